@@ -1,0 +1,175 @@
+//! Raw command-line flags (clap derive) and their conversion into library settings.
+//!
+//! Flags shared by several commands live in one `#[command(flatten)]` group each, so a flag is
+//! defined once. Defaults and ranges are documented here, in the help text.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use sudokit::{Layout, OutputFormat, ParseOptions, Shape, Symbols};
+
+/// Which puzzles to read and how.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Input files; `-` or none reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Input layout [default: detected from the first puzzle of each input].
+    #[arg(long, short = 'i', value_enum, value_name = "FORMAT")]
+    pub input_format: Option<InputFormat>,
+
+    /// Board side, 4 to 32 [default: inferred from the first puzzle].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=32))]
+    pub size: Option<u8>,
+
+    /// Box shape as ROWSxCOLS, e.g. 2x3 for 6×6 with boxes of two rows [default: the squarest box for the side].
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+
+    /// Cell symbols: `standard` (1-9 then A, B, …; 0 blank) or `hex` (0-F for 1-16 on 16×16; `.` blank).
+    #[arg(long, value_enum, default_value_t = SymbolArg::Standard)]
+    pub symbols: SymbolArg,
+}
+
+/// Input layouts on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputFormat {
+    /// One puzzle per line (81 characters for 9×9).
+    Line,
+    /// One row per line, cells separated by spaces (textbook layout).
+    Grid,
+    /// One row per line, no separators.
+    Compact,
+    /// Grid art with | - + separators.
+    Art,
+    /// LeetCode-style JSON board.
+    Json,
+}
+
+/// Symbol conventions on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymbolArg {
+    /// 1-9, then A, B, … for 10, 11, …; 0 or . for blank.
+    Standard,
+    /// 0-9, A-F for the digits 1-16; . for blank.
+    Hex,
+}
+
+/// Output layouts on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputArg {
+    /// One line per grid.
+    Line,
+    /// Rows of space-separated digits (textbook layout).
+    Grid,
+    /// Rows without separators.
+    Compact,
+    /// Grid art with box borders.
+    Pretty,
+    /// LeetCode-style JSON board.
+    Json,
+}
+
+impl InputArgs {
+    /// The board shape forced by `--size` / `--box`, if any.
+    pub fn shape(&self) -> anyhow::Result<Option<Shape>> {
+        let from_box = match &self.box_shape {
+            None => None,
+            Some(b) => {
+                let Some((r, c)) = b.split_once(['x', 'X', '×']) else {
+                    bail!("--box {b}: expected ROWSxCOLS, e.g. 2x3");
+                };
+                let r: usize = r.trim().parse().with_context(|| format!("--box {b}: bad row count"))?;
+                let c: usize = c.trim().parse().with_context(|| format!("--box {b}: bad column count"))?;
+                if let Some(n) = self.size {
+                    if r * c != n as usize {
+                        bail!(sudokit::GridError::BoxDoesNotTile {
+                            side: n as usize,
+                            box_rows: r,
+                            box_cols: c
+                        });
+                    }
+                }
+                Some(Shape::new(r, c)?)
+            }
+        };
+        Ok(match (from_box, self.size) {
+            (Some(s), _) => Some(s),
+            (None, Some(n)) => Some(Shape::for_side(n as usize)?),
+            (None, None) => None,
+        })
+    }
+
+    /// Reader settings for the library.
+    pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
+        let mut o = ParseOptions::default();
+        o.layout = self.input_format.map(|f| match f {
+            InputFormat::Line => Layout::Line,
+            InputFormat::Grid => Layout::Grid,
+            InputFormat::Compact => Layout::Compact,
+            InputFormat::Art => Layout::Art,
+            InputFormat::Json => Layout::Json,
+        });
+        o.shape = self.shape()?;
+        o.symbols = match self.symbols {
+            SymbolArg::Standard => Symbols::Standard,
+            SymbolArg::Hex => Symbols::Hex,
+        };
+        if o.symbols == Symbols::Hex && o.shape.is_some_and(|s| s.side() != 16) {
+            bail!("--symbols hex is for 16×16 boards only");
+        }
+        Ok(o)
+    }
+}
+
+/// How a bulk run is carried out.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    /// Print a summary (puzzles, solved, no solution, invalid, multiple, puzzles/s) to stderr at the end.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Give up on one puzzle after this many seconds (decimals allowed), report it as timed out and go on.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Never draw a progress bar (it is only drawn when stderr is a terminal anyway).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let v: f64 = s.parse().map_err(|_| format!("{s} is not a number of seconds"))?;
+    if !(v > 0.0 && v.is_finite()) {
+        return Err("the timeout must be a positive number of seconds".into());
+    }
+    Duration::try_from_secs_f64(v).map_err(|e| e.to_string())
+}
+
+/// How results are printed.
+#[derive(Args, Debug, Clone)]
+pub struct OutputArgs {
+    /// Output layout [default: the input's layout].
+    #[arg(long, short = 'o', value_enum, value_name = "FORMAT")]
+    pub output_format: Option<OutputArg>,
+}
+
+impl OutputArgs {
+    /// The forced output format, if any.
+    pub fn format(&self) -> Option<OutputFormat> {
+        self.output_format.map(|f| match f {
+            OutputArg::Line => OutputFormat::Line,
+            OutputArg::Grid => OutputFormat::Grid,
+            OutputArg::Compact => OutputFormat::Compact,
+            OutputArg::Pretty => OutputFormat::Pretty,
+            OutputArg::Json => OutputFormat::Json,
+        })
+    }
+}

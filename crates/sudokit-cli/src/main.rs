@@ -1,0 +1,93 @@
+//! The `sudokit` command-line tool: argument parsing, streaming input and output, and reporting.
+//! All Sudoku logic lives in the `sudokit` library.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod args;
+mod pipeline;
+mod report;
+mod solve;
+
+const AFTER_HELP: &str = "\
+Exit status:
+  0  every puzzle was read and answered (for `check`: every puzzle is unique)
+  1  some puzzle has no solution, breaks the rules or timed out (for `check`: is not unique)
+  2  some input could not be read (bad records, missing files, I/O errors) or the arguments are wrong
+
+A puzzle that fails keeps its place in the output with a marker record (`!no solution`, `!invalid`,
+`!unreadable`, `!timeout`; `null` in JSON), and a message naming the puzzle number, line and column
+goes to stderr.";
+
+/// A Sudoku toolkit: solve, count and check puzzles in every common layout.
+#[derive(Parser, Debug)]
+#[command(name = "sudokit", version, about, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve each puzzle and print its solution (or every solution with --all).
+    #[command(after_help = AFTER_HELP)]
+    Solve(solve::SolveArgs),
+    /// Print the number of solutions of each puzzle (with `N+` when the limit stopped the count).
+    #[command(after_help = AFTER_HELP)]
+    Count(solve::CountArgs),
+    /// Print a verdict for each puzzle: unique, multiple, no solution or invalid.
+    #[command(after_help = AFTER_HELP)]
+    Check(solve::CheckArgs),
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(e) if e.is::<pipeline::BrokenPipe>() => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sudokit: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    let (reporter, stats) = match &cli.command {
+        Command::Solve(a) => {
+            let r = pipeline::run(
+                &a.input.files,
+                a.input.parse_options()?,
+                &a.run,
+                pipeline::classic_boards(),
+                |j| solve::solve(a, j),
+            )?;
+            (r, a.run.stats)
+        }
+        Command::Count(a) => {
+            let r = pipeline::run(
+                &a.input.files,
+                a.input.parse_options()?,
+                &a.run,
+                pipeline::classic_boards(),
+                |j| solve::count(a, j),
+            )?;
+            (r, a.run.stats)
+        }
+        Command::Check(a) => {
+            let r = pipeline::run(
+                &a.input.files,
+                a.input.parse_options()?,
+                &a.run,
+                pipeline::classic_boards(),
+                |j| solve::check(a, j),
+            )?;
+            (r, a.run.stats)
+        }
+    };
+    if stats {
+        eprintln!("{}", reporter.summary());
+    }
+    Ok(ExitCode::from(reporter.status as u8))
+}

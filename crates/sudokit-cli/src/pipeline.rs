@@ -1,0 +1,259 @@
+//! The bulk pipeline: stream puzzles in, solve them on every core, write results out in input order.
+//!
+//! A reader thread parses records into chunks and sends them through a bounded channel; the main thread
+//! maps each chunk in parallel with rayon and writes the results in order. Memory therefore stays
+//! bounded by a few chunks whatever the input size, and parsing overlaps with solving. Every input
+//! record gives exactly one output record (a marker when it failed), so output lines up with input.
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use sudokit::{Board, Grid, Layout, ParseError, ParseOptions, Position, Puzzle, PuzzleReader, Shape};
+
+use crate::args::RunArgs;
+use crate::report::{Kind, Reporter, Status};
+
+/// Records per chunk: large enough to amortise the hand-over between threads, small enough to keep
+/// memory and latency low.
+const CHUNK: usize = 1024;
+/// Chunks the reader may run ahead of the solvers.
+const AHEAD: usize = 4;
+
+/// One puzzle to process.
+#[derive(Debug)]
+pub struct Job {
+    /// Where it came from.
+    pub position: Position,
+    /// The layout it was written in.
+    pub layout: Layout,
+    /// The puzzle, or why it could not be read or set up.
+    pub puzzle: Result<Puzzle, ParseError>,
+}
+
+/// What processing one job produced.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The output record, ending with a newline.
+    pub out: Vec<u8>,
+    /// Whether the record spans lines, so that records are separated by a blank line.
+    pub multiline: bool,
+    /// Messages for stderr (without the `sudokit: file:` prefix).
+    pub messages: Vec<String>,
+    /// How it went, for the exit status.
+    pub status: Status,
+    /// What it was, for `--stats`.
+    pub kind: Kind,
+    /// Guesses the engine made, for `--stats`.
+    pub guesses: u64,
+}
+
+enum Item {
+    Job(Job),
+    /// A file that could not be opened or read, or that held no puzzle.
+    InputError(String),
+    /// The start of a new input, for message prefixes.
+    Input(Arc<str>),
+}
+
+/// Builds the rules for each grid read; the default gives the classic rules of the grid's shape.
+pub type BoardFor = dyn Fn(&Grid) -> Result<Arc<Board>, String> + Send + Sync;
+
+/// The classic rules, looked up once per shape.
+pub fn classic_boards() -> Box<BoardFor> {
+    let cache: std::sync::Mutex<Vec<(Shape, Arc<Board>)>> = std::sync::Mutex::new(Vec::new());
+    Box::new(move |g: &Grid| {
+        let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, b)) = c.iter().find(|(s, _)| *s == g.shape()) {
+            return Ok(Arc::clone(b));
+        }
+        let b = Board::classic_shared(g.shape());
+        c.push((g.shape(), Arc::clone(&b)));
+        Ok(b)
+    })
+}
+
+/// Runs `process` over every puzzle of `files` (stdin when empty or `-`), writing to stdout.
+pub fn run(
+    files: &[PathBuf],
+    opts: ParseOptions,
+    run: &RunArgs,
+    board_for: Box<BoardFor>,
+    process: impl Fn(&Job) -> Outcome + Sync,
+) -> anyhow::Result<Reporter> {
+    let threads = run
+        .threads
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |t| t as usize);
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting worker threads")?;
+    let files: Vec<PathBuf> = if files.is_empty() { vec![PathBuf::from("-")] } else { files.to_vec() };
+    let (tx, rx) = sync_channel::<Vec<Item>>(AHEAD);
+    let reader =
+        std::thread::spawn(move || read_all(&files, opts, &*board_for, |chunk| tx.send(chunk).is_ok()));
+    let mut reporter = Reporter::new();
+    let result = write_all(rx, &pool, &process, run, &mut reporter);
+    // Dropping the receiver (on a broken pipe) makes the reader stop at its next send.
+    let _ = reader.join();
+    result?;
+    Ok(reporter)
+}
+
+fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
+    if path.as_os_str() == "-" {
+        Ok(Box::new(io::stdin()))
+    } else {
+        Ok(Box::new(File::open(path)?))
+    }
+}
+
+fn read_all(
+    files: &[PathBuf],
+    opts: ParseOptions,
+    board_for: &BoardFor,
+    mut send: impl FnMut(Vec<Item>) -> bool,
+) {
+    let mut chunk = Vec::with_capacity(CHUNK);
+    for path in files {
+        let name: Arc<str> =
+            if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string().into() };
+        chunk.push(Item::Input(Arc::clone(&name)));
+        let input = match open(path) {
+            Ok(i) => i,
+            Err(e) => {
+                chunk.push(Item::InputError(format!("cannot open: {e}")));
+                continue;
+            }
+        };
+        let mut found = 0usize;
+        for rec in PuzzleReader::new(BufReader::with_capacity(1 << 16, input), opts) {
+            let rec = match rec {
+                Ok(r) => r,
+                Err(e) => {
+                    chunk.push(Item::InputError(format!("read error after {found} puzzles: {e}")));
+                    break;
+                }
+            };
+            found += 1;
+            let position = rec.position;
+            let puzzle = rec.puzzle.and_then(|g| {
+                let board = board_for(&g).map_err(|m| ParseError {
+                    position,
+                    kind: sudokit::ParseErrorKind::Grid(sudokit::GridError::Unsupported { what: m }),
+                })?;
+                Puzzle::new(board, g).map_err(|e| ParseError { position, kind: e.into() })
+            });
+            chunk.push(Item::Job(Job { position, layout: rec.layout, puzzle }));
+            if chunk.len() >= CHUNK && !send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK))) {
+                return;
+            }
+        }
+        if found == 0 {
+            chunk
+                .push(Item::InputError("no puzzle found (the input is empty or holds only comments)".into()));
+        }
+    }
+    if !chunk.is_empty() {
+        send(chunk);
+    }
+}
+
+fn progress_bar(run: &RunArgs) -> ProgressBar {
+    if run.no_progress || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {human_pos} puzzles, {per_sec}, {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb
+}
+
+fn write_all(
+    rx: Receiver<Vec<Item>>,
+    pool: &rayon::ThreadPool,
+    process: &(impl Fn(&Job) -> Outcome + Sync),
+    run: &RunArgs,
+    reporter: &mut Reporter,
+) -> anyhow::Result<()> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let pb = progress_bar(run);
+    let start = Instant::now();
+    let mut wrote_any = false;
+    let mut input: Arc<str> = "<stdin>".into();
+    for chunk in rx {
+        let outcomes: Vec<Option<Outcome>> = if pool.current_num_threads() > 1 {
+            pool.install(|| chunk.par_iter().map(|it| job_of(it).map(process)).collect())
+        } else {
+            chunk.iter().map(|it| job_of(it).map(process)).collect()
+        };
+        for (item, outcome) in chunk.iter().zip(outcomes) {
+            match (item, outcome) {
+                (Item::Input(name), _) => input = Arc::clone(name),
+                (Item::InputError(msg), _) => reporter.input_error(&input, msg),
+                (Item::Job(_), Some(o)) => {
+                    if o.multiline && wrote_any {
+                        write(&mut out, b"\n")?;
+                    }
+                    if !o.out.is_empty() {
+                        write(&mut out, &o.out)?;
+                        wrote_any = true;
+                    }
+                    if !o.messages.is_empty() {
+                        // Keep stdout and stderr in step when both go to one terminal or file.
+                        flush(&mut out)?;
+                        pb.suspend(|| reporter.messages(&input, &o.messages));
+                    }
+                    reporter.record(&o);
+                }
+                (Item::Job(_), None) => {}
+            }
+        }
+        pb.set_position(reporter.stats.puzzles);
+    }
+    flush(&mut out)?;
+    pb.finish_and_clear();
+    reporter.stats.seconds = start.elapsed().as_secs_f64();
+    Ok(())
+}
+
+fn job_of(item: &Item) -> Option<&Job> {
+    match item {
+        Item::Job(j) => Some(j),
+        _ => None,
+    }
+}
+
+/// A broken pipe means the reader has all it wants: stop quietly.
+#[derive(Debug)]
+pub struct BrokenPipe;
+
+impl std::fmt::Display for BrokenPipe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("broken pipe")
+    }
+}
+impl std::error::Error for BrokenPipe {}
+
+fn io_error(e: io::Error) -> anyhow::Error {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        anyhow::Error::new(BrokenPipe)
+    } else {
+        anyhow::Error::new(e).context("writing the output")
+    }
+}
+
+fn write(out: &mut impl Write, bytes: &[u8]) -> anyhow::Result<()> {
+    out.write_all(bytes).map_err(io_error)
+}
+
+fn flush(out: &mut impl Write) -> anyhow::Result<()> {
+    out.flush().map_err(io_error)
+}

@@ -1,0 +1,98 @@
+//! The exact examples from the issues, each a named test that links its issue.
+
+use crate::util::{assert_solves, assert_text, data, sudokit};
+
+const P1: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const P295: &str = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// Issue #2: the textbook layout round-trips exactly.
+#[test]
+fn issue2_textbook_layout_exact_output() {
+    let input = std::fs::read_to_string(data("textbook.txt")).expect("data");
+    let expected = std::fs::read_to_string(data("textbook.solution.txt")).expect("data");
+    let r = sudokit(&["solve"], &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_text(&r.stdout, &expected);
+}
+
+/// Issue #2: a unique puzzle starting `812753649`.
+#[test]
+fn issue2_unique_puzzle() {
+    let r = sudokit(&["solve"], P1);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("812753649"), "{}", r.stdout);
+    assert_solves(P1, r.stdout.trim());
+    assert_eq!(sudokit(&["count"], P1).stdout, "1\n");
+    assert_eq!(sudokit(&["check"], P1).stdout, "unique\n");
+}
+
+/// Issue #2: the same puzzle with its row-4 `5` replaced by `8` has exactly 295 solutions.
+#[test]
+fn issue2_puzzle_with_295_solutions() {
+    assert_eq!(sudokit(&["count"], P295).stdout, "295\n");
+    let r = sudokit(&["solve", "--all"], P295);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 295);
+    let distinct: std::collections::HashSet<&str> = lines.iter().copied().collect();
+    assert_eq!(distinct.len(), 295);
+    for l in &lines {
+        assert_solves(P295, l);
+    }
+    let c = sudokit(&["check"], P295);
+    assert_eq!(c.code, 1);
+    assert!(c.stdout.starts_with("multiple: solutions differ at "), "{}", c.stdout);
+}
+
+/// Issue #2: the textbook-layout puzzle with a given in the top-right corner.
+#[test]
+fn issue2_textbook_puzzle_unique() {
+    let rows = "0 0 0 0 0 0 0 0 2 / 0 0 4 2 0 0 6 0 1 / 6 0 0 0 0 0 9 0 0 / 9 6 0 8 0 4 1 0 0 / 0 0 0 9 0 3 0 0 0 / 0 0 8 7 0 6 0 4 9 / 0 0 5 0 0 0 0 0 8 / 1 0 7 0 0 8 3 0 0 / 4 0 0 0 0 0 0 0 0";
+    let input = rows.split(" / ").collect::<Vec<_>>().join("\n") + "\n";
+    let r = sudokit(&["solve", "-o", "line"], &input);
+    assert_eq!(
+        r.stdout,
+        "819465732574239681623187954962854173741923865358716249235671498197548326486392517\n"
+    );
+    assert_eq!(sudokit(&["check"], &input).stdout, "unique\n");
+}
+
+/// Issue #2: the LeetCode board gives back the JSON board of its solution.
+#[test]
+fn issue2_leetcode_json() {
+    let input = std::fs::read_to_string(data("leetcode.json")).expect("data");
+    let expected = std::fs::read_to_string(data("leetcode.solution.json")).expect("data");
+    let r = sudokit(&["solve"], &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_text(&r.stdout, &expected);
+    let line = sudokit(&["solve", "-o", "line"], &input);
+    assert_eq!(
+        line.stdout,
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n"
+    );
+}
+
+/// Issue #2: every entry of the regression corpus (`puzzle:count[:solution]`) counts exactly.
+#[test]
+fn issue2_regression_corpus() {
+    let text = std::fs::read_to_string(data("regression.txt")).expect("data");
+    let entries: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split(':').collect())
+        .collect();
+    let puzzles: String = entries.iter().map(|e| format!("{}\n", e[0])).collect();
+    let counts = sudokit(&["count", "--limit", "100000"], &puzzles);
+    let expected: String = entries.iter().map(|e| format!("{}\n", e[1])).collect();
+    assert_text(&counts.stdout, &expected);
+    let solved = sudokit(&["solve"], &puzzles);
+    for (e, out) in entries.iter().zip(solved.stdout.lines()) {
+        match (e[1], e.get(2)) {
+            ("0", _) => assert_eq!(out, "!no solution"),
+            (_, Some(sol)) => assert_eq!(&out, sol),
+            _ => assert_solves(e[0], out),
+        }
+    }
+    assert_eq!(solved.stdout.lines().count(), entries.len());
+    assert_eq!(solved.code, 1, "no-solution puzzles make the status 1");
+}

@@ -1,0 +1,6 @@
+//! The CLI integration tests: one test binary, one module per area.
+
+mod util;
+
+mod foundation;
+mod regression;

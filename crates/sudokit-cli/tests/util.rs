@@ -1,0 +1,75 @@
+//! Helpers for the CLI tests: run `sudokit` with arguments and input, and compare output with a readable diff.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A file under `tests/data/`.
+pub fn data(name: &str) -> PathBuf {
+    root().join("tests/data").join(name)
+}
+
+/// The shared datasets folder beside the repository, if it is there.
+pub fn shared(name: &str) -> Option<PathBuf> {
+    let p = root().join("../shared/datasets").join(name);
+    p.exists().then_some(p)
+}
+
+/// What one run printed.
+#[derive(Debug)]
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+/// Runs `sudokit ARGS` with `stdin` as input.
+pub fn sudokit(args: &[&str], stdin: &str) -> Run {
+    sudokit_bytes(args, stdin.as_bytes())
+}
+
+/// Runs `sudokit ARGS` with raw bytes as input.
+pub fn sudokit_bytes(args: &[&str], stdin: &[u8]) -> Run {
+    let out = Command::cargo_bin("sudokit")
+        .expect("the sudokit binary is built")
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .expect("sudokit runs");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+/// Asserts two texts are equal, printing both with line numbers where they differ.
+#[track_caller]
+pub fn assert_text(actual: &str, expected: &str) {
+    if actual == expected {
+        return;
+    }
+    let mut diff = String::new();
+    let (a, e): (Vec<&str>, Vec<&str>) = (actual.lines().collect(), expected.lines().collect());
+    for i in 0..a.len().max(e.len()) {
+        let (x, y) = (a.get(i).copied(), e.get(i).copied());
+        if x != y {
+            diff.push_str(&format!("line {}:\n  expected: {:?}\n  actual:   {:?}\n", i + 1, y, x));
+        }
+    }
+    panic!("output differs\n{diff}\n--- actual ---\n{actual}--- expected ---\n{expected}");
+}
+
+/// Checks that `solution` (81 characters) is a valid Sudoku solution that keeps the givens of `puzzle`.
+#[track_caller]
+pub fn assert_solves(puzzle: &str, solution: &str) {
+    let p: sudokit::Grid = puzzle.parse().expect("puzzle parses");
+    let s: sudokit::Grid = solution.parse().expect("solution parses");
+    let board = sudokit::Board::classic(p.shape());
+    assert!(board.is_solution(&p, &s), "{solution} does not solve {puzzle}");
+}

@@ -1,0 +1,174 @@
+//! Writing grids in each layout. Every writer appends to a byte buffer so bulk output costs no
+//! allocation per grid; each output round-trips through [`crate::parse`].
+
+use crate::grid::{symbol_of, Grid};
+use crate::parse::Layout;
+
+/// An output layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OutputFormat {
+    /// One line of `side²` symbols, `.` for blanks.
+    Line,
+    /// `side` lines of digits separated by single spaces, `0` for blanks (the textbook layout).
+    Grid,
+    /// `side` lines of symbols without separators.
+    Compact,
+    /// Grid art with box borders.
+    Pretty,
+    /// A LeetCode-style JSON board of strings, `"."` for blanks, on one line.
+    Json,
+}
+
+impl OutputFormat {
+    /// The output that keeps an input layout.
+    pub fn for_layout(layout: Layout) -> OutputFormat {
+        match layout {
+            Layout::Line => OutputFormat::Line,
+            Layout::Grid => OutputFormat::Grid,
+            Layout::Compact => OutputFormat::Compact,
+            Layout::Art => OutputFormat::Pretty,
+            Layout::Json => OutputFormat::Json,
+        }
+    }
+    /// Whether a record spans several lines (and records are then separated by a blank line).
+    pub fn is_multiline(self) -> bool {
+        matches!(self, OutputFormat::Grid | OutputFormat::Compact | OutputFormat::Pretty)
+    }
+}
+
+fn cell_symbol(v: u8) -> u8 {
+    if v == 0 {
+        b'.'
+    } else {
+        symbol_of(v) as u8
+    }
+}
+
+/// Appends `grid` in `format` to `out`, ending with a newline.
+///
+/// ```
+/// use sudokit::{format::{write_grid, OutputFormat}, Grid};
+/// let g: Grid = "1.34341221434321".parse()?;
+/// let mut out = Vec::new();
+/// write_grid(&g, OutputFormat::Grid, &mut out);
+/// assert_eq!(String::from_utf8(out).unwrap(), "1 0 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
+/// # Ok::<(), sudokit::Error>(())
+/// ```
+pub fn write_grid(grid: &Grid, format: OutputFormat, out: &mut Vec<u8>) {
+    let shape = grid.shape();
+    let n = shape.side();
+    let v = grid.values();
+    match format {
+        OutputFormat::Line => {
+            out.extend(v.iter().map(|&x| cell_symbol(x)));
+            out.push(b'\n');
+        }
+        OutputFormat::Compact => {
+            for row in v.chunks(n) {
+                out.extend(row.iter().map(|&x| cell_symbol(x)));
+                out.push(b'\n');
+            }
+        }
+        OutputFormat::Grid => {
+            for row in v.chunks(n) {
+                for (i, &x) in row.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    if x >= 10 {
+                        out.push(b'0' + x / 10);
+                    }
+                    out.push(b'0' + x % 10);
+                }
+                out.push(b'\n');
+            }
+        }
+        OutputFormat::Pretty => {
+            let (br, bc) = (shape.box_rows(), shape.box_cols());
+            let mut border = Vec::new();
+            for _ in 0..n / bc {
+                border.push(b'+');
+                border.extend(std::iter::repeat_n(b'-', 2 * bc + 1));
+            }
+            border.extend_from_slice(b"+\n");
+            for (r, row) in v.chunks(n).enumerate() {
+                if r % br == 0 {
+                    out.extend_from_slice(&border);
+                }
+                for (c, &x) in row.iter().enumerate() {
+                    if c % bc == 0 {
+                        out.extend_from_slice(b"| ");
+                    }
+                    out.push(cell_symbol(x));
+                    out.push(b' ');
+                }
+                out.extend_from_slice(b"|\n");
+            }
+            out.extend_from_slice(&border);
+        }
+        OutputFormat::Json => {
+            out.push(b'[');
+            for (r, row) in v.chunks(n).enumerate() {
+                if r > 0 {
+                    out.push(b',');
+                }
+                out.push(b'[');
+                for (c, &x) in row.iter().enumerate() {
+                    if c > 0 {
+                        out.push(b',');
+                    }
+                    out.extend_from_slice(&[b'"', cell_symbol(x), b'"']);
+                }
+                out.push(b']');
+            }
+            out.extend_from_slice(b"]\n");
+        }
+    }
+}
+
+/// `grid` in `format` as a string (ending with a newline).
+pub fn to_string(grid: &Grid, format: OutputFormat) -> String {
+    let mut out = Vec::new();
+    write_grid(grid, format, &mut out);
+    String::from_utf8(out).expect("writers emit ASCII")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{parse_all, ParseOptions};
+
+    const S: &str = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+    #[test]
+    fn every_format_round_trips() {
+        let g: Grid = S.parse().expect("grid");
+        let mut p: Grid = S.parse().expect("grid");
+        p.set(crate::Cell::from_index(3), None);
+        for grid in [&g, &p] {
+            for f in [
+                OutputFormat::Line,
+                OutputFormat::Grid,
+                OutputFormat::Compact,
+                OutputFormat::Pretty,
+                OutputFormat::Json,
+            ] {
+                let text = to_string(grid, f);
+                let back = parse_all(&text, ParseOptions::default());
+                assert_eq!(back.len(), 1, "{f:?}\n{text}");
+                assert_eq!(back[0].puzzle.as_ref().expect("parses"), grid, "{f:?}\n{text}");
+                assert_eq!(OutputFormat::for_layout(back[0].layout), f, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn pretty_rectangular_boxes() {
+        let g: Grid = "123456456123231564564231312645645312".parse().expect("6x6");
+        let text = to_string(&g, OutputFormat::Pretty);
+        assert_eq!(text.lines().next(), Some("+-------+-------+"));
+        assert_eq!(text.lines().nth(1), Some("| 1 2 3 | 4 5 6 |"));
+        assert_eq!(text.lines().count(), 6 + 4);
+    }
+}

@@ -1,0 +1,39 @@
+//! # sudokit
+//!
+//! A Sudoku toolkit: read puzzles in every common layout, solve, count and enumerate solutions,
+//! check uniqueness and conflicting givens, on classic 9×9 boards (with a dedicated fast engine) and on
+//! every box shape from 4×4 to 32×32 (with a general engine).
+//!
+//! ```
+//! use sudokit::{Grid, Puzzle, Verdict};
+//!
+//! let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+//! let puzzle = Puzzle::classic(grid);
+//! if let Verdict::Unique(solution) = puzzle.check() {
+//!     assert_eq!(&solution.to_string()[..9], "812753649");
+//! }
+//! assert_eq!(puzzle.count_up_to(2).to_string(), "1");
+//! # Ok::<(), sudokit::Error>(())
+//! ```
+//!
+//! Modules: [`grid`] (shapes, digits, cells, grids), [`board`] (rules as houses), [`parse`] and
+//! [`format`] (layouts in and out), [`engine`] (the engines and the solving API).
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod engine;
+pub mod error;
+pub mod format;
+pub mod grid;
+pub mod parse;
+mod solve;
+pub(crate) mod solve9;
+
+pub use board::{Board, Conflict, House, HouseKind};
+pub use engine::{
+    engine_for, engines, Count, Engine, Fast9Engine, GeneralEngine, Limits, Puzzle, SearchOutcome, Verdict,
+};
+pub use error::{Error, GridError, ParseError, ParseErrorKind, Position};
+pub use format::OutputFormat;
+pub use grid::{Cell, Digit, Grid, Shape, MAX_SIDE, MIN_SIDE};
+pub use parse::{Layout, ParseOptions, PuzzleReader, Record, Symbols};

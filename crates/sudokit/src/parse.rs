@@ -1,0 +1,886 @@
+//! Reading puzzles in the layouts people use, one record at a time.
+//!
+//! Layouts (auto-detected from the first puzzle of an input, or forced):
+//! - **line**: one puzzle per line, `side²` cells (`81` for 9×9), blanks `.`, `0`, `_`, `-` or `*`;
+//!   whatever follows the cells after whitespace (a rating, a comment) is ignored. For big boards the
+//!   cells may also be whitespace-separated numbers (`0` blank).
+//! - **grid**: `side` lines of `side` cells separated by spaces (the textbook layout, `0` for blank).
+//! - **compact**: `side` lines of `side` characters without separators.
+//! - **art**: grid art with `|`, `-`, `+` separators, as common tools print it.
+//! - **json**: a LeetCode-style board, an array of `side` arrays of `"1"`…`"9"` / `"."` strings
+//!   (numbers and `0` are accepted too), or an array of such boards.
+//!
+//! In every layout `#` starts a comment line and blank lines are skipped (in the grid layouts a
+//! blank line also ends a grid early, which is reported as a truncated grid).
+//!
+//! The reader never reads more than [`MAX_LINE`] bytes of one line into memory, never panics on any
+//! input, and yields one [`Record`] per puzzle it finds, readable or not, so that a bad record is
+//! reported with its position and the rest of the input is still read.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+use crate::error::{GridError, ParseError, ParseErrorKind, Position};
+use crate::grid::{Grid, Shape, MAX_SIDE, MIN_SIDE};
+
+/// The most bytes of one line the reader keeps; the rest of a longer line is skipped.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// A layout of puzzles in text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Layout {
+    /// One puzzle per line.
+    Line,
+    /// One row per line, cells separated by spaces (the textbook layout).
+    Grid,
+    /// One row per line, cells not separated.
+    Compact,
+    /// Grid art with `|`, `-` and `+` separators.
+    Art,
+    /// LeetCode-style JSON boards.
+    Json,
+}
+
+/// How cell symbols map to digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Symbols {
+    /// `1`–`9`, then `A`, `B`, … (either case) for 10, 11, …; `0` is a blank.
+    #[default]
+    Standard,
+    /// Hexadecimal for 16×16: `0`–`9`, `A`–`F` stand for the digits 1–16; only `.`, `_`, `-`, `*` are blanks.
+    Hex,
+}
+
+/// Reader settings. Anything left `None` is detected from the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Force a layout instead of detecting it.
+    pub layout: Option<Layout>,
+    /// Force a board shape instead of inferring it from the first puzzle.
+    pub shape: Option<Shape>,
+    /// The symbol convention.
+    pub symbols: Symbols,
+}
+
+/// One puzzle found in the input, readable or not.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The puzzle number and first line of the record.
+    pub position: Position,
+    /// The layout it was read in.
+    pub layout: Layout,
+    /// The puzzle, or why it could not be read.
+    pub puzzle: Result<Grid, ParseError>,
+}
+
+/// Streams [`Record`]s out of any buffered reader.
+///
+/// ```
+/// use sudokit::parse::{PuzzleReader, ParseOptions, Layout};
+/// let text = "0 0 3\n"; // a truncated grid
+/// let input = format!("{}\n", "1".repeat(80));
+/// let records: Vec<_> = PuzzleReader::new(input.as_bytes(), ParseOptions::default())
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(records.len(), 1);
+/// assert_eq!(records[0].layout, Layout::Line);
+/// assert!(records[0].puzzle.is_err());
+/// # let _ = text;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    input: R,
+    opts: ParseOptions,
+    layout: Option<Layout>,
+    shape: Option<Shape>,
+    line_no: usize,
+    puzzles: usize,
+    buf: Vec<u8>,
+    /// A line read ahead (during detection) and not yet handled: its bytes, number and whether it was cut.
+    pending: Option<(Vec<u8>, usize, bool)>,
+    out: VecDeque<Record>,
+    done: bool,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R, opts: ParseOptions) -> Self {
+        PuzzleReader {
+            input,
+            opts,
+            layout: opts.layout,
+            shape: opts.shape,
+            line_no: 0,
+            puzzles: 0,
+            buf: Vec::new(),
+            pending: None,
+            out: VecDeque::new(),
+            done: false,
+        }
+    }
+
+    /// The layout in use, once detected.
+    pub fn layout(&self) -> Option<Layout> {
+        self.layout
+    }
+
+    /// Reads the next line into `self.buf` (or takes the pending one): `(line number, cut)`, `None` at the end.
+    fn next_line(&mut self) -> io::Result<Option<(usize, bool)>> {
+        if let Some((bytes, no, cut)) = self.pending.take() {
+            self.buf = bytes;
+            return Ok(Some((no, cut)));
+        }
+        self.buf.clear();
+        match read_line_capped(&mut self.input, &mut self.buf, MAX_LINE)? {
+            None => Ok(None),
+            Some(cut) => {
+                self.line_no += 1;
+                Ok(Some((self.line_no, cut)))
+            }
+        }
+    }
+
+    fn position(&mut self, line: usize) -> Position {
+        self.puzzles += 1;
+        Position { puzzle: self.puzzles, line, column: None }
+    }
+
+    fn error(position: Position, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
+        ParseError { position: Position { column, ..position }, kind }
+    }
+
+    fn push(&mut self, position: Position, layout: Layout, puzzle: Result<Grid, ParseError>) {
+        if let Ok(g) = &puzzle {
+            self.shape.get_or_insert(g.shape());
+        }
+        self.out.push_back(Record { position, layout, puzzle });
+    }
+
+    /// Reads until at least one record is queued or the input ends.
+    fn fill(&mut self) -> io::Result<()> {
+        while self.out.is_empty() && !self.done {
+            let Some((no, cut)) = self.next_line()? else {
+                self.done = true;
+                break;
+            };
+            let line = trim_eol(&self.buf);
+            if is_blank_or_comment(line) {
+                continue;
+            }
+            let layout = match self.layout {
+                Some(l) => l,
+                None => {
+                    let l = detect(line, self.shape);
+                    self.layout = Some(l);
+                    l
+                }
+            };
+            match layout {
+                Layout::Line => self.line_record(no, cut),
+                Layout::Json => {
+                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.json_record()?;
+                }
+                Layout::Grid | Layout::Compact | Layout::Art => {
+                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.grid_record(layout)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn line_record(&mut self, no: usize, cut: bool) {
+        let pos = self.position(no);
+        let line = trim_eol(&self.buf);
+        let result = parse_line_inner(line, self.shape, self.opts.symbols, cut)
+            .map_err(|(col, kind)| Self::error(pos, col, kind));
+        self.push(pos, Layout::Line, result);
+    }
+
+    fn grid_record(&mut self, layout: Layout) -> io::Result<()> {
+        let art = layout == Layout::Art;
+        let mut pos: Option<Position> = None;
+        let mut values: Vec<u8> = Vec::new();
+        let mut side = self.shape.map(Shape::side);
+        let mut rows = 0usize;
+        let mut err: Option<ParseError> = None;
+        loop {
+            let Some((no, cut)) = self.next_line()? else { break };
+            let line = trim_eol(&self.buf);
+            if line.iter().all(u8::is_ascii_whitespace) {
+                if pos.is_some() {
+                    break;
+                }
+                continue;
+            }
+            if line.first() == Some(&b'#') || (art && is_art_separator(line)) {
+                continue;
+            }
+            let p = *pos.get_or_insert_with(|| {
+                self.puzzles += 1;
+                Position { puzzle: self.puzzles, line: no, column: None }
+            });
+            rows += 1;
+            if err.is_none() {
+                if cut {
+                    err = Some(
+                        Self::error(p, None, ParseErrorKind::LineTooLong { limit: MAX_LINE }).with_line(no),
+                    );
+                } else {
+                    match grid_row(line, art, side, self.opts.symbols) {
+                        Ok(cells) => {
+                            let n = *side.get_or_insert(cells.len());
+                            if cells.len() != n {
+                                err = Some(
+                                    Self::error(
+                                        p,
+                                        None,
+                                        ParseErrorKind::RowWidth {
+                                            row: rows,
+                                            found: cells.len(),
+                                            expected: n,
+                                        },
+                                    )
+                                    .with_line(no),
+                                );
+                            }
+                            values.extend(cells);
+                        }
+                        Err((col, kind)) => err = Some(Self::error(p, col, kind).with_line(no)),
+                    }
+                }
+            }
+            if side.is_some_and(|n| rows >= n) {
+                break;
+            }
+        }
+        let Some(p) = pos else { return Ok(()) };
+        let result = match (err, side) {
+            (Some(e), _) => Err(e),
+            (None, Some(n)) if rows < n => {
+                Err(Self::error(p, None, ParseErrorKind::Truncated { found: rows, expected: n }))
+            }
+            (None, Some(n)) => {
+                let shape = match self.shape {
+                    Some(s) if s.side() == n => Ok(s),
+                    _ => Shape::for_side(n),
+                };
+                shape
+                    .and_then(|s| Grid::from_values(s, &values))
+                    .map_err(|e| Self::error(p, None, ParseErrorKind::Grid(e)))
+            }
+            (None, None) => return Ok(()),
+        };
+        self.push(p, layout, result);
+        Ok(())
+    }
+
+    fn json_record(&mut self) -> io::Result<()> {
+        let mut text: Vec<u8> = Vec::new();
+        let mut depth = 0usize;
+        let mut in_str = false;
+        let mut escaped = false;
+        let mut start: Option<usize> = None;
+        let mut cut_line = None;
+        loop {
+            let Some((no, cut)) = self.next_line()? else { break };
+            if cut {
+                cut_line.get_or_insert(no);
+            }
+            let line = trim_eol(&self.buf).to_vec();
+            let mut rest_from = None;
+            for (i, &b) in line.iter().enumerate() {
+                if start.is_none() {
+                    match b {
+                        b'[' | b'{' => {
+                            start = Some(no);
+                            depth = 1;
+                            text.push(b);
+                        }
+                        b',' | b' ' | b'\t' | b'\r' => {}
+                        b'#' if i == 0 => break,
+                        _ => {
+                            let p = self.position(no);
+                            let e = Self::error(
+                                p,
+                                Some(i + 1),
+                                ParseErrorKind::Json(format!(
+                                    "expected a JSON board, found {}",
+                                    show_byte(&line, i)
+                                )),
+                            );
+                            self.push(p, Layout::Json, Err(e));
+                            return Ok(());
+                        }
+                    }
+                    continue;
+                }
+                text.push(b);
+                if in_str {
+                    match (escaped, b) {
+                        (true, _) => escaped = false,
+                        (false, b'\\') => escaped = true,
+                        (false, b'"') => in_str = false,
+                        _ => {}
+                    }
+                    continue;
+                }
+                match b {
+                    b'"' => in_str = true,
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            rest_from = Some(i + 1);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(r) = rest_from {
+                // Keep what follows the value on its line for the next record.
+                let rest = line[r..].to_vec();
+                if rest.iter().any(|b| !b.is_ascii_whitespace() && *b != b',') {
+                    self.pending = Some((rest, no, false));
+                }
+                break;
+            }
+            if start.is_some() {
+                text.push(b'\n');
+            }
+        }
+        let Some(first) = start else { return Ok(()) };
+        let p = self.position(first);
+        if let Some(no) = cut_line {
+            let e = Self::error(p, None, ParseErrorKind::LineTooLong { limit: MAX_LINE }).with_line(no);
+            self.push(p, Layout::Json, Err(e));
+            return Ok(());
+        }
+        if depth != 0 {
+            let e = Self::error(
+                p,
+                None,
+                ParseErrorKind::Json("the JSON value is not closed before the end of the input".into()),
+            );
+            self.push(p, Layout::Json, Err(e));
+            return Ok(());
+        }
+        match serde_json::from_slice::<serde_json::Value>(&text) {
+            Err(e) => {
+                let err = ParseError {
+                    position: Position {
+                        puzzle: p.puzzle,
+                        line: first + e.line().saturating_sub(1),
+                        column: Some(e.column()),
+                    },
+                    kind: ParseErrorKind::Json(strip_serde_position(&e.to_string())),
+                };
+                self.push(p, Layout::Json, Err(err));
+            }
+            Ok(value) => {
+                let boards = match &value {
+                    serde_json::Value::Array(rows)
+                        if rows.first().is_some_and(|r| {
+                            r.as_array().is_some_and(|r| r.first().is_some_and(|c| c.is_array()))
+                        }) =>
+                    {
+                        rows.iter().collect::<Vec<_>>()
+                    }
+                    _ => vec![&value],
+                };
+                for (k, b) in boards.into_iter().enumerate() {
+                    let p = if k == 0 { p } else { self.position(first) };
+                    let r = json_board(b, self.shape, self.opts.symbols)
+                        .map_err(|kind| Self::error(p, None, kind));
+                    self.push(p, Layout::Json, r);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl ParseError {
+    fn with_line(mut self, line: usize) -> Self {
+        self.position.line = line;
+        self
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = io::Result<Record>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Err(e) = self.fill() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        self.out.pop_front().map(Ok)
+    }
+}
+
+/// Reads one line (without keeping more than `cap` bytes of it) into `buf`.
+/// Returns `None` at the end of input, else whether the line was cut.
+fn read_line_capped<R: BufRead>(r: &mut R, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<bool>> {
+    let mut any = false;
+    let mut cut = false;
+    loop {
+        let chunk = match r.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(cut));
+        }
+        any = true;
+        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        if room < take {
+            cut = true;
+        }
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        r.consume(take);
+        if end {
+            return Ok(Some(cut));
+        }
+    }
+}
+
+fn trim_eol(line: &[u8]) -> &[u8] {
+    let mut end = line.len();
+    while end > 0 && (line[end - 1] == b'\n' || line[end - 1] == b'\r') {
+        end -= 1;
+    }
+    &line[..end]
+}
+
+fn is_blank_or_comment(line: &[u8]) -> bool {
+    match line.iter().position(|b| !b.is_ascii_whitespace()) {
+        None => true,
+        Some(i) => line[i] == b'#',
+    }
+}
+
+fn is_art_separator(line: &[u8]) -> bool {
+    line.iter().all(|b| b" \t-=+|*".contains(b)) && line.iter().any(|b| b"-=+".contains(b))
+}
+
+fn tokens<'a>(line: &'a [u8], extra_sep: &[u8]) -> Vec<(usize, &'a [u8])> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, &b) in line.iter().enumerate() {
+        let sep = b.is_ascii_whitespace() || extra_sep.contains(&b);
+        match (sep, start) {
+            (true, Some(s)) => {
+                out.push((s, &line[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &line[s..]));
+    }
+    out
+}
+
+fn is_square_side(cells: usize) -> Option<usize> {
+    let n = (MIN_SIDE..=MAX_SIDE).find(|n| n * n >= cells)?;
+    (n * n == cells && Shape::for_side(n).is_ok()).then_some(n)
+}
+
+/// Detects the layout from the first line that is not blank or a comment.
+pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
+    let trimmed = trim_start(line);
+    if trimmed.first().is_some_and(|b| *b == b'[' || *b == b'{') {
+        return Layout::Json;
+    }
+    if trimmed.iter().any(|b| *b == b'|' || *b == b'+')
+        || (is_art_separator(trimmed) && trimmed.len() > MAX_SIDE)
+    {
+        return Layout::Art;
+    }
+    let toks = tokens(trimmed, b"");
+    let first_len = toks.first().map_or(0, |t| t.1.len());
+    match shape {
+        Some(s) => {
+            if first_len == s.cells() || toks.len() == s.cells() {
+                Layout::Line
+            } else if toks.len() == 1 && first_len == s.side() {
+                Layout::Compact
+            } else if first_len > s.side() {
+                Layout::Line
+            } else {
+                Layout::Grid
+            }
+        }
+        None => {
+            if first_len >= 16 || (toks.len() >= 36 && is_square_side(toks.len()).is_some()) {
+                Layout::Line
+            } else if toks.len() == 1 {
+                Layout::Compact
+            } else {
+                Layout::Grid
+            }
+        }
+    }
+}
+
+fn trim_start(line: &[u8]) -> &[u8] {
+    let i = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+    &line[i..]
+}
+
+type Located = (Option<usize>, ParseErrorKind);
+
+/// The value of one cell symbol: `Some(0)` for a blank, `Some(d)` for a digit, `None` if not a symbol.
+fn symbol_value(b: u8, side: usize, symbols: Symbols) -> Option<u8> {
+    let v = match (symbols, b) {
+        (_, b'.' | b'_' | b'-' | b'*') => 0,
+        (Symbols::Standard, b'0'..=b'9') => b - b'0',
+        (Symbols::Standard, b'A'..=b'Z') => b - b'A' + 10,
+        (Symbols::Standard, b'a'..=b'z') => b - b'a' + 10,
+        (Symbols::Hex, b'0'..=b'9') => b - b'0' + 1,
+        (Symbols::Hex, b'A'..=b'F') => b - b'A' + 11,
+        (Symbols::Hex, b'a'..=b'f') => b - b'a' + 11,
+        _ => return None,
+    };
+    (v as usize <= side).then_some(v)
+}
+
+fn alphabet(side: usize, symbols: Symbols) -> String {
+    match symbols {
+        Symbols::Hex => "0-F".into(),
+        Symbols::Standard if side <= 9 => format!("1-{side}"),
+        Symbols::Standard => format!("1-9, A-{}", crate::grid::symbol_of(side as u8)),
+    }
+}
+
+/// Describes the character at `i` for an error message, even when it is not valid UTF-8.
+fn show_byte(line: &[u8], i: usize) -> String {
+    let tail = &line[i..line.len().min(i + 4)];
+    let valid = match std::str::from_utf8(tail) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&tail[..e.valid_up_to()]).unwrap_or(""),
+    };
+    match valid.chars().next() {
+        Some(c) if !c.is_control() => format!("'{c}'"),
+        Some(c) => format!("{:?}", c),
+        None => format!("byte 0x{:02X} (not UTF-8 text)", line[i]),
+    }
+}
+
+fn bad_char(line: &[u8], i: usize, side: usize, symbols: Symbols) -> Located {
+    (Some(i + 1), ParseErrorKind::BadChar { found: show_byte(line, i), alphabet: alphabet(side, symbols) })
+}
+
+/// Parses one one-line puzzle. `shape` forces the size; otherwise it comes from the length.
+pub fn parse_line(line: &[u8], shape: Option<Shape>) -> Result<Grid, ParseError> {
+    parse_line_inner(line, shape, Symbols::Standard, false)
+        .map_err(|(column, kind)| ParseError { position: Position { puzzle: 1, line: 1, column }, kind })
+}
+
+fn parse_line_inner(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bool) -> Result<Grid, Located> {
+    let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+    let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
+    let cells = &line[start..end];
+    // Big boards may come as whitespace-separated numbers on one line.
+    let toks = tokens(line, b"");
+    if cells.len() <= 2 && toks.len() >= 16 {
+        let n = match shape {
+            Some(s) => s.side(),
+            None => {
+                is_square_side(toks.len()).ok_or((None, ParseErrorKind::UnknownSize { found: toks.len() }))?
+            }
+        };
+        if toks.len() != n * n {
+            return Err((
+                None,
+                ParseErrorKind::WrongLength { found: toks.len().to_string(), expected: n * n, side: n },
+            ));
+        }
+        let shape = match shape {
+            Some(s) => s,
+            None => Shape::for_side(n).map_err(|e| (None, e.into()))?,
+        };
+        let values = toks
+            .iter()
+            .map(|&(col, t)| token_value(line, col, t, n, symbols))
+            .collect::<Result<Vec<u8>, Located>>()?;
+        return Grid::from_values(shape, &values).map_err(|e| (None, e.into()));
+    }
+    if let Some(i) = cells.iter().position(|&b| symbol_value(b, MAX_SIDE, symbols).is_none()) {
+        // Report a bad character before a bad length: it is the more precise message.
+        let side = shape.map_or(9, Shape::side);
+        return Err(bad_char(line, start + i, side, symbols));
+    }
+    if cut && end == line.len() {
+        let expected = shape.unwrap_or(Shape::CLASSIC);
+        return Err((
+            None,
+            ParseErrorKind::WrongLength {
+                found: format!("more than {}", cells.len()),
+                expected: expected.cells(),
+                side: expected.side(),
+            },
+        ));
+    }
+    let shape = match shape {
+        Some(s) => s,
+        None => match is_square_side(cells.len()) {
+            Some(n) => Shape::for_side(n).map_err(|e| (None, e.into()))?,
+            None => Shape::CLASSIC,
+        },
+    };
+    if cells.len() != shape.cells() {
+        return Err((
+            None,
+            ParseErrorKind::WrongLength {
+                found: cells.len().to_string(),
+                expected: shape.cells(),
+                side: shape.side(),
+            },
+        ));
+    }
+    let mut values = Vec::with_capacity(cells.len());
+    for (i, &b) in cells.iter().enumerate() {
+        match symbol_value(b, shape.side(), symbols) {
+            Some(v) => values.push(v),
+            None => return Err(bad_char(line, start + i, shape.side(), symbols)),
+        }
+    }
+    Grid::from_values(shape, &values).map_err(|e| (None, e.into()))
+}
+
+/// The value of a whitespace-separated token: a number (`0` blank) or one symbol.
+fn token_value(line: &[u8], col: usize, t: &[u8], side: usize, symbols: Symbols) -> Result<u8, Located> {
+    if t.len() == 1 {
+        return symbol_value(t[0], side, symbols).ok_or_else(|| bad_char(line, col, side, symbols));
+    }
+    if let Some(i) = t.iter().position(|b| !b.is_ascii_digit()) {
+        return Err(bad_char(line, col + i, side, symbols));
+    }
+    let v: usize = t.iter().fold(0usize, |acc, &b| (acc * 10 + (b - b'0') as usize).min(1000));
+    if v > side {
+        return Err((
+            Some(col + 1),
+            ParseErrorKind::BadChar {
+                found: format!("'{}'", String::from_utf8_lossy(t)),
+                alphabet: format!("0-{side}"),
+            },
+        ));
+    }
+    Ok(v as u8)
+}
+
+/// The cells of one row of a grid layout.
+fn grid_row(line: &[u8], art: bool, side: Option<usize>, symbols: Symbols) -> Result<Vec<u8>, Located> {
+    let toks = tokens(line, if art { b"|+" } else { b"" });
+    let max = side.unwrap_or(MAX_SIDE);
+    let per_token = toks.len() > 1
+        && (toks.iter().all(|t| t.1.len() == 1)
+            || side == Some(toks.len())
+            || (side.is_none() && toks.iter().all(|t| t.1.iter().all(u8::is_ascii_digit))));
+    if per_token {
+        toks.iter().map(|&(col, t)| token_value(line, col, t, max, symbols)).collect()
+    } else {
+        let mut out = Vec::new();
+        for &(col, t) in &toks {
+            for (i, &b) in t.iter().enumerate() {
+                out.push(symbol_value(b, max, symbols).ok_or_else(|| bad_char(line, col + i, max, symbols))?);
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn json_board(v: &serde_json::Value, shape: Option<Shape>, symbols: Symbols) -> Result<Grid, ParseErrorKind> {
+    let err = |m: String| ParseErrorKind::Json(m);
+    let rows = v.as_array().ok_or_else(|| err("a board must be an array of rows".into()))?;
+    let n = shape.map_or(rows.len(), Shape::side);
+    if rows.len() != n {
+        return Err(err(format!("the board has {} rows, expected {n}", rows.len())));
+    }
+    let shape = match shape {
+        Some(s) => s,
+        None => Shape::for_side(n).map_err(ParseErrorKind::Grid)?,
+    };
+    let mut values = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row.as_array().ok_or_else(|| err(format!("row {} is not an array", r + 1)))?;
+        if cells.len() != n {
+            return Err(ParseErrorKind::RowWidth { row: r + 1, found: cells.len(), expected: n });
+        }
+        for (c, cell) in cells.iter().enumerate() {
+            let bad = || {
+                err(format!(
+                    "row {}, cell {}: {cell} is not a digit of a {n}×{n} board or a blank",
+                    r + 1,
+                    c + 1
+                ))
+            };
+            let v = match cell {
+                serde_json::Value::String(s) if s.len() == 1 => symbol_value(s.as_bytes()[0], n, symbols),
+                serde_json::Value::String(s) if s.is_empty() => Some(0),
+                serde_json::Value::String(s) => s.parse::<usize>().ok().filter(|&v| v <= n).map(|v| v as u8),
+                serde_json::Value::Number(x) => x.as_u64().filter(|&v| v as usize <= n).map(|v| v as u8),
+                serde_json::Value::Null => Some(0),
+                _ => None,
+            };
+            values.push(v.ok_or_else(bad)?);
+        }
+    }
+    Grid::from_values(shape, &values).map_err(|e: GridError| e.into())
+}
+
+fn strip_serde_position(msg: &str) -> String {
+    match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg.to_string(),
+    }
+}
+
+/// Reads every record of a string; a convenience for tests and small inputs.
+pub fn parse_all(text: &str, opts: ParseOptions) -> Vec<Record> {
+    PuzzleReader::new(text.as_bytes(), opts).filter_map(Result::ok).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    fn one(text: &str) -> Record {
+        let mut r = parse_all(text, ParseOptions::default());
+        assert_eq!(r.len(), 1, "{r:?}");
+        r.remove(0)
+    }
+
+    #[test]
+    fn line_layout_with_comment_and_rating() {
+        let text = format!("# header\n\n{P} 3.4 rating\n{}\n", P.replace('.', "0"));
+        let r = parse_all(&text, ParseOptions::default());
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].layout, Layout::Line);
+        assert_eq!(r[0].position.line, 3);
+        assert_eq!(r[1].position.puzzle, 2);
+        assert_eq!(r[0].puzzle.as_ref().expect("ok"), r[1].puzzle.as_ref().expect("ok"));
+    }
+
+    #[test]
+    fn textbook_grids_with_and_without_blank_lines() {
+        let rows: Vec<String> = P
+            .as_bytes()
+            .chunks(9)
+            .map(|c| {
+                c.iter()
+                    .map(|&b| if b == b'.' { "0".into() } else { (b as char).to_string() })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let g = rows.join("\n");
+        let r = parse_all(&format!("{g}\n{g}\n\n{g}\n"), ParseOptions::default());
+        assert_eq!(r.len(), 3);
+        assert!(r.iter().all(|r| r.layout == Layout::Grid));
+        assert_eq!(r[1].position.line, 10);
+        assert_eq!(r[2].position.line, 20);
+        assert_eq!(r[2].puzzle.as_ref().expect("ok").to_string(), P);
+    }
+
+    #[test]
+    fn compact_and_art() {
+        let compact: Vec<&str> = (0..9).map(|i| &P[i * 9..i * 9 + 9]).collect();
+        let r = one(&compact.join("\n"));
+        assert_eq!(r.layout, Layout::Compact);
+        assert_eq!(r.puzzle.expect("ok").to_string(), P);
+        let mut art = String::from("+-------+-------+-------+\n");
+        for (i, row) in compact.iter().enumerate() {
+            let b = row.as_bytes();
+            let cell = |k: usize| (b[k] as char).to_string();
+            let part = |s: usize| (s..s + 3).map(cell).collect::<Vec<_>>().join(" ");
+            art.push_str(&format!("| {} | {} | {} |\n", part(0), part(3), part(6)));
+            if i % 3 == 2 {
+                art.push_str("+-------+-------+-------+\n");
+            }
+        }
+        let r = one(&art);
+        assert_eq!(r.layout, Layout::Art);
+        assert_eq!(r.puzzle.expect("ok").to_string(), P);
+    }
+
+    #[test]
+    fn json_board() {
+        let text = r#"[["5","3",".",".","7",".",".",".","."],["6",".",".","1","9","5",".",".","."],[".","9","8",".",".",".",".","6","."],["8",".",".",".","6",".",".",".","3"],["4",".",".","8",".","3",".",".","1"],["7",".",".",".","2",".",".",".","6"],[".","6",".",".",".",".","2","8","."],[".",".",".","4","1","9",".",".","5"],[".",".",".",".","8",".",".","7","9"]]"#;
+        let r = one(text);
+        assert_eq!(r.layout, Layout::Json);
+        assert_eq!(
+            r.puzzle.expect("ok").to_string(),
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        );
+    }
+
+    #[test]
+    fn errors_carry_positions() {
+        let text = format!("{P}\n{}\n{}x\n{}\n", &P[..80], &P[..80], P.replacen('8', "q", 1));
+        let r = parse_all(&text, ParseOptions::default());
+        assert_eq!(r.len(), 4);
+        assert!(r[0].puzzle.is_ok());
+        let e1 = r[1].puzzle.as_ref().expect_err("short");
+        assert_eq!(e1.to_string(), "puzzle 2, line 2: 80 cells on the line, a 9×9 puzzle has 81");
+        let e2 = r[2].puzzle.as_ref().expect_err("bad char");
+        assert_eq!(e2.position, Position { puzzle: 3, line: 3, column: Some(81) });
+        let e3 = r[3].puzzle.as_ref().expect_err("bad char");
+        assert_eq!(e3.position.column, Some(1));
+        assert!(e3.to_string().contains("invalid character 'q'"), "{e3}");
+    }
+
+    #[test]
+    fn truncated_grid_then_good_grid() {
+        let row = "1 2 3 4 5 6 7 8 9";
+        let seven = vec![row; 7].join("\n");
+        let r = parse_all(&format!("{seven}\n\n"), ParseOptions::default());
+        assert_eq!(r.len(), 1);
+        assert_eq!(
+            r[0].puzzle.as_ref().expect_err("truncated").kind,
+            ParseErrorKind::Truncated { found: 7, expected: 9 }
+        );
+    }
+
+    #[test]
+    fn binary_garbage_is_an_error_not_a_panic() {
+        let bytes: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+        let recs: Vec<_> = PuzzleReader::new(&bytes[..], ParseOptions::default()).collect();
+        assert!(!recs.is_empty());
+        assert!(recs.iter().all(|r| r.as_ref().map_or(true, |r| r.puzzle.is_err())));
+    }
+
+    #[test]
+    fn long_line_is_capped() {
+        let line = "1".repeat(10 * 1024 * 1024);
+        let r = one(&line);
+        let e = r.puzzle.expect_err("too long");
+        assert!(e.to_string().contains("more than 65536 cells"), "{e}");
+    }
+
+    #[test]
+    fn big_boards_as_numbers_and_letters() {
+        let line16: String =
+            "1234567890ABCDEFG".chars().cycle().take(256).collect::<String>().replace('0', ".");
+        let r = one(&line16);
+        assert_eq!(r.puzzle.expect("16x16").shape().side(), 16);
+        let nums: Vec<String> = (0..256).map(|i| ((i % 17) as u8).to_string()).collect();
+        let r = one(&nums.join(" "));
+        assert_eq!(r.layout, Layout::Line);
+        assert_eq!(r.puzzle.expect("16x16 numbers").values()[16], 16);
+    }
+}

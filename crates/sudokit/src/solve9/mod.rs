@@ -1,0 +1,761 @@
+//! The fast 9×9 engine: band bitboards, propagation to a fixpoint, depth-first guessing.
+//!
+//! # State layout
+//!
+//! The grid is cut into three horizontal bands of 27 cells. For every digit and band one `u32`
+//! holds the cells of that band where the digit may still go, one bit per cell:
+//!
+//! ```text
+//!   band b covers rows 3b..3b+3              bit of cell (row r, column c) inside its band
+//!                                            = (r mod 3) * 9 + c
+//!          c0 c1 c2   c3 c4 c5   c6 c7 c8
+//!   r0  [  0  1  2 |  3  4  5 |  6  7  8 ]   <- minirows (3 bits) are the row ∩ box cells
+//!   r1  [  9 10 11 | 12 13 14 | 15 16 17 ]
+//!   r2  [ 18 19 20 | 21 22 23 | 24 25 26 ]   bits 27..31 are always zero
+//!         box 3b     box 3b+1   box 3b+2
+//!
+//!   State (228 bytes, copied whole at every guess)
+//!   +--------------------------------------------+
+//!   | cand[27]: u32   index = digit * 3 + band   |  candidates of one digit in one band
+//!   | seen[27]: u32   value of cand[] when it    |  a band whose cand differs from seen has
+//!   |                 was last propagated        |  news to spread; equal means nothing to do
+//!   | unsolved[3]: u32  per band, cells not yet  |  placed cells keep exactly their digit's
+//!   |                 known to be placed         |  bit in cand[]
+//!   +--------------------------------------------+
+//! ```
+//!
+//! # Propagation
+//!
+//! One *band update* of `cand[d*3+b]` does, with three table look-ups and some bit arithmetic:
+//! - reduces each row to the 3 boxes it can still use; a 3×3 row×box incidence matrix results.
+//!   The digit must occupy one cell per row and per box of the band, i.e. a permutation of that
+//!   matrix; minirows in no permutation are removed. This is every locked-candidates (pointing
+//!   and claiming) move between rows and boxes in one look-up, and finds an empty row or box.
+//! - a box of the band whose candidates lie in one column fixes the digit in that column for
+//!   this band: that column is cleared in the two other bands (pointing along columns; it is
+//!   also how a placed digit leaves its column).
+//! - a row with a single candidate cell is a placement (hidden single in the row, and through
+//!   the permutation step in the box): the other digits are removed from that cell.
+//!
+//! Band updates run until no band changes; then naked singles are found with a bit-sliced count
+//! of candidates per cell (all 27 cells of a band at once), placed, and the loop repeats. The
+//! same count yields the empty cells (contradiction) and the bivalue cells for branching.
+//!
+//! The design follows the band-wise bitboard idea published for JCZSolve (storing each digit's
+//! candidates band by band and updating them with look-up tables); the code and tables here are
+//! written from that description.
+//!
+//! # Branching
+//!
+//! Depth first on a copy of the state. A bivalue cell is preferred; otherwise the unsolved cell
+//! with the fewest candidates among a few looked at. Each alternative tried on a copy counts as
+//! one guess; the last alternative of a cell is forced and is not counted (tdoku's convention).
+
+use std::ops::ControlFlow;
+
+/// Result of one search by the fast engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Search9 {
+    /// Solutions found (never more than the limit passed in).
+    pub solutions: u64,
+    /// Number of guesses (branching decisions beyond the first alternative), tdoku-style.
+    pub guesses: u64,
+}
+
+/// Searches the puzzle `givens` (row-major, 0 = empty, 1..=9 = given). Stops after `limit`
+/// solutions (`limit >= 1`). Calls `visit` with each solution found (row-major digits 1..=9);
+/// `visit` returning `ControlFlow::Break(())` stops the search early. Conflicting givens yield
+/// 0 solutions.
+pub fn search(givens: &[u8; 81], limit: u64, visit: impl FnMut(&[u8; 81]) -> ControlFlow<()>) -> Search9 {
+    run(givens, limit, Visit(visit))
+}
+
+/// Same as [`search`] but without materialising solutions (the count-only mode).
+pub fn count(givens: &[u8; 81], limit: u64) -> Search9 {
+    run(givens, limit, CountOnly)
+}
+
+/// First solution only (the first-solution mode).
+pub fn first(givens: &[u8; 81]) -> (Option<[u8; 81]>, Search9) {
+    let mut keep = KeepFirst(None);
+    let stats = run(givens, 1, &mut keep);
+    (keep.0, stats)
+}
+
+/// What to do with a solution; the modes are specialised at compile time so the count-only
+/// search never builds a grid.
+trait Sink {
+    /// Whether solutions must be written out as grids.
+    const GRID: bool;
+    fn accept(&mut self, grid: &[u8; 81]) -> ControlFlow<()>;
+}
+
+struct CountOnly;
+impl Sink for CountOnly {
+    const GRID: bool = false;
+    #[inline(always)]
+    fn accept(&mut self, _: &[u8; 81]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+struct Visit<F>(F);
+impl<F: FnMut(&[u8; 81]) -> ControlFlow<()>> Sink for Visit<F> {
+    const GRID: bool = true;
+    #[inline(always)]
+    fn accept(&mut self, grid: &[u8; 81]) -> ControlFlow<()> {
+        (self.0)(grid)
+    }
+}
+
+struct KeepFirst(Option<[u8; 81]>);
+impl Sink for &mut KeepFirst {
+    const GRID: bool = true;
+    #[inline(always)]
+    fn accept(&mut self, grid: &[u8; 81]) -> ControlFlow<()> {
+        self.0 = Some(*grid);
+        ControlFlow::Break(())
+    }
+}
+
+/// Search bookkeeping shared by the whole recursion (the board state itself is copied).
+struct Ctx<S> {
+    sink: S,
+    limit: u64,
+    stats: Search9,
+    stop: bool,
+}
+
+fn run<S: Sink>(givens: &[u8; 81], limit: u64, sink: S) -> Search9 {
+    let mut ctx = Ctx { sink, limit: limit.max(1), stats: Search9::default(), stop: false };
+    if let Some(state) = State::from_givens(givens) {
+        solve(state, &mut ctx);
+    }
+    ctx.stats
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables, all built at compile time.
+
+const ALL: u32 = 0o777_777_777;
+const ROW: u32 = 0o777;
+
+/// A row's 9 bits reduced to the 3 boxes it touches.
+static SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut v = 0;
+    while v < 512 {
+        t[v] = ((v & 0o7 != 0) as u8) | (((v & 0o70 != 0) as u8) << 1) | (((v & 0o700 != 0) as u8) << 2);
+        v += 1;
+    }
+    t
+};
+
+/// A 3×3 incidence matrix (bit `3*line + slot`) to its entries that lie on some permutation
+/// (one entry per line and per slot); 0 when there is none.
+static PERMUTE9: [u16; 512] = {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u16; 512];
+    let mut s = 0usize;
+    while s < 512 {
+        let mut keep = 0usize;
+        let mut p = 0;
+        while p < 6 {
+            let q = PERMS[p];
+            let bits = (1 << q[0]) | (1 << (3 + q[1])) | (1 << (6 + q[2]));
+            if s & bits == bits {
+                keep |= bits;
+            }
+            p += 1;
+        }
+        t[s] = keep as u16;
+        s += 1;
+    }
+    t
+};
+
+/// Row×box incidence of a band (bit `3*row + box`) to the cells of the minirows that lie on
+/// some permutation; [`PERMUTE9`] expanded to cells.
+static PERMUTE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0usize;
+    while s < 512 {
+        let keep = PERMUTE9[s] as usize;
+        let mut cells = 0u32;
+        let mut i = 0;
+        while i < 9 {
+            if keep & (1 << i) != 0 {
+                cells |= 0o7 << ((i / 3) * 9 + (i % 3) * 3);
+            }
+            i += 1;
+        }
+        t[s] = cells;
+        s += 1;
+    }
+    t
+};
+
+/// Columns a digit can use in a band (9 bits) to the mask to keep in the two other bands:
+/// a box confined to one column owns that column.
+static COLUMN_KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut c = 0usize;
+    while c < 512 {
+        let mut keep = ALL;
+        let mut k = 0;
+        while k < 3 {
+            let g = (c >> (3 * k)) & 7;
+            if g == 1 || g == 2 || g == 4 {
+                keep &= !(0o001_001_001 << (3 * k + g.trailing_zeros() as usize));
+            }
+            k += 1;
+        }
+        t[c] = keep;
+        c += 1;
+    }
+    t
+};
+
+/// For a cell of a band: the band mask without its row and box, but with the cell itself.
+static PLACE_KEEP: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let row = ROW << (9 * (p / 9));
+        let bx = 0o007_007_007 << (3 * ((p % 9) / 3));
+        t[p] = (ALL & !(row | bx)) | (1 << p);
+        p += 1;
+    }
+    t
+};
+
+/// The three cells of column `c` inside a band.
+const fn column_bits(c: usize) -> u32 {
+    0o001_001_001 << c
+}
+
+// ---------------------------------------------------------------------------------------------
+// The board state.
+
+#[derive(Clone, Copy)]
+struct State {
+    cand: [u32; 27],
+    seen: [u32; 27],
+    unsolved: [u32; 3],
+}
+
+/// What propagation ended with.
+enum Outcome {
+    Contradiction,
+    Solved,
+    /// Needs a guess; carries the bivalue cells per band.
+    Open([u32; 3]),
+}
+
+impl State {
+    fn from_givens(givens: &[u8; 81]) -> Option<State> {
+        let mut s = State { cand: [ALL; 27], seen: [0; 27], unsolved: [ALL; 3] };
+        for (cell, &v) in givens.iter().enumerate() {
+            if v == 0 || v > 9 {
+                continue;
+            }
+            let d = (v - 1) as usize;
+            let b = cell / 27;
+            let p = cell % 27;
+            let bit = 1u32 << p;
+            let i = d * 3 + b;
+            if s.cand[i] & bit == 0 {
+                return None;
+            }
+            s.cand[i] &= PLACE_KEEP[p];
+            let col = !column_bits(p % 9);
+            for ob in 0..3 {
+                if ob != b {
+                    s.cand[d * 3 + ob] &= col;
+                }
+            }
+            for e in 0..9 {
+                if e != d {
+                    s.cand[e * 3 + b] &= !bit;
+                }
+            }
+            s.unsolved[b] &= !bit;
+        }
+        Some(s)
+    }
+
+    /// One band update of `cand[I]` (see the module docs). Returns false on a contradiction.
+    #[inline(always)]
+    fn update<const I: usize>(&mut self) -> bool {
+        let b = I % 3;
+        let d = I / 3;
+        let x = self.cand[I];
+        let s = SHRINK[(x & ROW) as usize] as usize
+            | (SHRINK[((x >> 9) & ROW) as usize] as usize) << 3
+            | (SHRINK[(x >> 18) as usize] as usize) << 6;
+        let y = x & PERMUTE[s];
+        if y == 0 {
+            return false;
+        }
+        self.cand[I] = y;
+        self.seen[I] = y;
+        let cols = (y | y >> 9 | y >> 18) & ROW;
+        let keep = COLUMN_KEEP[cols as usize];
+        self.cand[d * 3 + (b + 1) % 3] &= keep;
+        self.cand[d * 3 + (b + 2) % 3] &= keep;
+        // Every row of y is non-empty here, so `r & (r - 1) == 0` means exactly one cell.
+        let r0 = y & ROW;
+        let r1 = (y >> 9) & ROW;
+        let r2 = y >> 18;
+        let single = (((r0 & r0.wrapping_sub(1)) == 0) as u32 * ROW)
+            | (((r1 & r1.wrapping_sub(1)) == 0) as u32 * (ROW << 9))
+            | (((r2 & r2.wrapping_sub(1)) == 0) as u32 * (ROW << 18));
+        let placed = y & single;
+        // Branch-free: re-clearing already placed cells is cheaper than a mispredicted test.
+        let clear = !placed;
+        self.unsolved[b] &= clear;
+        let mut e = 0;
+        while e < 9 {
+            if e != d {
+                self.cand[e * 3 + b] &= clear;
+            }
+            e += 1;
+        }
+        true
+    }
+
+    /// Band updates until nothing changes.
+    #[inline(always)]
+    fn update_all(&mut self) -> bool {
+        macro_rules! sweep {
+            ($self:ident, $changed:ident, $($i:literal)*) => {
+                $(
+                    if $self.cand[$i] != $self.seen[$i] {
+                        $changed = true;
+                        if !$self.update::<$i>() {
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
+        loop {
+            let mut changed = false;
+            sweep!(self, changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Places digit `d` at bit `bit` of band `b`; the rest follows from the next update.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32) {
+        self.cand[d * 3 + b] &= PLACE_KEEP[bit.trailing_zeros() as usize];
+    }
+
+    /// Propagates to a fixpoint of band updates and naked singles.
+    fn propagate(&mut self) -> Outcome {
+        let mut strong = STRONG_ROUNDS;
+        loop {
+            if !self.update_all() {
+                return Outcome::Contradiction;
+            }
+            if self.unsolved == [0; 3] {
+                return Outcome::Solved;
+            }
+            let mut pairs = [0u32; 3];
+            let mut placed_any = false;
+            for b in 0..3 {
+                let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.cand[d * 3 + b];
+                    c3 |= c2 & x;
+                    c2 |= c1 & x;
+                    c1 |= x;
+                }
+                if c1 != ALL {
+                    return Outcome::Contradiction;
+                }
+                pairs[b] = c2 & !c3;
+                let mut singles = c1 & !c2 & self.unsolved[b];
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles ^= bit;
+                    let mut d = 0;
+                    while d < 9 && self.cand[d * 3 + b] & bit == 0 {
+                        d += 1;
+                    }
+                    if d == 9 {
+                        // An earlier single of this band took this cell's last digit.
+                        return Outcome::Contradiction;
+                    }
+                    self.place(d, b, bit);
+                    placed_any = true;
+                }
+            }
+            if !placed_any {
+                let open = self.unsolved[0].count_ones()
+                    + self.unsolved[1].count_ones()
+                    + self.unsolved[2].count_ones();
+                if strong == 0 || open < STRONG_MIN_OPEN {
+                    return Outcome::Open(pairs);
+                }
+                strong -= 1;
+                match self.strong_pass() {
+                    None => return Outcome::Contradiction,
+                    Some(false) => return Outcome::Open(pairs),
+                    Some(true) => {}
+                }
+            }
+        }
+    }
+
+    /// The column-wise twin of the band rule: in each stack a digit takes one column per band
+    /// and one band per column, so band×column entries on no permutation are removed. Finds
+    /// claiming along columns and hidden singles in columns. Returns whether anything changed.
+    fn stack_pass(&mut self) -> Option<bool> {
+        let mut changed = 0u32;
+        for d in 0..9 {
+            let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let c = x.map(|v| (v | v >> 9 | v >> 18) & ROW);
+            let mut keep = [0u32; 3];
+            for k in 0..3 {
+                let m = ((c[0] >> (3 * k)) & 7) | ((c[1] >> (3 * k)) & 7) << 3 | ((c[2] >> (3 * k)) & 7) << 6;
+                let a = PERMUTE9[m as usize] as u32;
+                if a == 0 {
+                    return None;
+                }
+                keep[0] |= (a & 7) << (3 * k);
+                keep[1] |= ((a >> 3) & 7) << (3 * k);
+                keep[2] |= ((a >> 6) & 7) << (3 * k);
+            }
+            for b in 0..3 {
+                let y = x[b] & (keep[b] * 0o001_001_001);
+                changed |= y ^ x[b];
+                self.cand[d * 3 + b] = y;
+            }
+        }
+        Some(changed != 0)
+    }
+
+    /// Triads: every minirow and every minicolumn (a column inside one band) holds exactly three
+    /// digits. Per band, bit-sliced counts over the digits of where each digit may be and where
+    /// it must be give: fewer than three possible or more than three certain digits is a
+    /// contradiction; exactly three possible digits must all be there; exactly three certain
+    /// digits exclude every other digit.
+    fn triad_pass(&mut self) -> Option<bool> {
+        // Lanes are the three bands (lane 3 is padding); written lane-parallel so that the
+        // compiler keeps all three bands in one vector register.
+        type L = [u32; 4];
+        #[inline(always)]
+        fn map(f: impl Fn(u32) -> u32, a: L) -> L {
+            [f(a[0]), f(a[1]), f(a[2]), f(a[3])]
+        }
+        #[inline(always)]
+        fn zip(f: impl Fn(u32, u32) -> u32, a: L, b: L) -> L {
+            [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
+        }
+        /// Keeps the groups (3-bit fields at `stride`) that hold at most one set bit.
+        #[inline(always)]
+        fn at_most_one(v: u32, step: u32, groups: u32) -> u32 {
+            let a = v & groups;
+            let b = (v >> step) & groups;
+            let c = (v >> (2 * step)) & groups;
+            let many = (a & b) | (a & c) | (b & c);
+            let many = many | many << step | many << (2 * step);
+            v & !many
+        }
+        const BASES: u32 = 0o111_111_111;
+        let mut p: [L; 4] = [[0; 4]; 4];
+        let mut q: [L; 4] = [[0; 4]; 4];
+        let mut f: [L; 4] = [[0; 4]; 4];
+        let mut g: [L; 4] = [[0; 4]; 4];
+        let mut occ = [[0u32; 4]; 9];
+        let mut cols = [[0u32; 4]; 9];
+        let mut sure_r = [[0u32; 4]; 9];
+        let mut sure_c = [[0u32; 4]; 9];
+        #[inline(always)]
+        fn add(c: &mut [L; 4], m: L) {
+            c[3] = zip(|a, b| a | b, c[3], zip(|a, b| a & b, c[2], m));
+            c[2] = zip(|a, b| a | b, c[2], zip(|a, b| a & b, c[1], m));
+            c[1] = zip(|a, b| a | b, c[1], zip(|a, b| a & b, c[0], m));
+            c[0] = zip(|a, b| a | b, c[0], m);
+        }
+        for d in 0..9 {
+            let x: L = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2], ALL];
+            let m = map(|x| (x | x >> 1 | x >> 2) & BASES, x);
+            let c = map(|x| (x | x >> 9 | x >> 18) & ROW, x);
+            // A row using one minirow, or a box using one column, places the digit there.
+            let sr = map(|m| at_most_one(m, 3, 0o001_001_001), m);
+            let sc = map(|c| at_most_one(c, 1, 0o111), c);
+            add(&mut p, m);
+            add(&mut q, c);
+            add(&mut f, sr);
+            add(&mut g, sc);
+            occ[d] = m;
+            cols[d] = c;
+            sure_r[d] = sr;
+            sure_c[d] = sc;
+        }
+        for b in 0..3 {
+            if p[2][b] != BASES || q[2][b] != ROW || f[3][b] | g[3][b] != 0 {
+                return None;
+            }
+        }
+        let exact_r = zip(|a, b| a & !b, p[2], p[3]);
+        let exact_c = zip(|a, b| a & !b, q[2], q[3]);
+        let full_r = f[2];
+        let full_c = g[2];
+        let mut news = 0;
+        for b in 0..3 {
+            news |= (exact_r[b] & !full_r[b]) | (exact_c[b] & !full_c[b]) | full_r[b] | full_c[b];
+        }
+        if news == 0 {
+            return Some(false);
+        }
+        let mut changed = 0u32;
+        for d in 0..9 {
+            let lcs: L = zip(|a, b| a & b, cols[d], exact_c);
+            let owned = lcs[0] | lcs[1] | lcs[2];
+            for b in 0..3 {
+                let i = d * 3 + b;
+                let x = self.cand[i];
+                // Minirows/minicolumns where d is now certain, and those closed to it.
+                let lr = occ[d][b] & exact_r[b];
+                let lc = lcs[b];
+                let shut_r = full_r[b] & !sure_r[d][b];
+                // A minicolumn certain in another band owns its column there.
+                let shut_c = (full_c[b] & !sure_c[d][b]) | (owned & !lc);
+                let rows = (lr | lr >> 3 | lr >> 6) & 0o001_001_001;
+                let rows = rows | rows << 3 | rows << 6;
+                let boxes = (lr | lr >> 9 | lr >> 18) & 0o111;
+                let boxes = boxes | boxes << 9 | boxes << 18;
+                let keep_r = (!(rows | boxes) | lr) & !shut_r & BASES;
+                let keep_r = keep_r | keep_r << 1 | keep_r << 2;
+                let cboxes = (lc | lc >> 1 | lc >> 2) & 0o111;
+                let cboxes = cboxes | cboxes << 1 | cboxes << 2;
+                let keep_c = (!cboxes | lc) & !shut_c & ROW;
+                let keep_c = keep_c | keep_c << 9 | keep_c << 18;
+                let y = x & keep_r & keep_c;
+                changed |= x ^ y;
+                self.cand[i] = y;
+            }
+        }
+        Some(changed != 0)
+    }
+
+    #[inline(always)]
+    fn strong_pass(&mut self) -> Option<bool> {
+        let a = self.stack_pass()?;
+        if USE_TRIADS {
+            Some(self.triad_pass()? | a)
+        } else {
+            Some(a)
+        }
+    }
+
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.cand[d * 3 + b];
+                while x != 0 {
+                    let p = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    g[b * 27 + p] = d as u8 + 1;
+                }
+            }
+        }
+        g
+    }
+}
+
+fn solve<S: Sink>(mut s: State, ctx: &mut Ctx<S>) {
+    let pairs = match s.propagate() {
+        Outcome::Contradiction => return,
+        Outcome::Solved => {
+            ctx.stats.solutions += 1;
+            let flow = if S::GRID { ctx.sink.accept(&s.grid()) } else { ControlFlow::Continue(()) };
+            if flow.is_break() || ctx.stats.solutions >= ctx.limit {
+                ctx.stop = true;
+            }
+            return;
+        }
+        Outcome::Open(pairs) => pairs,
+    };
+    let open = s.unsolved[0].count_ones() + s.unsolved[1].count_ones() + s.unsolved[2].count_ones();
+    if BRANCH_CELL || open < STRONG_MIN_OPEN {
+        branch_cell(s, ctx, &pairs);
+    } else {
+        branch_band(s, ctx, &pairs);
+    }
+}
+
+const BRANCH_CELL: bool = true;
+const USE_TRIADS: bool = false;
+const STRONG_ROUNDS: u32 = 100;
+const STRONG_MIN_OPEN: u32 = 30;
+
+const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+const fn perm_bits(q: [usize; 3]) -> usize {
+    (1 << q[0]) | (1 << (3 + q[1])) | (1 << (6 + q[2]))
+}
+
+static PERM_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut s = 0usize;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let bits = perm_bits(PERMS[p]);
+            if s & bits == bits {
+                t[s] += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn shrink(x: u32) -> usize {
+    SHRINK[(x & ROW) as usize] as usize
+        | (SHRINK[((x >> 9) & ROW) as usize] as usize) << 3
+        | (SHRINK[(x >> 18) as usize] as usize) << 6
+}
+
+/// Band×column incidence of digit `d` in stack `k` (bit `3*band + column`).
+#[inline(always)]
+fn stack_matrix(s: &State, d: usize, k: usize) -> usize {
+    let col = |x: u32| (((x | x >> 9 | x >> 18) >> (3 * k)) & 7) as usize;
+    col(s.cand[d * 3]) | col(s.cand[d * 3 + 1]) << 3 | col(s.cand[d * 3 + 2]) << 6
+}
+
+fn branch_band<S: Sink>(s: State, ctx: &mut Ctx<S>, pairs: &[u32; 3]) {
+    let mut rows = [[0usize; 9]; 3];
+    let mut stacks = [[0usize; 9]; 3];
+    let mut best_line = (u32::MAX, 0usize);
+    for b in 0..3 {
+        let mut tot = 0u32;
+        for d in 0..9 {
+            let m = shrink(s.cand[d * 3 + b]);
+            rows[b][d] = m;
+            tot += PERM_COUNT[m] as u32;
+        }
+        if tot >= 10 && tot < best_line.0 {
+            best_line = (tot, b);
+        }
+    }
+    for k in 0..3 {
+        let mut tot = 0u32;
+        for d in 0..9 {
+            let m = stack_matrix(&s, d, k);
+            stacks[k][d] = m;
+            tot += PERM_COUNT[m] as u32;
+        }
+        if tot >= 10 && tot < best_line.0 {
+            best_line = (tot, 3 + k);
+        }
+    }
+    if best_line.0 == u32::MAX {
+        branch_cell(s, ctx, pairs);
+        return;
+    }
+    let line = best_line.1;
+    let mats = if line < 3 { &rows[line] } else { &stacks[line - 3] };
+    let mut best = (7u8, 0usize);
+    for d in 0..9 {
+        let n = PERM_COUNT[mats[d]];
+        if n >= 2 && n < best.0 {
+            best = (n, d);
+        }
+    }
+    let (mut left, d) = best;
+    let m = mats[d];
+    for q in PERMS {
+        let bits = perm_bits(q);
+        if m & bits != bits {
+            continue;
+        }
+        left -= 1;
+        let mut t = s;
+        if line < 3 {
+            t.cand[d * 3 + line] &= PERMUTE[bits];
+        } else {
+            let k = line - 3;
+            let stack = 0o007_007_007 << (3 * k);
+            for b in 0..3 {
+                t.cand[d * 3 + b] &= !stack | column_bits(3 * k + q[b]);
+            }
+        }
+        if left == 0 {
+            solve(t, ctx);
+            return;
+        }
+        ctx.stats.guesses += 1;
+        solve(t, ctx);
+        if ctx.stop {
+            return;
+        }
+    }
+}
+
+fn branch_cell<S: Sink>(mut s: State, ctx: &mut Ctx<S>, pairs: &[u32; 3]) {
+    let (b, bit) = pick_cell(&s, pairs);
+    let mut digits: u32 = 0;
+    for d in 0..9 {
+        if s.cand[d * 3 + b] & bit != 0 {
+            digits |= 1 << d;
+        }
+    }
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        if digits == 0 {
+            s.place(d, b, bit);
+            solve(s, ctx);
+            return;
+        }
+        ctx.stats.guesses += 1;
+        let mut t = s;
+        t.place(d, b, bit);
+        solve(t, ctx);
+        if ctx.stop {
+            return;
+        }
+        s.cand[d * 3 + b] &= !bit;
+    }
+}
+
+/// The cell to branch on: a bivalue cell if any, else the fewest candidates among the first
+/// unsolved cell of each band.
+#[inline(always)]
+fn pick_cell(s: &State, pairs: &[u32; 3]) -> (usize, u32) {
+    for (b, &p) in pairs.iter().enumerate() {
+        if p != 0 {
+            return (b, p & p.wrapping_neg());
+        }
+    }
+    let mut best = (10u32, 0usize, 0u32);
+    for b in 0..3 {
+        let u = s.unsolved[b];
+        if u == 0 {
+            continue;
+        }
+        let bit = u & u.wrapping_neg();
+        let mut n = 0;
+        for d in 0..9 {
+            n += (s.cand[d * 3 + b] & bit != 0) as u32;
+        }
+        if n < best.0 {
+            best = (n, b, bit);
+        }
+    }
+    (best.1, best.2)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,197 @@
+//! Tests of the 9×9 engine: known counts, edge cases, and samples of the benchmark datasets
+//! checked against the `sudoku` crate.
+
+use super::{count, first, search, Search9};
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+fn parse(line: &str) -> [u8; 81] {
+    let mut g = [0u8; 81];
+    for (cell, ch) in g.iter_mut().zip(line.bytes()) {
+        *cell = match ch {
+            b'1'..=b'9' => ch - b'0',
+            _ => 0,
+        };
+    }
+    g
+}
+
+/// True when `sol` is a complete valid grid that keeps every given of `givens`.
+fn is_solution_of(sol: &[u8; 81], givens: &[u8; 81]) -> bool {
+    for i in 0..81 {
+        if !(1..=9).contains(&sol[i]) || (givens[i] != 0 && givens[i] != sol[i]) {
+            return false;
+        }
+    }
+    for u in 0..9 {
+        let (mut row, mut col, mut bx) = (0u16, 0u16, 0u16);
+        for k in 0..9 {
+            row |= 1 << sol[u * 9 + k];
+            col |= 1 << sol[k * 9 + u];
+            bx |= 1 << sol[(u / 3 * 3 + k / 3) * 9 + u % 3 * 3 + k % 3];
+        }
+        if row != 0x3FE || col != 0x3FE || bx != 0x3FE {
+            return false;
+        }
+    }
+    true
+}
+
+const UNIQUE: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const MANY: &str = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn unique_puzzle_has_its_solution() {
+    let g = parse(UNIQUE);
+    assert_eq!(count(&g, 2).solutions, 1);
+    let (sol, stats) = first(&g);
+    let sol = sol.expect("the puzzle is solvable");
+    assert_eq!(stats.solutions, 1);
+    assert!(sol[..9] == [8, 1, 2, 7, 5, 3, 6, 4, 9]);
+    assert!(is_solution_of(&sol, &g));
+}
+
+#[test]
+fn puzzle_with_295_solutions() {
+    let g = parse(MANY);
+    assert_eq!(count(&g, 1000).solutions, 295);
+    assert_eq!(count(&g, 100).solutions, 100);
+    let mut seen = HashSet::new();
+    let stats = search(&g, 1000, |sol| {
+        assert!(is_solution_of(sol, &g));
+        seen.insert(*sol);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(stats.solutions, 295);
+    assert_eq!(seen.len(), 295);
+}
+
+#[test]
+fn visitor_can_stop_the_search() {
+    let g = parse(MANY);
+    let mut calls = 0;
+    let stats = search(&g, 1000, |_| {
+        calls += 1;
+        if calls == 7 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(calls, 7);
+    assert_eq!(stats.solutions, 7);
+}
+
+#[test]
+fn empty_grid_counts_to_the_limit() {
+    let g = [0u8; 81];
+    assert_eq!(count(&g, 10_000).solutions, 10_000);
+    let (sol, _) = first(&g);
+    assert!(is_solution_of(&sol.expect("the empty grid is solvable"), &g));
+}
+
+#[test]
+fn conflicting_givens_have_no_solution() {
+    let mut g = [0u8; 81];
+    g[0] = 5;
+    g[8] = 5; // same row
+    assert_eq!(count(&g, 2), Search9::default());
+    let mut g = [0u8; 81];
+    g[0] = 5;
+    g[72] = 5; // same column
+    assert_eq!(count(&g, 2).solutions, 0);
+    let mut g = [0u8; 81];
+    g[0] = 5;
+    g[20] = 5; // same box
+    assert_eq!(first(&g).0, None);
+    // No direct clash, but cell 0 has no candidate left.
+    let g = parse(".12345678.........9......");
+    assert_eq!(count(&g, 2).solutions, 0);
+}
+
+#[test]
+fn full_grid_has_one_solution() {
+    let (sol, _) = first(&parse(UNIQUE));
+    let sol = sol.expect("the puzzle is solvable");
+    assert_eq!(count(&sol, 2), Search9 { solutions: 1, guesses: 0 });
+    assert_eq!(first(&sol).0, Some(sol));
+    let mut broken = sol;
+    broken.swap(0, 1);
+    assert_eq!(count(&broken, 2).solutions, 0);
+}
+
+fn datasets() -> Option<PathBuf> {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/datasets"));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!("note: {} is absent, dataset checks skipped", dir.display());
+        None
+    }
+}
+
+/// Checks every `stride`-th puzzle of a dataset: the uniqueness verdict, the first solution,
+/// and the count against the `sudoku` crate. Returns the number of puzzles checked.
+fn check_file(name: &str, stride: usize, expected: usize) -> usize {
+    let Some(dir) = datasets() else { return 0 };
+    let text = std::fs::read_to_string(dir.join(name)).expect("dataset is readable");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| l.len() >= 81).step_by(stride) {
+        let g = parse(&line[..81]);
+        let n = count(&g, 2).solutions as usize;
+        assert_eq!(n, expected, "{name}: {line}");
+        let (sol, stats) = first(&g);
+        let sol = sol.expect("every dataset puzzle is solvable");
+        assert_eq!(stats.solutions, 1);
+        assert!(is_solution_of(&sol, &g), "{name}: {line}");
+        let theirs = sudoku::Sudoku::from_bytes(g).expect("valid bytes").solutions_count_up_to(2);
+        assert_eq!(n, theirs, "{name}: {line}");
+        checked += 1;
+    }
+    checked
+}
+
+fn check_all(stride: usize) {
+    check_file("puzzles2_17_clue.txt", stride, 1);
+    check_file("puzzles3_magictour_top1465.txt", stride, 1);
+    check_file("puzzles5_forum_hardest_1905_11+.txt", stride, 1);
+    check_file("puzzles6_forum_hardest_1106.txt", stride, 1);
+    check_file("puzzles7_serg_benchmark.txt", stride, 2);
+}
+
+#[test]
+fn dataset_samples() {
+    check_all(50);
+}
+
+#[test]
+#[ignore = "runs every puzzle of every dataset (about a minute)"]
+fn dataset_full() {
+    check_all(1);
+}
+
+#[test]
+fn tdoku_test_puzzles() {
+    let Some(dir) = datasets() else { return };
+    let text = std::fs::read_to_string(dir.join("peer-tests/tdoku_test_puzzles.txt"))
+        .expect("peer tests are readable");
+    for line in text.lines().filter(|l| l.len() >= 81) {
+        let mut parts = line.split(':');
+        let g = parse(parts.next().expect("puzzle field"));
+        let expected: u64 = parts.next().and_then(|c| c.trim().parse().ok()).expect("count field");
+        let n = count(&g, 2).solutions;
+        assert_eq!(n, expected.min(2), "{line}");
+        assert_eq!(count(&g, 1000).solutions, expected, "{line}");
+        let (sol, _) = first(&g);
+        assert_eq!(sol.is_some(), expected > 0, "{line}");
+        if let Some(sol) = sol {
+            assert!(is_solution_of(&sol, &g), "{line}");
+            if let Some(want) = parts.next().filter(|s| s.len() >= 81) {
+                if expected == 1 {
+                    assert_eq!(sol, parse(want), "{line}");
+                }
+            }
+        }
+    }
+}
