@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod args;
+mod bench;
 mod pipeline;
 mod report;
 mod solve;
@@ -39,6 +40,8 @@ enum Command {
     /// Print a verdict for each puzzle: unique, multiple, no solution or invalid.
     #[command(after_help = AFTER_HELP)]
     Check(solve::CheckArgs),
+    /// Measure solving throughput on puzzle files (tdoku-style: verified outside the timed part).
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
 fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     let (reporter, stats) = match &cli.command {
+        Command::Bench(a) => return Ok(ExitCode::from(bench::run(a)? as u8)),
         Command::Solve(a) => {
             let r = pipeline::run(
                 &a.input.files,

@@ -20,6 +20,7 @@
 //! [`format`] (layouts in and out), [`engine`] (the engines and the solving API).
 #![deny(missing_docs)]
 
+pub mod bench;
 pub mod board;
 pub mod engine;
 pub mod error;
@@ -37,3 +38,8 @@ pub use error::{Error, GridError, ParseError, ParseErrorKind, Position};
 pub use format::OutputFormat;
 pub use grid::{Cell, Digit, Grid, Shape, MAX_SIDE, MIN_SIDE};
 pub use parse::{Layout, ParseOptions, PuzzleReader, Record, Symbols};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -1,0 +1,84 @@
+//! `sudokit bench`: load puzzle files, then print one tdoku-style throughput line per file.
+
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use sudokit::bench::{BenchConfig, BenchMode};
+use sudokit::{Puzzle, PuzzleReader};
+
+use crate::args::InputArgs;
+use crate::report::Status;
+
+/// `sudokit bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// `unique` checks for a second solution (count up to 2); `first` stops at the first.
+    #[arg(long, value_enum, default_value_t = ModeArg::Unique)]
+    pub mode: ModeArg,
+    /// Time whole passes until this many seconds have passed (at least one pass).
+    #[arg(long, value_name = "S", default_value_t = 2.0)]
+    pub seconds: f64,
+    /// Threads solving in parallel [default: 1, so figures compare with single-threaded peers].
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: u16,
+    /// Seed of the puzzle shuffle.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Benchmark modes on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeArg {
+    /// First solution only.
+    First,
+    /// Uniqueness-checking solve.
+    Unique,
+}
+
+/// Runs the benchmark on each file in turn.
+pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
+    let opts = args.input.parse_options()?;
+    if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
+        anyhow::bail!("--seconds must be a non-negative number");
+    }
+    let config = BenchConfig {
+        mode: match args.mode {
+            ModeArg::First => BenchMode::First,
+            ModeArg::Unique => BenchMode::Unique,
+        },
+        min_time: Duration::from_secs_f64(args.seconds),
+        threads: args.threads as usize,
+        seed: args.seed,
+    };
+    let files: Vec<PathBuf> =
+        if args.input.files.is_empty() { vec![PathBuf::from("-")] } else { args.input.files.clone() };
+    let mut status = Status::Ok;
+    for path in &files {
+        let name = path.display().to_string();
+        let reader: Box<dyn std::io::Read> = if name == "-" {
+            Box::new(std::io::stdin())
+        } else {
+            Box::new(std::fs::File::open(path).with_context(|| format!("cannot open {name}"))?)
+        };
+        let mut puzzles = Vec::new();
+        for rec in PuzzleReader::new(BufReader::new(reader), opts) {
+            let rec = rec.with_context(|| format!("reading {name}"))?;
+            match rec.puzzle {
+                Ok(g) => puzzles.push(Puzzle::classic(g)),
+                Err(e) => {
+                    eprintln!("sudokit: {name}: {e} (left out of the benchmark)");
+                    status = Status::Unreadable;
+                }
+            }
+        }
+        let report =
+            sudokit::bench::run(&puzzles, &config).with_context(|| format!("benchmarking {name}"))?;
+        println!("file={name} {report}");
+    }
+    Ok(status)
+}

@@ -1,0 +1,231 @@
+//! A tdoku-style throughput benchmark: what `sudokit bench` runs.
+//!
+//! The puzzles are loaded by the caller; [`run`] shuffles them with a seed, makes one untimed pass
+//! that also verifies every answer against the rules (so checking never costs timed work), then times
+//! whole passes until the requested time has elapsed. Guess statistics come from the untimed pass,
+//! which is deterministic. With several threads, each thread runs whole passes over its own share of
+//! the puzzles, and throughput is all puzzles solved over the wall-clock time.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use crate::engine::{Engine, Limits, Puzzle};
+use crate::grid::Grid;
+
+/// What each timed solve does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BenchMode {
+    /// Stop at the first solution.
+    First,
+    /// Search for a second solution too (count up to 2): the uniqueness-checking solve.
+    Unique,
+}
+
+impl fmt::Display for BenchMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BenchMode::First => "first",
+            BenchMode::Unique => "unique",
+        })
+    }
+}
+
+/// Benchmark settings.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchConfig {
+    /// First-solution or uniqueness-checking solves.
+    pub mode: BenchMode,
+    /// Keep running whole passes until this much time has passed (at least one pass).
+    pub min_time: Duration,
+    /// Threads solving in parallel (at least 1).
+    pub threads: usize,
+    /// Seed of the puzzle shuffle.
+    pub seed: u64,
+}
+
+/// What a benchmark measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BenchReport {
+    /// Puzzles in one pass.
+    pub puzzles: usize,
+    /// The mode.
+    pub mode: BenchMode,
+    /// Puzzles solved per second of wall-clock time.
+    pub puzzles_per_sec: f64,
+    /// Microseconds per puzzle (per thread: the inverse of one thread's rate).
+    pub usec_per_puzzle: f64,
+    /// Guesses per puzzle, from the verification pass.
+    pub guesses_per_puzzle: f64,
+    /// Share of puzzles solved without any guess, in percent.
+    pub no_guess_pct: f64,
+    /// Puzzles without a solution (they still count as solved puzzles: the answer was proven).
+    pub unsolvable: usize,
+    /// Puzzles with more than one solution (in `unique` mode).
+    pub multiple: usize,
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "puzzles={} mode={} puzzles_per_sec={:.0} usec_per_puzzle={:.3} guesses_per_puzzle={:.2} no_guess_pct={:.1}",
+            self.puzzles,
+            self.mode,
+            self.puzzles_per_sec,
+            self.usec_per_puzzle,
+            self.guesses_per_puzzle,
+            self.no_guess_pct
+        )
+    }
+}
+
+/// A benchmark that could not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BenchError {
+    /// Nothing to solve.
+    #[error("no puzzles to benchmark")]
+    Empty,
+    /// An engine answer failed verification: a bug, reported rather than timed.
+    #[error("puzzle {index}: the {engine} engine returned a wrong answer: {what}")]
+    WrongAnswer {
+        /// The 0-based index of the puzzle in the caller's list.
+        index: usize,
+        /// The engine's name.
+        engine: &'static str,
+        /// What was wrong.
+        what: String,
+    },
+}
+
+/// One solve in the benchmark's mode; returns (solutions, guesses).
+fn solve_once(engine: &dyn Engine, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
+    match mode {
+        BenchMode::First => {
+            let (s, o) = engine.first(p.board(), p.grid());
+            (u64::from(s.is_some()), o.guesses)
+        }
+        BenchMode::Unique => {
+            let o = engine.count(p.board(), p.grid(), &Limits::solutions(2));
+            (o.solutions, o.guesses)
+        }
+    }
+}
+
+/// Verifies one puzzle's answer outside the timed part.
+fn verify(index: usize, engine: &dyn Engine, p: &Puzzle) -> Result<(u64, u64), BenchError> {
+    let wrong = |what: String| BenchError::WrongAnswer { index, engine: engine.name(), what };
+    let (first, o) = engine.first(p.board(), p.grid());
+    if let Some(s) = &first {
+        if !p.board().is_solution(p.grid(), s) {
+            return Err(wrong(format!("{s} is not a solution")));
+        }
+    }
+    let mut sols: Vec<Grid> = Vec::new();
+    let c = engine.search(p.board(), p.grid(), &Limits::solutions(2), &mut |g| {
+        sols.push(g.clone());
+        std::ops::ControlFlow::Continue(())
+    });
+    if sols.iter().any(|s| !p.board().is_solution(p.grid(), s)) || (sols.len() == 2 && sols[0] == sols[1]) {
+        return Err(wrong("an enumerated solution is invalid or repeated".into()));
+    }
+    if (c.solutions == 0) != first.is_none() {
+        return Err(wrong("first-solution and counting modes disagree".into()));
+    }
+    Ok((c.solutions, o.guesses))
+}
+
+/// Runs the benchmark over `puzzles`.
+pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, BenchError> {
+    if puzzles.is_empty() {
+        return Err(BenchError::Empty);
+    }
+    let mut order: Vec<&Puzzle> = puzzles.iter().collect();
+    order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(config.seed));
+    let engines: Vec<&'static dyn Engine> = order.iter().map(|p| p.engine()).collect();
+
+    // The untimed pass: verification and guess statistics.
+    let (mut guesses, mut no_guess, mut unsolvable, mut multiple) = (0u64, 0usize, 0usize, 0usize);
+    for (i, (p, e)) in order.iter().zip(&engines).enumerate() {
+        let (count, _) = verify(i, *e, p)?;
+        let (_, g) = solve_once(*e, p, config.mode);
+        guesses += g;
+        no_guess += usize::from(g == 0);
+        unsolvable += usize::from(count == 0);
+        multiple += usize::from(count > 1 && config.mode == BenchMode::Unique);
+    }
+
+    let threads = config.threads.max(1).min(order.len());
+    let share = order.len().div_ceil(threads);
+    let start = Instant::now();
+    let solved: u64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = order
+            .chunks(share)
+            .zip(engines.chunks(share))
+            .map(|(ps, es)| {
+                scope.spawn(move || {
+                    let mut n = 0u64;
+                    let mut sink = 0u64;
+                    loop {
+                        for (p, e) in ps.iter().zip(es) {
+                            sink = sink.wrapping_add(solve_once(*e, p, config.mode).0);
+                        }
+                        n += ps.len() as u64;
+                        if start.elapsed() >= config.min_time {
+                            break;
+                        }
+                    }
+                    std::hint::black_box(sink);
+                    n
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("benchmark threads do not panic")).sum()
+    });
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let rate = solved as f64 / secs;
+    Ok(BenchReport {
+        puzzles: order.len(),
+        mode: config.mode,
+        puzzles_per_sec: rate,
+        usec_per_puzzle: 1e6 * threads as f64 / rate,
+        guesses_per_puzzle: guesses as f64 / order.len() as f64,
+        no_guess_pct: 100.0 * no_guess as f64 / order.len() as f64,
+        unsolvable,
+        multiple,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_runs_and_counts() {
+        let puzzles: Vec<Puzzle> = [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..",
+            "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+            "1.34341221434321",
+        ]
+        .iter()
+        .map(|s| Puzzle::classic(s.parse().expect("valid")))
+        .collect();
+        for mode in [BenchMode::First, BenchMode::Unique] {
+            let cfg = BenchConfig { mode, min_time: Duration::from_millis(20), threads: 2, seed: 1 };
+            let r = run(&puzzles, &cfg).expect("runs");
+            assert_eq!(r.puzzles, 4);
+            assert_eq!(r.unsolvable, 1);
+            assert_eq!(r.multiple, usize::from(mode == BenchMode::Unique));
+            assert!(r.puzzles_per_sec > 0.0);
+        }
+        assert_eq!(
+            run(&[], &BenchConfig { mode: BenchMode::First, min_time: Duration::ZERO, threads: 1, seed: 0 }),
+            Err(BenchError::Empty)
+        );
+    }
+}
