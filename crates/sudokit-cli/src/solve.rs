@@ -84,6 +84,13 @@ fn conflicts_text(c: &[Conflict]) -> String {
     c.iter().map(Conflict::to_string).collect::<Vec<_>>().join("; ")
 }
 
+/// The message for givens that break the rules, if they do. Conflicting givens have no solution, so
+/// callers look for conflicts only after a search found none: the common case pays nothing.
+fn broken_rules(p: &Puzzle, at: sudokit::Position) -> Option<String> {
+    let conflicts = p.conflicts();
+    (!conflicts.is_empty()).then(|| format!("{at}: givens break the rules: {}", conflicts_text(&conflicts)))
+}
+
 fn unreadable(e: &ParseError, out: Vec<u8>) -> Outcome {
     Outcome {
         out,
@@ -107,11 +114,6 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         Err(e) => return Outcome { multiline, ..unreadable(e, marker(format, "unreadable")) },
     };
     let at = job.position;
-    let conflicts = p.conflicts();
-    if !conflicts.is_empty() {
-        let msg = format!("{at}: givens break the rules: {}", conflicts_text(&conflicts));
-        return Outcome { multiline, ..failed(Kind::Invalid, marker(format, "invalid"), msg) };
-    }
     let limit = if args.all {
         args.limit.unwrap_or(ALL_LIMIT)
     } else if args.first {
@@ -141,10 +143,13 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     result.out = out;
     match o.solutions {
         0 => {
+            if let Some(msg) = broken_rules(p, at) {
+                return Outcome { multiline, ..failed(Kind::Invalid, marker(format, "invalid"), msg) };
+            }
             return Outcome {
                 multiline,
                 ..failed(Kind::NoSolution, marker(format, "no solution"), format!("{at}: no solution"))
-            }
+            };
         }
         1 => result.kind = Kind::Solved,
         _ => {
@@ -167,14 +172,6 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         Err(e) => return unreadable(e, b"!unreadable\n".to_vec()),
     };
     let at = job.position;
-    let conflicts = p.conflicts();
-    if !conflicts.is_empty() {
-        return failed(
-            Kind::Invalid,
-            b"0\n".to_vec(),
-            format!("{at}: givens break the rules: {}", conflicts_text(&conflicts)),
-        );
-    }
     let o = p.count(Limits { deadline: deadline(&args.run), ..Limits::solutions(args.limit) });
     let text = format!("{}{}\n", o.solutions, if o.complete { "" } else { "+" });
     if o.timed_out {
@@ -185,7 +182,10 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         );
     }
     let kind = match o.solutions {
-        0 => Kind::NoSolution,
+        0 => match broken_rules(p, at) {
+            Some(msg) => return failed(Kind::Invalid, text.into_bytes(), msg),
+            None => Kind::NoSolution,
+        },
         1 => Kind::Solved,
         _ => Kind::Multiple,
     };

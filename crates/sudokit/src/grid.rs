@@ -52,7 +52,7 @@ impl Shape {
         }
         let best = (2..=side)
             .take_while(|r| r * r <= side)
-            .filter(|r| side % r == 0)
+            .filter(|r| side.is_multiple_of(*r))
             .last()
             .ok_or(GridError::NoBoxShape { side })?;
         Shape::new(best, side / best).map_err(|_| GridError::NoBoxShape { side })

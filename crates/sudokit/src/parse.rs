@@ -207,8 +207,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut side = self.shape.map(Shape::side);
         let mut rows = 0usize;
         let mut err: Option<ParseError> = None;
-        loop {
-            let Some((no, cut)) = self.next_line()? else { break };
+        while let Some((no, cut)) = self.next_line()? {
             let line = trim_eol(&self.buf);
             if line.iter().all(u8::is_ascii_whitespace) {
                 if pos.is_some() {
@@ -285,8 +284,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut escaped = false;
         let mut start: Option<usize> = None;
         let mut cut_line = None;
-        loop {
-            let Some((no, cut)) = self.next_line()? else { break };
+        while let Some((no, cut)) = self.next_line()? {
             if cut {
                 cut_line.get_or_insert(no);
             }

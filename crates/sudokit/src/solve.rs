@@ -71,7 +71,7 @@ pub(crate) fn search(
 impl Search<'_, '_> {
     fn run(&mut self, depth: usize, cand: &mut Vec<u32>) -> ControlFlow<()> {
         self.nodes += 1;
-        if self.nodes % CLOCK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CLOCK_EVERY) {
             if let Some(d) = self.limits.deadline {
                 if Instant::now() >= d {
                     self.out.timed_out = true;

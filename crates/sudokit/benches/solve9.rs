@@ -1,0 +1,79 @@
+//! Throughput of the fast 9×9 engine against the `sudoku` crate (a JCZSolve port) on the
+//! benchmark datasets: uniqueness check (count up to 2) and first solution, same puzzles, same
+//! run. One iteration is one pass over a fixed sample of each dataset, so the reported element
+//! throughput is puzzles per second.
+//!
+//! The engine module is crate-private, so it is compiled into this benchmark from its source.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[allow(dead_code)]
+#[path = "../src/solve9/mod.rs"]
+mod solve9;
+
+/// Dataset files, their group names, and how many puzzles (spread evenly over the file) one
+/// pass uses; the hard sets get fewer so a pass stays short.
+const SETS: [(&str, &str, usize); 5] = [
+    ("17_clue", "puzzles2_17_clue.txt", 2000),
+    ("top1465", "puzzles3_magictour_top1465.txt", 1465),
+    ("hardest_11+", "puzzles5_forum_hardest_1905_11+.txt", 500),
+    ("hardest_1106", "puzzles6_forum_hardest_1106.txt", 375),
+    ("serg", "puzzles7_serg_benchmark.txt", 2000),
+];
+
+fn parse(line: &str) -> [u8; 81] {
+    let mut g = [0u8; 81];
+    for (cell, ch) in g.iter_mut().zip(line.bytes()) {
+        *cell = match ch {
+            b'1'..=b'9' => ch - b'0',
+            _ => 0,
+        };
+    }
+    g
+}
+
+/// A strided sample of `n` puzzles, or `None` when the datasets are not present.
+fn sample(file: &str, n: usize) -> Option<Vec<[u8; 81]>> {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/datasets"));
+    let text = std::fs::read_to_string(dir.join(file)).ok()?;
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
+    let stride = (lines.len() / n.max(1)).max(1);
+    Some(lines.iter().step_by(stride).take(n).map(|l| parse(&l[..81])).collect())
+}
+
+fn bench(c: &mut Criterion) {
+    for (name, file, n) in SETS {
+        let Some(puzzles) = sample(file, n) else {
+            eprintln!("note: dataset {file} is absent, group {name} skipped");
+            continue;
+        };
+        let theirs: Vec<sudoku::Sudoku> = puzzles
+            .iter()
+            .map(|g| sudoku::Sudoku::from_bytes(*g).expect("dataset puzzles are valid"))
+            .collect();
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.sample_size(10);
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(3));
+        group.bench_function("sudokit/unique", |b| {
+            b.iter(|| puzzles.iter().map(|g| solve9::count(black_box(g), 2).solutions).sum::<u64>())
+        });
+        group.bench_function("sudoku/unique", |b| {
+            b.iter(|| theirs.iter().map(|s| black_box(*s).solutions_count_up_to(2)).sum::<usize>())
+        });
+        group.bench_function("sudokit/first", |b| {
+            b.iter(|| puzzles.iter().filter(|g| solve9::first(black_box(g)).0.is_some()).count())
+        });
+        group.bench_function("sudoku/first", |b| {
+            b.iter(|| theirs.iter().filter(|s| black_box(**s).some_solution().is_some()).count())
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
