@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use sudokit::{Layout, OutputFormat, ParseOptions, Shape, Symbols};
+use sudokit::{Layout, OutputFormat, ParseOptions, Shape, Symbols, Variants};
+
+use crate::pipeline::ReadOptions;
 
 /// Which puzzles to read and how.
 #[derive(Args, Debug, Clone)]
@@ -29,9 +31,28 @@ pub struct InputArgs {
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
 
-    /// Cell symbols: `standard` (1-9 then A, B, …; 0 blank) or `hex` (0-F for 1-16 on 16×16; `.` blank).
+    /// Cell symbols: `standard` (1-9 then A, B, …; 0 blank), `hex` (0-F for 1-16 on 16×16; `.` blank)
+    /// or `letters` (A-Y for 1-25; 0 or . blank).
     #[arg(long, value_enum, default_value_t = SymbolArg::Standard)]
     pub symbols: SymbolArg,
+
+    /// Variant rules for every puzzle, comma-separated or repeated: `x` (both diagonals), `hyper`
+    /// (extra windows, 9×9 and bigger square boxes), `jigsaw` (a region map follows each puzzle's
+    /// givens: `GIVENS REGIONS` on one line, or at the end of each grid row). JSON puzzle objects bring
+    /// their own rules (including killer cages) and ignore this [default: classic rules].
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "VARIANT")]
+    pub variant: Vec<VariantArg>,
+}
+
+/// Variant rules on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantArg {
+    /// Diagonal sudoku: both main diagonals hold every digit once.
+    X,
+    /// Hyper sudoku (windoku): four extra 3×3 windows on 9×9.
+    Hyper,
+    /// Irregular regions in place of the boxes, given beside each puzzle.
+    Jigsaw,
 }
 
 /// Input layouts on the command line.
@@ -56,6 +77,8 @@ pub enum SymbolArg {
     Standard,
     /// 0-9, A-F for the digits 1-16; . for blank.
     Hex,
+    /// A-Y for the digits 1-25 (as 25×25 collections write them); 0 or . for blank.
+    Letters,
 }
 
 /// Output layouts on the command line.
@@ -117,11 +140,42 @@ impl InputArgs {
         o.symbols = match self.symbols {
             SymbolArg::Standard => Symbols::Standard,
             SymbolArg::Hex => Symbols::Hex,
+            SymbolArg::Letters => Symbols::Letters,
         };
         if o.symbols == Symbols::Hex && o.shape.is_some_and(|s| s.side() != 16) {
             bail!("--symbols hex is for 16×16 boards only");
         }
+        if o.symbols == Symbols::Letters && o.shape.is_some_and(|s| s.side() > 26) {
+            bail!("--symbols letters has only 26 letters, too few for a {} board", o.shape.map_or(0, Shape::side));
+        }
         Ok(o)
+    }
+
+    /// The variant rules asked for with `--variant`.
+    pub fn variants(&self) -> Variants {
+        let mut v = Variants::default();
+        for a in &self.variant {
+            match a {
+                VariantArg::X => v.diagonals = true,
+                VariantArg::Hyper => v.windows = true,
+                VariantArg::Jigsaw => v.jigsaw = true,
+            }
+        }
+        v
+    }
+
+    /// Reader settings and variant rules, checked against a forced shape.
+    pub fn read_options(&self) -> anyhow::Result<ReadOptions> {
+        let parse = self.parse_options()?;
+        let variants = self.variants();
+        if let Some(shape) = parse.shape {
+            // Fail before reading anything when the rules cannot exist on the forced board (the
+            // region maps come with the puzzles, so only the other rules can be tried here).
+            let mut probe = variants;
+            probe.jigsaw = false;
+            probe.board(shape, None).with_context(|| format!("--variant {variants} on a {shape} board"))?;
+        }
+        Ok(ReadOptions { parse, variants })
     }
 }
 

@@ -7,6 +7,8 @@ use clap::{Parser, Subcommand};
 
 mod args;
 mod bench;
+mod canon;
+mod generate;
 mod pipeline;
 mod report;
 mod solve;
@@ -42,6 +44,11 @@ enum Command {
     Check(solve::CheckArgs),
     /// Measure solving throughput on puzzle files (tdoku-style: verified outside the timed part).
     Bench(bench::BenchArgs),
+    /// Generate random complete grids or puzzles with a unique solution.
+    Generate(generate::GenerateArgs),
+    /// Print the canonical (minlex) form of each puzzle: equivalent puzzles print the same.
+    #[command(after_help = AFTER_HELP)]
+    Canon(canon::CanonArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,10 +66,21 @@ fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     let (reporter, stats) = match &cli.command {
         Command::Bench(a) => return Ok(ExitCode::from(bench::run(a)? as u8)),
-        Command::Solve(a) => {
+        Command::Generate(a) => return generate::run(a),
+        Command::Canon(a) => {
             let r = pipeline::run(
                 &a.input.files,
                 a.input.parse_options()?,
+                &a.run,
+                pipeline::classic_boards(),
+                |j| canon::canon(a, j),
+            )?;
+            (r, a.run.stats)
+        }
+        Command::Solve(a) => {
+            let r = pipeline::run(
+                &a.input.files,
+                a.input.read_options()?,
                 &a.run,
                 pipeline::classic_boards(),
                 |j| solve::solve(a, j),
@@ -72,7 +90,7 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Count(a) => {
             let r = pipeline::run(
                 &a.input.files,
-                a.input.parse_options()?,
+                a.input.read_options()?,
                 &a.run,
                 pipeline::classic_boards(),
                 |j| solve::count(a, j),
@@ -82,7 +100,7 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Check(a) => {
             let r = pipeline::run(
                 &a.input.files,
-                a.input.parse_options()?,
+                a.input.read_options()?,
                 &a.run,
                 pipeline::classic_boards(),
                 |j| solve::check(a, j),

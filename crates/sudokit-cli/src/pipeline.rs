@@ -15,7 +15,7 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use sudokit::{Board, Grid, Layout, ParseError, ParseOptions, Position, Puzzle, PuzzleReader, Shape};
+use sudokit::{Board, Grid, Layout, ParseError, ParseOptions, Position, Puzzle, PuzzleReader, Shape, Variants};
 
 use crate::args::RunArgs;
 use crate::report::{Kind, Reporter, Status};
@@ -62,7 +62,23 @@ enum Item {
     Input(Arc<str>),
 }
 
-/// Builds the rules for each grid read; the default gives the classic rules of the grid's shape.
+/// How to read the inputs: the layout settings and the variant rules of plain-layout puzzles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// Layout, shape and symbols.
+    pub parse: ParseOptions,
+    /// Rules for puzzles that do not bring their own (JSON puzzle objects do).
+    pub variants: Variants,
+}
+
+impl From<ParseOptions> for ReadOptions {
+    fn from(parse: ParseOptions) -> Self {
+        ReadOptions { parse, variants: Variants::default() }
+    }
+}
+
+/// Builds the rules for each grid read that did not bring its own; the default gives the classic
+/// rules of the grid's shape.
 pub type BoardFor = dyn Fn(&Grid) -> Result<Arc<Board>, String> + Send + Sync;
 
 /// The classic rules, looked up once per shape.
@@ -82,7 +98,7 @@ pub fn classic_boards() -> Box<BoardFor> {
 /// Runs `process` over every puzzle of `files` (stdin when empty or `-`), writing to stdout.
 pub fn run(
     files: &[PathBuf],
-    opts: ParseOptions,
+    opts: impl Into<ReadOptions>,
     run: &RunArgs,
     board_for: Box<BoardFor>,
     process: impl Fn(&Job) -> Outcome + Sync,
@@ -93,6 +109,7 @@ pub fn run(
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting worker threads")?;
     let files: Vec<PathBuf> = if files.is_empty() { vec![PathBuf::from("-")] } else { files.to_vec() };
+    let opts = opts.into();
     let (tx, rx) = sync_channel::<Vec<Item>>(AHEAD);
     let reader =
         std::thread::spawn(move || read_all(&files, opts, &*board_for, |chunk| tx.send(chunk).is_ok()));
@@ -114,7 +131,7 @@ fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
 
 fn read_all(
     files: &[PathBuf],
-    opts: ParseOptions,
+    opts: ReadOptions,
     board_for: &BoardFor,
     mut send: impl FnMut(Vec<Item>) -> bool,
 ) {
@@ -131,7 +148,8 @@ fn read_all(
             }
         };
         let mut found = 0usize;
-        for rec in PuzzleReader::new(BufReader::with_capacity(1 << 16, input), opts) {
+        let reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, input), opts.parse);
+        for rec in reader.with_variants(opts.variants) {
             let rec = match rec {
                 Ok(r) => r,
                 Err(e) => {
@@ -141,11 +159,16 @@ fn read_all(
             };
             found += 1;
             let position = rec.position;
+            let own = rec.board;
             let puzzle = rec.puzzle.and_then(|g| {
-                let board = board_for(&g).map_err(|m| ParseError {
-                    position,
-                    kind: sudokit::ParseErrorKind::Grid(sudokit::GridError::Unsupported { what: m }),
-                })?;
+                // Rules read with the puzzle (JSON objects, region maps, --variant) come first.
+                let board = match own {
+                    Some(b) => b,
+                    None => board_for(&g).map_err(|m| ParseError {
+                        position,
+                        kind: sudokit::ParseErrorKind::Grid(sudokit::GridError::Unsupported { what: m }),
+                    })?,
+                };
                 Puzzle::new(board, g).map_err(|e| ParseError { position, kind: e.into() })
             });
             chunk.push(Item::Job(Job { position, layout: rec.layout, puzzle }));

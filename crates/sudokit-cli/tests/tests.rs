@@ -3,4 +3,6 @@
 mod util;
 
 mod foundation;
+mod generate;
 mod regression;
+mod reliability;

@@ -73,3 +73,34 @@ pub fn assert_solves(puzzle: &str, solution: &str) {
     let board = sudokit::Board::classic(p.shape());
     assert!(board.is_solution(&p, &s), "{solution} does not solve {puzzle}");
 }
+
+/// The `sudokit` binary under test, for tests that drive the process by hand (pipes, `/dev/full`).
+pub fn sudokit_bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_sudokit"))
+}
+
+/// A fresh folder under the system's temporary folder, removed with everything in it when dropped.
+#[derive(Debug)]
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// Creates `sudokit-NAME-PID` (emptied first if an earlier run left it behind).
+    pub fn new(name: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!("sudokit-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("a temporary folder can be created");
+        TempDir(p)
+    }
+
+    /// A path inside the folder.
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        // Best effort: a leftover folder in the temporary folder harms nobody.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

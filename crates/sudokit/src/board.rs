@@ -4,12 +4,16 @@
 //! and for variants jigsaw regions, the two diagonals (X) or the extra windows (hyper). Every
 //! engine and checker reads the rules from here, so a variant is only a different list of houses
 //! (plus cages for killer puzzles), never a different solver.
+//!
+//! Killer cages are not houses: a cage has fewer than `side` cells, which must all differ (so cage
+//! mates are peers) and add up to the cage's sum (which the general engine propagates).
 
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::GridError;
 use crate::grid::{Cell, Digit, Grid, Shape};
+use crate::variant::VariantError;
 
 /// What kind of house a [`House`] is, with its 0-based index among houses of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,6 +31,8 @@ pub enum HouseKind {
     Diagonal(u8),
     /// An extra window of the hyper (windoku) variant.
     Window(u8),
+    /// A killer cage (not a full house: its digits only have to differ).
+    Cage(u16),
 }
 
 impl fmt::Display for HouseKind {
@@ -39,6 +45,7 @@ impl fmt::Display for HouseKind {
             HouseKind::Diagonal(0) => f.write_str("main diagonal"),
             HouseKind::Diagonal(_) => f.write_str("anti-diagonal"),
             HouseKind::Window(i) => write!(f, "window {}", i + 1),
+            HouseKind::Cage(i) => write!(f, "cage {}", i + 1),
         }
     }
 }
@@ -50,6 +57,23 @@ pub struct House {
     pub kind: HouseKind,
     /// Its cells, in reading order.
     pub cells: Vec<Cell>,
+}
+
+/// A killer cage: cells whose digits all differ and add up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    /// The required total of the cage's digits.
+    pub sum: u32,
+    /// Its cells, in the order given.
+    pub cells: Vec<Cell>,
+}
+
+impl Cage {
+    /// The smallest and largest sums of `cells` different digits from `1..=side`.
+    pub fn sum_range(cells: usize, side: usize) -> (u32, u32) {
+        let (k, n) = (cells as u32, side as u32);
+        (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2)
+    }
 }
 
 /// Two equal givens in one house.
@@ -90,6 +114,8 @@ impl fmt::Display for Conflict {
 pub struct Board {
     shape: Shape,
     houses: Vec<House>,
+    /// Killer cages, in the order given.
+    cages: Vec<Cage>,
     /// For every cell, the other cells that may not share its digit, sorted.
     peers: Vec<Vec<u16>>,
     classic: bool,
@@ -100,7 +126,7 @@ impl Board {
     pub fn classic(shape: Shape) -> Board {
         let mut houses = lines(shape);
         houses.extend(boxes(shape));
-        Board::from_houses(shape, houses, true)
+        Board::from_houses(shape, houses, Vec::new(), true)
     }
 
     /// The classic rules for a shape, built once and shared; cheap to call per puzzle.
@@ -146,7 +172,7 @@ impl Board {
         houses.extend(
             cells.into_iter().enumerate().map(|(i, cells)| House { kind: HouseKind::Region(i as u8), cells }),
         );
-        Ok(Board::from_houses(shape, houses, false))
+        Ok(Board::from_houses(shape, houses, Vec::new(), false))
     }
 
     /// These rules plus both main diagonals (the X variant).
@@ -159,7 +185,7 @@ impl Board {
             kind: HouseKind::Diagonal(1),
             cells: (0..n).map(|i| Cell::at(i, n - 1 - i, s)).collect(),
         });
-        Board::from_houses(s, self.houses, false)
+        Board::from_houses(s, self.houses, self.cages, false)
     }
 
     /// These rules plus the hyper (windoku) windows: boxes offset by one cell from each edge and
@@ -179,21 +205,66 @@ impl Board {
                 w += 1;
             }
         }
-        Ok(Board::from_houses(s, self.houses, false))
+        Ok(Board::from_houses(s, self.houses, self.cages, false))
     }
 
-    fn from_houses(shape: Shape, houses: Vec<House>, classic: bool) -> Board {
+    /// These rules plus killer cages (added to any already there).
+    ///
+    /// Each cage needs 1 to `side` cells on the board, no cell twice, no cell in two cages, and a sum
+    /// that that many different digits can make (2 cells on 9×9: 3 to 17). The errors name the cage
+    /// by its 1-based number among all cages.
+    pub fn with_cages(mut self, cages: impl IntoIterator<Item = Cage>) -> Result<Board, VariantError> {
+        let s = self.shape;
+        let mut owner: Vec<Option<usize>> = vec![None; s.cells()];
+        for c in &self.cages {
+            for &cell in &c.cells {
+                owner[cell.index()] = Some(0);
+            }
+        }
+        let first = self.cages.len();
+        for (k, cage) in cages.into_iter().enumerate() {
+            let number = first + k + 1;
+            let bad = |reason: String| VariantError::BadCage { cage: number, reason };
+            let count = cage.cells.len();
+            if count == 0 || count > s.side() {
+                return Err(bad(format!("it has {count} cells; a cage holds 1 to {} cells", s.side())));
+            }
+            for &cell in &cage.cells {
+                let slot = owner.get_mut(cell.index()).ok_or_else(|| bad("a cell is off the board".into()))?;
+                match slot {
+                    Some(other) if *other == number => {
+                        return Err(bad(format!("{} is listed twice", cell.name(s))));
+                    }
+                    Some(_) => return Err(bad(format!("{} is already in another cage", cell.name(s)))),
+                    None => *slot = Some(number),
+                }
+            }
+            let (lo, hi) = Cage::sum_range(count, s.side());
+            if cage.sum < lo || cage.sum > hi {
+                return Err(bad(format!(
+                    "a sum of {} is impossible for {count} different digits from 1 to {} (possible: {lo} to {hi})",
+                    cage.sum,
+                    s.side()
+                )));
+            }
+            self.cages.push(cage);
+        }
+        Ok(Board::from_houses(s, self.houses, self.cages, false))
+    }
+
+    fn from_houses(shape: Shape, houses: Vec<House>, cages: Vec<Cage>, classic: bool) -> Board {
         let mut peers: Vec<Vec<u16>> = vec![Vec::new(); shape.cells()];
-        for h in &houses {
-            for &a in &h.cells {
-                peers[a.index()].extend(h.cells.iter().filter(|&&b| b != a).map(|b| b.index() as u16));
+        let groups = houses.iter().map(|h| &h.cells).chain(cages.iter().map(|c| &c.cells));
+        for cells in groups {
+            for &a in cells {
+                peers[a.index()].extend(cells.iter().filter(|&&b| b != a).map(|b| b.index() as u16));
             }
         }
         for p in &mut peers {
             p.sort_unstable();
             p.dedup();
         }
-        Board { shape, houses, peers, classic }
+        Board { shape, houses, cages, peers, classic }
     }
 
     /// The board shape.
@@ -204,6 +275,10 @@ impl Board {
     pub fn houses(&self) -> &[House] {
         &self.houses
     }
+    /// The killer cages, in the order given.
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
     /// The cells that may not hold the same digit as `cell`, as 0-based indices.
     pub fn peers(&self, cell: Cell) -> &[u16] {
         &self.peers[cell.index()]
@@ -213,17 +288,19 @@ impl Board {
         self.classic
     }
 
-    /// Every pair of equal givens that share a house, in house order.
+    /// Every pair of equal givens that share a house or a cage, houses first.
     pub fn conflicts(&self, grid: &Grid) -> Vec<Conflict> {
         let mut out = Vec::new();
-        for h in &self.houses {
+        let houses = self.houses.iter().map(|h| (h.kind, &h.cells));
+        let cages = self.cages.iter().enumerate().map(|(i, c)| (HouseKind::Cage(i as u16), &c.cells));
+        for (kind, cells) in houses.chain(cages) {
             let mut seen: [Option<Cell>; crate::grid::MAX_SIDE + 1] = [None; crate::grid::MAX_SIDE + 1];
-            for &c in &h.cells {
+            for &c in cells {
                 if let Some(d) = grid.get(c) {
                     match seen[d.get() as usize] {
                         Some(first) => out.push(Conflict {
                             digit: d,
-                            house: h.kind,
+                            house: kind,
                             cells: [first, c],
                             shape: self.shape,
                         }),
@@ -235,12 +312,15 @@ impl Board {
         out
     }
 
-    /// Whether `solution` is full, obeys every house and keeps every given of `puzzle`.
+    /// Whether `solution` is full, obeys every house and cage and keeps every given of `puzzle`.
     pub fn is_solution(&self, puzzle: &Grid, solution: &Grid) -> bool {
         solution.shape() == self.shape
             && solution.is_full()
             && solution.extends(puzzle)
             && self.conflicts(solution).is_empty()
+            && self.cages.iter().all(|c| {
+                c.cells.iter().map(|&cell| solution.values()[cell.index()] as u32).sum::<u32>() == c.sum
+            })
     }
 }
 

@@ -93,6 +93,9 @@ impl Engine for GeneralEngine {
     ) -> SearchOutcome {
         crate::solve::search(board, puzzle, limits, visit)
     }
+    fn count(&self, board: &Board, puzzle: &Grid, limits: &Limits) -> SearchOutcome {
+        crate::solve::count(board, puzzle, limits)
+    }
 }
 
 /// The fast engine for classic 9×9 boards.

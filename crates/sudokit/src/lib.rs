@@ -22,15 +22,20 @@
 
 pub mod bench;
 pub mod board;
+pub mod canon;
 pub mod engine;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod parse;
 mod solve;
 pub(crate) mod solve9;
+pub mod variant;
+#[cfg(feature = "proptest")]
+pub mod testing;
 
-pub use board::{Board, Conflict, House, HouseKind};
+pub use board::{Board, Cage, Conflict, House, HouseKind};
 pub use engine::{
     engine_for, engines, Count, Engine, Fast9Engine, GeneralEngine, Limits, Puzzle, SearchOutcome, Verdict,
 };
@@ -38,6 +43,7 @@ pub use error::{Error, GridError, ParseError, ParseErrorKind, Position};
 pub use format::OutputFormat;
 pub use grid::{Cell, Digit, Grid, Shape, MAX_SIDE, MIN_SIDE};
 pub use parse::{Layout, ParseOptions, PuzzleReader, Record, Symbols};
+pub use variant::{VariantError, VariantPuzzle, Variants};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

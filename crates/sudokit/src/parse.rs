@@ -8,7 +8,13 @@
 //! - **compact**: `side` lines of `side` characters without separators.
 //! - **art**: grid art with `|`, `-`, `+` separators, as common tools print it.
 //! - **json**: a LeetCode-style board, an array of `side` arrays of `"1"`…`"9"` / `"."` strings
-//!   (numbers and `0` are accepted too), or an array of such boards.
+//!   (numbers and `0` are accepted too), or an array of such boards; or a puzzle object of the
+//!   [JSON puzzle format](crate::variant) that carries its own rules (size, boxes, regions, cages).
+//!
+//! Variant rules for the plain layouts come from [`PuzzleReader::with_variants`]; with jigsaw, each
+//! puzzle's region map follows its givens as one more whitespace-separated token (line layout:
+//! `givens regions`), or ends each row (grid layouts: `8 0 0 … 0 AAABBBCCC`). Records that come with
+//! rules carry them in [`Record::board`].
 //!
 //! In every layout `#` starts a comment line and blank lines are skipped (in the grid layouts a
 //! blank line also ends a grid early, which is reported as a truncated grid).
@@ -19,9 +25,12 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
+use std::sync::Arc;
 
+use crate::board::Board;
 use crate::error::{GridError, ParseError, ParseErrorKind, Position};
 use crate::grid::{Grid, Shape, MAX_SIDE, MIN_SIDE};
+use crate::variant::{region_map, VariantPuzzle, Variants};
 
 /// The most bytes of one line the reader keeps; the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -51,6 +60,9 @@ pub enum Symbols {
     Standard,
     /// Hexadecimal for 16×16: `0`–`9`, `A`–`F` stand for the digits 1–16; only `.`, `_`, `-`, `*` are blanks.
     Hex,
+    /// Letters for every digit: `A`–`Y` (either case) stand for 1–25, as 25×25 collections write them;
+    /// `0` is a blank too.
+    Letters,
 }
 
 /// Reader settings. Anything left `None` is detected from the input.
@@ -73,6 +85,9 @@ pub struct Record {
     pub layout: Layout,
     /// The puzzle, or why it could not be read.
     pub puzzle: Result<Grid, ParseError>,
+    /// The rules the record brought with it (a JSON puzzle object, a jigsaw region map, or the
+    /// reader's [`Variants`]); `None` means the classic rules of the grid's shape.
+    pub board: Option<Arc<Board>>,
 }
 
 /// Streams [`Record`]s out of any buffered reader.
@@ -102,6 +117,9 @@ pub struct PuzzleReader<R> {
     pending: Option<(Vec<u8>, usize, bool)>,
     out: VecDeque<Record>,
     done: bool,
+    variants: Variants,
+    /// The variant boards without region maps, built once per shape.
+    boards: Vec<Arc<Board>>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -118,7 +136,16 @@ impl<R: BufRead> PuzzleReader<R> {
             pending: None,
             out: VecDeque::new(),
             done: false,
+            variants: Variants::default(),
+            boards: Vec::new(),
         }
+    }
+
+    /// Plays plain-layout puzzles under these variant rules (JSON puzzle objects keep their own).
+    /// With [`Variants::jigsaw`], every puzzle must come with its region map.
+    pub fn with_variants(mut self, variants: Variants) -> Self {
+        self.variants = variants;
+        self
     }
 
     /// The layout in use, once detected.
@@ -152,10 +179,41 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     fn push(&mut self, position: Position, layout: Layout, puzzle: Result<Grid, ParseError>) {
-        if let Ok(g) = &puzzle {
+        self.push_with(position, layout, puzzle, None);
+    }
+
+    /// Queues a record; `regions` is the region map read beside a plain-layout puzzle, if any.
+    fn push_with(
+        &mut self,
+        position: Position,
+        layout: Layout,
+        puzzle: Result<Grid, ParseError>,
+        regions: Option<&[u8]>,
+    ) {
+        let mut board = None;
+        let puzzle = puzzle.and_then(|g| {
             self.shape.get_or_insert(g.shape());
+            board = self.rules(g.shape(), regions).map_err(|kind| Self::error(position, None, kind))?;
+            Ok(g)
+        });
+        self.out.push_back(Record { position, layout, puzzle, board });
+    }
+
+    /// The variant rules for a plain-layout puzzle, `None` for the classic rules.
+    fn rules(&mut self, shape: Shape, regions: Option<&[u8]>) -> Result<Option<Arc<Board>>, ParseErrorKind> {
+        if let Some(r) = regions {
+            let map = region_map(shape, r)?;
+            return Ok(Some(Arc::new(self.variants.board(shape, Some(&map))?)));
         }
-        self.out.push_back(Record { position, layout, puzzle });
+        if self.variants.is_classic() {
+            return Ok(None);
+        }
+        if let Some(b) = self.boards.iter().find(|b| b.shape() == shape) {
+            return Ok(Some(Arc::clone(b)));
+        }
+        let b = Arc::new(self.variants.board(shape, None)?);
+        self.boards.push(Arc::clone(&b));
+        Ok(Some(b))
     }
 
     /// Reads until at least one record is queued or the input ends.
@@ -172,7 +230,9 @@ impl<R: BufRead> PuzzleReader<R> {
             let layout = match self.layout {
                 Some(l) => l,
                 None => {
-                    let l = detect(line, self.shape);
+                    // A jigsaw region map beside the givens must not make the layout look different.
+                    let givens = if self.variants.jigsaw { split_last_token(line).0 } else { line };
+                    let l = detect(if givens.is_empty() { line } else { givens }, self.shape);
                     self.layout = Some(l);
                     l
                 }
@@ -194,10 +254,30 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn line_record(&mut self, no: usize, cut: bool) {
         let pos = self.position(no);
-        let line = trim_eol(&self.buf);
-        let result = parse_line_inner(line, self.shape, self.opts.symbols, cut)
-            .map_err(|(col, kind)| Self::error(pos, col, kind));
-        self.push(pos, Layout::Line, result);
+        let buf = std::mem::take(&mut self.buf);
+        let line = trim_eol(&buf);
+        if self.variants.jigsaw {
+            // `givens regions [comment]`: the givens are the first token, the map the second.
+            let toks = tokens(line, b"");
+            let givens_end = toks.first().map_or(0, |&(s, t)| s + t.len());
+            let result = match toks.get(1) {
+                _ if cut => Err(Self::error(pos, None, ParseErrorKind::LineTooLong { limit: MAX_LINE })),
+                None => Err(Self::error(
+                    pos,
+                    None,
+                    GridError::BadRegions { reason: "no region map after the givens".into() }.into(),
+                )),
+                Some(_) => parse_line_inner(&line[..givens_end], self.shape, self.opts.symbols, false)
+                    .map_err(|(col, kind)| Self::error(pos, col, kind)),
+            };
+            let regions = toks.get(1).map(|t| t.1);
+            self.push_with(pos, Layout::Line, result, regions);
+        } else {
+            let result = parse_line_inner(line, self.shape, self.opts.symbols, cut)
+                .map_err(|(col, kind)| Self::error(pos, col, kind));
+            self.push(pos, Layout::Line, result);
+        }
+        self.buf = buf;
     }
 
     fn grid_record(&mut self, layout: Layout) -> io::Result<()> {
@@ -207,6 +287,8 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut side = self.shape.map(Shape::side);
         let mut rows = 0usize;
         let mut err: Option<ParseError> = None;
+        let jigsaw = self.variants.jigsaw;
+        let mut regions: Vec<u8> = Vec::new();
         while let Some((no, cut)) = self.next_line()? {
             let line = trim_eol(&self.buf);
             if line.iter().all(u8::is_ascii_whitespace) {
@@ -223,6 +305,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 Position { puzzle: self.puzzles, line: no, column: None }
             });
             rows += 1;
+            let line = if jigsaw {
+                let (cells, map) = split_last_token(line);
+                regions.extend_from_slice(map);
+                if cells.is_empty() { line } else { cells }
+            } else {
+                line
+            };
             if err.is_none() {
                 if cut {
                     err = Some(
@@ -273,7 +362,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             (None, None) => return Ok(()),
         };
-        self.push(p, layout, result);
+        self.push_with(p, layout, result, jigsaw.then_some(&regions[..]));
         Ok(())
     }
 
@@ -383,7 +472,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 let boards = match &value {
                     serde_json::Value::Array(rows)
                         if rows.first().is_some_and(|r| {
-                            r.as_array().is_some_and(|r| r.first().is_some_and(|c| c.is_array()))
+                            r.is_object() || r.as_array().is_some_and(|r| r.first().is_some_and(|c| c.is_array()))
                         }) =>
                     {
                         rows.iter().collect::<Vec<_>>()
@@ -392,6 +481,25 @@ impl<R: BufRead> PuzzleReader<R> {
                 };
                 for (k, b) in boards.into_iter().enumerate() {
                     let p = if k == 0 { p } else { self.position(first) };
+                    if b.is_object() {
+                        // A puzzle object brings its own rules; the reader's shape and variants do not apply.
+                        let record = match VariantPuzzle::from_json(b, self.opts.symbols) {
+                            Ok(v) => Record {
+                                position: p,
+                                layout: Layout::Json,
+                                puzzle: Ok(v.grid),
+                                board: Some(Arc::new(v.board)),
+                            },
+                            Err(e) => Record {
+                                position: p,
+                                layout: Layout::Json,
+                                puzzle: Err(Self::error(p, None, e.into())),
+                                board: None,
+                            },
+                        };
+                        self.out.push_back(record);
+                        continue;
+                    }
                     let r = json_board(b, self.shape, self.opts.symbols)
                         .map_err(|kind| Self::error(p, None, kind));
                     self.push(p, Layout::Json, r);
@@ -490,6 +598,15 @@ fn tokens<'a>(line: &'a [u8], extra_sep: &[u8]) -> Vec<(usize, &'a [u8])> {
     out
 }
 
+/// Splits a line before its last whitespace-separated token: `(the rest, trimmed; the token)`.
+fn split_last_token(line: &[u8]) -> (&[u8], &[u8]) {
+    let end = line.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |e| e + 1);
+    let start = line[..end].iter().rposition(u8::is_ascii_whitespace).map_or(0, |s| s + 1);
+    let rest = &line[..start];
+    let rest_end = rest.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |e| e + 1);
+    (&rest[..rest_end], &line[start..end])
+}
+
 fn is_square_side(cells: usize) -> Option<usize> {
     let n = (MIN_SIDE..=MAX_SIDE).find(|n| n * n >= cells)?;
     (n * n == cells && Shape::for_side(n).is_ok()).then_some(n)
@@ -521,7 +638,9 @@ pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
             }
         }
         None => {
-            if first_len >= 16 || (toks.len() >= 36 && is_square_side(toks.len()).is_some()) {
+            if toks.len() == 1 && is_compact_row(toks[0].1) {
+                Layout::Compact
+            } else if first_len >= 16 || (toks.len() >= 36 && is_square_side(toks.len()).is_some()) {
                 Layout::Line
             } else if toks.len() == 1 {
                 Layout::Compact
@@ -530,6 +649,17 @@ pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
             }
         }
     }
+}
+
+/// Whether a lone token of 16 to 32 symbols is a row of a big board in the compact layout rather
+/// than a one-line puzzle: any supported side but 16 can only be a row (no board has 18, 20, … or
+/// 25 cells), and 16 symbols are a 4×4 puzzle unless one of them is above 4.
+fn is_compact_row(t: &[u8]) -> bool {
+    let n = t.len();
+    if !(16..=MAX_SIDE).contains(&n) || Shape::for_side(n).is_err() {
+        return false;
+    }
+    n != 16 || t.iter().any(|&b| symbol_value(b, MAX_SIDE, Symbols::Standard).is_some_and(|v| v > 4))
 }
 
 fn trim_start(line: &[u8]) -> &[u8] {
@@ -549,6 +679,9 @@ fn symbol_value(b: u8, side: usize, symbols: Symbols) -> Option<u8> {
         (Symbols::Hex, b'0'..=b'9') => b - b'0' + 1,
         (Symbols::Hex, b'A'..=b'F') => b - b'A' + 11,
         (Symbols::Hex, b'a'..=b'f') => b - b'a' + 11,
+        (Symbols::Letters, b'0') => 0,
+        (Symbols::Letters, b'A'..=b'Z') => b - b'A' + 1,
+        (Symbols::Letters, b'a'..=b'z') => b - b'a' + 1,
         _ => return None,
     };
     (v as usize <= side).then_some(v)
@@ -557,6 +690,7 @@ fn symbol_value(b: u8, side: usize, symbols: Symbols) -> Option<u8> {
 fn alphabet(side: usize, symbols: Symbols) -> String {
     match symbols {
         Symbols::Hex => "0-F".into(),
+        Symbols::Letters => format!("A-{}", (b'A' + side.min(26) as u8 - 1) as char),
         Symbols::Standard if side <= 9 => format!("1-{side}"),
         Symbols::Standard => format!("1-9, A-{}", crate::grid::symbol_of(side as u8)),
     }
@@ -586,13 +720,28 @@ pub fn parse_line(line: &[u8], shape: Option<Shape>) -> Result<Grid, ParseError>
         .map_err(|(column, kind)| ParseError { position: Position { puzzle: 1, line: 1, column }, kind })
 }
 
+/// Parses the cells of one puzzle as in the line layout (for the `givens` of a JSON puzzle object).
+pub(crate) fn parse_cells(text: &[u8], shape: Option<Shape>, symbols: Symbols) -> Result<Grid, ParseErrorKind> {
+    parse_line_inner(text, shape, symbols, false).map_err(|(_, kind)| kind)
+}
+
+/// Parses a LeetCode-style board (for the `givens` of a JSON puzzle object).
+pub(crate) fn json_rows(
+    v: &serde_json::Value,
+    shape: Option<Shape>,
+    symbols: Symbols,
+) -> Result<Grid, ParseErrorKind> {
+    json_board(v, shape, symbols)
+}
+
 fn parse_line_inner(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bool) -> Result<Grid, Located> {
     let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
     let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
     let cells = &line[start..end];
     // Big boards may come as whitespace-separated numbers on one line.
-    let toks = tokens(line, b"");
-    if cells.len() <= 2 && toks.len() >= 16 {
+    // Only a short first token can start a line of numbers; splitting every line would cost the bulk path.
+    let toks = if cells.len() <= 2 { tokens(line, b"") } else { Vec::new() };
+    if toks.len() >= 16 {
         let n = match shape {
             Some(s) => s.side(),
             None => {

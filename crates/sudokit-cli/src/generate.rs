@@ -1,0 +1,420 @@
+//! `sudokit generate grid|puzzle`: random complete grids and unique puzzles, in parallel and reproducible.
+//!
+//! Item `i` of a run is made from its own random stream, derived from (`--seed`, `i`), so the output is
+//! byte-identical for the same seed and options whatever `--threads` is. Items are made in chunks on a
+//! rayon pool and written in order, so memory stays bounded for any `--count`.
+//!
+//! Exit status: 0 when every item was made (a missed clue target is best effort: a message on stderr,
+//! status 0); 1 when some puzzle of the asked difficulty was not found (its record is `!not found`,
+//! `null` in JSON); 2 for bad arguments or I/O errors.
+
+use std::hash::{BuildHasher, Hasher};
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use sudokit::format::write_grid;
+use sudokit::generate::{
+    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, SeededRng,
+};
+use sudokit::{Grid, OutputFormat, Shape};
+
+use crate::pipeline::BrokenPipe;
+
+/// Items made per parallel chunk: enough to keep every thread busy, small enough to stream.
+const CHUNK: u64 = 256;
+
+/// `sudokit generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+/// What to generate.
+#[derive(Subcommand, Debug)]
+pub enum What {
+    /// Random complete grids.
+    Grid(GridArgs),
+    /// Puzzles with exactly one solution (minimal by default).
+    Puzzle(PuzzleArgs),
+}
+
+/// Flags shared by `generate grid` and `generate puzzle`.
+#[derive(Args, Debug, Clone)]
+pub struct CommonArgs {
+    /// How many to make [default: 1].
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub count: u64,
+
+    /// Seed of the run: the same seed and options give the same output [default: a random seed, shown by --stats].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Worker threads [default: all cores]. The output does not depend on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    /// Board side: 4, 6, 8, 9, 10, 12, 16, 25, … up to 32 [default: 9].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=32))]
+    pub size: Option<u8>,
+
+    /// Box shape as ROWSxCOLS, e.g. 2x3 [default: the squarest box for the side].
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+
+    /// Output layout [default: line].
+    #[arg(long, short = 'o', value_enum, value_name = "FORMAT", default_value_t = GenFormat::Line)]
+    pub output_format: GenFormat,
+
+    /// Print a summary (items, seconds, items/s, clues, seed) to stderr at the end.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Output layouts of `generate`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenFormat {
+    /// One line per grid; with --solution, the solution follows on the same line after a space.
+    Line,
+    /// Rows of space-separated digits, 0 for blanks; with --solution, the solution beside the puzzle.
+    Grid,
+    /// Rows without separators.
+    Compact,
+    /// Grid art with box borders.
+    Pretty,
+    /// CSV with a header: index, puzzle (or grid), clues, guesses[, solution].
+    Csv,
+    /// One JSON object per line: {"index", "puzzle" (or "grid"), "clues", "guesses"[, "solution"]}.
+    Json,
+}
+
+/// `sudokit generate grid`.
+#[derive(Args, Debug)]
+pub struct GridArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// Symmetries on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryArg {
+    /// No constraint on where the givens are.
+    None,
+    /// Unchanged by a half turn.
+    Rotate180,
+    /// Unchanged by a quarter turn.
+    Rotate90,
+    /// Unchanged by a left-right reflection.
+    Mirror,
+    /// Unchanged by an up-down reflection.
+    Flip,
+    /// Unchanged by a reflection in the main diagonal.
+    Diagonal,
+    /// One of the five above, drawn per puzzle.
+    Random,
+}
+
+/// Difficulties on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DifficultyArg {
+    /// Solvable with naked and hidden singles only.
+    Singles,
+    /// Solvable by the fast engine's propagation without guessing.
+    NoGuess,
+    /// The fast engine needs at least one guess.
+    Guess,
+}
+
+/// `sudokit generate puzzle`.
+#[derive(Args, Debug)]
+pub struct PuzzleArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+
+    /// Symmetry of the pattern of givens [default: none].
+    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+
+    /// Remove givens until none can go without losing uniqueness (under --symmetry: no symmetric group
+    /// of givens) [default: on].
+    #[arg(long, overrides_with = "no_minimal")]
+    pub minimal: bool,
+
+    /// Stop removing givens at the clue target instead (only with --clues or --max-clues).
+    #[arg(long, overrides_with = "minimal")]
+    pub no_minimal: bool,
+
+    /// Exactly N givens (best effort: the closest puzzle found is printed, with a message).
+    #[arg(long, value_name = "N", conflicts_with = "max_clues")]
+    pub clues: Option<usize>,
+
+    /// At most N givens (best effort: the closest puzzle found is printed, with a message).
+    #[arg(long, value_name = "N")]
+    pub max_clues: Option<usize>,
+
+    /// Required difficulty [default: any]; on boards other than 9×9, no-guess means the same as singles.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub difficulty: Option<DifficultyArg>,
+
+    /// Grids tried per puzzle for a clue target or difficulty, at least 1 [default: 1000].
+    #[arg(long, value_name = "N", default_value_t = sudokit::generate::DEFAULT_ATTEMPTS,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub attempts: u32,
+
+    /// Print each puzzle's solution beside it.
+    #[arg(long)]
+    pub solution: bool,
+}
+
+impl CommonArgs {
+    fn shape(&self) -> anyhow::Result<Shape> {
+        let Some(b) = &self.box_shape else {
+            return Ok(match self.size {
+                Some(n) => Shape::for_side(n as usize)?,
+                None => Shape::CLASSIC,
+            });
+        };
+        let Some((r, c)) = b.split_once(['x', 'X', '×']) else {
+            anyhow::bail!("--box {b}: expected ROWSxCOLS, e.g. 2x3");
+        };
+        let r: usize = r.trim().parse().with_context(|| format!("--box {b}: bad row count"))?;
+        let c: usize = c.trim().parse().with_context(|| format!("--box {b}: bad column count"))?;
+        if let Some(n) = self.size.filter(|&n| n as usize != r * c) {
+            anyhow::bail!(sudokit::GridError::BoxDoesNotTile { side: n as usize, box_rows: r, box_cols: c });
+        }
+        Ok(Shape::new(r, c)?)
+    }
+
+    fn seed(&self) -> u64 {
+        // Without --seed, the standard library's per-process random hasher keys give a fresh seed
+        // without a dependency on an entropy source.
+        self.seed.unwrap_or_else(|| std::collections::hash_map::RandomState::new().build_hasher().finish())
+    }
+}
+
+impl PuzzleArgs {
+    fn options(&self) -> anyhow::Result<GenerateOptions> {
+        let mut o = GenerateOptions::default();
+        o.symmetry = match self.symmetry {
+            SymmetryArg::None => sudokit::generate::Symmetry::None,
+            SymmetryArg::Rotate180 => sudokit::generate::Symmetry::Rotate180,
+            SymmetryArg::Rotate90 => sudokit::generate::Symmetry::Rotate90,
+            SymmetryArg::Mirror => sudokit::generate::Symmetry::Mirror,
+            SymmetryArg::Flip => sudokit::generate::Symmetry::Flip,
+            SymmetryArg::Diagonal => sudokit::generate::Symmetry::Diagonal,
+            SymmetryArg::Random => sudokit::generate::Symmetry::Random,
+        };
+        o.clues = match (self.clues, self.max_clues) {
+            (Some(n), _) => Clues::Exactly(n),
+            (None, Some(n)) => Clues::AtMost(n),
+            (None, None) => Clues::Any,
+        };
+        if self.no_minimal && o.clues == Clues::Any {
+            anyhow::bail!("--no-minimal needs --clues or --max-clues (a target to stop at)");
+        }
+        o.minimal = !self.no_minimal;
+        o.difficulty = self.difficulty.map(|d| match d {
+            DifficultyArg::Singles => Difficulty::Singles,
+            DifficultyArg::NoGuess => Difficulty::NoGuess,
+            DifficultyArg::Guess => Difficulty::Guess,
+        });
+        o.attempts = self.attempts;
+        Ok(o)
+    }
+}
+
+/// Runs `sudokit generate`.
+pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
+    match &args.what {
+        What::Grid(a) => {
+            let generator = Generator::new(a.common.shape()?, GenerateOptions::default())?;
+            produce(&a.common, "grid", false, "", |rng| Ok(Item::Grid(generator.grid(rng))))
+        }
+        What::Puzzle(a) => {
+            let options = a.options()?;
+            let generator = Generator::new(a.common.shape()?, options)?;
+            let target = match (a.clues, a.max_clues) {
+                (Some(n), _) => format!("exactly {n} clues"),
+                (None, Some(n)) => format!("at most {n} clues"),
+                (None, None) => String::new(),
+            };
+            produce(&a.common, "puzzle", a.solution, &target, |rng| generator.puzzle(rng).map(Item::Puzzle))
+        }
+    }
+}
+
+enum Item {
+    Grid(Grid),
+    Puzzle(Generated),
+}
+
+/// Makes `count` items with `make` on the pool and writes them in order.
+fn produce(
+    common: &CommonArgs,
+    noun: &str,
+    with_solution: bool,
+    target: &str,
+    make: impl Fn(&mut SeededRng) -> Result<Item, GenerateError> + Sync,
+) -> anyhow::Result<ExitCode> {
+    let seed = common.seed();
+    let threads = common
+        .threads
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |t| t as usize);
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting worker threads")?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let start = Instant::now();
+    let format = common.output_format;
+    let mut failed = false;
+    let (mut clues, mut made) = (0u64, 0u64);
+    if format == GenFormat::Csv {
+        let header = match (noun, with_solution) {
+            ("grid", _) => "index,grid\n".to_string(),
+            (_, false) => "index,puzzle,clues,guesses\n".to_string(),
+            (_, true) => "index,puzzle,clues,guesses,solution\n".to_string(),
+        };
+        write(&mut out, header.as_bytes())?;
+    }
+    let mut first = 0u64;
+    while first < common.count {
+        let last = (first + CHUNK).min(common.count);
+        let results: Vec<Result<Item, GenerateError>> =
+            pool.install(|| (first..last).into_par_iter().map(|i| make(&mut rng_for(seed, i))).collect());
+        let mut text = Vec::new();
+        for (i, r) in (first..last).zip(results) {
+            let multiline = matches!(format, GenFormat::Grid | GenFormat::Compact | GenFormat::Pretty);
+            if multiline && i > 0 {
+                text.push(b'\n');
+            }
+            match r {
+                Ok(item) => {
+                    if let Item::Puzzle(p) = &item {
+                        clues += p.clues() as u64;
+                        made += 1;
+                        if !p.target_met {
+                            flush_text(&mut out, &mut text)?;
+                            eprintln!(
+                                "sudokit: {noun} {}: no puzzle with {target} in {} attempts; printed the closest, \
+                                 with {} clues",
+                                i + 1,
+                                p.attempts,
+                                p.clues()
+                            );
+                        }
+                    }
+                    render(&item, i, format, with_solution, &mut text);
+                }
+                Err(e) => {
+                    failed = true;
+                    flush_text(&mut out, &mut text)?;
+                    eprintln!("sudokit: {noun} {}: {e}", i + 1);
+                    text.extend_from_slice(if format == GenFormat::Json {
+                        b"null\n"
+                    } else {
+                        b"!not found\n"
+                    });
+                }
+            }
+        }
+        write(&mut out, &text)?;
+        first = last;
+    }
+    out.flush().map_err(io_error)?;
+    if common.stats {
+        let secs = start.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 { common.count as f64 / secs } else { 0.0 };
+        let mut line = format!("{noun}s={} seconds={secs:.3} per_sec={rate:.0}", common.count);
+        if made > 0 {
+            line += &format!(" clues_avg={:.2}", clues as f64 / made as f64);
+        }
+        eprintln!("{line} threads={threads} seed={seed}");
+    }
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn render(item: &Item, index: u64, format: GenFormat, with_solution: bool, out: &mut Vec<u8>) {
+    let (grid, info) = match item {
+        Item::Grid(g) => (g, None),
+        Item::Puzzle(p) => (&p.puzzle, Some(p)),
+    };
+    let solution = info.filter(|_| with_solution).map(|p| &p.solution);
+    match format {
+        GenFormat::Csv => {
+            out.extend(format!("{index},{grid}").into_bytes());
+            if let Some(p) = info {
+                out.extend(format!(",{},{}", p.clues(), p.guesses).into_bytes());
+            }
+            if let Some(s) = solution {
+                out.extend(format!(",{s}").into_bytes());
+            }
+            out.push(b'\n');
+        }
+        GenFormat::Json => {
+            let key = if info.is_some() { "puzzle" } else { "grid" };
+            out.extend(format!("{{\"index\":{index},\"{key}\":\"{grid}\"").into_bytes());
+            if let Some(p) = info {
+                out.extend(format!(",\"clues\":{},\"guesses\":{}", p.clues(), p.guesses).into_bytes());
+            }
+            if let Some(s) = solution {
+                out.extend(format!(",\"solution\":\"{s}\"").into_bytes());
+            }
+            out.extend_from_slice(b"}\n");
+        }
+        GenFormat::Line => {
+            out.extend(grid.to_string().into_bytes());
+            if let Some(s) = solution {
+                out.push(b' ');
+                out.extend(s.to_string().into_bytes());
+            }
+            out.push(b'\n');
+        }
+        GenFormat::Grid | GenFormat::Compact | GenFormat::Pretty => {
+            let f = match format {
+                GenFormat::Grid => OutputFormat::Grid,
+                GenFormat::Compact => OutputFormat::Compact,
+                _ => OutputFormat::Pretty,
+            };
+            let mut left = Vec::new();
+            write_grid(grid, f, &mut left);
+            let Some(s) = solution else {
+                out.extend(left);
+                return;
+            };
+            let mut right = Vec::new();
+            write_grid(s, f, &mut right);
+            for (a, b) in left.split(|&c| c == b'\n').zip(right.split(|&c| c == b'\n')) {
+                if a.is_empty() && b.is_empty() {
+                    continue;
+                }
+                out.extend_from_slice(a);
+                out.extend_from_slice(b"    ");
+                out.extend_from_slice(b);
+                out.push(b'\n');
+            }
+        }
+    }
+}
+
+fn io_error(e: io::Error) -> anyhow::Error {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        anyhow::Error::new(BrokenPipe)
+    } else {
+        anyhow::Error::new(e).context("writing the output")
+    }
+}
+
+fn write(out: &mut impl Write, bytes: &[u8]) -> anyhow::Result<()> {
+    out.write_all(bytes).map_err(io_error)
+}
+
+/// Writes what is pending and flushes, so a message on stderr lands after the records before it.
+fn flush_text(out: &mut impl Write, text: &mut Vec<u8>) -> anyhow::Result<()> {
+    write(out, text)?;
+    text.clear();
+    out.flush().map_err(io_error)
+}

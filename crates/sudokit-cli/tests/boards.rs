@@ -1,0 +1,410 @@
+//! Issue #4: every board from 4×4 to 25×25, rectangular boxes, and the X, hyper, jigsaw and killer
+//! variants, end to end. Counts are checked against a naive brute-force counter written here, which
+//! knows nothing of the engine: it fills cells in reading order and checks every rule directly.
+
+use crate::util::{data, sudokit};
+
+/// The rules of a board, spelled out for the brute-force checker.
+struct Rules {
+    n: usize,
+    /// Groups of cells that must all differ: rows, columns, boxes or regions, variant houses, cages.
+    groups: Vec<Vec<usize>>,
+    /// Killer cages as (sum, cells).
+    cages: Vec<(u32, Vec<usize>)>,
+}
+
+impl Rules {
+    fn classic(n: usize, br: usize, bc: usize) -> Rules {
+        let regions: Vec<usize> = (0..n * n).map(|i| (i / n / br) * (n / bc) + (i % n) / bc).collect();
+        Rules::with_regions(n, &regions)
+    }
+
+    fn with_regions(n: usize, regions: &[usize]) -> Rules {
+        let mut groups = Vec::new();
+        groups.extend((0..n).map(|r| (0..n).map(|c| r * n + c).collect()));
+        groups.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+        groups.extend((0..n).map(|k| (0..n * n).filter(|&i| regions[i] == k).collect()));
+        Rules { n, groups, cages: Vec::new() }
+    }
+
+    fn with_diagonals(mut self) -> Rules {
+        let n = self.n;
+        self.groups.push((0..n).map(|i| i * n + i).collect());
+        self.groups.push((0..n).map(|i| i * n + n - 1 - i).collect());
+        self
+    }
+
+    fn with_windows(mut self) -> Rules {
+        for (r0, c0) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
+            self.groups.push((0..9).map(|k| (r0 + k / 3) * 9 + c0 + k % 3).collect());
+        }
+        self
+    }
+
+    fn with_cages(mut self, cages: Vec<(u32, Vec<usize>)>) -> Rules {
+        self.groups.extend(cages.iter().map(|c| c.1.clone()));
+        self.cages = cages;
+        self
+    }
+
+    /// Whether `v` (0 for blank) breaks no rule so far: no repeat in a group, no cage over its sum,
+    /// every full cage exactly on its sum.
+    fn consistent(&self, v: &[u8]) -> bool {
+        let distinct = self.groups.iter().all(|g| {
+            let mut seen = 0u64;
+            g.iter().all(|&c| {
+                let bit = if v[c] == 0 { 0 } else { 1u64 << v[c] };
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        });
+        distinct
+            && self.cages.iter().all(|(sum, cells)| {
+                let total: u32 = cells.iter().map(|&c| v[c] as u32).sum();
+                if cells.iter().any(|&c| v[c] == 0) {
+                    total < *sum
+                } else {
+                    total == *sum
+                }
+            })
+    }
+
+    /// Counts solutions by plain backtracking, stopping at `limit`.
+    fn count(&self, givens: &[u8], limit: u64) -> u64 {
+        fn go(rules: &Rules, v: &mut Vec<u8>, cell: usize, found: &mut u64, limit: u64) {
+            if *found >= limit {
+                return;
+            }
+            if cell == v.len() {
+                *found += 1;
+                return;
+            }
+            if v[cell] != 0 {
+                go(rules, v, cell + 1, found, limit);
+                return;
+            }
+            for d in 1..=rules.n as u8 {
+                v[cell] = d;
+                if rules.consistent(v) {
+                    go(rules, v, cell + 1, found, limit);
+                }
+            }
+            v[cell] = 0;
+        }
+        let mut v = givens.to_vec();
+        if !self.consistent(&v) {
+            return 0;
+        }
+        let mut found = 0;
+        go(self, &mut v, 0, &mut found, limit);
+        found
+    }
+
+    fn is_solution(&self, givens: &[u8], solution: &[u8]) -> bool {
+        solution.len() == givens.len()
+            && solution.iter().all(|&d| (1..=self.n as u8).contains(&d))
+            && givens.iter().zip(solution).all(|(&g, &s)| g == 0 || g == s)
+            && self.consistent(solution)
+    }
+}
+
+/// Cell values of a line-layout puzzle (`.` blank, `1`-`9`, then `A`…).
+fn values(line: &str) -> Vec<u8> {
+    line.trim()
+        .bytes()
+        .map(|b| match b {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => b - b'0',
+            _ => b.to_ascii_uppercase() - b'A' + 10,
+        })
+        .collect()
+}
+
+fn line_of(v: &[u8]) -> String {
+    v.iter()
+        .map(|&d| match d {
+            0 => '.',
+            1..=9 => (b'0' + d) as char,
+            _ => (b'A' + d - 10) as char,
+        })
+        .collect()
+}
+
+/// A puzzle made by blanking every cell of `solution` whose index is not a multiple of `keep_every`
+/// (shifted by `offset`), so tests need no random numbers.
+fn thin(solution: &[u8], keep_every: usize, offset: usize) -> Vec<u8> {
+    solution.iter().enumerate().map(|(i, &d)| if (i * 7 + offset) % keep_every == 0 { d } else { 0 }).collect()
+}
+
+/// The first solution `sudokit` finds for an empty board under `args`.
+fn first_solution(args: &[&str], cells: usize) -> Vec<u8> {
+    let mut all = vec!["solve", "--first"];
+    all.extend_from_slice(args);
+    let r = sudokit(&all, &".".repeat(cells));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    values(&r.stdout)
+}
+
+/// Issue #4: `sudokit count --size 4 --limit 0` on an empty 4×4 board counts all 288 solutions.
+#[test]
+fn issue4_empty_4x4_has_288_solutions() {
+    let r = sudokit(&["count", "--size", "4", "--limit", "0"], "................\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "288\n");
+    // Inferred from the input too.
+    assert_eq!(sudokit(&["count", "--limit", "0"], &".".repeat(16)).stdout, "288\n");
+}
+
+/// Issue #4: a 6×6 board (2×3 boxes) with a few givens counts exactly what brute force counts.
+#[test]
+fn issue4_6x6_count_matches_brute_force() {
+    let rules = Rules::classic(6, 2, 3);
+    let solution = first_solution(&["--box", "2x3"], 36);
+    assert!(rules.is_solution(&vec![0; 36], &solution));
+    for (every, offset) in [(4, 0), (5, 1), (5, 3)] {
+        let puzzle = thin(&solution, every, offset);
+        let expected = rules.count(&puzzle, u64::MAX);
+        let r = sudokit(&["count", "--box", "2x3", "--limit", "0"], &line_of(&puzzle));
+        assert_eq!(r.stdout, format!("{expected}\n"), "{}", line_of(&puzzle));
+        assert!(expected > 1, "the test wants puzzles with several solutions");
+    }
+    // Boxes of three rows and two columns are another board with other counts.
+    let tall = Rules::classic(6, 3, 2);
+    let puzzle = thin(&first_solution(&["--box", "3x2"], 36), 4, 0);
+    let r = sudokit(&["count", "--box", "3x2", "--limit", "0"], &line_of(&puzzle));
+    assert_eq!(r.stdout, format!("{}\n", tall.count(&puzzle, u64::MAX)));
+}
+
+/// Issue #4: every size from 4×4 to 25×25 solves, and its solution round-trips through every output layout.
+#[test]
+fn issue4_every_size_solves_and_round_trips() {
+    for (n, br, bc) in [(4, 2, 2), (6, 2, 3), (6, 3, 2), (8, 2, 4), (9, 3, 3), (10, 2, 5), (12, 3, 4), (16, 4, 4), (25, 5, 5)]
+    {
+        let b = format!("{br}x{bc}");
+        let rules = Rules::classic(n, br, bc);
+        let full = first_solution(&["--box", &b], n * n);
+        let puzzle = thin(&full, 2, 1);
+        let r = sudokit(&["solve", "--box", &b], &line_of(&puzzle));
+        assert_eq!(r.code, 0, "{n}×{n}: {}", r.stderr);
+        let solved = values(&r.stdout);
+        assert!(rules.is_solution(&puzzle, &solved), "{n}×{n}: {}", r.stdout);
+        for f in ["line", "grid", "compact", "pretty", "json"] {
+            let text = sudokit(&["solve", "--box", &b, "-o", f], &line_of(&puzzle)).stdout;
+            let back = sudokit(&["solve", "--box", &b, "-o", "line"], &text);
+            assert_eq!(back.stdout, r.stdout, "{n}×{n} through {f}:\n{text}");
+            // The puzzle itself (with blanks) round-trips too, read back without any hint.
+            let p = sudokit(&["solve", "--box", &b, "--first", "-o", f], &line_of(&puzzle)).stdout;
+            let again = sudokit(&["solve", "-o", "line"], &p);
+            if br <= bc {
+                assert_eq!(again.stdout, r.stdout, "{n}×{n} through {f} without --box:\n{p}");
+            }
+        }
+    }
+}
+
+/// Issue #4: 16×16 in `1-9A-G` and in hex `0-F`, 25×25 in `1-9A-P` and in letters `A-Y`.
+#[test]
+fn issue4_symbol_conventions() {
+    let full = first_solution(&["--size", "16"], 256);
+    let puzzle = line_of(&thin(&full, 2, 0));
+    let standard = sudokit(&["solve"], &puzzle);
+    assert_eq!(standard.code, 0, "{}", standard.stderr);
+    let hex_in: String = puzzle
+        .chars()
+        .map(|c| match c.to_digit(17) {
+            Some(d) if d > 0 => std::char::from_digit(d - 1, 16).map_or('?', |h| h.to_ascii_uppercase()),
+            _ => '.',
+        })
+        .collect();
+    let hex = sudokit(&["solve", "--symbols", "hex"], &hex_in);
+    assert_eq!(hex.stdout, standard.stdout, "hex input, standard output");
+    let full25 = first_solution(&["--size", "25"], 625);
+    let p25 = thin(&full25, 3, 0);
+    let letters: String = p25.iter().map(|&d| if d == 0 { '.' } else { (b'A' + d - 1) as char }).collect();
+    let a = sudokit(&["solve", "--symbols", "letters"], &letters);
+    let b = sudokit(&["solve"], &line_of(&p25));
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+}
+
+/// Issue #4: X sudoku (both diagonals), counted against brute force, solutions obey the diagonals.
+#[test]
+fn issue4_x_sudoku() {
+    let rules = Rules::classic(9, 3, 3).with_diagonals();
+    let full = first_solution(&["--variant", "x"], 81);
+    assert!(rules.is_solution(&[0; 81], &full));
+    for (every, offset) in [(2, 0), (3, 1), (3, 2)] {
+        let puzzle = thin(&full, every, offset);
+        let expected = rules.count(&puzzle, 10_000);
+        let r = sudokit(&["count", "--variant", "x"], &line_of(&puzzle));
+        assert_eq!(r.stdout, format!("{expected}\n"), "{}", line_of(&puzzle));
+        let s = sudokit(&["solve", "--variant", "x", "--first"], &line_of(&puzzle));
+        assert!(rules.is_solution(&puzzle, &values(&s.stdout)), "{}", s.stdout);
+    }
+}
+
+/// Issue #4: hyper (windoku) and X + hyper together, counted against brute force.
+#[test]
+fn issue4_hyper_and_x_hyper() {
+    for (flag, rules) in [
+        ("hyper", Rules::classic(9, 3, 3).with_windows()),
+        ("x,hyper", Rules::classic(9, 3, 3).with_diagonals().with_windows()),
+    ] {
+        let full = first_solution(&["--variant", flag], 81);
+        assert!(rules.is_solution(&[0; 81], &full), "{flag}");
+        for (every, offset) in [(2, 0), (3, 1)] {
+            let puzzle = thin(&full, every, offset);
+            let expected = rules.count(&puzzle, 10_000);
+            let r = sudokit(&["count", "--variant", flag], &line_of(&puzzle));
+            assert_eq!(r.stdout, format!("{expected}\n"), "{flag}: {}", line_of(&puzzle));
+        }
+    }
+}
+
+/// Issue #4: jigsaw regions given beside the givens, in the line layout and the grid layout.
+#[test]
+fn issue4_jigsaw() {
+    let map = "AAABBBCCCAAABBBCCCADDBEEECFDDDEEEFFFDDDEEEFFFGDDHEEFCFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+    let regions: Vec<usize> = map.bytes().map(|b| (b - b'A') as usize).collect();
+    let rules = Rules::with_regions(9, &regions);
+    let empty = format!("{} {map}\n", ".".repeat(81));
+    let r = sudokit(&["solve", "--first", "--variant", "jigsaw"], &empty);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let full = values(&r.stdout);
+    assert!(rules.is_solution(&[0; 81], &full), "{}", r.stdout);
+    for (every, offset) in [(2, 0), (3, 1)] {
+        let puzzle = thin(&full, every, offset);
+        let expected = rules.count(&puzzle, 10_000);
+        let line = format!("{} {map}\n", line_of(&puzzle));
+        assert_eq!(sudokit(&["count", "--variant", "jigsaw"], &line).stdout, format!("{expected}\n"));
+        // The same puzzle as a textbook grid, each row followed by its row of the region map.
+        let grid: String = (0..9)
+            .map(|r| {
+                let cells: Vec<String> = puzzle[r * 9..r * 9 + 9].iter().map(u8::to_string).collect();
+                format!("{} {}\n", cells.join(" "), &map[r * 9..r * 9 + 9])
+            })
+            .collect();
+        assert_eq!(sudokit(&["count", "--variant", "jigsaw"], &grid).stdout, format!("{expected}\n"), "{grid}");
+    }
+}
+
+fn cage_json(cages: &[(u32, Vec<usize>)], n: usize) -> String {
+    let list: Vec<String> = cages
+        .iter()
+        .map(|(sum, cells)| {
+            let names: Vec<String> = cells.iter().map(|c| format!("\"r{}c{}\"", c / n + 1, c % n + 1)).collect();
+            format!("{{\"sum\": {sum}, \"cells\": [{}]}}", names.join(", "))
+        })
+        .collect();
+    format!("[{}]", list.join(", "))
+}
+
+/// Issue #4: killer cages from the JSON puzzle format, counted against brute force; the solution comes
+/// back as a JSON board.
+#[test]
+fn issue4_killer_json() {
+    // The 4×4 killer of the library docs: the cages alone fix the solution.
+    let doc = r#"{"size": 4, "cages": [
+        {"sum": 6, "cells": ["r1c1", "r1c2", "r1c3"]}, {"sum": 6, "cells": ["r1c4", "r2c4"]},
+        {"sum": 9, "cells": ["r2c1", "r3c1", "r4c1"]}, {"sum": 5, "cells": ["r2c2", "r3c2"]},
+        {"sum": 5, "cells": ["r2c3", "r3c3"]}, {"sum": 4, "cells": ["r3c4", "r4c4"]},
+        {"sum": 5, "cells": ["r4c2", "r4c3"]}]}"#;
+    let r = sudokit(&["solve"], doc);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "[[\"1\",\"2\",\"3\",\"4\"],[\"3\",\"4\",\"1\",\"2\"],[\"2\",\"1\",\"4\",\"3\"],[\"4\",\"3\",\"2\",\"1\"]]\n");
+    assert_eq!(sudokit(&["check"], doc).stdout, "unique\n");
+    // 6×6 killers: dominoes with the sums of a known solution, plus two givens; several per input.
+    let full = first_solution(&["--box", "2x3"], 36);
+    let mut input = String::new();
+    let mut expected = String::new();
+    for shift in 0..3 {
+        let cages: Vec<(u32, Vec<usize>)> = (0..18)
+            .map(|k| {
+                let (r, c) = (k / 3, (k % 3) * 2);
+                let cells = if (k + shift) % 4 == 0 { vec![r * 6 + c] } else { vec![r * 6 + c, r * 6 + c + 1] };
+                (cells.iter().map(|&i| full[i] as u32).sum(), cells)
+            })
+            .collect();
+        let mut givens = vec![0u8; 36];
+        givens[5 + shift] = full[5 + shift];
+        givens[30 - shift] = full[30 - shift];
+        let rules = Rules::classic(6, 2, 3).with_cages(cages.clone());
+        expected.push_str(&format!("{}\n", rules.count(&givens, u64::MAX)));
+        input.push_str(&format!(
+            "{{\"box\": \"2x3\", \"givens\": \"{}\", \"variants\": [\"killer\"], \"cages\": {}}}\n",
+            line_of(&givens),
+            cage_json(&cages, 6)
+        ));
+    }
+    let r = sudokit(&["count", "--limit", "0"], &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, expected);
+}
+
+/// Issue #4: a JSON object carries X, hyper and jigsaw rules too, and plain boards keep working beside it.
+#[test]
+fn issue4_json_object_with_variants() {
+    let x = Rules::classic(9, 3, 3).with_diagonals();
+    let full = first_solution(&["--variant", "x"], 81);
+    let puzzle = thin(&full, 2, 0);
+    let expected = x.count(&puzzle, 10_000);
+    let obj = format!("{{\"size\": 9, \"box\": \"3x3\", \"givens\": \"{}\", \"variants\": [\"x\"]}}", line_of(&puzzle));
+    assert_eq!(sudokit(&["count"], &obj).stdout, format!("{expected}\n"));
+    // An array of objects reads as several puzzles.
+    let two = format!("[{obj}, {obj}]");
+    assert_eq!(sudokit(&["count"], &two).stdout, format!("{expected}\n{expected}\n"));
+    let solved = sudokit(&["solve", "--first", "-o", "line"], &obj);
+    assert!(x.is_solution(&puzzle, &values(&solved.stdout)), "{}", solved.stdout);
+}
+
+/// Issue #4: bad boards and rules are clear errors naming what is wrong, never a panic.
+#[test]
+fn issue4_bad_input_is_named() {
+    let cases: Vec<(Vec<&str>, String, &str)> = vec![
+        (vec!["count", "--size", "7"], ".".repeat(49), "a side of 7 has no box shape"),
+        (vec!["count", "--size", "40"], ".".repeat(16), "40 is not in 4..=32"),
+        (vec!["count", "--size", "16", "--box", "3x3"], ".".repeat(256), "boxes of 3x3 do not tile a 16×16 board"),
+        (vec!["count", "--box", "1x6"], ".".repeat(36), "boxes of 1x6 do not make a supported board"),
+        (
+            vec!["count", "--variant", "jigsaw"],
+            format!("{} {}", ".".repeat(16), "AAAAABBBCCDDCCDD"),
+            "bad region map: region 'A' has 5 cells, every region needs 4",
+        ),
+        (
+            vec!["count", "--variant", "jigsaw"],
+            format!("{} {}", ".".repeat(16), "ABCDEABCDABCDABC"),
+            "'E' at r2c1 starts region 5, but a 4×4 board has 4 regions",
+        ),
+        (vec!["count", "--variant", "jigsaw"], ".".repeat(16), "no region map after the givens"),
+        (
+            vec!["count"],
+            r#"{"size": 9, "cages": [{"sum": 2, "cells": ["r1c1", "r1c2"]}]}"#.to_string(),
+            "cage 1: a sum of 2 is impossible for 2 different digits from 1 to 9 (possible: 3 to 17)",
+        ),
+        (vec!["count"], r#"{"size": 9, "cages": [{"sum": 3, "cells": ["r1c1", "r10c2"]}]}"#.to_string(), "cage 1: \"r10c2\" is not a cell"),
+        (vec!["count"], r#"{"size": 9, "variants": ["sandwich"]}"#.to_string(), "unknown variant \"sandwich\""),
+        (vec!["count", "--size", "4"], format!("12H4{}", ".".repeat(12)), "invalid character 'H' (digits are 1-4"),
+        (vec!["count", "--size", "16"], format!("H{}", ".".repeat(255)), "invalid character 'H' (digits are 1-9, A-G"),
+        (vec!["count", "--size", "6", "--variant", "hyper"], ".".repeat(36), "hyper windows on a 6×6"),
+    ];
+    for (args, input, needle) in cases {
+        let r = sudokit(&args, &input);
+        assert_ne!(r.code, 0, "{args:?} should fail");
+        assert!(r.stderr.contains(needle), "{args:?}: expected {needle:?} in\n{}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+    }
+}
+
+/// Issue #4: the committed 16×16 and 25×25 benchmark puzzles all have exactly one solution.
+#[test]
+fn issue4_big_benchmark_puzzles_are_unique() {
+    for name in ["boards/16x16.txt", "boards/25x25.txt"] {
+        let text = std::fs::read_to_string(data(name)).expect("data file");
+        let puzzles = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
+        assert!(puzzles >= 20, "{name}: {puzzles} puzzles");
+        let r = sudokit(&["check"], &text);
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+        assert_eq!(r.stdout, "unique\n".repeat(puzzles), "{name}");
+    }
+}

@@ -1,0 +1,259 @@
+//! Generator tests: validity, uniqueness, minimality, symmetry, seeds, difficulty, clue targets, and
+//! chi-square checks of the grid distribution.
+
+use std::collections::HashMap;
+
+use super::*;
+use crate::engine::{Fast9Engine, Puzzle};
+
+fn classic(options: GenerateOptions) -> Generator {
+    Generator::new(Shape::CLASSIC, options).expect("valid options")
+}
+
+fn assert_unique(g: &Made) {
+    let p = Puzzle::classic(g.puzzle.clone());
+    assert_eq!(p.count_up_to(2).to_string(), "1", "{}", g.puzzle);
+    assert!(p.board().is_solution(&g.puzzle, &g.solution), "{} / {}", g.puzzle, g.solution);
+}
+
+type Made = Generated;
+
+#[test]
+fn grids_are_complete_and_valid_on_every_shape() {
+    for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)] {
+        let shape = Shape::new(r, c).expect("shape");
+        let gen = Generator::new(shape, GenerateOptions::default()).expect("options");
+        let board = Board::classic(shape);
+        for i in 0..4 {
+            let g = gen.grid(&mut rng_for(1, i));
+            assert!(g.is_full(), "{shape}: {g}");
+            assert!(board.conflicts(&g).is_empty(), "{shape}: {g}");
+        }
+    }
+}
+
+/// Chi-square of the digit at each cell: the sum over the 81 cells (648 degrees of freedom) and the
+/// worst single cell (8 degrees of freedom).
+fn cell_digit_chi_square(grids: u64, seed: u64) -> (f64, f64) {
+    let gen = classic(GenerateOptions::default());
+    let mut counts = [[0u64; 9]; 81];
+    for i in 0..grids {
+        let g = gen.grid(&mut rng_for(seed, i));
+        for (cell, &v) in g.values().iter().enumerate() {
+            counts[cell][v as usize - 1] += 1;
+        }
+    }
+    let expected = grids as f64 / 9.0;
+    let per_cell: Vec<f64> =
+        counts.iter().map(|c| c.iter().map(|&k| (k as f64 - expected).powi(2) / expected).sum()).collect();
+    (per_cell.iter().sum(), per_cell.iter().cloned().fold(0.0, f64::max))
+}
+
+#[test]
+fn digit_at_each_cell_is_uniform_10k() {
+    let (total, worst) = cell_digit_chi_square(10_000, 11);
+    // 648 degrees of freedom: mean 648, standard deviation 36; 810 is 4.5 deviations up.
+    assert!(total < 810.0, "chi-square over all cells {total}");
+    // 8 degrees of freedom: P(X > 35) ≈ 3e-5 per cell.
+    assert!(worst < 35.0, "worst cell chi-square {worst}");
+}
+
+#[test]
+#[ignore = "100,000 grids take a while; run with --ignored"]
+fn digit_at_each_cell_is_uniform_100k() {
+    let (total, worst) = cell_digit_chi_square(100_000, 12);
+    eprintln!("100,000 grids: chi-square {total:.1} (648 dof), worst cell {worst:.1} (8 dof)");
+    assert!(total < 810.0, "chi-square over all cells {total}");
+    assert!(worst < 35.0, "worst cell chi-square {worst}");
+}
+
+/// On 4×4 every grid can be listed. The 288 grids fall into two equivalence classes; within each class
+/// the random transform must make every grid equally likely. The weight of each class comes from the
+/// fill: this test records it (uniform would be 1/3 and 2/3, by class size).
+#[test]
+fn every_4x4_grid_is_equally_likely_within_its_class() {
+    let shape = Shape::new(2, 2).expect("2x2");
+    let all = Puzzle::classic(Grid::empty(shape)).solutions(0);
+    assert_eq!(all.len(), 288);
+    let class_of: HashMap<Grid, Grid> =
+        all.iter().map(|g| (g.clone(), crate::canon::canonical(g).expect("4x4"))).collect();
+    let gen = Generator::new(shape, GenerateOptions::default()).expect("options");
+    let draws = 28_800u64;
+    let mut seen: HashMap<Grid, u64> = all.iter().map(|g| (g.clone(), 0)).collect();
+    for i in 0..draws {
+        let g = gen.grid(&mut rng_for(5, i));
+        *seen.get_mut(&g).expect("a valid 4x4 grid") += 1;
+    }
+    let mut classes: Vec<&Grid> = Vec::new();
+    for c in class_of.values() {
+        if !classes.contains(&c) {
+            classes.push(c);
+        }
+    }
+    classes.sort_by_key(|c| c.to_string());
+    assert_eq!(classes.len(), 2);
+    let mut chi = 0.0;
+    let mut shares = Vec::new();
+    for class in classes {
+        let members: Vec<&Grid> = all.iter().filter(|g| &class_of[*g] == class).collect();
+        let hits: u64 = members.iter().map(|g| seen[*g]).sum();
+        let expected = hits as f64 / members.len() as f64;
+        chi += members.iter().map(|g| (seen[*g] as f64 - expected).powi(2) / expected).sum::<f64>();
+        shares.push((members.len(), hits as f64 / draws as f64));
+    }
+    eprintln!("4×4 classes (size, share of draws): {shares:?}");
+    // 286 degrees of freedom: mean 286, standard deviation 24; 394 is 4.5 deviations up.
+    assert!(chi < 394.0, "chi-square {chi} within the classes");
+}
+
+#[test]
+fn minimal_puzzles_are_unique_and_minimal() {
+    let gen = classic(GenerateOptions::default());
+    for i in 0..40 {
+        let g = gen.puzzle(&mut rng_for(3, i)).expect("no difficulty asked");
+        assert_unique(&g);
+        assert!(is_minimal(&g.puzzle), "{}", g.puzzle);
+        assert!(g.target_met);
+        assert_eq!(g.attempts, 1);
+        assert!((17..=40).contains(&g.clues()), "{}", g.puzzle);
+    }
+}
+
+#[test]
+fn symmetric_puzzles_keep_their_symmetry() {
+    for s in Symmetry::SYMMETRIC {
+        let o = GenerateOptions { symmetry: s, ..GenerateOptions::default() };
+        let gen = classic(o);
+        for i in 0..8 {
+            let g = gen.puzzle(&mut rng_for(4, i)).expect("no difficulty asked");
+            assert_unique(&g);
+            assert_eq!(g.symmetry, s);
+            assert!(s.holds(&g.puzzle), "{s}: {}", g.puzzle);
+            assert!(is_minimal_under(&g.puzzle, s), "{s}: {}", g.puzzle);
+        }
+    }
+    let o = GenerateOptions { symmetry: Symmetry::Random, ..GenerateOptions::default() };
+    let gen = classic(o);
+    for i in 0..10 {
+        let g = gen.puzzle(&mut rng_for(4, i)).expect("no difficulty asked");
+        assert_ne!(g.symmetry, Symmetry::Random);
+        assert!(g.symmetry.holds(&g.puzzle));
+    }
+}
+
+#[test]
+fn orbits_partition_the_board() {
+    for s in Symmetry::SYMMETRIC.into_iter().chain([Symmetry::None]) {
+        for side in [4, 6, 9, 16, 25] {
+            let shape = Shape::for_side(side).expect("shape");
+            let orbits = s.orbits(shape);
+            let mut cells: Vec<u16> = orbits.iter().flatten().copied().collect();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..shape.cells() as u16).collect::<Vec<_>>(), "{s} {side}");
+            assert!(orbits.iter().all(|o| (1..=4).contains(&o.len())));
+        }
+    }
+    assert_eq!(Symmetry::Rotate180.orbits(Shape::CLASSIC).len(), 41);
+    assert_eq!(Symmetry::Rotate90.orbits(Shape::CLASSIC).len(), 21);
+    assert_eq!("rotate90".parse::<Symmetry>(), Ok(Symmetry::Rotate90));
+    assert!("spiral".parse::<Symmetry>().is_err());
+}
+
+#[test]
+fn seeds_reproduce() {
+    let o = GenerateOptions { symmetry: Symmetry::Random, ..GenerateOptions::default() };
+    let gen = classic(o);
+    let a: Vec<Generated> = (0..5).map(|i| gen.puzzle(&mut rng_for(9, i)).expect("made")).collect();
+    // In reverse order, as another thread schedule would do.
+    let mut b: Vec<Generated> = (0..5).rev().map(|i| gen.puzzle(&mut rng_for(9, i)).expect("made")).collect();
+    b.reverse();
+    assert_eq!(a, b);
+    assert_ne!(a[0].puzzle, a[1].puzzle);
+    assert_ne!(a[0].puzzle, gen.puzzle(&mut rng_for(10, 0)).expect("made").puzzle);
+    assert_eq!(gen.grid(&mut rng_for(1, 2)), gen.grid(&mut rng_for(1, 2)));
+}
+
+#[test]
+fn difficulties() {
+    for d in Difficulty::ALL {
+        let o = GenerateOptions { difficulty: Some(d), ..GenerateOptions::default() };
+        let gen = classic(o);
+        for i in 0..5 {
+            let g = gen.puzzle(&mut rng_for(6, i)).expect("found within the attempts");
+            assert_unique(&g);
+            assert!(is_minimal(&g.puzzle));
+            let fast = Fast9Engine.count(&Board::classic(Shape::CLASSIC), &g.puzzle, &Limits::solutions(2));
+            assert_eq!(fast.guesses, g.guesses);
+            let general =
+                GeneralEngine.count(&Board::classic(Shape::CLASSIC), &g.puzzle, &Limits::solutions(2));
+            match d {
+                Difficulty::Singles => assert_eq!(general.guesses, 0, "{}", g.puzzle),
+                Difficulty::NoGuess => assert_eq!(fast.guesses, 0, "{}", g.puzzle),
+                _ => assert!(fast.guesses > 0, "{}", g.puzzle),
+            }
+        }
+    }
+    assert_eq!("no-guess".parse::<Difficulty>(), Ok(Difficulty::NoGuess));
+    assert!("fiendish".parse::<Difficulty>().is_err());
+}
+
+#[test]
+fn clue_targets() {
+    let mut o = GenerateOptions { clues: Clues::AtMost(23), ..GenerateOptions::default() };
+    let g = classic(o).puzzle(&mut rng_for(7, 0)).expect("made");
+    assert!(g.target_met && g.clues() <= 23, "{}", g.puzzle);
+    assert!(is_minimal(&g.puzzle));
+
+    // Not minimal: removal stops at the target.
+    o.minimal = false;
+    o.clues = Clues::Exactly(36);
+    let g = classic(o).puzzle(&mut rng_for(7, 1)).expect("made");
+    assert!(g.target_met);
+    assert_eq!(g.clues(), 36);
+    assert_unique(&g);
+
+    // Unreachable: best effort, flagged.
+    o.minimal = true;
+    o.clues = Clues::AtMost(12);
+    o.attempts = 5;
+    let g = classic(o).puzzle(&mut rng_for(7, 2)).expect("made");
+    assert!(!g.target_met);
+    assert_eq!(g.attempts, 5);
+    assert_unique(&g);
+}
+
+#[test]
+fn bad_options() {
+    let o = GenerateOptions { attempts: 0, ..GenerateOptions::default() };
+    assert_eq!(Generator::new(Shape::CLASSIC, o).err(), Some(GenerateError::NoAttempts));
+    let o = GenerateOptions { clues: Clues::Exactly(82), ..GenerateOptions::default() };
+    assert!(matches!(Generator::new(Shape::CLASSIC, o), Err(GenerateError::TooManyClues { .. })));
+    // A difficulty the board cannot give within the attempts is an error, not a hang.
+    let o =
+        GenerateOptions { difficulty: Some(Difficulty::Guess), attempts: 3, ..GenerateOptions::default() };
+    let four = Generator::new(Shape::for_side(4).expect("4"), o).expect("options");
+    assert!(matches!(four.puzzle(&mut rng_for(1, 0)), Err(GenerateError::DifficultyNotFound { .. })));
+}
+
+#[test]
+fn puzzles_on_other_shapes() {
+    for (r, c, n) in [(2, 2, 10), (2, 3, 10), (3, 2, 5), (2, 4, 5), (3, 4, 2), (4, 4, 1)] {
+        let shape = Shape::new(r, c).expect("shape");
+        let o = GenerateOptions { symmetry: Symmetry::Rotate180, ..GenerateOptions::default() };
+        let gen = Generator::new(shape, o).expect("options");
+        for i in 0..n {
+            let start = std::time::Instant::now();
+            let g = gen.puzzle(&mut rng_for(8, i)).expect("made");
+            let took = start.elapsed();
+            let p = Puzzle::classic(g.puzzle.clone());
+            assert_eq!(p.count_up_to(2).to_string(), "1", "{shape}: {}", g.puzzle);
+            assert!(Symmetry::Rotate180.holds(&g.puzzle));
+            if shape.side() <= 12 {
+                assert!(is_minimal_under(&g.puzzle, Symmetry::Rotate180), "{shape}: {}", g.puzzle);
+            }
+            if shape.side() == 16 {
+                eprintln!("16×16 minimal puzzle with {} clues in {took:?}", g.clues());
+            }
+        }
+    }
+}

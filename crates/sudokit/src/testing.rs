@@ -1,0 +1,200 @@
+//! Proptest strategies for sudokit's types, for this crate's property tests and for other crates'
+//! (enabled by the `proptest` feature).
+//!
+//! Full grids are made by permuting one base solution with the moves that keep a grid valid
+//! (relabelling digits, swapping rows inside a band, bands, columns inside a stack, stacks, and
+//! transposing when boxes are square), so every generated solution is valid by construction and the
+//! strategies need no solver. Each move is a shuffled list that shrinks towards the identity, so a
+//! failing case shrinks towards the base grid; blanks shrink towards fewer blanks.
+//!
+//! ```
+//! use proptest::prelude::*;
+//! use sudokit::{testing, Board, Shape};
+//!
+//! proptest!(|(case in testing::puzzle(Shape::CLASSIC))| {
+//!     let board = Board::classic(Shape::CLASSIC);
+//!     prop_assert!(board.is_solution(&case.puzzle, &case.solution));
+//! });
+//! ```
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::sample::select;
+
+use crate::grid::{Cell, Grid, Shape, MAX_SIDE, MIN_SIDE};
+
+/// Every supported shape with a side of at most `max_side`, in order of side, then of box rows.
+pub fn shapes_up_to(max_side: usize) -> Vec<Shape> {
+    let mut out = Vec::new();
+    for side in MIN_SIDE..=max_side.min(MAX_SIDE) {
+        for rows in 2..=side / 2 {
+            if side % rows == 0 {
+                if let Ok(s) = Shape::new(rows, side / rows) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Any supported shape with a side of at most `max_side` (rectangular boxes included, e.g. 2×3 and 3×2).
+///
+/// # Panics
+/// If `max_side` is below [`MIN_SIDE`]: there is no shape to choose from.
+pub fn shape(max_side: usize) -> impl Strategy<Value = Shape> {
+    let all = shapes_up_to(max_side);
+    assert!(!all.is_empty(), "no supported shape has a side of at most {max_side}");
+    select(all)
+}
+
+/// Any shape with a side of at most `max_side` that [`Shape::for_side`] picks for its side: the shapes
+/// a reader infers when none is forced (so no 3×2 boxes, which read back as 2×3).
+///
+/// # Panics
+/// If `max_side` is below [`MIN_SIDE`].
+pub fn default_shape(max_side: usize) -> impl Strategy<Value = Shape> {
+    let all: Vec<Shape> =
+        shapes_up_to(max_side).into_iter().filter(|&s| Shape::for_side(s.side()) == Ok(s)).collect();
+    assert!(!all.is_empty(), "no supported shape has a side of at most {max_side}");
+    select(all)
+}
+
+/// The base solution every generated grid is a permutation of: row `r` is the digits shifted by
+/// `box_cols * (r mod box_rows) + r / box_rows`, which puts each digit once in every row, column and box.
+pub fn base_solution(shape: Shape) -> Grid {
+    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
+    let values: Vec<u8> = (0..shape.cells())
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            ((bc * (r % br) + r / br + c) % n) as u8 + 1
+        })
+        .collect();
+    Grid::from_values(shape, &values).expect("the base pattern holds digits of the board")
+}
+
+fn shuffled(n: usize) -> impl Strategy<Value = Vec<usize>> {
+    Just((0..n).collect::<Vec<usize>>()).prop_shuffle()
+}
+
+/// A full, valid grid of `shape`.
+pub fn solution(shape: Shape) -> impl Strategy<Value = Grid> {
+    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
+    // Bands are `br` rows high and there are `bc` of them; stacks are `bc` columns wide and there are `br`.
+    let moves = (
+        shuffled(n),
+        shuffled(bc),
+        vec(shuffled(br), bc),
+        shuffled(br),
+        vec(shuffled(bc), br),
+        if br == bc { any::<bool>().boxed() } else { Just(false).boxed() },
+    );
+    moves.prop_map(move |(digits, bands, rows_in, stacks, cols_in, transpose)| {
+        let base = base_solution(shape);
+        let row_of = |r: usize| bands[r / br] * br + rows_in[r / br][r % br];
+        let col_of = |c: usize| stacks[c / bc] * bc + cols_in[c / bc][c % bc];
+        let values: Vec<u8> = (0..shape.cells())
+            .map(|i| {
+                let (mut r, mut c) = (i / n, i % n);
+                if transpose {
+                    (r, c) = (c, r);
+                }
+                let v = base.values()[row_of(r) * n + col_of(c)];
+                digits[v as usize - 1] as u8 + 1
+            })
+            .collect();
+        Grid::from_values(shape, &values).expect("permuting a solution keeps digits of the board")
+    })
+}
+
+/// A full, valid grid of any shape with a side of at most `max_side`.
+pub fn any_solution(max_side: usize) -> impl Strategy<Value = Grid> {
+    shape(max_side).prop_flat_map(solution)
+}
+
+/// A puzzle made by blanking cells of a known solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleCase {
+    /// The givens: `solution` with some cells blanked.
+    pub puzzle: Grid,
+    /// The full grid it was made from: always one of the puzzle's solutions, not always the only one.
+    pub solution: Grid,
+}
+
+/// A puzzle of `shape` with between none and all of its cells blanked.
+pub fn puzzle(shape: Shape) -> impl Strategy<Value = PuzzleCase> {
+    puzzle_with_blanks(shape, 0.0..=1.0)
+}
+
+/// A puzzle of `shape` whose cells are each blank with a probability drawn from `blank` (within `0..=1`).
+/// Few blanks make puzzles that every engine solves at once; many make puzzles with many solutions.
+pub fn puzzle_with_blanks(
+    shape: Shape,
+    blank: std::ops::RangeInclusive<f64>,
+) -> impl Strategy<Value = PuzzleCase> {
+    let (lo, hi) = (blank.start().clamp(0.0, 1.0), blank.end().clamp(0.0, 1.0));
+    (solution(shape), lo..=hi)
+        .prop_flat_map(move |(solution, p)| (Just(solution), vec(proptest::bool::weighted(p), shape.cells())))
+        .prop_map(|(solution, blanks)| {
+            let mut puzzle = solution.clone();
+            for (i, _) in blanks.iter().enumerate().filter(|(_, &b)| b) {
+                puzzle.set(Cell::from_index(i), None);
+            }
+            PuzzleCase { puzzle, solution }
+        })
+}
+
+/// A puzzle of any shape with a side of at most `max_side`.
+pub fn any_puzzle(max_side: usize) -> impl Strategy<Value = PuzzleCase> {
+    shape(max_side).prop_flat_map(puzzle)
+}
+
+/// Any grid of `shape`: every cell blank or any digit, so the givens may break the rules. For parsers
+/// and printers, which must handle grids that are not puzzles.
+pub fn grid(shape: Shape) -> impl Strategy<Value = Grid> {
+    vec(0..=shape.side() as u8, shape.cells())
+        .prop_map(move |v| Grid::from_values(shape, &v).expect("values are within the side"))
+}
+
+/// Any grid of any shape with a side of at most `max_side`.
+pub fn any_grid(max_side: usize) -> impl Strategy<Value = Grid> {
+    shape(max_side).prop_flat_map(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use proptest::test_runner::{Config, TestRunner};
+
+    #[test]
+    fn shapes_include_rectangles_both_ways() {
+        let s: Vec<(usize, usize)> = shapes_up_to(9).iter().map(|s| (s.box_rows(), s.box_cols())).collect();
+        assert_eq!(s, vec![(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]);
+        assert_eq!(shapes_up_to(MAX_SIDE).len(), shapes_up_to(100).len());
+    }
+
+    #[test]
+    fn base_solutions_are_valid() {
+        for s in shapes_up_to(MAX_SIDE) {
+            let g = base_solution(s);
+            assert!(Board::classic(s).is_solution(&Grid::empty(s), &g), "{s}: {g}");
+        }
+    }
+
+    #[test]
+    fn generated_solutions_are_valid_and_varied() {
+        let mut runner = TestRunner::new(Config { cases: 64, ..Config::default() });
+        // The runner takes an `Fn`, so the set of grids seen lives in a cell.
+        let seen = std::cell::RefCell::new(std::collections::HashSet::new());
+        runner
+            .run(&any_solution(16), |g| {
+                prop_assert!(Board::classic(g.shape()).is_solution(&Grid::empty(g.shape()), &g), "{}", g);
+                seen.borrow_mut().insert(g);
+                Ok(())
+            })
+            .expect("every generated grid is a solution");
+        let distinct = seen.borrow().len();
+        assert!(distinct > 32, "only {distinct} distinct grids in 64 cases");
+    }
+}

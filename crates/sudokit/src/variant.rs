@@ -1,0 +1,406 @@
+//! Variant rules: X (both diagonals), hyper (windoku windows), jigsaw regions and killer cages, and the
+//! JSON puzzle format that carries a puzzle together with its rules.
+//!
+//! Every variant is extra houses or cages on a [`Board`], so one engine solves them all. The plain
+//! layouts of [`crate::parse`] carry only givens; the rules then come from [`Variants`] (the CLI's
+//! `--variant x,hyper,jigsaw`), and a jigsaw region map follows the givens of each puzzle as one more
+//! whitespace-separated token (line layout) or at the end of each row (grid layouts).
+//!
+//! # The JSON puzzle format
+//!
+//! One JSON object per puzzle (several may follow each other, or sit in an array). Only `givens` or
+//! `size` is needed; every other field is optional:
+//!
+//! | field      | meaning                                                                                  |
+//! |------------|------------------------------------------------------------------------------------------|
+//! | `size`     | the side, 4 to 32 (default: from `givens`, `regions` or `box`)                           |
+//! | `box`      | the box shape as `"RxC"`, e.g. `"2x3"` (default: the squarest box for the size)          |
+//! | `givens`   | the cells as in the line layout (`"8....."`, blanks `.` or `0`), or an array of rows as a LeetCode board (default: all blank) |
+//! | `variants` | any of `"x"` (both diagonals), `"hyper"` (extra windows), `"jigsaw"` (needs `regions`), `"killer"` (needs `cages`) |
+//! | `regions`  | the jigsaw region map: `size²` symbols, one per cell, each symbol marking one region of `size` cells (whitespace ignored), or an array of row strings; implies `"jigsaw"` |
+//! | `cages`    | killer cages: `{"sum": 15, "cells": ["r1c1", "r1c2"]}`; cells 1-based; implies `"killer"` |
+//!
+//! Unknown fields are an error, so a misspelt rule is never silently ignored. The solution of a
+//! JSON object is printed as a JSON board (an array of rows).
+//!
+//! ```
+//! use sudokit::parse::{ParseOptions, PuzzleReader};
+//! use sudokit::{Puzzle, Verdict};
+//!
+//! // A 4×4 killer puzzle without givens: the cages alone fix the solution.
+//! let text = r#"{"size": 4, "cages": [
+//!     {"sum": 6, "cells": ["r1c1", "r1c2", "r1c3"]}, {"sum": 6, "cells": ["r1c4", "r2c4"]},
+//!     {"sum": 9, "cells": ["r2c1", "r3c1", "r4c1"]}, {"sum": 5, "cells": ["r2c2", "r3c2"]},
+//!     {"sum": 5, "cells": ["r2c3", "r3c3"]}, {"sum": 4, "cells": ["r3c4", "r4c4"]},
+//!     {"sum": 5, "cells": ["r4c2", "r4c3"]}]}"#;
+//! let record = PuzzleReader::new(text.as_bytes(), ParseOptions::default()).next().expect("a record")?;
+//! let board = record.board.expect("a JSON object carries its rules");
+//! let puzzle = Puzzle::new(board, record.puzzle?)?;
+//! match puzzle.check() {
+//!     Verdict::Unique(solution) => assert_eq!(solution.to_string(), "1234341221434321"),
+//!     other => panic!("expected a unique solution, got {}", other.name()),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::board::{Board, Cage};
+use crate::error::{GridError, ParseErrorKind};
+use crate::grid::{Cell, Grid, Shape, MAX_SIDE};
+use crate::parse::Symbols;
+
+/// Which variant houses to add to the classic rules of a plain-layout puzzle.
+///
+/// ```
+/// use sudokit::{Shape, Variants};
+/// let mut v = Variants::default();
+/// v.diagonals = true;
+/// v.windows = true;
+/// let board = v.board(Shape::CLASSIC, None)?;
+/// assert_eq!(board.houses().len(), 27 + 2 + 4);
+/// # Ok::<(), sudokit::GridError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Variants {
+    /// X sudoku: both main diagonals are houses too.
+    pub diagonals: bool,
+    /// Hyper (windoku): the extra windows of [`Board::with_windows`] are houses too.
+    pub windows: bool,
+    /// Jigsaw: every puzzle comes with a region map that replaces the boxes.
+    pub jigsaw: bool,
+}
+
+impl Variants {
+    /// Whether these are the plain classic rules.
+    pub fn is_classic(self) -> bool {
+        self == Variants::default()
+    }
+
+    /// The rules for `shape`: jigsaw regions (0-based region per cell, see [`region_map`]) or the boxes,
+    /// plus the diagonals and windows asked for.
+    pub fn board(self, shape: Shape, regions: Option<&[u8]>) -> Result<Board, GridError> {
+        let board = match regions {
+            Some(r) => Board::jigsaw(shape, r)?,
+            None if self.jigsaw => {
+                return Err(GridError::BadRegions { reason: "a jigsaw puzzle needs a region map".into() })
+            }
+            None => Board::classic(shape),
+        };
+        let board = if self.diagonals { board.with_diagonals() } else { board };
+        if self.windows {
+            board.with_windows()
+        } else {
+            Ok(board)
+        }
+    }
+}
+
+impl fmt::Display for Variants {
+    /// The names as the CLI and the JSON format spell them, e.g. `x+hyper`, or `classic`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = [(self.diagonals, "x"), (self.windows, "hyper"), (self.jigsaw, "jigsaw")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, n)| *n)
+            .collect();
+        f.write_str(if names.is_empty() { "classic".into() } else { names.join("+") }.as_str())
+    }
+}
+
+/// A set of rules that cannot be built, or a JSON puzzle that does not describe one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// A shape, region map or window problem.
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    /// A killer cage that cannot be satisfied or does not fit the board (cages numbered from 1).
+    #[error("cage {cage}: {reason}")]
+    BadCage {
+        /// The 1-based cage number.
+        cage: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A variant name that is not `x`, `hyper`, `jigsaw` or `killer`.
+    #[error("unknown variant {name:?} (known: x, hyper, jigsaw, killer)")]
+    UnknownVariant {
+        /// The name given.
+        name: String,
+    },
+    /// The givens of a JSON puzzle do not parse.
+    #[error("givens: {0}")]
+    Givens(ParseErrorKind),
+    /// A JSON object that is not a puzzle (wrong field, wrong type, nothing giving the size).
+    #[error("{0}")]
+    Json(String),
+}
+
+impl From<VariantError> for ParseErrorKind {
+    fn from(e: VariantError) -> ParseErrorKind {
+        match e {
+            VariantError::Grid(g) => ParseErrorKind::Grid(g),
+            VariantError::Givens(k) => k,
+            other => ParseErrorKind::Json(other.to_string()),
+        }
+    }
+}
+
+/// Reads a region map: one symbol per cell (any printable ASCII but whitespace), each symbol naming one
+/// region. Returns the 0-based region of each cell, numbering regions in order of first appearance.
+///
+/// Every region must have exactly `side` cells; errors name the offending symbol.
+///
+/// ```
+/// use sudokit::{variant::region_map, Shape};
+/// let s = Shape::for_side(4)?;
+/// assert_eq!(region_map(s, b"AABBAABBCCDDCCDD")?, [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+/// assert!(region_map(s, b"AAABABBBCCDDCCDD").is_ok());
+/// assert!(region_map(s, b"AAAAABBBCCDDCCDD").is_err());
+/// # Ok::<(), sudokit::GridError>(())
+/// ```
+pub fn region_map(shape: Shape, symbols: &[u8]) -> Result<Vec<u8>, GridError> {
+    let n = shape.side();
+    let bad = |reason: String| GridError::BadRegions { reason };
+    if symbols.len() != shape.cells() {
+        return Err(bad(format!("it has {} cells, a {n}×{n} board has {}", symbols.len(), shape.cells())));
+    }
+    let mut names: Vec<u8> = Vec::with_capacity(n);
+    let mut sizes: Vec<usize> = Vec::with_capacity(n);
+    let mut out = Vec::with_capacity(symbols.len());
+    for (i, &b) in symbols.iter().enumerate() {
+        let cell = Cell::from_index(i).name(shape);
+        if !b.is_ascii_graphic() {
+            return Err(bad(format!("{cell} has no region symbol (found byte 0x{b:02X})")));
+        }
+        let r = match names.iter().position(|&x| x == b) {
+            Some(r) => r,
+            None if names.len() < n => {
+                names.push(b);
+                sizes.push(0);
+                names.len() - 1
+            }
+            None => {
+                return Err(bad(format!(
+                    "'{}' at {cell} starts region {}, but a {n}×{n} board has {n} regions",
+                    b as char,
+                    n + 1
+                )))
+            }
+        };
+        sizes[r] += 1;
+        out.push(r as u8);
+    }
+    if let Some(r) = sizes.iter().position(|&k| k != n) {
+        return Err(bad(format!("region '{}' has {} cells, every region needs {n}", names[r] as char, sizes[r])));
+    }
+    if names.len() < n {
+        // Only reachable with fewer regions than the side, each still of `side` cells: impossible,
+        // since the cells would not add up; kept as a clear message rather than an assertion.
+        return Err(bad(format!("it has {} regions, a {n}×{n} board needs {n}", names.len())));
+    }
+    Ok(out)
+}
+
+/// Reads a cell name `rXcY` (1-based, either case), e.g. `r4c1`.
+pub fn parse_cell_name(name: &str, shape: Shape) -> Option<Cell> {
+    let lower = name.trim().to_ascii_lowercase();
+    let (r, c) = lower.strip_prefix('r')?.split_once('c')?;
+    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
+    (1..=shape.side()).contains(&r).then_some(())?;
+    (1..=shape.side()).contains(&c).then_some(())?;
+    Some(Cell::at(r - 1, c - 1, shape))
+}
+
+/// A puzzle with its own rules, as read from the JSON puzzle format.
+#[derive(Clone, Debug)]
+pub struct VariantPuzzle {
+    /// The givens.
+    pub grid: Grid,
+    /// The rules.
+    pub board: Board,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonPuzzle {
+    size: Option<usize>,
+    #[serde(rename = "box")]
+    box_shape: Option<String>,
+    givens: Option<serde_json::Value>,
+    #[serde(default)]
+    variants: Vec<String>,
+    regions: Option<serde_json::Value>,
+    #[serde(default)]
+    cages: Vec<JsonCage>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonCage {
+    sum: u32,
+    cells: Vec<String>,
+}
+
+impl VariantPuzzle {
+    /// Reads one puzzle object of the JSON puzzle format (see the module docs). `symbols` is the cell
+    /// convention of a `givens` string.
+    pub fn from_json(value: &serde_json::Value, symbols: Symbols) -> Result<VariantPuzzle, VariantError> {
+        let j = JsonPuzzle::deserialize(value).map_err(|e| VariantError::Json(e.to_string()))?;
+        let mut v = Variants::default();
+        let mut killer = false;
+        for name in &j.variants {
+            match name.to_ascii_lowercase().as_str() {
+                "x" | "diagonal" | "diagonals" => v.diagonals = true,
+                "hyper" | "windoku" => v.windows = true,
+                "jigsaw" | "irregular" => v.jigsaw = true,
+                "killer" => killer = true,
+                _ => return Err(VariantError::UnknownVariant { name: name.clone() }),
+            }
+        }
+        if killer && j.cages.is_empty() {
+            return Err(VariantError::Json("a killer puzzle needs \"cages\"".into()));
+        }
+        let regions = match &j.regions {
+            None => None,
+            Some(serde_json::Value::String(s)) => Some(s.bytes().filter(|b| !b.is_ascii_whitespace()).collect()),
+            Some(serde_json::Value::Array(rows)) => {
+                let mut all = Vec::new();
+                for (i, r) in rows.iter().enumerate() {
+                    let s = r.as_str().ok_or_else(|| {
+                        VariantError::Json(format!("regions: row {} is not a string", i + 1))
+                    })?;
+                    all.extend(s.bytes().filter(|b| !b.is_ascii_whitespace()));
+                }
+                Some(all)
+            }
+            Some(_) => {
+                return Err(VariantError::Json("regions: expected a string or an array of row strings".into()))
+            }
+        };
+        let shape = Self::shape(&j, regions.as_deref())?;
+        let grid = match (&j.givens, shape) {
+            (None | Some(serde_json::Value::Null), Some(s)) => Grid::empty(s),
+            (None | Some(serde_json::Value::Null), None) => {
+                return Err(VariantError::Json("the puzzle needs \"givens\" or \"size\"".into()))
+            }
+            (Some(serde_json::Value::String(text)), s) => {
+                crate::parse::parse_cells(text.as_bytes(), s, symbols).map_err(VariantError::Givens)?
+            }
+            (Some(board @ serde_json::Value::Array(_)), s) => {
+                crate::parse::json_rows(board, s, symbols).map_err(VariantError::Givens)?
+            }
+            (Some(_), _) => {
+                return Err(VariantError::Json(
+                    "givens: expected a string of cells or an array of rows".into(),
+                ))
+            }
+        };
+        let shape = grid.shape();
+        let map = regions.map(|r| region_map(shape, &r)).transpose()?;
+        let board = v.board(shape, map.as_deref())?;
+        let board = if j.cages.is_empty() {
+            board
+        } else {
+            let mut cages = Vec::with_capacity(j.cages.len());
+            for (k, c) in j.cages.iter().enumerate() {
+                let cells = c
+                    .cells
+                    .iter()
+                    .map(|name| {
+                        parse_cell_name(name, shape).ok_or_else(|| VariantError::BadCage {
+                            cage: k + 1,
+                            reason: format!("{name:?} is not a cell of a {shape} board (cells are named r1c1 …)"),
+                        })
+                    })
+                    .collect::<Result<Vec<Cell>, VariantError>>()?;
+                cages.push(Cage { sum: c.sum, cells });
+            }
+            board.with_cages(cages)?
+        };
+        Ok(VariantPuzzle { grid, board })
+    }
+
+    /// The shape fixed by `box`, `size` or the region map, if any (else the givens decide it).
+    fn shape(j: &JsonPuzzle, regions: Option<&[u8]>) -> Result<Option<Shape>, VariantError> {
+        if let Some(b) = &j.box_shape {
+            let parsed = b.split_once(['x', 'X', '×']).and_then(|(r, c)| {
+                Some((r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?))
+            });
+            let Some((r, c)) = parsed else {
+                return Err(VariantError::Json(format!("box: expected \"ROWSxCOLS\", e.g. \"2x3\", found {b:?}")));
+            };
+            if let Some(n) = j.size {
+                if r * c != n {
+                    return Err(GridError::BoxDoesNotTile { side: n, box_rows: r, box_cols: c }.into());
+                }
+            }
+            return Ok(Some(Shape::new(r, c)?));
+        }
+        if let Some(n) = j.size {
+            return Ok(Some(Shape::for_side(n)?));
+        }
+        if let Some(r) = regions {
+            let n = (4..=MAX_SIDE).find(|n| n * n >= r.len()).unwrap_or(MAX_SIDE);
+            if n * n == r.len() {
+                return Ok(Some(Shape::for_side(n)?));
+            }
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> Result<VariantPuzzle, VariantError> {
+        let v: serde_json::Value = serde_json::from_str(text).expect("test JSON parses");
+        VariantPuzzle::from_json(&v, Symbols::Standard)
+    }
+
+    #[test]
+    fn cell_names() {
+        let s = Shape::CLASSIC;
+        assert_eq!(parse_cell_name("r4c1", s), Some(Cell::at(3, 0, s)));
+        assert_eq!(parse_cell_name("R9C9", s), Some(Cell::at(8, 8, s)));
+        assert_eq!(parse_cell_name("r10c1", s), None);
+        assert_eq!(parse_cell_name("r0c1", s), None);
+        assert_eq!(parse_cell_name("c1r1", s), None);
+    }
+
+    #[test]
+    fn json_errors_name_the_problem() {
+        let e = |t: &str| json(t).expect_err(t).to_string();
+        assert!(e(r#"{"size": 9, "colour": 3}"#).contains("unknown field `colour`"));
+        assert!(e(r#"{"size": 7}"#).contains("a side of 7 has no box shape"));
+        assert!(e(r#"{"size": 16, "box": "3x3"}"#).contains("boxes of 3x3 do not tile a 16×16 board"));
+        assert!(e(r#"{"size": 9, "variants": ["sandwich"]}"#).contains("unknown variant \"sandwich\""));
+        assert!(e(r#"{"size": 4, "cages": [{"sum": 9, "cells": ["r1c1", "r1c2"]}]}"#)
+            .contains("cage 1: a sum of 9 is impossible for 2 different digits from 1 to 4 (possible: 3 to 7)"));
+        assert!(e(r#"{"size": 4, "cages": [{"sum": 3, "cells": ["r1c1", "r5c2"]}]}"#)
+            .contains("cage 1: \"r5c2\" is not a cell"));
+        assert!(e(r#"{"size": 4, "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}, {"sum": 3, "cells": ["r1c2", "r2c2"]}]}"#)
+            .contains("cage 2: r1c2 is already in another cage"));
+        assert!(e(r#"{"size": 4, "regions": "AAAAABBBCCDDCCDD"}"#).contains("region 'A' has 5 cells, every region needs 4"));
+        assert!(e(r#"{"size": 4, "variants": ["jigsaw"]}"#).contains("needs a region map"));
+        assert!(e(r#"{"givens": "12345678........"}"#).contains("invalid character '5'"));
+        assert!(e(r#"{"variants": ["x"]}"#).contains("needs \"givens\" or \"size\""));
+    }
+
+    #[test]
+    fn json_rules_are_built() {
+        let p = json(r#"{"givens": "1...............", "variants": ["x"], "regions": ["AABB", "AABB", "CCDD", "CCDD"]}"#)
+            .expect("valid");
+        assert_eq!(p.grid.givens(), 1);
+        assert_eq!(p.board.houses().len(), 4 + 4 + 4 + 2);
+        let k = json(r#"{"size": 9, "box": "3x3", "cages": [{"sum": 17, "cells": ["r1c1", "r1c2"]}]}"#).expect("valid");
+        assert_eq!(k.board.cages().len(), 1);
+        assert_eq!(k.board.peers(Cell::from_index(0)).len(), 20);
+        assert!(!k.board.is_classic());
+    }
+}

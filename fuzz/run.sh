@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs every fuzz target (or the ones named) for SECONDS seconds each, one after the other, at the
+# lowest CPU priority, and prints the executions and findings of each.
+#
+#   fuzz/run.sh SECONDS [TARGET...]
+#
+# Needs cargo-fuzz (`cargo install cargo-fuzz`). On a stable toolchain RUSTC_BOOTSTRAP=1 lets cargo-fuzz
+# pass its unstable flags; no sanitizer is used by default because the library has no unsafe code
+# (set SANITIZER=address to use one). New inputs go to fuzz/work/TARGET (not committed); the seeds in
+# fuzz/corpus/TARGET are only read. A crash is written to fuzz/artifacts/TARGET/ and stops the run of
+# that target; replay it with `cargo fuzz run TARGET fuzz/artifacts/TARGET/crash-…`, then turn it into a
+# regression test before fixing it.
+set -euo pipefail
+
+secs=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
+shift
+cd "$(dirname "$0")"
+if [ $# -gt 0 ]; then
+    targets=("$@")
+else
+    mapfile -t targets < <(RUSTC_BOOTSTRAP=1 cargo fuzz list)
+fi
+export RUSTC_BOOTSTRAP=1
+sanitizer=${SANITIZER:-none}
+status=0
+for t in "${targets[@]}"; do
+    mkdir -p "work/$t" "artifacts/$t"
+    dict=()
+    [ -f "dict/$t.dict" ] && dict=("-dict=dict/$t.dict")
+    echo "== $t: ${secs}s"
+    # -timeout: an input slower than this is reported as a finding (a search that ran away);
+    # -rss_limit_mb: so does an input that makes the reader hold too much memory.
+    if ! nice -n 19 cargo fuzz run -s "$sanitizer" "$t" "work/$t" "corpus/$t" -- \
+        -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+        "${dict[@]}" 2>&1 | tee "work/$t.log" | grep -E '^(Done|stat::number_of_executed_units|==|SUMMARY|.*(panicked|deadly signal|Test unit written))'; then
+        :
+    fi
+    if grep -qE 'panicked|deadly signal|ERROR: libFuzzer' "work/$t.log"; then
+        echo "!! $t: finding, see fuzz/work/$t.log and fuzz/artifacts/$t/"
+        status=1
+    fi
+done
+exit $status
