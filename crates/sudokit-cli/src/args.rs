@@ -128,25 +128,29 @@ impl InputArgs {
 
     /// Reader settings for the library.
     pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
-        let mut o = ParseOptions::default();
-        o.layout = self.input_format.map(|f| match f {
-            InputFormat::Line => Layout::Line,
-            InputFormat::Grid => Layout::Grid,
-            InputFormat::Compact => Layout::Compact,
-            InputFormat::Art => Layout::Art,
-            InputFormat::Json => Layout::Json,
-        });
-        o.shape = self.shape()?;
-        o.symbols = match self.symbols {
-            SymbolArg::Standard => Symbols::Standard,
-            SymbolArg::Hex => Symbols::Hex,
-            SymbolArg::Letters => Symbols::Letters,
+        let o = ParseOptions {
+            layout: self.input_format.map(|f| match f {
+                InputFormat::Line => Layout::Line,
+                InputFormat::Grid => Layout::Grid,
+                InputFormat::Compact => Layout::Compact,
+                InputFormat::Art => Layout::Art,
+                InputFormat::Json => Layout::Json,
+            }),
+            shape: self.shape()?,
+            symbols: match self.symbols {
+                SymbolArg::Standard => Symbols::Standard,
+                SymbolArg::Hex => Symbols::Hex,
+                SymbolArg::Letters => Symbols::Letters,
+            },
         };
         if o.symbols == Symbols::Hex && o.shape.is_some_and(|s| s.side() != 16) {
             bail!("--symbols hex is for 16×16 boards only");
         }
         if o.symbols == Symbols::Letters && o.shape.is_some_and(|s| s.side() > 26) {
-            bail!("--symbols letters has only 26 letters, too few for a {} board", o.shape.map_or(0, Shape::side));
+            bail!(
+                "--symbols letters has only 26 letters, too few for a {} board",
+                o.shape.map_or(0, Shape::side)
+            );
         }
         Ok(o)
     }

@@ -42,7 +42,7 @@ pub enum ModeArg {
 
 /// Runs the benchmark on each file in turn.
 pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
-    let opts = args.input.parse_options()?;
+    let opts = args.input.read_options()?;
     if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
         anyhow::bail!("--seconds must be a non-negative number");
     }
@@ -66,10 +66,19 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
             Box::new(std::fs::File::open(path).with_context(|| format!("cannot open {name}"))?)
         };
         let mut puzzles = Vec::new();
-        for rec in PuzzleReader::new(BufReader::new(reader), opts) {
+        for rec in PuzzleReader::new(BufReader::new(reader), opts.parse).with_variants(opts.variants) {
             let rec = rec.with_context(|| format!("reading {name}"))?;
-            match rec.puzzle {
-                Ok(g) => puzzles.push(Puzzle::classic(g)),
+            // Rules read with the puzzle (JSON objects, --variant) come first, as in `solve`.
+            let board = rec.board;
+            match rec.puzzle.map(|g| match board {
+                Some(b) => Puzzle::new(b, g).map_err(|e| e.to_string()),
+                None => Ok(Puzzle::classic(g)),
+            }) {
+                Ok(Ok(p)) => puzzles.push(p),
+                Ok(Err(e)) => {
+                    eprintln!("sudokit: {name}: {e} (left out of the benchmark)");
+                    status = Status::Unreadable;
+                }
                 Err(e) => {
                     eprintln!("sudokit: {name}: {e} (left out of the benchmark)");
                     status = Status::Unreadable;

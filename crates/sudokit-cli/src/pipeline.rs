@@ -15,7 +15,9 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use sudokit::{Board, Grid, Layout, ParseError, ParseOptions, Position, Puzzle, PuzzleReader, Shape, Variants};
+use sudokit::{
+    Board, Grid, Layout, ParseError, ParseOptions, Position, Puzzle, PuzzleReader, Shape, Variants,
+};
 
 use crate::args::RunArgs;
 use crate::report::{Kind, Reporter, Status};
@@ -116,8 +118,13 @@ pub fn run(
     let mut reporter = Reporter::new();
     let result = write_all(rx, &pool, &process, run, &mut reporter);
     // Dropping the receiver (on a broken pipe) makes the reader stop at its next send.
-    let _ = reader.join();
+    let joined = reader.join();
     result?;
+    if joined.is_err() {
+        // A reader that died (a bug, never bad input) ends the channel like a finished input would:
+        // say so, or the records it never read would be lost without a word.
+        reporter.input_error("input", "internal error: the reader stopped early; the output is incomplete");
+    }
     Ok(reporter)
 }
 

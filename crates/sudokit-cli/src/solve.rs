@@ -135,7 +135,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         ControlFlow::Continue(())
     });
     let mut result = Outcome { multiline, guesses: o.guesses, ..Default::default() };
-    if o.timed_out && !(o.solutions > 0 && !args.all) {
+    if o.timed_out && (o.solutions == 0 || args.all) {
         let msg = format!("{at}: timed out after {} solutions", o.solutions);
         out.extend(marker(format, "timeout"));
         return Outcome { out, ..failed(Kind::TimedOut, Vec::new(), msg) };

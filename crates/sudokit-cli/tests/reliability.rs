@@ -295,15 +295,23 @@ fn timeout_reports_the_puzzle_and_goes_on() {
 /// bad character, which overflows the digit alphabet in the error message) must not silently end the
 /// run with status 0 and no output: the record is reported and the rest of the input still read.
 #[test]
-#[ignore = "parse.rs overflows on a 200-cell grid row (a panic with overflow checks), and pipeline.rs \
-            ignores the reader thread's panic: exit 0, empty output"]
 fn reader_failure_is_not_silent() {
     let input = format!("|{}|\n|?|\n", ".".repeat(200));
     let r = sudokit(&["solve"], &input);
     assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert_eq!(r.stdout, "!unreadable\n");
-    assert!(r.stderr.contains("puzzle 1, line 2, column 2: invalid character '?'"), "{}", r.stderr);
+    // The first problem found is the width: no board has 200 columns.
+    assert!(r.stderr.contains("puzzle 1, line 1: a side of 200 is not supported"), "{}", r.stderr);
+}
+
+/// `--box` sizes whose product overflows are rejected like any other unsupported box shape.
+#[test]
+fn box_shape_whose_size_overflows_is_rejected() {
+    let r = sudokit(&["solve", "--box", "5x3689348814741910325"], P1);
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{}", r.stderr);
+    assert!(r.stderr.contains("do not make a supported board"), "{}", r.stderr);
 }
 
 /// Puzzles enough that their solutions overflow any pipe buffer.

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod boards;
 mod foundation;
 mod generate;
 mod regression;

@@ -230,7 +230,8 @@ impl Board {
                 return Err(bad(format!("it has {count} cells; a cage holds 1 to {} cells", s.side())));
             }
             for &cell in &cage.cells {
-                let slot = owner.get_mut(cell.index()).ok_or_else(|| bad("a cell is off the board".into()))?;
+                let slot =
+                    owner.get_mut(cell.index()).ok_or_else(|| bad("a cell is off the board".into()))?;
                 match slot {
                     Some(other) if *other == number => {
                         return Err(bad(format!("{} is listed twice", cell.name(s))));
@@ -298,12 +299,9 @@ impl Board {
             for &c in cells {
                 if let Some(d) = grid.get(c) {
                     match seen[d.get() as usize] {
-                        Some(first) => out.push(Conflict {
-                            digit: d,
-                            house: kind,
-                            cells: [first, c],
-                            shape: self.shape,
-                        }),
+                        Some(first) => {
+                            out.push(Conflict { digit: d, house: kind, cells: [first, c], shape: self.shape })
+                        }
                         None => seen[d.get() as usize] = Some(c),
                     }
                 }

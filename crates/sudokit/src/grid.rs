@@ -37,7 +37,8 @@ impl Shape {
 
     /// A board whose boxes have `box_rows` rows and `box_cols` columns.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, GridError> {
-        let side = box_rows * box_cols;
+        // User input reaches here (`--box`, JSON): a product that overflows is just another bad shape.
+        let side = box_rows.saturating_mul(box_cols);
         if box_rows < 2 || box_cols < 2 || !(MIN_SIDE..=MAX_SIDE).contains(&side) {
             return Err(GridError::BadBoxShape { box_rows, box_cols });
         }
@@ -140,10 +141,12 @@ impl fmt::Display for Digit {
 }
 
 /// The symbol of a 1-based value (`1`–`9`, then letters from `A`).
+/// Values beyond `Z` (35) have no symbol and print as `?`; no board in range needs them.
 pub(crate) fn symbol_of(value: u8) -> char {
     match value {
         1..=9 => (b'0' + value) as char,
-        _ => (b'A' + value - 10) as char,
+        10..=35 => (b'A' + value - 10) as char,
+        _ => '?',
     }
 }
 
@@ -307,6 +310,8 @@ mod tests {
         assert!(Shape::for_side(3).is_err());
         assert!(Shape::for_side(33).is_err());
         assert!(Shape::new(1, 9).is_err());
+        assert!(Shape::new(5, usize::MAX / 4).is_err(), "an overflowing product is rejected");
+        assert!(Shape::new(3, 6_148_914_691_236_517_211).is_err());
     }
 
     #[test]

@@ -16,8 +16,10 @@
 //! # Ok::<(), sudokit::Error>(())
 //! ```
 //!
-//! Modules: [`grid`] (shapes, digits, cells, grids), [`board`] (rules as houses), [`parse`] and
-//! [`format`] (layouts in and out), [`engine`] (the engines and the solving API).
+//! Modules: [`grid`] (shapes, digits, cells, grids), [`board`] (rules as houses and cages), [`variant`]
+//! (X, hyper, jigsaw, killer and the JSON puzzle object), [`parse`] and [`format`](mod@format) (layouts in
+//! and out), [`engine`] (the engines and the solving API), [`generate`] (grids and puzzles), [`canon`]
+//! (minlex forms) and [`bench`] (the throughput benchmark).
 #![deny(missing_docs)]
 
 pub mod bench;
@@ -31,9 +33,9 @@ pub mod grid;
 pub mod parse;
 mod solve;
 pub(crate) mod solve9;
-pub mod variant;
 #[cfg(feature = "proptest")]
 pub mod testing;
+pub mod variant;
 
 pub use board::{Board, Cage, Conflict, House, HouseKind};
 pub use engine::{

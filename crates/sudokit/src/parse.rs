@@ -308,7 +308,11 @@ impl<R: BufRead> PuzzleReader<R> {
             let line = if jigsaw {
                 let (cells, map) = split_last_token(line);
                 regions.extend_from_slice(map);
-                if cells.is_empty() { line } else { cells }
+                if cells.is_empty() {
+                    line
+                } else {
+                    cells
+                }
             } else {
                 line
             };
@@ -319,6 +323,12 @@ impl<R: BufRead> PuzzleReader<R> {
                     );
                 } else {
                     match grid_row(line, art, side, self.opts.symbols) {
+                        Ok(cells) if side.is_none() && cells.len() > MAX_SIDE => {
+                            // No board is this wide, so the row count is unknown: the record runs to the next
+                            // blank line (or the end), as it would for any grid whose rows cannot be read.
+                            let e = GridError::UnsupportedSide { side: cells.len() };
+                            err = Some(Self::error(p, None, ParseErrorKind::Grid(e)).with_line(no));
+                        }
                         Ok(cells) => {
                             let n = *side.get_or_insert(cells.len());
                             if cells.len() != n {
@@ -372,6 +382,8 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut in_str = false;
         let mut escaped = false;
         let mut start: Option<usize> = None;
+        // The 0-based column of the value's opening bracket: serde counts columns from there on its first line.
+        let mut start_col = 0usize;
         let mut cut_line = None;
         while let Some((no, cut)) = self.next_line()? {
             if cut {
@@ -384,6 +396,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     match b {
                         b'[' | b'{' => {
                             start = Some(no);
+                            start_col = i;
                             depth = 1;
                             text.push(b);
                         }
@@ -430,7 +443,9 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             if let Some(r) = rest_from {
                 // Keep what follows the value on its line for the next record.
-                let rest = line[r..].to_vec();
+                // Blank out what was read so that columns of the next value stay those of the line.
+                let mut rest = line.clone();
+                rest[..r].fill(b' ');
                 if rest.iter().any(|b| !b.is_ascii_whitespace() && *b != b',') {
                     self.pending = Some((rest, no, false));
                 }
@@ -458,12 +473,9 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         match serde_json::from_slice::<serde_json::Value>(&text) {
             Err(e) => {
+                let (line, column) = json_error_at(&text, e.line(), e.column(), start_col);
                 let err = ParseError {
-                    position: Position {
-                        puzzle: p.puzzle,
-                        line: first + e.line().saturating_sub(1),
-                        column: Some(e.column()),
-                    },
+                    position: Position { puzzle: p.puzzle, line: first + line - 1, column: Some(column) },
                     kind: ParseErrorKind::Json(strip_serde_position(&e.to_string())),
                 };
                 self.push(p, Layout::Json, Err(err));
@@ -472,7 +484,8 @@ impl<R: BufRead> PuzzleReader<R> {
                 let boards = match &value {
                     serde_json::Value::Array(rows)
                         if rows.first().is_some_and(|r| {
-                            r.is_object() || r.as_array().is_some_and(|r| r.first().is_some_and(|c| c.is_array()))
+                            r.is_object()
+                                || r.as_array().is_some_and(|r| r.first().is_some_and(|c| c.is_array()))
                         }) =>
                     {
                         rows.iter().collect::<Vec<_>>()
@@ -721,7 +734,11 @@ pub fn parse_line(line: &[u8], shape: Option<Shape>) -> Result<Grid, ParseError>
 }
 
 /// Parses the cells of one puzzle as in the line layout (for the `givens` of a JSON puzzle object).
-pub(crate) fn parse_cells(text: &[u8], shape: Option<Shape>, symbols: Symbols) -> Result<Grid, ParseErrorKind> {
+pub(crate) fn parse_cells(
+    text: &[u8],
+    shape: Option<Shape>,
+    symbols: Symbols,
+) -> Result<Grid, ParseErrorKind> {
     parse_line_inner(text, shape, symbols, false).map_err(|(_, kind)| kind)
 }
 
@@ -888,6 +905,19 @@ fn json_board(v: &serde_json::Value, shape: Option<Shape>, symbols: Symbols) -> 
     Grid::from_values(shape, &values).map_err(|e: GridError| e.into())
 }
 
+/// Turns serde's position inside `text` (a value that began at 0-based column `start_col` of its first
+/// line) into a 1-based line of `text` and a 1-based column of the input line. serde reports an error it
+/// finds on reading a line break as column 0 of the next line; that is the end of the line before.
+fn json_error_at(text: &[u8], line: usize, column: usize, start_col: usize) -> (usize, usize) {
+    let (line, column) = if column == 0 && line > 1 {
+        let prev = text.split(|&b| b == b'\n').nth(line - 2).map_or(0, <[u8]>::len);
+        (line - 1, prev.max(1))
+    } else {
+        (line.max(1), column.max(1))
+    };
+    (line, if line == 1 { column + start_col } else { column })
+}
+
 fn strip_serde_position(msg: &str) -> String {
     match msg.rfind(" at line ") {
         Some(i) => msg[..i].to_string(),
@@ -994,7 +1024,7 @@ mod tests {
     #[test]
     fn truncated_grid_then_good_grid() {
         let row = "1 2 3 4 5 6 7 8 9";
-        let seven = vec![row; 7].join("\n");
+        let seven = [row; 7].join("\n");
         let r = parse_all(&format!("{seven}\n\n"), ParseOptions::default());
         assert_eq!(r.len(), 1);
         assert_eq!(

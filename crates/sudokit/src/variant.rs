@@ -196,7 +196,10 @@ pub fn region_map(shape: Shape, symbols: &[u8]) -> Result<Vec<u8>, GridError> {
         out.push(r as u8);
     }
     if let Some(r) = sizes.iter().position(|&k| k != n) {
-        return Err(bad(format!("region '{}' has {} cells, every region needs {n}", names[r] as char, sizes[r])));
+        return Err(bad(format!(
+            "region '{}' has {} cells, every region needs {n}",
+            names[r] as char, sizes[r]
+        )));
     }
     if names.len() < n {
         // Only reachable with fewer regions than the side, each still of `side` cells: impossible,
@@ -267,7 +270,9 @@ impl VariantPuzzle {
         }
         let regions = match &j.regions {
             None => None,
-            Some(serde_json::Value::String(s)) => Some(s.bytes().filter(|b| !b.is_ascii_whitespace()).collect()),
+            Some(serde_json::Value::String(s)) => {
+                Some(s.bytes().filter(|b| !b.is_ascii_whitespace()).collect())
+            }
             Some(serde_json::Value::Array(rows)) => {
                 let mut all = Vec::new();
                 for (i, r) in rows.iter().enumerate() {
@@ -279,7 +284,9 @@ impl VariantPuzzle {
                 Some(all)
             }
             Some(_) => {
-                return Err(VariantError::Json("regions: expected a string or an array of row strings".into()))
+                return Err(VariantError::Json(
+                    "regions: expected a string or an array of row strings".into(),
+                ))
             }
         };
         let shape = Self::shape(&j, regions.as_deref())?;
@@ -314,7 +321,9 @@ impl VariantPuzzle {
                     .map(|name| {
                         parse_cell_name(name, shape).ok_or_else(|| VariantError::BadCage {
                             cage: k + 1,
-                            reason: format!("{name:?} is not a cell of a {shape} board (cells are named r1c1 …)"),
+                            reason: format!(
+                                "{name:?} is not a cell of a {shape} board (cells are named r1c1 …)"
+                            ),
                         })
                     })
                     .collect::<Result<Vec<Cell>, VariantError>>()?;
@@ -328,11 +337,13 @@ impl VariantPuzzle {
     /// The shape fixed by `box`, `size` or the region map, if any (else the givens decide it).
     fn shape(j: &JsonPuzzle, regions: Option<&[u8]>) -> Result<Option<Shape>, VariantError> {
         if let Some(b) = &j.box_shape {
-            let parsed = b.split_once(['x', 'X', '×']).and_then(|(r, c)| {
-                Some((r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?))
-            });
+            let parsed = b
+                .split_once(['x', 'X', '×'])
+                .and_then(|(r, c)| Some((r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?)));
             let Some((r, c)) = parsed else {
-                return Err(VariantError::Json(format!("box: expected \"ROWSxCOLS\", e.g. \"2x3\", found {b:?}")));
+                return Err(VariantError::Json(format!(
+                    "box: expected \"ROWSxCOLS\", e.g. \"2x3\", found {b:?}"
+                )));
             };
             if let Some(n) = j.size {
                 if r * c != n {
@@ -380,13 +391,15 @@ mod tests {
         assert!(e(r#"{"size": 7}"#).contains("a side of 7 has no box shape"));
         assert!(e(r#"{"size": 16, "box": "3x3"}"#).contains("boxes of 3x3 do not tile a 16×16 board"));
         assert!(e(r#"{"size": 9, "variants": ["sandwich"]}"#).contains("unknown variant \"sandwich\""));
-        assert!(e(r#"{"size": 4, "cages": [{"sum": 9, "cells": ["r1c1", "r1c2"]}]}"#)
-            .contains("cage 1: a sum of 9 is impossible for 2 different digits from 1 to 4 (possible: 3 to 7)"));
+        assert!(e(r#"{"size": 4, "cages": [{"sum": 9, "cells": ["r1c1", "r1c2"]}]}"#).contains(
+            "cage 1: a sum of 9 is impossible for 2 different digits from 1 to 4 (possible: 3 to 7)"
+        ));
         assert!(e(r#"{"size": 4, "cages": [{"sum": 3, "cells": ["r1c1", "r5c2"]}]}"#)
             .contains("cage 1: \"r5c2\" is not a cell"));
         assert!(e(r#"{"size": 4, "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}, {"sum": 3, "cells": ["r1c2", "r2c2"]}]}"#)
             .contains("cage 2: r1c2 is already in another cage"));
-        assert!(e(r#"{"size": 4, "regions": "AAAAABBBCCDDCCDD"}"#).contains("region 'A' has 5 cells, every region needs 4"));
+        assert!(e(r#"{"size": 4, "regions": "AAAAABBBCCDDCCDD"}"#)
+            .contains("region 'A' has 5 cells, every region needs 4"));
         assert!(e(r#"{"size": 4, "variants": ["jigsaw"]}"#).contains("needs a region map"));
         assert!(e(r#"{"givens": "12345678........"}"#).contains("invalid character '5'"));
         assert!(e(r#"{"variants": ["x"]}"#).contains("needs \"givens\" or \"size\""));
@@ -398,7 +411,8 @@ mod tests {
             .expect("valid");
         assert_eq!(p.grid.givens(), 1);
         assert_eq!(p.board.houses().len(), 4 + 4 + 4 + 2);
-        let k = json(r#"{"size": 9, "box": "3x3", "cages": [{"sum": 17, "cells": ["r1c1", "r1c2"]}]}"#).expect("valid");
+        let k = json(r#"{"size": 9, "box": "3x3", "cages": [{"sum": 17, "cells": ["r1c1", "r1c2"]}]}"#)
+            .expect("valid");
         assert_eq!(k.board.cages().len(), 1);
         assert_eq!(k.board.peers(Cell::from_index(0)).len(), 20);
         assert!(!k.board.is_classic());
