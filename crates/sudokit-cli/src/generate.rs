@@ -22,7 +22,7 @@ use sudokit::generate::{
 };
 use sudokit::{Grid, OutputFormat, Shape};
 
-use crate::pipeline::BrokenPipe;
+use crate::pipeline::{flush, write};
 
 /// Items made per parallel chunk: enough to keep every thread busy, small enough to stream.
 const CHUNK: u64 = 256;
@@ -324,7 +324,7 @@ fn produce(
         write(&mut out, &text)?;
         first = last;
     }
-    out.flush().map_err(io_error)?;
+    flush(&mut out)?;
     if common.stats {
         let secs = start.elapsed().as_secs_f64();
         let rate = if secs > 0.0 { common.count as f64 / secs } else { 0.0 };
@@ -400,21 +400,9 @@ fn render(item: &Item, index: u64, format: GenFormat, with_solution: bool, out: 
     }
 }
 
-fn io_error(e: io::Error) -> anyhow::Error {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        anyhow::Error::new(BrokenPipe)
-    } else {
-        anyhow::Error::new(e).context("writing the output")
-    }
-}
-
-fn write(out: &mut impl Write, bytes: &[u8]) -> anyhow::Result<()> {
-    out.write_all(bytes).map_err(io_error)
-}
-
 /// Writes what is pending and flushes, so a message on stderr lands after the records before it.
 fn flush_text(out: &mut impl Write, text: &mut Vec<u8>) -> anyhow::Result<()> {
     write(out, text)?;
     text.clear();
-    out.flush().map_err(io_error)
+    flush(out)
 }

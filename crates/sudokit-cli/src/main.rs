@@ -67,49 +67,25 @@ fn run() -> anyhow::Result<ExitCode> {
     let (reporter, stats) = match &cli.command {
         Command::Bench(a) => return Ok(ExitCode::from(bench::run(a)? as u8)),
         Command::Generate(a) => return generate::run(a),
-        Command::Canon(a) => {
-            let r = pipeline::run(
-                &a.input.files,
-                a.input.parse_options()?,
-                &a.run,
-                pipeline::classic_boards(),
-                |j| canon::canon(a, j),
-            )?;
-            (r, a.run.stats)
-        }
-        Command::Solve(a) => {
-            let r = pipeline::run(
-                &a.input.files,
-                a.input.read_options()?,
-                &a.run,
-                pipeline::classic_boards(),
-                |j| solve::solve(a, j),
-            )?;
-            (r, a.run.stats)
-        }
-        Command::Count(a) => {
-            let r = pipeline::run(
-                &a.input.files,
-                a.input.read_options()?,
-                &a.run,
-                pipeline::classic_boards(),
-                |j| solve::count(a, j),
-            )?;
-            (r, a.run.stats)
-        }
-        Command::Check(a) => {
-            let r = pipeline::run(
-                &a.input.files,
-                a.input.read_options()?,
-                &a.run,
-                pipeline::classic_boards(),
-                |j| solve::check(a, j),
-            )?;
-            (r, a.run.stats)
-        }
+        Command::Canon(a) => bulk(&a.input, &a.run, a.input.parse_options()?.into(), |j| canon::canon(a, j))?,
+        Command::Solve(a) => bulk(&a.input, &a.run, a.input.read_options()?, |j| solve::solve(a, j))?,
+        Command::Count(a) => bulk(&a.input, &a.run, a.input.read_options()?, |j| solve::count(a, j))?,
+        Command::Check(a) => bulk(&a.input, &a.run, a.input.read_options()?, |j| solve::check(a, j))?,
     };
     if stats {
         eprintln!("{}", reporter.summary());
     }
     Ok(ExitCode::from(reporter.status as u8))
+}
+
+/// Streams every puzzle of the command's inputs through `process`; returns the reporter and whether
+/// `--stats` was asked for.
+fn bulk(
+    input: &args::InputArgs,
+    run: &args::RunArgs,
+    read: pipeline::ReadOptions,
+    process: impl Fn(&pipeline::Job) -> pipeline::Outcome + Sync,
+) -> anyhow::Result<(report::Reporter, bool)> {
+    let reporter = pipeline::run(&input.files, read, run, pipeline::classic_boards(), process)?;
+    Ok((reporter, run.stats))
 }

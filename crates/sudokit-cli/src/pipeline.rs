@@ -280,10 +280,12 @@ fn io_error(e: io::Error) -> anyhow::Error {
     }
 }
 
-fn write(out: &mut impl Write, bytes: &[u8]) -> anyhow::Result<()> {
+/// Writes to the output; a broken pipe becomes [`BrokenPipe`], any other error a message for exit status 2.
+pub(crate) fn write(out: &mut impl Write, bytes: &[u8]) -> anyhow::Result<()> {
     out.write_all(bytes).map_err(io_error)
 }
 
-fn flush(out: &mut impl Write) -> anyhow::Result<()> {
+/// Flushes the output, with the same error handling as [`write()`].
+pub(crate) fn flush(out: &mut impl Write) -> anyhow::Result<()> {
     out.flush().map_err(io_error)
 }

@@ -19,7 +19,7 @@
 //! Modules: [`grid`] (shapes, digits, cells, grids), [`board`] (rules as houses and cages), [`variant`]
 //! (X, hyper, jigsaw, killer and the JSON puzzle object), [`parse`] and [`format`](mod@format) (layouts in
 //! and out), [`engine`] (the engines and the solving API), [`generate`] (grids and puzzles), [`canon`]
-//! (minlex forms) and [`bench`] (the throughput benchmark).
+//! (minlex forms) and [`bench`](mod@bench) (the throughput benchmark).
 #![deny(missing_docs)]
 
 pub mod bench;
