@@ -10,6 +10,7 @@ use sudokit::OutputFormat;
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::pipeline::{Job, Outcome};
 use crate::report::{Kind, Status};
+use crate::solve::marker;
 
 /// `sudokit canon`.
 #[derive(Args, Debug)]
@@ -21,14 +22,6 @@ pub struct CanonArgs {
     pub output: OutputArgs,
     #[command(flatten)]
     pub run: RunArgs,
-}
-
-fn marker(format: OutputFormat, reason: &str) -> Vec<u8> {
-    if format == OutputFormat::Json {
-        b"null\n".to_vec()
-    } else {
-        format!("!{reason}\n").into_bytes()
-    }
 }
 
 /// The canonical form of one puzzle.

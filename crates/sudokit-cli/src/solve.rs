@@ -72,7 +72,7 @@ fn deadline(run: &RunArgs) -> Option<Instant> {
 }
 
 /// A marker record in place of a solution: `!reason` (or `null` in JSON), so output stays aligned with input.
-fn marker(format: OutputFormat, reason: &str) -> Vec<u8> {
+pub(crate) fn marker(format: OutputFormat, reason: &str) -> Vec<u8> {
     if format == OutputFormat::Json {
         b"null\n".to_vec()
     } else {
@@ -138,7 +138,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     if o.timed_out && (o.solutions == 0 || args.all) {
         let msg = format!("{at}: timed out after {} solutions", o.solutions);
         out.extend(marker(format, "timeout"));
-        return Outcome { out, ..failed(Kind::TimedOut, Vec::new(), msg) };
+        return Outcome { out, multiline, ..failed(Kind::TimedOut, Vec::new(), msg) };
     }
     result.out = out;
     match o.solutions {
