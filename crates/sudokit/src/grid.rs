@@ -222,6 +222,13 @@ impl Grid {
         Ok(Grid { shape, cells: values.into() })
     }
 
+    /// A grid from values the caller has already checked (`shape.cells()` of them, each `0..=side`);
+    /// saves the bulk reader a second pass and a copy.
+    pub(crate) fn from_checked_values(shape: Shape, values: Vec<u8>) -> Grid {
+        debug_assert!(values.len() == shape.cells() && values.iter().all(|&v| v as usize <= shape.side()));
+        Grid { shape, cells: values.into_boxed_slice() }
+    }
+
     /// The board shape.
     pub fn shape(&self) -> Shape {
         self.shape

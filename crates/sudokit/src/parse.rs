@@ -682,9 +682,11 @@ fn trim_start(line: &[u8]) -> &[u8] {
 
 type Located = (Option<usize>, ParseErrorKind);
 
-/// The value of one cell symbol: `Some(0)` for a blank, `Some(d)` for a digit, `None` if not a symbol.
-fn symbol_value(b: u8, side: usize, symbols: Symbols) -> Option<u8> {
-    let v = match (symbols, b) {
+/// Marks a byte that is no cell symbol in [`SYMBOLS`].
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+const fn symbol_of_byte(b: u8, symbols: Symbols) -> u8 {
+    match (symbols, b) {
         (_, b'.' | b'_' | b'-' | b'*') => 0,
         (Symbols::Standard, b'0'..=b'9') => b - b'0',
         (Symbols::Standard, b'A'..=b'Z') => b - b'A' + 10,
@@ -695,9 +697,29 @@ fn symbol_value(b: u8, side: usize, symbols: Symbols) -> Option<u8> {
         (Symbols::Letters, b'0') => 0,
         (Symbols::Letters, b'A'..=b'Z') => b - b'A' + 1,
         (Symbols::Letters, b'a'..=b'z') => b - b'a' + 1,
-        _ => return None,
-    };
-    (v as usize <= side).then_some(v)
+        _ => NOT_A_SYMBOL,
+    }
+}
+
+const fn symbol_table(symbols: Symbols) -> [u8; 256] {
+    let mut t = [NOT_A_SYMBOL; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = symbol_of_byte(i as u8, symbols);
+        i += 1;
+    }
+    t
+}
+
+/// Byte → value tables, one per convention (in the order of `Symbols`' variants): the line layout reads
+/// millions of cells, and a table look-up is cheaper than matching each byte.
+static SYMBOLS: [[u8; 256]; 3] =
+    [symbol_table(Symbols::Standard), symbol_table(Symbols::Hex), symbol_table(Symbols::Letters)];
+
+/// The value of one cell symbol: `Some(0)` for a blank, `Some(d)` for a digit, `None` if not a symbol.
+fn symbol_value(b: u8, side: usize, symbols: Symbols) -> Option<u8> {
+    let v = SYMBOLS[symbols as usize][b as usize];
+    (v != NOT_A_SYMBOL && v as usize <= side).then_some(v)
 }
 
 fn alphabet(side: usize, symbols: Symbols) -> String {
@@ -821,7 +843,7 @@ fn parse_line_inner(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bo
             None => return Err(bad_char(line, start + i, shape.side(), symbols)),
         }
     }
-    Grid::from_values(shape, &values).map_err(|e| (None, e.into()))
+    Ok(Grid::from_checked_values(shape, values))
 }
 
 /// The value of a whitespace-separated token: a number (`0` blank) or one symbol.
