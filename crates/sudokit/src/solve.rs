@@ -313,6 +313,25 @@ impl<S: Sink> Search<'_, S> {
         }
     }
 
+    /// Keeps only the `keep` candidates of cell `c`; `false` if none is left. A cell left with one
+    /// candidate is queued, so that its digit leaves its peers.
+    #[inline]
+    fn narrow(&mut self, cand: &mut [u32], c: u16, keep: u32) -> bool {
+        let m = cand[c as usize];
+        let kept = m & keep;
+        if kept != m {
+            if kept == 0 {
+                return false;
+            }
+            cand[c as usize] = kept;
+            self.changed(c as usize);
+            if kept & (kept - 1) == 0 {
+                self.queue.push(c);
+            }
+        }
+        true
+    }
+
     /// Clears the transient state after a contradiction; always `false`.
     fn fail(&mut self) -> bool {
         self.queue.clear();
@@ -331,17 +350,8 @@ impl<S: Sink> Search<'_, S> {
             while let Some(c) = self.queue.pop() {
                 let bit = cand[c as usize];
                 for &p in t.peers(c as usize) {
-                    let m = cand[p as usize];
-                    if m & bit != 0 {
-                        let m = m & !bit;
-                        if m == 0 {
-                            return self.fail();
-                        }
-                        cand[p as usize] = m;
-                        self.changed(p as usize);
-                        if m & (m - 1) == 0 {
-                            self.queue.push(p);
-                        }
+                    if !self.narrow(cand, p, !bit) {
+                        return self.fail();
                     }
                 }
             }
@@ -394,17 +404,8 @@ impl<S: Sink> Search<'_, S> {
                     continue;
                 }
                 for &c in cells.iter() {
-                    let m = cand[c as usize];
-                    if m & gone != 0 {
-                        let m = m & !gone;
-                        if m == 0 {
-                            return false;
-                        }
-                        cand[c as usize] = m;
-                        self.changed(c as usize);
-                        if m & (m - 1) == 0 {
-                            self.queue.push(c);
-                        }
+                    if !self.narrow(cand, c, !gone) {
+                        return false;
                     }
                 }
             }
@@ -494,17 +495,8 @@ impl<S: Sink> Search<'_, S> {
             return false;
         }
         for &c in open {
-            let m = cand[c as usize];
-            let kept = m & allowed;
-            if kept != m {
-                if kept == 0 {
-                    return false;
-                }
-                cand[c as usize] = kept;
-                self.changed(c as usize);
-                if kept & (kept - 1) == 0 {
-                    self.queue.push(c);
-                }
+            if !self.narrow(cand, c, allowed) {
+                return false;
             }
         }
         true
