@@ -1,14 +1,17 @@
 //! The bulk pipeline: stream puzzles in, solve them on every core, write results out in input order.
 //!
 //! A reader thread parses records into chunks and sends them through a bounded channel; the main thread
-//! maps each chunk in parallel with rayon and writes the results in order. Memory therefore stays
-//! bounded by a few chunks whatever the input size, and parsing overlaps with solving. Every input
-//! record gives exactly one output record (a marker when it failed), so output lines up with input.
+//! hands each chunk to a rayon worker and writes the finished chunks in input order. Memory therefore
+//! stays bounded by a few chunks per worker whatever the input size, and parsing, solving and writing
+//! overlap. Every input record gives exactly one output record (a marker when it failed), so output
+//! lines up with input.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::mpsc::{channel, sync_channel, Receiver};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -213,45 +216,105 @@ fn write_all(
     reporter: &mut Reporter,
 ) -> anyhow::Result<()> {
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let pb = progress_bar(run);
+    let mut w = Writer {
+        out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        pb: progress_bar(run),
+        wrote_any: false,
+        input: "<stdin>".into(),
+    };
     let start = Instant::now();
-    let mut wrote_any = false;
-    let mut input: Arc<str> = "<stdin>".into();
-    for chunk in rx {
-        let outcomes: Vec<Option<Outcome>> = if pool.current_num_threads() > 1 {
-            pool.install(|| chunk.par_iter().map(|it| job_of(it).map(process)).collect())
-        } else {
-            chunk.iter().map(|it| job_of(it).map(process)).collect()
-        };
+    // Chunks are solved as pool tasks while the main thread writes the chunks already done, so no worker
+    // waits for the output or for the slowest puzzle of a chunk; a chunk is itself split among idle
+    // workers, so a short file of hard puzzles still uses every core. Results come back out of order
+    // and are written in order; at most `in_flight` chunks are alive, which bounds memory.
+    let in_flight = 2 * pool.current_num_threads() + 2;
+    let (done_tx, done_rx) = channel::<(u64, Vec<Item>, Solved)>();
+    let mut pending: BTreeMap<u64, (Vec<Item>, Solved)> = BTreeMap::new();
+    let (mut sent, mut written) = (0u64, 0u64);
+    pool.in_place_scope(|scope| -> anyhow::Result<()> {
+        let mut chunks = rx.into_iter();
+        loop {
+            while sent - written < in_flight as u64 {
+                let Some(chunk) = chunks.next() else { break };
+                let done_tx = done_tx.clone();
+                let seq = sent;
+                scope.spawn(move |_| {
+                    // Caught so that the main thread, waiting for this chunk, always hears back.
+                    let outcomes = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        chunk.par_iter().map(|it| job_of(it).map(process)).collect()
+                    }));
+                    // The receiver only goes away when writing failed; the result is then unwanted.
+                    let _ = done_tx.send((seq, chunk, outcomes.map_err(|_| ())));
+                });
+                sent += 1;
+            }
+            if sent == written {
+                return Ok(());
+            }
+            // Every spawned chunk sends exactly once and `done_tx` lives here, so this never ends early.
+            let Ok((seq, chunk, outcomes)) = done_rx.recv() else { return Ok(()) };
+            pending.insert(seq, (chunk, outcomes));
+            while let Some((chunk, outcomes)) = pending.remove(&written) {
+                let outcomes = outcomes.map_err(|()| {
+                    anyhow::anyhow!(
+                        "internal error: a worker stopped while solving; the output is incomplete"
+                    )
+                })?;
+                w.chunk(&chunk, outcomes, reporter)?;
+                written += 1;
+            }
+        }
+    })?;
+    flush(&mut w.out)?;
+    w.pb.finish_and_clear();
+    reporter.stats.seconds = start.elapsed().as_secs_f64();
+    Ok(())
+}
+
+/// A chunk's outcomes, or `Err` when solving it panicked (a bug, never bad input).
+type Solved = Result<Vec<Option<Outcome>>, ()>;
+
+/// The ordered output side of [`write_all`].
+struct Writer<W: Write> {
+    out: W,
+    pb: ProgressBar,
+    wrote_any: bool,
+    input: Arc<str>,
+}
+
+impl<W: Write> Writer<W> {
+    fn chunk(
+        &mut self,
+        chunk: &[Item],
+        outcomes: Vec<Option<Outcome>>,
+        reporter: &mut Reporter,
+    ) -> anyhow::Result<()> {
         for (item, outcome) in chunk.iter().zip(outcomes) {
             match (item, outcome) {
-                (Item::Input(name), _) => input = Arc::clone(name),
-                (Item::InputError(msg), _) => reporter.input_error(&input, msg),
+                (Item::Input(name), _) => self.input = Arc::clone(name),
+                (Item::InputError(msg), _) => reporter.input_error(&self.input, msg),
                 (Item::Job(_), Some(o)) => {
-                    if o.multiline && wrote_any {
-                        write(&mut out, b"\n")?;
+                    if o.multiline && self.wrote_any {
+                        write(&mut self.out, b"\n")?;
                     }
                     if !o.out.is_empty() {
-                        write(&mut out, &o.out)?;
-                        wrote_any = true;
+                        write(&mut self.out, &o.out)?;
+                        self.wrote_any = true;
                     }
                     if !o.messages.is_empty() {
                         // Keep stdout and stderr in step when both go to one terminal or file.
-                        flush(&mut out)?;
-                        pb.suspend(|| reporter.messages(&input, &o.messages));
+                        flush(&mut self.out)?;
+                        let input = &self.input;
+                        self.pb.suspend(|| reporter.messages(input, &o.messages));
                     }
                     reporter.record(&o);
                 }
                 (Item::Job(_), None) => {}
             }
         }
-        pb.set_position(reporter.stats.puzzles);
+        self.pb.set_position(reporter.stats.puzzles);
+        Ok(())
     }
-    flush(&mut out)?;
-    pb.finish_and_clear();
-    reporter.stats.seconds = start.elapsed().as_secs_f64();
-    Ok(())
 }
 
 fn job_of(item: &Item) -> Option<&Job> {

@@ -122,7 +122,9 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         2
     };
     let limits = Limits { deadline: deadline(&args.run), ..Limits::solutions(limit) };
-    let mut out = Vec::new();
+    // Room for one solution in any layout (a symbol, a separator and a little framing per cell), so
+    // the bulk path does not grow the buffer cell by cell.
+    let mut out = Vec::with_capacity(4 * p.grid().shape().cells());
     let mut printed = 0u64;
     let o = p.for_each_solution(limits, |g| {
         if printed == 0 || args.all {

@@ -4,7 +4,7 @@
 //! made). Every engine that supports a board is benchmarked in the same group, so results compare.
 //!
 //! Before the criterion groups run, one untimed-by-criterion pass over each big set prints the
-//! median and worst time per puzzle to stderr: the numbers quoted for these sets.
+//! median and worst time per puzzle to stderr (the numbers quoted for these sets), and the guesses made.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -25,26 +25,31 @@ fn load(file: &str) -> Vec<Grid> {
         .collect()
 }
 
-/// Times one uniqueness check per puzzle and prints the median and worst.
+/// Times one uniqueness check per puzzle and prints the median and worst, with the guesses made.
 fn report(name: &str, board: &Board, puzzles: &[Grid]) {
     for engine in engines().into_iter().filter(|e| e.supports(board)) {
-        let mut ms: Vec<f64> = puzzles
+        let mut runs: Vec<(f64, u64)> = puzzles
             .iter()
             .map(|p| {
                 let t = Instant::now();
                 let o = engine.count(board, p, &Limits::solutions(2));
                 let elapsed = t.elapsed().as_secs_f64() * 1e3;
                 assert_eq!(o.solutions, 1, "{name}: {p} is not unique");
-                elapsed
+                (elapsed, o.guesses)
             })
             .collect();
-        ms.sort_by(f64::total_cmp);
+        let mut guesses: Vec<u64> = runs.iter().map(|r| r.1).collect();
+        guesses.sort_unstable();
+        runs.sort_by(|a, b| a.0.total_cmp(&b.0));
         eprintln!(
-            "{name} [{}]: {} puzzles, median {:.2} ms, worst {:.2} ms per puzzle",
+            "{name} [{}]: {} puzzles, median {:.2} ms, worst {:.2} ms per puzzle; guesses median {}, worst {}, total {}",
             engine.name(),
-            ms.len(),
-            ms[ms.len() / 2],
-            ms[ms.len() - 1]
+            runs.len(),
+            runs[runs.len() / 2].0,
+            runs[runs.len() - 1].0,
+            guesses[guesses.len() / 2],
+            guesses[guesses.len() - 1],
+            guesses.iter().sum::<u64>()
         );
     }
 }

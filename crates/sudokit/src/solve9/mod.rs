@@ -41,6 +41,11 @@
 //! of candidates per cell (all 27 cells of a band at once), placed, and the loop repeats. The
 //! same count yields the empty cells (contradiction) and the bivalue cells for branching.
 //!
+//! When that fixpoint still needs a guess, a *stack pass* applies the column-wise twin of the
+//! permutation rule (in each stack a digit takes one column per band and one band per column),
+//! and propagation resumes if it removed anything. It runs before the first guess and, below it,
+//! only while many cells are open: on nearly solved grids it rarely pays for itself.
+//!
 //! The design follows the band-wise bitboard idea published for JCZSolve (storing each digit's
 //! candidates band by band and updating them with look-up tables); the code and tables here are
 //! written from that description.
@@ -255,32 +260,53 @@ enum Outcome {
 
 impl State {
     fn from_givens(givens: &[u8; 81]) -> Option<State> {
-        let mut s = State { cand: [ALL; 27], seen: [0; 27], unsolved: [ALL; 3] };
-        for (cell, &v) in givens.iter().enumerate() {
-            if v == 0 || v > 9 {
-                continue;
+        // Givens are gathered per digit and band first: one pass without data-dependent branches
+        // (slot 0 collects the blanks and anything out of range), then every digit-band is set up
+        // at once. Cheaper than placing the givens one by one, which matters on easy puzzles.
+        let mut g = [0u32; 30];
+        for b in 0..3 {
+            for p in 0..27 {
+                let v = givens[b * 27 + p] as usize;
+                let v = if v > 9 { 0 } else { v };
+                g[v * 3 + b] |= 1 << p;
             }
-            let d = (v - 1) as usize;
-            let b = cell / 27;
-            let p = cell % 27;
-            let bit = 1u32 << p;
-            let i = d * 3 + b;
-            if s.cand[i] & bit == 0 {
+        }
+        let g = &g[3..];
+        let mut taken = [0u32; 3];
+        for d in 0..9 {
+            for b in 0..3 {
+                taken[b] |= g[d * 3 + b];
+            }
+        }
+        let mut s = State { cand: [0; 27], seen: [0; 27], unsolved: [0; 3] };
+        for b in 0..3 {
+            s.unsolved[b] = ALL & !taken[b];
+        }
+        for d in 0..9 {
+            let m = [g[d * 3], g[d * 3 + 1], g[d * 3 + 2]];
+            let cols = m.map(|x| (x | x >> 9 | x >> 18) & ROW);
+            let all_cols = cols[0] | cols[1] | cols[2];
+            let (mut rows_seen, mut boxes_seen, mut givens_seen) = (0, 0, 0);
+            for b in 0..3 {
+                let x = m[b];
+                let rows = ((x & ROW != 0) as u32 * ROW)
+                    | ((x & (ROW << 9) != 0) as u32 * (ROW << 9))
+                    | ((x & (ROW << 18) != 0) as u32 * (ROW << 18));
+                let bx = cols[b];
+                let boxes = ((bx & 0o7 != 0) as u32 * 0o007_007_007)
+                    | ((bx & 0o70 != 0) as u32 * 0o070_070_070)
+                    | ((bx & 0o700 != 0) as u32 * 0o700_700_700);
+                rows_seen += (rows / ROW).count_ones();
+                boxes_seen += (boxes & 0o111).count_ones();
+                givens_seen += x.count_ones();
+                let col_cells = all_cols * 0o001_001_001;
+                s.cand[d * 3 + b] = (ALL & !(rows | boxes | col_cells) & !taken[b]) | x;
+            }
+            // Conflict-free exactly when the givens of a digit use as many rows, boxes and columns
+            // as there are givens.
+            if rows_seen != givens_seen || boxes_seen != givens_seen || all_cols.count_ones() != givens_seen {
                 return None;
             }
-            s.cand[i] &= PLACE_KEEP[p];
-            let col = !column_bits(p % 9);
-            for ob in 0..3 {
-                if ob != b {
-                    s.cand[d * 3 + ob] &= col;
-                }
-            }
-            for e in 0..9 {
-                if e != d {
-                    s.cand[e * 3 + b] &= !bit;
-                }
-            }
-            s.unsolved[b] &= !bit;
         }
         Some(s)
     }
@@ -355,9 +381,10 @@ impl State {
         self.cand[d * 3 + b] &= PLACE_KEEP[bit.trailing_zeros() as usize];
     }
 
-    /// Propagates to a fixpoint of band updates and naked singles.
-    fn propagate(&mut self) -> Outcome {
-        let mut strong = STRONG_ROUNDS;
+    /// Propagates to a fixpoint of band updates and naked singles; with `strong`, the strong
+    /// passes run once when that fixpoint is reached, and propagation resumes if they found
+    /// anything.
+    fn propagate(&mut self, mut strong: bool) -> Outcome {
         loop {
             if !self.update_all() {
                 return Outcome::Contradiction;
@@ -396,10 +423,10 @@ impl State {
                 }
             }
             if !placed_any {
-                if strong == 0 {
+                if !strong {
                     return Outcome::Open(pairs);
                 }
-                strong -= 1;
+                strong = false;
                 match self.strong_pass() {
                     None => return Outcome::Contradiction,
                     Some(false) => return Outcome::Open(pairs),
@@ -570,7 +597,8 @@ impl State {
 }
 
 fn solve<S: Sink>(mut s: State, ctx: &mut Ctx<S>) {
-    let pairs = match s.propagate() {
+    let open = s.unsolved[0].count_ones() + s.unsolved[1].count_ones() + s.unsolved[2].count_ones();
+    let pairs = match s.propagate(ctx.stats.guesses == 0 || open >= STRONG_OPEN) {
         Outcome::Contradiction => return,
         Outcome::Solved => {
             ctx.stats.solutions += 1;
@@ -591,20 +619,28 @@ fn solve<S: Sink>(mut s: State, ctx: &mut Ctx<S>) {
 
 // Strategy switches, kept so the trade-offs below can be re-measured (ratios to the `sudoku`
 // crate, same run, unique mode; 17-clue / top1465 / 11+ / 1106 / serg):
-// - cell branching (bivalue first) with the stack pass and no triads (chosen):
-//   ≈1.10 / 0.97 / 0.94 / 0.96 / 0.83, 137 guesses per puzzle on 11+, 261 on 1106.
+// - cell branching (bivalue first) with the stack pass at every stall and no triads:
+//   ≈1.10 / 0.97 / 0.94 / 0.96 / 0.83, 137 guesses per puzzle on 11+, 261 on 1106. The stack
+//   pass costs serg (easy, multi-solution puzzles) about 15% of its time.
+// - the stack pass only before the first guess and while at least `STRONG_OPEN` cells are open
+//   (chosen): ≈1.09 / 1.02 / 1.0 / 0.97 / 0.97 (busy machine, ±5%). Without the stack pass
+//   below the root: serg ≈1.0 but 1106 drops to ≈0.92 (308 guesses).
+// - branching, when no cell is bivalue, on a digit with exactly two ways to fill a band or a
+//   stack: 125 instead of 133 guesses on 11+ and about +5% there, but without the triad rule it
+//   thrashes on nearly empty grids (two equal givens took minutes), so it is not used.
 // - tdoku-style branching on a digit's band or stack permutation (the line with the fewest
 //   permutations over all digits, then its digit with the fewest) needs the triad rule, or the
 //   empty grid thrashes on permutation sets no cell assignment satisfies. With triads it cuts
-//   guesses to tdoku's level (65 on 11+, 116 on 1106) but every stall then pays both passes:
-//   ≈1.13 / 1.03 / 0.96 / 1.06 / 0.40, and first-solution mode drops to 0.5–0.95.
+//   guesses to tdoku's level (63 on 11+, 111 on 1106) but every stall then pays both passes:
+//   ≈1.07 / 1.00 / 0.86 / 0.99 / 0.38, and first-solution mode drops to 0.5–0.95.
 // - triads with cell branching: 127 guesses on 11+ but 0.67–0.90 on the hard sets.
-// - running the strong passes only at the first stall of a node, or only while ≥30 cells are
-//   open: guesses barely change, speed within noise, serg still far behind.
+// - a dense variant updating all 27 digit-bands every round (band and stack rules as bit
+//   arithmetic over 16-lane arrays, written for auto-vectorisation): same guesses, 0.36–0.69
+//   with SSE2 and 0.58–1.06 with AVX2, so it was not kept.
 const BRANCH_CELL: bool = true;
 const USE_TRIADS: bool = false;
-/// How many times one propagation may fall back on the strong passes (effectively unbounded).
-const STRONG_ROUNDS: u32 = 100;
+/// Below the root, the strong passes run only while at least this many cells are open.
+const STRONG_OPEN: u32 = 45;
 
 const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
@@ -682,8 +718,13 @@ fn branch_band<S: Sink>(s: State, ctx: &mut Ctx<S>, pairs: &[u32; 3]) {
             best = (n, d);
         }
     }
-    let (mut left, d) = best;
-    let m = mats[d];
+    branch_perm(s, ctx, line, best.1, mats[best.1]);
+}
+
+/// Tries each placement of digit `d` in band `line` (< 3) or stack `line - 3` that its
+/// incidence matrix `m` allows; the last one is forced, not a guess.
+fn branch_perm<S: Sink>(s: State, ctx: &mut Ctx<S>, line: usize, d: usize, m: usize) {
+    let mut left = PERM_COUNT[m];
     for q in PERMS {
         let bits = perm_bits(q);
         if m & bits != bits {

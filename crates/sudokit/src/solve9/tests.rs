@@ -115,6 +115,20 @@ fn conflicting_givens_have_no_solution() {
 }
 
 #[test]
+fn two_equal_givens_clash_exactly_when_they_are_peers() {
+    for i in 0..81 {
+        for j in i + 1..81 {
+            let (ri, ci, rj, cj) = (i / 9, i % 9, j / 9, j % 9);
+            let peers = ri == rj || ci == cj || (ri / 3 == rj / 3 && ci / 3 == cj / 3);
+            let mut g = [0u8; 81];
+            g[i] = 7;
+            g[j] = 7;
+            assert_eq!(count(&g, 1).solutions, u64::from(!peers), "cells {i} and {j}");
+        }
+    }
+}
+
+#[test]
 fn full_grid_has_one_solution() {
     let (sol, _) = first(&parse(UNIQUE));
     let sol = sol.expect("the puzzle is solvable");
