@@ -803,9 +803,15 @@ fn parse_line_inner(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bo
             .collect::<Result<Vec<u8>, Located>>()?;
         return Grid::from_values(shape, &values).map_err(|e| (None, e.into()));
     }
-    if let Some(i) = cells.iter().position(|&b| symbol_value(b, MAX_SIDE, symbols).is_none()) {
+    // One table pass and a branch-free maximum: the bulk path reads millions of these lines, and a
+    // per-character test with an early exit costs it more than the rest of the parse.
+    let table = &SYMBOLS[symbols as usize];
+    let values: Vec<u8> = cells.iter().map(|&b| table[b as usize]).collect();
+    let highest = values.iter().fold(0u8, |m, &v| m.max(v));
+    if highest == NOT_A_SYMBOL || highest as usize > MAX_SIDE {
         // Report a bad character before a bad length: it is the more precise message.
         let side = shape.map_or(9, Shape::side);
+        let i = cells.iter().position(|&b| symbol_value(b, MAX_SIDE, symbols).is_none()).unwrap_or(0);
         return Err(bad_char(line, start + i, side, symbols));
     }
     if cut && end == line.len() {
@@ -836,12 +842,9 @@ fn parse_line_inner(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bo
             },
         ));
     }
-    let mut values = Vec::with_capacity(cells.len());
-    for (i, &b) in cells.iter().enumerate() {
-        match symbol_value(b, shape.side(), symbols) {
-            Some(v) => values.push(v),
-            None => return Err(bad_char(line, start + i, shape.side(), symbols)),
-        }
+    if highest as usize > shape.side() {
+        let i = values.iter().position(|&v| v as usize > shape.side()).unwrap_or(0);
+        return Err(bad_char(line, start + i, shape.side(), symbols));
     }
     Ok(Grid::from_checked_values(shape, values))
 }
