@@ -286,6 +286,7 @@ impl State {
             let m = [g[d * 3], g[d * 3 + 1], g[d * 3 + 2]];
             let cols = m.map(|x| (x | x >> 9 | x >> 18) & ROW);
             let all_cols = cols[0] | cols[1] | cols[2];
+            let col_cells = all_cols * 0o001_001_001;
             let (mut rows_seen, mut boxes_seen, mut givens_seen) = (0, 0, 0);
             for b in 0..3 {
                 let x = m[b];
@@ -299,7 +300,6 @@ impl State {
                 rows_seen += (rows / ROW).count_ones();
                 boxes_seen += (boxes & 0o111).count_ones();
                 givens_seen += x.count_ones();
-                let col_cells = all_cols * 0o001_001_001;
                 s.cand[d * 3 + b] = (ALL & !(rows | boxes | col_cells) & !taken[b]) | x;
             }
             // Conflict-free exactly when the givens of a digit use as many rows, boxes and columns
