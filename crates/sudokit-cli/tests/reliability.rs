@@ -305,6 +305,18 @@ fn reader_failure_is_not_silent() {
     assert!(r.stderr.contains("puzzle 1, line 1: a side of 200 is not supported"), "{}", r.stderr);
 }
 
+/// A broken first line that cannot be a grid row (no board is 13 wide) is one bad record of the line
+/// layout, not the start of a grid that swallows the puzzles after it.
+#[test]
+fn broken_first_line_does_not_swallow_the_rest() {
+    let input = format!("12x.....13693\n{}\n{P1}\n", ".".repeat(80));
+    let r = sudokit(&["solve"], &input);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("!unreadable\n!unreadable\n{S1}\n"));
+    assert!(r.stderr.contains("puzzle 1, line 1, column 3: invalid character 'x'"), "{}", r.stderr);
+    assert!(r.stderr.contains("puzzle 2, line 2: 80 cells"), "{}", r.stderr);
+}
+
 /// `--box` sizes whose product overflows are rejected like any other unsupported box shape.
 #[test]
 fn box_shape_whose_size_overflows_is_rejected() {

@@ -655,6 +655,10 @@ pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
                 Layout::Compact
             } else if first_len >= 16 || (toks.len() >= 36 && is_square_side(toks.len()).is_some()) {
                 Layout::Line
+            } else if Shape::for_side(if toks.len() == 1 { first_len } else { toks.len() }).is_err() {
+                // No board has rows this long, so this is no grid row: a broken one-line puzzle,
+                // reported alone, where a grid reading would swallow the lines after it.
+                Layout::Line
             } else if toks.len() == 1 {
                 Layout::Compact
             } else {
