@@ -1,10 +1,11 @@
 //! The bulk pipeline: stream puzzles in, solve them on every core, write results out in input order.
 //!
-//! A reader thread parses records into chunks and sends them through a bounded channel; the main thread
-//! hands each chunk to a rayon worker and writes the finished chunks in input order. Memory therefore
-//! stays bounded by a few chunks per worker whatever the input size, and parsing, solving and writing
-//! overlap. Every input record gives exactly one output record (a marker when it failed), so output
-//! lines up with input.
+//! A reader thread cuts the input into chunks of records and sends them through a bounded channel; the
+//! main thread hands each chunk to a rayon worker and writes the finished chunks in input order. Memory
+//! therefore stays bounded by a few chunks per worker whatever the input size, and reading, solving and
+//! writing overlap. Puzzles one to a line (the bulk case) reach the workers unparsed: the reader only
+//! splits lines, and parsing runs on every core with the solving. Every input record gives exactly one
+//! output record (a marker when it failed), so output lines up with input.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -19,7 +20,8 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::{
-    Board, Grid, Layout, ParseError, ParseOptions, Position, Puzzle, PuzzleReader, Shape, Variants,
+    Batch, Board, Layout, LineBatch, ParseError, ParseOptions, Position, Puzzle, PuzzleReader, Record, Shape,
+    Variants,
 };
 
 use crate::args::RunArgs;
@@ -60,7 +62,10 @@ pub struct Outcome {
 }
 
 enum Item {
+    /// A puzzle the reader parsed and set up.
     Job(Job),
+    /// Puzzles in the line layout, parsed and set up by the workers.
+    Lines(LineBatch),
     /// A file that could not be opened or read, or that held no puzzle.
     InputError(String),
     /// The start of a new input, for message prefixes.
@@ -82,22 +87,39 @@ impl From<ParseOptions> for ReadOptions {
     }
 }
 
-/// Builds the rules for each grid read that did not bring its own; the default gives the classic
-/// rules of the grid's shape.
-pub type BoardFor = dyn Fn(&Grid) -> Result<Arc<Board>, String> + Send + Sync;
+/// Builds the rules for grids of a shape that did not bring their own; the default gives the classic
+/// rules.
+pub type BoardFor = dyn Fn(Shape) -> Result<Arc<Board>, String> + Send + Sync;
 
 /// The classic rules, looked up once per shape.
 pub fn classic_boards() -> Box<BoardFor> {
     let cache: std::sync::Mutex<Vec<(Shape, Arc<Board>)>> = std::sync::Mutex::new(Vec::new());
-    Box::new(move |g: &Grid| {
+    Box::new(move |shape| {
         let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, b)) = c.iter().find(|(s, _)| *s == g.shape()) {
+        if let Some((_, b)) = c.iter().find(|(s, _)| *s == shape) {
             return Ok(Arc::clone(b));
         }
-        let b = Board::classic_shared(g.shape());
-        c.push((g.shape(), Arc::clone(&b)));
+        let b = Board::classic_shared(shape);
+        c.push((shape, Arc::clone(&b)));
         Ok(b)
     })
+}
+
+/// Sets up the puzzle of a record: under the rules it brought, else those `board` gives for its shape.
+fn job(rec: Record, board: impl FnOnce(Shape) -> Result<Arc<Board>, String>) -> Job {
+    let position = rec.position;
+    let own = rec.board;
+    let puzzle = rec.puzzle.and_then(|g| {
+        let board = match own {
+            Some(b) => b,
+            None => board(g.shape()).map_err(|m| ParseError {
+                position,
+                kind: sudokit::ParseErrorKind::Grid(sudokit::GridError::Unsupported { what: m }),
+            })?,
+        };
+        Puzzle::new(board, g).map_err(|e| ParseError { position, kind: e.into() })
+    });
+    Job { position, layout: rec.layout, puzzle }
 }
 
 /// Runs `process` over every puzzle of `files` (stdin when empty or `-`), writing to stdout.
@@ -115,11 +137,14 @@ pub fn run(
         rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting worker threads")?;
     let files: Vec<PathBuf> = if files.is_empty() { vec![PathBuf::from("-")] } else { files.to_vec() };
     let opts = opts.into();
+    let board_for: Arc<BoardFor> = Arc::from(board_for);
     let (tx, rx) = sync_channel::<Vec<Item>>(AHEAD);
-    let reader =
-        std::thread::spawn(move || read_all(&files, opts, &*board_for, |chunk| tx.send(chunk).is_ok()));
+    let reader = {
+        let board_for = Arc::clone(&board_for);
+        std::thread::spawn(move || read_all(&files, opts, &*board_for, |chunk| tx.send(chunk).is_ok()))
+    };
     let mut reporter = Reporter::new();
-    let result = write_all(rx, &pool, &process, run, &mut reporter);
+    let result = write_all(rx, &pool, &process, &*board_for, run, &mut reporter);
     // Dropping the receiver (on a broken pipe) makes the reader stop at its next send.
     let joined = reader.join();
     result?;
@@ -145,7 +170,9 @@ fn read_all(
     board_for: &BoardFor,
     mut send: impl FnMut(Vec<Item>) -> bool,
 ) {
-    let mut chunk = Vec::with_capacity(CHUNK);
+    let mut chunk = Vec::new();
+    // Records in `chunk`: a line batch is one item but many records.
+    let mut records = 0usize;
     for path in files {
         let name: Arc<str> =
             if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string().into() };
@@ -158,32 +185,33 @@ fn read_all(
             }
         };
         let mut found = 0usize;
-        let reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, input), opts.parse);
-        for rec in reader.with_variants(opts.variants) {
-            let rec = match rec {
-                Ok(r) => r,
+        let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, input), opts.parse)
+            .with_variants(opts.variants);
+        loop {
+            let n = match reader.next_batch(CHUNK - records) {
+                Ok(None) => break,
+                Ok(Some(Batch::Records(recs))) => {
+                    let n = recs.len();
+                    chunk.extend(recs.into_iter().map(|rec| Item::Job(job(rec, board_for))));
+                    n
+                }
+                Ok(Some(Batch::Lines(lines))) => {
+                    let n = lines.len();
+                    chunk.push(Item::Lines(lines));
+                    n
+                }
                 Err(e) => {
                     chunk.push(Item::InputError(format!("read error after {found} puzzles: {e}")));
                     break;
                 }
             };
-            found += 1;
-            let position = rec.position;
-            let own = rec.board;
-            let puzzle = rec.puzzle.and_then(|g| {
-                // Rules read with the puzzle (JSON objects, region maps, --variant) come first.
-                let board = match own {
-                    Some(b) => b,
-                    None => board_for(&g).map_err(|m| ParseError {
-                        position,
-                        kind: sudokit::ParseErrorKind::Grid(sudokit::GridError::Unsupported { what: m }),
-                    })?,
-                };
-                Puzzle::new(board, g).map_err(|e| ParseError { position, kind: e.into() })
-            });
-            chunk.push(Item::Job(Job { position, layout: rec.layout, puzzle }));
-            if chunk.len() >= CHUNK && !send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK))) {
-                return;
+            found += n;
+            records += n;
+            if records >= CHUNK {
+                records = 0;
+                if !send(std::mem::take(&mut chunk)) {
+                    return;
+                }
             }
         }
         if found == 0 {
@@ -212,6 +240,7 @@ fn write_all(
     rx: Receiver<Vec<Item>>,
     pool: &rayon::ThreadPool,
     process: &(impl Fn(&Job) -> Outcome + Sync),
+    board_for: &BoardFor,
     run: &RunArgs,
     reporter: &mut Reporter,
 ) -> anyhow::Result<()> {
@@ -241,7 +270,7 @@ fn write_all(
                 scope.spawn(move |_| {
                     // Caught so that the main thread, waiting for this chunk, always hears back.
                     let outcomes = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        chunk.par_iter().map(|it| job_of(it).map(process)).collect()
+                        solve_chunk(&chunk, process, board_for)
                     }));
                     // The receiver only goes away when writing failed; the result is then unwanted.
                     let _ = done_tx.send((seq, chunk, outcomes.map_err(|_| ())));
@@ -272,7 +301,59 @@ fn write_all(
 }
 
 /// A chunk's outcomes, or `Err` when solving it panicked (a bug, never bad input).
-type Solved = Result<Vec<Option<Outcome>>, ()>;
+type Solved = Result<Done, ()>;
+
+/// The outcomes of a chunk's records, in order. Their output records are gathered into one buffer by
+/// the worker, so that the writer copies one block and frees no per-record memory.
+struct Done {
+    /// The output records, one after the other.
+    out: Vec<u8>,
+    /// Per record: where its output ends in `out`, and the rest of its outcome (with `out` empty).
+    records: Vec<(usize, Outcome)>,
+}
+
+/// One record of a chunk to process.
+enum Unit<'a> {
+    Job(&'a Job),
+    Line(&'a LineBatch, usize, &'a Result<Arc<Board>, String>),
+}
+
+fn solve_chunk(chunk: &[Item], process: &(impl Fn(&Job) -> Outcome + Sync), board_for: &BoardFor) -> Done {
+    // Every record of a line batch has the batch's shape: its rules are looked up once.
+    let boards: Vec<Result<Arc<Board>, String>> = chunk
+        .iter()
+        .map(|it| match it {
+            Item::Lines(l) => board_for(l.shape()),
+            _ => Err(String::new()),
+        })
+        .collect();
+    // One unit per record, so that idle workers split even a chunk that is a single line batch.
+    let mut units = Vec::with_capacity(CHUNK);
+    for (it, board) in chunk.iter().zip(&boards) {
+        match it {
+            Item::Job(j) => units.push(Unit::Job(j)),
+            Item::Lines(l) => units.extend((0..l.len()).map(|i| Unit::Line(l, i, board))),
+            Item::Input(_) | Item::InputError(_) => {}
+        }
+    }
+    let outcomes: Vec<Outcome> = units
+        .par_iter()
+        .map(|u| match *u {
+            Unit::Job(j) => process(j),
+            Unit::Line(l, i, board) => process(&job(l.record(i), |_| board.clone())),
+        })
+        .collect();
+    let mut out = Vec::with_capacity(outcomes.iter().map(|o| o.out.len()).sum());
+    let records = outcomes
+        .into_iter()
+        .map(|mut o| {
+            out.extend_from_slice(&o.out);
+            o.out = Vec::new();
+            (out.len(), o)
+        })
+        .collect();
+    Done { out, records }
+}
 
 /// The ordered output side of [`write_all`].
 struct Writer<W: Write> {
@@ -283,44 +364,48 @@ struct Writer<W: Write> {
 }
 
 impl<W: Write> Writer<W> {
-    fn chunk(
-        &mut self,
-        chunk: &[Item],
-        outcomes: Vec<Option<Outcome>>,
-        reporter: &mut Reporter,
-    ) -> anyhow::Result<()> {
-        for (item, outcome) in chunk.iter().zip(outcomes) {
-            match (item, outcome) {
-                (Item::Input(name), _) => self.input = Arc::clone(name),
-                (Item::InputError(msg), _) => reporter.input_error(&self.input, msg),
-                (Item::Job(_), Some(o)) => {
-                    if o.multiline && self.wrote_any {
-                        write(&mut self.out, b"\n")?;
-                    }
-                    if !o.out.is_empty() {
-                        write(&mut self.out, &o.out)?;
-                        self.wrote_any = true;
-                    }
-                    if !o.messages.is_empty() {
-                        // Keep stdout and stderr in step when both go to one terminal or file.
-                        flush(&mut self.out)?;
-                        let input = &self.input;
-                        self.pb.suspend(|| reporter.messages(input, &o.messages));
-                    }
-                    reporter.record(&o);
+    fn chunk(&mut self, chunk: &[Item], done: Done, reporter: &mut Reporter) -> anyhow::Result<()> {
+        let mut records = done.records.iter();
+        let mut start = 0;
+        for item in chunk {
+            let n = match item {
+                Item::Input(name) => {
+                    self.input = Arc::clone(name);
+                    0
                 }
-                (Item::Job(_), None) => {}
+                Item::InputError(msg) => {
+                    reporter.input_error(&self.input, msg);
+                    0
+                }
+                Item::Job(_) => 1,
+                Item::Lines(l) => l.len(),
+            };
+            // `solve_chunk` gives one outcome per record, in order.
+            for (end, o) in records.by_ref().take(n) {
+                self.record(&done.out[start..*end], o, reporter)?;
+                start = *end;
             }
         }
         self.pb.set_position(reporter.stats.puzzles);
         Ok(())
     }
-}
 
-fn job_of(item: &Item) -> Option<&Job> {
-    match item {
-        Item::Job(j) => Some(j),
-        _ => None,
+    fn record(&mut self, out: &[u8], o: &Outcome, reporter: &mut Reporter) -> anyhow::Result<()> {
+        if o.multiline && self.wrote_any {
+            write(&mut self.out, b"\n")?;
+        }
+        if !out.is_empty() {
+            write(&mut self.out, out)?;
+            self.wrote_any = true;
+        }
+        if !o.messages.is_empty() {
+            // Keep stdout and stderr in step when both go to one terminal or file.
+            flush(&mut self.out)?;
+            let input = &self.input;
+            self.pb.suspend(|| reporter.messages(input, &o.messages));
+        }
+        reporter.record(o);
+        Ok(())
     }
 }
 

@@ -44,7 +44,7 @@ pub use engine::{
 pub use error::{Error, GridError, ParseError, ParseErrorKind, Position};
 pub use format::OutputFormat;
 pub use grid::{Cell, Digit, Grid, Shape, MAX_SIDE, MIN_SIDE};
-pub use parse::{Layout, ParseOptions, PuzzleReader, Record, Symbols};
+pub use parse::{Batch, Layout, LineBatch, ParseOptions, PuzzleReader, Record, Symbols};
 pub use variant::{VariantError, VariantPuzzle, Variants};
 
 /// The README's examples, compiled and run as doctests.
