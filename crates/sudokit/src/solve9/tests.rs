@@ -213,3 +213,65 @@ fn tdoku_test_puzzles() {
         }
     }
 }
+
+/// Runs `g` on the portable kernels and on the others, and asserts identical solution counts,
+/// guesses and solutions (in the same order).
+fn same_on_every_path(g: &[u8; 81]) {
+    use super::{run, CountOnly, KeepFirst, Path, Visit};
+    let all = |path| {
+        let counts = [1, 2, 50].map(|limit| run(g, limit, CountOnly, path));
+        let mut keep = KeepFirst(None);
+        let first = run(g, 1, &mut keep, path);
+        let mut sols = Vec::new();
+        let listed = run(
+            g,
+            20,
+            Visit(|s: &[u8; 81]| {
+                sols.push(*s);
+                ControlFlow::Continue(())
+            }),
+            path,
+        );
+        (counts, first, keep.0, listed, sols)
+    };
+    let portable = all(Path::Portable);
+    assert_eq!(all(Path::Dispatch), portable);
+    assert_eq!(all(Path::VectorTables), portable);
+}
+
+#[test]
+fn kernel_paths_agree_on_dataset_samples() {
+    same_on_every_path(&parse(UNIQUE));
+    same_on_every_path(&parse(MANY));
+    same_on_every_path(&[0; 81]);
+    same_on_every_path(&parse(".12345678.........9......"));
+    let Some(dir) = datasets() else { return };
+    for name in [
+        "puzzles2_17_clue.txt",
+        "puzzles3_magictour_top1465.txt",
+        "puzzles5_forum_hardest_1905_11+.txt",
+        "puzzles6_forum_hardest_1106.txt",
+        "puzzles7_serg_benchmark.txt",
+    ] {
+        let text = std::fs::read_to_string(dir.join(name)).expect("dataset is readable");
+        for line in text.lines().filter(|l| l.len() >= 81).step_by(97) {
+            same_on_every_path(&parse(&line[..81]));
+        }
+    }
+}
+
+/// The dispatched path must really be the vector one where the CPU has the features, or the
+/// comparison above proves nothing.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn vector_kernels_are_picked_when_supported() {
+    let has = is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("popcnt");
+    let mut ctx = super::Ctx { sink: super::CountOnly, limit: 2, stats: Search9::default(), stop: false };
+    let state = super::State::from_givens(&parse(UNIQUE)).expect("no conflict");
+    assert_eq!(super::x86::search(state, &mut ctx, super::Path::Dispatch), has);
+    assert_eq!(ctx.stats.solutions, u64::from(has));
+    assert!(!super::x86::search(state, &mut ctx, super::Path::Portable));
+}
