@@ -312,6 +312,19 @@ static PLACE_KEEP: [u32; 27] = {
     t
 };
 
+/// The cells of a band word that are alone in their row: the digit is placed there. Every row
+/// of `y` must be non-empty, so that `r & (r - 1) == 0` means exactly one cell.
+#[inline(always)]
+fn row_singles(y: u32) -> u32 {
+    let r0 = y & ROW;
+    let r1 = (y >> 9) & ROW;
+    let r2 = y >> 18;
+    let single = (((r0 & r0.wrapping_sub(1)) == 0) as u32 * ROW)
+        | (((r1 & r1.wrapping_sub(1)) == 0) as u32 * (ROW << 9))
+        | (((r2 & r2.wrapping_sub(1)) == 0) as u32 * (ROW << 18));
+    y & single
+}
+
 /// The three cells of column `c` inside a band.
 const fn column_bits(c: usize) -> u32 {
     0o001_001_001 << c
@@ -407,14 +420,7 @@ impl State {
         let keep = COLUMN_KEEP[cols as usize];
         self.cand[d * 3 + (b + 1) % 3] &= keep;
         self.cand[d * 3 + (b + 2) % 3] &= keep;
-        // Every row of y is non-empty here, so `r & (r - 1) == 0` means exactly one cell.
-        let r0 = y & ROW;
-        let r1 = (y >> 9) & ROW;
-        let r2 = y >> 18;
-        let single = (((r0 & r0.wrapping_sub(1)) == 0) as u32 * ROW)
-            | (((r1 & r1.wrapping_sub(1)) == 0) as u32 * (ROW << 9))
-            | (((r2 & r2.wrapping_sub(1)) == 0) as u32 * (ROW << 18));
-        let placed = y & single;
+        let placed = row_singles(y);
         // Branch-free: re-clearing already placed cells is cheaper than a mispredicted test.
         let clear = !placed;
         self.unsolved[b] &= clear;

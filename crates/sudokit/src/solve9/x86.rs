@@ -167,13 +167,7 @@ fn update<const PEXT: bool>(s: &mut State, i: usize) -> bool {
     let keep = COLUMN_KEEP[cols as usize];
     s.cand[base + (b + 1) % 3] &= keep;
     s.cand[base + (b + 2) % 3] &= keep;
-    let r0 = y & ROW;
-    let r1 = (y >> 9) & ROW;
-    let r2 = y >> 18;
-    let single = (((r0 & r0.wrapping_sub(1)) == 0) as u32 * ROW)
-        | (((r1 & r1.wrapping_sub(1)) == 0) as u32 * (ROW << 9))
-        | (((r2 & r2.wrapping_sub(1)) == 0) as u32 * (ROW << 18));
-    let clear = !(y & single);
+    let clear = !super::row_singles(y);
     s.unsolved[b] &= clear;
     // Clearing the digit's own word too and restoring it avoids a test per digit.
     for e in 0..9 {
