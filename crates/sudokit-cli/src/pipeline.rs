@@ -319,7 +319,8 @@ enum Unit<'a> {
 }
 
 fn solve_chunk(chunk: &[Item], process: &(impl Fn(&Job) -> Outcome + Sync), board_for: &BoardFor) -> Done {
-    // Every record of a line batch has the batch's shape: its rules are looked up once.
+    // Every record of a line batch has the batch's shape: its rules are looked up once. Other items
+    // get a placeholder that no unit refers to.
     let boards: Vec<Result<Arc<Board>, String>> = chunk
         .iter()
         .map(|it| match it {
