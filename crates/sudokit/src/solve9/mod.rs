@@ -407,9 +407,7 @@ impl State {
         let b = I % 3;
         let d = I / 3;
         let x = self.cand[I];
-        let s = SHRINK[(x & ROW) as usize] as usize
-            | (SHRINK[((x >> 9) & ROW) as usize] as usize) << 3
-            | (SHRINK[(x >> 18) as usize] as usize) << 6;
+        let s = shrink(x);
         let y = x & PERMUTE[s];
         if y == 0 {
             return false;
@@ -778,6 +776,7 @@ static PERM_COUNT: [u8; 512] = {
     t
 };
 
+/// A band word's row×box incidence (bit `3*row + box`), the index of [`PERMUTE`].
 #[inline(always)]
 fn shrink(x: u32) -> usize {
     SHRINK[(x & ROW) as usize] as usize

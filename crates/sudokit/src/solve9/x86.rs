@@ -9,7 +9,7 @@
 // holding an `Avx2` value makes each such call sound, and each one says so.
 #![allow(unsafe_code)]
 
-use super::{solve_with, Ctx, Kernel, Outcome, Path, Sink, State, COLUMN_KEEP, PERMUTE, ROW, SHRINK};
+use super::{solve_with, Ctx, Kernel, Outcome, Path, Sink, State, COLUMN_KEEP, PERMUTE, ROW};
 use std::arch::x86_64::*;
 use std::sync::OnceLock;
 
@@ -154,9 +154,7 @@ fn update<const PEXT: bool>(s: &mut State, i: usize) -> bool {
         // A minirow is in use when any of its 3 bits is: OR them into the lowest, then gather.
         _pext_u32(x | x >> 1 | x >> 2, 0o111_111_111) as usize
     } else {
-        SHRINK[(x & ROW) as usize] as usize
-            | (SHRINK[((x >> 9) & ROW) as usize] as usize) << 3
-            | (SHRINK[(x >> 18) as usize] as usize) << 6
+        super::shrink(x)
     };
     let y = x & PERMUTE[rows_boxes];
     if y == 0 {
