@@ -39,7 +39,9 @@
 //!
 //! Band updates run until no band changes; then naked singles are found with a bit-sliced count
 //! of candidates per cell (all 27 cells of a band at once), placed, and the loop repeats. The
-//! same count yields the empty cells (contradiction) and the bivalue cells for branching.
+//! same count yields the empty cells (contradiction) and the bivalue cells for branching, and
+//! four digit planes alongside it (plane `k`: cells with a candidate digit that has bit `k`)
+//! spell each single's digit, so placing it needs no search over the digits.
 //!
 //! When that fixpoint still needs a guess, a *stack pass* applies the column-wise twin of the
 //! permutation rule (in each stack a digit takes one column per band and one band per column),
@@ -64,12 +66,18 @@
 //! - The row×box reduction of a band update is one `pext` where it is fast (not on AMD before
 //!   Zen 3, which keeps the table look-ups).
 //! - The naked-single count runs for the three bands at once, one band per 128-bit lane.
+//! - The set-up of the givens compares each band's 27 bytes against every digit at once.
 //!
 //! # Branching
 //!
-//! Depth first on a copy of the state. A bivalue cell is preferred; otherwise the unsolved cell
-//! with the fewest candidates among a few looked at. Each alternative tried on a copy counts as
-//! one guess; the last alternative of a cell is forced and is not counted (tdoku's convention).
+//! Depth first on a copy of the state. A bivalue cell is preferred, and among the bivalue cells
+//! the one with the most unsolved peers (in its row, column and box): either digit placed there
+//! then removes candidates from the most cells, so propagation goes furthest. Taking the first
+//! bivalue cell instead, as JCZSolve does, needs 40–45% more guesses on the hard sets (142.5
+//! against 87.4 per puzzle on forum_hardest_1905_11+, 274 against 154 on forum_hardest_1106).
+//! Without a bivalue cell, the unsolved cell with the fewest candidates among a few looked at.
+//! Each alternative tried on a copy counts as one guess; the last alternative of a cell is
+//! forced and is not counted (tdoku's convention).
 
 // Digit and band indices are arithmetic on the layout (d * 3 + b), not iteration over items.
 #![allow(clippy::needless_range_loop)]
@@ -164,14 +172,12 @@ enum Path {
 
 fn run<S: Sink>(givens: &[u8; 81], limit: u64, sink: S, path: Path) -> Search9 {
     let mut ctx = Ctx { sink, limit: limit.max(1), stats: Search9::default(), stop: false };
-    if let Some(state) = State::from_givens(givens) {
-        #[cfg(target_arch = "x86_64")]
-        if x86::search(state, &mut ctx, path) {
-            return ctx.stats;
-        }
-        let _ = path;
-        Portable.solve(state, EVERY_WORD, &mut ctx);
+    #[cfg(target_arch = "x86_64")]
+    if x86::search(givens, &mut ctx, path) {
+        return ctx.stats;
     }
+    let _ = path;
+    Portable.start(givens, &mut ctx);
     ctx.stats
 }
 
@@ -183,14 +189,20 @@ fn run<S: Sink>(givens: &[u8; 81], limit: u64, sink: S, path: Path) -> Search9 {
 /// one), and it spares the vector kernels a reload of the state right after scalar stores.
 /// Updating a digit-band that has no news is a no-op, so a superset is always safe.
 trait Kernel: Copy {
+    /// Sets the puzzle up and searches it: the whole of a search, so that the set-up too is
+    /// compiled for the kernel's instruction set.
+    fn start<S: Sink>(self, givens: &[u8; 81], ctx: &mut Ctx<S>);
+    /// Per digit and band (index `digit * 3 + band`, digits from 0), the cells that hold that
+    /// digit as a given. Anything but 1..=9 is a blank.
+    fn given_masks(self, givens: &[u8; 81]) -> [u32; 27];
     /// The search from `s` on. The recursion re-enters here so that all of a kernel's search
     /// is compiled for its instruction set (and its kernels inline into it).
     fn solve<S: Sink>(self, s: State, news: u32, ctx: &mut Ctx<S>);
     fn propagate(self, s: &mut State, news: u32, strong: bool) -> Outcome;
     /// Band updates until nothing changes; false on a contradiction.
     fn update_all(self, s: &mut State, news: u32) -> bool;
-    /// [`State::counts`].
-    fn counts(self, s: &State) -> [[u32; 3]; 3];
+    /// [`State::naked`].
+    fn naked(self, s: &State) -> Naked;
 }
 
 /// The scalar kernels: the reference behaviour, and the code on other targets and CPUs.
@@ -198,6 +210,25 @@ trait Kernel: Copy {
 struct Portable;
 
 impl Kernel for Portable {
+    fn start<S: Sink>(self, givens: &[u8; 81], ctx: &mut Ctx<S>) {
+        start_with(self, givens, ctx);
+    }
+    #[inline(always)]
+    fn given_masks(self, givens: &[u8; 81]) -> [u32; 27] {
+        // One pass without data-dependent branches: slot 0 collects the blanks and anything out
+        // of range.
+        let mut g = [0u32; 30];
+        for b in 0..3 {
+            for p in 0..27 {
+                let v = givens[b * 27 + p] as usize;
+                let v = if v > 9 { 0 } else { v };
+                g[v * 3 + b] |= 1 << p;
+            }
+        }
+        let mut m = [0u32; 27];
+        m.copy_from_slice(&g[3..]);
+        m
+    }
     fn solve<S: Sink>(self, s: State, news: u32, ctx: &mut Ctx<S>) {
         solve_with(self, s, news, ctx);
     }
@@ -209,8 +240,8 @@ impl Kernel for Portable {
         s.update_all()
     }
     #[inline(always)]
-    fn counts(self, s: &State) -> [[u32; 3]; 3] {
-        s.counts()
+    fn naked(self, s: &State) -> Naked {
+        s.naked()
     }
 }
 
@@ -312,6 +343,21 @@ static PLACE_KEEP: [u32; 27] = {
     t
 };
 
+/// For a cell of a band: in the low half its row and box in that band, in the high half its
+/// column in the other two bands (the second shifted up by one bit, so both fit in 27+1 bits).
+static PEERS: [u64; 27] = {
+    let mut t = [0u64; 27];
+    let mut p = 0;
+    while p < 27 {
+        let row = ROW << (9 * (p / 9));
+        let bx = 0o007_007_007 << (3 * ((p % 9) / 3));
+        let col = column_bits(p % 9);
+        t[p] = (row | bx) as u64 | (col as u64) << 32;
+        p += 1;
+    }
+    t
+};
+
 /// The cells of a band word that are alone in their row: the digit is placed there. Every row
 /// of `y` must be non-empty, so that `r & (r - 1) == 0` means exactly one cell.
 #[inline(always)]
@@ -340,6 +386,20 @@ struct State {
     unsolved: [u32; 3],
 }
 
+/// What the candidate count of every cell says, per band (see [`State::naked`]).
+struct Naked {
+    /// Some cell has no candidate left.
+    empty: bool,
+    /// The cells with exactly two candidates.
+    pairs: [u32; 3],
+    /// The unsolved cells with exactly one candidate: naked singles to place.
+    singles: [u32; 3],
+    /// Digit planes: plane `k` (index `k * 4 + band`) holds the cells where some digit with
+    /// bit `k` set (digits counted from 0) is a candidate, so for a cell with one candidate the
+    /// planes spell its digit. Lane 3 of each plane is padding.
+    planes: [u32; 16],
+}
+
 /// What propagation ended with.
 enum Outcome {
     Contradiction,
@@ -349,19 +409,11 @@ enum Outcome {
 }
 
 impl State {
-    fn from_givens(givens: &[u8; 81]) -> Option<State> {
-        // Givens are gathered per digit and band first: one pass without data-dependent branches
-        // (slot 0 collects the blanks and anything out of range), then every digit-band is set up
-        // at once. Cheaper than placing the givens one by one, which matters on easy puzzles.
-        let mut g = [0u32; 30];
-        for b in 0..3 {
-            for p in 0..27 {
-                let v = givens[b * 27 + p] as usize;
-                let v = if v > 9 { 0 } else { v };
-                g[v * 3 + b] |= 1 << p;
-            }
-        }
-        let g = &g[3..];
+    /// The state of a puzzle from [`Kernel::given_masks`]; `None` when givens conflict.
+    #[inline(always)]
+    fn from_givens(g: &[u32; 27]) -> Option<State> {
+        // Every digit-band is set up at once from the masks of the givens: cheaper than placing
+        // the givens one by one, which matters on easy puzzles.
         let mut taken = [0u32; 3];
         for d in 0..9 {
             for b in 0..3 {
@@ -456,10 +508,11 @@ impl State {
         }
     }
 
-    /// Per band, the cells with at least one, two and three candidates (a bit-sliced count).
+    /// Bit-sliced counts of the candidates of every cell (at least one, two, three), all 27
+    /// cells of a band at once, and the digit planes, summed up as a [`Naked`].
     #[inline(always)]
-    fn counts(&self) -> [[u32; 3]; 3] {
-        let mut c = [[0u32; 3]; 3];
+    fn naked(&self) -> Naked {
+        let mut n = Naked { empty: false, pairs: [0; 3], singles: [0; 3], planes: [0; 16] };
         for b in 0..3 {
             let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -467,12 +520,17 @@ impl State {
                 c3 |= c2 & x;
                 c2 |= c1 & x;
                 c1 |= x;
+                for k in 0..4 {
+                    if d >> k & 1 != 0 {
+                        n.planes[k * 4 + b] |= x;
+                    }
+                }
             }
-            c[0][b] = c1;
-            c[1][b] = c2;
-            c[2][b] = c3;
+            n.empty |= c1 != ALL;
+            n.pairs[b] = c2 & !c3;
+            n.singles[b] = c1 & !c2 & self.unsolved[b];
         }
-        c
+        n
     }
 
     /// Places digit `d` at bit `bit` of band `b`; the rest follows from the next update.
@@ -493,39 +551,36 @@ impl State {
             if self.unsolved == [0; 3] {
                 return Outcome::Solved;
             }
-            let [c1, c2, c3] = k.counts(self);
-            let mut pairs = [0u32; 3];
+            let n = k.naked(self);
+            if n.empty {
+                return Outcome::Contradiction;
+            }
             news = 0;
             for b in 0..3 {
-                if c1[b] != ALL {
-                    return Outcome::Contradiction;
-                }
-                pairs[b] = c2[b] & !c3[b];
-                let mut singles = c1[b] & !c2[b] & self.unsolved[b];
+                let mut singles = n.singles[b];
                 while singles != 0 {
-                    let bit = singles & singles.wrapping_neg();
-                    singles ^= bit;
-                    let mut d = 0;
-                    while d < 9 && self.cand[d * 3 + b] & bit == 0 {
-                        d += 1;
-                    }
-                    if d == 9 {
+                    let p = singles.trailing_zeros();
+                    singles &= singles - 1;
+                    // The cell's only digit, read off the planes instead of searched for.
+                    let d = (0..4).fold(0, |d, k| d | (n.planes[k * 4 + b] >> p & 1) << k) as usize;
+                    let i = d * 3 + b;
+                    if self.cand[i] >> p & 1 == 0 {
                         // An earlier single of this band took this cell's last digit.
                         return Outcome::Contradiction;
                     }
-                    self.place(d, b, bit);
-                    news |= 1 << (d * 3 + b);
+                    self.cand[i] &= PLACE_KEEP[p as usize];
+                    news |= 1 << i;
                 }
             }
             if news == 0 {
                 news = EVERY_WORD;
                 if !strong {
-                    return Outcome::Open(pairs);
+                    return Outcome::Open(n.pairs);
                 }
                 strong = false;
                 match self.strong_pass() {
                     None => return Outcome::Contradiction,
-                    Some(false) => return Outcome::Open(pairs),
+                    Some(false) => return Outcome::Open(n.pairs),
                     Some(true) => {}
                 }
             }
@@ -693,6 +748,13 @@ impl State {
 }
 
 #[inline(always)]
+fn start_with<S: Sink, K: Kernel>(k: K, givens: &[u8; 81], ctx: &mut Ctx<S>) {
+    if let Some(s) = State::from_givens(&k.given_masks(givens)) {
+        k.solve(s, EVERY_WORD, ctx);
+    }
+}
+
+#[inline(always)]
 fn solve_with<S: Sink, K: Kernel>(k: K, mut s: State, news: u32, ctx: &mut Ctx<S>) {
     let open = s.unsolved[0].count_ones() + s.unsolved[1].count_ones() + s.unsolved[2].count_ones();
     let pairs = match k.propagate(&mut s, news, ctx.stats.guesses == 0 || open >= STRONG_OPEN) {
@@ -748,6 +810,19 @@ fn solve_with<S: Sink, K: Kernel>(k: K, mut s: State, news: u32, ctx: &mut Ctx<S
 //   with vectors: 0.82 (fed back into the running mask, so each update waited for the last)
 //   and 0.70–0.90 (collected for the next round) of the chosen variant.
 // - naked-single count with the three bands in one 128-bit register: 0–+4% (kept).
+// Choice of the bivalue cell (CLI bench, unique mode, guesses per puzzle on top1465 / 11+ /
+// 1106 / serg; the first bivalue cell: 19.0 / 142.5 / 274.0 / 6.42):
+// - most unsolved peers in row, column and box (chosen): 10.5 / 87.4 / 153.5 / 6.32, +35–50%
+//   puzzles per second on the three hard sets, −5% on serg (the scan over every bivalue cell).
+// - the same counting only row and box: 11.5 / 100.1 / 174.9 / 5.99; only the box: 12.5 /
+//   105.5 / 181.8; only the row: 16.6 / 150.2 / 306.7. Fewest unsolved peers: 18.7 / – / 330.6.
+// - most candidates of the cell's two digits among its peers: 13.2 / – / 166.7 / 7.15, and
+//   slower to score. Adding the bivalue peers to the degree (4·degree + bivalue peers): about
+//   2% fewer guesses, no measurable gain.
+// - only the band with the most unsolved cells scanned: 12.8 / 103.4 / 182.1 / 6.31.
+// - with this choice, the stack pass at every stall (STRONG_OPEN = 0): 10.3 / 84.0 / 145.1,
+//   same speed on the hard sets, −12% on serg; never below the root: 11.7 / 102.0 / 183.2,
+//   same speed. Triads on top: 8.8 / 85.2 / 146.4 but 0.77–0.88 of the speed.
 const BRANCH_CELL: bool = true;
 const USE_TRIADS: bool = false;
 /// Below the root, the strong passes run only while at least this many cells are open.
@@ -896,14 +971,30 @@ fn branch_cell<S: Sink, K: Kernel>(k: K, mut s: State, ctx: &mut Ctx<S>, pairs: 
     }
 }
 
-/// The cell to branch on: a bivalue cell if any, else the fewest candidates among the first
-/// unsolved cell of each band.
+/// The cell to branch on: the bivalue cell with the most unsolved peers if there is a bivalue
+/// cell (the first such cell on a tie), else the fewest candidates among the first unsolved
+/// cell of each band.
 #[inline(always)]
 fn pick_cell(s: &State, pairs: &[u32; 3]) -> (usize, u32) {
-    for (b, &p) in pairs.iter().enumerate() {
-        if p != 0 {
-            return (b, p & p.wrapping_neg());
+    if pairs[0] | pairs[1] | pairs[2] != 0 {
+        let u = s.unsolved;
+        // The key is the degree above a tie-breaker that prefers earlier cells: a branch-free
+        // maximum, since which cell wins is unpredictable.
+        let mut key = 0u32;
+        for b in 0..3 {
+            let near = u[b] as u64 | (u[(b + 1) % 3] as u64) << 32;
+            let far = u[(b + 2) % 3];
+            let mut p = pairs[b];
+            while p != 0 {
+                let pos = p.trailing_zeros();
+                p &= p - 1;
+                let degree = (near & PEERS[pos as usize]).count_ones()
+                    + (far & column_bits(pos as usize % 9)).count_ones();
+                key = key.max(degree << 8 | (255 - (b as u32 * 32 + pos)));
+            }
         }
+        let at = 255 - (key & 255);
+        return ((at / 32) as usize, 1 << (at % 32));
     }
     let mut best = (10u32, 0usize, 0u32);
     for b in 0..3 {

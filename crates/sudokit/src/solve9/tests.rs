@@ -270,8 +270,60 @@ fn vector_kernels_are_picked_when_supported() {
         && is_x86_feature_detected!("bmi2")
         && is_x86_feature_detected!("popcnt");
     let mut ctx = super::Ctx { sink: super::CountOnly, limit: 2, stats: Search9::default(), stop: false };
-    let state = super::State::from_givens(&parse(UNIQUE)).expect("no conflict");
-    assert_eq!(super::x86::search(state, &mut ctx, super::Path::Dispatch), has);
+    let givens = parse(UNIQUE);
+    assert_eq!(super::x86::search(&givens, &mut ctx, super::Path::Dispatch), has);
     assert_eq!(ctx.stats.solutions, u64::from(has));
-    assert!(!super::x86::search(state, &mut ctx, super::Path::Portable));
+    assert!(!super::x86::search(&givens, &mut ctx, super::Path::Portable));
+}
+
+/// Givens outside 1..=9 are blanks on every path (the vector set-up compares bytes, the
+/// portable one indexes by value).
+#[test]
+fn kernel_paths_agree_on_out_of_range_bytes() {
+    let mut g = parse(UNIQUE);
+    let blanks: Vec<usize> = (0..81).filter(|&i| g[i] == 0).step_by(11).collect();
+    for (&i, junk) in blanks.iter().zip([10u8, 200, b'.', b'0', 255]) {
+        g[i] = junk;
+    }
+    assert_eq!(count(&g, 2), count(&parse(UNIQUE), 2));
+    same_on_every_path(&g);
+}
+
+/// Branching takes a bivalue cell, and among them one with the most unsolved peers.
+#[test]
+fn branching_takes_the_bivalue_cell_with_most_unsolved_peers() {
+    use super::{pick_cell, Kernel, Outcome, Portable, State, EVERY_WORD};
+    // Hard puzzles (from the magictour top 1465 and the forum's hardest lists): each needs a
+    // guess at the root.
+    let mut puzzles = vec![
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".to_string(),
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........".to_string(),
+        "1.....7.9.4...72..8.........7..1..6.3.......5.6..4..2.........8..53...7.7.2....46".to_string(),
+    ];
+    if let Some(dir) = datasets() {
+        let text =
+            std::fs::read_to_string(dir.join("puzzles5_forum_hardest_1905_11+.txt")).expect("readable");
+        puzzles.extend(text.lines().filter(|l| l.len() >= 81).step_by(997).map(|l| l[..81].to_string()));
+    }
+    let mut checked = 0;
+    for line in &puzzles {
+        let Some(mut s) = State::from_givens(&Portable.given_masks(&parse(line))) else { continue };
+        let Outcome::Open(pairs) = s.propagate_with(Portable, EVERY_WORD, true) else { continue };
+        if pairs == [0; 3] {
+            continue;
+        }
+        let unsolved = |cell: usize| s.unsolved[cell / 27] >> (cell % 27) & 1 != 0;
+        let peers = |a: usize, b: usize| {
+            let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
+            a != b && (ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3))
+        };
+        let degree = |cell: usize| (0..81).filter(|&o| peers(cell, o) && unsolved(o)).count();
+        let (b, bit) = pick_cell(&s, &pairs);
+        assert!(bit.is_power_of_two() && pairs[b] & bit != 0, "{line}: not a bivalue cell");
+        let chosen = b * 27 + bit.trailing_zeros() as usize;
+        let best = (0..81).filter(|&c| pairs[c / 27] >> (c % 27) & 1 != 0).map(degree).max();
+        assert_eq!(Some(degree(chosen)), best, "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "the built-in puzzles need a guess at the root");
 }

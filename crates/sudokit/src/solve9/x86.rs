@@ -9,7 +9,7 @@
 // holding an `Avx2` value makes each such call sound, and each one says so.
 #![allow(unsafe_code)]
 
-use super::{solve_with, Ctx, Kernel, Outcome, Path, Sink, State, COLUMN_KEEP, PERMUTE, ROW};
+use super::{solve_with, Ctx, Kernel, Naked, Outcome, Path, Sink, State, COLUMN_KEEP, PERMUTE, ROW};
 use std::arch::x86_64::*;
 use std::sync::OnceLock;
 
@@ -52,12 +52,12 @@ fn slow_pext() -> bool {
 
 /// Runs the search on the AVX2 kernels if `path` and the CPU allow; false when the caller
 /// must run the portable ones.
-pub(super) fn search<S: Sink>(s: State, ctx: &mut Ctx<S>, path: Path) -> bool {
+pub(super) fn search<S: Sink>(givens: &[u8; 81], ctx: &mut Ctx<S>, path: Path) -> bool {
     let Cpu::Avx2 { fast_pext } = cpu() else { return false };
     match path {
         Path::Portable => return false,
-        Path::Dispatch if fast_pext => Avx2::<true>(()).solve(s, super::EVERY_WORD, ctx),
-        Path::Dispatch | Path::VectorTables => Avx2::<false>(()).solve(s, super::EVERY_WORD, ctx),
+        Path::Dispatch if fast_pext => Avx2::<true>(()).start(givens, ctx),
+        Path::Dispatch | Path::VectorTables => Avx2::<false>(()).start(givens, ctx),
     }
     true
 }
@@ -68,6 +68,16 @@ pub(super) fn search<S: Sink>(s: State, ctx: &mut Ctx<S>, path: Path) -> bool {
 struct Avx2<const PEXT: bool>(());
 
 impl<const PEXT: bool> Kernel for Avx2<PEXT> {
+    #[inline(always)]
+    fn start<S: Sink>(self, givens: &[u8; 81], ctx: &mut Ctx<S>) {
+        // SAFETY: as in `solve`.
+        unsafe { start::<S, PEXT>(givens, ctx) }
+    }
+    #[inline(always)]
+    fn given_masks(self, givens: &[u8; 81]) -> [u32; 27] {
+        // SAFETY: as in `solve`.
+        unsafe { given_masks(givens) }
+    }
     #[inline(always)]
     fn solve<S: Sink>(self, s: State, news: u32, ctx: &mut Ctx<S>) {
         // SAFETY: an `Avx2` exists only once `cpu` found every feature `solve` is compiled for.
@@ -84,10 +94,36 @@ impl<const PEXT: bool> Kernel for Avx2<PEXT> {
         unsafe { update_all::<PEXT>(s, news) }
     }
     #[inline(always)]
-    fn counts(self, s: &State) -> [[u32; 3]; 3] {
+    fn naked(self, s: &State) -> Naked {
         // SAFETY: as in `solve`.
-        unsafe { counts(s) }
+        unsafe { naked(s) }
     }
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+fn start<S: Sink, const PEXT: bool>(givens: &[u8; 81], ctx: &mut Ctx<S>) {
+    super::start_with(Avx2::<PEXT>(()), givens, ctx);
+}
+
+/// [`Kernel::given_masks`] with one byte compare per digit and band.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn given_masks(givens: &[u8; 81]) -> [u32; 27] {
+    // Each band is one 32-byte load from a padded copy (the last band would read past the
+    // puzzle); its 27 low bytes are the band's cells in bit order.
+    let mut padded = [0u8; 96];
+    padded[..81].copy_from_slice(givens);
+    let mut m = [0u32; 27];
+    for b in 0..3 {
+        let w = &padded[b * 27..b * 27 + 32];
+        // SAFETY: `w` is 32 in-bounds bytes; the load has no alignment requirement.
+        let cells = unsafe { _mm256_loadu_si256(w.as_ptr().cast()) };
+        for d in 0..9 {
+            let hit = _mm256_cmpeq_epi8(cells, _mm256_set1_epi8(d as i8 + 1));
+            m[d * 3 + b] = _mm256_movemask_epi8(hit) as u32 & super::ALL;
+        }
+    }
+    m
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
@@ -175,11 +211,12 @@ fn update<const PEXT: bool>(s: &mut State, i: usize) -> bool {
     true
 }
 
-/// `State::counts` for the three bands at once, one band per lane.
+/// `State::naked` for the three bands at once, one band per lane.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn counts(s: &State) -> [[u32; 3]; 3] {
+fn naked(s: &State) -> Naked {
     let (mut c1, mut c2, mut c3) = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128());
+    let mut planes = [_mm_setzero_si128(); 4];
     for d in 0..9 {
         // Lanes 0..3 are the bands of digit d; lane 3 belongs to the next digit and is never
         // read. The last digit is loaded one word early and shifted down, to stay in bounds.
@@ -195,9 +232,24 @@ fn counts(s: &State) -> [[u32; 3]; 3] {
         c3 = _mm_or_si128(c3, _mm_and_si128(c2, x));
         c2 = _mm_or_si128(c2, _mm_and_si128(c1, x));
         c1 = _mm_or_si128(c1, x);
+        for (k, plane) in planes.iter_mut().enumerate() {
+            if d >> k & 1 != 0 {
+                *plane = _mm_or_si128(*plane, x);
+            }
+        }
     }
+    let full = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(c1, _mm_set1_epi32(super::ALL as i32))));
+    let unsolved = _mm_setr_epi32(s.unsolved[0] as i32, s.unsolved[1] as i32, s.unsolved[2] as i32, 0);
+    let pairs = _mm_andnot_si128(c3, c2);
+    let singles = _mm_and_si128(_mm_andnot_si128(c2, c1), unsolved);
     let lanes = |v| {
         [_mm_extract_epi32::<0>(v) as u32, _mm_extract_epi32::<1>(v) as u32, _mm_extract_epi32::<2>(v) as u32]
     };
-    [lanes(c1), lanes(c2), lanes(c3)]
+    let mut n = Naked { empty: full & 7 != 7, pairs: lanes(pairs), singles: lanes(singles), planes: [0; 16] };
+    for (k, plane) in planes.into_iter().enumerate() {
+        let w = &mut n.planes[k * 4..k * 4 + 4];
+        // SAFETY: `w` is 4 in-bounds words (16 bytes); the store has no alignment requirement.
+        unsafe { _mm_storeu_si128(w.as_mut_ptr().cast(), plane) };
+    }
+    n
 }
