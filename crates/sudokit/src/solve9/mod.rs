@@ -44,8 +44,9 @@
 //! spell each single's digit, so placing it needs no search over the digits.
 //!
 //! When that fixpoint still needs a guess, a *stack pass* applies the column-wise twin of the
-//! permutation rule (in each stack a digit takes one column per band and one band per column),
-//! and propagation resumes if it removed anything. It runs before the first guess and, below it,
+//! permutation rule (in each stack a digit takes one column per band and one band per column;
+//! bit arithmetic on the three stacks at once rather than a table look-up per stack), and
+//! propagation resumes if it removed anything. It runs before the first guess and, below it,
 //! only while many cells are open: on nearly solved grids it rarely pays for itself.
 //!
 //! The design follows the band-wise bitboard idea published for JCZSolve (storing each digit's
@@ -343,16 +344,16 @@ static PLACE_KEEP: [u32; 27] = {
     t
 };
 
-/// For a cell of a band: in the low half its row and box in that band, in the high half its
-/// column in the other two bands (the second shifted up by one bit, so both fit in 27+1 bits).
-static PEERS: [u64; 27] = {
-    let mut t = [0u64; 27];
+/// For a cell of a band: in bits 0..27 its row and box in that band, in bits 32..59 and
+/// 64..91 its column in the two other bands (the next and the one after, cyclically).
+static PEERS: [u128; 27] = {
+    let mut t = [0u128; 27];
     let mut p = 0;
     while p < 27 {
         let row = ROW << (9 * (p / 9));
         let bx = 0o007_007_007 << (3 * ((p % 9) / 3));
-        let col = column_bits(p % 9);
-        t[p] = (row | bx) as u64 | (col as u64) << 32;
+        let col = column_bits(p % 9) as u128;
+        t[p] = (row | bx) as u128 | col << 32 | col << 64;
         p += 1;
     }
     t
@@ -592,25 +593,20 @@ impl State {
     /// claiming along columns and hidden singles in columns. Returns whether anything changed.
     fn stack_pass(&mut self) -> Option<bool> {
         let mut changed = 0u32;
+        let mut stuck = 0u32;
         for d in 0..9 {
             let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            let c = x.map(|v| (v | v >> 9 | v >> 18) & ROW);
-            let mut keep = [0u32; 3];
-            for k in 0..3 {
-                let m = ((c[0] >> (3 * k)) & 7) | ((c[1] >> (3 * k)) & 7) << 3 | ((c[2] >> (3 * k)) & 7) << 6;
-                let a = PERMUTE9[m as usize] as u32;
-                if a == 0 {
-                    return None;
-                }
-                keep[0] |= (a & 7) << (3 * k);
-                keep[1] |= ((a >> 3) & 7) << (3 * k);
-                keep[2] |= ((a >> 6) & 7) << (3 * k);
-            }
+            let keep = stack_matchings(x.map(|v| (v | v >> 9 | v >> 18) & ROW));
+            // Without a permutation every entry goes, so band 0 keeps nothing in that stack.
+            stuck |= (keep[0] | keep[0] >> 1 | keep[0] >> 2) & 0o111 ^ 0o111;
             for b in 0..3 {
                 let y = x[b] & (keep[b] * 0o001_001_001);
                 changed |= y ^ x[b];
                 self.cand[d * 3 + b] = y;
             }
+        }
+        if stuck != 0 {
+            return None;
         }
         Some(changed != 0)
     }
@@ -823,6 +819,10 @@ fn solve_with<S: Sink, K: Kernel>(k: K, mut s: State, news: u32, ctx: &mut Ctx<S
 // - with this choice, the stack pass at every stall (STRONG_OPEN = 0): 10.3 / 84.0 / 145.1,
 //   same speed on the hard sets, −12% on serg; never below the root: 11.7 / 102.0 / 183.2,
 //   same speed. Triads on top: 8.8 / 85.2 / 146.4 but 0.77–0.88 of the speed.
+// - the stack pass as bit arithmetic instead of a table look-up per digit and stack: same
+//   speed (kept: no early exit per stack); with it, STRONG_OPEN = 0 or 30 still gains nothing.
+// - every bivalue cell's degree costs serg (easy, many solutions) about 5%; where the time goes
+//   there is the band updates' latency chain and the rounds' vector reloads, as on every set.
 const BRANCH_CELL: bool = true;
 const USE_TRIADS: bool = false;
 /// Below the root, the strong passes run only while at least this many cells are open.
@@ -857,6 +857,29 @@ fn shrink(x: u32) -> usize {
     SHRINK[(x & ROW) as usize] as usize
         | (SHRINK[((x >> 9) & ROW) as usize] as usize) << 3
         | (SHRINK[(x >> 18) as usize] as usize) << 6
+}
+
+/// The three columns of each stack turned by one: bit `c` takes the next column of its stack
+/// (the third takes the first).
+#[inline(always)]
+const fn turn(c: u32) -> u32 {
+    (c >> 1) & 0o333 | (c << 2) & 0o444
+}
+
+/// For one digit, the columns each band can use (9 bits per band, three per stack) reduced to
+/// the entries on some permutation of each stack's band×column matrix (the table [`PERMUTE9`]
+/// as bit arithmetic, all three stacks at once): entry (band, column) stays when the two other
+/// bands can take the two other columns of its stack, one each, in either order.
+#[inline(always)]
+fn stack_matchings(c: [u32; 3]) -> [u32; 3] {
+    let one = c.map(turn);
+    let two = one.map(turn);
+    let mut keep = [0u32; 3];
+    for b in 0..3 {
+        let (p, q) = ((b + 1) % 3, (b + 2) % 3);
+        keep[b] = c[b] & ((one[p] & two[q]) | (two[p] & one[q]));
+    }
+    keep
 }
 
 /// Band×column incidence of digit `d` in stack `k` (bit `3*band + column`).
@@ -982,14 +1005,13 @@ fn pick_cell(s: &State, pairs: &[u32; 3]) -> (usize, u32) {
         // maximum, since which cell wins is unpredictable.
         let mut key = 0u32;
         for b in 0..3 {
-            let near = u[b] as u64 | (u[(b + 1) % 3] as u64) << 32;
-            let far = u[(b + 2) % 3];
+            // This band, then the two others in the order PEERS expects.
+            let z = u[b] as u128 | (u[(b + 1) % 3] as u128) << 32 | (u[(b + 2) % 3] as u128) << 64;
             let mut p = pairs[b];
             while p != 0 {
                 let pos = p.trailing_zeros();
                 p &= p - 1;
-                let degree = (near & PEERS[pos as usize]).count_ones()
-                    + (far & column_bits(pos as usize % 9)).count_ones();
+                let degree = (z & PEERS[pos as usize]).count_ones();
                 key = key.max(degree << 8 | (255 - (b as u32 * 32 + pos)));
             }
         }

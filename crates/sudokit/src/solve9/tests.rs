@@ -327,3 +327,19 @@ fn branching_takes_the_bivalue_cell_with_most_unsolved_peers() {
     }
     assert!(checked >= 3, "the built-in puzzles need a guess at the root");
 }
+
+/// The arithmetic stack rule keeps exactly the entries the permutation table keeps, in every
+/// stack.
+#[test]
+fn stack_matchings_agree_with_the_permutation_table() {
+    use super::{stack_matchings, PERMUTE9};
+    for m in 0..512u32 {
+        let kept = PERMUTE9[m as usize] as u32;
+        for k in 0..3 {
+            let c = [m & 7, m >> 3 & 7, m >> 6 & 7].map(|v| v << (3 * k));
+            let keep = stack_matchings(c);
+            let want = [kept & 7, kept >> 3 & 7, kept >> 6 & 7].map(|v| v << (3 * k));
+            assert_eq!(keep, want, "matrix {m:#o} in stack {k}");
+        }
+    }
+}
