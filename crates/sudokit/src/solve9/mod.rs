@@ -331,14 +331,17 @@ static COLUMN_KEEP: [u32; 512] = {
     t
 };
 
+/// The row and the box of cell `p` of a band, as a band mask.
+const fn row_and_box(p: usize) -> u32 {
+    (ROW << (9 * (p / 9))) | (0o007_007_007 << (3 * ((p % 9) / 3)))
+}
+
 /// For a cell of a band: the band mask without its row and box, but with the cell itself.
 static PLACE_KEEP: [u32; 27] = {
     let mut t = [0u32; 27];
     let mut p = 0;
     while p < 27 {
-        let row = ROW << (9 * (p / 9));
-        let bx = 0o007_007_007 << (3 * ((p % 9) / 3));
-        t[p] = (ALL & !(row | bx)) | (1 << p);
+        t[p] = (ALL & !row_and_box(p)) | (1 << p);
         p += 1;
     }
     t
@@ -350,10 +353,8 @@ static PEERS: [u128; 27] = {
     let mut t = [0u128; 27];
     let mut p = 0;
     while p < 27 {
-        let row = ROW << (9 * (p / 9));
-        let bx = 0o007_007_007 << (3 * ((p % 9) / 3));
         let col = column_bits(p % 9) as u128;
-        t[p] = (row | bx) as u128 | col << 32 | col << 64;
+        t[p] = row_and_box(p) as u128 | col << 32 | col << 64;
         p += 1;
     }
     t
@@ -370,6 +371,12 @@ fn row_singles(y: u32) -> u32 {
         | (((r1 & r1.wrapping_sub(1)) == 0) as u32 * (ROW << 9))
         | (((r2 & r2.wrapping_sub(1)) == 0) as u32 * (ROW << 18));
     y & single
+}
+
+/// The columns (9 bits) where a band word has a cell.
+#[inline(always)]
+const fn columns(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & ROW
 }
 
 /// The three cells of column `c` inside a band.
@@ -427,7 +434,7 @@ impl State {
         }
         for d in 0..9 {
             let m = [g[d * 3], g[d * 3 + 1], g[d * 3 + 2]];
-            let cols = m.map(|x| (x | x >> 9 | x >> 18) & ROW);
+            let cols = m.map(columns);
             let all_cols = cols[0] | cols[1] | cols[2];
             let col_cells = all_cols * 0o001_001_001;
             let (mut rows_seen, mut boxes_seen, mut givens_seen) = (0, 0, 0);
@@ -467,7 +474,7 @@ impl State {
         }
         self.cand[I] = y;
         self.seen[I] = y;
-        let cols = (y | y >> 9 | y >> 18) & ROW;
+        let cols = columns(y);
         let keep = COLUMN_KEEP[cols as usize];
         self.cand[d * 3 + (b + 1) % 3] &= keep;
         self.cand[d * 3 + (b + 2) % 3] &= keep;
@@ -569,7 +576,7 @@ impl State {
                         // An earlier single of this band took this cell's last digit.
                         return Outcome::Contradiction;
                     }
-                    self.cand[i] &= PLACE_KEEP[p as usize];
+                    self.place(d, b, 1 << p);
                     news |= 1 << i;
                 }
             }
@@ -596,7 +603,7 @@ impl State {
         let mut stuck = 0u32;
         for d in 0..9 {
             let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            let keep = stack_matchings(x.map(|v| (v | v >> 9 | v >> 18) & ROW));
+            let keep = stack_matchings(x.map(columns));
             // Without a permutation every entry goes, so band 0 keeps nothing in that stack.
             stuck |= (keep[0] | keep[0] >> 1 | keep[0] >> 2) & 0o111 ^ 0o111;
             for b in 0..3 {
@@ -657,7 +664,7 @@ impl State {
         for d in 0..9 {
             let x: L = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2], ALL];
             let m = map(|x| (x | x >> 1 | x >> 2) & BASES, x);
-            let c = map(|x| (x | x >> 9 | x >> 18) & ROW, x);
+            let c = map(columns, x);
             // A row using one minirow, or a box using one column, places the digit there.
             let sr = map(|m| at_most_one(m, 3, 0o001_001_001), m);
             let sc = map(|c| at_most_one(c, 1, 0o111), c);
@@ -885,7 +892,7 @@ fn stack_matchings(c: [u32; 3]) -> [u32; 3] {
 /// Band×column incidence of digit `d` in stack `k` (bit `3*band + column`).
 #[inline(always)]
 fn stack_matrix(s: &State, d: usize, k: usize) -> usize {
-    let col = |x: u32| (((x | x >> 9 | x >> 18) >> (3 * k)) & 7) as usize;
+    let col = |x: u32| ((columns(x) >> (3 * k)) & 7) as usize;
     col(s.cand[d * 3]) | col(s.cand[d * 3 + 1]) << 3 | col(s.cand[d * 3 + 2]) << 6
 }
 

@@ -9,7 +9,7 @@
 // holding an `Avx2` value makes each such call sound, and each one says so.
 #![allow(unsafe_code)]
 
-use super::{solve_with, Ctx, Kernel, Naked, Outcome, Path, Sink, State, COLUMN_KEEP, PERMUTE, ROW};
+use super::{solve_with, Ctx, Kernel, Naked, Outcome, Path, Sink, State, COLUMN_KEEP, PERMUTE};
 use std::arch::x86_64::*;
 use std::sync::OnceLock;
 
@@ -197,7 +197,7 @@ fn update<const PEXT: bool>(s: &mut State, i: usize) -> bool {
         return false;
     }
     s.seen[i] = y;
-    let cols = (y | y >> 9 | y >> 18) & ROW;
+    let cols = super::columns(y);
     let keep = COLUMN_KEEP[cols as usize];
     s.cand[base + (b + 1) % 3] &= keep;
     s.cand[base + (b + 2) % 3] &= keep;
