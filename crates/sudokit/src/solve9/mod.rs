@@ -46,7 +46,7 @@
 //! When that fixpoint still needs a guess, a *stack pass* applies the column-wise twin of the
 //! permutation rule (in each stack a digit takes one column per band and one band per column;
 //! bit arithmetic on the three stacks at once rather than a table look-up per stack), and
-//! propagation resumes if it removed anything. It runs before the first guess and, below it,
+//! propagation resumes from the digit-bands it narrowed, if any. It runs before the first guess and, below it,
 //! only while many cells are open: on nearly solved grids it rarely pays for itself.
 //!
 //! The design follows the band-wise bitboard idea published for JCZSolve (storing each digit's
@@ -68,6 +68,8 @@
 //!   Zen 3, which keeps the table look-ups).
 //! - The naked-single count runs for the three bands at once, one band per 128-bit lane.
 //! - The set-up of the givens compares each band's 27 bytes against every digit at once.
+//! - The stack pass runs on all 27 digit-bands at once, eight per vector; each lane reads the
+//!   columns of its digit's two other bands from a copy at shifted offsets.
 //!
 //! # Branching
 //!
@@ -204,6 +206,8 @@ trait Kernel: Copy {
     fn update_all(self, s: &mut State, news: u32) -> bool;
     /// [`State::naked`].
     fn naked(self, s: &State) -> Naked;
+    /// [`State::stack_pass`].
+    fn stack_pass(self, s: &mut State) -> Option<u32>;
 }
 
 /// The scalar kernels: the reference behaviour, and the code on other targets and CPUs.
@@ -243,6 +247,9 @@ impl Kernel for Portable {
     #[inline(always)]
     fn naked(self, s: &State) -> Naked {
         s.naked()
+    }
+    fn stack_pass(self, s: &mut State) -> Option<u32> {
+        s.stack_pass()
     }
 }
 
@@ -581,15 +588,15 @@ impl State {
                 }
             }
             if news == 0 {
-                news = EVERY_WORD;
                 if !strong {
                     return Outcome::Open(n.pairs);
                 }
                 strong = false;
-                match self.strong_pass() {
+                match self.strong_pass(k) {
                     None => return Outcome::Contradiction,
-                    Some(false) => return Outcome::Open(n.pairs),
-                    Some(true) => {}
+                    Some(0) => return Outcome::Open(n.pairs),
+                    // Only the digit-bands the pass narrowed have news.
+                    Some(changed) => news = changed,
                 }
             }
         }
@@ -597,8 +604,9 @@ impl State {
 
     /// The column-wise twin of the band rule: in each stack a digit takes one column per band
     /// and one band per column, so band×column entries on no permutation are removed. Finds
-    /// claiming along columns and hidden singles in columns. Returns whether anything changed.
-    fn stack_pass(&mut self) -> Option<bool> {
+    /// claiming along columns and hidden singles in columns. Returns the digit-bands it
+    /// narrowed (bit `digit * 3 + band`).
+    fn stack_pass(&mut self) -> Option<u32> {
         let mut changed = 0u32;
         let mut stuck = 0u32;
         for d in 0..9 {
@@ -608,14 +616,14 @@ impl State {
             stuck |= (keep[0] | keep[0] >> 1 | keep[0] >> 2) & 0o111 ^ 0o111;
             for b in 0..3 {
                 let y = x[b] & (keep[b] * 0o001_001_001);
-                changed |= y ^ x[b];
+                changed |= ((y != x[b]) as u32) << (d * 3 + b);
                 self.cand[d * 3 + b] = y;
             }
         }
         if stuck != 0 {
             return None;
         }
-        Some(changed != 0)
+        Some(changed)
     }
 
     /// Triads: every minirow and every minicolumn (a column inside one band) holds exactly three
@@ -725,10 +733,10 @@ impl State {
     }
 
     #[inline(always)]
-    fn strong_pass(&mut self) -> Option<bool> {
-        let a = self.stack_pass()?;
-        if USE_TRIADS {
-            Some(self.triad_pass()? | a)
+    fn strong_pass<K: Kernel>(&mut self, k: K) -> Option<u32> {
+        let a = k.stack_pass(self)?;
+        if USE_TRIADS && self.triad_pass()? {
+            Some(EVERY_WORD)
         } else {
             Some(a)
         }
@@ -830,6 +838,15 @@ fn solve_with<S: Sink, K: Kernel>(k: K, mut s: State, news: u32, ctx: &mut Ctx<S
 //   speed (kept: no early exit per stack); with it, STRONG_OPEN = 0 or 30 still gains nothing.
 // - every bivalue cell's degree costs serg (easy, many solutions) about 5%; where the time goes
 //   there is the band updates' latency chain and the rounds' vector reloads, as on every set.
+// Later steps (CLI bench, best of 5–6 alternating runs; same guesses unless stated):
+// - after a stack pass that narrowed something, only the digit-bands it narrowed are news
+//   (they were all 27, so each such pass cost 27 band updates): +4–5% on every set but serg.
+// - the stack pass on vectors (`x86.rs`): +6–7% on 11+ and 1106, +4% on top1465 and serg. With
+//   it, STRONG_OPEN = 30 gives 145.2 guesses on 1106 and +2.4% there, +1% on 11+, but −3% on
+//   serg; 0 gives −5% on serg. It stays at 45.
+// - every write of a band update as a whole-vector and-not over the 27 words (no vector reload
+//   waiting on scalar stores at the end of a round): 0.79–0.91. The next update's scalar load
+//   then waits on the vector stores instead, and the four read-modify-writes cost more.
 const BRANCH_CELL: bool = true;
 const USE_TRIADS: bool = false;
 /// Below the root, the strong passes run only while at least this many cells are open.

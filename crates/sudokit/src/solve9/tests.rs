@@ -343,3 +343,38 @@ fn stack_matchings_agree_with_the_permutation_table() {
         }
     }
 }
+
+/// Digit-bands of varied density: dense ones keep every column, sparse ones empty stacks, so
+/// both narrowing and contradictions come up.
+#[cfg(target_arch = "x86_64")]
+fn cand_words() -> impl proptest::strategy::Strategy<Value = [u32; 27]> {
+    use proptest::prelude::*;
+    proptest::array::uniform27((any::<u32>(), any::<u32>(), 0..3u8)).prop_map(|w| {
+        w.map(|(a, b, density)| {
+            let x = match density {
+                0 => a | b,
+                1 => a,
+                _ => a & b,
+            };
+            x & super::ALL
+        })
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
+proptest::proptest! {
+    /// The vector stack pass narrows exactly as the portable one and reports the same
+    /// digit-bands, or the same contradiction.
+    #[test]
+    fn vector_stack_pass_matches_the_portable_one(cand in cand_words()) {
+        let mut portable = super::State { cand, seen: [0; 27], unsolved: [super::ALL; 3] };
+        let mut vector = portable;
+        let want = portable.stack_pass();
+        if let Some(got) = super::x86::vector_stack_pass(&mut vector) {
+            proptest::prop_assert_eq!(got, want);
+            if want.is_some() {
+                proptest::prop_assert_eq!(vector.cand, portable.cand);
+            }
+        }
+    }
+}

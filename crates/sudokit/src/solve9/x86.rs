@@ -62,6 +62,16 @@ pub(super) fn search<S: Sink>(givens: &[u8; 81], ctx: &mut Ctx<S>, path: Path) -
     true
 }
 
+/// The vector stack pass on `s`, or `None` when the CPU lacks the features (for the tests that
+/// compare it with the portable one).
+#[cfg(test)]
+pub(super) fn vector_stack_pass(s: &mut State) -> Option<Option<u32>> {
+    match cpu() {
+        Cpu::Avx2 { .. } => Some(Avx2::<false>(()).stack_pass(s)),
+        Cpu::Scalar => None,
+    }
+}
+
 /// Proof that the CPU runs AVX2, BMI1, BMI2 and POPCNT; `PEXT` picks `pext` over the tables
 /// for the row×box reduction.
 #[derive(Clone, Copy)]
@@ -97,6 +107,11 @@ impl<const PEXT: bool> Kernel for Avx2<PEXT> {
     fn naked(self, s: &State) -> Naked {
         // SAFETY: as in `solve`.
         unsafe { naked(s) }
+    }
+    #[inline(always)]
+    fn stack_pass(self, s: &mut State) -> Option<u32> {
+        // SAFETY: as in `solve`.
+        unsafe { stack_pass(s) }
     }
 }
 
@@ -164,7 +179,8 @@ fn dirty(s: &State) -> u32 {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn update_all<const PEXT: bool>(s: &mut State, news: u32) -> bool {
-    let mut m = news;
+    // Bits past the last digit-band are dropped, so every index below is in bounds.
+    let mut m = news & super::EVERY_WORD;
     while m != 0 {
         while m != 0 {
             let i = m.trailing_zeros() as usize;
@@ -183,12 +199,16 @@ fn update_all<const PEXT: bool>(s: &mut State, news: u32) -> bool {
 #[target_feature(enable = "bmi1,bmi2")]
 #[inline]
 fn update<const PEXT: bool>(s: &mut State, i: usize) -> bool {
+    // SAFETY: the callers take `i` from a mask within `EVERY_WORD`, so it is below 27; this
+    // spares a bounds check per word touched.
+    unsafe { std::hint::assert_unchecked(i < 27) };
     let b = i % 3;
     let base = i - b;
     let x = s.cand[i];
     let rows_boxes = if PEXT {
         // A minirow is in use when any of its 3 bits is: OR them into the lowest, then gather.
-        _pext_u32(x | x >> 1 | x >> 2, 0o111_111_111) as usize
+        // Nine bits gathered: the mask tells the compiler the index is in the table.
+        _pext_u32(x | x >> 1 | x >> 2, 0o111_111_111) as usize & 511
     } else {
         super::shrink(x)
     };
@@ -252,4 +272,103 @@ fn naked(s: &State) -> Naked {
         unsafe { _mm_storeu_si128(w.as_mut_ptr().cast(), plane) };
     }
     n
+}
+
+/// `State::stack_pass` for all 27 digit-bands at once, eight per vector. Each digit-band needs
+/// the columns of its digit's two other bands; those come from a copy of the columns at
+/// shifted offsets, blended by the band of each lane.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn stack_pass(s: &mut State) -> Option<u32> {
+    // The vectors cover words 0..8, 8..16, 16..24 and 19..27 (the last overlaps the third, so
+    // the state needs no padding).
+    const AT: [usize; 4] = [0, 8, 16, 19];
+    /// Per vector, the lanes of band 2 and the lanes of band 0.
+    static BAND_LANES: [[[i32; 8]; 2]; 4] = {
+        let mut t = [[[0; 8]; 2]; 4];
+        let mut k = 0;
+        while k < 4 {
+            let mut j = 0;
+            while j < 8 {
+                let b = (AT[k] + j) % 3;
+                t[k][0][j] = if b == 2 { -1 } else { 0 };
+                t[k][1][j] = if b == 0 { -1 } else { 0 };
+                j += 1;
+            }
+            k += 1;
+        }
+        t
+    };
+    let lanes = |k: usize, which: usize| {
+        let w = &BAND_LANES[k][which];
+        // SAFETY: `w` is 8 in-bounds words; the load has no alignment requirement.
+        unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
+    };
+    let row = _mm256_set1_epi32(super::ROW as i32);
+    let x = AT.map(|at| load8(&s.cand, at));
+    let cols = x.map(|x| {
+        _mm256_and_si256(
+            _mm256_or_si256(_mm256_or_si256(x, _mm256_srli_epi32::<9>(x)), _mm256_srli_epi32::<18>(x)),
+            row,
+        )
+    });
+    // Columns of word i at `buf[GUARD + i]`, with room to read two words either side.
+    const GUARD: usize = 2;
+    let mut buf = [0u32; 32];
+    for (k, at) in AT.into_iter().enumerate() {
+        let w = &mut buf[GUARD + at..GUARD + at + 8];
+        // SAFETY: `w` is 8 in-bounds words; the store has no alignment requirement.
+        unsafe { _mm256_storeu_si256(w.as_mut_ptr().cast(), cols[k]) };
+    }
+    let at_off = |at: usize, off: usize| {
+        let w = &buf[at + off..at + off + 8];
+        // SAFETY: `w` is 8 in-bounds words; the load has no alignment requirement.
+        unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
+    };
+    let turn = |c: __m256i| {
+        _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi32::<1>(c), _mm256_set1_epi32(0o333)),
+            _mm256_and_si256(_mm256_slli_epi32::<2>(c), _mm256_set1_epi32(0o444)),
+        )
+    };
+    let mut changed = 0u32;
+    let mut stuck = 0u32;
+    let mut y = [_mm256_setzero_si256(); 4];
+    for (k, at) in AT.into_iter().enumerate() {
+        // The next band of the digit is word i + 1, or i - 2 from band 2; the band after it is
+        // word i + 2 from band 0, or i - 1.
+        let p = _mm256_blendv_epi8(at_off(at, GUARD + 1), at_off(at, GUARD - 2), lanes(k, 0));
+        let q = _mm256_blendv_epi8(at_off(at, GUARD - 1), at_off(at, GUARD + 2), lanes(k, 1));
+        let (p1, q1) = (turn(p), turn(q));
+        let (p2, q2) = (turn(p1), turn(q1));
+        let keep =
+            _mm256_and_si256(cols[k], _mm256_or_si256(_mm256_and_si256(p1, q2), _mm256_and_si256(p2, q1)));
+        let spread = _mm256_or_si256(
+            _mm256_or_si256(keep, _mm256_slli_epi32::<9>(keep)),
+            _mm256_slli_epi32::<18>(keep),
+        );
+        y[k] = _mm256_and_si256(x[k], spread);
+        let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(y[k], x[k]))) as u32;
+        changed |= (!same & 0xff) << at;
+        // A stack of the digit with no permutation leaves no column in that stack.
+        let stacks = _mm256_and_si256(
+            _mm256_or_si256(
+                _mm256_or_si256(keep, _mm256_srli_epi32::<1>(keep)),
+                _mm256_srli_epi32::<2>(keep),
+            ),
+            _mm256_set1_epi32(0o111),
+        );
+        let full =
+            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(stacks, _mm256_set1_epi32(0o111))));
+        stuck |= !full as u32 & 0xff;
+    }
+    if stuck != 0 {
+        return None;
+    }
+    for (k, at) in AT.into_iter().enumerate() {
+        let w = &mut s.cand[at..at + 8];
+        // SAFETY: `w` is 8 in-bounds words; the store has no alignment requirement.
+        unsafe { _mm256_storeu_si256(w.as_mut_ptr().cast(), y[k]) };
+    }
+    Some(changed & super::EVERY_WORD)
 }
