@@ -200,7 +200,7 @@ trait Kernel: Copy {
     fn given_masks(self, givens: &[u8; 81]) -> [u32; 27];
     /// The search from `s` on. The recursion re-enters here so that all of a kernel's search
     /// is compiled for its instruction set (and its kernels inline into it).
-    fn solve<S: Sink>(self, s: State, news: u32, ctx: &mut Ctx<S>);
+    fn solve<S: Sink>(self, s: &mut State, news: u32, ctx: &mut Ctx<S>);
     fn propagate(self, s: &mut State, news: u32, strong: bool) -> Outcome;
     /// Band updates until nothing changes; false on a contradiction.
     fn update_all(self, s: &mut State, news: u32) -> bool;
@@ -234,7 +234,7 @@ impl Kernel for Portable {
         m.copy_from_slice(&g[3..]);
         m
     }
-    fn solve<S: Sink>(self, s: State, news: u32, ctx: &mut Ctx<S>) {
+    fn solve<S: Sink>(self, s: &mut State, news: u32, ctx: &mut Ctx<S>) {
         solve_with(self, s, news, ctx);
     }
     fn propagate(self, s: &mut State, news: u32, strong: bool) -> Outcome {
@@ -760,15 +760,15 @@ impl State {
 
 #[inline(always)]
 fn start_with<S: Sink, K: Kernel>(k: K, givens: &[u8; 81], ctx: &mut Ctx<S>) {
-    if let Some(s) = State::from_givens(&k.given_masks(givens)) {
-        k.solve(s, EVERY_WORD, ctx);
+    if let Some(mut s) = State::from_givens(&k.given_masks(givens)) {
+        k.solve(&mut s, EVERY_WORD, ctx);
     }
 }
 
 #[inline(always)]
-fn solve_with<S: Sink, K: Kernel>(k: K, mut s: State, news: u32, ctx: &mut Ctx<S>) {
+fn solve_with<S: Sink, K: Kernel>(k: K, s: &mut State, news: u32, ctx: &mut Ctx<S>) {
     let open = s.unsolved[0].count_ones() + s.unsolved[1].count_ones() + s.unsolved[2].count_ones();
-    let pairs = match k.propagate(&mut s, news, ctx.stats.guesses == 0 || open >= STRONG_OPEN) {
+    let pairs = match k.propagate(s, news, ctx.stats.guesses == 0 || open >= STRONG_OPEN) {
         Outcome::Contradiction => return,
         Outcome::Solved => {
             ctx.stats.solutions += 1;
@@ -913,7 +913,7 @@ fn stack_matrix(s: &State, d: usize, k: usize) -> usize {
     col(s.cand[d * 3]) | col(s.cand[d * 3 + 1]) << 3 | col(s.cand[d * 3 + 2]) << 6
 }
 
-fn branch_band<S: Sink, K: Kernel>(k: K, s: State, ctx: &mut Ctx<S>, pairs: &[u32; 3]) {
+fn branch_band<S: Sink, K: Kernel>(k: K, s: &mut State, ctx: &mut Ctx<S>, pairs: &[u32; 3]) {
     let mut rows = [[0usize; 9]; 3];
     let mut stacks = [[0usize; 9]; 3];
     let mut best_line = (u32::MAX, 0usize);
@@ -931,7 +931,7 @@ fn branch_band<S: Sink, K: Kernel>(k: K, s: State, ctx: &mut Ctx<S>, pairs: &[u3
     for k in 0..3 {
         let mut tot = 0u32;
         for d in 0..9 {
-            let m = stack_matrix(&s, d, k);
+            let m = stack_matrix(s, d, k);
             stacks[k][d] = m;
             tot += PERM_COUNT[m] as u32;
         }
@@ -957,7 +957,7 @@ fn branch_band<S: Sink, K: Kernel>(k: K, s: State, ctx: &mut Ctx<S>, pairs: &[u3
 
 /// Tries each placement of digit `d` in band `line` (< 3) or stack `line - 3` that its
 /// incidence matrix `m` allows; the last one is forced, not a guess.
-fn branch_perm<S: Sink, K: Kernel>(k: K, s: State, ctx: &mut Ctx<S>, line: usize, d: usize, m: usize) {
+fn branch_perm<S: Sink, K: Kernel>(k: K, s: &State, ctx: &mut Ctx<S>, line: usize, d: usize, m: usize) {
     let mut left = PERM_COUNT[m];
     for q in PERMS {
         let bits = perm_bits(q);
@@ -965,7 +965,7 @@ fn branch_perm<S: Sink, K: Kernel>(k: K, s: State, ctx: &mut Ctx<S>, line: usize
             continue;
         }
         left -= 1;
-        let mut t = s;
+        let mut t = *s;
         if line < 3 {
             t.cand[d * 3 + line] &= PERMUTE[bits];
         } else {
@@ -976,11 +976,11 @@ fn branch_perm<S: Sink, K: Kernel>(k: K, s: State, ctx: &mut Ctx<S>, line: usize
             }
         }
         if left == 0 {
-            k.solve(t, EVERY_WORD, ctx);
+            k.solve(&mut t, EVERY_WORD, ctx);
             return;
         }
         ctx.stats.guesses += 1;
-        k.solve(t, EVERY_WORD, ctx);
+        k.solve(&mut t, EVERY_WORD, ctx);
         if ctx.stop {
             return;
         }
@@ -988,8 +988,8 @@ fn branch_perm<S: Sink, K: Kernel>(k: K, s: State, ctx: &mut Ctx<S>, line: usize
 }
 
 #[inline(always)]
-fn branch_cell<S: Sink, K: Kernel>(k: K, mut s: State, ctx: &mut Ctx<S>, pairs: &[u32; 3]) {
-    let (b, bit) = pick_cell(&s, pairs);
+fn branch_cell<S: Sink, K: Kernel>(k: K, s: &mut State, ctx: &mut Ctx<S>, pairs: &[u32; 3]) {
+    let (b, bit) = pick_cell(s, pairs);
     // Propagation left every digit-band as seen; only the ones touched below are news.
     let mut news = 0;
     let mut digits: u32 = 0;
@@ -1007,9 +1007,9 @@ fn branch_cell<S: Sink, K: Kernel>(k: K, mut s: State, ctx: &mut Ctx<S>, pairs: 
             return;
         }
         ctx.stats.guesses += 1;
-        let mut t = s;
+        let mut t = *s;
         t.place(d, b, bit);
-        k.solve(t, news | 1 << (d * 3 + b), ctx);
+        k.solve(&mut t, news | 1 << (d * 3 + b), ctx);
         if ctx.stop {
             return;
         }

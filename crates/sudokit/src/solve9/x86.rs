@@ -89,7 +89,7 @@ impl<const PEXT: bool> Kernel for Avx2<PEXT> {
         unsafe { given_masks(givens) }
     }
     #[inline(always)]
-    fn solve<S: Sink>(self, s: State, news: u32, ctx: &mut Ctx<S>) {
+    fn solve<S: Sink>(self, s: &mut State, news: u32, ctx: &mut Ctx<S>) {
         // SAFETY: an `Avx2` exists only once `cpu` found every feature `solve` is compiled for.
         unsafe { solve::<S, PEXT>(s, news, ctx) }
     }
@@ -142,7 +142,7 @@ fn given_masks(givens: &[u8; 81]) -> [u32; 27] {
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn solve<S: Sink, const PEXT: bool>(s: State, news: u32, ctx: &mut Ctx<S>) {
+fn solve<S: Sink, const PEXT: bool>(s: &mut State, news: u32, ctx: &mut Ctx<S>) {
     solve_with(Avx2::<PEXT>(()), s, news, ctx);
 }
 
