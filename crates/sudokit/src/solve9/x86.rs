@@ -72,6 +72,16 @@ pub(super) fn vector_stack_pass(s: &mut State) -> Option<Option<u32>> {
     }
 }
 
+/// The vector set-up of `givens`, or `None` when the CPU lacks the features (for the tests that
+/// compare it with the portable one).
+#[cfg(test)]
+pub(super) fn vector_set_up(givens: &[u8; 81]) -> Option<Option<State>> {
+    match cpu() {
+        Cpu::Avx2 { .. } => Some(Avx2::<false>(()).set_up(givens)),
+        Cpu::Scalar => None,
+    }
+}
+
 /// Proof that the CPU runs AVX2, BMI1, BMI2 and POPCNT; `PEXT` picks `pext` over the tables
 /// for the row×box reduction.
 #[derive(Clone, Copy)]
@@ -84,9 +94,9 @@ impl<const PEXT: bool> Kernel for Avx2<PEXT> {
         unsafe { start::<S, PEXT>(givens, ctx) }
     }
     #[inline(always)]
-    fn given_masks(self, givens: &[u8; 81]) -> [u32; 27] {
+    fn set_up(self, givens: &[u8; 81]) -> Option<State> {
         // SAFETY: as in `solve`.
-        unsafe { given_masks(givens) }
+        unsafe { set_up(givens) }
     }
     #[inline(always)]
     fn solve<S: Sink>(self, s: &mut State, news: u32, ctx: &mut Ctx<S>) {
@@ -120,7 +130,7 @@ fn start<S: Sink, const PEXT: bool>(givens: &[u8; 81], ctx: &mut Ctx<S>) {
     super::start_with(Avx2::<PEXT>(()), givens, ctx);
 }
 
-/// [`Kernel::given_masks`] with one byte compare per digit and band.
+/// `given_masks` with one byte compare per digit and band.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn given_masks(givens: &[u8; 81]) -> [u32; 27] {
@@ -274,57 +284,165 @@ fn naked(s: &State) -> Naked {
     n
 }
 
-/// `State::stack_pass` for all 27 digit-bands at once, eight per vector. Each digit-band needs
-/// the columns of its digit's two other bands; those come from a copy of the columns at
-/// shifted offsets, blended by the band of each lane.
+/// The vectors a 27-word array is handled in: words 0..8, 8..16, 16..24 and 19..27 (the last
+/// overlaps the third, so the arrays need no padding).
+const AT: [usize; 4] = [0, 8, 16, 19];
+
+/// Per vector of [`AT`], the lanes of band 2 and the lanes of band 0 (all ones).
+static BAND_LANES: [[[i32; 8]; 2]; 4] = {
+    let mut t = [[[0; 8]; 2]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut j = 0;
+        while j < 8 {
+            let b = (AT[k] + j) % 3;
+            t[k][0][j] = if b == 2 { -1 } else { 0 };
+            t[k][1][j] = if b == 0 { -1 } else { 0 };
+            j += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Lanes of vector `k` in band 2 (`which == 0`) or band 0 (`which == 1`).
 #[target_feature(enable = "avx2")]
 #[inline]
-fn stack_pass(s: &mut State) -> Option<u32> {
-    // The vectors cover words 0..8, 8..16, 16..24 and 19..27 (the last overlaps the third, so
-    // the state needs no padding).
-    const AT: [usize; 4] = [0, 8, 16, 19];
-    /// Per vector, the lanes of band 2 and the lanes of band 0.
-    static BAND_LANES: [[[i32; 8]; 2]; 4] = {
-        let mut t = [[[0; 8]; 2]; 4];
-        let mut k = 0;
-        while k < 4 {
-            let mut j = 0;
-            while j < 8 {
-                let b = (AT[k] + j) % 3;
-                t[k][0][j] = if b == 2 { -1 } else { 0 };
-                t[k][1][j] = if b == 0 { -1 } else { 0 };
-                j += 1;
-            }
-            k += 1;
-        }
-        t
-    };
-    let lanes = |k: usize, which: usize| {
-        let w = &BAND_LANES[k][which];
-        // SAFETY: `w` is 8 in-bounds words; the load has no alignment requirement.
-        unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
-    };
-    let row = _mm256_set1_epi32(super::ROW as i32);
-    let x = AT.map(|at| load8(&s.cand, at));
-    let cols = x.map(|x| {
-        _mm256_and_si256(
-            _mm256_or_si256(_mm256_or_si256(x, _mm256_srli_epi32::<9>(x)), _mm256_srli_epi32::<18>(x)),
-            row,
-        )
-    });
-    // Columns of word i at `buf[GUARD + i]`, with room to read two words either side.
+fn band_lanes(k: usize, which: usize) -> __m256i {
+    let w = &BAND_LANES[k][which];
+    // SAFETY: `w` is 8 in-bounds words; the load has no alignment requirement.
+    unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
+}
+
+/// Per lane of 27 digit-band words (vectors as in [`AT`]), the word of the same digit in the
+/// next band and in the band after it. The words go through memory once, to be read back at
+/// shifted offsets and blended by the band of each lane.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn other_bands(v: &[__m256i; 4]) -> ([__m256i; 4], [__m256i; 4]) {
+    // Word i at `buf[GUARD + i]`, with room to read two words either side.
     const GUARD: usize = 2;
     let mut buf = [0u32; 32];
     for (k, at) in AT.into_iter().enumerate() {
         let w = &mut buf[GUARD + at..GUARD + at + 8];
         // SAFETY: `w` is 8 in-bounds words; the store has no alignment requirement.
-        unsafe { _mm256_storeu_si256(w.as_mut_ptr().cast(), cols[k]) };
+        unsafe { _mm256_storeu_si256(w.as_mut_ptr().cast(), v[k]) };
     }
-    let at_off = |at: usize, off: usize| {
-        let w = &buf[at + off..at + off + 8];
+    let shifted = |from: usize| {
+        let w = &buf[from..from + 8];
         // SAFETY: `w` is 8 in-bounds words; the load has no alignment requirement.
         unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
     };
+    let mut next = [_mm256_setzero_si256(); 4];
+    let mut after = [_mm256_setzero_si256(); 4];
+    for (k, at) in AT.into_iter().enumerate() {
+        // The next band of the digit is word i + 1, or i - 2 from band 2; the band after it is
+        // word i + 2 from band 0, or i - 1.
+        next[k] = _mm256_blendv_epi8(shifted(at + GUARD + 1), shifted(at + GUARD - 2), band_lanes(k, 0));
+        after[k] = _mm256_blendv_epi8(shifted(at + GUARD - 1), shifted(at + GUARD + 2), band_lanes(k, 1));
+    }
+    (next, after)
+}
+
+/// The columns (low 9 bits) of each lane's band word.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn columns_v(x: __m256i) -> __m256i {
+    _mm256_and_si256(
+        _mm256_or_si256(_mm256_or_si256(x, _mm256_srli_epi32::<9>(x)), _mm256_srli_epi32::<18>(x)),
+        _mm256_set1_epi32(super::ROW as i32),
+    )
+}
+
+/// Each lane's 9 low bits copied to the three rows of a band word.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn spread_v(c: __m256i) -> __m256i {
+    _mm256_or_si256(_mm256_or_si256(c, _mm256_slli_epi32::<9>(c)), _mm256_slli_epi32::<18>(c))
+}
+
+/// Stores 27 words held as vectors of [`AT`].
+#[target_feature(enable = "avx2")]
+#[inline]
+fn store27(a: &mut [u32; 27], v: &[__m256i; 4]) {
+    for (k, at) in AT.into_iter().enumerate() {
+        let w = &mut a[at..at + 8];
+        // SAFETY: `w` is 8 in-bounds words; the store has no alignment requirement.
+        unsafe { _mm256_storeu_si256(w.as_mut_ptr().cast(), v[k]) };
+    }
+}
+
+/// [`State::from_givens`] for all 27 digit-bands at once, eight per vector. The conflict test is
+/// per digit-band: no row, box or column with two givens of the digit in the band, and no column
+/// shared with the digit's other bands.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn set_up(givens: &[u8; 81]) -> Option<State> {
+    let m = given_masks(givens);
+    let mut taken = [0u32; 3];
+    for i in 0..27 {
+        taken[i % 3] |= m[i];
+    }
+    let v = |c: u32| _mm256_set1_epi32(c as i32);
+    let zero = _mm256_setzero_si256();
+    // Where a band word has a bit of `mask`, `fill`; elsewhere nothing.
+    let used = |x: __m256i, mask: u32, fill: u32| {
+        _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(x, v(mask)), zero), v(fill))
+    };
+    // Non-zero where the bits of `mask` in a band word are two or more.
+    let twice = |x: __m256i, mask: u32| {
+        let y = _mm256_and_si256(x, v(mask));
+        _mm256_and_si256(y, _mm256_sub_epi32(y, v(1)))
+    };
+    let x = AT.map(|at| load8(&m, at));
+    let cols = x.map(|x| columns_v(x));
+    let (next, after) = other_bands(&cols);
+    let mut bad = zero;
+    let mut cand = [zero; 4];
+    for k in 0..4 {
+        let x = x[k];
+        let mut blocked = zero;
+        for j in 0..3 {
+            let row = super::ROW << (9 * j);
+            let bx = 0o007_007_007 << (3 * j);
+            blocked = _mm256_or_si256(
+                blocked,
+                _mm256_or_si256(used(x, row, row), used(cols[k], 0o7 << (3 * j), bx)),
+            );
+            bad = _mm256_or_si256(bad, _mm256_or_si256(twice(x, row), twice(x, bx)));
+        }
+        let other = _mm256_or_si256(next[k], after[k]);
+        // A column twice in this band, or also in another band.
+        let same_col = _mm256_or_si256(
+            _mm256_and_si256(x, _mm256_or_si256(_mm256_srli_epi32::<9>(x), _mm256_srli_epi32::<18>(x))),
+            _mm256_and_si256(cols[k], other),
+        );
+        bad = _mm256_or_si256(bad, same_col);
+        let lanes_taken = _mm256_blendv_epi8(
+            _mm256_blendv_epi8(v(taken[1]), v(taken[2]), band_lanes(k, 0)),
+            v(taken[0]),
+            band_lanes(k, 1),
+        );
+        blocked =
+            _mm256_or_si256(blocked, _mm256_or_si256(spread_v(_mm256_or_si256(cols[k], other)), lanes_taken));
+        cand[k] = _mm256_or_si256(_mm256_andnot_si256(blocked, v(super::ALL)), x);
+    }
+    if _mm256_testz_si256(bad, bad) == 0 {
+        return None;
+    }
+    let mut s = State { cand: [0; 27], seen: [0; 27], unsolved: taken.map(|t| super::ALL & !t) };
+    store27(&mut s.cand, &cand);
+    Some(s)
+}
+
+/// `State::stack_pass` for all 27 digit-bands at once, eight per vector; each lane reads the
+/// columns of its digit's other bands through [`other_bands`].
+#[target_feature(enable = "avx2")]
+#[inline]
+fn stack_pass(s: &mut State) -> Option<u32> {
+    let x = AT.map(|at| load8(&s.cand, at));
+    let cols = x.map(|x| columns_v(x));
+    let (next, after) = other_bands(&cols);
     let turn = |c: __m256i| {
         _mm256_or_si256(
             _mm256_and_si256(_mm256_srli_epi32::<1>(c), _mm256_set1_epi32(0o333)),
@@ -335,19 +453,11 @@ fn stack_pass(s: &mut State) -> Option<u32> {
     let mut stuck = 0u32;
     let mut y = [_mm256_setzero_si256(); 4];
     for (k, at) in AT.into_iter().enumerate() {
-        // The next band of the digit is word i + 1, or i - 2 from band 2; the band after it is
-        // word i + 2 from band 0, or i - 1.
-        let p = _mm256_blendv_epi8(at_off(at, GUARD + 1), at_off(at, GUARD - 2), lanes(k, 0));
-        let q = _mm256_blendv_epi8(at_off(at, GUARD - 1), at_off(at, GUARD + 2), lanes(k, 1));
-        let (p1, q1) = (turn(p), turn(q));
+        let (p1, q1) = (turn(next[k]), turn(after[k]));
         let (p2, q2) = (turn(p1), turn(q1));
         let keep =
             _mm256_and_si256(cols[k], _mm256_or_si256(_mm256_and_si256(p1, q2), _mm256_and_si256(p2, q1)));
-        let spread = _mm256_or_si256(
-            _mm256_or_si256(keep, _mm256_slli_epi32::<9>(keep)),
-            _mm256_slli_epi32::<18>(keep),
-        );
-        y[k] = _mm256_and_si256(x[k], spread);
+        y[k] = _mm256_and_si256(x[k], spread_v(keep));
         let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(y[k], x[k]))) as u32;
         changed |= (!same & 0xff) << at;
         // A stack of the digit with no permutation leaves no column in that stack.
@@ -365,10 +475,6 @@ fn stack_pass(s: &mut State) -> Option<u32> {
     if stuck != 0 {
         return None;
     }
-    for (k, at) in AT.into_iter().enumerate() {
-        let w = &mut s.cand[at..at + 8];
-        // SAFETY: `w` is 8 in-bounds words; the store has no alignment requirement.
-        unsafe { _mm256_storeu_si256(w.as_mut_ptr().cast(), y[k]) };
-    }
+    store27(&mut s.cand, &y);
     Some(changed & super::EVERY_WORD)
 }
