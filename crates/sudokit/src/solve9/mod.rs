@@ -362,15 +362,21 @@ static PLACE_KEEP: [u32; 27] = {
     t
 };
 
-/// For a cell of a band: in bits 0..27 its row and box in that band, in bits 32..59 and
-/// 64..91 its column in the two other bands (the next and the one after, cyclically).
-static PEERS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut p = 0;
-    while p < 27 {
-        let col = column_bits(p % 9) as u128;
-        t[p] = row_and_box(p) as u128 | col << 32 | col << 64;
-        p += 1;
+/// For cell `p` of band `b`, at index `b * 32 + p`: its peers (row, box and column) as a mask
+/// over the three bands' words side by side (band `k` in bits `32k..32k + 27`). Padded to 128
+/// entries, so that an index masked to 7 bits needs no bounds check.
+static PEERS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut b = 0;
+    while b < 3 {
+        let mut p = 0;
+        while p < 27 {
+            let col = column_bits(p % 9) as u128;
+            t[b * 32 + p] = (col << 64 | col << 32 | col) & !((ALL as u128) << (32 * b))
+                | (row_and_box(p) as u128) << (32 * b);
+            p += 1;
+        }
+        b += 1;
     }
     t
 };
@@ -1040,19 +1046,17 @@ fn branch_cell<S: Sink, K: Kernel>(k: K, s: &mut State, ctx: &mut Ctx<S>, pairs:
 fn pick_cell(s: &State, pairs: &[u32; 3]) -> (usize, u32) {
     if pairs[0] | pairs[1] | pairs[2] != 0 {
         let u = s.unsolved;
+        let z = u[0] as u128 | (u[1] as u128) << 32 | (u[2] as u128) << 64;
         // The key is the degree above a tie-breaker that prefers earlier cells: a branch-free
-        // maximum, since which cell wins is unpredictable.
+        // maximum, since which cell wins is unpredictable. One loop over the three bands'
+        // pairs side by side.
         let mut key = 0u32;
-        for b in 0..3 {
-            // This band, then the two others in the order PEERS expects.
-            let z = u[b] as u128 | (u[(b + 1) % 3] as u128) << 32 | (u[(b + 2) % 3] as u128) << 64;
-            let mut p = pairs[b];
-            while p != 0 {
-                let pos = p.trailing_zeros();
-                p &= p - 1;
-                let degree = (z & PEERS[pos as usize]).count_ones();
-                key = key.max(degree << 8 | (255 - (b as u32 * 32 + pos)));
-            }
+        let mut p = pairs[0] as u128 | (pairs[1] as u128) << 32 | (pairs[2] as u128) << 64;
+        while p != 0 {
+            let at = p.trailing_zeros();
+            p &= p - 1;
+            let degree = (z & PEERS[at as usize & 127]).count_ones();
+            key = key.max(degree << 8 | (255 - at));
         }
         let at = 255 - (key & 255);
         return ((at / 32) as usize, 1 << (at % 32));
