@@ -864,7 +864,17 @@ fn solve_with<S: Sink, K: Kernel>(k: K, s: &mut State, news: u32, ctx: &mut Ctx<
 // - the set-up on vectors (candidates and clash test of the 27 digit-bands at once): +12% on
 //   17-clue, +10% on serg, +5% on top1465.
 // - starting the digit-bands complete from their givens (a given in each row) as seen, so the
-//   first round skips them: no measurable gain, not kept.
+//   first round skips them: no measurable gain (`versus` bench, ±0.5%), not kept.
+// - one loop over the three bands' bivalue cells in the branching scan (kept): +1–1.5% on every
+//   set (`versus`).
+// - after the first round, sweeps of the 27 words with a test each (as the portable path and the
+//   `sudoku` crate do) instead of the vector reload: 0.78–0.94 on every set.
+// - the next round's digit-bands as a superset built by each update (exact for the two column
+//   words, the whole band on a new placement) instead of the vector reload: 3.5× the updates on
+//   serg and 0.54 of the speed there, 0.9–1.0 elsewhere.
+// Where serg's time goes now (`versus`, 1.15× the `sudoku` crate): about three quarters in
+// propagation, of which the vector reload at the end of each round (about 2 updates a round
+// below the root) is the largest single cost, about 13% of all; the branching step about a fifth.
 // - every write of a band update as a whole-vector and-not over the 27 words (no vector reload
 //   waiting on scalar stores at the end of a round): 0.79–0.91. The next update's scalar load
 //   then waits on the vector stores instead, and the four read-modify-writes cost more.
