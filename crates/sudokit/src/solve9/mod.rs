@@ -46,8 +46,9 @@
 //! When that fixpoint still needs a guess, a *stack pass* applies the column-wise twin of the
 //! permutation rule (in each stack a digit takes one column per band and one band per column;
 //! bit arithmetic on the three stacks at once rather than a table look-up per stack), and
-//! propagation resumes from the digit-bands it narrowed, if any. It runs before the first guess and, below it,
-//! only while many cells are open: on nearly solved grids it rarely pays for itself.
+//! propagation resumes from the digit-bands it narrowed, if any. It runs before the first guess
+//! and, below it, only while many cells are open: on nearly solved grids it rarely pays for
+//! itself.
 //!
 //! The design follows the band-wise bitboard idea published for JCZSolve (storing each digit's
 //! candidates band by band and updating them with look-up tables); the code and tables here are
@@ -872,12 +873,12 @@ fn solve_with<S: Sink, K: Kernel>(k: K, s: &mut State, news: u32, ctx: &mut Ctx<
 // - the next round's digit-bands as a superset built by each update (exact for the two column
 //   words, the whole band on a new placement) instead of the vector reload: 3.5× the updates on
 //   serg and 0.54 of the speed there, 0.9–1.0 elsewhere.
-// Where serg's time goes now (`versus`, 1.15× the `sudoku` crate): about three quarters in
-// propagation, of which the vector reload at the end of each round (about 2 updates a round
-// below the root) is the largest single cost, about 13% of all; the branching step about a fifth.
 // - every write of a band update as a whole-vector and-not over the 27 words (no vector reload
 //   waiting on scalar stores at the end of a round): 0.79–0.91. The next update's scalar load
 //   then waits on the vector stores instead, and the four read-modify-writes cost more.
+// Where serg's time goes now (`versus`, 1.15× the `sudoku` crate): about three quarters in
+// propagation, of which the vector reload at the end of each round (about 2 updates a round
+// below the root) is the largest single cost, about 13% of all; the branching step about a fifth.
 const BRANCH_CELL: bool = true;
 const USE_TRIADS: bool = false;
 /// Below the root, the strong passes run only while at least this many cells are open.

@@ -189,7 +189,6 @@ fn dirty(s: &State) -> u32 {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn update_all<const PEXT: bool>(s: &mut State, news: u32) -> bool {
-    // Bits past the last digit-band are dropped, so every index below is in bounds.
     let mut m = news & super::EVERY_WORD;
     while m != 0 {
         while m != 0 {
@@ -209,9 +208,6 @@ fn update_all<const PEXT: bool>(s: &mut State, news: u32) -> bool {
 #[target_feature(enable = "bmi1,bmi2")]
 #[inline]
 fn update<const PEXT: bool>(s: &mut State, i: usize) -> bool {
-    // SAFETY: the callers take `i` from a mask within `EVERY_WORD`, so it is below 27; this
-    // spares a bounds check per word touched.
-    unsafe { std::hint::assert_unchecked(i < 27) };
     let b = i % 3;
     let base = i - b;
     let x = s.cand[i];
