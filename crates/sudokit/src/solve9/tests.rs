@@ -390,7 +390,7 @@ proptest::proptest! {
     fn vector_set_up_matches_the_portable_one(givens in givens_bytes()) {
         use super::Kernel;
         let want = super::Portable.set_up(&givens).map(|s| (s.cand, s.seen, s.unsolved));
-        if let Some(got) = super::x86::vector_set_up(&givens) {
+        if let Some(got) = super::x86::on_vector_kernels(|k| k.set_up(&givens)) {
             proptest::prop_assert_eq!(got.map(|s| (s.cand, s.seen, s.unsolved)), want);
         }
     }
@@ -399,10 +399,11 @@ proptest::proptest! {
     /// digit-bands, or the same contradiction.
     #[test]
     fn vector_stack_pass_matches_the_portable_one(cand in cand_words()) {
+        use super::Kernel;
         let mut portable = super::State { cand, seen: [0; 27], unsolved: [super::ALL; 3] };
         let mut vector = portable;
         let want = portable.stack_pass();
-        if let Some(got) = super::x86::vector_stack_pass(&mut vector) {
+        if let Some(got) = super::x86::on_vector_kernels(|k| k.stack_pass(&mut vector)) {
             proptest::prop_assert_eq!(got, want);
             if want.is_some() {
                 proptest::prop_assert_eq!(vector.cand, portable.cand);

@@ -62,30 +62,20 @@ pub(super) fn search<S: Sink>(givens: &[u8; 81], ctx: &mut Ctx<S>, path: Path) -
     true
 }
 
-/// The vector stack pass on `s`, or `None` when the CPU lacks the features (for the tests that
-/// compare it with the portable one).
+/// `f` run on the vector kernels, or `None` when the CPU lacks their features (for the tests
+/// that compare single kernels with the portable ones).
 #[cfg(test)]
-pub(super) fn vector_stack_pass(s: &mut State) -> Option<Option<u32>> {
+pub(super) fn on_vector_kernels<R>(f: impl FnOnce(Avx2<false>) -> R) -> Option<R> {
     match cpu() {
-        Cpu::Avx2 { .. } => Some(Avx2::<false>(()).stack_pass(s)),
-        Cpu::Scalar => None,
-    }
-}
-
-/// The vector set-up of `givens`, or `None` when the CPU lacks the features (for the tests that
-/// compare it with the portable one).
-#[cfg(test)]
-pub(super) fn vector_set_up(givens: &[u8; 81]) -> Option<Option<State>> {
-    match cpu() {
-        Cpu::Avx2 { .. } => Some(Avx2::<false>(()).set_up(givens)),
+        Cpu::Avx2 { .. } => Some(f(Avx2(()))),
         Cpu::Scalar => None,
     }
 }
 
 /// Proof that the CPU runs AVX2, BMI1, BMI2 and POPCNT; `PEXT` picks `pext` over the tables
-/// for the row×box reduction.
+/// for the row×box reduction. Only this module can make one.
 #[derive(Clone, Copy)]
-struct Avx2<const PEXT: bool>(());
+pub(super) struct Avx2<const PEXT: bool>(());
 
 impl<const PEXT: bool> Kernel for Avx2<PEXT> {
     #[inline(always)]
@@ -174,12 +164,18 @@ fn load8(a: &[u32; 27], at: usize) -> __m256i {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn dirty(s: &State) -> u32 {
-    let same = |at| {
-        let e = _mm256_cmpeq_epi32(load8(&s.cand, at), load8(&s.seen, at));
-        _mm256_movemask_ps(_mm256_castsi256_ps(e)) as u32
-    };
-    // The last load overlaps the third, so the arrays need no padding.
-    !(same(0) | same(8) << 8 | same(16) << 16 | same(19) << 19) & super::EVERY_WORD
+    let mut same = 0;
+    for at in AT {
+        same |= equal_lanes(load8(&s.cand, at), load8(&s.seen, at)) << at;
+    }
+    !same & super::EVERY_WORD
+}
+
+/// Bit `j` set when lane `j` of `a` and `b` are equal.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn equal_lanes(a: __m256i, b: __m256i) -> u32 {
+    _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))) as u32
 }
 
 /// Band updates until nothing changes, driven by masks of the digit-bands with news instead
@@ -454,8 +450,7 @@ fn stack_pass(s: &mut State) -> Option<u32> {
         let keep =
             _mm256_and_si256(cols[k], _mm256_or_si256(_mm256_and_si256(p1, q2), _mm256_and_si256(p2, q1)));
         y[k] = _mm256_and_si256(x[k], spread_v(keep));
-        let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(y[k], x[k]))) as u32;
-        changed |= (!same & 0xff) << at;
+        changed |= (!equal_lanes(y[k], x[k]) & 0xff) << at;
         // A stack of the digit with no permutation leaves no column in that stack.
         let stacks = _mm256_and_si256(
             _mm256_or_si256(
@@ -464,9 +459,7 @@ fn stack_pass(s: &mut State) -> Option<u32> {
             ),
             _mm256_set1_epi32(0o111),
         );
-        let full =
-            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(stacks, _mm256_set1_epi32(0o111))));
-        stuck |= !full as u32 & 0xff;
+        stuck |= !equal_lanes(stacks, _mm256_set1_epi32(0o111)) & 0xff;
     }
     if stuck != 0 {
         return None;
