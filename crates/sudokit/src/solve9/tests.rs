@@ -344,6 +344,52 @@ fn stack_matchings_agree_with_the_permutation_table() {
     }
 }
 
+/// The arithmetic permutation rule of the dense rounds keeps exactly the minirows the table
+/// keeps, for every row×box pattern, whether the minirows are full or not.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn vector_permutation_rule_agrees_with_the_table() {
+    use super::{shrink, ALL, PERMUTE};
+    let minirows =
+        |m: u32, cells: u32| (0..9).filter(|i| m >> i & 1 != 0).fold(0, |x, i| x | cells << (3 * i));
+    for first in (0..512u32).step_by(8) {
+        // Full minirows, then one or two cells of each.
+        for cells in [0o7, 0o1, 0o6] {
+            let x: [u32; 8] = std::array::from_fn(|j| minirows(first + j as u32, cells) & ALL);
+            let Some(got) = super::x86::on_vector_kernels(|k| super::x86::permuted_words(k, x)) else {
+                return;
+            };
+            let want = x.map(|x| x & PERMUTE[shrink(x)]);
+            assert_eq!(got, want, "patterns {first:#o}.. with minirow cells {cells:#o}");
+        }
+    }
+}
+
+/// Two digits alone in their rows at the same cell: a single update places one and empties the
+/// other's row, and the dense round, which places both at once, must end in the same
+/// contradiction.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn dense_round_finds_two_digits_placed_in_one_cell() {
+    use super::{Kernel, State, ALL, EVERY_WORD};
+    let mut start = State { cand: [ALL; 27], seen: [0; 27], unsolved: [ALL; 3] };
+    // Digits 1 and 2 can go only at cell 0 in row 0 of band 0.
+    start.cand[0] = ALL & !0o777 | 1;
+    start.cand[3] = start.cand[0];
+    let got = super::x86::on_vector_kernels(|k| {
+        let mut single = start;
+        let mut dense = start;
+        (
+            k.update_all(&mut single, EVERY_WORD),
+            k.first_round(&mut dense).is_some_and(|n| k.update_all(&mut dense, n)),
+        )
+    });
+    if let Some((single, dense)) = got {
+        assert!(!single, "a single update finds the clash");
+        assert!(!dense, "the dense round finds it too");
+    }
+}
+
 /// Digit-bands of varied density: dense ones keep every column, sparse ones empty stacks, so
 /// both narrowing and contradictions come up.
 #[cfg(target_arch = "x86_64")]
@@ -392,6 +438,30 @@ proptest::proptest! {
         let want = super::Portable.set_up(&givens).map(|s| (s.cand, s.seen, s.unsolved));
         if let Some(got) = super::x86::on_vector_kernels(|k| k.set_up(&givens)) {
             proptest::prop_assert_eq!(got.map(|s| (s.cand, s.seen, s.unsolved)), want);
+        }
+    }
+
+    /// Dense rounds first reach the same fixpoint of band updates as rounds of single updates
+    /// alone, or the same contradiction: from the state of a puzzle, and from random words.
+    #[test]
+    fn dense_rounds_reach_the_same_fixpoint(givens in givens_bytes(), cand in cand_words()) {
+        use super::Kernel;
+        let random = super::State { cand, seen: [0; 27], unsolved: [super::ALL; 3] };
+        for start in [super::Portable.set_up(&givens), Some(random)].into_iter().flatten() {
+            let got = super::x86::on_vector_kernels(|k| {
+                let (mut single, mut dense) = (start, start);
+                let single_ok = k.update_all(&mut single, super::EVERY_WORD);
+                let dense_ok = k.first_round(&mut dense).is_some_and(|news| k.update_all(&mut dense, news));
+                (single_ok, dense_ok, single, dense)
+            });
+            if let Some((single_ok, dense_ok, single, dense)) = got {
+                proptest::prop_assert_eq!(dense_ok, single_ok);
+                if single_ok {
+                    proptest::prop_assert_eq!(dense.cand, single.cand);
+                    proptest::prop_assert_eq!(dense.seen, single.seen);
+                    proptest::prop_assert_eq!(dense.unsolved, single.unsolved);
+                }
+            }
         }
     }
 
