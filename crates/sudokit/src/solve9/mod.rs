@@ -205,10 +205,11 @@ trait Kernel: Copy {
     /// The state of the puzzle `givens` (anything but 1..=9 is a blank), as
     /// [`State::from_givens`] makes it; `None` when givens conflict.
     fn set_up(self, givens: &[u8; 81]) -> Option<State>;
-    /// What the search does first with a fresh state, where every digit-band has news: the
-    /// digit-bands left with news, or `None` on a contradiction. The portable kernels leave it
-    /// all to the search's first round of band updates.
-    fn first_round(self, s: &mut State) -> Option<u32>;
+    /// The state the search starts from, and the digit-bands with news in it: the set-up,
+    /// then on the vector kernels the dense rounds; `None` when givens conflict or those
+    /// rounds find a contradiction. The portable kernels leave all 27 digit-bands to the
+    /// search's first round of band updates.
+    fn fresh(self, givens: &[u8; 81]) -> Option<(State, u32)>;
     /// The search from `s` on. The recursion re-enters here so that all of a kernel's search
     /// is compiled for its instruction set (and its kernels inline into it).
     fn solve<S: Sink>(self, s: &mut State, news: u32, ctx: &mut Ctx<S>);
@@ -234,8 +235,8 @@ impl Kernel for Portable {
         State::from_givens(&given_masks(givens))
     }
     #[inline(always)]
-    fn first_round(self, _: &mut State) -> Option<u32> {
-        Some(EVERY_WORD)
+    fn fresh(self, givens: &[u8; 81]) -> Option<(State, u32)> {
+        Some((self.set_up(givens)?, EVERY_WORD))
     }
     fn solve<S: Sink>(self, s: &mut State, news: u32, ctx: &mut Ctx<S>) {
         solve_with(self, s, news, ctx);
@@ -788,10 +789,8 @@ impl State {
 
 #[inline(always)]
 fn start_with<S: Sink, K: Kernel>(k: K, givens: &[u8; 81], ctx: &mut Ctx<S>) {
-    if let Some(mut s) = k.set_up(givens) {
-        if let Some(news) = k.first_round(&mut s) {
-            k.solve(&mut s, news, ctx);
-        }
+    if let Some((mut s, news)) = k.fresh(givens) {
+        k.solve(&mut s, news, ctx);
     }
 }
 

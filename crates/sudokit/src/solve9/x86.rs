@@ -89,9 +89,9 @@ impl<const PEXT: bool> Kernel for Avx2<PEXT> {
         unsafe { set_up(givens) }
     }
     #[inline(always)]
-    fn first_round(self, s: &mut State) -> Option<u32> {
+    fn fresh(self, givens: &[u8; 81]) -> Option<(State, u32)> {
         // SAFETY: as in `solve`.
-        unsafe { dense_rounds(s) }
+        unsafe { fresh(givens) }
     }
     #[inline(always)]
     fn solve<S: Sink>(self, s: &mut State, news: u32, ctx: &mut Ctx<S>) {
@@ -129,18 +129,18 @@ fn start<S: Sink, const PEXT: bool>(givens: &[u8; 81], ctx: &mut Ctx<S>) {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn given_masks(givens: &[u8; 81]) -> [u32; 27] {
-    // Each band is one 32-byte load from a padded copy (the last band would read past the
-    // puzzle); its 27 low bytes are the band's cells in bit order.
-    let mut padded = [0u8; 96];
-    padded[..81].copy_from_slice(givens);
+    // Each band is one 32-byte load from the puzzle itself: bands 0 and 1 from their first
+    // cell, band 2 from five cells earlier, its bits shifted down by five (a padded copy of the
+    // puzzle would cost a copy, and a load that straddles the copy's stores).
     let mut m = [0u32; 27];
     for b in 0..3 {
-        let w = &padded[b * 27..b * 27 + 32];
+        let from = if b < 2 { b * 27 } else { 81 - 32 };
+        let w = &givens[from..from + 32];
         // SAFETY: `w` is 32 in-bounds bytes; the load has no alignment requirement.
         let cells = unsafe { _mm256_loadu_si256(w.as_ptr().cast()) };
         for d in 0..9 {
             let hit = _mm256_cmpeq_epi8(cells, _mm256_set1_epi8(d as i8 + 1));
-            m[d * 3 + b] = _mm256_movemask_epi8(hit) as u32 & super::ALL;
+            m[d * 3 + b] = (_mm256_movemask_epi8(hit) as u32 >> (b * 27 - from)) & super::ALL;
         }
     }
     m
@@ -375,6 +375,16 @@ fn store27(a: &mut [u32; 27], v: &[__m256i; 4]) {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn set_up(givens: &[u8; 81]) -> Option<State> {
+    let (cand, unsolved) = set_up_vectors(givens)?;
+    let mut s = State { cand: [0; 27], seen: [0; 27], unsolved };
+    store27(&mut s.cand, &cand);
+    Some(s)
+}
+
+/// [`set_up`] with the candidates left in vectors (as in [`AT`]), beside the unsolved cells.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn set_up_vectors(givens: &[u8; 81]) -> Option<([__m256i; 4], [u32; 3])> {
     let m = given_masks(givens);
     let mut taken = [0u32; 3];
     for i in 0..27 {
@@ -427,9 +437,7 @@ fn set_up(givens: &[u8; 81]) -> Option<State> {
     if _mm256_testz_si256(bad, bad) == 0 {
         return None;
     }
-    let mut s = State { cand: [0; 27], seen: [0; 27], unsolved: taken.map(|t| super::ALL & !t) };
-    store27(&mut s.cand, &cand);
-    Some(s)
+    Some((cand, taken.map(|t| super::ALL & !t)))
 }
 
 /// `State::stack_pass` for all 27 digit-bands at once, eight per vector; each lane reads the
@@ -478,16 +486,37 @@ fn stack_pass(s: &mut State) -> Option<u32> {
 /// 17-clue, the same elsewhere; 5: the same as 8.
 const DENSE_NEWS: u32 = 8;
 
-/// [`dense_round`]s from a fresh state while most digit-bands have news; returns the news
-/// left, or `None` on a contradiction.
+/// The state of the puzzle `givens` after its dense rounds, and the digit-bands left with news;
+/// `None` when givens conflict or the rounds find a contradiction. The set-up's candidates go
+/// into the first round without a trip through memory.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn dense_rounds(s: &mut State) -> Option<u32> {
-    let mut news = dense_round(s)?;
+fn fresh(givens: &[u8; 81]) -> Option<(State, u32)> {
+    let (cand, mut unsolved) = set_up_vectors(givens)?;
+    let (cand, seen, mut news) = dense_round_vectors(&cand, &mut unsolved)?;
+    let mut s = State { cand: [0; 27], seen: [0; 27], unsolved };
+    store27(&mut s.cand, &cand);
+    store27(&mut s.seen, &seen);
     while news.count_ones() >= DENSE_NEWS {
-        news = dense_round(s)?;
+        news = dense_round(&mut s)?;
     }
-    Some(news)
+    Some((s, news))
+}
+
+/// Dense rounds from `s` as [`fresh`] runs them (for the tests, which start them from states
+/// no puzzle sets up).
+#[cfg(test)]
+pub(super) fn dense_rounds(_: Avx2<false>, s: &mut State) -> Option<u32> {
+    #[target_feature(enable = "avx2")]
+    fn run(s: &mut State) -> Option<u32> {
+        let mut news = dense_round(s)?;
+        while news.count_ones() >= DENSE_NEWS {
+            news = dense_round(s)?;
+        }
+        Some(news)
+    }
+    // SAFETY: the `Avx2` argument proves the CPU runs AVX2.
+    unsafe { run(s) }
 }
 
 /// Per vector of [`AT`], the band of each lane: indices for `_mm256_permutevar8x32_epi32` that
@@ -553,9 +582,22 @@ fn permuted(x: __m256i) -> __m256i {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn dense_round(s: &mut State) -> Option<u32> {
+    let (cand, seen, news) = dense_round_vectors(&AT.map(|at| load8(&s.cand, at)), &mut s.unsolved)?;
+    store27(&mut s.cand, &cand);
+    store27(&mut s.seen, &seen);
+    Some(news)
+}
+
+/// [`dense_round`] on candidates held in vectors (as in [`AT`]): the candidates after the
+/// round, the words each lane's update saw (the new `seen`), and the news.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn dense_round_vectors(
+    x: &[__m256i; 4],
+    unsolved: &mut [u32; 3],
+) -> Option<([__m256i; 4], [__m256i; 4], u32)> {
     let v = |c: u32| _mm256_set1_epi32(c as i32);
     let zero = _mm256_setzero_si256();
-    let x = AT.map(|at| load8(&s.cand, at));
     let mut y = [zero; 4];
     let mut clear_cols = [zero; 4];
     let mut placed = [zero; 4];
@@ -598,7 +640,7 @@ fn dense_round(s: &mut State) -> Option<u32> {
     // one band per lane, read back from memory four words at a time.
     let (once, twice) = band_counts(&placed);
     for b in 0..3 {
-        s.unsolved[b] &= !(buf_lane(_mm256_castsi256_si128(once), b));
+        unsolved[b] &= !(buf_lane(_mm256_castsi256_si128(once), b));
     }
     let (next, after) = other_bands(&clear_cols);
     let mut news = 0;
@@ -617,9 +659,7 @@ fn dense_round(s: &mut State) -> Option<u32> {
         out[k] = _mm256_andnot_si256(gone, y[k]);
         news |= (!equal_lanes(out[k], y[k]) & 0xff) << at;
     }
-    store27(&mut s.cand, &out);
-    store27(&mut s.seen, &y);
-    Some(news & super::EVERY_WORD)
+    Some((out, y, news & super::EVERY_WORD))
 }
 
 /// For the vectors of [`AT`], lane indices (and whether each is in use) that gather the words
