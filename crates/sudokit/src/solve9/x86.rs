@@ -94,19 +94,19 @@ impl<const PEXT: bool> Kernel for Avx2<PEXT> {
         unsafe { fresh(givens) }
     }
     #[inline(always)]
-    fn solve<S: Sink>(self, s: &mut State, news: u32, ctx: &mut Ctx<S>) {
+    fn solve<S: Sink>(self, s: &mut State, news: u32, then: u32, ctx: &mut Ctx<S>) {
         // SAFETY: an `Avx2` exists only once `cpu` found every feature `solve` is compiled for.
-        unsafe { solve::<S, PEXT>(s, news, ctx) }
+        unsafe { solve::<S, PEXT>(s, news, then, ctx) }
     }
     #[inline(always)]
-    fn propagate(self, s: &mut State, news: u32, strong: bool) -> Outcome {
+    fn propagate(self, s: &mut State, news: u32, then: u32, strong: bool) -> Outcome {
         // SAFETY: as in `solve`.
-        unsafe { propagate::<PEXT>(s, news, strong) }
+        unsafe { propagate::<PEXT>(s, news, then, strong) }
     }
     #[inline(always)]
-    fn update_all(self, s: &mut State, news: u32) -> bool {
+    fn update_all(self, s: &mut State, news: u32, then: u32) -> bool {
         // SAFETY: as in `solve`.
-        unsafe { update_all::<PEXT>(s, news) }
+        unsafe { update_all::<PEXT>(s, news, then) }
     }
     #[inline(always)]
     fn naked(self, s: &State) -> Naked {
@@ -147,13 +147,13 @@ fn given_masks(givens: &[u8; 81]) -> [u32; 27] {
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn solve<S: Sink, const PEXT: bool>(s: &mut State, news: u32, ctx: &mut Ctx<S>) {
-    solve_with(Avx2::<PEXT>(()), s, news, ctx);
+fn solve<S: Sink, const PEXT: bool>(s: &mut State, news: u32, then: u32, ctx: &mut Ctx<S>) {
+    solve_with(Avx2::<PEXT>(()), s, news, then, ctx);
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn propagate<const PEXT: bool>(s: &mut State, news: u32, strong: bool) -> Outcome {
-    s.propagate_with(Avx2::<PEXT>(()), news, strong)
+fn propagate<const PEXT: bool>(s: &mut State, news: u32, then: u32, strong: bool) -> Outcome {
+    s.propagate_with(Avx2::<PEXT>(()), news, then, strong)
 }
 
 /// Eight words of a 27-word array, from `at` on.
@@ -186,11 +186,13 @@ fn equal_lanes(a: __m256i, b: __m256i) -> u32 {
 /// Band updates until nothing changes, driven by masks of the digit-bands with news instead
 /// of the portable sweep's test per digit-band: no data-dependent branch per digit-band, and
 /// the indices of a round are known ahead, so consecutive updates overlap. The first round
-/// trusts the caller's `news`; later ones compare the whole state with [`dirty`].
+/// trusts the caller's `news`, the second its `then` if any; later ones compare the whole
+/// state with [`dirty`].
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
-fn update_all<const PEXT: bool>(s: &mut State, news: u32) -> bool {
+fn update_all<const PEXT: bool>(s: &mut State, news: u32, then: u32) -> bool {
     let mut m = news & super::EVERY_WORD;
+    let mut then = then & super::EVERY_WORD;
     while m != 0 {
         while m != 0 {
             let i = m.trailing_zeros() as usize;
@@ -199,7 +201,7 @@ fn update_all<const PEXT: bool>(s: &mut State, news: u32) -> bool {
                 return false;
             }
         }
-        m = dirty(s);
+        m = if then != 0 { std::mem::take(&mut then) } else { dirty(s) };
     }
     true
 }
