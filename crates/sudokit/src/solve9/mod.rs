@@ -85,7 +85,8 @@
 //! then removes candidates from the most cells, so propagation goes furthest. That needs 40–45%
 //! fewer guesses on the hard sets than taking the first bivalue cell, as JCZSolve does (87.4
 //! against 142.5 per puzzle on forum_hardest_1905_11+, 154 against 274 on forum_hardest_1106).
-//! Without a bivalue cell, the unsolved cell with the fewest candidates among a few looked at.
+//! With few cells open (under 25) the choice matters little and scoring every bivalue cell
+//! costs more than it saves, so the first one is taken. Without a bivalue cell, the unsolved cell with the fewest candidates among a few looked at.
 //! Each alternative tried on a copy counts as one guess; the last alternative of a cell is
 //! forced and is not counted (tdoku's convention).
 
@@ -921,6 +922,11 @@ fn solve_with<S: Sink, K: Kernel>(k: K, s: &mut State, news: u32, then: u32, ctx
 //   vector reload: `versus` +1.5–2% on 1106 and in first-solution mode on serg, the same
 //   elsewhere. Each update instead noting exactly which words it changed (no reload at all):
 //   −1% to −7% (the checks cost more than the reloads they save, but on serg).
+// - the first bivalue cell instead of the best-scored one once few cells are open (the
+//   scan over every bivalue cell costs serg about 5%), guesses on 11+ / 1106 / serg and
+//   `versus` serg: under 20 open: 87.8 / 154.6 / 6.36; under 25 (chosen): 88.1 / 155.4 / 6.37,
+//   serg +2%, the hard sets −0.5–1%; under 30: 88.6 / 157.7 / 6.41, serg +2–3%, 1106 −1.5%;
+//   under 40: serg +3.5%, the hard sets −3–5%.
 // Where serg's time went before the dense rounds (`versus`, 1.15× the `sudoku` crate): about three quarters in
 // propagation, of which the vector reload at the end of each round (about 2 updates a round
 // below the root) is the largest single cost, about 13% of all; the branching step about a fifth.
@@ -928,6 +934,8 @@ const BRANCH_CELL: bool = true;
 const USE_TRIADS: bool = false;
 /// Below the root, the strong passes run only while at least this many cells are open.
 const STRONG_OPEN: u32 = 45;
+/// With fewer cells open than this, the first bivalue cell is taken without scoring them all.
+const SCAN_OPEN: u32 = 25;
 
 const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
@@ -1106,12 +1114,20 @@ fn branch_cell<S: Sink, K: Kernel>(k: K, s: &mut State, ctx: &mut Ctx<S>, pairs:
 }
 
 /// The cell to branch on: the bivalue cell with the most unsolved peers if there is a bivalue
-/// cell (the first such cell on a tie), else the fewest candidates among the first unsolved
+/// cell (the first such cell on a tie; simply the first with fewer than [`SCAN_OPEN`] cells
+/// open), else the fewest candidates among the first unsolved
 /// cell of each band.
 #[inline(always)]
 fn pick_cell(s: &State, pairs: &[u32; 3]) -> (usize, u32) {
     if pairs[0] | pairs[1] | pairs[2] != 0 {
         let u = s.unsolved;
+        if u[0].count_ones() + u[1].count_ones() + u[2].count_ones() < SCAN_OPEN {
+            for b in 0..3 {
+                if pairs[b] != 0 {
+                    return (b, pairs[b] & pairs[b].wrapping_neg());
+                }
+            }
+        }
         let z = u[0] as u128 | (u[1] as u128) << 32 | (u[2] as u128) << 64;
         // The key is the degree above a tie-breaker that prefers earlier cells: a branch-free
         // maximum, since which cell wins is unpredictable. One loop over the three bands'

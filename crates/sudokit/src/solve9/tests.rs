@@ -328,6 +328,23 @@ fn branching_takes_the_bivalue_cell_with_most_unsolved_peers() {
     assert!(checked >= 3, "the built-in puzzles need a guess at the root");
 }
 
+/// With few cells open, branching takes the first bivalue cell, not the best-scored one.
+#[test]
+fn branching_takes_the_first_bivalue_cell_when_few_cells_are_open() {
+    use super::{pick_cell, State, ALL, SCAN_OPEN};
+    let mut s = State { cand: [ALL; 27], seen: [0; 27], unsolved: [0; 3] };
+    // Open: cell 0 of band 0 (no open peer), and in band 2 a cell with open row, box and
+    // column peers, which would score higher.
+    let open_cells = SCAN_OPEN - 1;
+    s.unsolved[0] = 1;
+    s.unsolved[2] = (1 << (open_cells - 1)) - 1;
+    let pairs = [1, 0, 1 << 10];
+    assert_eq!(pick_cell(&s, &pairs), (0, 1));
+    // One more open cell, and the scan picks the cell in band 2.
+    s.unsolved[2] = (1 << open_cells) - 1;
+    assert_eq!(pick_cell(&s, &pairs), (2, 1 << 10));
+}
+
 /// The arithmetic stack rule keeps exactly the entries the permutation table keeps, in every
 /// stack.
 #[test]
