@@ -86,7 +86,8 @@
 //! fewer guesses on the hard sets than taking the first bivalue cell, as JCZSolve does (87.4
 //! against 142.5 per puzzle on forum_hardest_1905_11+, 154 against 274 on forum_hardest_1106).
 //! With few cells open (under 25) the choice matters little and scoring every bivalue cell
-//! costs more than it saves, so the first one is taken. Without a bivalue cell, the unsolved cell with the fewest candidates among a few looked at.
+//! costs more than it saves, so the first one is taken. Without a bivalue cell, the unsolved
+//! cell with the fewest candidates among a few looked at.
 //! Each alternative tried on a copy counts as one guess; the last alternative of a cell is
 //! forced and is not counted (tdoku's convention).
 
@@ -927,9 +928,11 @@ fn solve_with<S: Sink, K: Kernel>(k: K, s: &mut State, news: u32, then: u32, ctx
 //   `versus` serg: under 20 open: 87.8 / 154.6 / 6.36; under 25 (chosen): 88.1 / 155.4 / 6.37,
 //   serg +2%, the hard sets −0.5–1%; under 30: 88.6 / 157.7 / 6.41, serg +2–3%, 1106 −1.5%;
 //   under 40: serg +3.5%, the hard sets −3–5%.
-// Where serg's time went before the dense rounds (`versus`, 1.15× the `sudoku` crate): about three quarters in
-// propagation, of which the vector reload at the end of each round (about 2 updates a round
-// below the root) is the largest single cost, about 13% of all; the branching step about a fifth.
+// Where serg's time went before the dense rounds (`versus`, 1.15× the `sudoku` crate): about
+// three quarters in propagation, of which the vector reload at the end of each round (about 2
+// updates a round below the root) is the largest single cost, about 13% of all; the branching
+// step about a fifth. Now (1.28×): the band updates about two fifths, the reloads about a
+// sixth, the branching step a sixth, the set-up and dense rounds together 8%.
 const BRANCH_CELL: bool = true;
 const USE_TRIADS: bool = false;
 /// Below the root, the strong passes run only while at least this many cells are open.
@@ -1115,8 +1118,7 @@ fn branch_cell<S: Sink, K: Kernel>(k: K, s: &mut State, ctx: &mut Ctx<S>, pairs:
 
 /// The cell to branch on: the bivalue cell with the most unsolved peers if there is a bivalue
 /// cell (the first such cell on a tie; simply the first with fewer than [`SCAN_OPEN`] cells
-/// open), else the fewest candidates among the first unsolved
-/// cell of each band.
+/// open), else the fewest candidates among the first unsolved cell of each band.
 #[inline(always)]
 fn pick_cell(s: &State, pairs: &[u32; 3]) -> (usize, u32) {
     if pairs[0] | pairs[1] | pairs[2] != 0 {

@@ -495,30 +495,31 @@ const DENSE_NEWS: u32 = 8;
 #[inline]
 fn fresh(givens: &[u8; 81]) -> Option<(State, u32)> {
     let (cand, mut unsolved) = set_up_vectors(givens)?;
-    let (cand, seen, mut news) = dense_round_vectors(&cand, &mut unsolved)?;
+    let (cand, seen, news) = dense_round_vectors(&cand, &mut unsolved)?;
     let mut s = State { cand: [0; 27], seen: [0; 27], unsolved };
     store27(&mut s.cand, &cand);
     store27(&mut s.seen, &seen);
-    while news.count_ones() >= DENSE_NEWS {
-        news = dense_round(&mut s)?;
-    }
+    let news = more_dense_rounds(&mut s, news)?;
     Some((s, news))
+}
+
+/// Further dense rounds while at least [`DENSE_NEWS`] digit-bands have news; the news left,
+/// or `None` on a contradiction.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn more_dense_rounds(s: &mut State, mut news: u32) -> Option<u32> {
+    while news.count_ones() >= DENSE_NEWS {
+        news = dense_round(s)?;
+    }
+    Some(news)
 }
 
 /// Dense rounds from `s` as [`fresh`] runs them (for the tests, which start them from states
 /// no puzzle sets up).
 #[cfg(test)]
 pub(super) fn dense_rounds(_: Avx2<false>, s: &mut State) -> Option<u32> {
-    #[target_feature(enable = "avx2")]
-    fn run(s: &mut State) -> Option<u32> {
-        let mut news = dense_round(s)?;
-        while news.count_ones() >= DENSE_NEWS {
-            news = dense_round(s)?;
-        }
-        Some(news)
-    }
     // SAFETY: the `Avx2` argument proves the CPU runs AVX2.
-    unsafe { run(s) }
+    unsafe { dense_round(s).and_then(|news| more_dense_rounds(s, news)) }
 }
 
 /// Per vector of [`AT`], the band of each lane: indices for `_mm256_permutevar8x32_epi32` that
@@ -638,11 +639,10 @@ fn dense_round_vectors(
         return None;
     }
     // Per band, the cells placed by some digit and those placed by two (a contradiction the
-    // next update of either digit finds, once both lose the cell): bit-sliced over the digits,
-    // one band per lane, read back from memory four words at a time.
+    // next update of either digit finds, once both lose the cell).
     let (once, twice) = band_counts(&placed);
     for b in 0..3 {
-        unsolved[b] &= !(buf_lane(_mm256_castsi256_si128(once), b));
+        unsolved[b] &= !band_lane(_mm256_castsi256_si128(once), b);
     }
     let (next, after) = other_bands(&clear_cols);
     let mut news = 0;
@@ -730,7 +730,7 @@ pub(super) fn permuted_words(_: Avx2<false>, x: [u32; 8]) -> [u32; 8] {
 /// Lane `b` (< 3) of a vector of per-band words.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn buf_lane(v: __m128i, b: usize) -> u32 {
+fn band_lane(v: __m128i, b: usize) -> u32 {
     match b {
         0 => _mm_extract_epi32::<0>(v) as u32,
         1 => _mm_extract_epi32::<1>(v) as u32,
