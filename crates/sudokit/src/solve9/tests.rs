@@ -333,8 +333,8 @@ fn branching_takes_the_bivalue_cell_with_most_unsolved_peers() {
 fn branching_takes_the_first_bivalue_cell_when_few_cells_are_open() {
     use super::{pick_cell, State, ALL, SCAN_OPEN};
     let mut s = State { cand: [ALL; 27], seen: [0; 27], unsolved: [0; 3] };
-    // Open: cell 0 of band 0 (no open peer), and in band 2 a cell with open row, box and
-    // column peers, which would score higher.
+    // Open: cell 0 of band 0 (open peers only in its column), and in band 2 a cell with open
+    // row, box and column peers, which would score higher.
     let open_cells = SCAN_OPEN - 1;
     s.unsolved[0] = 1;
     s.unsolved[2] = (1 << (open_cells - 1)) - 1;
