@@ -1080,19 +1080,15 @@ fn branch_cell<S: Sink, K: Kernel>(k: K, s: &mut State, ctx: &mut Ctx<S>, pairs:
     let (b, bit) = pick_cell(s, pairs);
     // Propagation left every digit-band as seen; only the ones touched below are news.
     let mut news = 0;
+    // The cell's digits, and their words: with the digit's words in the other bands, the ones
+    // a placement there is bound to change.
     let mut digits: u32 = 0;
+    let mut cell_words = 0;
     for d in 0..9 {
         if s.cand[d * 3 + b] & bit != 0 {
             digits |= 1 << d;
+            cell_words |= 1 << (d * 3 + b);
         }
-    }
-    // The cell's words, and its digit's words in the other bands: the ones a placement there
-    // is bound to change.
-    let mut cell_words = 0;
-    let mut rest = digits;
-    while rest != 0 {
-        cell_words |= 1 << (rest.trailing_zeros() * 3 + b as u32);
-        rest &= rest - 1;
     }
     while digits != 0 {
         let d = digits.trailing_zeros() as usize;

@@ -271,10 +271,12 @@ fn naked(s: &State) -> Naked {
     let unsolved = _mm_setr_epi32(s.unsolved[0] as i32, s.unsolved[1] as i32, s.unsolved[2] as i32, 0);
     let pairs = _mm_andnot_si128(c3, c2);
     let singles = _mm_and_si128(_mm_andnot_si128(c2, c1), unsolved);
-    let lanes = |v| {
-        [_mm_extract_epi32::<0>(v) as u32, _mm_extract_epi32::<1>(v) as u32, _mm_extract_epi32::<2>(v) as u32]
+    let mut n = Naked {
+        empty: full & 7 != 7,
+        pairs: band_words(pairs),
+        singles: band_words(singles),
+        planes: [0; 16],
     };
-    let mut n = Naked { empty: full & 7 != 7, pairs: lanes(pairs), singles: lanes(singles), planes: [0; 16] };
     for (k, plane) in planes.into_iter().enumerate() {
         let w = &mut n.planes[k * 4..k * 4 + 4];
         // SAFETY: `w` is 4 in-bounds words (16 bytes); the store has no alignment requirement.
@@ -287,30 +289,11 @@ fn naked(s: &State) -> Naked {
 /// overlaps the third, so the arrays need no padding).
 const AT: [usize; 4] = [0, 8, 16, 19];
 
-/// Per vector of [`AT`], the lanes of band 2 and the lanes of band 0 (all ones).
-static BAND_LANES: [[[i32; 8]; 2]; 4] = {
-    let mut t = [[[0; 8]; 2]; 4];
-    let mut k = 0;
-    while k < 4 {
-        let mut j = 0;
-        while j < 8 {
-            let b = (AT[k] + j) % 3;
-            t[k][0][j] = if b == 2 { -1 } else { 0 };
-            t[k][1][j] = if b == 0 { -1 } else { 0 };
-            j += 1;
-        }
-        k += 1;
-    }
-    t
-};
-
-/// Lanes of vector `k` in band 2 (`which == 0`) or band 0 (`which == 1`).
+/// Lanes of vector `k` of [`AT`] in band `b` (all ones), for blends by band.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn band_lanes(k: usize, which: usize) -> __m256i {
-    let w = &BAND_LANES[k][which];
-    // SAFETY: `w` is 8 in-bounds words; the load has no alignment requirement.
-    unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
+fn lanes_of_band(k: usize, b: i32) -> __m256i {
+    _mm256_cmpeq_epi32(lane_bands(k), _mm256_set1_epi32(b))
 }
 
 /// Per lane of 27 digit-band words (vectors as in [`AT`]), the word of the same digit in the
@@ -337,8 +320,8 @@ fn other_bands(v: &[__m256i; 4]) -> ([__m256i; 4], [__m256i; 4]) {
     for (k, at) in AT.into_iter().enumerate() {
         // The next band of the digit is word i + 1, or i - 2 from band 2; the band after it is
         // word i + 2 from band 0, or i - 1.
-        next[k] = _mm256_blendv_epi8(shifted(at + GUARD + 1), shifted(at + GUARD - 2), band_lanes(k, 0));
-        after[k] = _mm256_blendv_epi8(shifted(at + GUARD - 1), shifted(at + GUARD + 2), band_lanes(k, 1));
+        next[k] = _mm256_blendv_epi8(shifted(at + GUARD + 1), shifted(at + GUARD - 2), lanes_of_band(k, 2));
+        after[k] = _mm256_blendv_epi8(shifted(at + GUARD - 1), shifted(at + GUARD + 2), lanes_of_band(k, 0));
     }
     (next, after)
 }
@@ -403,6 +386,7 @@ fn set_up_vectors(givens: &[u8; 81]) -> Option<([__m256i; 4], [u32; 3])> {
         let y = _mm256_and_si256(x, v(mask));
         _mm256_and_si256(y, _mm256_sub_epi32(y, v(1)))
     };
+    let taken_v = _mm256_setr_epi32(taken[0] as i32, taken[1] as i32, taken[2] as i32, 0, 0, 0, 0, 0);
     let x = AT.map(|at| load8(&m, at));
     let cols = x.map(|x| columns_v(x));
     let (next, after) = other_bands(&cols);
@@ -427,11 +411,7 @@ fn set_up_vectors(givens: &[u8; 81]) -> Option<([__m256i; 4], [u32; 3])> {
             _mm256_and_si256(cols[k], other),
         );
         bad = _mm256_or_si256(bad, same_col);
-        let lanes_taken = _mm256_blendv_epi8(
-            _mm256_blendv_epi8(v(taken[1]), v(taken[2]), band_lanes(k, 0)),
-            v(taken[0]),
-            band_lanes(k, 1),
-        );
+        let lanes_taken = by_band(k, taken_v);
         blocked =
             _mm256_or_si256(blocked, _mm256_or_si256(spread_v(_mm256_or_si256(cols[k], other)), lanes_taken));
         cand[k] = _mm256_or_si256(_mm256_andnot_si256(blocked, v(super::ALL)), x);
@@ -522,8 +502,7 @@ pub(super) fn dense_rounds(_: Avx2<false>, s: &mut State) -> Option<u32> {
     unsafe { dense_round(s).and_then(|news| more_dense_rounds(s, news)) }
 }
 
-/// Per vector of [`AT`], the band of each lane: indices for `_mm256_permutevar8x32_epi32` that
-/// spread three per-band words (lanes 0..3) over the digit-bands.
+/// Per vector of [`AT`], the band of each lane.
 static LANE_BAND: [[i32; 8]; 4] = {
     let mut t = [[0; 8]; 4];
     let mut k = 0;
@@ -537,6 +516,23 @@ static LANE_BAND: [[i32; 8]; 4] = {
     }
     t
 };
+
+/// Three per-band words (lanes 0..3 of `per_band`) spread over vector `k` of [`AT`]: each lane
+/// gets its band's word.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn by_band(k: usize, per_band: __m256i) -> __m256i {
+    _mm256_permutevar8x32_epi32(per_band, lane_bands(k))
+}
+
+/// The band of each lane of vector `k` of [`AT`].
+#[target_feature(enable = "avx2")]
+#[inline]
+fn lane_bands(k: usize) -> __m256i {
+    let w = &LANE_BAND[k];
+    // SAFETY: `w` is 8 in-bounds words; the load has no alignment requirement.
+    unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
+}
 
 /// The minirows of each lane's band word that lie on some permutation of its row×box matrix
 /// ([`PERMUTE`] as bit arithmetic). `t` holds one bit per minirow, at the minirow's lowest
@@ -572,8 +568,15 @@ fn permuted(x: __m256i) -> __m256i {
         or(or(x, _mm256_srli_epi32::<1>(x)), _mm256_srli_epi32::<2>(x)),
         _mm256_set1_epi32(0o111_111_111),
     );
-    let keep = minirow_matchings(t);
-    _mm256_and_si256(x, or(or(keep, _mm256_slli_epi32::<1>(keep)), _mm256_slli_epi32::<2>(keep)))
+    _mm256_and_si256(x, minirow_cells(minirow_matchings(t)))
+}
+
+/// Each bit at the lowest cell of a minirow (or of a box's three columns) copied to the two
+/// cells after it.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn minirow_cells(v: __m256i) -> __m256i {
+    _mm256_or_si256(_mm256_or_si256(v, _mm256_slli_epi32::<1>(v)), _mm256_slli_epi32::<2>(v))
 }
 
 /// One band update of all 27 digit-bands at once, eight per vector, all reading the state as
@@ -618,9 +621,7 @@ fn dense_round_vectors(
             _mm256_and_si256(_mm256_and_si256(a, b), c),
             _mm256_xor_si256(_mm256_xor_si256(a, b), c),
         );
-        let one =
-            _mm256_or_si256(_mm256_or_si256(one, _mm256_slli_epi32::<1>(one)), _mm256_slli_epi32::<2>(one));
-        clear_cols[k] = spread_v(_mm256_and_si256(cols, one));
+        clear_cols[k] = spread_v(_mm256_and_si256(cols, minirow_cells(one)));
         // A row with one cell places the digit there. Every row of a non-empty result is
         // non-empty, so subtracting one per row borrows within the row only.
         let rest = _mm256_and_si256(yk, _mm256_sub_epi32(yk, v(0o001_001_001)));
@@ -641,22 +642,17 @@ fn dense_round_vectors(
     // Per band, the cells placed by some digit and those placed by two (a contradiction the
     // next update of either digit finds, once both lose the cell).
     let (once, twice) = band_counts(&placed);
-    for b in 0..3 {
-        unsolved[b] &= !band_lane(_mm256_castsi256_si128(once), b);
+    for (u, placed) in unsolved.iter_mut().zip(band_words(_mm256_castsi256_si128(once))) {
+        *u &= !placed;
     }
     let (next, after) = other_bands(&clear_cols);
     let mut news = 0;
     let mut out = [zero; 4];
     for (k, at) in AT.into_iter().enumerate() {
-        let lanes = {
-            let w = &LANE_BAND[k];
-            // SAFETY: `w` is 8 in-bounds words; the load has no alignment requirement.
-            unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
-        };
-        let by_others = _mm256_andnot_si256(placed[k], _mm256_permutevar8x32_epi32(once, lanes));
+        let by_others = _mm256_andnot_si256(placed[k], by_band(k, once));
         let gone = _mm256_or_si256(
             _mm256_or_si256(next[k], after[k]),
-            _mm256_or_si256(by_others, _mm256_permutevar8x32_epi32(twice, lanes)),
+            _mm256_or_si256(by_others, by_band(k, twice)),
         );
         out[k] = _mm256_andnot_si256(gone, y[k]);
         news |= (!equal_lanes(out[k], y[k]) & 0xff) << at;
@@ -727,13 +723,9 @@ pub(super) fn permuted_words(_: Avx2<false>, x: [u32; 8]) -> [u32; 8] {
     unsafe { run(x) }
 }
 
-/// Lane `b` (< 3) of a vector of per-band words.
+/// Lanes 0..3 of a vector of per-band words, one word per band.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn band_lane(v: __m128i, b: usize) -> u32 {
-    match b {
-        0 => _mm_extract_epi32::<0>(v) as u32,
-        1 => _mm_extract_epi32::<1>(v) as u32,
-        _ => _mm_extract_epi32::<2>(v) as u32,
-    }
+fn band_words(v: __m128i) -> [u32; 3] {
+    [_mm_extract_epi32::<0>(v) as u32, _mm_extract_epi32::<1>(v) as u32, _mm_extract_epi32::<2>(v) as u32]
 }
