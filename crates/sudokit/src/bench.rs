@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::engine::{Engine, Limits, Puzzle};
+use crate::solve::{Engine, Limits, Puzzle};
 use crate::grid::Grid;
 
 /// What each timed solve does.

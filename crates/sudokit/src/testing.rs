@@ -164,7 +164,7 @@ pub fn any_grid(max_side: usize) -> impl Strategy<Value = Grid> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::rules::Board;
     use proptest::test_runner::{Config, TestRunner};
 
     #[test]

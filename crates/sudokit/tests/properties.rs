@@ -128,7 +128,7 @@ proptest! {
     /// The one-line form of `Display` reads back through `FromStr`.
     #[test]
     fn display_and_from_str_round_trip(g in testing::default_shape(25).prop_flat_map(testing::grid)) {
-        let back: Grid = g.to_string().parse().map_err(|e: sudokit::Error| TestCaseError::fail(e.to_string()))?;
+        let back: Grid = g.to_string().parse().map_err(|e: sudokit::ParseError| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(back, g);
     }
 }

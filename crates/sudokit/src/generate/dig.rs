@@ -12,8 +12,8 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::board::Board;
-use crate::engine::{Engine, Limits};
+use crate::rules::Board;
+use crate::solve::{Engine, Limits};
 use crate::grid::Grid;
 
 /// Boards from this side on start with the batch phase.

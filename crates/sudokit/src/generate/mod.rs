@@ -45,8 +45,8 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::Board;
-use crate::engine::{engine_for, Engine, GeneralEngine, Limits};
+use crate::rules::Board;
+use crate::solve::{engine_for, Engine, GeneralEngine, Limits};
 use crate::grid::{Cell, Grid, Shape};
 
 mod dig;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::engine::{Fast9Engine, Puzzle};
+use crate::solve::{Fast9Engine, Puzzle};
 
 fn classic(options: GenerateOptions) -> Generator {
     Generator::new(Shape::CLASSIC, options).expect("valid options")

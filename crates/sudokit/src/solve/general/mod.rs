@@ -51,8 +51,8 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use crate::board::{Board, HouseKind};
-use crate::engine::{Limits, SearchOutcome};
+use super::{Limits, SearchOutcome};
+use crate::rules::{Board, HouseKind};
 use crate::grid::{Cell, Grid, Shape};
 
 /// How many nodes pass between two looks at the clock.
@@ -942,9 +942,9 @@ impl SumSets<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Cage;
-    use crate::engine::Limits;
-    use crate::variant::region_map;
+    use crate::parse::region_map;
+    use crate::rules::Cage;
+    use crate::solve::Limits;
 
     fn count_all(board: &Board, grid: &Grid) -> u64 {
         let o = count(board, grid, &Limits::solutions(0));

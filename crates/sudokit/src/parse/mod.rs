@@ -9,7 +9,7 @@
 //! - **art**: grid art with `|`, `-`, `+` separators, as common tools print it.
 //! - **json**: a LeetCode-style board, an array of `side` arrays of `"1"`…`"9"` / `"."` strings
 //!   (numbers and `0` are accepted too), or an array of such boards; or a puzzle object of the
-//!   [JSON puzzle format](crate::variant) that carries its own rules (size, boxes, regions, cages).
+//!   [JSON puzzle format](puzzle_object) that carries its own rules (size, boxes, regions, cages).
 //!
 //! Variant rules for the plain layouts come from [`PuzzleReader::with_variants`]; with jigsaw, each
 //! puzzle's region map follows its givens as one more whitespace-separated token (line layout:
@@ -27,10 +27,14 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
-use crate::board::Board;
-use crate::error::{GridError, ParseError, ParseErrorKind, Position};
-use crate::grid::{Grid, Shape, MAX_SIDE, MIN_SIDE};
-use crate::variant::{region_map, VariantPuzzle, Variants};
+use crate::grid::{Grid, GridError, Shape, MAX_SIDE, MIN_SIDE};
+use crate::rules::{Board, Variants};
+
+mod error;
+mod puzzle_object;
+
+pub use error::{ParseError, ParseErrorKind, Position};
+pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantPuzzle};
 
 /// The most bytes of one line the reader keeps; the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -1122,6 +1126,14 @@ fn strip_serde_position(msg: &str) -> String {
 /// Reads every record of a string; a convenience for tests and small inputs.
 pub fn parse_all(text: &str, opts: ParseOptions) -> Vec<Record> {
     PuzzleReader::new(text.as_bytes(), opts).filter_map(Result::ok).collect()
+}
+
+/// Parses the one-line form (size from the length: 16, 36, 64, 81, … cells).
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        parse_line(s.trim().as_bytes(), None)
+    }
 }
 
 #[cfg(test)]

@@ -11,9 +11,9 @@
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::error::GridError;
+use crate::grid::GridError;
 use crate::grid::{Cell, Digit, Grid, Shape};
-use crate::variant::VariantError;
+use super::variant::VariantError;
 
 /// What kind of house a [`House`] is, with its 0-based index among houses of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

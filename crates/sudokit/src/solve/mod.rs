@@ -10,9 +10,11 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::board::{Board, Conflict};
-use crate::error::GridError;
-use crate::grid::{Grid, Shape};
+use crate::grid::{Grid, GridError, Shape};
+use crate::rules::{Board, Conflict};
+
+pub(crate) mod fast9;
+mod general;
 
 /// Bounds on one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,10 +93,10 @@ impl Engine for GeneralEngine {
         limits: &Limits,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> SearchOutcome {
-        crate::solve::search(board, puzzle, limits, visit)
+        general::search(board, puzzle, limits, visit)
     }
     fn count(&self, board: &Board, puzzle: &Grid, limits: &Limits) -> SearchOutcome {
-        crate::solve::count(board, puzzle, limits)
+        general::count(board, puzzle, limits)
     }
 }
 
@@ -125,7 +127,7 @@ impl Engine for Fast9Engine {
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> SearchOutcome {
         let mut timed_out = false;
-        let r = crate::solve9::search(&Self::cells(puzzle), limits.solutions, |s| {
+        let r = fast9::search(&Self::cells(puzzle), limits.solutions, |s| {
             // The fast engine returns digits 1-9 only: no second check on the hot path.
             let g = Grid::from_checked_values(Shape::CLASSIC, s.to_vec());
             visit(&g)?;
@@ -138,7 +140,7 @@ impl Engine for Fast9Engine {
         outcome9(r, limits, timed_out)
     }
     fn first(&self, _board: &Board, puzzle: &Grid) -> (Option<Grid>, SearchOutcome) {
-        let (s, r) = crate::solve9::first(&Self::cells(puzzle));
+        let (s, r) = fast9::first(&Self::cells(puzzle));
         let g = s.map(|s| Grid::from_checked_values(Shape::CLASSIC, s.to_vec()));
         (g, outcome9(r, &Limits::solutions(1), false))
     }
@@ -148,11 +150,11 @@ impl Engine for Fast9Engine {
             // long between two solutions or to its end, so that is where a deadline can bite.
             return self.search(board, puzzle, limits, &mut |_| ControlFlow::Continue(()));
         }
-        outcome9(crate::solve9::count(&Self::cells(puzzle), limits.solutions), limits, false)
+        outcome9(fast9::count(&Self::cells(puzzle), limits.solutions), limits, false)
     }
 }
 
-fn outcome9(r: crate::solve9::Search9, limits: &Limits, timed_out: bool) -> SearchOutcome {
+fn outcome9(r: fast9::Search9, limits: &Limits, timed_out: bool) -> SearchOutcome {
     // The fast engine stops only at the limit; below it the search ran to the end.
     SearchOutcome {
         solutions: r.solutions,

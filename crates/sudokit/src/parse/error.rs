@@ -1,0 +1,107 @@
+//! Errors of unreadable input: where (puzzle number, line, column) and what.
+
+use std::fmt;
+
+use super::puzzle_object::PuzzleObjectError;
+use crate::grid::GridError;
+
+/// Where in the input a problem is: 1-based puzzle number, line and (when known) column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Position {
+    /// The puzzle's number in its input, from 1, counting unreadable records too.
+    pub puzzle: usize,
+    /// The 1-based line.
+    pub line: usize,
+    /// The 1-based column (in bytes), when the problem is at one character.
+    pub column: Option<usize>,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "puzzle {}, line {}", self.puzzle, self.line)?;
+        if let Some(c) = self.column {
+            write!(f, ", column {c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A record of the input that is not a readable puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{position}: {kind}")]
+pub struct ParseError {
+    /// Where the problem is.
+    pub position: Position,
+    /// What the problem is.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with an unreadable record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that is neither a digit of this board nor a blank.
+    #[error("invalid character {found} (digits are {alphabet}; blanks are '.', '0', '_', '-' or '*')")]
+    BadChar {
+        /// The character, quoted, or its byte value when it is not printable UTF-8.
+        found: String,
+        /// The digits this board accepts, e.g. `1-9`.
+        alphabet: String,
+    },
+    /// A one-line puzzle of the wrong length.
+    #[error("{found} cells on the line, a {side}×{side} puzzle has {expected}")]
+    WrongLength {
+        /// Cells found (a lower bound when the line was too long to read whole).
+        found: String,
+        /// Cells needed.
+        expected: usize,
+        /// The side.
+        side: usize,
+    },
+    /// A cell count that is no supported board.
+    #[error("{found} cells is no supported board size (16, 36, 64, 81, 100, 144, 256, 625 …)")]
+    UnknownSize {
+        /// Cells found.
+        found: usize,
+    },
+    /// A grid row of the wrong width.
+    #[error("row {row} has {found} cells, expected {expected}")]
+    RowWidth {
+        /// The 1-based row within the grid.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Cells needed.
+        expected: usize,
+    },
+    /// A grid that ended early.
+    #[error("the grid ends after {found} rows, expected {expected}")]
+    Truncated {
+        /// Rows read.
+        found: usize,
+        /// Rows needed.
+        expected: usize,
+    },
+    /// A line longer than the reader keeps.
+    #[error("the line is longer than {limit} bytes")]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A JSON record that is not a board.
+    #[error("{0}")]
+    Json(String),
+    /// A shape or grid problem found while reading.
+    #[error(transparent)]
+    Grid(#[from] GridError),
+}
+
+impl From<PuzzleObjectError> for ParseErrorKind {
+    fn from(e: PuzzleObjectError) -> ParseErrorKind {
+        match e {
+            PuzzleObjectError::Rules(crate::rules::VariantError::Grid(g)) => ParseErrorKind::Grid(g),
+            PuzzleObjectError::Givens(k) => k,
+            other => ParseErrorKind::Json(other.to_string()),
+        }
+    }
+}
