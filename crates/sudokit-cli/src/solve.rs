@@ -4,7 +4,6 @@
 //! puzzle failed, so output stays aligned with input) plus messages for stderr.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use clap::Args;
 use sudokit::format::write_grid;
@@ -67,8 +66,10 @@ fn format_of(job: &Job, forced: Option<OutputFormat>) -> OutputFormat {
     forced.unwrap_or_else(|| OutputFormat::for_layout(job.layout))
 }
 
-fn deadline(run: &RunArgs) -> Option<Instant> {
-    run.timeout.map(|t| Instant::now() + t)
+/// The search limits of `--limit N` (where 0 means no limit) and `--timeout`.
+fn limits(solutions: u64, run: &RunArgs) -> Limits {
+    let l = if solutions == 0 { Limits::all() } else { Limits::up_to(solutions) };
+    l.with_timeout(run.timeout)
 }
 
 /// A marker record in place of a solution: `!reason` (or `null` in JSON), so output stays aligned with input.
@@ -121,7 +122,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     } else {
         2
     };
-    let limits = Limits { deadline: deadline(&args.run), ..Limits::solutions(limit) };
+    let limits = limits(limit, &args.run);
     // Room for one solution in any layout (a symbol, a separator and a little framing per cell), so
     // the bulk path does not grow the buffer cell by cell.
     let mut out = Vec::with_capacity(4 * p.grid().shape().cells());
@@ -137,7 +138,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         ControlFlow::Continue(())
     });
     let mut result = Outcome { multiline, guesses: o.guesses, ..Default::default() };
-    if o.timed_out && (o.solutions == 0 || args.all) {
+    if o.timed_out() && (o.solutions == 0 || args.all) {
         let msg = format!("{at}: timed out after {} solutions", o.solutions);
         out.extend(marker(format, "timeout"));
         return Outcome { out, multiline, ..failed(Kind::TimedOut, Vec::new(), msg) };
@@ -174,9 +175,9 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         Err(e) => return unreadable(e, b"!unreadable\n".to_vec()),
     };
     let at = job.position;
-    let o = p.count(Limits { deadline: deadline(&args.run), ..Limits::solutions(args.limit) });
+    let o = p.count(limits(args.limit, &args.run));
     let text = format!("{}{}\n", o.solutions, if o.complete { "" } else { "+" });
-    if o.timed_out {
+    if o.timed_out() {
         return failed(
             Kind::TimedOut,
             text.into_bytes(),
@@ -200,9 +201,9 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
         Ok(p) => p,
         Err(e) => return unreadable(e, b"unreadable\n".to_vec()),
     };
-    let (verdict, o) = p.check_within(deadline(&args.run));
+    let (verdict, o) = p.check_within(limits(0, &args.run));
     let at = job.position;
-    if o.timed_out {
+    if o.timed_out() {
         return failed(Kind::TimedOut, b"timeout\n".to_vec(), format!("{at}: timed out"));
     }
     let mut out = Vec::new();

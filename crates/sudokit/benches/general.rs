@@ -32,7 +32,7 @@ fn report(name: &str, board: &Board, puzzles: &[Grid]) {
             .iter()
             .map(|p| {
                 let t = Instant::now();
-                let o = engine.count(board, p, &Limits::solutions(2));
+                let o = engine.count(board, p, &Limits::up_to(2)).expect("the engine supports the board");
                 let elapsed = t.elapsed().as_secs_f64() * 1e3;
                 assert_eq!(o.solutions, 1, "{name}: {p} is not unique");
                 (elapsed, o.guesses)
@@ -66,7 +66,11 @@ fn big_boards(c: &mut Criterion) {
             g.bench_function(engine.name(), |b| {
                 b.iter(|| {
                     for p in &puzzles {
-                        black_box(engine.count(&board, p, &Limits::solutions(2)));
+                        black_box(
+                            engine
+                                .count(&board, p, &Limits::up_to(2))
+                                .expect("the engine supports the board"),
+                        );
                     }
                 })
             });
@@ -84,7 +88,9 @@ fn count_empty_6x6(c: &mut Criterion) {
     for engine in engines().into_iter().filter(|e| e.supports(&board)) {
         g.bench_function(engine.name(), |b| {
             b.iter(|| {
-                let o = engine.count(&board, black_box(&empty), &Limits::solutions(0));
+                let o = engine
+                    .count(&board, black_box(&empty), &Limits::all())
+                    .expect("the engine supports the board");
                 assert_eq!(o.solutions, 28_200_960);
             })
         });

@@ -6,6 +6,7 @@
 pub use crate::grid::GridError;
 pub use crate::parse::{ParseError, ParseErrorKind, Position, PuzzleObjectError};
 pub use crate::rules::VariantError;
+pub use crate::solve::EngineError;
 
 /// Anything the library can report, for callers that do not care which part failed.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +24,9 @@ pub enum Error {
     /// A JSON puzzle object that does not describe a puzzle.
     #[error(transparent)]
     PuzzleObject(#[from] PuzzleObjectError),
+    /// An engine refused a search.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
     /// Reading the input failed.
     #[error("read error: {0}")]
     Io(#[from] std::io::Error),

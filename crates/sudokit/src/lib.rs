@@ -30,6 +30,7 @@
 //! [`error`] gathers every layer's error in one [`Error`] for callers that do not care which part failed.
 #![deny(missing_docs)]
 
+#[cfg(has_clock)]
 pub mod bench;
 pub mod canon;
 pub mod error;
@@ -46,12 +47,13 @@ pub use error::Error;
 pub use format::OutputFormat;
 pub use grid::{Cell, Digit, Grid, GridError, Shape, MAX_SIDE, MIN_SIDE};
 pub use parse::{
-    Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError, PuzzleReader,
-    Record, Symbols, VariantPuzzle,
+    Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError,
+    PuzzleReader, Record, Symbols, VariantPuzzle,
 };
 pub use rules::{Board, Cage, Conflict, House, HouseKind, VariantError, Variants};
 pub use solve::{
-    engine_for, engines, Count, Engine, Fast9Engine, GeneralEngine, Limits, Puzzle, SearchOutcome, Verdict,
+    engine_for, engines, CancelFlag, Count, Engine, EngineError, Fast9Engine, GeneralEngine, Interrupt,
+    Limits, Puzzle, SearchOutcome, Verdict,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -177,7 +177,10 @@ struct JsonCage {
 impl VariantPuzzle {
     /// Reads one puzzle object of the JSON puzzle format (see the module docs). `symbols` is the cell
     /// convention of a `givens` string.
-    pub fn from_json(value: &serde_json::Value, symbols: Symbols) -> Result<VariantPuzzle, PuzzleObjectError> {
+    pub fn from_json(
+        value: &serde_json::Value,
+        symbols: Symbols,
+    ) -> Result<VariantPuzzle, PuzzleObjectError> {
         let j = JsonPuzzle::deserialize(value).map_err(|e| PuzzleObjectError::Json(e.to_string()))?;
         let mut v = Variants::default();
         let mut killer = false;
@@ -244,12 +247,14 @@ impl VariantPuzzle {
                     .cells
                     .iter()
                     .map(|name| {
-                        parse_cell_name(name, shape).ok_or_else(|| PuzzleObjectError::Rules(VariantError::BadCage {
-                            cage: k + 1,
-                            reason: format!(
-                                "{name:?} is not a cell of a {shape} board (cells are named r1c1 …)"
-                            ),
-                        }))
+                        parse_cell_name(name, shape).ok_or_else(|| {
+                            PuzzleObjectError::Rules(VariantError::BadCage {
+                                cage: k + 1,
+                                reason: format!(
+                                    "{name:?} is not a cell of a {shape} board (cells are named r1c1 …)"
+                                ),
+                            })
+                        })
                     })
                     .collect::<Result<Vec<Cell>, PuzzleObjectError>>()?;
                 cages.push(Cage { sum: c.sum, cells });
