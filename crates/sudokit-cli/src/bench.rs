@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use sudokit::bench::{BenchConfig, BenchMode};
+use sudokit::bench::{BenchConfig, BenchMode, Clock};
 use sudokit::{Puzzle, PuzzleReader};
 
 use crate::args::InputArgs;
@@ -29,6 +29,10 @@ pub struct BenchArgs {
     /// Seed of the puzzle shuffle.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Time each thread by its own CPU time instead of the wall clock: time the machine spends on
+    /// other work does not count, so runs on a busy machine are far steadier.
+    #[arg(long)]
+    pub cpu_time: bool,
 }
 
 /// Benchmark modes on the command line.
@@ -54,6 +58,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         min_time: Duration::from_secs_f64(args.seconds),
         threads: args.threads as usize,
         seed: args.seed,
+        clock: if args.cpu_time { Clock::ThreadCpu } else { Clock::Wall },
     };
     let files: Vec<PathBuf> =
         if args.input.files.is_empty() { vec![PathBuf::from("-")] } else { args.input.files.clone() };

@@ -218,3 +218,17 @@ fn stats_summary() {
     let r = sudokit(&["solve", "--stats", "--threads", "2"], &format!("{P1}\n{P1}\n"));
     assert!(r.stderr.contains("puzzles=2 solved=2 no_solution=0"), "{}", r.stderr);
 }
+
+/// `bench` times by the wall clock, or with `--cpu-time` by each thread's CPU time; both report the
+/// same verified statistics.
+#[test]
+fn bench_with_either_clock() {
+    for clock in [&[][..], &["--cpu-time"][..]] {
+        let mut args = vec!["bench", "--seconds", "0", "--threads", "2"];
+        args.extend_from_slice(clock);
+        let r = sudokit(&args, &format!("{P1}\n{P1}\n"));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stdout.starts_with("file=- puzzles=2 mode=unique puzzles_per_sec="), "{}", r.stdout);
+        assert!(r.stdout.contains(" guesses_per_puzzle="), "{}", r.stdout);
+    }
+}
