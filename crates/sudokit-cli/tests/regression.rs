@@ -96,3 +96,64 @@ fn issue2_regression_corpus() {
     assert_eq!(solved.stdout.lines().count(), entries.len());
     assert_eq!(solved.code, 1, "no-solution puzzles make the status 1");
 }
+
+/// A LeetCode board of `P1` on one line, as Python's `json.dumps` writes it.
+fn json_board(puzzle: &str) -> String {
+    let rows: Vec<String> = puzzle
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&b| format!("\"{}\"", b as char)).collect();
+            format!("[{}]", cells.join(", "))
+        })
+        .collect();
+    format!("[{}]", rows.join(", "))
+}
+
+/// Issue #22, item 1: in a 1,000-board file whose line 4 lacks its final `]`, that board is one error
+/// and the other 999 are solved, in order.
+#[test]
+fn issue22_unclosed_json_board_loses_nothing() {
+    let good = json_board(P1);
+    let mut lines = vec![good.clone(); 1000];
+    lines[3].pop();
+    let r = sudokit(&["solve", "-o", "line"], &(lines.join("\n") + "\n"));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let out: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(out.len(), 1000);
+    assert_eq!(out[3], "!unreadable");
+    assert!(out.iter().enumerate().all(|(i, l)| i == 3 || l.starts_with("812753649")), "{}", r.stdout);
+    assert!(
+        r.stderr.contains("puzzle 4, line 4: the JSON value is not closed before the record on line 5"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
+/// Issue #22, item 2: after a JSON syntax error the reader does not restart mid-line: one bad line, one
+/// record, and the records after it stay aligned.
+#[test]
+fn issue22_json_syntax_error_is_one_record() {
+    let good = json_board(P1);
+    let input = format!("{good}\n{{\"size\": 4, \"boxx\"]}}\n{good}\n");
+    let r = sudokit(&["solve", "-o", "line"], &input);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let out: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(out.len(), 3, "{}", r.stdout);
+    assert_eq!(out[1], "!unreadable");
+    assert!(out[0].starts_with("812753649") && out[2].starts_with("812753649"), "{}", r.stdout);
+}
+
+/// Issue #22, item 4: a top-level array of boards on one line longer than 64 KiB, as Python's
+/// `json.dump` writes it, is read board by board.
+#[test]
+fn issue22_one_line_json_array_over_64_kib() {
+    let n = 400;
+    let input = format!("[{}]\n", vec![json_board(P1); n].join(", "));
+    assert!(input.len() > 64 * 1024);
+    let r = sudokit(&["solve", "-o", "line"], &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), n);
+    assert!(r.stdout.lines().all(|l| l.starts_with("812753649")));
+}

@@ -13,7 +13,10 @@ pub(super) fn is_square_side(cells: usize) -> Option<usize> {
 /// Detects the layout from the first line that is not blank or a comment.
 pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
     let trimmed = trim_start(line);
-    if trimmed.first().is_some_and(|b| *b == b'[' || *b == b'{') {
+    // No other layout has brackets or braces, so one near the start marks JSON even when the very
+    // first byte is damaged (a stray byte, a byte-order mark) and the record is reported as broken JSON
+    // instead of the whole input being read in the wrong layout.
+    if trimmed.iter().take(8).any(|b| *b == b'[' || *b == b'{') {
         return Layout::Json;
     }
     if trimmed.iter().any(|b| *b == b'|' || *b == b'+')

@@ -7,155 +7,433 @@ use std::sync::Arc;
 use super::error::{ParseError, ParseErrorKind, Position};
 use super::puzzle_object::VariantPuzzle;
 use super::symbols::{show_byte, symbol_value, Symbols};
-use super::text::trim_eol;
+use super::text::{read_piece, skip_rest_of_line};
 use super::{Layout, PuzzleReader, Record, MAX_LINE};
 use crate::grid::{Grid, GridError, Shape};
 
+/// The most bytes one JSON record may take; a longer one is reported and skipped.
+pub const MAX_RECORD: usize = 1 << 22;
+
+/// What the records of a top-level JSON array are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ArrayOf {
+    /// LeetCode boards: `[[[…], …], [[…], …]]`.
+    Boards,
+    /// Puzzle objects: `[{…}, {…}]`.
+    Objects,
+}
+
+/// The JSON scanner's place in the input, kept between records.
+///
+/// JSON is read byte by byte from pieces of at most [`MAX_LINE`] bytes of the current line, so that a
+/// line of any length (an array of a million boards as one line) streams through in bounded memory,
+/// and every byte keeps its line and column for error messages.
+#[derive(Debug, Default)]
+pub(super) struct JsonCursor {
+    /// The piece of the current line being read.
+    piece: Vec<u8>,
+    /// The next byte's index in `piece`.
+    at: usize,
+    /// The current line's 1-based number.
+    line: usize,
+    /// The 0-based column of `piece[0]` in its line.
+    col0: usize,
+    /// Whether the line goes on past `piece`.
+    more: bool,
+    /// Whether the input has ended.
+    eof: bool,
+    /// Inside a top-level array whose elements are the records.
+    array: Option<ArrayOf>,
+}
+
+/// Why a JSON record broke off.
+struct Broken {
+    line: usize,
+    /// 1-based column.
+    column: usize,
+    message: String,
+}
+
+/// Whether a line (from its start) looks like the start of a record: `{`, `[[`, `[{`, or a lone `[`
+/// that opens a pretty-printed board. Rows inside a board (`["5", …`) do not.
+fn starts_record(line: &[u8]) -> Option<usize> {
+    let first = line.iter().position(|b| !b.is_ascii_whitespace())?;
+    match line[first] {
+        b'{' => Some(first),
+        b'[' => {
+            let next = line[first + 1..].iter().find(|b| !b.is_ascii_whitespace());
+            matches!(next, None | Some(b'[' | b'{')).then_some(first)
+        }
+        _ => None,
+    }
+}
+
+/// Whether the cursor stands at the first byte of a line that starts a record.
+fn starts_record_at(c: &JsonCursor) -> bool {
+    c.col0 == 0 && starts_record(&c.piece) == Some(c.at)
+}
+
 impl<R: BufRead> PuzzleReader<R> {
-    pub(super) fn json_record(&mut self) -> io::Result<()> {
-        let mut text: Vec<u8> = Vec::new();
-        let mut depth = 0usize;
-        let mut in_str = false;
-        let mut escaped = false;
-        let mut start: Option<usize> = None;
-        // The 0-based column of the value's opening bracket: serde counts columns from there on its first line.
-        let mut start_col = 0usize;
-        let mut cut_line = None;
-        while let Some((no, cut)) = self.next_line()? {
-            if cut {
-                cut_line.get_or_insert(no);
+    /// The next byte of the JSON input, not consumed; `None` at the end of the input.
+    fn json_peek(&mut self) -> io::Result<Option<u8>> {
+        loop {
+            let c = &mut self.json;
+            if c.at < c.piece.len() {
+                return Ok(Some(c.piece[c.at]));
             }
-            let line = trim_eol(&self.buf).to_vec();
-            let mut rest_from = None;
-            for (i, &b) in line.iter().enumerate() {
-                if start.is_none() {
-                    match b {
-                        b'[' | b'{' => {
-                            start = Some(no);
-                            start_col = i;
-                            depth = 1;
-                            text.push(b);
-                        }
-                        b',' | b' ' | b'\t' | b'\r' => {}
-                        b'#' if i == 0 => break,
-                        _ => {
-                            let p = self.position(no);
-                            let e = Self::error(
-                                p,
-                                Some(i + 1),
-                                ParseErrorKind::Json(format!(
-                                    "expected a JSON board, found {}",
-                                    show_byte(&line, i)
-                                )),
-                            );
-                            self.push(p, Layout::Json, Err(e));
-                            return Ok(());
+            if c.eof {
+                return Ok(None);
+            }
+            if c.more {
+                c.col0 += c.piece.len();
+                c.piece.clear();
+                c.at = 0;
+                match read_piece(&mut self.input, &mut c.piece, MAX_LINE)? {
+                    None => c.eof = true,
+                    Some(complete) => c.more = !complete,
+                }
+                continue;
+            }
+            let next = match self.pending.take() {
+                Some(p) => Some(p),
+                None => {
+                    let mut bytes = Vec::new();
+                    match read_piece(&mut self.input, &mut bytes, MAX_LINE)? {
+                        None => None,
+                        Some(complete) => {
+                            self.line_no += 1;
+                            Some((bytes, self.line_no, !complete))
                         }
                     }
-                    continue;
+                }
+            };
+            let c = &mut self.json;
+            match next {
+                None => c.eof = true,
+                Some((bytes, no, more)) => {
+                    c.piece = bytes;
+                    c.at = 0;
+                    c.line = no;
+                    c.col0 = 0;
+                    c.more = more;
+                }
+            }
+        }
+    }
+
+    fn json_bump(&mut self) {
+        self.json.at += 1;
+    }
+
+    /// The 0-based column of the next byte.
+    fn json_col(&self) -> usize {
+        self.json.col0 + self.json.at
+    }
+
+    /// Drops the rest of the current line.
+    fn json_skip_line(&mut self) -> io::Result<()> {
+        let c = &mut self.json;
+        c.at = c.piece.len();
+        if c.more {
+            skip_rest_of_line(&mut self.input)?;
+            self.json.more = false;
+        }
+        Ok(())
+    }
+
+    /// Reads the next JSON record (or the input's end), queueing exactly one record per value found,
+    /// readable or not. A damaged value never takes the records after it along: see [`Self::json_resync`].
+    pub(super) fn json_record(&mut self) -> io::Result<()> {
+        loop {
+            let Some(b) = self.json_peek()? else { return Ok(()) };
+            match b {
+                b' ' | b'\t' | b'\r' | b'\n' | b',' => self.json_bump(),
+                b'#' if self.json_col() == 0 => self.json_skip_line()?,
+                b']' if self.json.array.is_some() => {
+                    self.json.array = None;
+                    self.json_bump();
+                }
+                b'[' | b'{' => return self.json_value(),
+                _ => {
+                    let line = self.json.line;
+                    let p = self.position(line);
+                    let found = show_byte(&self.json.piece, self.json.at);
+                    let e = Self::error(
+                        p,
+                        Some(self.json_col() + 1),
+                        ParseErrorKind::Json(format!("expected a JSON board, found {found}")),
+                    );
+                    self.push(p, Layout::Json, Err(e));
+                    return self.json_resync(line, line);
+                }
+            }
+        }
+    }
+
+    /// Scans one value from its opening bracket to its closing one and queues its record. At the top
+    /// level, an array whose first element is a board or a puzzle object is a container: its elements
+    /// become the records one by one, so that an array of any size is read in bounded memory.
+    fn json_value(&mut self) -> io::Result<()> {
+        let top = self.json.array.is_none();
+        let mut start = (self.json.line, self.json_col());
+        let mut text: Vec<u8> = Vec::new();
+        let (mut depth, mut in_str, mut escaped) = (0usize, false, false);
+        // A value just ended inside a container: only a separator or a closing bracket may follow.
+        let mut expect_sep = false;
+        // Where the top value's first element began (offset in `text`, line, column), while it is
+        // not yet known whether the top value is a container of records.
+        let mut first_child: Option<(usize, usize, usize)> = None;
+        // Only a top-level array can be a container of records.
+        let mut decided = !top || self.json_peek()? != Some(b'[');
+        let broken = loop {
+            let Some(b) = self.json_peek()? else {
+                break Broken {
+                    line: start.0,
+                    column: 0,
+                    message: "the JSON value is not closed before the end of the input".into(),
+                };
+            };
+            let (line, col) = (self.json.line, self.json_col());
+            if text.len() >= MAX_RECORD {
+                break Broken {
+                    line,
+                    column: col + 1,
+                    message: format!("a JSON record is longer than {MAX_RECORD} bytes"),
+                };
+            }
+            if in_str {
+                if b == b'\n' {
+                    break Broken {
+                        line,
+                        column: col + 1,
+                        message: "a string is not closed before the end of its line".into(),
+                    };
                 }
                 text.push(b);
-                if in_str {
-                    match (escaped, b) {
-                        (true, _) => escaped = false,
-                        (false, b'\\') => escaped = true,
-                        (false, b'"') => in_str = false,
-                        _ => {}
-                    }
-                    continue;
-                }
-                match b {
-                    b'"' => in_str = true,
-                    b'[' | b'{' => depth += 1,
-                    b']' | b'}' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            rest_from = Some(i + 1);
-                            break;
-                        }
+                self.json_bump();
+                match (escaped, b) {
+                    (true, _) => escaped = false,
+                    (false, b'\\') => escaped = true,
+                    (false, b'"') => {
+                        in_str = false;
+                        expect_sep = depth >= 1;
                     }
                     _ => {}
                 }
+                continue;
             }
-            if let Some(r) = rest_from {
-                // Keep what follows the value on its line for the next record.
-                // Blank out what was read so that columns of the next value stay those of the line.
-                let mut rest = line.clone();
-                rest[..r].fill(b' ');
-                if rest.iter().any(|b| !b.is_ascii_whitespace() && *b != b',') {
-                    self.pending = Some((rest, no, false));
+            match b {
+                b' ' | b'\t' | b'\r' | b'\n' => {}
+                b'[' | b'{' if expect_sep && line > start.0 && starts_record_at(&self.json) => {
+                    // The value never closed and the next record begins: report the value where it began.
+                    break Broken {
+                        line,
+                        column: 0,
+                        message: format!("the JSON value is not closed before the record on line {line}"),
+                    };
                 }
-                break;
+                b'"' | b'[' | b'{' if expect_sep => {
+                    break Broken {
+                        line,
+                        column: col + 1,
+                        message: format!(
+                            "expected ',' or a closing bracket, found {}",
+                            show_byte(&self.json.piece, self.json.at)
+                        ),
+                    };
+                }
+                b'"' => in_str = true,
+                b'[' | b'{' => {
+                    depth += 1;
+                    if !decided && depth == 2 {
+                        first_child = Some((text.len(), line, col));
+                        if b == b'{' && self.json_object_key_ahead() {
+                            // An array of puzzle objects: the records are its elements.
+                            text.clear();
+                            depth = 1;
+                            self.json.array = Some(ArrayOf::Objects);
+                            start = (line, col);
+                            decided = true;
+                        }
+                    } else if !decided && depth == 3 {
+                        // An array of boards: the records are its elements.
+                        if let Some((at, l, c)) = first_child {
+                            text.drain(..at);
+                            start = (l, c);
+                        }
+                        depth = 2;
+                        self.json.array = Some(ArrayOf::Boards);
+                        decided = true;
+                    }
+                }
+                b']' | b'}' => {
+                    depth = depth.saturating_sub(1);
+                    if !decided && depth == 1 {
+                        // The first element held no container: the top value is one board.
+                        decided = true;
+                    }
+                    expect_sep = depth >= 1;
+                }
+                b',' | b':' => expect_sep = false,
+                _ if expect_sep => {
+                    break Broken {
+                        line,
+                        column: col + 1,
+                        message: format!(
+                            "expected ',' or a closing bracket, found {}",
+                            show_byte(&self.json.piece, self.json.at)
+                        ),
+                    };
+                }
+                _ => {}
             }
-            if start.is_some() {
-                text.push(b'\n');
+            text.push(b);
+            self.json_bump();
+            if depth == 0 {
+                return self.json_parse(&text, start);
+            }
+        };
+        let p = self.position(start.0);
+        let column = (broken.column > 0).then_some(broken.column);
+        let report_line = if column.is_some() { broken.line } else { start.0 };
+        let e = Self::error(p, column, ParseErrorKind::Json(broken.message)).with_line(report_line);
+        self.push(p, Layout::Json, Err(e));
+        self.json_resync(start.0, broken.line)
+    }
+
+    /// After a damaged record that began on line `from` and broke off on line `at`: go on where the next
+    /// record can start, so that one damaged record gives one error and the records after it are read.
+    ///
+    /// - The break is on a later line that itself looks like the start of a record (`[[…`, `{…`): the
+    ///   damaged record is the lines before it, and reading goes on from that line.
+    /// - Inside a top-level array on one line: reading goes on at the next element (`], [[` or `}, {`).
+    /// - Otherwise the rest of the line is dropped, and if the record spanned lines, so is every line up
+    ///   to the next that looks like the start of a record.
+    fn json_resync(&mut self, from: usize, at: usize) -> io::Result<()> {
+        let c = &mut self.json;
+        if c.eof && c.at >= c.piece.len() {
+            return Ok(());
+        }
+        if at > from && c.col0 == 0 {
+            if let Some(first) = starts_record(&c.piece) {
+                c.at = first;
+                return Ok(());
             }
         }
-        let Some(first) = start else { return Ok(()) };
+        if self.json_next_element() {
+            return Ok(());
+        }
+        self.json_skip_line()?;
+        if at > from {
+            // A pretty-printed record: drop its remaining lines up to the next record's start.
+            loop {
+                let Some(_) = self.json_peek()? else { return Ok(()) };
+                let c = &mut self.json;
+                if c.col0 == 0 && c.at == 0 && starts_record(&c.piece).is_none() && self.json.array.is_none()
+                {
+                    self.json_skip_line()?;
+                    continue;
+                }
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses one record's text (begun at `start`: line, 0-based column) and queues it.
+    fn json_parse(&mut self, text: &[u8], start: (usize, usize)) -> io::Result<()> {
+        let (first, start_col) = start;
         let p = self.position(first);
-        if let Some(no) = cut_line {
-            let e = Self::error(p, None, ParseErrorKind::LineTooLong { limit: MAX_LINE }).with_line(no);
-            self.push(p, Layout::Json, Err(e));
-            return Ok(());
-        }
-        if depth != 0 {
-            let e = Self::error(
-                p,
-                None,
-                ParseErrorKind::Json("the JSON value is not closed before the end of the input".into()),
-            );
-            self.push(p, Layout::Json, Err(e));
-            return Ok(());
-        }
-        match serde_json::from_slice::<serde_json::Value>(&text) {
+        let value = match serde_json::from_slice::<serde_json::Value>(text) {
+            Ok(v) => v,
             Err(e) => {
-                let (line, column) = json_error_at(&text, e.line(), e.column(), start_col);
+                let (line, column) = json_error_at(text, e.line(), e.column(), start_col);
                 let err = ParseError {
                     position: Position { puzzle: p.puzzle, line: first + line - 1, column: Some(column) },
                     kind: ParseErrorKind::Json(strip_serde_position(&e.to_string())),
                 };
                 self.push(p, Layout::Json, Err(err));
+                return self.json_rest_of_failed_line(first);
             }
-            Ok(value) => {
-                let boards = match &value {
-                    serde_json::Value::Array(rows)
-                        if rows.first().is_some_and(|r| {
-                            r.is_object()
-                                || r.as_array().is_some_and(|r| r.first().is_some_and(|c| c.is_array()))
-                        }) =>
-                    {
-                        rows.iter().collect::<Vec<_>>()
-                    }
-                    _ => vec![&value],
-                };
-                for (k, b) in boards.into_iter().enumerate() {
-                    let p = if k == 0 { p } else { self.position(first) };
-                    if b.is_object() {
-                        // A puzzle object brings its own rules; the reader's shape and variants do not apply.
-                        let record = match VariantPuzzle::from_json(b, self.opts.symbols) {
-                            Ok(v) => Record {
-                                position: p,
-                                layout: Layout::Json,
-                                puzzle: Ok(v.grid),
-                                board: Some(Arc::new(v.board)),
-                            },
-                            Err(e) => Record {
-                                position: p,
-                                layout: Layout::Json,
-                                puzzle: Err(Self::error(p, None, e.into())),
-                                board: None,
-                            },
-                        };
-                        self.out.push_back(record);
-                        continue;
-                    }
-                    let r = json_board(b, self.shape, self.opts.symbols)
-                        .map_err(|kind| Self::error(p, None, kind));
-                    self.push(p, Layout::Json, r);
-                }
-            }
+        };
+        let ok = if value.is_object() {
+            // A puzzle object brings its own rules; the reader's shape and variants do not apply.
+            let record = match VariantPuzzle::from_json(&value, self.opts.symbols) {
+                Ok(v) => Record {
+                    position: p,
+                    layout: Layout::Json,
+                    puzzle: Ok(v.grid),
+                    board: Some(Arc::new(v.board)),
+                },
+                Err(e) => Record {
+                    position: p,
+                    layout: Layout::Json,
+                    puzzle: Err(Self::error(p, None, e.into())),
+                    board: None,
+                },
+            };
+            let ok = record.puzzle.is_ok();
+            self.out.push_back(record);
+            ok
+        } else {
+            let r =
+                json_board(&value, self.shape, self.opts.symbols).map_err(|kind| Self::error(p, None, kind));
+            let ok = r.is_ok();
+            self.push(p, Layout::Json, r);
+            ok
+        };
+        if ok {
+            Ok(())
+        } else {
+            self.json_rest_of_failed_line(first)
         }
-        Ok(())
+    }
+
+    /// A top-level value that is no puzzle (a lone row of a damaged board, say) takes the rest of its
+    /// line with it, so that one line never gives several records.
+    fn json_rest_of_failed_line(&mut self, _first: usize) -> io::Result<()> {
+        if self.json.array.is_some() && self.json_next_element() {
+            return Ok(());
+        }
+        self.json_skip_line()
+    }
+
+    /// Inside a top-level array on its line: moves to the next element (`], [[` for boards, `}, {` for
+    /// puzzle objects), if the line has one.
+    fn json_next_element(&mut self) -> bool {
+        let c = &mut self.json;
+        let Some(kind) = c.array else { return false };
+        let open = if kind == ArrayOf::Boards { b'[' } else { b'{' };
+        let rest = &c.piece[c.at..];
+        let first_after =
+            |from: usize| rest[from..].iter().position(|b| !b.is_ascii_whitespace()).map(|k| from + k);
+        let next = rest.iter().enumerate().filter(|(_, &b)| b == b',').find_map(|(i, _)| {
+            let j = first_after(i + 1)?;
+            let opens = rest[j] == open
+                && (kind == ArrayOf::Objects || first_after(j + 1).is_some_and(|k| rest[k] == b'['));
+            opens.then_some(j)
+        });
+        match next {
+            Some(j) => {
+                c.at += j;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the bytes after the `{` at hand open a puzzle object (its first key is a field of the
+    /// JSON puzzle format), so that a damaged board (a row opened with `{`) is not taken for an array
+    /// of puzzle objects.
+    fn json_object_key_ahead(&self) -> bool {
+        const FIELDS: [&[u8]; 6] = [b"size", b"box", b"givens", b"variants", b"regions", b"cages"];
+        let rest = &self.json.piece[self.json.at + 1..];
+        let Some(q) = rest.iter().position(|b| !b.is_ascii_whitespace()) else { return true };
+        if rest[q] == b'}' {
+            return true;
+        }
+        let key = rest[q..].strip_prefix(b"\"").and_then(|k| k.split(|&b| b == b'"').next());
+        key.is_some_and(|k| FIELDS.contains(&k))
     }
 }
 
@@ -228,5 +506,88 @@ pub(super) fn strip_serde_position(msg: &str) -> String {
     match msg.rfind(" at line ") {
         Some(i) => msg[..i].to_string(),
         None => msg.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use crate::parse::{parse_all, ParseOptions};
+    use crate::testing;
+
+    /// A LeetCode board of `grid` on one line, as Python's `json.dumps` writes it.
+    fn board(grid: &crate::Grid) -> String {
+        let side = grid.shape().side();
+        let rows: Vec<String> = grid
+            .values()
+            .chunks(side)
+            .map(|r| {
+                let cells: Vec<String> =
+                    r.iter().map(|&v| if v == 0 { "\".\"".into() } else { format!("\"{v}\"") }).collect();
+                format!("[{}]", cells.join(", "))
+            })
+            .collect();
+        format!("[{}]", rows.join(", "))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Random damage to some lines of a file of one board per line: still one record per line, in
+        /// order, and every intact line read as its board.
+        #[test]
+        fn damaged_json_lines_keep_records_aligned(
+            cases in proptest::collection::vec(testing::puzzle(crate::Shape::CLASSIC), 4..12),
+            damage in proptest::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>(), any::<u8>()), 1..6),
+        ) {
+            let mut lines: Vec<Vec<u8>> = cases.iter().map(|c| board(&c.puzzle).into_bytes()).collect();
+            let mut damaged = vec![false; lines.len()];
+            for (line, at, byte) in damage {
+                let i = line.index(lines.len());
+                let j = at.index(lines[i].len());
+                // A line break would make two lines of one; any other byte, printable or not, may land.
+                let byte = if byte == b'\n' { b'x' } else { byte };
+                damaged[i] |= lines[i][j] != byte;
+                lines[i][j] = byte;
+            }
+            let text: Vec<u8> = lines.join(&b'\n');
+            let text = String::from_utf8_lossy(&text).into_owned();
+            let records = parse_all(&text, ParseOptions::default());
+            prop_assert_eq!(records.len(), lines.len(), "{}", text);
+            for (k, r) in records.iter().enumerate() {
+                prop_assert_eq!(r.position.line, k + 1);
+                if !damaged[k] {
+                    prop_assert_eq!(r.puzzle.as_ref().ok(), Some(&cases[k].puzzle), "line {}: {:?}\n{}", k + 1, r.puzzle, text);
+                }
+            }
+        }
+    }
+
+    /// Issue #22: a board whose last `]` is missing is one error; the boards after it are all read.
+    #[test]
+    fn unclosed_board_is_one_record() {
+        let p = testing::base_solution(crate::Shape::CLASSIC);
+        let good = board(&p);
+        let bad = &good[..good.len() - 1];
+        let text = format!("{good}\n{good}\n{good}\n{bad}\n{good}\n{good}\n");
+        let r = parse_all(&text, ParseOptions::default());
+        assert_eq!(r.len(), 6);
+        assert!(r[3].puzzle.is_err());
+        assert_eq!(r[3].position.line, 4);
+        assert!(r.iter().enumerate().all(|(i, r)| i == 3 || r.puzzle.is_ok()));
+    }
+
+    /// An array of boards on one line longer than a line's cap is read element by element.
+    #[test]
+    fn one_line_array_longer_than_the_line_cap() {
+        let p = testing::base_solution(crate::Shape::CLASSIC);
+        let n = 2 * super::MAX_LINE / board(&p).len() + 3;
+        let text = format!("[{}]\n", vec![board(&p); n].join(", "));
+        assert!(text.len() > super::MAX_LINE);
+        let r = parse_all(&text, ParseOptions::default());
+        assert_eq!(r.len(), n);
+        assert!(r.iter().all(|r| r.puzzle.as_ref().ok() == Some(&p)));
+        assert_eq!(r[n - 1].position.puzzle, n);
     }
 }

@@ -7,9 +7,12 @@ use std::sync::Arc;
 
 use super::detect::detect;
 use super::error::{ParseError, ParseErrorKind, Position};
+use super::json::JsonCursor;
 use super::line::parse_line_inner;
 use super::puzzle_object::region_map;
-use super::text::{is_blank_or_comment, read_line_capped, split_last_token, tokens, trim_eol};
+use super::text::{
+    is_blank_or_comment, read_line_capped, read_piece, skip_rest_of_line, split_last_token, tokens, trim_eol,
+};
 use super::{Layout, ParseOptions, Record, MAX_LINE};
 use crate::grid::{Grid, GridError, Shape};
 use crate::rules::{Board, Variants};
@@ -46,6 +49,8 @@ pub struct PuzzleReader<R> {
     pub(super) boards: Vec<Arc<Board>>,
     /// A read error met while a batch was being filled, reported by the next call.
     pub(super) error: Option<io::Error>,
+    /// Where the JSON layout's scanner is.
+    pub(super) json: JsonCursor,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -65,6 +70,7 @@ impl<R: BufRead> PuzzleReader<R> {
             variants: Variants::default(),
             boards: Vec::new(),
             error: None,
+            json: JsonCursor::default(),
         }
     }
 
@@ -81,12 +87,21 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Reads the next line into `self.buf` (or takes the pending one): `(line number, cut)`, `None` at the end.
+    ///
+    /// Before the layout is known the rest of a cut line stays in the input, so that the JSON layout
+    /// can read on past [`MAX_LINE`]; the other layouts drop it once detected.
     pub(super) fn next_line(&mut self) -> io::Result<Option<(usize, bool)>> {
         if let Some((bytes, no, cut)) = self.pending.take() {
             self.buf = bytes;
             return Ok(Some((no, cut)));
         }
         self.buf.clear();
+        if self.layout.is_none() {
+            return Ok(read_piece(&mut self.input, &mut self.buf, MAX_LINE)?.map(|complete| {
+                self.line_no += 1;
+                (self.line_no, !complete)
+            }));
+        }
         match read_line_capped(&mut self.input, &mut self.buf, 0, MAX_LINE)? {
             None => Ok(None),
             Some(cut) => {
@@ -154,12 +169,21 @@ impl<R: BufRead> PuzzleReader<R> {
             return Err(e);
         }
         while self.out.is_empty() && !self.done {
+            if self.layout == Some(Layout::Json) && self.pending.is_none() {
+                // The JSON scanner reads on from where it stopped, which may be inside a line.
+                self.json_record()?;
+                self.done = self.out.is_empty();
+                continue;
+            }
             let Some((no, cut)) = self.next_line()? else {
                 self.done = true;
                 break;
             };
             let line = trim_eol(&self.buf);
             if is_blank_or_comment(line) {
+                if cut && self.layout.is_none() {
+                    skip_rest_of_line(&mut self.input)?;
+                }
                 continue;
             }
             let layout = match self.layout {
@@ -169,6 +193,9 @@ impl<R: BufRead> PuzzleReader<R> {
                     let givens = if self.variants.jigsaw { split_last_token(line).0 } else { line };
                     let l = detect(if givens.is_empty() { line } else { givens }, self.shape);
                     self.layout = Some(l);
+                    if cut && l != Layout::Json {
+                        skip_rest_of_line(&mut self.input)?;
+                    }
                     l
                 }
             };

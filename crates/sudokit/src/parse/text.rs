@@ -40,6 +40,60 @@ pub(super) fn read_line_capped<R: BufRead>(
     }
 }
 
+/// Reads the next piece of a line into `buf`: through its newline, or `cap` bytes if the line is
+/// longer (the rest stays in `r` for the next call). Returns `None` at the end of input, else whether
+/// the piece ends its line (a newline, or the input's end).
+pub(super) fn read_piece<R: BufRead>(r: &mut R, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<bool>> {
+    let start = buf.len();
+    loop {
+        let chunk = match r.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((buf.len() > start).then_some(true));
+        }
+        let room = cap.saturating_sub(buf.len() - start);
+        if room == 0 {
+            return Ok(Some(false));
+        }
+        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) if i < room => (i + 1, true),
+            _ => (chunk.len().min(room), false),
+        };
+        buf.extend_from_slice(&chunk[..take]);
+        r.consume(take);
+        if end {
+            return Ok(Some(true));
+        }
+    }
+}
+
+/// Drops the rest of the current line (through its newline) from `r`.
+pub(super) fn skip_rest_of_line<R: BufRead>(r: &mut R) -> io::Result<()> {
+    loop {
+        let chunk = match r.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                r.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = chunk.len();
+                r.consume(n);
+            }
+        }
+    }
+}
+
 pub(super) fn trim_eol(line: &[u8]) -> &[u8] {
     let mut end = line.len();
     while end > 0 && (line[end - 1] == b'\n' || line[end - 1] == b'\r') {
