@@ -19,9 +19,12 @@
 //! Modules: [`grid`] (shapes, digits, cells, grids), [`board`] (rules as houses and cages), [`variant`]
 //! (X, hyper, jigsaw, killer and the JSON puzzle object), [`parse`] and [`format`](mod@format) (layouts in
 //! and out), [`engine`] (the engines and the solving API), [`generate`] (grids and puzzles), [`canon`]
-//! (minlex forms) and [`bench`](mod@bench) (the throughput benchmark).
+//! (minlex forms) and [`bench`](mod@bench) (the throughput benchmark). With the `rayon` feature,
+//! `batch` solves, counts and checks many puzzles on every core, in input order.
 #![deny(missing_docs)]
 
+#[cfg(feature = "rayon")]
+pub mod batch;
 pub mod bench;
 pub mod board;
 pub mod canon;
