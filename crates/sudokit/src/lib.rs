@@ -44,7 +44,7 @@ pub use board::{Board, Cage, Conflict, House, HouseKind};
 pub use engine::{
     engine_for, engines, Count, Engine, Fast9Engine, GeneralEngine, Limits, Puzzle, SearchOutcome, Verdict,
 };
-pub use error::{Error, GridError, ParseError, ParseErrorKind, Position};
+pub use error::{Error, GridError, ParseError, ParseErrorKind, Position, UnknownName};
 pub use format::OutputFormat;
 pub use grid::{Cell, Digit, Grid, Shape, MAX_SIDE, MIN_SIDE};
 pub use parse::{Batch, Layout, LineBatch, ParseOptions, PuzzleReader, Record, Symbols};

@@ -24,11 +24,13 @@
 //! reported with its position and the rest of the input is still read.
 
 use std::collections::VecDeque;
+use std::fmt;
 use std::io::{self, BufRead};
+use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::board::Board;
-use crate::error::{GridError, ParseError, ParseErrorKind, Position};
+use crate::error::{GridError, ParseError, ParseErrorKind, Position, UnknownName};
 use crate::grid::{Grid, Shape, MAX_SIDE, MIN_SIDE};
 use crate::variant::{region_map, VariantPuzzle, Variants};
 
@@ -63,6 +65,62 @@ pub enum Symbols {
     /// Letters for every digit: `A`–`Y` (either case) stand for 1–25, as 25×25 collections write them;
     /// `0` is a blank too.
     Letters,
+}
+
+impl Layout {
+    /// Every layout, in the order the CLI lists them.
+    pub const ALL: [Layout; 5] = [Layout::Line, Layout::Grid, Layout::Compact, Layout::Art, Layout::Json];
+
+    /// The name the CLI uses: `line`, `grid`, `compact`, `art`, `json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Line => "line",
+            Layout::Grid => "grid",
+            Layout::Compact => "compact",
+            Layout::Art => "art",
+            Layout::Json => "json",
+        }
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Layout {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Layout, UnknownName> {
+        UnknownName::find("layout", s, &Layout::ALL, Layout::name)
+    }
+}
+
+impl Symbols {
+    /// Every symbol convention, in the order the CLI lists them.
+    pub const ALL: [Symbols; 3] = [Symbols::Standard, Symbols::Hex, Symbols::Letters];
+
+    /// The name the CLI uses: `standard`, `hex`, `letters`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbols::Standard => "standard",
+            Symbols::Hex => "hex",
+            Symbols::Letters => "letters",
+        }
+    }
+}
+
+impl fmt::Display for Symbols {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symbols {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Symbols, UnknownName> {
+        UnknownName::find("symbol convention", s, &Symbols::ALL, Symbols::name)
+    }
 }
 
 /// Reader settings. Anything left `None` is detected from the input.
