@@ -14,9 +14,12 @@ pub fn data(name: &str) -> PathBuf {
     root().join("tests/data").join(name)
 }
 
-/// The shared datasets folder beside the repository, if it is there.
+/// A file of the shared datasets folder beside the repository, if it is there. A missing file fails
+/// the test instead when `SUDOKIT_REQUIRE_DATASETS=1` (CI sets it).
 pub fn shared(name: &str) -> Option<PathBuf> {
     let p = root().join("../shared/datasets").join(name);
+    let required = std::env::var("SUDOKIT_REQUIRE_DATASETS").is_ok_and(|v| v == "1");
+    assert!(p.exists() || !required, "{} is missing and SUDOKIT_REQUIRE_DATASETS=1 requires it", p.display());
     p.exists().then_some(p)
 }
 

@@ -27,12 +27,12 @@ fn load(file: &str) -> Vec<Grid> {
 
 /// Times one uniqueness check per puzzle and prints the median and worst, with the guesses made.
 fn report(name: &str, board: &Board, puzzles: &[Grid]) {
-    for engine in engines().into_iter().filter(|e| e.supports(board)) {
+    for engine in engines().iter().filter(|e| e.supports(board)) {
         let mut runs: Vec<(f64, u64)> = puzzles
             .iter()
             .map(|p| {
                 let t = Instant::now();
-                let o = engine.count(board, p, &Limits::solutions(2));
+                let o = engine.count(board, p, &Limits::up_to(2)).expect("the engine supports the board");
                 let elapsed = t.elapsed().as_secs_f64() * 1e3;
                 assert_eq!(o.solutions, 1, "{name}: {p} is not unique");
                 (elapsed, o.guesses)
@@ -62,11 +62,15 @@ fn big_boards(c: &mut Criterion) {
         let mut g = c.benchmark_group(group);
         g.sample_size(10).measurement_time(Duration::from_secs(20));
         g.throughput(Throughput::Elements(puzzles.len() as u64));
-        for engine in engines().into_iter().filter(|e| e.supports(&board)) {
+        for engine in engines().iter().filter(|e| e.supports(&board)) {
             g.bench_function(engine.name(), |b| {
                 b.iter(|| {
                     for p in &puzzles {
-                        black_box(engine.count(&board, p, &Limits::solutions(2)));
+                        black_box(
+                            engine
+                                .count(&board, p, &Limits::up_to(2))
+                                .expect("the engine supports the board"),
+                        );
                     }
                 })
             });
@@ -81,10 +85,12 @@ fn count_empty_6x6(c: &mut Criterion) {
     let empty = Grid::empty(shape);
     let mut g = c.benchmark_group("count_empty_6x6");
     g.sample_size(10).measurement_time(Duration::from_secs(60));
-    for engine in engines().into_iter().filter(|e| e.supports(&board)) {
+    for engine in engines().iter().filter(|e| e.supports(&board)) {
         g.bench_function(engine.name(), |b| {
             b.iter(|| {
-                let o = engine.count(&board, black_box(&empty), &Limits::solutions(0));
+                let o = engine
+                    .count(&board, black_box(&empty), &Limits::all())
+                    .expect("the engine supports the board");
                 assert_eq!(o.solutions, 28_200_960);
             })
         });

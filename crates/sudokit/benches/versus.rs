@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 #[allow(dead_code)]
-#[path = "../src/solve9/mod.rs"]
+#[path = "../src/solve/fast9/mod.rs"]
 mod solve9;
 
 mod common;

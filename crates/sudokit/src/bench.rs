@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::engine::{Engine, Limits, Puzzle};
-use crate::error::UnknownName;
 use crate::grid::Grid;
+use crate::parse::UnknownName;
+use crate::solve::{admitted, Engine, EngineError, Limits, Puzzle};
 
 /// What each timed solve does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +109,9 @@ pub enum BenchError {
     /// Nothing to solve.
     #[error("no puzzles to benchmark")]
     Empty,
+    /// An engine refused a puzzle.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
     /// An engine answer failed verification: a bug, reported rather than timed.
     #[error("puzzle {index}: the {engine} engine returned a wrong answer: {what}")]
     WrongAnswer {
@@ -121,15 +124,16 @@ pub enum BenchError {
     },
 }
 
-/// One solve in the benchmark's mode; returns (solutions, guesses).
+/// One solve in the benchmark's mode; returns (solutions, guesses). [`verify`] ran first on the same
+/// engine and puzzle, so the engine accepts it.
 fn solve_once(engine: &dyn Engine, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
     match mode {
         BenchMode::First => {
-            let (s, o) = engine.first(p.board(), p.grid());
+            let (s, o) = admitted(engine.first(p.board(), p.grid()));
             (u64::from(s.is_some()), o.guesses)
         }
         BenchMode::Unique => {
-            let o = engine.count(p.board(), p.grid(), &Limits::solutions(2));
+            let o = admitted(engine.count(p.board(), p.grid(), &Limits::up_to(2)));
             (o.solutions, o.guesses)
         }
     }
@@ -138,17 +142,17 @@ fn solve_once(engine: &dyn Engine, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
 /// Verifies one puzzle's answer outside the timed part.
 fn verify(index: usize, engine: &dyn Engine, p: &Puzzle) -> Result<(u64, u64), BenchError> {
     let wrong = |what: String| BenchError::WrongAnswer { index, engine: engine.name(), what };
-    let (first, o) = engine.first(p.board(), p.grid());
+    let (first, o) = engine.first(p.board(), p.grid())?;
     if let Some(s) = &first {
         if !p.board().is_solution(p.grid(), s) {
             return Err(wrong(format!("{s} is not a solution")));
         }
     }
     let mut sols: Vec<Grid> = Vec::new();
-    let c = engine.search(p.board(), p.grid(), &Limits::solutions(2), &mut |g| {
+    let c = engine.search(p.board(), p.grid(), &Limits::up_to(2), &mut |g| {
         sols.push(g.clone());
         std::ops::ControlFlow::Continue(())
-    });
+    })?;
     if sols.iter().any(|s| !p.board().is_solution(p.grid(), s)) || (sols.len() == 2 && sols[0] == sols[1]) {
         return Err(wrong("an enumerated solution is invalid or repeated".into()));
     }

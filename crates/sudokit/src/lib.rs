@@ -16,39 +16,48 @@
 //! # Ok::<(), sudokit::Error>(())
 //! ```
 //!
-//! Modules: [`grid`] (shapes, digits, cells, grids), [`board`] (rules as houses and cages), [`variant`]
-//! (X, hyper, jigsaw, killer and the JSON puzzle object), [`parse`] and [`format`](mod@format) (layouts in
-//! and out), [`engine`] (the engines and the solving API), [`generate`] (grids and puzzles), [`canon`]
-//! (minlex forms) and [`bench`](mod@bench) (the throughput benchmark). With the `rayon` feature,
-//! `batch` solves, counts and checks many puzzles on every core, in input order.
+//! The library is layered; each layer is a folder and depends only on the ones before it:
+//!
+//! | layer | what it holds |
+//! |---|---|
+//! | [`grid`] | shapes, digits, cells, the grid of values |
+//! | [`rules`] | boards: houses, cages, peers; the X, hyper and jigsaw variants |
+//! | [`parse`] and [`format`](mod@format) | layouts in and out, the JSON puzzle object |
+//! | [`solve`] | the [`Engine`] trait, limits, outcomes, verdicts, [`Puzzle`]; the general and the fast 9×9 engine |
+//! | [`generate`], [`canon`] | grids and puzzles; minlex forms |
+//! | `batch` (feature `rayon`) | many puzzles on every core, answers in input order: slices and streams |
+//! | [`bench`](mod@bench) | the throughput benchmark |
+//!
+//! [`error`] gathers every layer's error in one [`Error`] for callers that do not care which part failed.
 #![deny(missing_docs)]
 
 #[cfg(feature = "rayon")]
 pub mod batch;
+#[cfg(has_clock)]
 pub mod bench;
-pub mod board;
 pub mod canon;
-pub mod engine;
 pub mod error;
 pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod parse;
-mod solve;
-pub(crate) mod solve9;
+pub mod rules;
+pub mod solve;
 #[cfg(feature = "proptest")]
 pub mod testing;
-pub mod variant;
 
-pub use board::{Board, Cage, Conflict, House, HouseKind};
-pub use engine::{
-    engine_for, engines, Count, Engine, Fast9Engine, GeneralEngine, Limits, Puzzle, SearchOutcome, Verdict,
-};
-pub use error::{Error, GridError, ParseError, ParseErrorKind, Position, UnknownName};
+pub use error::Error;
 pub use format::OutputFormat;
-pub use grid::{Cell, Digit, Grid, Shape, MAX_SIDE, MIN_SIDE};
-pub use parse::{Batch, Layout, LineBatch, ParseOptions, PuzzleReader, Record, Symbols};
-pub use variant::{VariantError, VariantPuzzle, Variants};
+pub use grid::{Cell, Digit, Grid, GridError, Shape, MAX_SIDE, MIN_SIDE};
+pub use parse::{
+    Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError,
+    PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
+};
+pub use rules::{Board, Cage, Conflict, House, HouseKind, VariantError, Variants};
+pub use solve::{
+    engine_for, engines, CancelFlag, Count, Engine, EngineError, Fast9Engine, GeneralEngine, Interrupt,
+    Limits, Puzzle, SearchOutcome, Verdict,
+};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

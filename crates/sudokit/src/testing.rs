@@ -1,5 +1,7 @@
-//! Proptest strategies for sudokit's types, for this crate's property tests and for other crates'
-//! (enabled by the `proptest` feature).
+//! Test support, for this crate's tests and for other crates' (enabled by the `proptest` feature):
+//! proptest strategies for sudokit's types, the one brute-force reference counter
+//! ([`brute_force_count`]) that the engines are checked against, and the location of the shared
+//! datasets ([`datasets_dir`]).
 //!
 //! Full grids are made by permuting one base solution with the moves that keep a grid valid
 //! (relabelling digits, swapping rows inside a band, bands, columns inside a stack, stacks, and
@@ -21,7 +23,84 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 
+use std::path::PathBuf;
+
 use crate::grid::{Cell, Grid, Shape, MAX_SIDE, MIN_SIDE};
+use crate::rules::Board;
+
+/// The environment variable that turns a missing datasets folder from a skipped test into a failure
+/// (CI sets it to `1`, so that dataset tests cannot pass without their data).
+pub const REQUIRE_DATASETS: &str = "SUDOKIT_REQUIRE_DATASETS";
+
+/// The shared datasets folder, `../shared/datasets` beside the repository, if it is there.
+///
+/// When it is missing this prints a note and returns `None`, so that the caller skips its test;
+/// with [`REQUIRE_DATASETS`]` = 1` in the environment it panics instead.
+///
+/// # Panics
+/// When the folder is missing and [`REQUIRE_DATASETS`] is `1`.
+pub fn datasets_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/datasets"));
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    let required = std::env::var(REQUIRE_DATASETS).is_ok_and(|v| v == "1");
+    assert!(!required, "{} is missing and {REQUIRE_DATASETS}=1 requires it", dir.display());
+    eprintln!(
+        "note: {} not found; dataset test skipped (set {REQUIRE_DATASETS}=1 to fail instead)",
+        dir.display()
+    );
+    None
+}
+
+/// Counts the solutions of `grid` under `board` up to `limit` by plain backtracking in reading
+/// order, checking every rule (houses through peers, cage sums) directly: the reference the engines
+/// are checked against. It knows nothing of the engines and is slow: for small boards and puzzles
+/// with few blanks.
+pub fn brute_force_count(board: &Board, grid: &Grid, limit: u64) -> u64 {
+    fn ok(board: &Board, v: &[u8], cell: usize) -> bool {
+        let d = v[cell];
+        if board.peers(Cell::from_index(cell)).iter().any(|&p| v[p as usize] == d) {
+            return false;
+        }
+        board.cages().iter().filter(|c| c.cells.iter().any(|x| x.index() == cell)).all(|c| {
+            let vals: Vec<u32> = c.cells.iter().map(|x| u32::from(v[x.index()])).collect();
+            let s: u32 = vals.iter().sum();
+            if vals.contains(&0) {
+                s < c.sum
+            } else {
+                s == c.sum
+            }
+        })
+    }
+    fn go(board: &Board, v: &mut [u8], given: &[bool], cell: usize, found: &mut u64, limit: u64) {
+        if *found >= limit {
+            return;
+        }
+        if cell == v.len() {
+            *found += 1;
+            return;
+        }
+        if given[cell] {
+            if ok(board, v, cell) {
+                go(board, v, given, cell + 1, found, limit);
+            }
+            return;
+        }
+        for d in 1..=board.shape().side() as u8 {
+            v[cell] = d;
+            if ok(board, v, cell) {
+                go(board, v, given, cell + 1, found, limit);
+            }
+        }
+        v[cell] = 0;
+    }
+    let given: Vec<bool> = grid.values().iter().map(|&x| x != 0).collect();
+    let mut v = grid.values().to_vec();
+    let mut found = 0;
+    go(board, &mut v, &given, 0, &mut found, limit);
+    found
+}
 
 /// Every supported shape with a side of at most `max_side`, in order of side, then of box rows.
 pub fn shapes_up_to(max_side: usize) -> Vec<Shape> {
@@ -164,7 +243,6 @@ pub fn any_grid(max_side: usize) -> impl Strategy<Value = Grid> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
     use proptest::test_runner::{Config, TestRunner};
 
     #[test]

@@ -5,7 +5,7 @@ use sudokit::batch::Job;
 use sudokit::format::write_grid;
 use sudokit::{OutputFormat, Puzzle, Verdict};
 
-use super::{conflicts_text, deadline, failed, unreadable};
+use super::{conflicts_text, failed, limits, unreadable};
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::report::{Kind, Outcome, Status};
 
@@ -27,9 +27,9 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
         Ok(p) => p,
         Err(e) => return unreadable(e, b"unreadable\n".to_vec()),
     };
-    let (verdict, o) = p.check_within(deadline(&args.run));
+    let (verdict, o) = p.check_within(limits(0, &args.run));
     let at = job.position;
-    if o.timed_out {
+    if o.timed_out() {
         return failed(Kind::TimedOut, b"timeout\n".to_vec(), format!("{at}: timed out"));
     }
     let mut out = Vec::new();

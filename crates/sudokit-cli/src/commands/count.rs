@@ -2,9 +2,8 @@
 
 use clap::Args;
 use sudokit::batch::Job;
-use sudokit::Limits;
 
-use super::{broken_rules, deadline, failed, unreadable};
+use super::{broken_rules, failed, limits, unreadable};
 use crate::args::{InputArgs, RunArgs};
 use crate::report::{Kind, Outcome};
 
@@ -30,9 +29,9 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         Err(e) => return unreadable(e, b"!unreadable\n".to_vec()),
     };
     let at = job.position;
-    let o = p.count(Limits { deadline: deadline(&args.run), ..Limits::solutions(args.limit) });
+    let o = p.count(limits(args.limit, &args.run));
     let text = format!("{}{}\n", o.solutions, if o.complete { "" } else { "+" });
-    if o.timed_out {
+    if o.timed_out() {
         return failed(
             Kind::TimedOut,
             text.into_bytes(),

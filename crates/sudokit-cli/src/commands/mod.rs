@@ -2,11 +2,10 @@
 //! marker records and outcomes of puzzles that fail.
 
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use sudokit::batch::Job;
-use sudokit::{Conflict, OutputFormat, ParseError, Position, Puzzle};
+use sudokit::{Conflict, Limits, OutputFormat, ParseError, Position, Puzzle};
 
 use crate::args::{InputArgs, RunArgs};
 use crate::bulk::{self, ReadOptions};
@@ -92,9 +91,10 @@ fn format_of(job: &Job, forced: Option<OutputFormat>) -> OutputFormat {
     forced.unwrap_or_else(|| OutputFormat::for_layout(job.layout))
 }
 
-/// When the search of one puzzle must stop under `--timeout`.
-fn deadline(run: &RunArgs) -> Option<Instant> {
-    run.timeout.map(|t| Instant::now() + t)
+/// The search limits of `--limit N` (where 0 means no limit) and `--timeout`.
+fn limits(solutions: u64, run: &RunArgs) -> Limits {
+    let l = if solutions == 0 { Limits::all() } else { Limits::up_to(solutions) };
+    l.with_timeout(run.timeout)
 }
 
 /// A marker record in place of a solution: `!reason` (or `null` in JSON), so output stays aligned with input.

@@ -5,9 +5,8 @@ use std::ops::ControlFlow;
 use clap::Args;
 use sudokit::batch::Job;
 use sudokit::format::write_grid;
-use sudokit::Limits;
 
-use super::{broken_rules, deadline, failed, format_of, marker, unreadable};
+use super::{broken_rules, failed, format_of, limits, marker, unreadable};
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::report::{Kind, Outcome};
 
@@ -50,7 +49,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     } else {
         2
     };
-    let limits = Limits { deadline: deadline(&args.run), ..Limits::solutions(limit) };
+    let limits = limits(limit, &args.run);
     // Room for one solution in any layout (a symbol, a separator and a little framing per cell), so
     // the bulk path does not grow the buffer cell by cell.
     let mut out = Vec::with_capacity(4 * p.grid().shape().cells());
@@ -66,7 +65,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         ControlFlow::Continue(())
     });
     let mut result = Outcome { multiline, guesses: o.guesses, ..Default::default() };
-    if o.timed_out && (o.solutions == 0 || args.all) {
+    if o.timed_out() && (o.solutions == 0 || args.all) {
         let msg = format!("{at}: timed out after {} solutions", o.solutions);
         out.extend(marker(format, "timeout"));
         return Outcome { out, multiline, ..failed(Kind::TimedOut, Vec::new(), msg) };

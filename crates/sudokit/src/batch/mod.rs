@@ -11,8 +11,9 @@
 //!   delivering overlap. Puzzles one to a line reach the workers unparsed (a
 //!   [`LineBatch`](crate::LineBatch)) and are parsed there, on every core.
 //!
-//! Both stop early when their [`CancelToken`] is set: it is checked before each puzzle and each chunk,
-//! never inside a search (bound one search with a timeout instead).
+//! Both stop early when their [`CancelFlag`](crate::CancelFlag) is set: the slice operations check it
+//! before each puzzle and pass it to every search, so a search under way stops too; the stream checks
+//! it before each puzzle and each chunk (its `process` can pass the flag to its searches).
 //!
 //! ```
 //! use sudokit::batch::{check_all, BatchOptions};
@@ -29,9 +30,6 @@
 //! # Ok::<(), sudokit::Error>(())
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
 mod slice;
 mod stream;
 #[cfg(test)]
@@ -41,35 +39,6 @@ pub use slice::{
     check_all, check_rows, count_all, count_rows, solve_all, solve_rows, BatchError, BatchOptions,
 };
 pub use stream::{stream, InputError, Job, Sink, Source, StreamError, StreamOptions};
-
-/// A flag that asks a batch to stop: puzzles and chunks not started yet are skipped.
-///
-/// Clones share the flag, so one clone can be handed to the batch and another kept to cancel it (from a
-/// signal handler, another thread, or the sink itself).
-#[derive(Clone, Debug, Default)]
-pub struct CancelToken(Arc<AtomicBool>);
-
-impl CancelToken {
-    /// A token that is not cancelled.
-    pub fn new() -> CancelToken {
-        CancelToken::default()
-    }
-
-    /// A token over an existing flag (`true` means cancelled), e.g. one a signal handler sets.
-    pub fn from_flag(flag: Arc<AtomicBool>) -> CancelToken {
-        CancelToken(flag)
-    }
-
-    /// Asks every batch holding this token (or a clone) to stop.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether [`CancelToken::cancel`] was called. One relaxed load: cheap enough to ask per puzzle.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
 
 /// A rayon pool of `threads` workers (`None`: one per core, as rayon's global pool has).
 ///

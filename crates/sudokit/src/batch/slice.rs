@@ -2,20 +2,39 @@
 //! order: the calls that bindings make with a whole array at once.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+#[cfg(has_clock)]
+use std::time::Duration;
 
 use rayon::prelude::*;
 
-use super::CancelToken;
-use crate::{Count, Grid, GridError, Limits, Puzzle, Shape, Verdict};
+use crate::grid::{Grid, GridError, Shape};
+use crate::solve::{CancelFlag, Count, Interrupt, Limits, Puzzle, SearchOutcome, Verdict};
 
 /// Settings shared by the slice operations.
 #[derive(Clone, Debug, Default)]
 pub struct BatchOptions {
-    /// Time allowed for each puzzle, counted from the start of its search [default: no limit].
+    /// Time allowed for each puzzle, counted from the start of its search [default: no limit]. Only
+    /// where the platform has a clock.
+    #[cfg(has_clock)]
     pub timeout: Option<Duration>,
-    /// Set it to stop: puzzles not started yet answer [`BatchError::Cancelled`].
-    pub cancel: CancelToken,
+    /// Search nodes allowed for each puzzle [default: no limit]: a bound that works on every platform.
+    pub nodes: Option<u64>,
+    /// Set it to stop: puzzles not finished yet answer [`BatchError::Cancelled`].
+    pub cancel: CancelFlag,
+}
+
+impl BatchOptions {
+    /// The limits of one search for up to `solutions` solutions (`None`: all), started now.
+    fn limits(&self, solutions: Option<u64>) -> Limits {
+        let l = solutions.map_or_else(Limits::all, Limits::up_to).with_cancel(self.cancel.clone());
+        let l = match self.nodes {
+            Some(n) => l.with_nodes(n),
+            None => l,
+        };
+        #[cfg(has_clock)]
+        let l = l.with_timeout(self.timeout);
+        l
+    }
 }
 
 /// Why one puzzle of a batch has no answer. The other puzzles are not affected.
@@ -25,19 +44,28 @@ pub enum BatchError {
     /// The row is no valid 9×9 grid (a value above 9).
     #[error(transparent)]
     Grid(#[from] GridError),
-    /// [`BatchOptions::timeout`] ran out before the answer was known.
+    /// The time or node budget of [`BatchOptions`] ran out before the answer was known.
     #[error("timed out")]
     TimedOut,
-    /// [`BatchOptions::cancel`] was set before the puzzle was started.
+    /// [`BatchOptions::cancel`] was set before the answer was known.
     #[error("cancelled")]
     Cancelled,
+}
+
+/// What interrupted a search, as a batch error; `Ok` when nothing did.
+fn interrupted(o: &SearchOutcome) -> Result<(), BatchError> {
+    match o.interrupted {
+        None => Ok(()),
+        Some(Interrupt::Cancelled) => Err(BatchError::Cancelled),
+        Some(_) => Err(BatchError::TimedOut),
+    }
 }
 
 /// Runs `one` over every item on the current rayon pool, in input order, honouring the options.
 fn map_all<I: Sync, T: Send>(
     items: &[I],
     opts: &BatchOptions,
-    one: impl Fn(&I, Option<Instant>) -> Result<T, BatchError> + Sync,
+    one: impl Fn(&I) -> Result<T, BatchError> + Sync,
 ) -> Vec<Result<T, BatchError>> {
     items
         .par_iter()
@@ -45,38 +73,36 @@ fn map_all<I: Sync, T: Send>(
             if opts.cancel.is_cancelled() {
                 return Err(BatchError::Cancelled);
             }
-            one(item, opts.timeout.map(|t| Instant::now() + t))
+            one(item)
         })
         .collect()
 }
 
-/// The first solution of `p` (`None` when it has none), within `deadline`.
-fn solve_one(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Grid>, BatchError> {
+/// The first solution of `p` (`None` when it has none).
+fn solve_one(p: &Puzzle, opts: &BatchOptions) -> Result<Option<Grid>, BatchError> {
     let mut first = None;
-    let o = p.for_each_solution(Limits { deadline, ..Limits::solutions(1) }, |g| {
+    let o = p.for_each_solution(opts.limits(Some(1)), |g| {
         first = Some(g.clone());
         ControlFlow::Break(())
     });
-    if first.is_none() && o.timed_out {
-        return Err(BatchError::TimedOut);
+    if first.is_none() {
+        interrupted(&o)?;
     }
     Ok(first)
 }
 
-/// The solutions of `p` up to `limit` (0 for no limit), within `deadline`.
-fn count_one(p: &Puzzle, limit: u64, deadline: Option<Instant>) -> Result<Count, BatchError> {
-    let o = p.count(Limits { deadline, ..Limits::solutions(limit) });
-    if o.timed_out {
-        return Err(BatchError::TimedOut);
-    }
+/// The solutions of `p` up to `limit` (0 for no limit).
+fn count_one(p: &Puzzle, limit: u64, opts: &BatchOptions) -> Result<Count, BatchError> {
+    let o = p.count(opts.limits((limit > 0).then_some(limit)));
+    interrupted(&o)?;
     Ok(Count { solutions: o.solutions, complete: o.complete })
 }
 
-/// The verdict on `p`, within `deadline`.
-fn check_one(p: &Puzzle, deadline: Option<Instant>) -> Result<Verdict, BatchError> {
-    let (verdict, o) = p.check_within(deadline);
-    if o.timed_out {
-        return Err(BatchError::TimedOut);
+/// The verdict on `p`.
+fn check_one(p: &Puzzle, opts: &BatchOptions) -> Result<Verdict, BatchError> {
+    let (verdict, o) = p.check_within(opts.limits(None));
+    if !matches!(verdict, Verdict::Multiple { .. }) {
+        interrupted(&o)?;
     }
     Ok(verdict)
 }
@@ -96,18 +122,18 @@ fn row_of(g: &Grid) -> [u8; 81] {
 /// The first solution of each puzzle (`None` for a puzzle without one), in input order. Uniqueness is
 /// not checked: see [`check_all`] for that.
 pub fn solve_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Option<Grid>, BatchError>> {
-    map_all(puzzles, opts, solve_one)
+    map_all(puzzles, opts, |p| solve_one(p, opts))
 }
 
 /// The number of solutions of each puzzle, stopping at `limit` (0 for no limit; mind that a nearly
 /// empty board has billions), in input order.
 pub fn count_all(puzzles: &[Puzzle], limit: u64, opts: &BatchOptions) -> Vec<Result<Count, BatchError>> {
-    map_all(puzzles, opts, |p, deadline| count_one(p, limit, deadline))
+    map_all(puzzles, opts, |p| count_one(p, limit, opts))
 }
 
 /// The verdict on each puzzle (invalid, no solution, unique or multiple), in input order.
 pub fn check_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Verdict, BatchError>> {
-    map_all(puzzles, opts, check_one)
+    map_all(puzzles, opts, |p| check_one(p, opts))
 }
 
 /// [`solve_all`] over classic 9×9 rows of 81 values (`0` for a blank, row by row), answering rows of
@@ -122,15 +148,15 @@ pub fn check_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Verdict,
 /// assert!(solved[1].is_err());
 /// ```
 pub fn solve_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Option<[u8; 81]>, BatchError>> {
-    map_all(rows, opts, |row, deadline| Ok(solve_one(&row_puzzle(row)?, deadline)?.as_ref().map(row_of)))
+    map_all(rows, opts, |row| Ok(solve_one(&row_puzzle(row)?, opts)?.as_ref().map(row_of)))
 }
 
 /// [`count_all`] over classic 9×9 rows of 81 values (`0` for a blank).
 pub fn count_rows(rows: &[[u8; 81]], limit: u64, opts: &BatchOptions) -> Vec<Result<Count, BatchError>> {
-    map_all(rows, opts, |row, deadline| count_one(&row_puzzle(row)?, limit, deadline))
+    map_all(rows, opts, |row| count_one(&row_puzzle(row)?, limit, opts))
 }
 
 /// [`check_all`] over classic 9×9 rows of 81 values (`0` for a blank).
 pub fn check_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Verdict, BatchError>> {
-    map_all(rows, opts, |row, deadline| check_one(&row_puzzle(row)?, deadline))
+    map_all(rows, opts, |row| check_one(&row_puzzle(row)?, opts))
 }

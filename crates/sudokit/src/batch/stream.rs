@@ -17,11 +17,9 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::CancelToken;
-use crate::{
-    Batch, Board, Layout, LineBatch, ParseError, ParseOptions, Position, Puzzle, PuzzleReader, Record,
-    Variants,
-};
+use crate::parse::{Batch, Layout, LineBatch, ParseError, ParseOptions, Position, PuzzleReader, Record};
+use crate::rules::{Board, Variants};
+use crate::solve::{CancelFlag, Puzzle};
 
 /// One puzzle of a stream, set up under its rules.
 #[derive(Debug)]
@@ -167,7 +165,7 @@ pub struct StreamOptions {
     /// Chunks the reader may run ahead of the workers [default: 4].
     pub read_ahead: usize,
     /// Set it to stop: no chunk is read, processed or delivered after it is seen.
-    pub cancel: CancelToken,
+    pub cancel: CancelFlag,
 }
 
 impl Default for StreamOptions {
@@ -177,7 +175,7 @@ impl Default for StreamOptions {
             variants: Variants::default(),
             chunk: 1024,
             read_ahead: 4,
-            cancel: CancelToken::default(),
+            cancel: CancelFlag::default(),
         }
     }
 }
@@ -395,7 +393,7 @@ enum Unit<'a> {
 fn process_chunk<T: Send>(
     chunk: &[Item],
     size: usize,
-    cancel: &CancelToken,
+    cancel: &CancelFlag,
     process: &(impl Fn(&Job, &mut Vec<u8>) -> T + Sync),
 ) -> Done<T> {
     // Every record of a line batch has the batch's shape and the classic rules: they are looked up

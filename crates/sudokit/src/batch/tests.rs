@@ -5,7 +5,7 @@ use std::io;
 use std::sync::Arc;
 
 use super::*;
-use crate::{Grid, Puzzle, Verdict};
+use crate::{CancelFlag, Grid, Puzzle, Verdict};
 
 /// A 9×9 puzzle with a unique solution.
 const UNIQUE: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -40,7 +40,7 @@ enum Seen {
 #[derive(Default)]
 struct Collect {
     seen: Vec<Seen>,
-    cancel_after: Option<(usize, CancelToken)>,
+    cancel_after: Option<(usize, CancelFlag)>,
     chunks: usize,
 }
 
@@ -178,7 +178,7 @@ fn stream_reports_sources_that_fail_and_goes_on() {
 fn cancel_stops_a_stream_early_and_keeps_a_prefix() {
     let text = lines(20_000).join("\n");
     let pool = thread_pool(Some(2)).expect("threads");
-    let token = CancelToken::new();
+    let token = CancelFlag::new();
     let mut sink = Collect { cancel_after: Some((100, token.clone())), ..Collect::default() };
     let opts = StreamOptions { cancel: token, ..options(16) };
     let r = stream(&pool, vec![Source::reader("text", io::Cursor::new(text))], &opts, solve, &mut sink);
@@ -281,7 +281,7 @@ fn rows_answer_in_place_and_a_bad_row_is_an_error() {
 #[test]
 fn cancel_and_timeout_answer_in_place() {
     let puzzles = vec![Puzzle::classic(UNIQUE.parse().expect("valid")); 10];
-    let opts = BatchOptions { cancel: CancelToken::new(), ..BatchOptions::default() };
+    let opts = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
     opts.cancel.cancel();
     assert!(solve_all(&puzzles, &opts).iter().all(|r| *r == Err(BatchError::Cancelled)));
     let empty = vec![Puzzle::classic(Grid::empty(crate::Shape::CLASSIC)); 3];

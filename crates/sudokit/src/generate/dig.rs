@@ -12,9 +12,9 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::board::Board;
-use crate::engine::{Engine, Limits};
 use crate::grid::Grid;
+use crate::rules::Board;
+use crate::solve::{admitted, Engine, Limits};
 
 /// Boards from this side on start with the batch phase.
 const BATCH_FROM_SIDE: usize = 12;
@@ -28,7 +28,7 @@ pub(crate) struct Digger<'a> {
 impl Digger<'_> {
     /// Whether `grid` has exactly one solution.
     pub fn unique(&self, grid: &Grid) -> bool {
-        self.engine.count(self.board, grid, &Limits::solutions(2)).solutions == 1
+        admitted(self.engine.count(self.board, grid, &Limits::up_to(2))).solutions == 1
     }
 
     /// A puzzle with the unique solution `solution`, made by removing orbits in a random order. Stops

@@ -45,9 +45,9 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::Board;
-use crate::engine::{engine_for, Engine, GeneralEngine, Limits};
 use crate::grid::{Cell, Grid, Shape};
+use crate::rules::Board;
+use crate::solve::{admitted, engine_for, Engine, GeneralEngine, Limits};
 
 mod dig;
 mod fill;
@@ -105,7 +105,7 @@ impl Difficulty {
     pub fn accepts(self, board: &Board, puzzle: &Grid, guesses: u64) -> bool {
         match self {
             Difficulty::Singles => {
-                guesses == 0 && GeneralEngine.count(board, puzzle, &Limits::solutions(2)).guesses == 0
+                guesses == 0 && admitted(GeneralEngine.count(board, puzzle, &Limits::up_to(2))).guesses == 0
             }
             Difficulty::NoGuess => guesses == 0,
             Difficulty::Guess => guesses > 0,
@@ -297,7 +297,7 @@ impl Generator {
             let solution = self.grid(rng);
             let symmetry = o.symmetry.resolve(rng);
             let puzzle = digger.dig(&solution, self.orbits_of(symmetry), floor, rng);
-            let guesses = engine.count(&self.board, &puzzle, &Limits::solutions(2)).guesses;
+            let guesses = admitted(engine.count(&self.board, &puzzle, &Limits::up_to(2))).guesses;
             if o.difficulty.is_some_and(|d| !d.accepts(&self.board, &puzzle, guesses)) {
                 continue;
             }

@@ -4,9 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::UnknownName;
 use crate::grid::{symbol_of, Grid};
-use crate::parse::Layout;
+use crate::parse::{Layout, UnknownName};
 
 /// An output layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

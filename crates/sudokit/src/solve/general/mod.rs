@@ -49,11 +49,10 @@
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
-use crate::board::{Board, HouseKind};
-use crate::engine::{Limits, SearchOutcome};
+use super::{Limits, SearchOutcome};
 use crate::grid::{Cell, Grid, Shape};
+use crate::rules::{Board, HouseKind};
 
 /// How many nodes pass between two looks at the clock.
 const CLOCK_EVERY: u64 = 256;
@@ -399,7 +398,11 @@ struct Search<'t, S> {
     dirty_cages: Vec<u16>,
     cage_dirty: Vec<bool>,
     pool: Vec<Vec<u32>>,
-    limits: Limits,
+    /// The solution limit (`u64::MAX` for none).
+    cap: u64,
+    /// Whether a budget, cancel flag or deadline is set, so that the node loop looks at them.
+    interruptible: bool,
+    limits: &'t Limits,
     out: SearchOutcome,
     nodes: u64,
 }
@@ -423,7 +426,10 @@ fn run<S: Sink>(board: &Board, puzzle: &Grid, limits: &Limits, sink: S) -> Searc
     run_with(&Tables::new(board), puzzle, limits, sink)
 }
 
-fn run_with<S: Sink>(t: &Tables, puzzle: &Grid, limits: &Limits, sink: S) -> SearchOutcome {
+fn run_with<'t, S: Sink>(t: &'t Tables, puzzle: &Grid, limits: &'t Limits, sink: S) -> SearchOutcome {
+    if limits.max_solutions() == Some(0) {
+        return SearchOutcome::default();
+    }
     let mut s = Search {
         t,
         sink,
@@ -436,7 +442,9 @@ fn run_with<S: Sink>(t: &Tables, puzzle: &Grid, limits: &Limits, sink: S) -> Sea
         dirty_cages: (0..t.cages.len() as u16).collect(),
         cage_dirty: vec![true; t.cages.len()],
         pool: Vec::new(),
-        limits: *limits,
+        cap: limits.solution_cap(),
+        interruptible: limits.can_interrupt(),
+        limits,
         out: SearchOutcome::default(),
         nodes: 0,
     };
@@ -456,11 +464,11 @@ impl<S: Sink> Search<'_, S> {
     fn node(&mut self, depth: usize, cand: &mut [u32]) -> ControlFlow<()> {
         loop {
             self.nodes += 1;
-            if self.nodes.is_multiple_of(CLOCK_EVERY)
-                && self.limits.deadline.is_some_and(|d| Instant::now() >= d)
-            {
-                self.out.timed_out = true;
-                return ControlFlow::Break(());
+            if self.interruptible && self.nodes.is_multiple_of(CLOCK_EVERY) {
+                self.out.interrupted = self.limits.interrupt(self.nodes);
+                if self.out.interrupted.is_some() {
+                    return ControlFlow::Break(());
+                }
             }
             if !self.propagate(cand) {
                 return ControlFlow::Continue(());
@@ -468,7 +476,7 @@ impl<S: Sink> Search<'_, S> {
             let Some((cell, bit)) = self.choose(cand) else {
                 self.out.solutions += 1;
                 self.sink.solution(self.t.shape, cand)?;
-                if self.out.solutions >= self.limits.solutions {
+                if self.out.solutions >= self.cap {
                     return ControlFlow::Break(());
                 }
                 return ControlFlow::Continue(());
@@ -942,12 +950,12 @@ impl SumSets<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Cage;
-    use crate::engine::Limits;
-    use crate::variant::region_map;
+    use crate::parse::region_map;
+    use crate::rules::Cage;
+    use crate::solve::Limits;
 
     fn count_all(board: &Board, grid: &Grid) -> u64 {
-        let o = count(board, grid, &Limits::solutions(0));
+        let o = count(board, grid, &Limits::all());
         assert!(o.complete);
         o.solutions
     }
@@ -1024,7 +1032,7 @@ mod tests {
                 start.set(c, Some(crate::Digit::from_index(rng.next(shape.side()))));
             }
             let mut solution = None;
-            search(board, &start, &Limits::solutions(1), &mut |g| {
+            search(board, &start, &Limits::up_to(1), &mut |g| {
                 solution = Some(g.clone());
                 ControlFlow::Break(())
             });
@@ -1058,7 +1066,7 @@ mod tests {
                             let d = (digits >> (2 * k)) & 3;
                             g.set(Cell::from_index(cell), Some(crate::Digit::from_index(d as usize)));
                         }
-                        let o = count(&board, &g, &Limits::solutions(2));
+                        let o = count(&board, &g, &Limits::up_to(2));
                         assert_ne!(o.solutions, 1, "{g} is unique");
                         checked += 1;
                     }
@@ -1088,10 +1096,10 @@ mod tests {
             let blanks = if board.shape().side() == 9 { 45 } else { board.shape().cells() * 2 / 3 };
             for g in random_puzzles(board, 7 + k as u64, 6, blanks) {
                 let expected = naive_count(board, &g, 5000);
-                let o = count(board, &g, &Limits::solutions(5000));
+                let o = count(board, &g, &Limits::up_to(5000));
                 assert_eq!(o.solutions, expected, "board {k}: {g}");
                 let mut seen = 0;
-                search(board, &g, &Limits::solutions(5000), &mut |sol| {
+                search(board, &g, &Limits::up_to(5000), &mut |sol| {
                     assert!(board.is_solution(&g, sol), "board {k}: {sol} does not solve {g}");
                     seen += 1;
                     ControlFlow::Continue(())
@@ -1129,11 +1137,7 @@ mod tests {
             }
             let expected = naive_count(&board, &puzzle, 100_000);
             assert!(expected >= 1);
-            assert_eq!(
-                count(&board, &puzzle, &Limits::solutions(100_000)).solutions,
-                expected,
-                "round {round}"
-            );
+            assert_eq!(count(&board, &puzzle, &Limits::up_to(100_000)).solutions, expected, "round {round}");
         }
     }
 
@@ -1202,7 +1206,7 @@ mod tests {
             let full = Tables::new(board);
             assert!(full.seg_mask != 0, "board {k} has segments");
             for g in random_puzzles(board, 40 + k as u64, 8, *blanks) {
-                let limits = Limits::solutions(100);
+                let limits = Limits::up_to(100);
                 let a = run_with(&full, &g, &limits, Counter);
                 let b = run_with(&plain, &g, &limits, Counter);
                 assert!(a.complete && b.complete);
@@ -1222,7 +1226,7 @@ mod tests {
         let board = Board::classic(s6);
         let counted = count_all(&board, &g);
         let mut visited = 0u64;
-        let o = search(&board, &g, &Limits::solutions(0), &mut |_| {
+        let o = search(&board, &g, &Limits::all(), &mut |_| {
             visited += 1;
             ControlFlow::Continue(())
         });

@@ -1,5 +1,5 @@
-//! Variant rules: X (both diagonals), hyper (windoku windows), jigsaw regions and killer cages, and the
-//! JSON puzzle format that carries a puzzle together with its rules.
+//! The JSON puzzle object: a puzzle together with its rules (size, boxes, variants, jigsaw regions,
+//! killer cages), and the readers of region maps and cell names it uses.
 //!
 //! Every variant is extra houses or cages on a [`Board`], so one engine solves them all. The plain
 //! layouts of [`crate::parse`] carry only givens; the rules then come from [`Variants`] (the CLI's
@@ -42,113 +42,11 @@
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-
-use std::fmt;
-
 use serde::Deserialize;
 
-use crate::board::{Board, Cage};
-use crate::error::{GridError, ParseErrorKind};
-use crate::grid::{Cell, Grid, Shape, MAX_SIDE};
-use crate::parse::Symbols;
-
-/// Which variant houses to add to the classic rules of a plain-layout puzzle.
-///
-/// ```
-/// use sudokit::{Shape, Variants};
-/// let mut v = Variants::default();
-/// v.diagonals = true;
-/// v.windows = true;
-/// let board = v.board(Shape::CLASSIC, None)?;
-/// assert_eq!(board.houses().len(), 27 + 2 + 4);
-/// # Ok::<(), sudokit::GridError>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Variants {
-    /// X sudoku: both main diagonals are houses too.
-    pub diagonals: bool,
-    /// Hyper (windoku): the extra windows of [`Board::with_windows`] are houses too.
-    pub windows: bool,
-    /// Jigsaw: every puzzle comes with a region map that replaces the boxes.
-    pub jigsaw: bool,
-}
-
-impl Variants {
-    /// Whether these are the plain classic rules.
-    pub fn is_classic(self) -> bool {
-        self == Variants::default()
-    }
-
-    /// The rules for `shape`: jigsaw regions (0-based region per cell, see [`region_map`]) or the boxes,
-    /// plus the diagonals and windows asked for.
-    pub fn board(self, shape: Shape, regions: Option<&[u8]>) -> Result<Board, GridError> {
-        let board = match regions {
-            Some(r) => Board::jigsaw(shape, r)?,
-            None if self.jigsaw => {
-                return Err(GridError::BadRegions { reason: "a jigsaw puzzle needs a region map".into() })
-            }
-            None => Board::classic(shape),
-        };
-        let board = if self.diagonals { board.with_diagonals() } else { board };
-        if self.windows {
-            board.with_windows()
-        } else {
-            Ok(board)
-        }
-    }
-}
-
-impl fmt::Display for Variants {
-    /// The names as the CLI and the JSON format spell them, e.g. `x+hyper`, or `classic`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = [(self.diagonals, "x"), (self.windows, "hyper"), (self.jigsaw, "jigsaw")]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, n)| *n)
-            .collect();
-        f.write_str(if names.is_empty() { "classic".into() } else { names.join("+") }.as_str())
-    }
-}
-
-/// A set of rules that cannot be built, or a JSON puzzle that does not describe one.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum VariantError {
-    /// A shape, region map or window problem.
-    #[error(transparent)]
-    Grid(#[from] GridError),
-    /// A killer cage that cannot be satisfied or does not fit the board (cages numbered from 1).
-    #[error("cage {cage}: {reason}")]
-    BadCage {
-        /// The 1-based cage number.
-        cage: usize,
-        /// What is wrong.
-        reason: String,
-    },
-    /// A variant name that is not `x`, `hyper`, `jigsaw` or `killer`.
-    #[error("unknown variant {name:?} (known: x, hyper, jigsaw, killer)")]
-    UnknownVariant {
-        /// The name given.
-        name: String,
-    },
-    /// The givens of a JSON puzzle do not parse.
-    #[error("givens: {0}")]
-    Givens(ParseErrorKind),
-    /// A JSON object that is not a puzzle (wrong field, wrong type, nothing giving the size).
-    #[error("{0}")]
-    Json(String),
-}
-
-impl From<VariantError> for ParseErrorKind {
-    fn from(e: VariantError) -> ParseErrorKind {
-        match e {
-            VariantError::Grid(g) => ParseErrorKind::Grid(g),
-            VariantError::Givens(k) => k,
-            other => ParseErrorKind::Json(other.to_string()),
-        }
-    }
-}
+use super::{ParseErrorKind, Symbols};
+use crate::grid::{Cell, Grid, GridError, Shape, MAX_SIDE};
+use crate::rules::{Board, Cage, VariantError, Variants};
 
 /// Reads a region map: one symbol per cell (any printable ASCII but whitespace), each symbol naming one
 /// region. Returns the 0-based region of each cell, numbering regions in order of first appearance.
@@ -156,7 +54,7 @@ impl From<VariantError> for ParseErrorKind {
 /// Every region must have exactly `side` cells; errors name the offending symbol.
 ///
 /// ```
-/// use sudokit::{variant::region_map, Shape};
+/// use sudokit::{parse::region_map, Shape};
 /// let s = Shape::for_side(4)?;
 /// assert_eq!(region_map(s, b"AABBAABBCCDDCCDD")?, [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
 /// assert!(region_map(s, b"AAABABBBCCDDCCDD").is_ok());
@@ -219,6 +117,33 @@ pub fn parse_cell_name(name: &str, shape: Shape) -> Option<Cell> {
     Some(Cell::at(r - 1, c - 1, shape))
 }
 
+/// A JSON puzzle object that does not describe a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PuzzleObjectError {
+    /// The rules it describes cannot be built (shape, regions, cages).
+    #[error(transparent)]
+    Rules(#[from] VariantError),
+    /// A variant name that is not `x`, `hyper`, `jigsaw` or `killer`.
+    #[error("unknown variant {name:?} (known: x, hyper, jigsaw, killer)")]
+    UnknownVariant {
+        /// The name given.
+        name: String,
+    },
+    /// The givens do not parse.
+    #[error("givens: {0}")]
+    Givens(ParseErrorKind),
+    /// A JSON object that is not a puzzle (wrong field, wrong type, nothing giving the size).
+    #[error("{0}")]
+    Json(String),
+}
+
+impl From<GridError> for PuzzleObjectError {
+    fn from(e: GridError) -> PuzzleObjectError {
+        PuzzleObjectError::Rules(VariantError::Grid(e))
+    }
+}
+
 /// A puzzle with its own rules, as read from the JSON puzzle format.
 #[derive(Clone, Debug)]
 pub struct VariantPuzzle {
@@ -252,8 +177,11 @@ struct JsonCage {
 impl VariantPuzzle {
     /// Reads one puzzle object of the JSON puzzle format (see the module docs). `symbols` is the cell
     /// convention of a `givens` string.
-    pub fn from_json(value: &serde_json::Value, symbols: Symbols) -> Result<VariantPuzzle, VariantError> {
-        let j = JsonPuzzle::deserialize(value).map_err(|e| VariantError::Json(e.to_string()))?;
+    pub fn from_json(
+        value: &serde_json::Value,
+        symbols: Symbols,
+    ) -> Result<VariantPuzzle, PuzzleObjectError> {
+        let j = JsonPuzzle::deserialize(value).map_err(|e| PuzzleObjectError::Json(e.to_string()))?;
         let mut v = Variants::default();
         let mut killer = false;
         for name in &j.variants {
@@ -262,11 +190,11 @@ impl VariantPuzzle {
                 "hyper" | "windoku" => v.windows = true,
                 "jigsaw" | "irregular" => v.jigsaw = true,
                 "killer" => killer = true,
-                _ => return Err(VariantError::UnknownVariant { name: name.clone() }),
+                _ => return Err(PuzzleObjectError::UnknownVariant { name: name.clone() }),
             }
         }
         if killer && j.cages.is_empty() {
-            return Err(VariantError::Json("a killer puzzle needs \"cages\"".into()));
+            return Err(PuzzleObjectError::Json("a killer puzzle needs \"cages\"".into()));
         }
         let regions = match &j.regions {
             None => None,
@@ -277,14 +205,14 @@ impl VariantPuzzle {
                 let mut all = Vec::new();
                 for (i, r) in rows.iter().enumerate() {
                     let s = r.as_str().ok_or_else(|| {
-                        VariantError::Json(format!("regions: row {} is not a string", i + 1))
+                        PuzzleObjectError::Json(format!("regions: row {} is not a string", i + 1))
                     })?;
                     all.extend(s.bytes().filter(|b| !b.is_ascii_whitespace()));
                 }
                 Some(all)
             }
             Some(_) => {
-                return Err(VariantError::Json(
+                return Err(PuzzleObjectError::Json(
                     "regions: expected a string or an array of row strings".into(),
                 ))
             }
@@ -293,16 +221,16 @@ impl VariantPuzzle {
         let grid = match (&j.givens, shape) {
             (None | Some(serde_json::Value::Null), Some(s)) => Grid::empty(s),
             (None | Some(serde_json::Value::Null), None) => {
-                return Err(VariantError::Json("the puzzle needs \"givens\" or \"size\"".into()))
+                return Err(PuzzleObjectError::Json("the puzzle needs \"givens\" or \"size\"".into()))
             }
             (Some(serde_json::Value::String(text)), s) => {
-                crate::parse::parse_cells(text.as_bytes(), s, symbols).map_err(VariantError::Givens)?
+                super::parse_cells(text.as_bytes(), s, symbols).map_err(PuzzleObjectError::Givens)?
             }
             (Some(board @ serde_json::Value::Array(_)), s) => {
-                crate::parse::json_rows(board, s, symbols).map_err(VariantError::Givens)?
+                super::json_rows(board, s, symbols).map_err(PuzzleObjectError::Givens)?
             }
             (Some(_), _) => {
-                return Err(VariantError::Json(
+                return Err(PuzzleObjectError::Json(
                     "givens: expected a string of cells or an array of rows".into(),
                 ))
             }
@@ -319,14 +247,16 @@ impl VariantPuzzle {
                     .cells
                     .iter()
                     .map(|name| {
-                        parse_cell_name(name, shape).ok_or_else(|| VariantError::BadCage {
-                            cage: k + 1,
-                            reason: format!(
-                                "{name:?} is not a cell of a {shape} board (cells are named r1c1 …)"
-                            ),
+                        parse_cell_name(name, shape).ok_or_else(|| {
+                            PuzzleObjectError::Rules(VariantError::BadCage {
+                                cage: k + 1,
+                                reason: format!(
+                                    "{name:?} is not a cell of a {shape} board (cells are named r1c1 …)"
+                                ),
+                            })
                         })
                     })
-                    .collect::<Result<Vec<Cell>, VariantError>>()?;
+                    .collect::<Result<Vec<Cell>, PuzzleObjectError>>()?;
                 cages.push(Cage { sum: c.sum, cells });
             }
             board.with_cages(cages)?
@@ -335,18 +265,18 @@ impl VariantPuzzle {
     }
 
     /// The shape fixed by `box`, `size` or the region map, if any (else the givens decide it).
-    fn shape(j: &JsonPuzzle, regions: Option<&[u8]>) -> Result<Option<Shape>, VariantError> {
+    fn shape(j: &JsonPuzzle, regions: Option<&[u8]>) -> Result<Option<Shape>, PuzzleObjectError> {
         if let Some(b) = &j.box_shape {
             let parsed = b
                 .split_once(['x', 'X', '×'])
                 .and_then(|(r, c)| Some((r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?)));
             let Some((r, c)) = parsed else {
-                return Err(VariantError::Json(format!(
+                return Err(PuzzleObjectError::Json(format!(
                     "box: expected \"ROWSxCOLS\", e.g. \"2x3\", found {b:?}"
                 )));
             };
             if let Some(n) = j.size {
-                if r * c != n {
+                if r.checked_mul(c) != Some(n) {
                     return Err(GridError::BoxDoesNotTile { side: n, box_rows: r, box_cols: c }.into());
                 }
             }
@@ -369,7 +299,7 @@ impl VariantPuzzle {
 mod tests {
     use super::*;
 
-    fn json(text: &str) -> Result<VariantPuzzle, VariantError> {
+    fn json(text: &str) -> Result<VariantPuzzle, PuzzleObjectError> {
         let v: serde_json::Value = serde_json::from_str(text).expect("test JSON parses");
         VariantPuzzle::from_json(&v, Symbols::Standard)
     }

@@ -6,7 +6,9 @@
 use std::fmt;
 use std::num::NonZeroU8;
 
-use crate::error::GridError;
+mod error;
+
+pub use error::GridError;
 
 /// The largest supported side. Candidate sets are `u32` bitmasks, one bit per digit.
 pub const MAX_SIDE: usize = 32;
@@ -285,14 +287,6 @@ impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s: String = self.cells.iter().map(|&v| if v == 0 { '.' } else { symbol_of(v) }).collect();
         f.write_str(&s)
-    }
-}
-
-/// Parses the one-line form (size from the length: 16, 36, 64, 81, … cells).
-impl std::str::FromStr for Grid {
-    type Err = crate::Error;
-    fn from_str(s: &str) -> Result<Grid, crate::Error> {
-        crate::parse::parse_line(s.trim().as_bytes(), None).map_err(crate::Error::Parse)
     }
 }
 

@@ -11,9 +11,9 @@
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::error::GridError;
+use super::variant::VariantError;
+use crate::grid::GridError;
 use crate::grid::{Cell, Digit, Grid, Shape};
-use crate::variant::VariantError;
 
 /// What kind of house a [`House`] is, with its 0-based index among houses of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -284,6 +284,16 @@ impl Board {
     pub fn peers(&self, cell: Cell) -> &[u16] {
         &self.peers[cell.index()]
     }
+    /// A short description for messages, e.g. `classic 9×9 (boxes 3x3)` or
+    /// `9×9 (boxes 3x3) with 29 houses and 0 cages`.
+    pub fn describe(&self) -> String {
+        if self.classic {
+            format!("classic {}", self.shape)
+        } else {
+            format!("{} with {} houses and {} cages", self.shape, self.houses.len(), self.cages.len())
+        }
+    }
+
     /// Whether these are the plain rules (rows, columns, boxes) of the shape.
     pub fn is_classic(&self) -> bool {
         self.classic

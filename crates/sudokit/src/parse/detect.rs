@@ -1,0 +1,65 @@
+//! Layout detection from the first line of an input that is not blank or a comment.
+
+use super::symbols::{symbol_value, Symbols};
+use super::text::{is_art_separator, tokens, trim_start};
+use super::Layout;
+use crate::grid::{Shape, MAX_SIDE, MIN_SIDE};
+
+pub(super) fn is_square_side(cells: usize) -> Option<usize> {
+    let n = (MIN_SIDE..=MAX_SIDE).find(|n| n * n >= cells)?;
+    (n * n == cells && Shape::for_side(n).is_ok()).then_some(n)
+}
+
+/// Detects the layout from the first line that is not blank or a comment.
+pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
+    let trimmed = trim_start(line);
+    if trimmed.first().is_some_and(|b| *b == b'[' || *b == b'{') {
+        return Layout::Json;
+    }
+    if trimmed.iter().any(|b| *b == b'|' || *b == b'+')
+        || (is_art_separator(trimmed) && trimmed.len() > MAX_SIDE)
+    {
+        return Layout::Art;
+    }
+    let toks = tokens(trimmed, b"");
+    let first_len = toks.first().map_or(0, |t| t.1.len());
+    match shape {
+        Some(s) => {
+            if first_len == s.cells() || toks.len() == s.cells() {
+                Layout::Line
+            } else if toks.len() == 1 && first_len == s.side() {
+                Layout::Compact
+            } else if first_len > s.side() {
+                Layout::Line
+            } else {
+                Layout::Grid
+            }
+        }
+        None => {
+            if toks.len() == 1 && is_compact_row(toks[0].1) {
+                Layout::Compact
+            } else if first_len >= 16 || (toks.len() >= 36 && is_square_side(toks.len()).is_some()) {
+                Layout::Line
+            } else if Shape::for_side(if toks.len() == 1 { first_len } else { toks.len() }).is_err() {
+                // No board has rows this long, so this is no grid row: a broken one-line puzzle,
+                // reported alone, where a grid reading would swallow the lines after it.
+                Layout::Line
+            } else if toks.len() == 1 {
+                Layout::Compact
+            } else {
+                Layout::Grid
+            }
+        }
+    }
+}
+
+/// Whether a lone token of 16 to 32 symbols is a row of a big board in the compact layout rather
+/// than a one-line puzzle: any supported side but 16 can only be a row (no board has 18, 20, … or
+/// 25 cells), and 16 symbols are a 4×4 puzzle unless one of them is above 4.
+pub(super) fn is_compact_row(t: &[u8]) -> bool {
+    let n = t.len();
+    if !(16..=MAX_SIDE).contains(&n) || Shape::for_side(n).is_err() {
+        return false;
+    }
+    n != 16 || t.iter().any(|&b| symbol_value(b, MAX_SIDE, Symbols::Standard).is_some_and(|v| v > 4))
+}

@@ -1,0 +1,181 @@
+//! Errors of unreadable input: where (puzzle number, line, column) and what.
+
+use std::fmt;
+
+use super::puzzle_object::PuzzleObjectError;
+use crate::grid::GridError;
+
+/// Where in the input a problem is: 1-based puzzle number, line and (when known) column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Position {
+    /// The puzzle's number in its input, from 1, counting unreadable records too.
+    pub puzzle: usize,
+    /// The 1-based line.
+    pub line: usize,
+    /// The 1-based column (in bytes), when the problem is at one character.
+    pub column: Option<usize>,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "puzzle {}, line {}", self.puzzle, self.line)?;
+        if let Some(c) = self.column {
+            write!(f, ", column {c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A record of the input that is not a readable puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{position}: {kind}")]
+pub struct ParseError {
+    /// Where the problem is.
+    pub position: Position,
+    /// What the problem is.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with an unreadable record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that is neither a digit of this board nor a blank.
+    #[error("invalid character {found} (digits are {alphabet}; blanks are '.', '0', '_', '-' or '*')")]
+    BadChar {
+        /// The character, quoted, or its byte value when it is not printable UTF-8.
+        found: String,
+        /// The digits this board accepts, e.g. `1-9`.
+        alphabet: String,
+    },
+    /// A one-line puzzle of the wrong length.
+    #[error("{found} cells on the line, a {side}×{side} puzzle has {expected}")]
+    WrongLength {
+        /// Cells found (a lower bound when the line was too long to read whole).
+        found: String,
+        /// Cells needed.
+        expected: usize,
+        /// The side.
+        side: usize,
+    },
+    /// A cell count that is no supported board.
+    #[error("{found} cells is no supported board size (16, 36, 64, 81, 100, 144, 256, 625 …)")]
+    UnknownSize {
+        /// Cells found.
+        found: usize,
+    },
+    /// A grid row of the wrong width.
+    #[error("row {row} has {found} cells, expected {expected}")]
+    RowWidth {
+        /// The 1-based row within the grid.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Cells needed.
+        expected: usize,
+    },
+    /// A grid that ended early.
+    #[error("the grid ends after {found} rows, expected {expected}")]
+    Truncated {
+        /// Rows read.
+        found: usize,
+        /// Rows needed.
+        expected: usize,
+    },
+    /// A line longer than the reader keeps.
+    #[error("the line is longer than {limit} bytes")]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A JSON record that is not a board.
+    #[error("{0}")]
+    Json(String),
+    /// A shape or grid problem found while reading.
+    #[error(transparent)]
+    Grid(#[from] GridError),
+}
+
+impl From<PuzzleObjectError> for ParseErrorKind {
+    fn from(e: PuzzleObjectError) -> ParseErrorKind {
+        match e {
+            PuzzleObjectError::Rules(crate::rules::VariantError::Grid(g)) => ParseErrorKind::Grid(g),
+            PuzzleObjectError::Givens(k) => k,
+            other => ParseErrorKind::Json(other.to_string()),
+        }
+    }
+}
+
+/// A name that is none of an option's values: what the `FromStr` impls of the option enums
+/// ([`Layout`](crate::Layout), [`Symbols`](crate::Symbols), [`OutputFormat`](crate::OutputFormat),
+/// `BenchMode`) return.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} `{name}` (expected {expected})")]
+pub struct UnknownName {
+    /// The option, e.g. `layout`.
+    pub what: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names that exist, comma-separated.
+    pub expected: String,
+}
+
+impl UnknownName {
+    /// The value of `all` whose `name_of` is `name`, or the error listing them all.
+    pub(crate) fn find<T: Copy>(
+        what: &'static str,
+        name: &str,
+        all: &[T],
+        name_of: impl Fn(T) -> &'static str,
+    ) -> Result<T, UnknownName> {
+        all.iter().copied().find(|&v| name_of(v) == name).ok_or_else(|| UnknownName {
+            what,
+            name: name.to_string(),
+            expected: all.iter().map(|&v| name_of(v)).collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    #[cfg(has_clock)]
+    use crate::bench::BenchMode;
+    use crate::generate::{Difficulty, Symmetry};
+    use crate::{Layout, OutputFormat, Symbols, UnknownName};
+
+    /// Every value's name parses back to it, and shows as it.
+    fn round_trip<T>(all: &[T])
+    where
+        T: Copy + PartialEq + std::fmt::Debug + std::fmt::Display + std::str::FromStr,
+        T::Err: std::fmt::Debug,
+    {
+        for &v in all {
+            assert_eq!(v.to_string().parse::<T>().expect("a name parses"), v);
+        }
+    }
+
+    #[test]
+    fn option_names_round_trip() {
+        round_trip(&Layout::ALL);
+        round_trip(&Symbols::ALL);
+        round_trip(&OutputFormat::ALL);
+        #[cfg(has_clock)]
+        round_trip(&BenchMode::ALL);
+        round_trip(&Symmetry::ALL);
+        round_trip(&Difficulty::ALL);
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_known_ones() {
+        let e = "hexa".parse::<Symbols>().expect_err("not a name");
+        assert_eq!(e.to_string(), "unknown symbol convention `hexa` (expected standard, hex, letters)");
+        assert_eq!(
+            e,
+            UnknownName {
+                what: "symbol convention",
+                name: "hexa".into(),
+                expected: "standard, hex, letters".into()
+            }
+        );
+    }
+}

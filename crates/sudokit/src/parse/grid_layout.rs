@@ -1,0 +1,135 @@
+//! The grid layouts: `side` lines of cells separated by spaces (the textbook layout), without
+//! separators (compact), or with `|`, `-`, `+` decoration (art); jigsaw region maps end each row.
+
+use std::io::{self, BufRead};
+
+use super::error::{ParseError, ParseErrorKind, Position};
+use super::line::token_value;
+use super::symbols::{bad_char, symbol_value, Located, Symbols};
+use super::text::{is_art_separator, split_last_token, tokens, trim_eol};
+use super::{Layout, PuzzleReader, MAX_LINE};
+use crate::grid::{Grid, GridError, Shape, MAX_SIDE};
+
+impl<R: BufRead> PuzzleReader<R> {
+    pub(super) fn grid_record(&mut self, layout: Layout) -> io::Result<()> {
+        let art = layout == Layout::Art;
+        let mut pos: Option<Position> = None;
+        let mut values: Vec<u8> = Vec::new();
+        let mut side = self.shape.map(Shape::side);
+        let mut rows = 0usize;
+        let mut err: Option<ParseError> = None;
+        let jigsaw = self.variants.jigsaw;
+        let mut regions: Vec<u8> = Vec::new();
+        while let Some((no, cut)) = self.next_line()? {
+            let line = trim_eol(&self.buf);
+            if line.iter().all(u8::is_ascii_whitespace) {
+                if pos.is_some() {
+                    break;
+                }
+                continue;
+            }
+            if line.first() == Some(&b'#') || (art && is_art_separator(line)) {
+                continue;
+            }
+            let p = *pos.get_or_insert_with(|| {
+                self.puzzles += 1;
+                Position { puzzle: self.puzzles, line: no, column: None }
+            });
+            rows += 1;
+            let line = if jigsaw {
+                let (cells, map) = split_last_token(line);
+                regions.extend_from_slice(map);
+                if cells.is_empty() {
+                    line
+                } else {
+                    cells
+                }
+            } else {
+                line
+            };
+            if err.is_none() {
+                if cut {
+                    err = Some(
+                        Self::error(p, None, ParseErrorKind::LineTooLong { limit: MAX_LINE }).with_line(no),
+                    );
+                } else {
+                    match grid_row(line, art, side, self.opts.symbols) {
+                        Ok(cells) if side.is_none() && cells.len() > MAX_SIDE => {
+                            // No board is this wide, so the row count is unknown: the record runs to the next
+                            // blank line (or the end), as it would for any grid whose rows cannot be read.
+                            let e = GridError::UnsupportedSide { side: cells.len() };
+                            err = Some(Self::error(p, None, ParseErrorKind::Grid(e)).with_line(no));
+                        }
+                        Ok(cells) => {
+                            let n = *side.get_or_insert(cells.len());
+                            if cells.len() != n {
+                                err = Some(
+                                    Self::error(
+                                        p,
+                                        None,
+                                        ParseErrorKind::RowWidth {
+                                            row: rows,
+                                            found: cells.len(),
+                                            expected: n,
+                                        },
+                                    )
+                                    .with_line(no),
+                                );
+                            }
+                            values.extend(cells);
+                        }
+                        Err((col, kind)) => err = Some(Self::error(p, col, kind).with_line(no)),
+                    }
+                }
+            }
+            if side.is_some_and(|n| rows >= n) {
+                break;
+            }
+        }
+        let Some(p) = pos else { return Ok(()) };
+        let result = match (err, side) {
+            (Some(e), _) => Err(e),
+            (None, Some(n)) if rows < n => {
+                Err(Self::error(p, None, ParseErrorKind::Truncated { found: rows, expected: n }))
+            }
+            (None, Some(n)) => {
+                let shape = match self.shape {
+                    Some(s) if s.side() == n => Ok(s),
+                    _ => Shape::for_side(n),
+                };
+                shape
+                    .and_then(|s| Grid::from_values(s, &values))
+                    .map_err(|e| Self::error(p, None, ParseErrorKind::Grid(e)))
+            }
+            (None, None) => return Ok(()),
+        };
+        self.push_with(p, layout, result, jigsaw.then_some(&regions[..]));
+        Ok(())
+    }
+}
+
+/// The cells of one row of a grid layout.
+pub(super) fn grid_row(
+    line: &[u8],
+    art: bool,
+    side: Option<usize>,
+    symbols: Symbols,
+) -> Result<Vec<u8>, Located> {
+    let toks = tokens(line, if art { b"|+" } else { b"" });
+    let max = side.unwrap_or(MAX_SIDE);
+    let per_token = toks.len() > 1
+        && (toks.iter().all(|t| t.1.len() == 1)
+            || side == Some(toks.len())
+            || (side.is_none() && toks.iter().all(|t| t.1.iter().all(u8::is_ascii_digit))));
+    if per_token {
+        toks.iter().map(|&(col, t)| token_value(line, col, t, max, symbols)).collect()
+    } else {
+        let mut out = Vec::new();
+        for &(col, t) in &toks {
+            for (i, &b) in t.iter().enumerate() {
+                out.push(symbol_value(b, max, symbols).ok_or_else(|| bad_char(line, col + i, max, symbols))?);
+            }
+        }
+        Ok(out)
+    }
+}

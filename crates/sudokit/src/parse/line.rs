@@ -1,0 +1,131 @@
+//! The line layout: one puzzle per line, `side²` cells, or whitespace-separated numbers for big
+//! boards; what follows the cells after whitespace (a rating, a comment) is ignored.
+
+use super::detect::is_square_side;
+use super::error::{ParseError, ParseErrorKind, Position};
+use super::symbols::{bad_char, symbol_value, Located, Symbols, NOT_A_SYMBOL, SYMBOLS};
+use super::text::tokens;
+use crate::grid::{Grid, Shape, MAX_SIDE};
+
+/// Parses one one-line puzzle. `shape` forces the size; otherwise it comes from the length.
+pub fn parse_line(line: &[u8], shape: Option<Shape>) -> Result<Grid, ParseError> {
+    parse_line_inner(line, shape, Symbols::Standard, false)
+        .map_err(|(column, kind)| ParseError { position: Position { puzzle: 1, line: 1, column }, kind })
+}
+
+/// Parses the cells of one puzzle as in the line layout (for the `givens` of a JSON puzzle object).
+pub(crate) fn parse_cells(
+    text: &[u8],
+    shape: Option<Shape>,
+    symbols: Symbols,
+) -> Result<Grid, ParseErrorKind> {
+    parse_line_inner(text, shape, symbols, false).map_err(|(_, kind)| kind)
+}
+
+pub(super) fn parse_line_inner(
+    line: &[u8],
+    shape: Option<Shape>,
+    symbols: Symbols,
+    cut: bool,
+) -> Result<Grid, Located> {
+    let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+    let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
+    let cells = &line[start..end];
+    // Big boards may come as whitespace-separated numbers on one line.
+    // Only a short first token can start a line of numbers; splitting every line would cost the bulk path.
+    let toks = if cells.len() <= 2 { tokens(line, b"") } else { Vec::new() };
+    if toks.len() >= 16 {
+        let n = match shape {
+            Some(s) => s.side(),
+            None => {
+                is_square_side(toks.len()).ok_or((None, ParseErrorKind::UnknownSize { found: toks.len() }))?
+            }
+        };
+        if toks.len() != n * n {
+            return Err((
+                None,
+                ParseErrorKind::WrongLength { found: toks.len().to_string(), expected: n * n, side: n },
+            ));
+        }
+        let shape = match shape {
+            Some(s) => s,
+            None => Shape::for_side(n).map_err(|e| (None, e.into()))?,
+        };
+        let values = toks
+            .iter()
+            .map(|&(col, t)| token_value(line, col, t, n, symbols))
+            .collect::<Result<Vec<u8>, Located>>()?;
+        return Grid::from_values(shape, &values).map_err(|e| (None, e.into()));
+    }
+    // One table pass and a branch-free maximum: the bulk path reads millions of these lines, and a
+    // per-character test with an early exit costs it more than the rest of the parse.
+    let table = &SYMBOLS[symbols as usize];
+    let values: Vec<u8> = cells.iter().map(|&b| table[b as usize]).collect();
+    let highest = values.iter().fold(0u8, |m, &v| m.max(v));
+    if highest == NOT_A_SYMBOL || highest as usize > MAX_SIDE {
+        // Report a bad character before a bad length: it is the more precise message.
+        let side = shape.map_or(9, Shape::side);
+        let i = cells.iter().position(|&b| symbol_value(b, MAX_SIDE, symbols).is_none()).unwrap_or(0);
+        return Err(bad_char(line, start + i, side, symbols));
+    }
+    if cut && end == line.len() {
+        let expected = shape.unwrap_or(Shape::CLASSIC);
+        return Err((
+            None,
+            ParseErrorKind::WrongLength {
+                found: format!("more than {}", cells.len()),
+                expected: expected.cells(),
+                side: expected.side(),
+            },
+        ));
+    }
+    let shape = match shape {
+        Some(s) => s,
+        None => match is_square_side(cells.len()) {
+            Some(n) => Shape::for_side(n).map_err(|e| (None, e.into()))?,
+            None => Shape::CLASSIC,
+        },
+    };
+    if cells.len() != shape.cells() {
+        return Err((
+            None,
+            ParseErrorKind::WrongLength {
+                found: cells.len().to_string(),
+                expected: shape.cells(),
+                side: shape.side(),
+            },
+        ));
+    }
+    if highest as usize > shape.side() {
+        let i = values.iter().position(|&v| v as usize > shape.side()).unwrap_or(0);
+        return Err(bad_char(line, start + i, shape.side(), symbols));
+    }
+    Ok(Grid::from_checked_values(shape, values))
+}
+
+/// The value of a whitespace-separated token: a number (`0` blank) or one symbol.
+pub(super) fn token_value(
+    line: &[u8],
+    col: usize,
+    t: &[u8],
+    side: usize,
+    symbols: Symbols,
+) -> Result<u8, Located> {
+    if t.len() == 1 {
+        return symbol_value(t[0], side, symbols).ok_or_else(|| bad_char(line, col, side, symbols));
+    }
+    if let Some(i) = t.iter().position(|b| !b.is_ascii_digit()) {
+        return Err(bad_char(line, col + i, side, symbols));
+    }
+    let v: usize = t.iter().fold(0usize, |acc, &b| (acc * 10 + (b - b'0') as usize).min(1000));
+    if v > side {
+        return Err((
+            Some(col + 1),
+            ParseErrorKind::BadChar {
+                found: format!("'{}'", String::from_utf8_lossy(t)),
+                alphabet: format!("0-{side}"),
+            },
+        ));
+    }
+    Ok(v as u8)
+}

@@ -1,0 +1,268 @@
+//! Reading puzzles in the layouts people use, one record at a time.
+//!
+//! Layouts (auto-detected from the first puzzle of an input, or forced):
+//! - **line**: one puzzle per line, `side²` cells (`81` for 9×9), blanks `.`, `0`, `_`, `-` or `*`;
+//!   whatever follows the cells after whitespace (a rating, a comment) is ignored. For big boards the
+//!   cells may also be whitespace-separated numbers (`0` blank).
+//! - **grid**: `side` lines of `side` cells separated by spaces (the textbook layout, `0` for blank).
+//! - **compact**: `side` lines of `side` characters without separators.
+//! - **art**: grid art with `|`, `-`, `+` separators, as common tools print it.
+//! - **json**: a LeetCode-style board, an array of `side` arrays of `"1"`…`"9"` / `"."` strings
+//!   (numbers and `0` are accepted too), or an array of such boards; or a puzzle object of the
+//!   [JSON puzzle format](puzzle_object) that carries its own rules (size, boxes, regions, cages).
+//!
+//! Variant rules for the plain layouts come from [`PuzzleReader::with_variants`]; with jigsaw, each
+//! puzzle's region map follows its givens as one more whitespace-separated token (line layout:
+//! `givens regions`), or ends each row (grid layouts: `8 0 0 … 0 AAABBBCCC`). Records that come with
+//! rules carry them in [`Record::board`].
+//!
+//! In every layout `#` starts a comment line and blank lines are skipped (in the grid layouts a
+//! blank line also ends a grid early, which is reported as a truncated grid).
+//!
+//! The reader never reads more than [`MAX_LINE`] bytes of one line into memory, never panics on any
+//! input, and yields one [`Record`] per puzzle it finds, readable or not, so that a bad record is
+//! reported with its position and the rest of the input is still read.
+
+use std::sync::Arc;
+
+use crate::grid::{Grid, Shape};
+use crate::rules::Board;
+
+mod batch;
+mod detect;
+mod error;
+mod grid_layout;
+mod json;
+mod line;
+pub mod puzzle_object;
+mod reader;
+mod symbols;
+mod text;
+
+pub use batch::{Batch, LineBatch};
+pub use detect::detect;
+pub use error::{ParseError, ParseErrorKind, Position, UnknownName};
+pub(crate) use json::json_rows;
+pub(crate) use line::parse_cells;
+pub use line::parse_line;
+pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantPuzzle};
+pub use reader::PuzzleReader;
+pub use symbols::Symbols;
+
+/// The most bytes of one line the reader keeps; the rest of a longer line is skipped.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// A layout of puzzles in text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Layout {
+    /// One puzzle per line.
+    Line,
+    /// One row per line, cells separated by spaces (the textbook layout).
+    Grid,
+    /// One row per line, cells not separated.
+    Compact,
+    /// Grid art with `|`, `-` and `+` separators.
+    Art,
+    /// LeetCode-style JSON boards.
+    Json,
+}
+
+impl Layout {
+    /// Every layout, in the order the CLI lists them.
+    pub const ALL: [Layout; 5] = [Layout::Line, Layout::Grid, Layout::Compact, Layout::Art, Layout::Json];
+
+    /// The name the CLI uses: `line`, `grid`, `compact`, `art`, `json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Line => "line",
+            Layout::Grid => "grid",
+            Layout::Compact => "compact",
+            Layout::Art => "art",
+            Layout::Json => "json",
+        }
+    }
+}
+
+impl std::fmt::Display for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Layout {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Layout, UnknownName> {
+        UnknownName::find("layout", s, &Layout::ALL, Layout::name)
+    }
+}
+
+/// Reader settings. Anything left `None` is detected from the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Force a layout instead of detecting it.
+    pub layout: Option<Layout>,
+    /// Force a board shape instead of inferring it from the first puzzle.
+    pub shape: Option<Shape>,
+    /// The symbol convention.
+    pub symbols: Symbols,
+}
+
+/// One puzzle found in the input, readable or not.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The puzzle number and first line of the record.
+    pub position: Position,
+    /// The layout it was read in.
+    pub layout: Layout,
+    /// The puzzle, or why it could not be read.
+    pub puzzle: Result<Grid, ParseError>,
+    /// The rules the record brought with it (a JSON puzzle object, a jigsaw region map, or the
+    /// reader's [`Variants`](crate::rules::Variants)); `None` means the classic rules of the grid's shape.
+    pub board: Option<Arc<Board>>,
+}
+
+/// Reads every record of a string; a convenience for tests and small inputs.
+pub fn parse_all(text: &str, opts: ParseOptions) -> Vec<Record> {
+    PuzzleReader::new(text.as_bytes(), opts).filter_map(Result::ok).collect()
+}
+
+/// Parses the one-line form (size from the length: 16, 36, 64, 81, … cells).
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        parse_line(s.trim().as_bytes(), None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    fn one(text: &str) -> Record {
+        let mut r = parse_all(text, ParseOptions::default());
+        assert_eq!(r.len(), 1, "{r:?}");
+        r.remove(0)
+    }
+
+    #[test]
+    fn line_layout_with_comment_and_rating() {
+        let text = format!("# header\n\n{P} 3.4 rating\n{}\n", P.replace('.', "0"));
+        let r = parse_all(&text, ParseOptions::default());
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].layout, Layout::Line);
+        assert_eq!(r[0].position.line, 3);
+        assert_eq!(r[1].position.puzzle, 2);
+        assert_eq!(r[0].puzzle.as_ref().expect("ok"), r[1].puzzle.as_ref().expect("ok"));
+    }
+
+    #[test]
+    fn textbook_grids_with_and_without_blank_lines() {
+        let rows: Vec<String> = P
+            .as_bytes()
+            .chunks(9)
+            .map(|c| {
+                c.iter()
+                    .map(|&b| if b == b'.' { "0".into() } else { (b as char).to_string() })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let g = rows.join("\n");
+        let r = parse_all(&format!("{g}\n{g}\n\n{g}\n"), ParseOptions::default());
+        assert_eq!(r.len(), 3);
+        assert!(r.iter().all(|r| r.layout == Layout::Grid));
+        assert_eq!(r[1].position.line, 10);
+        assert_eq!(r[2].position.line, 20);
+        assert_eq!(r[2].puzzle.as_ref().expect("ok").to_string(), P);
+    }
+
+    #[test]
+    fn compact_and_art() {
+        let compact: Vec<&str> = (0..9).map(|i| &P[i * 9..i * 9 + 9]).collect();
+        let r = one(&compact.join("\n"));
+        assert_eq!(r.layout, Layout::Compact);
+        assert_eq!(r.puzzle.expect("ok").to_string(), P);
+        let mut art = String::from("+-------+-------+-------+\n");
+        for (i, row) in compact.iter().enumerate() {
+            let b = row.as_bytes();
+            let cell = |k: usize| (b[k] as char).to_string();
+            let part = |s: usize| (s..s + 3).map(cell).collect::<Vec<_>>().join(" ");
+            art.push_str(&format!("| {} | {} | {} |\n", part(0), part(3), part(6)));
+            if i % 3 == 2 {
+                art.push_str("+-------+-------+-------+\n");
+            }
+        }
+        let r = one(&art);
+        assert_eq!(r.layout, Layout::Art);
+        assert_eq!(r.puzzle.expect("ok").to_string(), P);
+    }
+
+    #[test]
+    fn json_board() {
+        let text = r#"[["5","3",".",".","7",".",".",".","."],["6",".",".","1","9","5",".",".","."],[".","9","8",".",".",".",".","6","."],["8",".",".",".","6",".",".",".","3"],["4",".",".","8",".","3",".",".","1"],["7",".",".",".","2",".",".",".","6"],[".","6",".",".",".",".","2","8","."],[".",".",".","4","1","9",".",".","5"],[".",".",".",".","8",".",".","7","9"]]"#;
+        let r = one(text);
+        assert_eq!(r.layout, Layout::Json);
+        assert_eq!(
+            r.puzzle.expect("ok").to_string(),
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        );
+    }
+
+    #[test]
+    fn errors_carry_positions() {
+        let text = format!("{P}\n{}\n{}x\n{}\n", &P[..80], &P[..80], P.replacen('8', "q", 1));
+        let r = parse_all(&text, ParseOptions::default());
+        assert_eq!(r.len(), 4);
+        assert!(r[0].puzzle.is_ok());
+        let e1 = r[1].puzzle.as_ref().expect_err("short");
+        assert_eq!(e1.to_string(), "puzzle 2, line 2: 80 cells on the line, a 9×9 puzzle has 81");
+        let e2 = r[2].puzzle.as_ref().expect_err("bad char");
+        assert_eq!(e2.position, Position { puzzle: 3, line: 3, column: Some(81) });
+        let e3 = r[3].puzzle.as_ref().expect_err("bad char");
+        assert_eq!(e3.position.column, Some(1));
+        assert!(e3.to_string().contains("invalid character 'q'"), "{e3}");
+    }
+
+    #[test]
+    fn truncated_grid_then_good_grid() {
+        let row = "1 2 3 4 5 6 7 8 9";
+        let seven = [row; 7].join("\n");
+        let r = parse_all(&format!("{seven}\n\n"), ParseOptions::default());
+        assert_eq!(r.len(), 1);
+        assert_eq!(
+            r[0].puzzle.as_ref().expect_err("truncated").kind,
+            ParseErrorKind::Truncated { found: 7, expected: 9 }
+        );
+    }
+
+    #[test]
+    fn binary_garbage_is_an_error_not_a_panic() {
+        let bytes: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+        let recs: Vec<_> = PuzzleReader::new(&bytes[..], ParseOptions::default()).collect();
+        assert!(!recs.is_empty());
+        assert!(recs.iter().all(|r| r.as_ref().map_or(true, |r| r.puzzle.is_err())));
+    }
+
+    #[test]
+    fn long_line_is_capped() {
+        let line = "1".repeat(10 * 1024 * 1024);
+        let r = one(&line);
+        let e = r.puzzle.expect_err("too long");
+        assert!(e.to_string().contains("more than 65536 cells"), "{e}");
+    }
+
+    #[test]
+    fn big_boards_as_numbers_and_letters() {
+        let line16: String =
+            "1234567890ABCDEFG".chars().cycle().take(256).collect::<String>().replace('0', ".");
+        let r = one(&line16);
+        assert_eq!(r.puzzle.expect("16x16").shape().side(), 16);
+        let nums: Vec<String> = (0..256).map(|i| ((i % 17) as u8).to_string()).collect();
+        let r = one(&nums.join(" "));
+        assert_eq!(r.layout, Layout::Line);
+        assert_eq!(r.puzzle.expect("16x16 numbers").values()[16], 16);
+    }
+}

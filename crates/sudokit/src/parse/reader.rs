@@ -1,0 +1,235 @@
+//! [`PuzzleReader`]: streams [`Record`]s out of any buffered reader, one per puzzle found, readable
+//! or not, with the position of every problem.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+use std::sync::Arc;
+
+use super::detect::detect;
+use super::error::{ParseError, ParseErrorKind, Position};
+use super::line::parse_line_inner;
+use super::puzzle_object::region_map;
+use super::text::{is_blank_or_comment, read_line_capped, split_last_token, tokens, trim_eol};
+use super::{Layout, ParseOptions, Record, MAX_LINE};
+use crate::grid::{Grid, GridError, Shape};
+use crate::rules::{Board, Variants};
+
+/// Streams [`Record`]s out of any buffered reader.
+///
+/// ```
+/// use sudokit::parse::{PuzzleReader, ParseOptions, Layout};
+/// let text = "0 0 3\n"; // a truncated grid
+/// let input = format!("{}\n", "1".repeat(80));
+/// let records: Vec<_> = PuzzleReader::new(input.as_bytes(), ParseOptions::default())
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(records.len(), 1);
+/// assert_eq!(records[0].layout, Layout::Line);
+/// assert!(records[0].puzzle.is_err());
+/// # let _ = text;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    pub(super) input: R,
+    pub(super) opts: ParseOptions,
+    pub(super) layout: Option<Layout>,
+    pub(super) shape: Option<Shape>,
+    pub(super) line_no: usize,
+    pub(super) puzzles: usize,
+    pub(super) buf: Vec<u8>,
+    /// A line read ahead (during detection) and not yet handled: its bytes, number and whether it was cut.
+    pub(super) pending: Option<(Vec<u8>, usize, bool)>,
+    pub(super) out: VecDeque<Record>,
+    pub(super) done: bool,
+    pub(super) variants: Variants,
+    /// The variant boards without region maps, built once per shape.
+    pub(super) boards: Vec<Arc<Board>>,
+    /// A read error met while a batch was being filled, reported by the next call.
+    pub(super) error: Option<io::Error>,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R, opts: ParseOptions) -> Self {
+        PuzzleReader {
+            input,
+            opts,
+            layout: opts.layout,
+            shape: opts.shape,
+            line_no: 0,
+            puzzles: 0,
+            buf: Vec::new(),
+            pending: None,
+            out: VecDeque::new(),
+            done: false,
+            variants: Variants::default(),
+            boards: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// Plays plain-layout puzzles under these variant rules (JSON puzzle objects keep their own).
+    /// With [`Variants::jigsaw`], every puzzle must come with its region map.
+    pub fn with_variants(mut self, variants: Variants) -> Self {
+        self.variants = variants;
+        self
+    }
+
+    /// The layout in use, once detected.
+    pub fn layout(&self) -> Option<Layout> {
+        self.layout
+    }
+
+    /// Reads the next line into `self.buf` (or takes the pending one): `(line number, cut)`, `None` at the end.
+    pub(super) fn next_line(&mut self) -> io::Result<Option<(usize, bool)>> {
+        if let Some((bytes, no, cut)) = self.pending.take() {
+            self.buf = bytes;
+            return Ok(Some((no, cut)));
+        }
+        self.buf.clear();
+        match read_line_capped(&mut self.input, &mut self.buf, 0, MAX_LINE)? {
+            None => Ok(None),
+            Some(cut) => {
+                self.line_no += 1;
+                Ok(Some((self.line_no, cut)))
+            }
+        }
+    }
+
+    pub(super) fn position(&mut self, line: usize) -> Position {
+        self.puzzles += 1;
+        Position { puzzle: self.puzzles, line, column: None }
+    }
+
+    pub(super) fn error(position: Position, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
+        ParseError { position: Position { column, ..position }, kind }
+    }
+
+    pub(super) fn push(&mut self, position: Position, layout: Layout, puzzle: Result<Grid, ParseError>) {
+        self.push_with(position, layout, puzzle, None);
+    }
+
+    /// Queues a record; `regions` is the region map read beside a plain-layout puzzle, if any.
+    pub(super) fn push_with(
+        &mut self,
+        position: Position,
+        layout: Layout,
+        puzzle: Result<Grid, ParseError>,
+        regions: Option<&[u8]>,
+    ) {
+        let mut board = None;
+        let puzzle = puzzle.and_then(|g| {
+            self.shape.get_or_insert(g.shape());
+            board = self.rules(g.shape(), regions).map_err(|kind| Self::error(position, None, kind))?;
+            Ok(g)
+        });
+        self.out.push_back(Record { position, layout, puzzle, board });
+    }
+
+    /// The variant rules for a plain-layout puzzle, `None` for the classic rules.
+    pub(super) fn rules(
+        &mut self,
+        shape: Shape,
+        regions: Option<&[u8]>,
+    ) -> Result<Option<Arc<Board>>, ParseErrorKind> {
+        if let Some(r) = regions {
+            let map = region_map(shape, r)?;
+            return Ok(Some(Arc::new(self.variants.board(shape, Some(&map))?)));
+        }
+        if self.variants.is_classic() {
+            return Ok(None);
+        }
+        if let Some(b) = self.boards.iter().find(|b| b.shape() == shape) {
+            return Ok(Some(Arc::clone(b)));
+        }
+        let b = Arc::new(self.variants.board(shape, None)?);
+        self.boards.push(Arc::clone(&b));
+        Ok(Some(b))
+    }
+
+    /// Reads until at least one record is queued or the input ends.
+    pub(super) fn fill(&mut self) -> io::Result<()> {
+        if let Some(e) = self.error.take() {
+            self.done = true;
+            return Err(e);
+        }
+        while self.out.is_empty() && !self.done {
+            let Some((no, cut)) = self.next_line()? else {
+                self.done = true;
+                break;
+            };
+            let line = trim_eol(&self.buf);
+            if is_blank_or_comment(line) {
+                continue;
+            }
+            let layout = match self.layout {
+                Some(l) => l,
+                None => {
+                    // A jigsaw region map beside the givens must not make the layout look different.
+                    let givens = if self.variants.jigsaw { split_last_token(line).0 } else { line };
+                    let l = detect(if givens.is_empty() { line } else { givens }, self.shape);
+                    self.layout = Some(l);
+                    l
+                }
+            };
+            match layout {
+                Layout::Line => self.line_record(no, cut),
+                Layout::Json => {
+                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.json_record()?;
+                }
+                Layout::Grid | Layout::Compact | Layout::Art => {
+                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.grid_record(layout)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn line_record(&mut self, no: usize, cut: bool) {
+        let pos = self.position(no);
+        let buf = std::mem::take(&mut self.buf);
+        let line = trim_eol(&buf);
+        if self.variants.jigsaw {
+            // `givens regions [comment]`: the givens are the first token, the map the second.
+            let toks = tokens(line, b"");
+            let givens_end = toks.first().map_or(0, |&(s, t)| s + t.len());
+            let result = match toks.get(1) {
+                _ if cut => Err(Self::error(pos, None, ParseErrorKind::LineTooLong { limit: MAX_LINE })),
+                None => Err(Self::error(
+                    pos,
+                    None,
+                    GridError::BadRegions { reason: "no region map after the givens".into() }.into(),
+                )),
+                Some(_) => parse_line_inner(&line[..givens_end], self.shape, self.opts.symbols, false)
+                    .map_err(|(col, kind)| Self::error(pos, col, kind)),
+            };
+            let regions = toks.get(1).map(|t| t.1);
+            self.push_with(pos, Layout::Line, result, regions);
+        } else {
+            let result = parse_line_inner(line, self.shape, self.opts.symbols, cut)
+                .map_err(|(col, kind)| Self::error(pos, col, kind));
+            self.push(pos, Layout::Line, result);
+        }
+        self.buf = buf;
+    }
+}
+
+impl ParseError {
+    pub(super) fn with_line(mut self, line: usize) -> Self {
+        self.position.line = line;
+        self
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = io::Result<Record>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Err(e) = self.fill() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        self.out.pop_front().map(Ok)
+    }
+}

@@ -1,0 +1,117 @@
+//! Cell symbols: which characters stand for which digits (the conventions of [`Symbols`]), with
+//! byte tables for the bulk path and error messages that name the alphabet.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::error::{ParseErrorKind, UnknownName};
+
+/// How cell symbols map to digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Symbols {
+    /// `1`–`9`, then `A`, `B`, … (either case) for 10, 11, …; `0` is a blank.
+    #[default]
+    Standard,
+    /// Hexadecimal for 16×16: `0`–`9`, `A`–`F` stand for the digits 1–16; only `.`, `_`, `-`, `*` are blanks.
+    Hex,
+    /// Letters for every digit: `A`–`Y` (either case) stand for 1–25, as 25×25 collections write them;
+    /// `0` is a blank too.
+    Letters,
+}
+
+impl Symbols {
+    /// Every symbol convention, in the order the CLI lists them.
+    pub const ALL: [Symbols; 3] = [Symbols::Standard, Symbols::Hex, Symbols::Letters];
+
+    /// The name the CLI uses: `standard`, `hex`, `letters`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbols::Standard => "standard",
+            Symbols::Hex => "hex",
+            Symbols::Letters => "letters",
+        }
+    }
+}
+
+impl fmt::Display for Symbols {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symbols {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Symbols, UnknownName> {
+        UnknownName::find("symbol convention", s, &Symbols::ALL, Symbols::name)
+    }
+}
+
+pub(super) type Located = (Option<usize>, ParseErrorKind);
+
+/// Marks a byte that is no cell symbol in [`SYMBOLS`].
+pub(super) const NOT_A_SYMBOL: u8 = u8::MAX;
+
+pub(super) const fn symbol_of_byte(b: u8, symbols: Symbols) -> u8 {
+    match (symbols, b) {
+        (_, b'.' | b'_' | b'-' | b'*') => 0,
+        (Symbols::Standard, b'0'..=b'9') => b - b'0',
+        (Symbols::Standard, b'A'..=b'Z') => b - b'A' + 10,
+        (Symbols::Standard, b'a'..=b'z') => b - b'a' + 10,
+        (Symbols::Hex, b'0'..=b'9') => b - b'0' + 1,
+        (Symbols::Hex, b'A'..=b'F') => b - b'A' + 11,
+        (Symbols::Hex, b'a'..=b'f') => b - b'a' + 11,
+        (Symbols::Letters, b'0') => 0,
+        (Symbols::Letters, b'A'..=b'Z') => b - b'A' + 1,
+        (Symbols::Letters, b'a'..=b'z') => b - b'a' + 1,
+        _ => NOT_A_SYMBOL,
+    }
+}
+
+pub(super) const fn symbol_table(symbols: Symbols) -> [u8; 256] {
+    let mut t = [NOT_A_SYMBOL; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = symbol_of_byte(i as u8, symbols);
+        i += 1;
+    }
+    t
+}
+
+/// Byte → value tables, one per convention (in the order of `Symbols`' variants): the line layout reads
+/// millions of cells, and a table look-up is cheaper than matching each byte.
+pub(super) static SYMBOLS: [[u8; 256]; 3] =
+    [symbol_table(Symbols::Standard), symbol_table(Symbols::Hex), symbol_table(Symbols::Letters)];
+
+/// The value of one cell symbol: `Some(0)` for a blank, `Some(d)` for a digit, `None` if not a symbol.
+pub(super) fn symbol_value(b: u8, side: usize, symbols: Symbols) -> Option<u8> {
+    let v = SYMBOLS[symbols as usize][b as usize];
+    (v != NOT_A_SYMBOL && v as usize <= side).then_some(v)
+}
+
+pub(super) fn alphabet(side: usize, symbols: Symbols) -> String {
+    match symbols {
+        Symbols::Hex => "0-F".into(),
+        Symbols::Letters => format!("A-{}", (b'A' + side.min(26) as u8 - 1) as char),
+        Symbols::Standard if side <= 9 => format!("1-{side}"),
+        Symbols::Standard => format!("1-9, A-{}", crate::grid::symbol_of(side as u8)),
+    }
+}
+
+/// Describes the character at `i` for an error message, even when it is not valid UTF-8.
+pub(super) fn show_byte(line: &[u8], i: usize) -> String {
+    let tail = &line[i..line.len().min(i + 4)];
+    let valid = match std::str::from_utf8(tail) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&tail[..e.valid_up_to()]).unwrap_or(""),
+    };
+    match valid.chars().next() {
+        Some(c) if !c.is_control() => format!("'{c}'"),
+        Some(c) => format!("{:?}", c),
+        None => format!("byte 0x{:02X} (not UTF-8 text)", line[i]),
+    }
+}
+
+pub(super) fn bad_char(line: &[u8], i: usize, side: usize, symbols: Symbols) -> Located {
+    (Some(i + 1), ParseErrorKind::BadChar { found: show_byte(line, i), alphabet: alphabet(side, symbols) })
+}

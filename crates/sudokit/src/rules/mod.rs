@@ -1,0 +1,12 @@
+//! The rules a grid must obey: houses (rows, columns, boxes, jigsaw regions, diagonals, windows),
+//! killer cages and the peers of each cell, built once per board.
+//!
+//! [`Board`] is the rule set every engine and checker reads; [`Variants`] builds the boards of the
+//! X, hyper and jigsaw variants. Nothing here reads text: the layouts and the JSON puzzle object are in
+//! the `parse` layer.
+
+mod board;
+mod variant;
+
+pub use board::{Board, Cage, Conflict, House, HouseKind};
+pub use variant::{VariantError, Variants};

@@ -1,0 +1,88 @@
+//! Variant rules: X (both diagonals), hyper (windoku windows) and jigsaw regions on top of the
+//! classic houses, and the errors of rules that cannot be built.
+//!
+//! Every variant is extra houses or cages on a [`Board`], so one engine solves them all. The plain
+//! layouts carry only givens; the rules then come from [`Variants`] (the CLI's
+//! `--variant x,hyper,jigsaw`). The JSON puzzle object, which carries its rules with it, is read by
+//! the `parse` layer (its `puzzle_object` module).
+
+use std::fmt;
+
+use super::board::Board;
+use crate::grid::{GridError, Shape};
+
+/// Which variant houses to add to the classic rules of a plain-layout puzzle.
+///
+/// ```
+/// use sudokit::{Shape, Variants};
+/// let mut v = Variants::default();
+/// v.diagonals = true;
+/// v.windows = true;
+/// let board = v.board(Shape::CLASSIC, None)?;
+/// assert_eq!(board.houses().len(), 27 + 2 + 4);
+/// # Ok::<(), sudokit::GridError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Variants {
+    /// X sudoku: both main diagonals are houses too.
+    pub diagonals: bool,
+    /// Hyper (windoku): the extra windows of [`Board::with_windows`] are houses too.
+    pub windows: bool,
+    /// Jigsaw: every puzzle comes with a region map that replaces the boxes.
+    pub jigsaw: bool,
+}
+
+impl Variants {
+    /// Whether these are the plain classic rules.
+    pub fn is_classic(self) -> bool {
+        self == Variants::default()
+    }
+
+    /// The rules for `shape`: jigsaw regions (0-based region per cell, see `parse::region_map`) or the boxes,
+    /// plus the diagonals and windows asked for.
+    pub fn board(self, shape: Shape, regions: Option<&[u8]>) -> Result<Board, GridError> {
+        let board = match regions {
+            Some(r) => Board::jigsaw(shape, r)?,
+            None if self.jigsaw => {
+                return Err(GridError::BadRegions { reason: "a jigsaw puzzle needs a region map".into() })
+            }
+            None => Board::classic(shape),
+        };
+        let board = if self.diagonals { board.with_diagonals() } else { board };
+        if self.windows {
+            board.with_windows()
+        } else {
+            Ok(board)
+        }
+    }
+}
+
+impl fmt::Display for Variants {
+    /// The names as the CLI and the JSON format spell them, e.g. `x+hyper`, or `classic`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = [(self.diagonals, "x"), (self.windows, "hyper"), (self.jigsaw, "jigsaw")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, n)| *n)
+            .collect();
+        f.write_str(if names.is_empty() { "classic".into() } else { names.join("+") }.as_str())
+    }
+}
+
+/// A set of rules that cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// A shape, region map or window problem.
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    /// A killer cage that cannot be satisfied or does not fit the board (cages numbered from 1).
+    #[error("cage {cage}: {reason}")]
+    BadCage {
+        /// The 1-based cage number.
+        cage: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}

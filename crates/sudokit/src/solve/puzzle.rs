@@ -1,0 +1,191 @@
+//! The everyday solving API: a [`Puzzle`] pairs a grid with its rules and answers `check`,
+//! `first_solution`, `count_up_to` and `for_each_solution` with the fastest engine for its board.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use super::engine::EngineError;
+use super::engine::{engine_for, Engine};
+use super::limits::{Count, Interrupt, Limits, SearchOutcome};
+use crate::grid::{Grid, GridError};
+use crate::rules::{Board, Conflict};
+
+/// The truth about a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// Givens that break the rules, each pair named.
+    Invalid(Vec<Conflict>),
+    /// The givens obey the rules but no solution exists.
+    NoSolution,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// Two or more solutions; two of them.
+    Multiple {
+        /// The first solution found.
+        first: Grid,
+        /// A second, different one.
+        second: Grid,
+    },
+    /// A deadline, node budget or cancel flag stopped the search before it could tell: it found
+    /// `found` (no solution or one), and the truth may be anything.
+    TimedOut {
+        /// The solution found before the stop, if any.
+        found: Option<Grid>,
+        /// What stopped the search.
+        by: Interrupt,
+    },
+}
+
+impl Verdict {
+    /// The verdict's name as the CLI prints it: `invalid`, `no solution`, `unique` or `multiple`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Invalid(_) => "invalid",
+            Verdict::NoSolution => "no solution",
+            Verdict::Unique(_) => "unique",
+            Verdict::Multiple { .. } => "multiple",
+            Verdict::TimedOut { .. } => "timed out",
+        }
+    }
+}
+
+/// A grid together with the rules it is played under.
+///
+/// ```
+/// use sudokit::{Grid, Puzzle, Verdict};
+/// let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+/// let puzzle = Puzzle::classic(grid);
+/// match puzzle.check() {
+///     Verdict::Unique(solution) => assert!(solution.to_string().starts_with("812753649")),
+///     other => panic!("expected a unique solution, got {}", other.name()),
+/// }
+/// // Replace the 5 in row 4 by an 8: the puzzle now has 295 solutions.
+/// let mut text = puzzle.grid().to_string();
+/// text.replace_range(28..29, "8");
+/// let loose = Puzzle::classic(text.parse()?);
+/// assert_eq!(loose.count_up_to(1000).to_string(), "295");
+/// # Ok::<(), sudokit::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    board: Arc<Board>,
+    grid: Grid,
+}
+
+impl Puzzle {
+    /// A puzzle under the given rules; the grid must have the board's shape.
+    pub fn new(board: Arc<Board>, grid: Grid) -> Result<Puzzle, GridError> {
+        if board.shape() != grid.shape() {
+            return Err(GridError::Unsupported {
+                what: format!("a {} grid on a {} board", grid.shape(), board.shape()),
+            });
+        }
+        Ok(Puzzle { board, grid })
+    }
+    /// A puzzle under the classic rules of its shape.
+    pub fn classic(grid: Grid) -> Puzzle {
+        Puzzle { board: Board::classic_shared(grid.shape()), grid }
+    }
+    /// The givens.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+    /// The rules.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The engine that will search this puzzle.
+    pub fn engine(&self) -> &'static dyn Engine {
+        engine_for(&self.board)
+    }
+    /// Pairs of equal givens in a house.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        self.board.conflicts(&self.grid)
+    }
+
+    /// The first solution, if any.
+    pub fn first_solution(&self) -> Option<Grid> {
+        admitted(self.engine().first(&self.board, &self.grid)).0
+    }
+
+    /// Counts solutions, stopping at `limit`.
+    pub fn count_up_to(&self, limit: u64) -> Count {
+        let o = self.count(Limits::up_to(limit));
+        Count { solutions: o.solutions, complete: o.complete }
+    }
+
+    /// Counts solutions within `limits`, without building them.
+    pub fn count(&self, limits: Limits) -> SearchOutcome {
+        admitted(self.engine().count(&self.board, &self.grid, &limits))
+    }
+
+    /// Calls `visit` with every solution, in a fixed order, within `limits`.
+    pub fn for_each_solution(
+        &self,
+        limits: Limits,
+        mut visit: impl FnMut(&Grid) -> ControlFlow<()>,
+    ) -> SearchOutcome {
+        admitted(self.engine().search(&self.board, &self.grid, &limits, &mut visit))
+    }
+
+    /// Up to `limit` solutions.
+    pub fn solutions(&self, limit: u64) -> Vec<Grid> {
+        let mut out = Vec::new();
+        self.for_each_solution(Limits::up_to(limit), |g| {
+            out.push(g.clone());
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Invalid, no solution, unique or multiple.
+    pub fn check(&self) -> Verdict {
+        self.check_within(Limits::all()).0
+    }
+
+    /// [`Puzzle::check`] within a budget, cancel flag or deadline (the solution limit of `limits` is
+    /// ignored: a check looks for two). Also returns the search outcome. When the search was cut short
+    /// before two solutions turned up, the verdict is [`Verdict::TimedOut`], never a guess.
+    pub fn check_within(&self, limits: Limits) -> (Verdict, SearchOutcome) {
+        let conflicts = self.conflicts();
+        if !conflicts.is_empty() {
+            return (Verdict::Invalid(conflicts), SearchOutcome { complete: true, ..Default::default() });
+        }
+        let mut found: Vec<Grid> = Vec::with_capacity(2);
+        let limits = limits.with_solutions(2);
+        let o = self.for_each_solution(limits, |g| {
+            found.push(g.clone());
+            ControlFlow::Continue(())
+        });
+        let mut it = found.into_iter();
+        let v = match (it.next(), it.next(), o.interrupted) {
+            (Some(first), Some(second), _) => Verdict::Multiple { first, second },
+            (found, _, Some(by)) => Verdict::TimedOut { found, by },
+            (Some(g), _, None) => Verdict::Unique(g),
+            (None, _, None) => Verdict::NoSolution,
+        };
+        (v, o)
+    }
+}
+
+impl Grid {
+    /// Checks this grid under the classic rules of its shape; see [`Puzzle::check`].
+    pub fn check(&self) -> Verdict {
+        Puzzle::classic(self.clone()).check()
+    }
+    /// The first solution under the classic rules, if any.
+    pub fn first_solution(&self) -> Option<Grid> {
+        Puzzle::classic(self.clone()).first_solution()
+    }
+    /// Counts solutions under the classic rules, stopping at `limit`.
+    pub fn count_up_to(&self, limit: u64) -> Count {
+        Puzzle::classic(self.clone()).count_up_to(limit)
+    }
+}
+
+/// The result of an engine call that cannot be refused: on a [`Puzzle`] ([`Puzzle::new`] checked the
+/// shape) with the engine [`engine_for`] picked for its board.
+pub(crate) fn admitted<T>(r: Result<T, EngineError>) -> T {
+    r.expect("a Puzzle's grid has its board's shape, and engine_for picks an engine that supports the board")
+}
