@@ -91,9 +91,9 @@ fn solve_one(p: &Puzzle, opts: &BatchOptions) -> Result<Option<Grid>, BatchError
     Ok(first)
 }
 
-/// The solutions of `p` up to `limit` (0 for no limit).
-fn count_one(p: &Puzzle, limit: u64, opts: &BatchOptions) -> Result<Count, BatchError> {
-    let o = p.count(opts.limits((limit > 0).then_some(limit)));
+/// The solutions of `p` up to `limit` (`None`: all).
+fn count_one(p: &Puzzle, limit: Option<u64>, opts: &BatchOptions) -> Result<Count, BatchError> {
+    let o = p.count(opts.limits(limit));
     interrupted(&o)?;
     Ok(Count { solutions: o.solutions, complete: o.complete })
 }
@@ -125,9 +125,13 @@ pub fn solve_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Option<G
     map_all(puzzles, opts, |p| solve_one(p, opts))
 }
 
-/// The number of solutions of each puzzle, stopping at `limit` (0 for no limit; mind that a nearly
-/// empty board has billions), in input order.
-pub fn count_all(puzzles: &[Puzzle], limit: u64, opts: &BatchOptions) -> Vec<Result<Count, BatchError>> {
+/// The number of solutions of each puzzle, stopping at `limit` (`None` for all of them: mind that a
+/// nearly empty board has billions), in input order.
+pub fn count_all(
+    puzzles: &[Puzzle],
+    limit: Option<u64>,
+    opts: &BatchOptions,
+) -> Vec<Result<Count, BatchError>> {
     map_all(puzzles, opts, |p| count_one(p, limit, opts))
 }
 
@@ -152,7 +156,11 @@ pub fn solve_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Option<[
 }
 
 /// [`count_all`] over classic 9×9 rows of 81 values (`0` for a blank).
-pub fn count_rows(rows: &[[u8; 81]], limit: u64, opts: &BatchOptions) -> Vec<Result<Count, BatchError>> {
+pub fn count_rows(
+    rows: &[[u8; 81]],
+    limit: Option<u64>,
+    opts: &BatchOptions,
+) -> Vec<Result<Count, BatchError>> {
     map_all(rows, opts, |row| count_one(&row_puzzle(row)?, limit, opts))
 }
 

@@ -224,7 +224,7 @@ enum Item {
 /// let sources = vec![Source::reader("text", text.as_bytes())];
 /// stream(&pool, sources, &StreamOptions::default(), |job, out| {
 ///     let Ok(p) = &job.puzzle else { return false };
-///     out.extend_from_slice(p.count_up_to(0).to_string().as_bytes());
+///     out.extend_from_slice(p.count_up_to(100).to_string().as_bytes());
 ///     p.count_up_to(2).solutions == 1
 /// }, &mut sink)
 /// .expect("no error");
