@@ -1,16 +1,50 @@
 //! Raw command-line flags (clap derive) and their conversion into library settings.
 //!
 //! Flags shared by several commands live in one `#[command(flatten)]` group each, so a flag is
-//! defined once. Defaults and ranges are documented here, in the help text.
+//! defined once. Defaults and ranges are documented here, in the help text. Flags that pick one value
+//! of a library enum parse straight into it ([`values`]); the help line of each value is kept here.
 
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use sudokit::{Layout, OutputFormat, ParseOptions, Shape, Symbols, Variants};
 
-use crate::pipeline::ReadOptions;
+use crate::bulk::ReadOptions;
+
+/// The parser of a flag whose values are a library enum's names: `--help` lists each name with its
+/// help line from `names`, and the value parses with the enum's `FromStr`.
+pub fn values<T>(names: &'static [(&'static str, &'static str)]) -> impl TypedValueParser<Value = T>
+where
+    T: FromStr + Clone + Send + Sync + 'static,
+    T::Err: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    PossibleValuesParser::new(names.iter().map(|&(name, help)| PossibleValue::new(name).help(help)))
+        .try_map(|name| name.parse::<T>())
+}
+
+/// The worker pool of a command, with `--threads` workers (all cores when `None`).
+pub fn thread_pool(threads: Option<u16>) -> anyhow::Result<rayon::ThreadPool> {
+    sudokit::batch::thread_pool(threads.map(usize::from)).context("starting worker threads")
+}
+
+/// The shape `--box` names (`ROWSxCOLS`), checked against `--size` when that is given too.
+pub fn box_shape(b: &str, size: Option<u8>) -> anyhow::Result<Shape> {
+    let Some((r, c)) = b.split_once(['x', 'X', '×']) else {
+        bail!("--box {b}: expected ROWSxCOLS, e.g. 2x3");
+    };
+    let r: usize = r.trim().parse().with_context(|| format!("--box {b}: bad row count"))?;
+    let c: usize = c.trim().parse().with_context(|| format!("--box {b}: bad column count"))?;
+    if let Some(n) = size {
+        if r * c != n as usize {
+            bail!(sudokit::GridError::BoxDoesNotTile { side: n as usize, box_rows: r, box_cols: c });
+        }
+    }
+    Ok(Shape::new(r, c)?)
+}
 
 /// Which puzzles to read and how.
 #[derive(Args, Debug, Clone)]
@@ -20,8 +54,8 @@ pub struct InputArgs {
     pub files: Vec<PathBuf>,
 
     /// Input layout [default: detected from the first puzzle of each input].
-    #[arg(long, short = 'i', value_enum, value_name = "FORMAT")]
-    pub input_format: Option<InputFormat>,
+    #[arg(long, short = 'i', value_name = "FORMAT", value_parser = values::<Layout>(LAYOUTS))]
+    pub input_format: Option<Layout>,
 
     /// Board side, 4 to 32 [default: inferred from the first puzzle].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=32))]
@@ -33,8 +67,8 @@ pub struct InputArgs {
 
     /// Cell symbols: `standard` (1-9 then A, B, …; 0 blank), `hex` (0-F for 1-16 on 16×16; `.` blank)
     /// or `letters` (A-Y for 1-25; 0 or . blank).
-    #[arg(long, value_enum, default_value_t = SymbolArg::Standard)]
-    pub symbols: SymbolArg,
+    #[arg(long, value_parser = values::<Symbols>(SYMBOLS), default_value_t = Symbols::Standard)]
+    pub symbols: Symbols,
 
     /// Variant rules for every puzzle, comma-separated or repeated: `x` (both diagonals), `hyper`
     /// (extra windows, 9×9 and bigger square boxes), `jigsaw` (a region map follows each puzzle's
@@ -44,7 +78,8 @@ pub struct InputArgs {
     pub variant: Vec<VariantArg>,
 }
 
-/// Variant rules on the command line.
+/// Variant rules on the command line. The library keeps them as flags of [`Variants`] (several at
+/// once), not as an enum of single choices, so the command line has its own.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VariantArg {
     /// Diagonal sudoku: both main diagonals hold every digit once.
@@ -55,70 +90,35 @@ pub enum VariantArg {
     Jigsaw,
 }
 
-/// Input layouts on the command line.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputFormat {
-    /// One puzzle per line (81 characters for 9×9).
-    Line,
-    /// One row per line, cells separated by spaces (textbook layout).
-    Grid,
-    /// One row per line, no separators.
-    Compact,
-    /// Grid art with | - + separators.
-    Art,
-    /// LeetCode-style JSON board.
-    Json,
-}
+/// `--input-format`: each [`Layout`] by name, with its help line.
+pub const LAYOUTS: &[(&str, &str)] = &[
+    ("line", "One puzzle per line (81 characters for 9×9)"),
+    ("grid", "One row per line, cells separated by spaces (textbook layout)"),
+    ("compact", "One row per line, no separators"),
+    ("art", "Grid art with | - + separators"),
+    ("json", "LeetCode-style JSON board"),
+];
 
-/// Symbol conventions on the command line.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SymbolArg {
-    /// 1-9, then A, B, … for 10, 11, …; 0 or . for blank.
-    Standard,
-    /// 0-9, A-F for the digits 1-16; . for blank.
-    Hex,
-    /// A-Y for the digits 1-25 (as 25×25 collections write them); 0 or . for blank.
-    Letters,
-}
+/// `--symbols`: each [`Symbols`] convention by name, with its help line.
+pub const SYMBOLS: &[(&str, &str)] = &[
+    ("standard", "1-9, then A, B, … for 10, 11, …; 0 or . for blank"),
+    ("hex", "0-9, A-F for the digits 1-16; . for blank"),
+    ("letters", "A-Y for the digits 1-25 (as 25×25 collections write them); 0 or . for blank"),
+];
 
-/// Output layouts on the command line.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputArg {
-    /// One line per grid.
-    Line,
-    /// Rows of space-separated digits (textbook layout).
-    Grid,
-    /// Rows without separators.
-    Compact,
-    /// Grid art with box borders.
-    Pretty,
-    /// LeetCode-style JSON board.
-    Json,
-}
+/// `--output-format`: each [`OutputFormat`] by name, with its help line.
+pub const OUTPUT_FORMATS: &[(&str, &str)] = &[
+    ("line", "One line per grid"),
+    ("grid", "Rows of space-separated digits (textbook layout)"),
+    ("compact", "Rows without separators"),
+    ("pretty", "Grid art with box borders"),
+    ("json", "LeetCode-style JSON board"),
+];
 
 impl InputArgs {
     /// The board shape forced by `--size` / `--box`, if any.
     pub fn shape(&self) -> anyhow::Result<Option<Shape>> {
-        let from_box = match &self.box_shape {
-            None => None,
-            Some(b) => {
-                let Some((r, c)) = b.split_once(['x', 'X', '×']) else {
-                    bail!("--box {b}: expected ROWSxCOLS, e.g. 2x3");
-                };
-                let r: usize = r.trim().parse().with_context(|| format!("--box {b}: bad row count"))?;
-                let c: usize = c.trim().parse().with_context(|| format!("--box {b}: bad column count"))?;
-                if let Some(n) = self.size {
-                    if r * c != n as usize {
-                        bail!(sudokit::GridError::BoxDoesNotTile {
-                            side: n as usize,
-                            box_rows: r,
-                            box_cols: c
-                        });
-                    }
-                }
-                Some(Shape::new(r, c)?)
-            }
-        };
+        let from_box = self.box_shape.as_deref().map(|b| box_shape(b, self.size)).transpose()?;
         Ok(match (from_box, self.size) {
             (Some(s), _) => Some(s),
             (None, Some(n)) => Some(Shape::for_side(n as usize)?),
@@ -128,21 +128,7 @@ impl InputArgs {
 
     /// Reader settings for the library.
     pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
-        let o = ParseOptions {
-            layout: self.input_format.map(|f| match f {
-                InputFormat::Line => Layout::Line,
-                InputFormat::Grid => Layout::Grid,
-                InputFormat::Compact => Layout::Compact,
-                InputFormat::Art => Layout::Art,
-                InputFormat::Json => Layout::Json,
-            }),
-            shape: self.shape()?,
-            symbols: match self.symbols {
-                SymbolArg::Standard => Symbols::Standard,
-                SymbolArg::Hex => Symbols::Hex,
-                SymbolArg::Letters => Symbols::Letters,
-            },
-        };
+        let o = ParseOptions { layout: self.input_format, shape: self.shape()?, symbols: self.symbols };
         if o.symbols == Symbols::Hex && o.shape.is_some_and(|s| s.side() != 16) {
             bail!("--symbols hex is for 16×16 boards only");
         }
@@ -215,19 +201,40 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
     /// Output layout [default: the input's layout].
-    #[arg(long, short = 'o', value_enum, value_name = "FORMAT")]
-    pub output_format: Option<OutputArg>,
+    #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<OutputFormat>(OUTPUT_FORMATS))]
+    pub output_format: Option<OutputFormat>,
 }
 
 impl OutputArgs {
     /// The forced output format, if any.
     pub fn format(&self) -> Option<OutputFormat> {
-        self.output_format.map(|f| match f {
-            OutputArg::Line => OutputFormat::Line,
-            OutputArg::Grid => OutputFormat::Grid,
-            OutputArg::Compact => OutputFormat::Compact,
-            OutputArg::Pretty => OutputFormat::Pretty,
-            OutputArg::Json => OutputFormat::Json,
-        })
+        self.output_format
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit::bench::BenchMode;
+    use sudokit::generate::{Difficulty, Symmetry};
+    use sudokit::{Layout, OutputFormat, Symbols};
+
+    use super::{LAYOUTS, OUTPUT_FORMATS, SYMBOLS};
+    use crate::commands::{DIFFICULTIES, MODES, SYMMETRIES};
+
+    /// The help tables name every value of the library enums, in the library's order, and no other.
+    #[test]
+    fn value_tables_match_the_library_enums() {
+        fn names(table: &[(&str, &str)]) -> Vec<String> {
+            table.iter().map(|(n, _)| n.to_string()).collect()
+        }
+        fn all<T: ToString>(values: &[T]) -> Vec<String> {
+            values.iter().map(T::to_string).collect()
+        }
+        assert_eq!(names(LAYOUTS), all(&Layout::ALL));
+        assert_eq!(names(SYMBOLS), all(&Symbols::ALL));
+        assert_eq!(names(OUTPUT_FORMATS), all(&OutputFormat::ALL));
+        assert_eq!(names(MODES), all(&BenchMode::ALL));
+        assert_eq!(names(SYMMETRIES), all(&Symmetry::ALL));
+        assert_eq!(names(DIFFICULTIES), all(&Difficulty::ALL));
     }
 }

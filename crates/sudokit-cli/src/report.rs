@@ -10,7 +10,22 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use crate::pipeline::Outcome;
+/// What processing one puzzle produced.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The output record, ending with a newline.
+    pub out: Vec<u8>,
+    /// Whether the record spans lines, so that records are separated by a blank line.
+    pub multiline: bool,
+    /// Messages for stderr (without the `sudokit: file:` prefix).
+    pub messages: Vec<String>,
+    /// How it went, for the exit status.
+    pub status: Status,
+    /// What it was, for `--stats`.
+    pub kind: Kind,
+    /// Guesses the engine made, for `--stats`.
+    pub guesses: u64,
+}
 
 /// How one record went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]

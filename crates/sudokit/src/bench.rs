@@ -11,12 +11,14 @@
 //! runs on a shared machine far steadier than the wall clock.
 
 use std::fmt;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use crate::grid::Grid;
+use crate::parse::UnknownName;
 use crate::solve::{admitted, Engine, EngineError, Limits, Puzzle};
 
 /// What each timed solve does.
@@ -29,12 +31,29 @@ pub enum BenchMode {
     Unique,
 }
 
-impl fmt::Display for BenchMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl BenchMode {
+    /// Every mode, in the order the CLI lists them.
+    pub const ALL: [BenchMode; 2] = [BenchMode::First, BenchMode::Unique];
+
+    /// The name the CLI uses: `first`, `unique`.
+    pub fn name(self) -> &'static str {
+        match self {
             BenchMode::First => "first",
             BenchMode::Unique => "unique",
-        })
+        }
+    }
+}
+
+impl fmt::Display for BenchMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BenchMode {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<BenchMode, UnknownName> {
+        UnknownName::find("benchmark mode", s, &BenchMode::ALL, BenchMode::name)
     }
 }
 

@@ -4,7 +4,7 @@
 //! depends on it.
 
 pub use crate::grid::GridError;
-pub use crate::parse::{ParseError, ParseErrorKind, Position, PuzzleObjectError};
+pub use crate::parse::{ParseError, ParseErrorKind, Position, PuzzleObjectError, UnknownName};
 pub use crate::rules::VariantError;
 pub use crate::solve::EngineError;
 

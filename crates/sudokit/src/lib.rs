@@ -25,11 +25,14 @@
 //! | [`parse`] and [`format`](mod@format) | layouts in and out, the JSON puzzle object |
 //! | [`solve`] | the [`Engine`] trait, limits, outcomes, verdicts, [`Puzzle`]; the general and the fast 9×9 engine |
 //! | [`generate`], [`canon`] | grids and puzzles; minlex forms |
+//! | `batch` (feature `rayon`) | many puzzles on every core, answers in input order: slices and streams |
 //! | [`bench`](mod@bench) | the throughput benchmark |
 //!
 //! [`error`] gathers every layer's error in one [`Error`] for callers that do not care which part failed.
 #![deny(missing_docs)]
 
+#[cfg(feature = "rayon")]
+pub mod batch;
 #[cfg(has_clock)]
 pub mod bench;
 pub mod canon;
@@ -48,7 +51,7 @@ pub use format::OutputFormat;
 pub use grid::{Cell, Digit, Grid, GridError, Shape, MAX_SIDE, MIN_SIDE};
 pub use parse::{
     Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError,
-    PuzzleReader, Record, Symbols, VariantPuzzle,
+    PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
 };
 pub use rules::{Board, Cage, Conflict, House, HouseKind, VariantError, Variants};
 pub use solve::{

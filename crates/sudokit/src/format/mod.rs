@@ -1,8 +1,11 @@
 //! Writing grids in each layout. Every writer appends to a byte buffer so bulk output costs no
 //! allocation per grid; each output round-trips through [`crate::parse`].
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::grid::{symbol_of, Grid};
-use crate::parse::Layout;
+use crate::parse::{Layout, UnknownName};
 
 /// An output layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +24,26 @@ pub enum OutputFormat {
 }
 
 impl OutputFormat {
+    /// Every output layout, in the order the CLI lists them.
+    pub const ALL: [OutputFormat; 5] = [
+        OutputFormat::Line,
+        OutputFormat::Grid,
+        OutputFormat::Compact,
+        OutputFormat::Pretty,
+        OutputFormat::Json,
+    ];
+
+    /// The name the CLI uses: `line`, `grid`, `compact`, `pretty`, `json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Line => "line",
+            OutputFormat::Grid => "grid",
+            OutputFormat::Compact => "compact",
+            OutputFormat::Pretty => "pretty",
+            OutputFormat::Json => "json",
+        }
+    }
+
     /// The output that keeps an input layout.
     pub fn for_layout(layout: Layout) -> OutputFormat {
         match layout {
@@ -34,6 +57,19 @@ impl OutputFormat {
     /// Whether a record spans several lines (and records are then separated by a blank line).
     pub fn is_multiline(self) -> bool {
         matches!(self, OutputFormat::Grid | OutputFormat::Compact | OutputFormat::Pretty)
+    }
+}
+
+impl fmt::Display for OutputFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for OutputFormat {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<OutputFormat, UnknownName> {
+        UnknownName::find("output format", s, &OutputFormat::ALL, OutputFormat::name)
     }
 }
 

@@ -34,6 +34,17 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// Every symmetry, in the order the CLI lists them.
+    pub const ALL: [Symmetry; 7] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Diagonal,
+        Symmetry::Random,
+    ];
+
     /// Every concrete symmetry with a constraint (what [`Symmetry::Random`] draws from).
     pub const SYMMETRIC: [Symmetry; 5] =
         [Symmetry::Rotate180, Symmetry::Rotate90, Symmetry::Mirror, Symmetry::Flip, Symmetry::Diagonal];
@@ -128,10 +139,6 @@ pub struct UnknownSymmetry(pub String);
 impl FromStr for Symmetry {
     type Err = UnknownSymmetry;
     fn from_str(s: &str) -> Result<Symmetry, UnknownSymmetry> {
-        [Symmetry::None, Symmetry::Random]
-            .into_iter()
-            .chain(Symmetry::SYMMETRIC)
-            .find(|x| x.name() == s)
-            .ok_or_else(|| UnknownSymmetry(s.to_string()))
+        Symmetry::ALL.into_iter().find(|x| x.name() == s).ok_or_else(|| UnknownSymmetry(s.to_string()))
     }
 }

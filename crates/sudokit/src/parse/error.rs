@@ -105,3 +105,77 @@ impl From<PuzzleObjectError> for ParseErrorKind {
         }
     }
 }
+
+/// A name that is none of an option's values: what the `FromStr` impls of the option enums
+/// ([`Layout`](crate::Layout), [`Symbols`](crate::Symbols), [`OutputFormat`](crate::OutputFormat),
+/// `BenchMode`) return.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} `{name}` (expected {expected})")]
+pub struct UnknownName {
+    /// The option, e.g. `layout`.
+    pub what: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names that exist, comma-separated.
+    pub expected: String,
+}
+
+impl UnknownName {
+    /// The value of `all` whose `name_of` is `name`, or the error listing them all.
+    pub(crate) fn find<T: Copy>(
+        what: &'static str,
+        name: &str,
+        all: &[T],
+        name_of: impl Fn(T) -> &'static str,
+    ) -> Result<T, UnknownName> {
+        all.iter().copied().find(|&v| name_of(v) == name).ok_or_else(|| UnknownName {
+            what,
+            name: name.to_string(),
+            expected: all.iter().map(|&v| name_of(v)).collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    #[cfg(has_clock)]
+    use crate::bench::BenchMode;
+    use crate::generate::{Difficulty, Symmetry};
+    use crate::{Layout, OutputFormat, Symbols, UnknownName};
+
+    /// Every value's name parses back to it, and shows as it.
+    fn round_trip<T>(all: &[T])
+    where
+        T: Copy + PartialEq + std::fmt::Debug + std::fmt::Display + std::str::FromStr,
+        T::Err: std::fmt::Debug,
+    {
+        for &v in all {
+            assert_eq!(v.to_string().parse::<T>().expect("a name parses"), v);
+        }
+    }
+
+    #[test]
+    fn option_names_round_trip() {
+        round_trip(&Layout::ALL);
+        round_trip(&Symbols::ALL);
+        round_trip(&OutputFormat::ALL);
+        #[cfg(has_clock)]
+        round_trip(&BenchMode::ALL);
+        round_trip(&Symmetry::ALL);
+        round_trip(&Difficulty::ALL);
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_known_ones() {
+        let e = "hexa".parse::<Symbols>().expect_err("not a name");
+        assert_eq!(e.to_string(), "unknown symbol convention `hexa` (expected standard, hex, letters)");
+        assert_eq!(
+            e,
+            UnknownName {
+                what: "symbol convention",
+                name: "hexa".into(),
+                expected: "standard, hex, letters".into()
+            }
+        );
+    }
+}

@@ -41,7 +41,7 @@ mod text;
 
 pub use batch::{Batch, LineBatch};
 pub use detect::detect;
-pub use error::{ParseError, ParseErrorKind, Position};
+pub use error::{ParseError, ParseErrorKind, Position, UnknownName};
 pub(crate) use json::json_rows;
 pub(crate) use line::parse_cells;
 pub use line::parse_line;
@@ -66,6 +66,35 @@ pub enum Layout {
     Art,
     /// LeetCode-style JSON boards.
     Json,
+}
+
+impl Layout {
+    /// Every layout, in the order the CLI lists them.
+    pub const ALL: [Layout; 5] = [Layout::Line, Layout::Grid, Layout::Compact, Layout::Art, Layout::Json];
+
+    /// The name the CLI uses: `line`, `grid`, `compact`, `art`, `json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Line => "line",
+            Layout::Grid => "grid",
+            Layout::Compact => "compact",
+            Layout::Art => "art",
+            Layout::Json => "json",
+        }
+    }
+}
+
+impl std::fmt::Display for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Layout {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Layout, UnknownName> {
+        UnknownName::find("layout", s, &Layout::ALL, Layout::name)
+    }
 }
 
 /// Reader settings. Anything left `None` is detected from the input.

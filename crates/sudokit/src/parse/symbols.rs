@@ -1,7 +1,10 @@
 //! Cell symbols: which characters stand for which digits (the conventions of [`Symbols`]), with
 //! byte tables for the bulk path and error messages that name the alphabet.
 
-use super::error::ParseErrorKind;
+use std::fmt;
+use std::str::FromStr;
+
+use super::error::{ParseErrorKind, UnknownName};
 
 /// How cell symbols map to digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -15,6 +18,33 @@ pub enum Symbols {
     /// Letters for every digit: `A`–`Y` (either case) stand for 1–25, as 25×25 collections write them;
     /// `0` is a blank too.
     Letters,
+}
+
+impl Symbols {
+    /// Every symbol convention, in the order the CLI lists them.
+    pub const ALL: [Symbols; 3] = [Symbols::Standard, Symbols::Hex, Symbols::Letters];
+
+    /// The name the CLI uses: `standard`, `hex`, `letters`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbols::Standard => "standard",
+            Symbols::Hex => "hex",
+            Symbols::Letters => "letters",
+        }
+    }
+}
+
+impl fmt::Display for Symbols {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symbols {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Symbols, UnknownName> {
+        UnknownName::find("symbol convention", s, &Symbols::ALL, Symbols::name)
+    }
 }
 
 pub(super) type Located = (Option<usize>, ParseErrorKind);

@@ -1,15 +1,15 @@
 //! `sudokit bench`: load puzzle files, then print one tdoku-style throughput line per file.
 
 use std::io::BufReader;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use sudokit::bench::{BenchConfig, BenchMode, Clock};
 use sudokit::{Puzzle, PuzzleReader};
 
-use crate::args::InputArgs;
+use crate::args::{values, InputArgs};
+use crate::input;
 use crate::report::Status;
 
 /// `sudokit bench`.
@@ -18,8 +18,8 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// `unique` checks for a second solution (count up to 2); `first` stops at the first.
-    #[arg(long, value_enum, default_value_t = ModeArg::Unique)]
-    pub mode: ModeArg,
+    #[arg(long, value_parser = values::<BenchMode>(MODES), default_value_t = BenchMode::Unique)]
+    pub mode: BenchMode,
     /// Time whole passes until this many seconds have passed (at least one pass).
     #[arg(long, value_name = "S", default_value_t = 2.0)]
     pub seconds: f64,
@@ -35,14 +35,9 @@ pub struct BenchArgs {
     pub cpu_time: bool,
 }
 
-/// Benchmark modes on the command line.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModeArg {
-    /// First solution only.
-    First,
-    /// Uniqueness-checking solve.
-    Unique,
-}
+/// `--mode`: each [`BenchMode`] by name, with its help line.
+pub const MODES: &[(&str, &str)] =
+    &[("first", "First solution only"), ("unique", "Uniqueness-checking solve")];
 
 /// Runs the benchmark on each file in turn.
 pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
@@ -51,25 +46,16 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         anyhow::bail!("--seconds must be a non-negative number");
     }
     let config = BenchConfig {
-        mode: match args.mode {
-            ModeArg::First => BenchMode::First,
-            ModeArg::Unique => BenchMode::Unique,
-        },
+        mode: args.mode,
         min_time: Duration::from_secs_f64(args.seconds),
         threads: args.threads as usize,
         seed: args.seed,
         clock: if args.cpu_time { Clock::ThreadCpu } else { Clock::Wall },
     };
-    let files: Vec<PathBuf> =
-        if args.input.files.is_empty() { vec![PathBuf::from("-")] } else { args.input.files.clone() };
     let mut status = Status::Ok;
-    for path in &files {
+    for path in &input::paths(&args.input.files) {
         let name = path.display().to_string();
-        let reader: Box<dyn std::io::Read> = if name == "-" {
-            Box::new(std::io::stdin())
-        } else {
-            Box::new(std::fs::File::open(path).with_context(|| format!("cannot open {name}"))?)
-        };
+        let reader = input::open(path).with_context(|| format!("cannot open {name}"))?;
         let mut puzzles = Vec::new();
         for rec in PuzzleReader::new(BufReader::new(reader), opts.parse).with_variants(opts.variants) {
             let rec = rec.with_context(|| format!("reading {name}"))?;

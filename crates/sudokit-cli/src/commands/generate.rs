@@ -13,16 +13,16 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use sudokit::format::write_grid;
 use sudokit::generate::{
-    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, SeededRng,
+    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, SeededRng, Symmetry,
 };
 use sudokit::{Grid, OutputFormat, Shape};
 
-use crate::pipeline::{flush, write};
+use crate::args::{box_shape, thread_pool, values};
+use crate::output::{flush, write};
 
 /// Items made per parallel chunk: enough to keep every thread busy, small enough to stream.
 const CHUNK: u64 = 256;
@@ -75,7 +75,8 @@ pub struct CommonArgs {
     pub stats: bool,
 }
 
-/// Output layouts of `generate`.
+/// Output layouts of `generate`. A mirror of [`OutputFormat`] plus CSV, which the library does not
+/// write (its columns are this command's), so it stays a command-line enum.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenFormat {
     /// One line per grid; with --solution, the solution follows on the same line after a space.
@@ -99,35 +100,23 @@ pub struct GridArgs {
     pub common: CommonArgs,
 }
 
-/// Symmetries on the command line.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SymmetryArg {
-    /// No constraint on where the givens are.
-    None,
-    /// Unchanged by a half turn.
-    Rotate180,
-    /// Unchanged by a quarter turn.
-    Rotate90,
-    /// Unchanged by a left-right reflection.
-    Mirror,
-    /// Unchanged by an up-down reflection.
-    Flip,
-    /// Unchanged by a reflection in the main diagonal.
-    Diagonal,
-    /// One of the five above, drawn per puzzle.
-    Random,
-}
+/// `--symmetry`: each [`Symmetry`] by name, with its help line.
+pub const SYMMETRIES: &[(&str, &str)] = &[
+    ("none", "No constraint on where the givens are"),
+    ("rotate180", "Unchanged by a half turn"),
+    ("rotate90", "Unchanged by a quarter turn"),
+    ("mirror", "Unchanged by a left-right reflection"),
+    ("flip", "Unchanged by an up-down reflection"),
+    ("diagonal", "Unchanged by a reflection in the main diagonal"),
+    ("random", "One of the five above, drawn per puzzle"),
+];
 
-/// Difficulties on the command line.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DifficultyArg {
-    /// Solvable with naked and hidden singles only.
-    Singles,
-    /// Solvable by the fast engine's propagation without guessing.
-    NoGuess,
-    /// The fast engine needs at least one guess.
-    Guess,
-}
+/// `--difficulty`: each [`Difficulty`] by name, with its help line.
+pub const DIFFICULTIES: &[(&str, &str)] = &[
+    ("singles", "Solvable with naked and hidden singles only"),
+    ("no-guess", "Solvable by the fast engine's propagation without guessing"),
+    ("guess", "The fast engine needs at least one guess"),
+];
 
 /// `sudokit generate puzzle`.
 #[derive(Args, Debug)]
@@ -136,8 +125,8 @@ pub struct PuzzleArgs {
     pub common: CommonArgs,
 
     /// Symmetry of the pattern of givens [default: none].
-    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None)]
-    pub symmetry: SymmetryArg,
+    #[arg(long, value_name = "SYMMETRY", value_parser = values::<Symmetry>(SYMMETRIES), default_value_t = Symmetry::None)]
+    pub symmetry: Symmetry,
 
     /// Remove givens until none can go without losing uniqueness (under --symmetry: no symmetric group
     /// of givens) [default: on].
@@ -157,8 +146,8 @@ pub struct PuzzleArgs {
     pub max_clues: Option<usize>,
 
     /// Required difficulty [default: any]; on boards other than 9×9, no-guess means the same as singles.
-    #[arg(long, value_enum, value_name = "LEVEL")]
-    pub difficulty: Option<DifficultyArg>,
+    #[arg(long, value_name = "LEVEL", value_parser = values::<Difficulty>(DIFFICULTIES))]
+    pub difficulty: Option<Difficulty>,
 
     /// Grids tried per puzzle for a clue target or difficulty, at least 1 [default: 1000].
     #[arg(long, value_name = "N", default_value_t = sudokit::generate::DEFAULT_ATTEMPTS,
@@ -172,21 +161,11 @@ pub struct PuzzleArgs {
 
 impl CommonArgs {
     fn shape(&self) -> anyhow::Result<Shape> {
-        let Some(b) = &self.box_shape else {
-            return Ok(match self.size {
-                Some(n) => Shape::for_side(n as usize)?,
-                None => Shape::CLASSIC,
-            });
-        };
-        let Some((r, c)) = b.split_once(['x', 'X', '×']) else {
-            anyhow::bail!("--box {b}: expected ROWSxCOLS, e.g. 2x3");
-        };
-        let r: usize = r.trim().parse().with_context(|| format!("--box {b}: bad row count"))?;
-        let c: usize = c.trim().parse().with_context(|| format!("--box {b}: bad column count"))?;
-        if let Some(n) = self.size.filter(|&n| n as usize != r * c) {
-            anyhow::bail!(sudokit::GridError::BoxDoesNotTile { side: n as usize, box_rows: r, box_cols: c });
+        match (&self.box_shape, self.size) {
+            (Some(b), size) => box_shape(b, size),
+            (None, Some(n)) => Ok(Shape::for_side(n as usize)?),
+            (None, None) => Ok(Shape::CLASSIC),
         }
-        Ok(Shape::new(r, c)?)
     }
 
     fn seed(&self) -> u64 {
@@ -199,15 +178,7 @@ impl CommonArgs {
 impl PuzzleArgs {
     fn options(&self) -> anyhow::Result<GenerateOptions> {
         let mut o = GenerateOptions::default();
-        o.symmetry = match self.symmetry {
-            SymmetryArg::None => sudokit::generate::Symmetry::None,
-            SymmetryArg::Rotate180 => sudokit::generate::Symmetry::Rotate180,
-            SymmetryArg::Rotate90 => sudokit::generate::Symmetry::Rotate90,
-            SymmetryArg::Mirror => sudokit::generate::Symmetry::Mirror,
-            SymmetryArg::Flip => sudokit::generate::Symmetry::Flip,
-            SymmetryArg::Diagonal => sudokit::generate::Symmetry::Diagonal,
-            SymmetryArg::Random => sudokit::generate::Symmetry::Random,
-        };
+        o.symmetry = self.symmetry;
         o.clues = match (self.clues, self.max_clues) {
             (Some(n), _) => Clues::Exactly(n),
             (None, Some(n)) => Clues::AtMost(n),
@@ -217,11 +188,7 @@ impl PuzzleArgs {
             anyhow::bail!("--no-minimal needs --clues or --max-clues (a target to stop at)");
         }
         o.minimal = !self.no_minimal;
-        o.difficulty = self.difficulty.map(|d| match d {
-            DifficultyArg::Singles => Difficulty::Singles,
-            DifficultyArg::NoGuess => Difficulty::NoGuess,
-            DifficultyArg::Guess => Difficulty::Guess,
-        });
+        o.difficulty = self.difficulty;
         o.attempts = self.attempts;
         Ok(o)
     }
@@ -261,11 +228,8 @@ fn produce(
     make: impl Fn(&mut SeededRng) -> Result<Item, GenerateError> + Sync,
 ) -> anyhow::Result<ExitCode> {
     let seed = common.seed();
-    let threads = common
-        .threads
-        .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |t| t as usize);
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting worker threads")?;
+    let pool = thread_pool(common.threads)?;
+    let threads = pool.current_num_threads();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let start = Instant::now();

@@ -3,14 +3,14 @@
 //! [`sudokit::canon`] for the convention.
 
 use clap::Args;
+use sudokit::batch::Job;
 use sudokit::canon::canonical;
 use sudokit::format::write_grid;
 use sudokit::OutputFormat;
 
+use super::marker;
 use crate::args::{InputArgs, OutputArgs, RunArgs};
-use crate::pipeline::{Job, Outcome};
-use crate::report::{Kind, Status};
-use crate::solve::marker;
+use crate::report::{Kind, Outcome, Status};
 
 /// `sudokit canon`.
 #[derive(Args, Debug)]

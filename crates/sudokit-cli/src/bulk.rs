@@ -1,0 +1,156 @@
+//! Bulk runs of `solve`, `count`, `check` and `canon`: the library's streaming engine
+//! ([`sudokit::batch::stream`]) with this tool's output side.
+//!
+//! The engine reads the inputs in chunks, processes them on every core and delivers the results in
+//! input order; here they are written to a locked, buffered stdout, their messages go to stderr with
+//! the `sudokit: INPUT:` prefix, a progress bar counts them on a terminal, and the [`Reporter`] keeps
+//! the exit status and the `--stats` counters. Every input record gives exactly one output record (a
+//! marker when it failed), so output lines up with input.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudokit::batch::{self, InputError, Job, Sink, Source, StreamError, StreamOptions};
+use sudokit::{ParseOptions, Variants};
+
+use crate::args::{thread_pool, RunArgs};
+use crate::input;
+use crate::output::{flush, write};
+use crate::report::{Outcome, Reporter};
+
+/// How to read the inputs: the layout settings and the variant rules of plain-layout puzzles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// Layout, shape and symbols.
+    pub parse: ParseOptions,
+    /// Rules for puzzles that do not bring their own (JSON puzzle objects do).
+    pub variants: Variants,
+}
+
+impl From<ParseOptions> for ReadOptions {
+    fn from(parse: ParseOptions) -> Self {
+        ReadOptions { parse, variants: Variants::default() }
+    }
+}
+
+/// Runs `process` over every puzzle of `files` (stdin when empty or `-`), writing to stdout.
+pub fn run(
+    files: &[PathBuf],
+    read: ReadOptions,
+    run: &RunArgs,
+    process: impl Fn(&Job) -> Outcome + Sync,
+) -> anyhow::Result<Reporter> {
+    let pool = thread_pool(run.threads)?;
+    let sources = input::paths(files)
+        .into_iter()
+        .map(|path| {
+            let name =
+                if input::is_stdin(&path) { "<stdin>".to_string() } else { path.display().to_string() };
+            Source::new(name, move || input::open(&path))
+        })
+        .collect();
+    let options = StreamOptions { parse: read.parse, variants: read.variants, ..StreamOptions::default() };
+    let stdout = io::stdout();
+    let mut w = Writer {
+        out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        pb: progress_bar(run),
+        wrote_any: false,
+        input: "<stdin>".into(),
+        reporter: Reporter::new(),
+    };
+    let start = Instant::now();
+    // The output record moves into the engine's buffer as it is: the worker gathers a chunk's records.
+    let processed = batch::stream(
+        &pool,
+        sources,
+        &options,
+        |job, out| {
+            let mut o = process(job);
+            *out = std::mem::take(&mut o.out);
+            o
+        },
+        &mut w,
+    );
+    let reader_stopped = match processed {
+        Ok(()) => false,
+        Err(StreamError::ReaderPanicked) => true,
+        Err(StreamError::Sink(e)) => return Err(e),
+        Err(StreamError::WorkerPanicked) => {
+            anyhow::bail!("internal error: a worker stopped while solving; the output is incomplete")
+        }
+        // Nothing cancels a command-line run.
+        Err(e) => anyhow::bail!("internal error: {e}"),
+    };
+    flush(&mut w.out)?;
+    w.pb.finish_and_clear();
+    let mut reporter = w.reporter;
+    reporter.stats.seconds = start.elapsed().as_secs_f64();
+    if reader_stopped {
+        // A reader that died (a bug, never bad input) ends the input like a finished one would: say
+        // so, or the records it never read would be lost without a word.
+        reporter.input_error("input", "internal error: the reader stopped early; the output is incomplete");
+    }
+    Ok(reporter)
+}
+
+fn progress_bar(run: &RunArgs) -> ProgressBar {
+    if run.no_progress || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {human_pos} puzzles, {per_sec}, {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb
+}
+
+/// The ordered output side of a bulk run: records to stdout, messages to stderr, counts to the reporter.
+struct Writer<W: Write> {
+    out: W,
+    pb: ProgressBar,
+    wrote_any: bool,
+    /// The input being delivered, for message prefixes.
+    input: Arc<str>,
+    reporter: Reporter,
+}
+
+impl<W: Write> Sink<Outcome> for Writer<W> {
+    type Error = anyhow::Error;
+
+    fn input(&mut self, name: &Arc<str>) -> anyhow::Result<()> {
+        self.input = Arc::clone(name);
+        Ok(())
+    }
+
+    fn input_error(&mut self, error: InputError) -> anyhow::Result<()> {
+        self.reporter.input_error(&self.input, &error.to_string());
+        Ok(())
+    }
+
+    fn record(&mut self, out: &[u8], o: Outcome) -> anyhow::Result<()> {
+        if o.multiline && self.wrote_any {
+            write(&mut self.out, b"\n")?;
+        }
+        if !out.is_empty() {
+            write(&mut self.out, out)?;
+            self.wrote_any = true;
+        }
+        if !o.messages.is_empty() {
+            // Keep stdout and stderr in step when both go to one terminal or file.
+            flush(&mut self.out)?;
+            let (input, reporter) = (&self.input, &self.reporter);
+            self.pb.suspend(|| reporter.messages(input, &o.messages));
+        }
+        self.reporter.record(&o);
+        Ok(())
+    }
+
+    fn chunk_done(&mut self) -> anyhow::Result<()> {
+        self.pb.set_position(self.reporter.stats.puzzles);
+        Ok(())
+    }
+}

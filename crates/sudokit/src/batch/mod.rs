@@ -1,0 +1,50 @@
+//! Many puzzles at once, on every core, with the answers in input order (feature `rayon`).
+//!
+//! Two ways in:
+//! - **a slice**: [`solve_all`], [`count_all`] and [`check_all`] take `&[Puzzle]`, and
+//!   [`solve_rows`], [`count_rows`] and [`check_rows`] take raw 9×9 rows (`&[[u8; 81]]`, `0` for a
+//!   blank); each returns one result per puzzle, in input order. They run on the current rayon pool
+//!   (the global one, or the pool of a surrounding [`rayon::ThreadPool::install`]).
+//! - **a stream**: [`stream()`] reads [`Source`]s in chunks of records on a thread of its own, processes
+//!   the chunks on a given pool, and hands every result to a [`Sink`] in input order. Memory stays
+//!   bounded by a few chunks per worker whatever the input size, and reading, processing and
+//!   delivering overlap. Puzzles one to a line reach the workers unparsed (a
+//!   [`LineBatch`](crate::LineBatch)) and are parsed there, on every core.
+//!
+//! Both stop early when their [`CancelFlag`](crate::CancelFlag) is set: the slice operations check it
+//! before each puzzle and pass it to every search, so a search under way stops too; the stream checks
+//! it before each puzzle and each chunk (its `process` can pass the flag to its searches).
+//!
+//! ```
+//! use sudokit::batch::{check_all, BatchOptions};
+//! use sudokit::{Puzzle, Verdict};
+//!
+//! let puzzles: Vec<Puzzle> = ["1.34341221434321", "1.3.............", "11.............."]
+//!     .iter()
+//!     .map(|s| Ok(Puzzle::classic(s.parse()?)))
+//!     .collect::<Result<_, sudokit::Error>>()?;
+//! let verdicts = check_all(&puzzles, &BatchOptions::default());
+//! assert!(matches!(verdicts[0], Ok(Verdict::Unique(_))));
+//! assert!(matches!(verdicts[1], Ok(Verdict::Multiple { .. })));
+//! assert!(matches!(verdicts[2], Ok(Verdict::Invalid(_))));
+//! # Ok::<(), sudokit::Error>(())
+//! ```
+
+mod slice;
+mod stream;
+#[cfg(test)]
+mod tests;
+
+pub use slice::{
+    check_all, check_rows, count_all, count_rows, solve_all, solve_rows, BatchError, BatchOptions,
+};
+pub use stream::{stream, InputError, Job, Sink, Source, StreamError, StreamOptions};
+
+/// A rayon pool of `threads` workers (`None`: one per core, as rayon's global pool has).
+///
+/// # Errors
+/// When the operating system refuses to start the threads.
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build()
+}

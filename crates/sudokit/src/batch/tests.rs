@@ -1,0 +1,291 @@
+//! Tests of the batch API: input order with several threads, cancellation, and bad records and
+//! sources kept in their place.
+
+use std::io;
+use std::sync::Arc;
+
+use super::*;
+use crate::{CancelFlag, Grid, Puzzle, Verdict};
+
+/// A 9×9 puzzle with a unique solution.
+const UNIQUE: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// `n` distinct puzzles, one per line: `UNIQUE` with a varying number of its givens blanked, so the
+/// work per puzzle varies and workers finish out of order.
+fn lines(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            let mut p = UNIQUE.as_bytes().to_vec();
+            let mut blanked = 0;
+            for c in p.iter_mut() {
+                if *c != b'.' && blanked < i % 4 {
+                    *c = b'.';
+                    blanked += 1;
+                }
+            }
+            String::from_utf8(p).expect("ASCII")
+        })
+        .collect()
+}
+
+/// What a test sink saw, in order.
+#[derive(Debug, PartialEq, Eq)]
+enum Seen {
+    Input(String),
+    InputError(String),
+    Record(usize, String),
+}
+
+/// Records what it is given; cancels `token` after `cancel_after` records.
+#[derive(Default)]
+struct Collect {
+    seen: Vec<Seen>,
+    cancel_after: Option<(usize, CancelFlag)>,
+    chunks: usize,
+}
+
+impl Sink<Result<usize, String>> for Collect {
+    type Error = io::Error;
+    fn input(&mut self, name: &Arc<str>) -> io::Result<()> {
+        self.seen.push(Seen::Input(name.to_string()));
+        Ok(())
+    }
+    fn input_error(&mut self, e: InputError) -> io::Result<()> {
+        self.seen.push(Seen::InputError(e.to_string()));
+        Ok(())
+    }
+    fn record(&mut self, bytes: &[u8], r: Result<usize, String>) -> io::Result<()> {
+        let records = self.seen.iter().filter(|s| matches!(s, Seen::Record(..))).count();
+        match r {
+            Ok(puzzle) => self.seen.push(Seen::Record(puzzle, String::from_utf8_lossy(bytes).into_owned())),
+            Err(e) => self.seen.push(Seen::InputError(e)),
+        }
+        if let Some((n, token)) = &self.cancel_after {
+            if records + 1 >= *n {
+                token.cancel();
+            }
+        }
+        Ok(())
+    }
+    fn chunk_done(&mut self) -> io::Result<()> {
+        self.chunks += 1;
+        Ok(())
+    }
+}
+
+/// Writes the first solution of readable puzzles; returns the puzzle number or the parse error.
+fn solve(job: &Job, out: &mut Vec<u8>) -> Result<usize, String> {
+    let p = job.puzzle.as_ref().map_err(|e| e.to_string())?;
+    if let Some(g) = p.first_solution() {
+        out.extend_from_slice(g.to_string().as_bytes());
+    }
+    Ok(job.position.puzzle)
+}
+
+fn options(chunk: usize) -> StreamOptions {
+    StreamOptions { chunk, read_ahead: 2, ..StreamOptions::default() }
+}
+
+#[test]
+fn stream_keeps_input_order_with_several_threads() {
+    let text = lines(500).join("\n");
+    let expected: Vec<String> = lines(500)
+        .iter()
+        .map(|l| {
+            Puzzle::classic(l.parse::<Grid>().expect("valid")).first_solution().expect("solvable").to_string()
+        })
+        .collect();
+    let pool = thread_pool(Some(4)).expect("threads");
+    for chunk in [1, 7, 64, 1024] {
+        let mut sink = Collect::default();
+        stream(
+            &pool,
+            vec![Source::reader("text", io::Cursor::new(text.clone()))],
+            &options(chunk),
+            solve,
+            &mut sink,
+        )
+        .expect("no error");
+        assert_eq!(sink.seen[0], Seen::Input("text".into()));
+        let records: Vec<_> = sink.seen[1..].iter().collect();
+        assert_eq!(records.len(), 500);
+        for (i, r) in records.iter().enumerate() {
+            assert_eq!(**r, Seen::Record(i + 1, expected[i].clone()), "chunk {chunk}, record {i}");
+        }
+        assert_eq!(sink.chunks, 500usize.div_ceil(chunk));
+    }
+}
+
+#[test]
+fn stream_keeps_a_bad_record_in_its_place() {
+    let mut l = lines(20);
+    l[5] = format!("{}x", &UNIQUE[..80]);
+    l[12] = "123".into();
+    // The second source is grids, parsed by the reader, with a truncated grid last.
+    let grids = "1 0 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n\n0 0 3 4\n";
+    let pool = thread_pool(Some(3)).expect("threads");
+    let mut sink = Collect::default();
+    let sources = vec![
+        Source::reader("lines", io::Cursor::new(l.join("\n"))),
+        Source::reader("grids", grids.as_bytes()),
+    ];
+    stream(&pool, sources, &options(4), solve, &mut sink).expect("no error");
+    let errors: Vec<(usize, &Seen)> =
+        sink.seen.iter().enumerate().filter(|(_, s)| matches!(s, Seen::InputError(_))).collect();
+    assert_eq!(errors.len(), 3, "{:?}", sink.seen);
+    // Item 0 is the first source's start: record k is item k.
+    assert_eq!(errors[0].0, 6);
+    assert!(
+        matches!(errors[0].1, Seen::InputError(e) if e.starts_with("puzzle 6, line 6, column 81")),
+        "{errors:?}"
+    );
+    assert_eq!(errors[1].0, 13);
+    assert!(matches!(errors[1].1, Seen::InputError(e) if e.starts_with("puzzle 13, line 13")), "{errors:?}");
+    assert_eq!(sink.seen[21], Seen::Input("grids".into()));
+    assert_eq!(sink.seen[22], Seen::Record(1, "1234341221434321".into()));
+    assert!(
+        matches!(&sink.seen[23], Seen::InputError(e) if e.starts_with("puzzle 2, line 6")),
+        "{:?}",
+        sink.seen
+    );
+    assert_eq!(sink.seen.len(), 24);
+}
+
+#[test]
+fn stream_reports_sources_that_fail_and_goes_on() {
+    let pool = thread_pool(Some(2)).expect("threads");
+    let mut sink = Collect::default();
+    let sources = vec![
+        Source::new("missing", || -> io::Result<io::Empty> { Err(io::Error::other("no such file")) }),
+        Source::reader("empty", "# only a comment\n".as_bytes()),
+        Source::reader("one", UNIQUE.as_bytes()),
+    ];
+    stream(&pool, sources, &options(8), solve, &mut sink).expect("no error");
+    assert_eq!(
+        sink.seen[..5],
+        [
+            Seen::Input("missing".into()),
+            Seen::InputError("cannot open: no such file".into()),
+            Seen::Input("empty".into()),
+            Seen::InputError("no puzzle found (the input is empty or holds only comments)".into()),
+            Seen::Input("one".into()),
+        ]
+    );
+    assert!(matches!(sink.seen[5], Seen::Record(1, _)));
+}
+
+#[test]
+fn cancel_stops_a_stream_early_and_keeps_a_prefix() {
+    let text = lines(20_000).join("\n");
+    let pool = thread_pool(Some(2)).expect("threads");
+    let token = CancelFlag::new();
+    let mut sink = Collect { cancel_after: Some((100, token.clone())), ..Collect::default() };
+    let opts = StreamOptions { cancel: token, ..options(16) };
+    let r = stream(&pool, vec![Source::reader("text", io::Cursor::new(text))], &opts, solve, &mut sink);
+    assert!(matches!(r, Err(StreamError::Cancelled)), "{r:?}");
+    let records = sink.seen.len() - 1;
+    // The chunk being delivered when the token was set is finished, nothing after it.
+    assert!((100..=112).contains(&records), "{records} records delivered");
+    for (i, s) in sink.seen[1..].iter().enumerate() {
+        assert!(matches!(s, Seen::Record(n, _) if *n == i + 1));
+    }
+}
+
+#[test]
+fn a_sink_error_stops_the_stream() {
+    struct Fails;
+    impl Sink<Result<usize, String>> for Fails {
+        type Error = &'static str;
+        fn input_error(&mut self, _: InputError) -> Result<(), &'static str> {
+            Ok(())
+        }
+        fn record(&mut self, _: &[u8], _: Result<usize, String>) -> Result<(), &'static str> {
+            Err("closed")
+        }
+    }
+    let text = lines(5000).join("\n");
+    let pool = thread_pool(Some(2)).expect("threads");
+    let r =
+        stream(&pool, vec![Source::reader("text", io::Cursor::new(text))], &options(64), solve, &mut Fails);
+    assert!(matches!(r, Err(StreamError::Sink("closed"))), "{r:?}");
+}
+
+#[test]
+fn a_panicking_worker_is_reported() {
+    let pool = thread_pool(Some(2)).expect("threads");
+    let mut sink = Collect::default();
+    let r = stream(
+        &pool,
+        vec![Source::reader("text", io::Cursor::new(lines(50).join("\n")))],
+        &options(8),
+        |job: &Job, out: &mut Vec<u8>| {
+            assert!(job.position.puzzle != 20, "a bug");
+            solve(job, out)
+        },
+        &mut sink,
+    );
+    assert!(matches!(r, Err(StreamError::WorkerPanicked)), "{r:?}");
+    // The chunks before the one that failed were delivered.
+    assert_eq!(sink.seen.len(), 1 + 16);
+}
+
+#[test]
+fn slice_operations_keep_input_order() {
+    let puzzles: Vec<Puzzle> =
+        lines(300).iter().map(|l| Puzzle::classic(l.parse().expect("valid"))).collect();
+    let pool = thread_pool(Some(4)).expect("threads");
+    let opts = BatchOptions::default();
+    let (solved, counts, verdicts) = pool.install(|| {
+        (solve_all(&puzzles, &opts), count_all(&puzzles, Some(1000), &opts), check_all(&puzzles, &opts))
+    });
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(solved[i], Ok(p.first_solution()), "puzzle {i}");
+        assert_eq!(counts[i], Ok(p.count_up_to(1000)), "puzzle {i}");
+        assert_eq!(verdicts[i], Ok(p.check()), "puzzle {i}");
+    }
+}
+
+#[test]
+fn rows_answer_in_place_and_a_bad_row_is_an_error() {
+    let row = |s: &str| -> [u8; 81] {
+        let mut r = [0u8; 81];
+        for (v, c) in r.iter_mut().zip(s.bytes()) {
+            *v = if c == b'.' { 0 } else { c - b'0' };
+        }
+        r
+    };
+    let mut bad = row(UNIQUE);
+    bad[3] = 12;
+    let mut invalid = row(UNIQUE);
+    invalid[1] = 8;
+    let rows = [row(UNIQUE), bad, [0; 81], invalid];
+    let opts = BatchOptions::default();
+    let solved = solve_rows(&rows, &opts);
+    let solution = Puzzle::classic(UNIQUE.parse().expect("valid")).first_solution().expect("solvable");
+    assert_eq!(
+        solved[0].as_ref().ok().copied().flatten().map(|r| r.to_vec()),
+        Some(solution.values().to_vec())
+    );
+    assert!(matches!(solved[1], Err(BatchError::Grid(_))));
+    assert!(matches!(solved[2], Ok(Some(_))));
+    assert_eq!(solved[3], Ok(None));
+    let counts = count_rows(&rows, Some(2), &opts);
+    assert_eq!(
+        counts.iter().map(|c| c.as_ref().map(|c| c.to_string()).ok()).collect::<Vec<_>>(),
+        [Some("1".to_string()), None, Some("2+".to_string()), Some("0".to_string())]
+    );
+    let verdicts = check_rows(&rows, &opts);
+    assert!(matches!(verdicts[0], Ok(Verdict::Unique(_))));
+    assert!(matches!(verdicts[3], Ok(Verdict::Invalid(_))));
+}
+
+#[test]
+fn cancel_and_timeout_answer_in_place() {
+    let puzzles = vec![Puzzle::classic(UNIQUE.parse().expect("valid")); 10];
+    let opts = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
+    opts.cancel.cancel();
+    assert!(solve_all(&puzzles, &opts).iter().all(|r| *r == Err(BatchError::Cancelled)));
+    let empty = vec![Puzzle::classic(Grid::empty(crate::Shape::CLASSIC)); 3];
+    let opts = BatchOptions { timeout: Some(std::time::Duration::from_millis(5)), ..BatchOptions::default() };
+    assert!(count_all(&empty, None, &opts).iter().all(|r| *r == Err(BatchError::TimedOut)));
+}
