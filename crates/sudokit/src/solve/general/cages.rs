@@ -12,8 +12,7 @@ impl<S: Sink> Search<'_, S> {
     /// Keeps in each open cell of cage `k` only digits of some set of different digits that completes
     /// the sum and that every open cell can take part in; `false` if no such set exists.
     pub(super) fn cage(&mut self, k: usize, cand: &mut [u32]) -> bool {
-        let t = self.t;
-        let cage = &t.cages[k];
+        let cage = &self.g.cages[k];
         let (mut placed_sum, mut used, mut union) = (0u32, 0u32, 0u32);
         let mut open: [u16; 32] = [0; 32];
         let mut n_open = 0usize;

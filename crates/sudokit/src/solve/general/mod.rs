@@ -1,7 +1,7 @@
 //! The general search engine: any board shape, any set of houses, and killer cages — so every variant.
 //!
 //! ```text
-//!   state (one per search depth)        tables (built once per search from the Board)
+//!   state (one per search depth)        tables (the board's peers and geometry, built once per board)
 //!   cand: [u32; side²]                  peers        cell -> cells that must differ (houses + cages)
 //!          bit d-1 set = digit d        houses       house h -> its `side` cells
 //!          still possible               cell_houses  cell -> bitmask of the houses it is in
@@ -47,14 +47,18 @@
 //! What happens to a solution is a [`Sink`] chosen at compile time: counting builds no [`Grid`] at all
 //! (the empty 6×6 board's 28,200,960 solutions are counted in seconds), visiting builds one per solution.
 //!
+//! The tables depend only on the board, so they are not rebuilt per search: the peers are the
+//! [`Board`]'s own and the rest is its geometry (`rules::Geometry`), built on the first search and
+//! kept in the board (on a 9×9 X, jigsaw or killer board, building them cost more than a uniqueness
+//! check). Only the state above is allocated per search.
+//!
 //! The engine is split by concern: `search` holds the node loop, branching and the solution sinks,
-//! `propagate` the singles, locked candidates and pairs, `cages` the killer cage sums, and `tables`
-//! the board's rules flattened for the hot loop.
+//! `propagate` the singles, locked candidates and pairs (and which of them run on which board), and
+//! `cages` the killer cage sums.
 
 mod cages;
 mod propagate;
 mod search;
-mod tables;
 #[cfg(test)]
 mod tests;
 
@@ -63,8 +67,8 @@ use std::ops::ControlFlow;
 use super::{Limits, SearchOutcome};
 use crate::grid::Grid;
 use crate::rules::Board;
+use propagate::Passes;
 use search::{run_with, Counter, Sink, Visitor};
-use tables::Tables;
 
 /// Runs the general search, building a grid for every solution; see [`crate::Engine::search`].
 pub(crate) fn search(
@@ -82,5 +86,5 @@ pub(crate) fn count(board: &Board, puzzle: &Grid, limits: &Limits) -> SearchOutc
 }
 
 fn run<S: Sink>(board: &Board, puzzle: &Grid, limits: &Limits, sink: S) -> SearchOutcome {
-    run_with(&Tables::new(board), puzzle, limits, sink)
+    run_with(board, Passes::for_board(board.geometry()), puzzle, limits, sink)
 }

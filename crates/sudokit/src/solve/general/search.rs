@@ -3,8 +3,9 @@
 
 use std::ops::ControlFlow;
 
-use super::tables::{Tables, NO_CAGE};
+use super::propagate::Passes;
 use crate::grid::{Grid, Shape};
+use crate::rules::{Board, Geometry, NO_CAGE};
 use crate::solve::{Limits, SearchOutcome};
 
 /// How many nodes pass between two looks at the clock.
@@ -40,7 +41,11 @@ impl Sink for Visitor<'_> {
 }
 
 pub(super) struct Search<'t, S> {
-    pub(super) t: &'t Tables,
+    pub(super) board: &'t Board,
+    /// The board's tables, shared by every search on it.
+    pub(super) g: &'t Geometry,
+    /// The houses each of the stronger propagation steps looks at.
+    pub(super) passes: Passes,
     sink: S,
     pub(super) queue: Vec<u16>,
     pub(super) dirty_houses: u128,
@@ -61,8 +66,10 @@ pub(super) struct Search<'t, S> {
     nodes: u64,
 }
 
+/// Runs one search on `board` with the steps `passes` turns on, giving each solution to `sink`.
 pub(super) fn run_with<'t, S: Sink>(
-    t: &'t Tables,
+    board: &'t Board,
+    passes: Passes,
     puzzle: &Grid,
     limits: &'t Limits,
     sink: S,
@@ -70,17 +77,20 @@ pub(super) fn run_with<'t, S: Sink>(
     if limits.max_solutions() == Some(0) {
         return SearchOutcome::default();
     }
+    let g = board.geometry();
     let mut s = Search {
-        t,
+        board,
+        g,
+        passes,
         sink,
-        queue: Vec::with_capacity(t.shape.cells()),
+        queue: Vec::with_capacity(board.shape().cells()),
         // Every house and cage starts dirty: even an empty board has cage sums to apply.
-        dirty_houses: t.all_houses,
-        locked_dirty: t.locked_mask,
-        pairs_dirty: t.pairs_mask,
-        seg_or: vec![0; t.segs.len()],
-        dirty_cages: (0..t.cages.len() as u16).collect(),
-        cage_dirty: vec![true; t.cages.len()],
+        dirty_houses: g.all_houses,
+        locked_dirty: passes.locked,
+        pairs_dirty: passes.pairs,
+        seg_or: vec![0; if passes.segments != 0 { g.segs.len() } else { 0 }],
+        dirty_cages: (0..g.cages.len() as u16).collect(),
+        cage_dirty: vec![true; g.cages.len()],
         pool: Vec::new(),
         cap: limits.solution_cap(),
         interruptible: limits.can_interrupt(),
@@ -88,7 +98,7 @@ pub(super) fn run_with<'t, S: Sink>(
         out: SearchOutcome::default(),
         nodes: 0,
     };
-    let mut cand = vec![t.full; t.shape.cells()];
+    let mut cand = vec![g.full; board.shape().cells()];
     for (i, &v) in puzzle.values().iter().enumerate() {
         if v != 0 {
             cand[i] = 1 << (v - 1);
@@ -115,7 +125,7 @@ impl<S: Sink> Search<'_, S> {
             }
             let Some((cell, bit)) = self.choose(cand) else {
                 self.out.solutions += 1;
-                self.sink.solution(self.t.shape, cand)?;
+                self.sink.solution(self.board.shape(), cand)?;
                 if self.out.solutions >= self.cap {
                     return ControlFlow::Break(());
                 }
@@ -147,10 +157,10 @@ impl<S: Sink> Search<'_, S> {
     /// Notes that a cell's candidates shrank: its houses and cage need another look.
     #[inline]
     pub(super) fn changed(&mut self, cell: usize) {
-        self.dirty_houses |= self.t.cell_houses[cell];
-        self.locked_dirty |= self.t.cell_houses[cell] & self.t.locked_mask;
-        self.pairs_dirty |= self.t.cell_houses[cell] & self.t.pairs_mask;
-        let k = self.t.cell_cage[cell];
+        self.dirty_houses |= self.g.cell_houses[cell];
+        self.locked_dirty |= self.g.cell_houses[cell] & self.passes.locked;
+        self.pairs_dirty |= self.g.cell_houses[cell] & self.passes.pairs;
+        let k = self.g.cell_cage[cell];
         if k != NO_CAGE && !self.cage_dirty[k as usize] {
             self.cage_dirty[k as usize] = true;
             self.dirty_cages.push(k);
@@ -218,10 +228,10 @@ impl<S: Sink> Search<'_, S> {
 
     /// A digit with exactly two places in some house, as its first place: a two-way branch.
     fn two_places(&self, cand: &[u32]) -> Option<(usize, u32)> {
-        let t = self.t;
-        for h in 0..t.house_count {
+        let g = self.g;
+        for h in 0..g.house_count {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for &c in t.house(h) {
+            for &c in g.house(h) {
                 let m = cand[c as usize];
                 thrice |= twice & m;
                 twice |= once & m;
@@ -230,7 +240,7 @@ impl<S: Sink> Search<'_, S> {
             let pairs = twice & !thrice;
             if pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
-                let cell = t.house(h).iter().find(|&&c| cand[c as usize] & bit != 0)?;
+                let cell = g.house(h).iter().find(|&&c| cand[c as usize] & bit != 0)?;
                 return Some((*cell as usize, bit));
             }
         }

@@ -3,8 +3,8 @@
 
 use std::ops::ControlFlow;
 
+use super::propagate::Passes;
 use super::search::{run_with, Counter};
-use super::tables::{Segments, Tables};
 use super::{count, search};
 use crate::grid::{Cell, Grid, Shape};
 use crate::parse::region_map;
@@ -212,19 +212,6 @@ fn impossible_cage_sum_leaves_no_solution() {
     assert_eq!(naive_count(&board, &Grid::empty(s4), 10), 0);
 }
 
-/// The same tables with naked and hidden singles and cage sums only: no segments, overlaps or pairs.
-fn singles_only(board: &Board) -> Tables {
-    Tables {
-        segs: Segments::default(),
-        overlaps: Vec::new(),
-        locked_mask: 0,
-        seg_mask: 0,
-        overlap_mask: 0,
-        pairs_mask: 0,
-        ..Tables::new(board)
-    }
-}
-
 #[test]
 fn locked_candidates_and_pairs_change_no_count() {
     let s9 = Shape::CLASSIC;
@@ -259,13 +246,12 @@ fn locked_candidates_and_pairs_change_no_count() {
         (Board::classic(Shape::for_side(16).expect("16")), 140),
     ];
     for (k, (board, blanks)) in boards.iter().enumerate() {
-        let plain = singles_only(board);
-        let full = Tables::new(board);
-        assert!(full.seg_mask != 0, "board {k} has segments");
+        let full = Passes::for_board(board.geometry());
+        assert!(full.segments != 0, "board {k} has segments");
         for g in random_puzzles(board, 40 + k as u64, 8, *blanks) {
             let limits = Limits::up_to(100);
-            let a = run_with(&full, &g, &limits, Counter);
-            let b = run_with(&plain, &g, &limits, Counter);
+            let a = run_with(board, full, &g, &limits, Counter);
+            let b = run_with(board, Passes::SINGLES_ONLY, &g, &limits, Counter);
             assert!(a.complete && b.complete);
             assert_eq!(a.solutions, b.solutions, "board {k}: {g}");
         }

@@ -1,52 +1,54 @@
-//! The board's rules flattened for the hot loop: peers, houses, the houses of each cell, cages,
-//! and the segments and overlaps that locked candidates work on.
+//! The geometry of a board: its houses and cages flattened into index tables, with the
+//! intersections that locked candidates work on. It depends only on the board, so it is built once
+//! per board (on first use, see [`Board::geometry`]) and shared by every search on it and by every
+//! clone of the board.
+//!
+//! ```text
+//!   houses        house h -> its `side` cells (identical houses, e.g. diagonals added twice, merged)
+//!   cell_houses   cell -> bitmask of the houses it is in (the first 128 houses)
+//!   cages         cage -> cells and sum; cell_cage: cell -> its cage
+//!   segments      house∩house pieces of rows, columns, boxes and regions; house -> its pieces
+//!   overlaps      other pairs of houses sharing two or more cells (diagonals, windows)
+//! ```
+//!
+//! The peers of each cell are the board's own ([`Board::peers`]). Which of these tables a search
+//! uses (locked candidates only from some size on, for instance) is the engine's choice.
 
 use std::collections::HashMap;
 
-use crate::grid::{Cell, Shape};
-use crate::rules::{Board, HouseKind};
+use super::board::{Board, HouseKind};
 
-/// The smallest side on which propagation also looks for locked candidates. Measured on the 25×25
-/// set: three to five times fewer guesses, under half the time. On 4×4 to 8×8 boards a guess is
-/// cheaper than the pass. From 9 on, so the 9×9 variants (checked against brute force) exercise it.
-pub(super) const LOCKED_FROM_SIDE: usize = 9;
-/// The smallest side on which propagation also looks for naked and hidden pairs. Measured on the
-/// 25×25 set: four times fewer guesses, under half the time; on 16×16, twice fewer guesses. From 9
-/// on, like locked candidates, so the 9×9 variants exercise it.
-pub(super) const PAIRS_FROM_SIDE: usize = 9;
 /// Marks a cell outside every cage.
-pub(super) const NO_CAGE: u16 = u16::MAX;
+pub(crate) const NO_CAGE: u16 = u16::MAX;
 
-/// The board's rules, flattened for the hot loop.
-pub(super) struct Tables {
-    pub(super) shape: Shape,
-    pub(super) side: usize,
-    pub(super) full: u32,
-    pub(super) peer_start: Vec<u32>,
-    pub(super) peers: Vec<u16>,
+/// A board's houses and cages as index tables, for the engines' hot loops.
+pub(crate) struct Geometry {
+    /// The board side: cells per house, digits per cell.
+    pub(crate) side: usize,
+    /// Every digit of the board, bit `d - 1` for digit `d`.
+    pub(crate) full: u32,
     /// House `h` is `houses[h * side..(h + 1) * side]`.
-    pub(super) houses: Vec<u16>,
-    pub(super) house_count: usize,
+    pub(crate) houses: Vec<u16>,
+    /// How many distinct houses there are.
+    pub(crate) house_count: usize,
     /// One bit for each house that can be marked dirty (the first 128).
-    pub(super) all_houses: u128,
+    pub(crate) all_houses: u128,
     /// For each cell, the houses it is in, one bit per house (houses past 128 are never marked dirty:
     /// hidden singles there are only an optimisation, and the board types cannot build so many).
-    pub(super) cell_houses: Vec<u128>,
-    pub(super) cages: Vec<CageRule>,
-    pub(super) cell_cage: Vec<u16>,
-    /// Segments of line∩box style intersections, for locked candidates (empty on small boards).
-    pub(super) segs: Segments,
+    pub(crate) cell_houses: Vec<u128>,
+    /// The killer cages, in the board's order.
+    pub(crate) cages: Vec<CageRule>,
+    /// For each cell, its cage, or [`NO_CAGE`].
+    pub(crate) cell_cage: Vec<u16>,
+    /// Segments of line∩box style intersections, for locked candidates.
+    pub(crate) segs: Segments,
     /// Pairs of overlapping houses the segments do not cover (diagonals, windows), for locked
-    /// candidates (empty on small boards).
-    pub(super) overlaps: Vec<Overlap>,
-    /// The houses with a segment view or an overlap: those a locked-candidates pass looks at.
-    pub(super) locked_mask: u128,
+    /// candidates.
+    pub(crate) overlaps: Vec<Overlap>,
     /// The houses with a segment view.
-    pub(super) seg_mask: u128,
-    /// Every house when the pairs pass is on, else none.
-    pub(super) pairs_mask: u128,
+    pub(crate) seg_mask: u128,
     /// The houses in some overlap.
-    pub(super) overlap_mask: u128,
+    pub(crate) overlap_mask: u128,
 }
 
 /// Locked candidates at the granularity of intersections. Rows, columns, boxes and jigsaw regions
@@ -56,39 +58,43 @@ pub(super) struct Tables {
 /// other house. Each segment's OR is computed once per pass and shared by the two houses it joins,
 /// where checking pairs of houses would OR every cell of both houses for every pair.
 #[derive(Default)]
-pub(super) struct Segments {
+pub(crate) struct Segments {
     /// Segment `s` is `cells[start[s] as usize..start[s + 1] as usize]`.
-    pub(super) start: Vec<u32>,
-    pub(super) cells: Vec<u16>,
+    pub(crate) start: Vec<u32>,
+    /// The cells of every segment, one after the other.
+    pub(crate) cells: Vec<u16>,
     /// For each segment, the views of its two houses.
-    pub(super) seg_views: Vec<[u32; 2]>,
-    pub(super) views: Vec<View>,
+    pub(crate) seg_views: Vec<[u32; 2]>,
+    /// Every house of every family pair, followed by a sentinel.
+    pub(crate) views: Vec<View>,
     /// View `v`'s segments are `view_segs[views[v].first as usize..views[v + 1].first as usize]`.
-    pub(super) view_segs: Vec<u32>,
+    pub(crate) view_segs: Vec<u32>,
 }
 
 /// One house seen through one other family: the segments that partition it.
-pub(super) struct View {
-    pub(super) house: u32,
-    pub(super) first: u32,
+pub(crate) struct View {
+    /// The house (`u32::MAX` for the sentinel).
+    pub(crate) house: u32,
+    /// Where its segments start in `view_segs`.
+    pub(crate) first: u32,
 }
 
 impl Segments {
-    pub(super) fn seg_cells(&self, s: usize) -> &[u16] {
+    pub(crate) fn seg_cells(&self, s: usize) -> &[u16] {
         &self.cells[self.start[s] as usize..self.start[s + 1] as usize]
     }
     /// The segments of view `v`; the last entry of `views` is a sentinel.
-    pub(super) fn view_segs(&self, v: usize) -> &[u32] {
+    pub(crate) fn view_segs(&self, v: usize) -> &[u32] {
         &self.view_segs[self.views[v].first as usize..self.views[v + 1].first as usize]
     }
-    pub(super) fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.seg_views.len()
     }
 
     /// The segments for every two families of `families` (lists of house indices, each partitioning
     /// the board) whose intersections are not all single cells (rows and columns meet in one cell:
     /// a digit locked to one cell is a hidden single, found anyway).
-    pub(super) fn new(cells: usize, families: &[Vec<usize>], distinct: &[Vec<u16>]) -> Segments {
+    fn new(cells: usize, families: &[Vec<usize>], distinct: &[Vec<u16>]) -> Segments {
         let mut out = Segments::default();
         let owner = |family: &Vec<usize>| {
             let mut o = vec![0usize; cells];
@@ -154,31 +160,33 @@ impl Segments {
 }
 
 /// Two houses that share cells: the shared cells and the rest of each.
-pub(super) struct Overlap {
-    pub(super) a: u32,
-    pub(super) b: u32,
-    pub(super) both: Vec<u16>,
-    pub(super) a_only: Vec<u16>,
-    pub(super) b_only: Vec<u16>,
+pub(crate) struct Overlap {
+    /// The first house, the lower index.
+    pub(crate) a: u32,
+    /// The second house.
+    pub(crate) b: u32,
+    /// The cells in both.
+    pub(crate) both: Vec<u16>,
+    /// The cells of `a` outside `b`.
+    pub(crate) a_only: Vec<u16>,
+    /// The cells of `b` outside `a`.
+    pub(crate) b_only: Vec<u16>,
 }
 
-pub(super) struct CageRule {
-    pub(super) cells: Vec<u16>,
-    pub(super) sum: u32,
+/// A killer cage as cell indices.
+pub(crate) struct CageRule {
+    /// Its cells, in the board's order.
+    pub(crate) cells: Vec<u16>,
+    /// The sum of their digits.
+    pub(crate) sum: u32,
 }
 
-impl Tables {
-    pub(super) fn new(board: &Board) -> Tables {
+impl Geometry {
+    /// Builds the tables of `board`; see [`Board::geometry`] for the shared copy.
+    pub(crate) fn new(board: &Board) -> Geometry {
         let shape = board.shape();
         let side = shape.side();
         let cells = shape.cells();
-        let mut peer_start = Vec::with_capacity(cells + 1);
-        let mut peers = Vec::new();
-        for i in 0..cells {
-            peer_start.push(peers.len() as u32);
-            peers.extend_from_slice(board.peers(Cell::from_index(i)));
-        }
-        peer_start.push(peers.len() as u32);
         let mut distinct: Vec<Vec<u16>> = Vec::new();
         let mut seen: HashMap<Vec<u16>, usize> = HashMap::new();
         // The families that partition the board, by kind, as indices into `distinct`.
@@ -228,35 +236,32 @@ impl Tables {
         for &h in families.iter().flatten() {
             in_family |= 1 << h;
         }
+        let segs = Segments::new(cells, &families, &distinct);
         let mut overlaps = Vec::new();
-        let mut segs = Segments::default();
-        if side >= LOCKED_FROM_SIDE {
-            segs = Segments::new(cells, &families, &distinct);
-            let mut shared = vec![0usize; limit];
-            for a in 0..limit {
-                shared.fill(0);
-                for &c in &distinct[a] {
-                    let mut bits = cell_houses[c as usize] >> a >> 1;
-                    while bits != 0 {
-                        shared[a + 1 + bits.trailing_zeros() as usize] += 1;
-                        bits &= bits - 1;
-                    }
+        let mut shared = vec![0usize; limit];
+        for a in 0..limit {
+            shared.fill(0);
+            for &c in &distinct[a] {
+                let mut bits = cell_houses[c as usize] >> a >> 1;
+                while bits != 0 {
+                    shared[a + 1 + bits.trailing_zeros() as usize] += 1;
+                    bits &= bits - 1;
                 }
-                for b in a + 1..limit {
-                    // Two family houses share a segment: handled there.
-                    if shared[b] < 2 || (in_family >> a & in_family >> b & 1) == 1 {
-                        continue;
-                    }
-                    let (ha, hb) = (&distinct[a], &distinct[b]);
-                    let both: Vec<u16> = ha.iter().copied().filter(|c| hb.contains(c)).collect();
-                    overlaps.push(Overlap {
-                        a: a as u32,
-                        b: b as u32,
-                        a_only: ha.iter().copied().filter(|c| !both.contains(c)).collect(),
-                        b_only: hb.iter().copied().filter(|c| !both.contains(c)).collect(),
-                        both,
-                    });
+            }
+            for b in a + 1..limit {
+                // Two family houses share a segment: handled there.
+                if shared[b] < 2 || (in_family >> a & in_family >> b & 1) == 1 {
+                    continue;
                 }
+                let (ha, hb) = (&distinct[a], &distinct[b]);
+                let both: Vec<u16> = ha.iter().copied().filter(|c| hb.contains(c)).collect();
+                overlaps.push(Overlap {
+                    a: a as u32,
+                    b: b as u32,
+                    a_only: ha.iter().copied().filter(|c| !both.contains(c)).collect(),
+                    b_only: hb.iter().copied().filter(|c| !both.contains(c)).collect(),
+                    both,
+                });
             }
         }
         let overlap_mask = overlaps.iter().fold(0u128, |m, o| m | 1 << o.a | 1 << o.b);
@@ -273,12 +278,9 @@ impl Tables {
                 CageRule { cells: c.cells.iter().map(|c| c.index() as u16).collect(), sum: c.sum }
             })
             .collect();
-        Tables {
-            shape,
+        Geometry {
             side,
             full: if side == 32 { u32::MAX } else { (1u32 << side) - 1 },
-            peer_start,
-            peers,
             house_count: distinct.len(),
             all_houses,
             houses,
@@ -287,17 +289,77 @@ impl Tables {
             cell_cage,
             segs,
             overlaps,
-            locked_mask: seg_mask | overlap_mask,
             seg_mask,
             overlap_mask,
-            pairs_mask: if side >= PAIRS_FROM_SIDE { all_houses } else { 0 },
         }
     }
 
-    pub(super) fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
-    }
-    pub(super) fn house(&self, h: usize) -> &[u16] {
+    /// The cells of house `h`.
+    pub(crate) fn house(&self, h: usize) -> &[u16] {
         &self.houses[h * self.side..(h + 1) * self.side]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::grid::{Cell, Shape};
+
+    #[test]
+    fn classic_9x9_has_line_box_segments_and_no_overlaps() {
+        let b = Board::classic(Shape::CLASSIC);
+        let g = b.geometry();
+        assert_eq!((g.side, g.full, g.house_count), (9, 0x1ff, 27));
+        assert_eq!(g.all_houses, (1 << 27) - 1);
+        // Rows and columns meet in single cells: only row∩box and column∩box pieces, three cells each.
+        assert_eq!(g.segs.len(), 2 * 27);
+        assert!((0..g.segs.len()).all(|s| g.segs.seg_cells(s).len() == 3));
+        assert_eq!(g.seg_mask, g.all_houses);
+        assert!(g.overlaps.is_empty());
+        assert!((0..81).all(|c| g.cell_houses[c].count_ones() == 3 && g.cell_cage[c] == NO_CAGE));
+    }
+
+    #[test]
+    fn variant_houses_overlap_the_boxes_and_lines() {
+        // Each diagonal shares three cells with three boxes, and one cell with every line (no overlap).
+        let x = Board::classic(Shape::CLASSIC).with_diagonals();
+        let g = x.geometry();
+        assert_eq!(g.house_count, 29);
+        assert_eq!(g.overlaps.len(), 6);
+        assert!(g.overlaps.iter().all(|o| o.both.len() == 3 && o.a_only.len() == 6 && o.b_only.len() == 6));
+        // Each window shares cells with three rows, three columns and four boxes (a single cell
+        // with one of them, which is no overlap).
+        let h = Board::classic(Shape::CLASSIC).with_windows().expect("9x9 windows");
+        assert_eq!(h.geometry().overlaps.len(), 4 * 9);
+        // Diagonals added twice are one house.
+        assert_eq!(x.clone().with_diagonals().geometry().house_count, 29);
+    }
+
+    #[test]
+    fn cages_by_index() {
+        let s = Shape::for_side(4).expect("4");
+        let b = Board::classic(s)
+            .with_cages([crate::rules::Cage { sum: 3, cells: vec![Cell::at(0, 1, s), Cell::at(0, 0, s)] }])
+            .expect("a valid cage");
+        let g = b.geometry();
+        assert_eq!(g.cages.len(), 1);
+        assert_eq!((g.cages[0].cells.as_slice(), g.cages[0].sum), (&[1u16, 0][..], 3));
+        assert_eq!(&g.cell_cage[..3], &[0, 0, NO_CAGE]);
+    }
+
+    #[test]
+    fn built_once_and_shared_by_clones_without_changing_equality() {
+        let b = Board::classic(Shape::CLASSIC).with_diagonals();
+        let fresh = b.clone();
+        let first: *const Geometry = b.geometry();
+        assert!(std::ptr::eq(first, b.geometry()));
+        assert_eq!(b, fresh, "a built geometry takes no part in equality");
+        let copy = b.clone();
+        assert!(std::ptr::eq(first, copy.geometry()), "clones share the built geometry");
+        assert!(!std::ptr::eq(first, fresh.geometry()), "a clone made before builds its own");
+        let shared = Board::classic_shared(Shape::CLASSIC);
+        assert!(std::ptr::eq(shared.geometry(), Arc::clone(&shared).geometry()));
     }
 }
