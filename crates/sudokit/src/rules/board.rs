@@ -7,10 +7,14 @@
 //!
 //! Killer cages are not houses: a cage has fewer than `side` cells, which must all differ (so cage
 //! mates are peers) and add up to the cage's sum (which the general engine propagates).
+//!
+//! The tables the engines search with (houses per cell, intersections, cages by index) are derived
+//! from the houses once per board, on first use, and kept in the board: see [`Board::geometry`].
 
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::geometry::Geometry;
 use super::variant::VariantError;
 use crate::grid::GridError;
 use crate::grid::{Cell, Digit, Grid, Shape};
@@ -116,9 +120,33 @@ pub struct Board {
     houses: Vec<House>,
     /// Killer cages, in the order given.
     cages: Vec<Cage>,
-    /// For every cell, the other cells that may not share its digit, sorted.
-    peers: Vec<Vec<u16>>,
+    /// For every cell, the other cells that may not share its digit, sorted: cell `i`'s are
+    /// `peers[peer_start[i]..peer_start[i + 1]]`.
+    peer_start: Vec<u32>,
+    peers: Vec<u16>,
     classic: bool,
+    /// The engines' tables, built from the fields above on first use.
+    geometry: GeometryCache,
+}
+
+/// A board's [`Geometry`], built on first use and shared by the board's clones. It is derived from
+/// the board's other fields, so it takes no part in comparisons: two boards with the same rules are
+/// equal whether or not either has built it.
+#[derive(Clone, Default)]
+struct GeometryCache(OnceLock<Arc<Geometry>>);
+
+impl PartialEq for GeometryCache {
+    fn eq(&self, _: &GeometryCache) -> bool {
+        true
+    }
+}
+
+impl Eq for GeometryCache {}
+
+impl fmt::Debug for GeometryCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GeometryCache").finish_non_exhaustive()
+    }
 }
 
 impl Board {
@@ -254,18 +282,23 @@ impl Board {
     }
 
     fn from_houses(shape: Shape, houses: Vec<House>, cages: Vec<Cage>, classic: bool) -> Board {
-        let mut peers: Vec<Vec<u16>> = vec![Vec::new(); shape.cells()];
+        let mut lists: Vec<Vec<u16>> = vec![Vec::new(); shape.cells()];
         let groups = houses.iter().map(|h| &h.cells).chain(cages.iter().map(|c| &c.cells));
         for cells in groups {
             for &a in cells {
-                peers[a.index()].extend(cells.iter().filter(|&&b| b != a).map(|b| b.index() as u16));
+                lists[a.index()].extend(cells.iter().filter(|&&b| b != a).map(|b| b.index() as u16));
             }
         }
-        for p in &mut peers {
+        let mut peer_start = Vec::with_capacity(shape.cells() + 1);
+        let mut peers = Vec::new();
+        for mut p in lists {
             p.sort_unstable();
             p.dedup();
+            peer_start.push(peers.len() as u32);
+            peers.extend_from_slice(&p);
         }
-        Board { shape, houses, cages, peers, classic }
+        peer_start.push(peers.len() as u32);
+        Board { shape, houses, cages, peer_start, peers, classic, geometry: GeometryCache::default() }
     }
 
     /// The board shape.
@@ -282,7 +315,14 @@ impl Board {
     }
     /// The cells that may not hold the same digit as `cell`, as 0-based indices.
     pub fn peers(&self, cell: Cell) -> &[u16] {
-        &self.peers[cell.index()]
+        let i = cell.index();
+        &self.peers[self.peer_start[i] as usize..self.peer_start[i + 1] as usize]
+    }
+
+    /// The engines' tables for this board: built on the first call (a few microseconds to a few
+    /// milliseconds, by size), then shared by every later call and every clone of the board.
+    pub(crate) fn geometry(&self) -> &Geometry {
+        self.geometry.0.get_or_init(|| Arc::new(Geometry::new(self)))
     }
     /// A short description for messages, e.g. `classic 9×9 (boxes 3x3)` or
     /// `9×9 (boxes 3x3) with 29 houses and 0 cages`.

@@ -1,12 +1,15 @@
 //! The rules a grid must obey: houses (rows, columns, boxes, jigsaw regions, diagonals, windows),
-//! killer cages and the peers of each cell, built once per board.
+//! killer cages and the peers of each cell, built once per board; and the board's geometry, the
+//! index tables the engines search with, built once per board on first use.
 //!
 //! [`Board`] is the rule set every engine and checker reads; [`Variants`] builds the boards of the
 //! X, hyper and jigsaw variants. Nothing here reads text: the layouts and the JSON puzzle object are in
 //! the `parse` layer.
 
 mod board;
+mod geometry;
 mod variant;
 
 pub use board::{Board, Cage, Conflict, House, HouseKind};
+pub(crate) use geometry::{Geometry, NO_CAGE};
 pub use variant::{VariantError, Variants};
