@@ -10,58 +10,12 @@ use crate::grid::{Cell, Grid, Shape};
 use crate::parse::region_map;
 use crate::rules::{Board, Cage};
 use crate::solve::Limits;
+use crate::testing::brute_force_count;
 
 fn count_all(board: &Board, grid: &Grid) -> u64 {
     let o = count(board, grid, &Limits::all());
     assert!(o.complete);
     o.solutions
-}
-
-/// Counts solutions by plain backtracking in reading order, checking every rule by brute force:
-/// the reference the engine is checked against.
-fn naive_count(board: &Board, grid: &Grid, limit: u64) -> u64 {
-    fn ok(board: &Board, v: &[u8], cell: usize) -> bool {
-        let d = v[cell];
-        if board.peers(Cell::from_index(cell)).iter().any(|&p| v[p as usize] == d) {
-            return false;
-        }
-        board.cages().iter().filter(|c| c.cells.iter().any(|x| x.index() == cell)).all(|c| {
-            let vals: Vec<u32> = c.cells.iter().map(|x| v[x.index()] as u32).collect();
-            let s: u32 = vals.iter().sum();
-            if vals.contains(&0) {
-                s < c.sum
-            } else {
-                s == c.sum
-            }
-        })
-    }
-    fn go(board: &Board, v: &mut Vec<u8>, given: &[bool], cell: usize, found: &mut u64, limit: u64) {
-        if *found >= limit {
-            return;
-        }
-        if cell == v.len() {
-            *found += 1;
-            return;
-        }
-        if given[cell] {
-            if ok(board, v, cell) {
-                go(board, v, given, cell + 1, found, limit);
-            }
-            return;
-        }
-        for d in 1..=board.shape().side() as u8 {
-            v[cell] = d;
-            if ok(board, v, cell) {
-                go(board, v, given, cell + 1, found, limit);
-            }
-        }
-        v[cell] = 0;
-    }
-    let given: Vec<bool> = grid.values().iter().map(|&x| x != 0).collect();
-    let mut v = grid.values().to_vec();
-    let mut found = 0;
-    go(board, &mut v, &given, 0, &mut found, limit);
-    found
 }
 
 /// A small deterministic generator, so the tests need no RNG crate state.
@@ -152,7 +106,7 @@ fn counts_match_brute_force_on_small_boards_and_variants() {
     for (k, board) in boards.iter().enumerate() {
         let blanks = if board.shape().side() == 9 { 45 } else { board.shape().cells() * 2 / 3 };
         for g in random_puzzles(board, 7 + k as u64, 6, blanks) {
-            let expected = naive_count(board, &g, 5000);
+            let expected = brute_force_count(board, &g, 5000);
             let o = count(board, &g, &Limits::up_to(5000));
             assert_eq!(o.solutions, expected, "board {k}: {g}");
             let mut seen = 0;
@@ -192,7 +146,7 @@ fn killer_cages_match_brute_force() {
             let c = Cell::from_index(rng.next(36));
             puzzle.set(c, solution.get(c));
         }
-        let expected = naive_count(&board, &puzzle, 100_000);
+        let expected = brute_force_count(&board, &puzzle, 100_000);
         assert!(expected >= 1);
         assert_eq!(count(&board, &puzzle, &Limits::up_to(100_000)).solutions, expected, "round {round}");
     }
@@ -209,7 +163,7 @@ fn impossible_cage_sum_leaves_no_solution() {
         ])
         .expect("each cage alone is fine");
     assert_eq!(count_all(&board, &Grid::empty(s4)), 0);
-    assert_eq!(naive_count(&board, &Grid::empty(s4), 10), 0);
+    assert_eq!(brute_force_count(&board, &Grid::empty(s4), 10), 0);
 }
 
 #[test]
@@ -275,5 +229,5 @@ fn counting_and_visiting_agree() {
     });
     assert!(o.complete);
     assert_eq!(counted, visited);
-    assert_eq!(counted, naive_count(&board, &g, u64::MAX));
+    assert_eq!(counted, brute_force_count(&board, &g, u64::MAX));
 }
