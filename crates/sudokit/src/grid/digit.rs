@@ -3,7 +3,7 @@
 use std::fmt;
 use std::num::NonZeroU8;
 
-use super::{Shape, MAX_SIDE};
+use super::{GridError, Shape, MAX_SIDE};
 
 /// A digit `1..=side`, never zero.
 ///
@@ -24,12 +24,16 @@ impl Digit {
     ///
     /// # Panics
     /// If `value` is 0 or above [`MAX_SIDE`].
-    pub fn new(value: u8) -> Digit {
+    pub(crate) fn new(value: u8) -> Digit {
         assert!(value as usize <= MAX_SIDE, "digit {value} out of range");
         Digit(NonZeroU8::new(value).expect("digit is never 0"))
     }
-    /// A digit from its 0-based index.
-    pub fn from_index(index: usize) -> Digit {
+    /// A digit from its 0-based index, checked against the board's side.
+    pub fn from_index_checked(index: usize, shape: Shape) -> Option<Digit> {
+        (index < shape.side()).then(|| Digit::from_index(index))
+    }
+    /// A digit from its 0-based index; for indices the library made itself.
+    pub(crate) fn from_index(index: usize) -> Digit {
         Digit::new(index as u8 + 1)
     }
     /// The digit of a stored value, `None` for 0 (a blank); the value must be in range.
@@ -48,6 +52,19 @@ impl Digit {
     /// The symbol that stands for this digit: `1`–`9`, then `A`, `B`, … for 10, 11, ….
     pub fn symbol(self) -> char {
         symbol_of(self.get())
+    }
+}
+
+/// A digit of some supported board: `1..=MAX_SIDE`. Use [`Digit::new_checked`] to check it against
+/// one board's side.
+impl TryFrom<u8> for Digit {
+    type Error = GridError;
+    fn try_from(value: u8) -> Result<Digit, GridError> {
+        if (1..=MAX_SIDE).contains(&(value as usize)) {
+            Ok(Digit::new(value))
+        } else {
+            Err(GridError::BadDigit { value: value as usize, max: MAX_SIDE })
+        }
     }
 }
 
@@ -79,5 +96,13 @@ mod tests {
         assert_eq!(Digit::new_checked(10, Shape::CLASSIC), None);
         assert_eq!(Digit::new_checked(0, Shape::CLASSIC), None);
         assert_eq!(Digit::from_index(0).get(), 1);
+        assert_eq!(Digit::from_index_checked(8, Shape::CLASSIC), Some(Digit::new(9)));
+        assert_eq!(Digit::from_index_checked(9, Shape::CLASSIC), None);
+        assert_eq!(Digit::try_from(32), Ok(Digit::new(32)));
+        assert_eq!(Digit::try_from(0), Err(GridError::BadDigit { value: 0, max: MAX_SIDE }));
+        assert_eq!(
+            Digit::try_from(33).map_err(|e| e.to_string()),
+            Err("33 is not a digit (digits run from 1 to 32)".into())
+        );
     }
 }

@@ -52,6 +52,14 @@ pub enum GridError {
         /// The board side.
         side: usize,
     },
+    /// A value that is no digit of any supported board.
+    #[error("{value} is not a digit (digits run from 1 to {max})")]
+    BadDigit {
+        /// The value given.
+        value: usize,
+        /// The largest digit of any board.
+        max: usize,
+    },
     /// A jigsaw region map that does not give `side` regions of `side` cells.
     #[error("bad region map: {reason}")]
     BadRegions {

@@ -9,7 +9,7 @@ mod error;
 mod shape;
 mod values;
 
-pub use cell::Cell;
+pub use cell::{BoxIndex, Cell, Col, Row};
 pub(crate) use digit::symbol_of;
 pub use digit::Digit;
 pub use error::GridError;

@@ -108,7 +108,7 @@ impl fmt::Display for Conflict {
 /// use sudokit::{Board, Shape};
 /// let board = Board::classic(Shape::CLASSIC);
 /// assert_eq!(board.houses().len(), 27);
-/// assert_eq!(board.peers(sudokit::Cell::from_index(0)).len(), 20);
+/// assert_eq!(board.peers(sudokit::Cell::new_checked(0, Shape::CLASSIC).expect("on the board")).len(), 20);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
