@@ -45,7 +45,9 @@ pub mod testing;
 
 pub use error::Error;
 pub use format::OutputFormat;
-pub use grid::{BoxIndex, Cell, Col, Digit, Grid, GridError, Row, Shape, MAX_SIDE, MIN_SIDE};
+pub use grid::{
+    BoxIndex, Cell, CellSet, Col, Digit, DigitSet, Grid, GridError, Row, Shape, MAX_SIDE, MIN_SIDE,
+};
 pub use parse::{
     Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError,
     PuzzleReader, Record, Symbols, VariantPuzzle,

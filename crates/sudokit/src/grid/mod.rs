@@ -1,17 +1,22 @@
-//! The grid types every part of sudokit shares: board shapes, digits, cells and the grid of values.
+//! The grid types every part of sudokit shares: board shapes, digits, cells, sets of digits and of
+//! cells, and the grid of values.
 //!
 //! Indices are 0-based inside the library; everything a user sees (row and column numbers, digits)
 //! is 1-based, converted by named methods and printed that way by `Display`.
 
 mod cell;
+mod cell_set;
 mod digit;
+mod digit_set;
 mod error;
 mod shape;
 mod values;
 
 pub use cell::{BoxIndex, Cell, Col, Row};
+pub use cell_set::{CellSet, CellSetIter};
 pub(crate) use digit::symbol_of;
 pub use digit::Digit;
+pub use digit_set::{DigitSet, DigitSetIter};
 pub use error::GridError;
 pub use shape::{Shape, MAX_SIDE, MIN_SIDE};
 pub use values::Grid;
