@@ -46,7 +46,8 @@ pub mod testing;
 pub use error::Error;
 pub use format::OutputFormat;
 pub use grid::{
-    BoxIndex, Cell, CellSet, Col, Digit, DigitSet, Grid, GridError, Row, Shape, MAX_SIDE, MIN_SIDE,
+    BoxIndex, Candidates, CandidatesError, CandidatesErrorKind, Cell, CellSet, Col, Digit, DigitSet, Grid,
+    GridError, Row, Shape, MAX_SIDE, MIN_SIDE,
 };
 pub use parse::{
     Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError,

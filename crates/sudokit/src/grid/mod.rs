@@ -1,9 +1,10 @@
 //! The grid types every part of sudokit shares: board shapes, digits, cells, sets of digits and of
-//! cells, and the grid of values.
+//! cells, the grid of values and the grid of candidates.
 //!
 //! Indices are 0-based inside the library; everything a user sees (row and column numbers, digits)
 //! is 1-based, converted by named methods and printed that way by `Display`.
 
+mod candidates;
 mod cell;
 mod cell_set;
 mod digit;
@@ -12,6 +13,7 @@ mod error;
 mod shape;
 mod values;
 
+pub use candidates::{Candidates, CandidatesError, CandidatesErrorKind};
 pub use cell::{BoxIndex, Cell, Col, Row};
 pub use cell_set::{CellSet, CellSetIter};
 pub(crate) use digit::symbol_of;

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::variant::VariantError;
 use crate::grid::GridError;
-use crate::grid::{Cell, Digit, Grid, Shape};
+use crate::grid::{Candidates, Cell, Digit, Grid, Shape};
 
 /// What kind of house a [`House`] is, with its 0-based index among houses of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -284,6 +284,28 @@ impl Board {
     pub fn peers(&self, cell: Cell) -> &[u16] {
         &self.peers[cell.index()]
     }
+    /// The pencil marks of a grid under these rules: each given placed and removed from its peers'
+    /// candidates, every other digit open.
+    ///
+    /// ```
+    /// use sudokit::{Board, Cell, Grid, Shape};
+    /// let g: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// let c = Board::classic(Shape::CLASSIC).candidates(&g);
+    /// assert_eq!(c.get(Cell::new_checked(1, Shape::CLASSIC).expect("r1c2")).to_string(), "{1,2,4,6}");
+    /// # Ok::<(), sudokit::Error>(())
+    /// ```
+    pub fn candidates(&self, grid: &Grid) -> Candidates {
+        let mut c = Candidates::from_grid(grid);
+        for (cell, digit) in grid.iter() {
+            if let Some(d) = digit {
+                for &p in self.peers(cell) {
+                    c.eliminate(Cell::from_index(p as usize), d);
+                }
+            }
+        }
+        c
+    }
+
     /// A short description for messages, e.g. `classic 9×9 (boxes 3x3)` or
     /// `9×9 (boxes 3x3) with 29 houses and 0 cages`.
     pub fn describe(&self) -> String {
