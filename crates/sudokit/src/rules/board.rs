@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::variant::VariantError;
 use crate::grid::GridError;
-use crate::grid::{Candidates, Cell, Digit, Grid, Shape};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, Shape};
 
 /// What kind of house a [`House`] is, with its 0-based index among houses of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,7 +108,9 @@ impl fmt::Display for Conflict {
 /// use sudokit::{Board, Shape};
 /// let board = Board::classic(Shape::CLASSIC);
 /// assert_eq!(board.houses().len(), 27);
-/// assert_eq!(board.peers(sudokit::Cell::new_checked(0, Shape::CLASSIC).expect("on the board")).len(), 20);
+/// let r1c1 = sudokit::Cell::new_checked(0, Shape::CLASSIC).expect("on the board");
+/// assert_eq!(board.peer_cells(r1c1).len(), 20);
+/// assert!(!board.peer_set(r1c1).contains(sudokit::Cell::new_checked(80, Shape::CLASSIC).expect("r9c9")));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -280,9 +282,18 @@ impl Board {
     pub fn cages(&self) -> &[Cage] {
         &self.cages
     }
-    /// The cells that may not hold the same digit as `cell`, as 0-based indices.
-    pub fn peers(&self, cell: Cell) -> &[u16] {
+    /// The cells that may not hold the same digit as `cell`, as sorted 0-based indices: the engines'
+    /// fast form (users get [`Board::peer_cells`] and [`Board::peer_set`]).
+    pub(crate) fn peers(&self, cell: Cell) -> &[u16] {
         &self.peers[cell.index()]
+    }
+    /// The cells that may not hold the same digit as `cell` (they share a house or a cage), in cell order.
+    pub fn peer_cells(&self, cell: Cell) -> impl ExactSizeIterator<Item = Cell> + '_ {
+        self.peers[cell.index()].iter().map(|&p| Cell::from_index(p as usize))
+    }
+    /// The cells that may not hold the same digit as `cell`, as a set.
+    pub fn peer_set(&self, cell: Cell) -> CellSet {
+        self.peer_cells(cell).collect()
     }
     /// The pencil marks of a grid under these rules: each given placed and removed from its peers'
     /// candidates, every other digit open.
