@@ -47,13 +47,13 @@ pub use error::Error;
 pub use format::OutputFormat;
 pub use grid::{
     BoxIndex, Candidates, CandidatesError, CandidatesErrorKind, Cell, CellSet, Col, Digit, DigitSet, Grid,
-    GridError, Row, Shape, MAX_SIDE, MIN_SIDE,
+    GridError, RegionProblem, Row, Shape, MAX_SIDE, MIN_SIDE,
 };
 pub use parse::{
     Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError,
     PuzzleReader, Record, Symbols, VariantPuzzle,
 };
-pub use rules::{Board, Cage, Conflict, House, HouseKind, VariantError, Variants};
+pub use rules::{Board, Cage, CageProblem, Conflict, House, HouseKind, VariantError, Variants};
 pub use solve::{
     engine_for, engines, CancelFlag, Count, Engine, EngineError, Fast9Engine, GeneralEngine, Interrupt,
     Limits, Puzzle, SearchOutcome, Verdict,

@@ -19,6 +19,6 @@ pub use cell_set::{CellSet, CellSetIter};
 pub(crate) use digit::symbol_of;
 pub use digit::Digit;
 pub use digit_set::{DigitSet, DigitSetIter};
-pub use error::GridError;
+pub use error::{GridError, RegionProblem};
 pub use shape::{Shape, MAX_SIDE, MIN_SIDE};
 pub use values::Grid;

@@ -34,9 +34,9 @@ impl Grid {
         }
         if let Some(i) = values.iter().position(|&v| v as usize > shape.side()) {
             return Err(GridError::ValueOutOfRange {
-                cell: Cell::from_index(i).name(shape),
+                cell: Cell::from_index(i),
+                shape,
                 value: values[i] as usize,
-                side: shape.side(),
             });
         }
         Ok(Grid { shape, cells: values.into() })

@@ -27,7 +27,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
-use crate::grid::{Grid, GridError, Shape, MAX_SIDE, MIN_SIDE};
+use crate::grid::{Grid, GridError, RegionProblem, Shape, MAX_SIDE, MIN_SIDE};
 use crate::rules::{Board, Variants};
 
 mod error;
@@ -368,7 +368,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 None => Err(Self::error(
                     pos,
                     None,
-                    GridError::BadRegions { reason: "no region map after the givens".into() }.into(),
+                    GridError::BadRegions { reason: RegionProblem::MissingAfterGivens }.into(),
                 )),
                 Some(_) => parse_line_inner(&line[..givens_end], self.shape, self.opts.symbols, false)
                     .map_err(|(col, kind)| Self::error(pos, col, kind)),

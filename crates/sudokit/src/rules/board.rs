@@ -11,9 +11,9 @@
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::variant::VariantError;
-use crate::grid::GridError;
+use super::variant::{CageProblem, VariantError};
 use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, Shape};
+use crate::grid::{GridError, RegionProblem};
 
 /// What kind of house a [`House`] is, with its 0-based index among houses of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -150,25 +150,23 @@ impl Board {
     pub fn jigsaw(shape: Shape, regions: &[u8]) -> Result<Board, GridError> {
         let n = shape.side();
         if regions.len() != shape.cells() {
-            return Err(GridError::BadRegions {
-                reason: format!("the region map has {} cells, expected {}", regions.len(), shape.cells()),
-            });
+            let reason = RegionProblem::MapLength { found: regions.len(), expected: shape.cells() };
+            return Err(GridError::BadRegions { reason });
         }
         let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); n];
         for (i, &r) in regions.iter().enumerate() {
             let list = cells.get_mut(r as usize).ok_or_else(|| GridError::BadRegions {
-                reason: format!(
-                    "{} is in region {}, but there are only {n} regions",
-                    Cell::from_index(i).name(shape),
-                    r as usize + 1
-                ),
+                reason: RegionProblem::RegionOutOfRange {
+                    cell: Cell::from_index(i),
+                    shape,
+                    region: r as usize + 1,
+                },
             })?;
             list.push(Cell::from_index(i));
         }
         if let Some((r, c)) = cells.iter().enumerate().find(|(_, c)| c.len() != n) {
-            return Err(GridError::BadRegions {
-                reason: format!("region {} has {} cells, every region needs {n}", r + 1, c.len()),
-            });
+            let reason = RegionProblem::RegionSize { region: r + 1, found: c.len(), side: n };
+            return Err(GridError::BadRegions { reason });
         }
         let mut houses = lines(shape);
         houses.extend(
@@ -196,7 +194,7 @@ impl Board {
         let s = self.shape;
         let (n, b) = (s.side(), s.box_rows());
         if s.box_rows() != s.box_cols() || n < 9 {
-            return Err(GridError::Unsupported { what: format!("hyper windows on a {s} board") });
+            return Err(GridError::NoWindows { shape: s });
         }
         let starts: Vec<usize> = (0..).map(|k| 1 + k * (b + 1)).take_while(|&st| st + b < n).collect();
         let mut w = 0u8;
@@ -226,29 +224,25 @@ impl Board {
         let first = self.cages.len();
         for (k, cage) in cages.into_iter().enumerate() {
             let number = first + k + 1;
-            let bad = |reason: String| VariantError::BadCage { cage: number, reason };
+            let bad = |reason: CageProblem| VariantError::BadCage { cage: number, reason };
             let count = cage.cells.len();
             if count == 0 || count > s.side() {
-                return Err(bad(format!("it has {count} cells; a cage holds 1 to {} cells", s.side())));
+                return Err(bad(CageProblem::CellCount { count, max: s.side() }));
             }
             for &cell in &cage.cells {
-                let slot =
-                    owner.get_mut(cell.index()).ok_or_else(|| bad("a cell is off the board".into()))?;
+                let slot = owner.get_mut(cell.index()).ok_or_else(|| bad(CageProblem::OffBoard { cell }))?;
                 match slot {
                     Some(other) if *other == number => {
-                        return Err(bad(format!("{} is listed twice", cell.name(s))));
+                        return Err(bad(CageProblem::CellTwice { cell, shape: s }));
                     }
-                    Some(_) => return Err(bad(format!("{} is already in another cage", cell.name(s)))),
+                    Some(_) => return Err(bad(CageProblem::CellInTwoCages { cell, shape: s })),
                     None => *slot = Some(number),
                 }
             }
             let (lo, hi) = Cage::sum_range(count, s.side());
             if cage.sum < lo || cage.sum > hi {
-                return Err(bad(format!(
-                    "a sum of {} is impossible for {count} different digits from 1 to {} (possible: {lo} to {hi})",
-                    cage.sum,
-                    s.side()
-                )));
+                let (sum, side) = (cage.sum, s.side());
+                return Err(bad(CageProblem::ImpossibleSum { sum, cells: count, side, min: lo, max: hi }));
             }
             self.cages.push(cage);
         }

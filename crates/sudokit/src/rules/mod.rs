@@ -9,4 +9,4 @@ mod board;
 mod variant;
 
 pub use board::{Board, Cage, Conflict, House, HouseKind};
-pub use variant::{VariantError, Variants};
+pub use variant::{CageProblem, VariantError, Variants};
