@@ -50,8 +50,8 @@ pub use grid::{
     GridError, RegionProblem, Row, Shape, MAX_SIDE, MIN_SIDE,
 };
 pub use parse::{
-    Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError,
-    PuzzleReader, Record, Symbols, VariantPuzzle,
+    Batch, JsonProblem, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position,
+    PuzzleObjectError, PuzzleReader, Record, Symbols, VariantPuzzle,
 };
 pub use rules::{Board, Cage, CageProblem, Conflict, House, HouseKind, VariantError, Variants};
 pub use solve::{

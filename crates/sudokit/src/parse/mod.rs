@@ -33,7 +33,7 @@ use crate::rules::{Board, Variants};
 mod error;
 mod puzzle_object;
 
-pub use error::{ParseError, ParseErrorKind, Position};
+pub use error::{JsonProblem, ParseError, ParseErrorKind, Position};
 pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantPuzzle};
 
 /// The most bytes of one line the reader keeps; the rest of a longer line is skipped.
@@ -510,10 +510,10 @@ impl<R: BufRead> PuzzleReader<R> {
                             let e = Self::error(
                                 p,
                                 Some(i + 1),
-                                ParseErrorKind::Json(format!(
-                                    "expected a JSON board, found {}",
-                                    show_byte(&line, i)
-                                )),
+                                ParseErrorKind::Json {
+                                    kind: JsonProblem::NotJson,
+                                    message: format!("expected a JSON board, found {}", show_byte(&line, i)),
+                                },
                             );
                             self.push(p, Layout::Json, Err(e));
                             return Ok(());
@@ -569,7 +569,10 @@ impl<R: BufRead> PuzzleReader<R> {
             let e = Self::error(
                 p,
                 None,
-                ParseErrorKind::Json("the JSON value is not closed before the end of the input".into()),
+                ParseErrorKind::Json {
+                    kind: JsonProblem::Unclosed,
+                    message: "the JSON value is not closed before the end of the input".into(),
+                },
             );
             self.push(p, Layout::Json, Err(e));
             return Ok(());
@@ -579,7 +582,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 let (line, column) = json_error_at(&text, e.line(), e.column(), start_col);
                 let err = ParseError {
                     position: Position { puzzle: p.puzzle, line: first + line - 1, column: Some(column) },
-                    kind: ParseErrorKind::Json(strip_serde_position(&e.to_string())),
+                    kind: ParseErrorKind::Json {
+                        kind: JsonProblem::Syntax,
+                        message: strip_serde_position(&e.to_string()),
+                    },
                 };
                 self.push(p, Layout::Json, Err(err));
             }
@@ -963,7 +969,7 @@ fn parse_line_inner(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bo
         if toks.len() != n * n {
             return Err((
                 None,
-                ParseErrorKind::WrongLength { found: toks.len().to_string(), expected: n * n, side: n },
+                ParseErrorKind::WrongLength { found: toks.len(), more_than: false, expected: n * n, side: n },
             ));
         }
         let shape = match shape {
@@ -992,7 +998,8 @@ fn parse_line_inner(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bo
         return Err((
             None,
             ParseErrorKind::WrongLength {
-                found: format!("more than {}", cells.len()),
+                found: cells.len(),
+                more_than: true,
                 expected: expected.cells(),
                 side: expected.side(),
             },
@@ -1009,7 +1016,8 @@ fn parse_line_inner(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bo
         return Err((
             None,
             ParseErrorKind::WrongLength {
-                found: cells.len().to_string(),
+                found: cells.len(),
+                more_than: false,
                 expected: shape.cells(),
                 side: shape.side(),
             },
@@ -1065,7 +1073,7 @@ fn grid_row(line: &[u8], art: bool, side: Option<usize>, symbols: Symbols) -> Re
 }
 
 fn json_board(v: &serde_json::Value, shape: Option<Shape>, symbols: Symbols) -> Result<Grid, ParseErrorKind> {
-    let err = |m: String| ParseErrorKind::Json(m);
+    let err = |message: String| ParseErrorKind::Json { kind: JsonProblem::NotABoard, message };
     let rows = v.as_array().ok_or_else(|| err("a board must be an array of rows".into()))?;
     let n = shape.map_or(rows.len(), Shape::side);
     if rows.len() != n {
@@ -1123,9 +1131,11 @@ fn strip_serde_position(msg: &str) -> String {
     }
 }
 
-/// Reads every record of a string; a convenience for tests and small inputs.
-pub fn parse_all(text: &str, opts: ParseOptions) -> Vec<Record> {
-    PuzzleReader::new(text.as_bytes(), opts).filter_map(Result::ok).collect()
+/// Reads every record of a string; a convenience for tests and small inputs. Unreadable records are
+/// records with an error; a failure of the reader itself (which a string never causes) ends the read
+/// and is returned.
+pub fn parse_all(text: &str, opts: ParseOptions) -> io::Result<Vec<Record>> {
+    PuzzleReader::new(text.as_bytes(), opts).collect()
 }
 
 /// Parses the one-line form (size from the length: 16, 36, 64, 81, … cells).
@@ -1143,7 +1153,7 @@ mod tests {
     const P: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
     fn one(text: &str) -> Record {
-        let mut r = parse_all(text, ParseOptions::default());
+        let mut r = parse_all(text, ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 1, "{r:?}");
         r.remove(0)
     }
@@ -1151,7 +1161,7 @@ mod tests {
     #[test]
     fn line_layout_with_comment_and_rating() {
         let text = format!("# header\n\n{P} 3.4 rating\n{}\n", P.replace('.', "0"));
-        let r = parse_all(&text, ParseOptions::default());
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 2);
         assert_eq!(r[0].layout, Layout::Line);
         assert_eq!(r[0].position.line, 3);
@@ -1172,7 +1182,7 @@ mod tests {
             })
             .collect();
         let g = rows.join("\n");
-        let r = parse_all(&format!("{g}\n{g}\n\n{g}\n"), ParseOptions::default());
+        let r = parse_all(&format!("{g}\n{g}\n\n{g}\n"), ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 3);
         assert!(r.iter().all(|r| r.layout == Layout::Grid));
         assert_eq!(r[1].position.line, 10);
@@ -1215,7 +1225,7 @@ mod tests {
     #[test]
     fn errors_carry_positions() {
         let text = format!("{P}\n{}\n{}x\n{}\n", &P[..80], &P[..80], P.replacen('8', "q", 1));
-        let r = parse_all(&text, ParseOptions::default());
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 4);
         assert!(r[0].puzzle.is_ok());
         let e1 = r[1].puzzle.as_ref().expect_err("short");
@@ -1231,7 +1241,7 @@ mod tests {
     fn truncated_grid_then_good_grid() {
         let row = "1 2 3 4 5 6 7 8 9";
         let seven = [row; 7].join("\n");
-        let r = parse_all(&format!("{seven}\n\n"), ParseOptions::default());
+        let r = parse_all(&format!("{seven}\n\n"), ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 1);
         assert_eq!(
             r[0].puzzle.as_ref().expect_err("truncated").kind,
