@@ -27,7 +27,7 @@ fn load(file: &str) -> Vec<Grid> {
 
 /// Times one uniqueness check per puzzle and prints the median and worst, with the guesses made.
 fn report(name: &str, board: &Board, puzzles: &[Grid]) {
-    for engine in engines().into_iter().filter(|e| e.supports(board)) {
+    for engine in engines().iter().filter(|e| e.supports(board)) {
         let mut runs: Vec<(f64, u64)> = puzzles
             .iter()
             .map(|p| {
@@ -62,7 +62,7 @@ fn big_boards(c: &mut Criterion) {
         let mut g = c.benchmark_group(group);
         g.sample_size(10).measurement_time(Duration::from_secs(20));
         g.throughput(Throughput::Elements(puzzles.len() as u64));
-        for engine in engines().into_iter().filter(|e| e.supports(&board)) {
+        for engine in engines().iter().filter(|e| e.supports(&board)) {
             g.bench_function(engine.name(), |b| {
                 b.iter(|| {
                     for p in &puzzles {
@@ -85,7 +85,7 @@ fn count_empty_6x6(c: &mut Criterion) {
     let empty = Grid::empty(shape);
     let mut g = c.benchmark_group("count_empty_6x6");
     g.sample_size(10).measurement_time(Duration::from_secs(60));
-    for engine in engines().into_iter().filter(|e| e.supports(&board)) {
+    for engine in engines().iter().filter(|e| e.supports(&board)) {
         g.bench_function(engine.name(), |b| {
             b.iter(|| {
                 let o = engine
