@@ -9,7 +9,7 @@
 //! - **art**: grid art with `|`, `-`, `+` separators, as common tools print it.
 //! - **json**: a LeetCode-style board, an array of `side` arrays of `"1"`…`"9"` / `"."` strings
 //!   (numbers and `0` are accepted too), or an array of such boards; or a puzzle object of the
-//!   [JSON puzzle format](puzzle_object) that carries its own rules (size, boxes, regions, cages).
+//!   JSON puzzle format ([`VariantPuzzle`]) that carries its own rules (size, boxes, regions, cages).
 //!
 //! Variant rules for the plain layouts come from [`PuzzleReader::with_variants`]; with jigsaw, each
 //! puzzle's region map follows its givens as one more whitespace-separated token (line layout:
