@@ -48,12 +48,15 @@ pub mod testing;
 
 pub use error::Error;
 pub use format::OutputFormat;
-pub use grid::{Cell, Digit, Grid, GridError, Shape, MAX_SIDE, MIN_SIDE};
-pub use parse::{
-    Batch, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position, PuzzleObjectError,
-    PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
+pub use grid::{
+    BoxIndex, Candidates, CandidatesError, CandidatesErrorKind, Cell, CellSet, Col, Digit, DigitSet, Grid,
+    GridError, RegionProblem, Row, Shape, MAX_SIDE, MIN_SIDE,
 };
-pub use rules::{Board, Cage, Conflict, House, HouseKind, VariantError, Variants};
+pub use parse::{
+    Batch, JsonProblem, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position,
+    PuzzleObjectError, PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
+};
+pub use rules::{Board, Cage, CageProblem, Conflict, House, HouseKind, VariantError, Variants};
 pub use solve::{
     engine_for, engines, CancelFlag, Count, Engine, EngineError, Fast9Engine, GeneralEngine, Interrupt,
     Limits, Puzzle, SearchOutcome, Verdict,

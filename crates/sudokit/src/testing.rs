@@ -25,7 +25,7 @@ use proptest::sample::select;
 
 use std::path::PathBuf;
 
-use crate::grid::{Cell, Grid, Shape, MAX_SIDE, MIN_SIDE};
+use crate::grid::{Candidates, Cell, DigitSet, Grid, Shape, MAX_SIDE, MIN_SIDE};
 use crate::rules::Board;
 
 /// The environment variable that turns a missing datasets folder from a skipped test into a failure
@@ -238,6 +238,21 @@ pub fn grid(shape: Shape) -> impl Strategy<Value = Grid> {
 /// Any grid of any shape with a side of at most `max_side`.
 pub fn any_grid(max_side: usize) -> impl Strategy<Value = Grid> {
     shape(max_side).prop_flat_map(grid)
+}
+
+/// Any pencil marks on any shape with a side of at most `max_side`: every cell any set of digits,
+/// the empty set included.
+pub fn candidates(max_side: usize) -> impl Strategy<Value = Candidates> {
+    shape(max_side).prop_flat_map(|s| {
+        let all = DigitSet::all(s).bits();
+        vec(any::<u32>(), s.cells()).prop_map(move |masks| {
+            let mut c = Candidates::new(s);
+            for (i, m) in masks.into_iter().enumerate() {
+                c.set(Cell::from_index(i), DigitSet::from_bits(m & all));
+            }
+            c
+        })
+    })
 }
 
 #[cfg(test)]

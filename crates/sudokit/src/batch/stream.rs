@@ -374,7 +374,8 @@ fn deliver_all<T: Send, S: Sink<T>>(
             pending.insert(seq, (chunk, done));
             while let Some((chunk, done)) = pending.remove(&delivered) {
                 let done = done.ok_or(StreamError::WorkerPanicked)?;
-                if done.cancelled {
+                // The sink may have set the flag while the chunk before was delivered.
+                if done.cancelled || cancel.is_cancelled() {
                     return Err(StreamError::Cancelled);
                 }
                 deliver(chunk, done, sink).map_err(StreamError::Sink)?;

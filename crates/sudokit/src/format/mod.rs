@@ -191,7 +191,7 @@ mod tests {
                 OutputFormat::Json,
             ] {
                 let text = to_string(grid, f);
-                let back = parse_all(&text, ParseOptions::default());
+                let back = parse_all(&text, ParseOptions::default()).expect("a string reads");
                 assert_eq!(back.len(), 1, "{f:?}\n{text}");
                 assert_eq!(back[0].puzzle.as_ref().expect("parses"), grid, "{f:?}\n{text}");
                 assert_eq!(OutputFormat::for_layout(back[0].layout), f, "{text}");

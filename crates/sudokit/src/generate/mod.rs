@@ -45,7 +45,7 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::grid::{Cell, Grid, Shape};
+use crate::grid::{Grid, Shape};
 use crate::rules::Board;
 use crate::solve::{admitted, engine_for, Engine, GeneralEngine, Limits};
 
@@ -262,7 +262,7 @@ impl Generator {
         }
         let orbits = std::iter::once(Symmetry::None)
             .chain(Symmetry::SYMMETRIC)
-            .map(|s| (s, s.orbits(shape)))
+            .map(|s| (s, s.orbit_indices(shape)))
             .collect();
         Ok(Generator { shape, board: Board::classic_shared(shape), options, orbits })
     }
@@ -345,8 +345,7 @@ pub fn is_minimal_under(puzzle: &Grid, symmetry: Symmetry) -> bool {
     }
     let symmetry = if symmetry == Symmetry::Random { Symmetry::None } else { symmetry };
     let mut g = puzzle.clone();
-    for orbit in symmetry.orbits(puzzle.shape()) {
-        let cells: Vec<Cell> = orbit.iter().map(|&c| Cell::from_index(c as usize)).collect();
+    for cells in symmetry.orbits(puzzle.shape()) {
         if cells.iter().all(|&c| puzzle.get(c).is_none()) {
             continue;
         }

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use rand::Rng;
 
-use crate::grid::{Grid, Shape};
+use crate::grid::{Cell, Grid, Shape};
 
 /// The symmetry of the pattern of givens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -83,9 +83,15 @@ impl Symmetry {
         }
     }
 
-    /// The orbits of the cells (each cell with all its images), as 0-based cell indices, ordered by
-    /// their first cell. `Random` gives single cells; resolve it first.
-    pub fn orbits(self, shape: Shape) -> Vec<Vec<u16>> {
+    /// The orbits of the cells (each cell with all its images), each in cell order, ordered by their
+    /// first cell. `Random` gives single cells; resolve it first.
+    pub fn orbits(self, shape: Shape) -> Vec<Vec<Cell>> {
+        let raw = self.orbit_indices(shape);
+        raw.into_iter().map(|o| o.into_iter().map(|c| Cell::from_index(c as usize)).collect()).collect()
+    }
+
+    /// [`Symmetry::orbits`] as 0-based cell indices, the generator's compact form.
+    pub(crate) fn orbit_indices(self, shape: Shape) -> Vec<Vec<u16>> {
         let n = shape.side();
         let mut seen = vec![false; n * n];
         let mut out = Vec::new();

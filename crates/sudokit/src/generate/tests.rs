@@ -147,9 +147,10 @@ fn orbits_partition_the_board() {
         for side in [4, 6, 9, 16, 25] {
             let shape = Shape::for_side(side).expect("shape");
             let orbits = s.orbits(shape);
-            let mut cells: Vec<u16> = orbits.iter().flatten().copied().collect();
+            let mut cells: Vec<usize> = orbits.iter().flatten().map(|c| c.index()).collect();
             cells.sort_unstable();
-            assert_eq!(cells, (0..shape.cells() as u16).collect::<Vec<_>>(), "{s} {side}");
+            assert_eq!(cells, (0..shape.cells()).collect::<Vec<_>>(), "{s} {side}");
+            assert_eq!(s.orbit_indices(shape).len(), orbits.len());
             assert!(orbits.iter().all(|o| (1..=4).contains(&o.len())));
         }
     }

@@ -1,5 +1,7 @@
 //! Errors of shapes, grids and rule sets that make no sense.
 
+use super::{Cell, Shape};
+
 /// A shape, grid or rule set that makes no sense.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -43,25 +45,134 @@ pub enum GridError {
         expected: usize,
     },
     /// A value above the side.
-    #[error("{cell} holds {value}, but digits on this board run from 1 to {side}")]
+    #[error("{} holds {value}, but digits on this board run from 1 to {}", .cell.name(*.shape), .shape.side())]
     ValueOutOfRange {
-        /// The cell, by name.
-        cell: String,
+        /// The cell.
+        cell: Cell,
+        /// The board shape (the cell's name and the side come from it).
+        shape: Shape,
         /// The value found.
         value: usize,
-        /// The board side.
-        side: usize,
+    },
+    /// A value that is no digit of any supported board.
+    #[error("{value} is not a digit (digits run from 1 to {max})")]
+    BadDigit {
+        /// The value given.
+        value: usize,
+        /// The largest digit of any board.
+        max: usize,
     },
     /// A jigsaw region map that does not give `side` regions of `side` cells.
     #[error("bad region map: {reason}")]
     BadRegions {
         /// What is wrong.
-        reason: String,
+        reason: RegionProblem,
     },
-    /// A combination the library does not handle.
+    /// Hyper windows on a board where they do not fit (they need square boxes and a side of at least 9).
+    #[error("not supported: hyper windows on a {shape} board")]
+    NoWindows {
+        /// The board shape.
+        shape: Shape,
+    },
+    /// A grid of one shape under the rules of another.
+    #[error("not supported: a {grid} grid on a {board} board")]
+    ShapeMismatch {
+        /// The grid's shape.
+        grid: Shape,
+        /// The board's shape.
+        board: Shape,
+    },
+    /// A combination a caller does not handle, in its own words (the library reports its own cases with
+    /// the variants above).
     #[error("not supported: {what}")]
     Unsupported {
         /// What was asked for.
         what: String,
     },
+}
+
+/// What is wrong with a jigsaw region map.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RegionProblem {
+    /// A map (as region numbers) of the wrong length.
+    #[error("the region map has {found} cells, expected {expected}")]
+    MapLength {
+        /// Cells in the map.
+        found: usize,
+        /// Cells on the board.
+        expected: usize,
+    },
+    /// A map (as region symbols) of the wrong length.
+    #[error("it has {found} cells, a {side}×{side} board has {}", .side * .side)]
+    SymbolCount {
+        /// Symbols in the map.
+        found: usize,
+        /// The board side.
+        side: usize,
+    },
+    /// A region number beyond the number of regions.
+    #[error("{} is in region {region}, but there are only {} regions", .cell.name(*.shape), .shape.side())]
+    RegionOutOfRange {
+        /// The cell.
+        cell: Cell,
+        /// The board shape.
+        shape: Shape,
+        /// The 1-based region number found.
+        region: usize,
+    },
+    /// A region (by number) with the wrong number of cells.
+    #[error("region {region} has {found} cells, every region needs {side}")]
+    RegionSize {
+        /// The 1-based region number.
+        region: usize,
+        /// Its cells.
+        found: usize,
+        /// Cells every region needs: the side.
+        side: usize,
+    },
+    /// A byte that cannot name a region.
+    #[error("{} has no region symbol (found byte 0x{byte:02X})", .cell.name(*.shape))]
+    NoSymbol {
+        /// The cell.
+        cell: Cell,
+        /// The board shape.
+        shape: Shape,
+        /// The byte found.
+        byte: u8,
+    },
+    /// One region symbol more than the board has regions.
+    #[error("'{symbol}' at {} starts region {}, but a {side}×{side} board has {side} regions", .cell.name(*.shape), .shape.side() + 1, side = .shape.side())]
+    TooManyRegions {
+        /// The symbol.
+        symbol: char,
+        /// The cell where it first appears.
+        cell: Cell,
+        /// The board shape.
+        shape: Shape,
+    },
+    /// A region (by symbol) with the wrong number of cells.
+    #[error("region '{symbol}' has {found} cells, every region needs {side}")]
+    SymbolRegionSize {
+        /// The region's symbol.
+        symbol: char,
+        /// Its cells.
+        found: usize,
+        /// Cells every region needs: the side.
+        side: usize,
+    },
+    /// Fewer regions than the side.
+    #[error("it has {found} regions, a {side}×{side} board needs {side}")]
+    TooFewRegions {
+        /// Regions found.
+        found: usize,
+        /// Regions needed: the side.
+        side: usize,
+    },
+    /// A jigsaw puzzle given without its map.
+    #[error("a jigsaw puzzle needs a region map")]
+    Missing,
+    /// A jigsaw record whose givens are not followed by a map.
+    #[error("no region map after the givens")]
+    MissingAfterGivens,
 }

@@ -49,10 +49,12 @@ pub enum ParseErrorKind {
         alphabet: String,
     },
     /// A one-line puzzle of the wrong length.
-    #[error("{found} cells on the line, a {side}×{side} puzzle has {expected}")]
+    #[error("{}{found} cells on the line, a {side}×{side} puzzle has {expected}", if *.more_than { "more than " } else { "" })]
     WrongLength {
-        /// Cells found (a lower bound when the line was too long to read whole).
-        found: String,
+        /// Cells found; with `more_than`, the cells read before the line became too long to read whole.
+        found: usize,
+        /// Whether the line holds more than `found` cells.
+        more_than: bool,
         /// Cells needed.
         expected: usize,
         /// The side.
@@ -89,8 +91,13 @@ pub enum ParseErrorKind {
         limit: usize,
     },
     /// A JSON record that is not a board.
-    #[error("{0}")]
-    Json(String),
+    #[error("{message}")]
+    Json {
+        /// What kind of problem.
+        kind: JsonProblem,
+        /// The message, for people.
+        message: String,
+    },
     /// A shape or grid problem found while reading.
     #[error(transparent)]
     Grid(#[from] GridError),
@@ -101,9 +108,27 @@ impl From<PuzzleObjectError> for ParseErrorKind {
         match e {
             PuzzleObjectError::Rules(crate::rules::VariantError::Grid(g)) => ParseErrorKind::Grid(g),
             PuzzleObjectError::Givens(k) => k,
-            other => ParseErrorKind::Json(other.to_string()),
+            other => ParseErrorKind::Json { kind: JsonProblem::PuzzleObject, message: other.to_string() },
         }
     }
+}
+
+/// What kind of problem a JSON record has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum JsonProblem {
+    /// Not JSON at all: the record does not start with `[` or `{`.
+    NotJson,
+    /// JSON that does not parse (the message is the JSON reader's).
+    Syntax,
+    /// A value still open at the end of the input.
+    Unclosed,
+    /// JSON, but not a board (an array of rows of digits).
+    NotABoard,
+    /// A puzzle object that does not describe a puzzle (see [`PuzzleObjectError`]).
+    PuzzleObject,
+    /// A record longer than the reader keeps ([`MAX_RECORD`](super::MAX_RECORD) bytes).
+    TooLong,
 }
 
 /// A name that is none of an option's values: what the `FromStr` impls of the option enums

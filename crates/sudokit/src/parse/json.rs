@@ -4,7 +4,7 @@
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
-use super::error::{ParseError, ParseErrorKind, Position};
+use super::error::{JsonProblem, ParseError, ParseErrorKind, Position};
 use super::puzzle_object::VariantPuzzle;
 use super::symbols::{show_byte, symbol_value, Symbols};
 use super::text::{read_piece, skip_rest_of_line};
@@ -48,6 +48,7 @@ pub(super) struct JsonCursor {
 
 /// Why a JSON record broke off.
 struct Broken {
+    kind: JsonProblem,
     line: usize,
     /// 1-based column.
     column: usize,
@@ -161,7 +162,10 @@ impl<R: BufRead> PuzzleReader<R> {
                     let e = Self::error(
                         p,
                         Some(self.json_col() + 1),
-                        ParseErrorKind::Json(format!("expected a JSON board, found {found}")),
+                        ParseErrorKind::Json {
+                            kind: JsonProblem::NotJson,
+                            message: format!("expected a JSON board, found {found}"),
+                        },
                     );
                     self.push(p, Layout::Json, Err(e));
                     return self.json_resync(line, line);
@@ -185,9 +189,14 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut first_child: Option<(usize, usize, usize)> = None;
         // Only a top-level array can be a container of records.
         let mut decided = !top || self.json_peek()? != Some(b'[');
+        // Something closed on the value's first line: records are written one to a line, so a later
+        // line that starts a record means this value was never closed (pretty-printed values open
+        // on their first line and close on later ones).
+        let mut one_line_style = false;
         let broken = loop {
             let Some(b) = self.json_peek()? else {
                 break Broken {
+                    kind: JsonProblem::Unclosed,
                     line: start.0,
                     column: 0,
                     message: "the JSON value is not closed before the end of the input".into(),
@@ -196,6 +205,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let (line, col) = (self.json.line, self.json_col());
             if text.len() >= MAX_RECORD {
                 break Broken {
+                    kind: JsonProblem::TooLong,
                     line,
                     column: col + 1,
                     message: format!("a JSON record is longer than {MAX_RECORD} bytes"),
@@ -204,6 +214,7 @@ impl<R: BufRead> PuzzleReader<R> {
             if in_str {
                 if b == b'\n' {
                     break Broken {
+                        kind: JsonProblem::Unclosed,
                         line,
                         column: col + 1,
                         message: "a string is not closed before the end of its line".into(),
@@ -224,9 +235,12 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             match b {
                 b' ' | b'\t' | b'\r' | b'\n' => {}
-                b'[' | b'{' if expect_sep && line > start.0 && starts_record_at(&self.json) => {
+                b'[' | b'{'
+                    if (expect_sep || one_line_style) && line > start.0 && starts_record_at(&self.json) =>
+                {
                     // The value never closed and the next record begins: report the value where it began.
                     break Broken {
+                        kind: JsonProblem::Unclosed,
                         line,
                         column: 0,
                         message: format!("the JSON value is not closed before the record on line {line}"),
@@ -234,6 +248,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 b'"' | b'[' | b'{' if expect_sep => {
                     break Broken {
+                        kind: JsonProblem::Syntax,
                         line,
                         column: col + 1,
                         message: format!(
@@ -268,6 +283,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 b']' | b'}' => {
                     depth = depth.saturating_sub(1);
+                    one_line_style |= line == start.0;
                     if !decided && depth == 1 {
                         // The first element held no container: the top value is one board.
                         decided = true;
@@ -277,6 +293,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 b',' | b':' => expect_sep = false,
                 _ if expect_sep => {
                     break Broken {
+                        kind: JsonProblem::Syntax,
                         line,
                         column: col + 1,
                         message: format!(
@@ -296,7 +313,8 @@ impl<R: BufRead> PuzzleReader<R> {
         let p = self.position(start.0);
         let column = (broken.column > 0).then_some(broken.column);
         let report_line = if column.is_some() { broken.line } else { start.0 };
-        let e = Self::error(p, column, ParseErrorKind::Json(broken.message)).with_line(report_line);
+        let e = Self::error(p, column, ParseErrorKind::Json { kind: broken.kind, message: broken.message })
+            .with_line(report_line);
         self.push(p, Layout::Json, Err(e));
         self.json_resync(start.0, broken.line)
     }
@@ -350,10 +368,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 let (line, column) = json_error_at(text, e.line(), e.column(), start_col);
                 let err = ParseError {
                     position: Position { puzzle: p.puzzle, line: first + line - 1, column: Some(column) },
-                    kind: ParseErrorKind::Json(strip_serde_position(&e.to_string())),
+                    kind: ParseErrorKind::Json {
+                        kind: JsonProblem::Syntax,
+                        message: strip_serde_position(&e.to_string()),
+                    },
                 };
                 self.push(p, Layout::Json, Err(err));
-                return self.json_rest_of_failed_line(first);
+                return self.json_rest_of_failed_line();
             }
         };
         let ok = if value.is_object() {
@@ -385,15 +406,25 @@ impl<R: BufRead> PuzzleReader<R> {
         if ok {
             Ok(())
         } else {
-            self.json_rest_of_failed_line(first)
+            self.json_rest_of_failed_line()
         }
     }
 
     /// A top-level value that is no puzzle (a lone row of a damaged board, say) takes the rest of its
     /// line with it, so that one line never gives several records.
-    fn json_rest_of_failed_line(&mut self, _first: usize) -> io::Result<()> {
-        if self.json.array.is_some() && self.json_next_element() {
-            return Ok(());
+    ///
+    /// Another record that follows on the line (`[[…`, `{…`) is still read.
+    fn json_rest_of_failed_line(&mut self) -> io::Result<()> {
+        if self.json.array.is_some() {
+            if self.json_next_element() {
+                return Ok(());
+            }
+        } else {
+            let rest = &self.json.piece[self.json.at..];
+            let from = rest.iter().position(|b| !b.is_ascii_whitespace() && *b != b',');
+            if from.is_some_and(|k| starts_record(&rest[k..]) == Some(0)) {
+                return Ok(());
+            }
         }
         self.json_skip_line()
     }
@@ -451,7 +482,7 @@ pub(super) fn json_board(
     shape: Option<Shape>,
     symbols: Symbols,
 ) -> Result<Grid, ParseErrorKind> {
-    let err = |m: String| ParseErrorKind::Json(m);
+    let err = |message: String| ParseErrorKind::Json { kind: JsonProblem::NotABoard, message };
     let rows = v.as_array().ok_or_else(|| err("a board must be an array of rows".into()))?;
     let n = shape.map_or(rows.len(), Shape::side);
     if rows.len() != n {
@@ -546,14 +577,15 @@ mod tests {
             for (line, at, byte) in damage {
                 let i = line.index(lines.len());
                 let j = at.index(lines[i].len());
-                // A line break would make two lines of one; any other byte, printable or not, may land.
-                let byte = if byte == b'\n' { b'x' } else { byte };
+                // A line break would make two lines of one, and a `#` at the start of a line makes it a
+                // comment; any other byte, printable or not, may land anywhere.
+                let byte = if byte == b'\n' || (byte == b'#' && j == 0) { b'x' } else { byte };
                 damaged[i] |= lines[i][j] != byte;
                 lines[i][j] = byte;
             }
             let text: Vec<u8> = lines.join(&b'\n');
             let text = String::from_utf8_lossy(&text).into_owned();
-            let records = parse_all(&text, ParseOptions::default());
+            let records = parse_all(&text, ParseOptions::default()).expect("a string reads");
             prop_assert_eq!(records.len(), lines.len(), "{}", text);
             for (k, r) in records.iter().enumerate() {
                 prop_assert_eq!(r.position.line, k + 1);
@@ -571,7 +603,7 @@ mod tests {
         let good = board(&p);
         let bad = &good[..good.len() - 1];
         let text = format!("{good}\n{good}\n{good}\n{bad}\n{good}\n{good}\n");
-        let r = parse_all(&text, ParseOptions::default());
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 6);
         assert!(r[3].puzzle.is_err());
         assert_eq!(r[3].position.line, 4);
@@ -585,7 +617,7 @@ mod tests {
         let n = 2 * super::MAX_LINE / board(&p).len() + 3;
         let text = format!("[{}]\n", vec![board(&p); n].join(", "));
         assert!(text.len() > super::MAX_LINE);
-        let r = parse_all(&text, ParseOptions::default());
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), n);
         assert!(r.iter().all(|r| r.puzzle.as_ref().ok() == Some(&p)));
         assert_eq!(r[n - 1].position.puzzle, n);

@@ -44,7 +44,7 @@ pub(super) fn parse_line_inner(
         if toks.len() != n * n {
             return Err((
                 None,
-                ParseErrorKind::WrongLength { found: toks.len().to_string(), expected: n * n, side: n },
+                ParseErrorKind::WrongLength { found: toks.len(), more_than: false, expected: n * n, side: n },
             ));
         }
         let shape = match shape {
@@ -73,7 +73,8 @@ pub(super) fn parse_line_inner(
         return Err((
             None,
             ParseErrorKind::WrongLength {
-                found: format!("more than {}", cells.len()),
+                found: cells.len(),
+                more_than: true,
                 expected: expected.cells(),
                 side: expected.side(),
             },
@@ -90,7 +91,8 @@ pub(super) fn parse_line_inner(
         return Err((
             None,
             ParseErrorKind::WrongLength {
-                found: cells.len().to_string(),
+                found: cells.len(),
+                more_than: false,
                 expected: shape.cells(),
                 side: shape.side(),
             },

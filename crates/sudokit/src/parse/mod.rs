@@ -23,6 +23,7 @@
 //! input, and yields one [`Record`] per puzzle it finds, readable or not, so that a bad record is
 //! reported with its position and the rest of the input is still read.
 
+use std::io;
 use std::sync::Arc;
 
 use crate::grid::{Grid, Shape};
@@ -41,8 +42,9 @@ mod text;
 
 pub use batch::{Batch, LineBatch};
 pub use detect::detect;
-pub use error::{ParseError, ParseErrorKind, Position, UnknownName};
+pub use error::{JsonProblem, ParseError, ParseErrorKind, Position, UnknownName};
 pub(crate) use json::json_rows;
+pub use json::MAX_RECORD;
 pub(crate) use line::parse_cells;
 pub use line::parse_line;
 pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantPuzzle};
@@ -122,9 +124,11 @@ pub struct Record {
     pub board: Option<Arc<Board>>,
 }
 
-/// Reads every record of a string; a convenience for tests and small inputs.
-pub fn parse_all(text: &str, opts: ParseOptions) -> Vec<Record> {
-    PuzzleReader::new(text.as_bytes(), opts).filter_map(Result::ok).collect()
+/// Reads every record of a string; a convenience for tests and small inputs. Unreadable records are
+/// records with an error; a failure of the reader itself (which a string never causes) ends the read
+/// and is returned.
+pub fn parse_all(text: &str, opts: ParseOptions) -> io::Result<Vec<Record>> {
+    PuzzleReader::new(text.as_bytes(), opts).collect()
 }
 
 /// Parses the one-line form (size from the length: 16, 36, 64, 81, … cells).
@@ -142,7 +146,7 @@ mod tests {
     const P: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
     fn one(text: &str) -> Record {
-        let mut r = parse_all(text, ParseOptions::default());
+        let mut r = parse_all(text, ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 1, "{r:?}");
         r.remove(0)
     }
@@ -150,7 +154,7 @@ mod tests {
     #[test]
     fn line_layout_with_comment_and_rating() {
         let text = format!("# header\n\n{P} 3.4 rating\n{}\n", P.replace('.', "0"));
-        let r = parse_all(&text, ParseOptions::default());
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 2);
         assert_eq!(r[0].layout, Layout::Line);
         assert_eq!(r[0].position.line, 3);
@@ -171,7 +175,7 @@ mod tests {
             })
             .collect();
         let g = rows.join("\n");
-        let r = parse_all(&format!("{g}\n{g}\n\n{g}\n"), ParseOptions::default());
+        let r = parse_all(&format!("{g}\n{g}\n\n{g}\n"), ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 3);
         assert!(r.iter().all(|r| r.layout == Layout::Grid));
         assert_eq!(r[1].position.line, 10);
@@ -214,7 +218,7 @@ mod tests {
     #[test]
     fn errors_carry_positions() {
         let text = format!("{P}\n{}\n{}x\n{}\n", &P[..80], &P[..80], P.replacen('8', "q", 1));
-        let r = parse_all(&text, ParseOptions::default());
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 4);
         assert!(r[0].puzzle.is_ok());
         let e1 = r[1].puzzle.as_ref().expect_err("short");
@@ -230,7 +234,7 @@ mod tests {
     fn truncated_grid_then_good_grid() {
         let row = "1 2 3 4 5 6 7 8 9";
         let seven = [row; 7].join("\n");
-        let r = parse_all(&format!("{seven}\n\n"), ParseOptions::default());
+        let r = parse_all(&format!("{seven}\n\n"), ParseOptions::default()).expect("a string reads");
         assert_eq!(r.len(), 1);
         assert_eq!(
             r[0].puzzle.as_ref().expect_err("truncated").kind,

@@ -45,8 +45,8 @@
 use serde::Deserialize;
 
 use super::{ParseErrorKind, Symbols};
-use crate::grid::{Cell, Grid, GridError, Shape, MAX_SIDE};
-use crate::rules::{Board, Cage, VariantError, Variants};
+use crate::grid::{Cell, Grid, GridError, RegionProblem, Shape, MAX_SIDE};
+use crate::rules::{Board, Cage, CageProblem, VariantError, Variants};
 
 /// Reads a region map: one symbol per cell (any printable ASCII but whitespace), each symbol naming one
 /// region. Returns the 0-based region of each cell, numbering regions in order of first appearance.
@@ -63,17 +63,17 @@ use crate::rules::{Board, Cage, VariantError, Variants};
 /// ```
 pub fn region_map(shape: Shape, symbols: &[u8]) -> Result<Vec<u8>, GridError> {
     let n = shape.side();
-    let bad = |reason: String| GridError::BadRegions { reason };
+    let bad = |reason: RegionProblem| GridError::BadRegions { reason };
     if symbols.len() != shape.cells() {
-        return Err(bad(format!("it has {} cells, a {n}×{n} board has {}", symbols.len(), shape.cells())));
+        return Err(bad(RegionProblem::SymbolCount { found: symbols.len(), side: n }));
     }
     let mut names: Vec<u8> = Vec::with_capacity(n);
     let mut sizes: Vec<usize> = Vec::with_capacity(n);
     let mut out = Vec::with_capacity(symbols.len());
     for (i, &b) in symbols.iter().enumerate() {
-        let cell = Cell::from_index(i).name(shape);
+        let cell = Cell::from_index(i);
         if !b.is_ascii_graphic() {
-            return Err(bad(format!("{cell} has no region symbol (found byte 0x{b:02X})")));
+            return Err(bad(RegionProblem::NoSymbol { cell, shape, byte: b }));
         }
         let r = match names.iter().position(|&x| x == b) {
             Some(r) => r,
@@ -82,27 +82,22 @@ pub fn region_map(shape: Shape, symbols: &[u8]) -> Result<Vec<u8>, GridError> {
                 sizes.push(0);
                 names.len() - 1
             }
-            None => {
-                return Err(bad(format!(
-                    "'{}' at {cell} starts region {}, but a {n}×{n} board has {n} regions",
-                    b as char,
-                    n + 1
-                )))
-            }
+            None => return Err(bad(RegionProblem::TooManyRegions { symbol: b as char, cell, shape })),
         };
         sizes[r] += 1;
         out.push(r as u8);
     }
     if let Some(r) = sizes.iter().position(|&k| k != n) {
-        return Err(bad(format!(
-            "region '{}' has {} cells, every region needs {n}",
-            names[r] as char, sizes[r]
-        )));
+        return Err(bad(RegionProblem::SymbolRegionSize {
+            symbol: names[r] as char,
+            found: sizes[r],
+            side: n,
+        }));
     }
     if names.len() < n {
         // Only reachable with fewer regions than the side, each still of `side` cells: impossible,
         // since the cells would not add up; kept as a clear message rather than an assertion.
-        return Err(bad(format!("it has {} regions, a {n}×{n} board needs {n}", names.len())));
+        return Err(bad(RegionProblem::TooFewRegions { found: names.len(), side: n }));
     }
     Ok(out)
 }
@@ -250,9 +245,7 @@ impl VariantPuzzle {
                         parse_cell_name(name, shape).ok_or_else(|| {
                             PuzzleObjectError::Rules(VariantError::BadCage {
                                 cage: k + 1,
-                                reason: format!(
-                                    "{name:?} is not a cell of a {shape} board (cells are named r1c1 …)"
-                                ),
+                                reason: CageProblem::UnknownCell { name: name.clone(), shape },
                             })
                         })
                     })

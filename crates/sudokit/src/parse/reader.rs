@@ -14,7 +14,7 @@ use super::text::{
     is_blank_or_comment, read_line_capped, read_piece, skip_rest_of_line, split_last_token, tokens, trim_eol,
 };
 use super::{Layout, ParseOptions, Record, MAX_LINE};
-use crate::grid::{Grid, GridError, Shape};
+use crate::grid::{Grid, GridError, RegionProblem, Shape};
 use crate::rules::{Board, Variants};
 
 /// Streams [`Record`]s out of any buffered reader.
@@ -227,7 +227,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 None => Err(Self::error(
                     pos,
                     None,
-                    GridError::BadRegions { reason: "no region map after the givens".into() }.into(),
+                    GridError::BadRegions { reason: RegionProblem::MissingAfterGivens }.into(),
                 )),
                 Some(_) => parse_line_inner(&line[..givens_end], self.shape, self.opts.symbols, false)
                     .map_err(|(col, kind)| Self::error(pos, col, kind)),

@@ -15,9 +15,9 @@ use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::geometry::Geometry;
-use super::variant::VariantError;
-use crate::grid::GridError;
-use crate::grid::{Cell, Digit, Grid, Shape};
+use super::variant::{CageProblem, VariantError};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, Shape};
+use crate::grid::{GridError, RegionProblem};
 
 /// What kind of house a [`House`] is, with its 0-based index among houses of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,7 +112,9 @@ impl fmt::Display for Conflict {
 /// use sudokit::{Board, Shape};
 /// let board = Board::classic(Shape::CLASSIC);
 /// assert_eq!(board.houses().len(), 27);
-/// assert_eq!(board.peers(sudokit::Cell::from_index(0)).len(), 20);
+/// let r1c1 = sudokit::Cell::new_checked(0, Shape::CLASSIC).expect("on the board");
+/// assert_eq!(board.peer_cells(r1c1).len(), 20);
+/// assert!(!board.peer_set(r1c1).contains(sudokit::Cell::new_checked(80, Shape::CLASSIC).expect("r9c9")));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -176,25 +178,23 @@ impl Board {
     pub fn jigsaw(shape: Shape, regions: &[u8]) -> Result<Board, GridError> {
         let n = shape.side();
         if regions.len() != shape.cells() {
-            return Err(GridError::BadRegions {
-                reason: format!("the region map has {} cells, expected {}", regions.len(), shape.cells()),
-            });
+            let reason = RegionProblem::MapLength { found: regions.len(), expected: shape.cells() };
+            return Err(GridError::BadRegions { reason });
         }
         let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); n];
         for (i, &r) in regions.iter().enumerate() {
             let list = cells.get_mut(r as usize).ok_or_else(|| GridError::BadRegions {
-                reason: format!(
-                    "{} is in region {}, but there are only {n} regions",
-                    Cell::from_index(i).name(shape),
-                    r as usize + 1
-                ),
+                reason: RegionProblem::RegionOutOfRange {
+                    cell: Cell::from_index(i),
+                    shape,
+                    region: r as usize + 1,
+                },
             })?;
             list.push(Cell::from_index(i));
         }
         if let Some((r, c)) = cells.iter().enumerate().find(|(_, c)| c.len() != n) {
-            return Err(GridError::BadRegions {
-                reason: format!("region {} has {} cells, every region needs {n}", r + 1, c.len()),
-            });
+            let reason = RegionProblem::RegionSize { region: r + 1, found: c.len(), side: n };
+            return Err(GridError::BadRegions { reason });
         }
         let mut houses = lines(shape);
         houses.extend(
@@ -222,7 +222,7 @@ impl Board {
         let s = self.shape;
         let (n, b) = (s.side(), s.box_rows());
         if s.box_rows() != s.box_cols() || n < 9 {
-            return Err(GridError::Unsupported { what: format!("hyper windows on a {s} board") });
+            return Err(GridError::NoWindows { shape: s });
         }
         let starts: Vec<usize> = (0..).map(|k| 1 + k * (b + 1)).take_while(|&st| st + b < n).collect();
         let mut w = 0u8;
@@ -252,29 +252,25 @@ impl Board {
         let first = self.cages.len();
         for (k, cage) in cages.into_iter().enumerate() {
             let number = first + k + 1;
-            let bad = |reason: String| VariantError::BadCage { cage: number, reason };
+            let bad = |reason: CageProblem| VariantError::BadCage { cage: number, reason };
             let count = cage.cells.len();
             if count == 0 || count > s.side() {
-                return Err(bad(format!("it has {count} cells; a cage holds 1 to {} cells", s.side())));
+                return Err(bad(CageProblem::CellCount { count, max: s.side() }));
             }
             for &cell in &cage.cells {
-                let slot =
-                    owner.get_mut(cell.index()).ok_or_else(|| bad("a cell is off the board".into()))?;
+                let slot = owner.get_mut(cell.index()).ok_or_else(|| bad(CageProblem::OffBoard { cell }))?;
                 match slot {
                     Some(other) if *other == number => {
-                        return Err(bad(format!("{} is listed twice", cell.name(s))));
+                        return Err(bad(CageProblem::CellTwice { cell, shape: s }));
                     }
-                    Some(_) => return Err(bad(format!("{} is already in another cage", cell.name(s)))),
+                    Some(_) => return Err(bad(CageProblem::CellInTwoCages { cell, shape: s })),
                     None => *slot = Some(number),
                 }
             }
             let (lo, hi) = Cage::sum_range(count, s.side());
             if cage.sum < lo || cage.sum > hi {
-                return Err(bad(format!(
-                    "a sum of {} is impossible for {count} different digits from 1 to {} (possible: {lo} to {hi})",
-                    cage.sum,
-                    s.side()
-                )));
+                let (sum, side) = (cage.sum, s.side());
+                return Err(bad(CageProblem::ImpossibleSum { sum, cells: count, side, min: lo, max: hi }));
             }
             self.cages.push(cage);
         }
@@ -313,8 +309,9 @@ impl Board {
     pub fn cages(&self) -> &[Cage] {
         &self.cages
     }
-    /// The cells that may not hold the same digit as `cell`, as 0-based indices.
-    pub fn peers(&self, cell: Cell) -> &[u16] {
+    /// The cells that may not hold the same digit as `cell`, as sorted 0-based indices: the engines'
+    /// fast form (users get [`Board::peer_cells`] and [`Board::peer_set`]).
+    pub(crate) fn peers(&self, cell: Cell) -> &[u16] {
         let i = cell.index();
         &self.peers[self.peer_start[i] as usize..self.peer_start[i + 1] as usize]
     }
@@ -324,6 +321,37 @@ impl Board {
     pub(crate) fn geometry(&self) -> &Geometry {
         self.geometry.0.get_or_init(|| Arc::new(Geometry::new(self)))
     }
+
+    /// The cells that may not hold the same digit as `cell` (they share a house or a cage), in cell order.
+    pub fn peer_cells(&self, cell: Cell) -> impl ExactSizeIterator<Item = Cell> + '_ {
+        self.peers(cell).iter().map(|&p| Cell::from_index(p as usize))
+    }
+    /// The cells that may not hold the same digit as `cell`, as a set.
+    pub fn peer_set(&self, cell: Cell) -> CellSet {
+        self.peer_cells(cell).collect()
+    }
+    /// The pencil marks of a grid under these rules: each given placed and removed from its peers'
+    /// candidates, every other digit open.
+    ///
+    /// ```
+    /// use sudokit::{Board, Cell, Grid, Shape};
+    /// let g: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// let c = Board::classic(Shape::CLASSIC).candidates(&g);
+    /// assert_eq!(c.get(Cell::new_checked(1, Shape::CLASSIC).expect("r1c2")).to_string(), "{1,2,4,6}");
+    /// # Ok::<(), sudokit::Error>(())
+    /// ```
+    pub fn candidates(&self, grid: &Grid) -> Candidates {
+        let mut c = Candidates::from_grid(grid);
+        for (cell, digit) in grid.iter() {
+            if let Some(d) = digit {
+                for &p in self.peers(cell) {
+                    c.eliminate(Cell::from_index(p as usize), d);
+                }
+            }
+        }
+        c
+    }
+
     /// A short description for messages, e.g. `classic 9×9 (boxes 3x3)` or
     /// `9×9 (boxes 3x3) with 29 houses and 0 cages`.
     pub fn describe(&self) -> String {

@@ -12,4 +12,4 @@ mod variant;
 
 pub use board::{Board, Cage, Conflict, House, HouseKind};
 pub(crate) use geometry::{Geometry, NO_CAGE};
-pub use variant::{VariantError, Variants};
+pub use variant::{CageProblem, VariantError, Variants};

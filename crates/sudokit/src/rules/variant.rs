@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::board::Board;
-use crate::grid::{GridError, Shape};
+use crate::grid::{Cell, GridError, RegionProblem, Shape};
 
 /// Which variant houses to add to the classic rules of a plain-layout puzzle.
 ///
@@ -44,9 +44,7 @@ impl Variants {
     pub fn board(self, shape: Shape, regions: Option<&[u8]>) -> Result<Board, GridError> {
         let board = match regions {
             Some(r) => Board::jigsaw(shape, r)?,
-            None if self.jigsaw => {
-                return Err(GridError::BadRegions { reason: "a jigsaw puzzle needs a region map".into() })
-            }
+            None if self.jigsaw => return Err(GridError::BadRegions { reason: RegionProblem::Missing }),
             None => Board::classic(shape),
         };
         let board = if self.diagonals { board.with_diagonals() } else { board };
@@ -83,6 +81,64 @@ pub enum VariantError {
         /// The 1-based cage number.
         cage: usize,
         /// What is wrong.
-        reason: String,
+        reason: CageProblem,
+    },
+}
+
+/// What is wrong with a killer cage.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CageProblem {
+    /// No cells, or more than the side.
+    #[error("it has {count} cells; a cage holds 1 to {max} cells")]
+    CellCount {
+        /// Cells given.
+        count: usize,
+        /// The most a cage may hold: the side.
+        max: usize,
+    },
+    /// A cell beyond the board.
+    #[error("a cell is off the board")]
+    OffBoard {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A cell listed twice in the cage.
+    #[error("{} is listed twice", .cell.name(*.shape))]
+    CellTwice {
+        /// The cell.
+        cell: Cell,
+        /// The board shape, so the cell prints by name.
+        shape: Shape,
+    },
+    /// A cell already in an earlier cage.
+    #[error("{} is already in another cage", .cell.name(*.shape))]
+    CellInTwoCages {
+        /// The cell.
+        cell: Cell,
+        /// The board shape, so the cell prints by name.
+        shape: Shape,
+    },
+    /// A sum that no set of that many different digits makes.
+    #[error("a sum of {sum} is impossible for {cells} different digits from 1 to {side} (possible: {min} to {max})")]
+    ImpossibleSum {
+        /// The cage's sum.
+        sum: u32,
+        /// Its cells.
+        cells: usize,
+        /// The board side (the largest digit).
+        side: usize,
+        /// The smallest possible sum.
+        min: u32,
+        /// The largest possible sum.
+        max: u32,
+    },
+    /// A cell name that names no cell of the board (in the JSON puzzle format).
+    #[error("{name:?} is not a cell of a {shape} board (cells are named r1c1 …)")]
+    UnknownCell {
+        /// The name given.
+        name: String,
+        /// The board shape.
+        shape: Shape,
     },
 }

@@ -77,9 +77,7 @@ impl Puzzle {
     /// A puzzle under the given rules; the grid must have the board's shape.
     pub fn new(board: Arc<Board>, grid: Grid) -> Result<Puzzle, GridError> {
         if board.shape() != grid.shape() {
-            return Err(GridError::Unsupported {
-                what: format!("a {} grid on a {} board", grid.shape(), board.shape()),
-            });
+            return Err(GridError::ShapeMismatch { grid: grid.shape(), board: board.shape() });
         }
         Ok(Puzzle { board, grid })
     }
