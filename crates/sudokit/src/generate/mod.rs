@@ -47,10 +47,11 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::grid::{Grid, Shape};
 use crate::rules::Board;
-use crate::solve::{admitted, engine_for, Engine, GeneralEngine, Limits};
+use crate::solve::{admitted, engine_for, Limits};
 
 mod dig;
 mod fill;
+mod singles;
 mod symmetry;
 #[cfg(test)]
 mod tests;
@@ -77,7 +78,7 @@ pub fn rng_for(seed: u64, index: u64) -> SeededRng {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Difficulty {
-    /// Solvable with naked and hidden singles alone: the general engine makes no guess.
+    /// Solvable with naked and hidden singles alone (checked by a singles-only solver).
     Singles,
     /// Solvable by the fast engine's propagation (singles and locked candidates) without a guess.
     NoGuess,
@@ -101,12 +102,12 @@ impl Difficulty {
     /// Whether `puzzle` (with a unique solution under `board`) has this difficulty. `guesses` is what
     /// the board's engine made counting solutions up to 2 (see [`Generated::guesses`]).
     ///
-    /// Boards other than 9×9 have only the general engine, so there `NoGuess` means the same as `Singles`.
+    /// `Singles` is checked by a solver that knows naked and hidden singles only; `NoGuess` and `Guess`
+    /// by the guesses of the board's engine.
     pub fn accepts(self, board: &Board, puzzle: &Grid, guesses: u64) -> bool {
         match self {
-            Difficulty::Singles => {
-                guesses == 0 && admitted(GeneralEngine.count(board, puzzle, &Limits::up_to(2))).guesses == 0
-            }
+            // Exactly the techniques the class names: the engines propagate more than singles.
+            Difficulty::Singles => guesses == 0 && singles::solved_by_singles(board, puzzle),
             Difficulty::NoGuess => guesses == 0,
             Difficulty::Guess => guesses > 0,
         }
