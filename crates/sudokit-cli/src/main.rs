@@ -13,16 +13,44 @@ mod output;
 mod report;
 
 fn main() -> ExitCode {
-    match run() {
+    let code = match run() {
         Ok(code) => code,
         Err(e) if e.is::<output::BrokenPipe>() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sudokit: {e:#}");
+            output::message(format_args!("sudokit: {e:#}"));
             ExitCode::from(2)
         }
+    };
+    if output::messages_lost() {
+        ExitCode::from(2)
+    } else {
+        code
     }
 }
 
 fn run() -> anyhow::Result<ExitCode> {
-    commands::run(&commands::Cli::parse())
+    let cli = match commands::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
+    commands::run(&cli)
+}
+
+/// Prints `--help`, `--version` or a usage error as clap would, but through the checked writers, so
+/// that a full disk or a closed output is an error (status 2) and never a panic.
+fn usage(e: &clap::Error) -> anyhow::Result<ExitCode> {
+    use clap::error::ErrorKind;
+    use std::io::IsTerminal;
+    let to_stdout = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion);
+    // Colours only on a terminal, as clap itself prints them.
+    let terminal = if to_stdout { std::io::stdout().is_terminal() } else { std::io::stderr().is_terminal() };
+    let styled = e.render();
+    let text = if terminal { styled.ansi().to_string() } else { styled.to_string() };
+    if to_stdout {
+        output::write(&mut std::io::stdout().lock(), text.as_bytes())?;
+        output::flush(&mut std::io::stdout().lock())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    output::message(text.trim_end());
+    Ok(ExitCode::from(2))
 }

@@ -2,6 +2,30 @@
 //! status 2.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set when a message could not be written to standard error (a full disk, a closed descriptor):
+/// the run then ends with status 2, since what it had to say was lost.
+static MESSAGE_LOST: AtomicBool = AtomicBool::new(false);
+
+/// Writes one line to standard error. A failure cannot be reported there, so it is remembered for the
+/// exit status ([`messages_lost`]) instead of panicking as `eprintln!` does.
+pub fn message(text: impl std::fmt::Display) {
+    if writeln!(io::stderr().lock(), "{text}").is_err() {
+        MESSAGE_LOST.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Whether some message to standard error was lost.
+pub fn messages_lost() -> bool {
+    MESSAGE_LOST.load(Ordering::Relaxed)
+}
+
+/// Writes one line to standard output, with the error handling of [`write()`].
+pub fn line(text: impl std::fmt::Display) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{text}").and_then(|()| out.flush()).map_err(io_error)
+}
 
 /// A broken pipe means the reader has all it wants: stop quietly.
 #[derive(Debug)]

@@ -8,7 +8,6 @@
 //! The highest applicable status wins.
 
 use std::fmt::Write as _;
-use std::io::Write;
 
 /// What processing one puzzle produced.
 #[derive(Debug, Default)]
@@ -85,18 +84,20 @@ impl Reporter {
 
     /// A file that could not be opened or read.
     pub fn input_error(&mut self, input: &str, msg: &str) {
-        eprintln!("sudokit: {input}: {msg}");
+        crate::output::message(format_args!("sudokit: {input}: {msg}"));
         self.status = self.status.max(Status::Unreadable);
     }
 
     /// Messages about one record.
     pub fn messages(&self, input: &str, msgs: &[String]) {
+        if msgs.is_empty() {
+            return;
+        }
         let mut text = String::new();
         for m in msgs {
             let _ = writeln!(text, "sudokit: {input}: {m}");
         }
-        // If stderr itself is gone there is nobody left to tell.
-        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+        crate::output::message(text.trim_end());
     }
 
     /// Counts one record.

@@ -397,3 +397,74 @@ fn write_error_gives_a_clear_message_and_status_2() {
         );
     }
 }
+
+/// Runs `sudokit ARGS` with standard output (or, with `stderr_full`, standard error) on `/dev/full`.
+fn run_into_full(args: &[&str], stderr_full: bool) -> std::process::Output {
+    let full = || File::options().write(true).open("/dev/full").expect("/dev/full opens");
+    let mut cmd = Command::new(sudokit_bin());
+    cmd.args(args).stdin(Stdio::null());
+    if stderr_full {
+        cmd.stderr(full()).stdout(Stdio::null());
+    } else {
+        cmd.stdout(full());
+    }
+    cmd.output().expect("sudokit runs")
+}
+
+/// Issues #21 and #22: every subcommand, `--help` and `--version` included, answers a full disk on
+/// standard output with one clear message and status 2, never a panic.
+#[test]
+fn issue22_every_subcommand_on_a_full_disk() {
+    if !Path::new("/dev/full").exists() {
+        println!("note: /dev/full not found; skipping");
+        return;
+    }
+    let puzzles = crate::util::root().join("examples/puzzles.txt");
+    let file = puzzles.to_str().expect("a UTF-8 path");
+    let runs: &[&[&str]] = &[
+        &["--help"],
+        &["--version"],
+        &["solve", "--help"],
+        &["generate", "puzzle", "--help"],
+        &["solve", file],
+        &["count", file],
+        &["check", file],
+        &["canon", file],
+        &["bench", "--seconds", "0", file],
+        &["generate", "grid", "-n", "2"],
+        &["generate", "puzzle", "-n", "2"],
+    ];
+    for args in runs {
+        let out = run_into_full(args, false);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            "sudokit: writing the output: No space left on device (os error 28)",
+            "{args:?}"
+        );
+    }
+}
+
+/// Issue #22, item 6: with standard error on a full disk, messages are lost but nothing panics; the
+/// status says something went wrong (2) where a message was due.
+#[test]
+fn issue22_full_stderr_never_panics() {
+    if !Path::new("/dev/full").exists() {
+        println!("note: /dev/full not found; skipping");
+        return;
+    }
+    let puzzles = crate::util::root().join("examples/puzzles.txt");
+    let file = puzzles.to_str().expect("a UTF-8 path");
+    let runs: &[&[&str]] = &[
+        &["solve", "no-such-file.txt"],
+        &["solve", "--stats", file],
+        &["generate", "puzzle", "-n", "2", "--stats"],
+        &["bench", "no-such-file.txt"],
+        &["solve", "--bogus"],
+    ];
+    for args in runs {
+        let out = run_into_full(args, true);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -67,18 +67,18 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
             }) {
                 Ok(Ok(p)) => puzzles.push(p),
                 Ok(Err(e)) => {
-                    eprintln!("sudokit: {name}: {e} (left out of the benchmark)");
+                    crate::output::message(format_args!("sudokit: {name}: {e} (left out of the benchmark)"));
                     status = Status::Unreadable;
                 }
                 Err(e) => {
-                    eprintln!("sudokit: {name}: {e} (left out of the benchmark)");
+                    crate::output::message(format_args!("sudokit: {name}: {e} (left out of the benchmark)"));
                     status = Status::Unreadable;
                 }
             }
         }
         let report =
             sudokit::bench::run(&puzzles, &config).with_context(|| format!("benchmarking {name}"))?;
-        println!("file={name} {report}");
+        crate::output::line(format_args!("file={name} {report}"))?;
     }
     Ok(status)
 }

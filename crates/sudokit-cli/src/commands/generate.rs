@@ -262,13 +262,13 @@ fn produce(
                         made += 1;
                         if !p.target_met {
                             flush_text(&mut out, &mut text)?;
-                            eprintln!(
+                            crate::output::message(format_args!(
                                 "sudokit: {noun} {}: no puzzle with {target} in {} attempts; printed the closest, \
                                  with {} clues",
                                 i + 1,
                                 p.attempts,
                                 p.clues()
-                            );
+                            ));
                         }
                     }
                     render(&item, i, format, with_solution, &mut text);
@@ -276,7 +276,7 @@ fn produce(
                 Err(e) => {
                     failed = true;
                     flush_text(&mut out, &mut text)?;
-                    eprintln!("sudokit: {noun} {}: {e}", i + 1);
+                    crate::output::message(format_args!("sudokit: {noun} {}: {e}", i + 1));
                     text.extend_from_slice(if format == GenFormat::Json {
                         b"null\n"
                     } else {
@@ -296,7 +296,7 @@ fn produce(
         if made > 0 {
             line += &format!(" clues_avg={:.2}", clues as f64 / made as f64);
         }
-        eprintln!("{line} threads={threads} seed={seed}");
+        crate::output::message(format_args!("{line} threads={threads} seed={seed}"));
     }
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

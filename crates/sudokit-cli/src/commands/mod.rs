@@ -69,7 +69,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Check(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| check::check(a, j))?,
     };
     if stats {
-        eprintln!("{}", reporter.summary());
+        crate::output::message(reporter.summary());
     }
     Ok(ExitCode::from(reporter.status as u8))
 }
