@@ -44,23 +44,9 @@ pub fn run(
     process: impl Fn(&Job) -> Outcome + Sync,
 ) -> anyhow::Result<Reporter> {
     let pool = thread_pool(run.threads)?;
-    let sources = input::paths(files)
-        .into_iter()
-        .map(|path| {
-            let name =
-                if input::is_stdin(&path) { "<stdin>".to_string() } else { path.display().to_string() };
-            Source::new(name, move || input::open(&path))
-        })
-        .collect();
-    let options = StreamOptions { parse: read.parse, variants: read.variants, ..StreamOptions::default() };
+    let (sources, options) = sources(files, read);
     let stdout = io::stdout();
-    let mut w = Writer {
-        out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
-        pb: progress_bar(run),
-        wrote_any: false,
-        input: "<stdin>".into(),
-        reporter: Reporter::new(),
-    };
+    let mut w = Writer::new(stdout.lock(), run);
     let start = Instant::now();
     // The output record moves into the engine's buffer as it is: the worker gathers a chunk's records.
     let processed = batch::stream(
@@ -74,6 +60,65 @@ pub fn run(
         },
         &mut w,
     );
+    finish(processed, w, start)
+}
+
+/// Runs `process` over every puzzle of `files` one after the other on this thread, with stdout in
+/// hand: for output that must go out as it is made (every solution of a puzzle), in bounded memory.
+/// `process` writes its record's bytes itself; the separator between multi-line records is written
+/// before it is called.
+pub fn run_streaming(
+    files: &[PathBuf],
+    read: ReadOptions,
+    run: &RunArgs,
+    mut process: impl FnMut(&Job, &mut dyn Write) -> anyhow::Result<Outcome>,
+) -> anyhow::Result<Reporter> {
+    let (sources, options) = sources(files, read);
+    let stdout = io::stdout();
+    let mut w = Writer::new(stdout.lock(), run);
+    let start = Instant::now();
+    let processed = batch::for_each_record(
+        sources,
+        &options,
+        |job, w: &mut Writer<_>| {
+            if w.wrote_any {
+                write(&mut w.out, b"\n")?;
+            }
+            let mut o = process(job, &mut w.out)?;
+            // The record's solutions are out; a marker that ends it comes back in `o.out`.
+            write(&mut w.out, &std::mem::take(&mut o.out))?;
+            w.wrote_any = true;
+            o.multiline = false;
+            Ok(o)
+        },
+        &mut w,
+    );
+    finish(processed, w, start)
+}
+
+/// The sources of a run's inputs (stdin for none or `-`) and how to read them.
+fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions) {
+    let sources = input::paths(files)
+        .into_iter()
+        .map(|path| {
+            let name =
+                if input::is_stdin(&path) { "<stdin>".to_string() } else { path.display().to_string() };
+            Source::new(name, move || input::open(&path))
+        })
+        .collect();
+    let cancel = crate::interrupt::flag().clone();
+    (
+        sources,
+        StreamOptions { parse: read.parse, variants: read.variants, cancel, ..StreamOptions::default() },
+    )
+}
+
+/// Ends a run: flushes, clears the progress bar and turns a stream's failure into the run's.
+fn finish<W: Write>(
+    processed: Result<(), StreamError<anyhow::Error>>,
+    mut w: Writer<W>,
+    start: Instant,
+) -> anyhow::Result<Reporter> {
     let reader_stopped = match processed {
         Ok(()) => false,
         Err(StreamError::ReaderPanicked) => true,
@@ -81,7 +126,8 @@ pub fn run(
         Err(StreamError::WorkerPanicked) => {
             anyhow::bail!("internal error: a worker stopped while solving; the output is incomplete")
         }
-        // Nothing cancels a command-line run.
+        // Ctrl-C: what was delivered is written below, and `main` says so.
+        Err(StreamError::Cancelled) => false,
         Err(e) => anyhow::bail!("internal error: {e}"),
     };
     flush(&mut w.out)?;
@@ -116,6 +162,18 @@ struct Writer<W: Write> {
     /// The input being delivered, for message prefixes.
     input: Arc<str>,
     reporter: Reporter,
+}
+
+impl<W: Write> Writer<W> {
+    fn new(out: W, run: &RunArgs) -> Writer<io::BufWriter<W>> {
+        Writer {
+            out: io::BufWriter::with_capacity(1 << 16, out),
+            pb: progress_bar(run),
+            wrote_any: false,
+            input: "<stdin>".into(),
+            reporter: Reporter::new(),
+        }
+    }
 }
 
 impl<W: Write> Sink<Outcome> for Writer<W> {

@@ -9,11 +9,17 @@ mod args;
 mod bulk;
 mod commands;
 mod input;
+mod interrupt;
 mod output;
 mod report;
 
 fn main() -> ExitCode {
+    interrupt::install();
     let code = match run() {
+        Ok(_) if interrupt::interrupted() => {
+            output::message("sudokit: interrupted; the records finished before it were written");
+            ExitCode::from(interrupt::STATUS)
+        }
         Ok(code) => code,
         Err(e) if e.is::<output::BrokenPipe>() => ExitCode::SUCCESS,
         Err(e) => {

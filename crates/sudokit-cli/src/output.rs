@@ -47,7 +47,7 @@ fn io_error(e: io::Error) -> anyhow::Error {
 }
 
 /// Writes to the output; a broken pipe becomes [`BrokenPipe`], any other error a message for exit status 2.
-pub fn write(out: &mut impl Write, bytes: &[u8]) -> anyhow::Result<()> {
+pub fn write(out: &mut (impl Write + ?Sized), bytes: &[u8]) -> anyhow::Result<()> {
     out.write_all(bytes).map_err(io_error)
 }
 

@@ -271,7 +271,8 @@ fn timeout_reports_the_puzzle_and_goes_on() {
         assert_eq!(r.code, 1, "a timed-out puzzle gives exit 1: {}", r.stderr);
         let lines: Vec<&str> = r.stdout.lines().collect();
         assert_eq!(lines.len(), 2, "{}", r.stdout);
-        assert!(lines[0].ends_with('+'), "a timed-out count is a lower bound: {}", lines[0]);
+        // Issue #22, item 7: a timeout is a marker, not the `N+` of a count stopped at --limit.
+        assert_eq!(lines[0], "!timeout", "a timed-out count is marked as such");
         assert_eq!(lines[1], "1", "the next puzzle is still counted");
         assert!(r.stderr.contains("puzzle 1, line 1: timed out after"), "{}", r.stderr);
         assert!(elapsed < Duration::from_secs(10), "side {}: took {elapsed:?}", next.len());
@@ -467,4 +468,67 @@ fn issue22_full_stderr_never_panics() {
         let out = run_into_full(args, true);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
+}
+
+/// Issue #22, item 3: `solve --all --limit 0` on an empty board writes solutions as it finds them
+/// (it used to hold every solution and write nothing), and a reader that stops after one line ends
+/// the run quietly through the closed pipe.
+#[test]
+fn issue22_solve_all_streams_and_stops_at_a_closed_pipe() {
+    let mut child = Command::new(sudokit_bin())
+        .args(["solve", "--all", "--limit", "0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(format!("{}\n", ".".repeat(81)).as_bytes()).expect("write the puzzle");
+    drop(stdin);
+    let mut first = String::new();
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    out.read_line(&mut first).expect("a first solution arrives");
+    assert_eq!(first.trim_end().len(), 81, "{first}");
+    assert!(Board::classic(Shape::CLASSIC)
+        .is_solution(&Grid::empty(Shape::CLASSIC), &first.trim_end().parse().expect("a grid")));
+    // Closing the pipe must end the run (the search would otherwise go on for ages): a guard kills
+    // the child if it is still running long after.
+    drop(out);
+    let pid = child.id();
+    let guard = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(60));
+        let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+    });
+    let status = child.wait().expect("sudokit ends");
+    assert_eq!(status.code(), Some(0), "a closed pipe ends the run quietly");
+    drop(guard);
+}
+
+/// Issue #22, item 7: Ctrl-C (SIGINT) ends a run with the records finished before it written, in
+/// order, and status 130.
+#[test]
+fn issue22_sigint_writes_the_finished_records() {
+    let mut child = Command::new(sudokit_bin())
+        .args(["count", "--limit", "0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit runs");
+    // Five quick puzzles, then one whose count would run for ages.
+    let input = format!("{}{}\n", format!("{P1}\n").repeat(5), ".".repeat(81));
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write the input");
+    drop(stdin);
+    // Give the run time to start on the long count; the signal is what ends it.
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("sudokit ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stdout.starts_with("1\n1\n1\n1\n1\n"), "the finished records come first: {stdout}");
+    assert!(stdout.lines().count() <= 6, "{stdout}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
 }

@@ -3,7 +3,7 @@
 use clap::Args;
 use sudokit::batch::Job;
 
-use super::{broken_rules, failed, limits, unreadable};
+use super::{broken_rules, failed, long_limits, unreadable};
 use crate::args::{InputArgs, RunArgs};
 use crate::report::{Kind, Outcome};
 
@@ -29,12 +29,13 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         Err(e) => return unreadable(e, b"!unreadable\n".to_vec()),
     };
     let at = job.position;
-    let o = p.count(limits(args.limit, &args.run));
+    let o = p.count(long_limits(args.limit, &args.run));
     let text = format!("{}{}\n", o.solutions, if o.complete { "" } else { "+" });
     if o.timed_out() {
+        // A marker, not `N+`: a count cut short by time is no count stopped at the limit.
         return failed(
             Kind::TimedOut,
-            text.into_bytes(),
+            b"!timeout\n".to_vec(),
             format!("{at}: timed out after {} solutions", o.solutions),
         );
     }

@@ -64,6 +64,13 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Canon(a) => {
             run_bulk(&a.input, &a.run, a.input.parse_options()?.into(), |j| canon::canon(a, j))?
         }
+        // Every solution streams out as it is found, one puzzle after the other, in bounded memory.
+        Command::Solve(a) if a.all => (
+            bulk::run_streaming(&a.input.files, a.input.read_options()?, &a.run, |j, w| {
+                solve::solve_streaming(a, j, w)
+            })?,
+            a.run.stats,
+        ),
         Command::Solve(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| solve::solve(a, j))?,
         Command::Count(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| count::count(a, j))?,
         Command::Check(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| check::check(a, j))?,
@@ -95,6 +102,11 @@ fn format_of(job: &Job, forced: Option<OutputFormat>) -> OutputFormat {
 fn limits(solutions: u64, run: &RunArgs) -> Limits {
     let l = if solutions == 0 { Limits::all() } else { Limits::up_to(solutions) };
     l.with_timeout(run.timeout)
+}
+
+/// [`limits`] that Ctrl-C also stops, for searches that may run for ages (counting, every solution).
+fn long_limits(solutions: u64, run: &RunArgs) -> Limits {
+    limits(solutions, run).with_cancel(crate::interrupt::flag().clone())
 }
 
 /// A marker record in place of a solution: `!reason` (or `null` in JSON), so output stays aligned with input.

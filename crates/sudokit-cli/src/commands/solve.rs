@@ -1,13 +1,15 @@
 //! `sudokit solve`: one solution of each puzzle (or all of them with `--all`), in the input's layout.
 
+use std::io::Write;
 use std::ops::ControlFlow;
 
 use clap::Args;
 use sudokit::batch::Job;
 use sudokit::format::write_grid;
 
-use super::{broken_rules, failed, format_of, limits, marker, unreadable};
+use super::{broken_rules, failed, format_of, limits, long_limits, marker, unreadable};
 use crate::args::{InputArgs, OutputArgs, RunArgs};
+use crate::output::write;
 use crate::report::{Kind, Outcome};
 
 /// Default `--limit` of `solve --all`.
@@ -33,8 +35,42 @@ pub struct SolveArgs {
     pub first: bool,
 }
 
-/// Solves one puzzle for `sudokit solve`.
+/// Solves one puzzle for `sudokit solve`, its record in the outcome.
 pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
+    // Room for one solution in any layout (a symbol, a separator and a little framing per cell), so
+    // the bulk path does not grow the buffer cell by cell.
+    let cells = job.puzzle.as_ref().map_or(0, |p| p.grid().shape().cells());
+    let mut out = Vec::with_capacity(4 * cells);
+    let mut o = solve_into(args, job, &mut |bytes| {
+        out.extend_from_slice(bytes);
+        ControlFlow::Continue(())
+    });
+    // A marker (after any solutions found before a timeout) ends the record.
+    out.append(&mut o.out);
+    o.out = out;
+    o
+}
+
+/// Solves one puzzle for `sudokit solve --all`, writing each solution to `w` as it is found, so
+/// that memory stays bounded however many there are and a reader sees them at once.
+pub fn solve_streaming(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let mut failed = None;
+    let o = solve_into(args, job, &mut |bytes| match write(w, bytes) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => {
+            failed = Some(e);
+            ControlFlow::Break(())
+        }
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(o),
+    }
+}
+
+/// Solves one puzzle, handing each solution's bytes to `emit` (which may stop the search); the
+/// outcome's `out` is the marker that ends the record, if any.
+fn solve_into(args: &SolveArgs, job: &Job, emit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> Outcome {
     let format = format_of(job, args.output.format());
     let multiline = format.is_multiline() || args.all;
     let p = match &job.puzzle {
@@ -49,28 +85,30 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     } else {
         2
     };
-    let limits = limits(limit, &args.run);
-    // Room for one solution in any layout (a symbol, a separator and a little framing per cell), so
-    // the bulk path does not grow the buffer cell by cell.
-    let mut out = Vec::with_capacity(4 * p.grid().shape().cells());
+    let limits = if args.all { long_limits(limit, &args.run) } else { limits(limit, &args.run) };
+    let mut text = Vec::with_capacity(4 * p.grid().shape().cells());
     let mut printed = 0u64;
     let o = p.for_each_solution(limits, |g| {
         if printed == 0 || args.all {
+            text.clear();
             if printed > 0 && format.is_multiline() {
-                out.push(b'\n');
+                text.push(b'\n');
             }
-            write_grid(g, format, &mut out);
+            write_grid(g, format, &mut text);
             printed += 1;
+            return emit(&text);
         }
         ControlFlow::Continue(())
     });
     let mut result = Outcome { multiline, guesses: o.guesses, ..Default::default() };
     if o.timed_out() && (o.solutions == 0 || args.all) {
         let msg = format!("{at}: timed out after {} solutions", o.solutions);
-        out.extend(marker(format, "timeout"));
-        return Outcome { out, multiline, ..failed(Kind::TimedOut, Vec::new(), msg) };
+        return Outcome {
+            out: marker(format, "timeout"),
+            multiline,
+            ..failed(Kind::TimedOut, Vec::new(), msg)
+        };
     }
-    result.out = out;
     match o.solutions {
         0 => {
             if let Some(msg) = broken_rules(p, at) {

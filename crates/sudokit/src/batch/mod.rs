@@ -38,7 +38,7 @@ mod tests;
 pub use slice::{
     check_all, check_rows, count_all, count_rows, solve_all, solve_rows, BatchError, BatchOptions,
 };
-pub use stream::{stream, InputError, Job, Sink, Source, StreamError, StreamOptions};
+pub use stream::{for_each_record, stream, InputError, Job, Sink, Source, StreamError, StreamOptions};
 
 /// A rayon pool of `threads` workers (`None`: one per core, as rayon's global pool has).
 ///

@@ -257,6 +257,55 @@ where
     })
 }
 
+/// Reads every record of `sources` in order on this thread and hands each to `process` together with
+/// the sink, then to [`Sink::record`] with no bytes: for work whose output must go out as it is made
+/// (every solution of a puzzle, in bounded memory), which the parallel [`stream`] would hold until the
+/// record's turn. Sources, read errors and the cancel flag are handled as by [`stream`].
+pub fn for_each_record<T, S: Sink<T>>(
+    sources: Vec<Source>,
+    options: &StreamOptions,
+    mut process: impl FnMut(&Job, &mut S) -> Result<T, S::Error>,
+    sink: &mut S,
+) -> Result<(), StreamError<S::Error>> {
+    let mut failed = None;
+    let mut one = |job: &Job, sink: &mut S| -> Result<(), S::Error> {
+        let t = process(job, sink)?;
+        sink.record(&[], t)
+    };
+    // One record per chunk, delivered as soon as it is read.
+    let single = StreamOptions { chunk: 1, ..options.clone() };
+    read_all(sources, &single, |chunk| {
+        let step = || -> Result<(), S::Error> {
+            for item in chunk {
+                match item {
+                    Item::Input(name) => sink.input(&name)?,
+                    Item::InputError(e) => sink.input_error(e)?,
+                    Item::Job(job) => one(&job, sink)?,
+                    Item::Lines(lines) => {
+                        let board = Board::classic_shared(lines.shape());
+                        for rec in lines.records() {
+                            one(&Job::with_board(rec, Some(&board)), sink)?;
+                        }
+                    }
+                }
+            }
+            sink.chunk_done()
+        };
+        match step() {
+            Ok(()) => true,
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        }
+    });
+    match failed {
+        Some(e) => Err(StreamError::Sink(e)),
+        None if options.cancel.is_cancelled() => Err(StreamError::Cancelled),
+        None => Ok(()),
+    }
+}
+
 /// The reader thread: sends chunks of about `options.chunk` records until the sources end, the
 /// receiver is gone (`send` returns `false`) or the stream is cancelled.
 fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(Vec<Item>) -> bool) {
@@ -363,22 +412,23 @@ fn deliver_all<T: Send, S: Sink<T>>(
                 });
                 sent += 1;
             }
-            if cancel.is_cancelled() {
-                return Err(StreamError::Cancelled);
-            }
+            let cancelled = cancel.is_cancelled();
             if sent == delivered {
-                return Ok(());
+                return if cancelled { Err(StreamError::Cancelled) } else { Ok(()) };
             }
             // Every spawned chunk sends exactly once and `done_tx` lives here, so this never ends early.
+            // Once cancelled, nothing new is spawned and the chunks in flight come back quickly (their
+            // records check the flag), so the records finished before the flag are all delivered.
             let Ok((seq, chunk, done)) = done_rx.recv() else { return Ok(()) };
             pending.insert(seq, (chunk, done));
             while let Some((chunk, done)) = pending.remove(&delivered) {
                 let done = done.ok_or(StreamError::WorkerPanicked)?;
-                // The sink may have set the flag while the chunk before was delivered.
-                if done.cancelled || cancel.is_cancelled() {
+                // A chunk cut short by the flag delivers the records it finished, and is the last.
+                let cut = done.cancelled;
+                deliver(chunk, done, sink).map_err(StreamError::Sink)?;
+                if cut {
                     return Err(StreamError::Cancelled);
                 }
-                deliver(chunk, done, sink).map_err(StreamError::Sink)?;
                 delivered += 1;
             }
         }
@@ -434,13 +484,18 @@ fn process_chunk<T: Send>(
         records: Vec::with_capacity(results.len()),
         cancelled: false,
     };
+    // Records run in parallel, so a cancelled chunk keeps the results before its first skipped record:
+    // what is delivered stays a prefix of the input.
     for r in results {
         match r {
             Some((out, t)) => {
                 done.out.extend_from_slice(&out);
                 done.records.push((done.out.len(), t));
             }
-            None => done.cancelled = true,
+            None => {
+                done.cancelled = true;
+                break;
+            }
         }
     }
     done
@@ -448,9 +503,14 @@ fn process_chunk<T: Send>(
 
 /// Delivers one processed chunk to the sink, in order.
 fn deliver<T, S: Sink<T>>(chunk: Vec<Item>, done: Done<T>, sink: &mut S) -> Result<(), S::Error> {
+    let cut = done.cancelled;
     let mut records = done.records.into_iter();
     let mut start = 0;
     for item in chunk {
+        if cut && records.len() == 0 {
+            // Cancelled: nothing past the last finished record, not even a later source's name.
+            return Ok(());
+        }
         let n = match item {
             Item::Input(name) => {
                 sink.input(&name)?;

@@ -184,8 +184,10 @@ fn cancel_stops_a_stream_early_and_keeps_a_prefix() {
     let r = stream(&pool, vec![Source::reader("text", io::Cursor::new(text))], &opts, solve, &mut sink);
     assert!(matches!(r, Err(StreamError::Cancelled)), "{r:?}");
     let records = sink.seen.len() - 1;
-    // The chunk being delivered when the token was set is finished, nothing after it.
-    assert!((100..=112).contains(&records), "{records} records delivered");
+    // The chunks finished when the token was set are delivered (at most the few in flight, of 16
+    // records each), and nothing after a record that was skipped.
+    assert!((100..=100 + 8 * 16).contains(&records), "{records} records delivered");
+    assert!(records < 20_000);
     for (i, s) in sink.seen[1..].iter().enumerate() {
         assert!(matches!(s, Seen::Record(n, _) if *n == i + 1));
     }

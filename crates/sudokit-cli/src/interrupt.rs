@@ -1,0 +1,34 @@
+//! Ctrl-C (SIGINT): the first one asks the run to stop, so that the records finished so far are
+//! written, in order, before it ends with status 130; a second one ends the process at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+
+use sudokit::CancelFlag;
+
+/// The exit status of a run ended by Ctrl-C (128 + SIGINT, as shells report it).
+pub const STATUS: u8 = 130;
+
+static FLAG: OnceLock<CancelFlag> = OnceLock::new();
+
+/// The flag Ctrl-C sets; searches and streams that hold a clone stop when it is set.
+pub fn flag() -> &'static CancelFlag {
+    FLAG.get_or_init(CancelFlag::new)
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn interrupted() -> bool {
+    FLAG.get().is_some_and(CancelFlag::is_cancelled)
+}
+
+/// Installs the handler. Without it (the platform refused) Ctrl-C ends the process as usual.
+pub fn install() {
+    static SECOND: AtomicBool = AtomicBool::new(false);
+    let flag = flag().clone();
+    let _ = ctrlc::set_handler(move || {
+        if SECOND.swap(true, Ordering::Relaxed) {
+            std::process::exit(i32::from(STATUS));
+        }
+        flag.cancel();
+    });
+}
