@@ -10,10 +10,7 @@
 
 use std::hint::black_box;
 use std::time::Instant;
-
-#[allow(dead_code)]
-#[path = "../src/solve/fast9/mod.rs"]
-mod solve9;
+use sudokit::solve::fast9;
 
 mod common;
 
@@ -53,7 +50,11 @@ fn main() {
                     let (a, b) = if mode == "unique" {
                         (
                             seconds_per_pass(
-                                &mut || ours.iter().map(|g| solve9::count(black_box(g), 2).solutions).sum(),
+                                &mut || {
+                                    ours.iter()
+                                        .map(|g| fast9::count(black_box(g), 2).map_or(0, |r| r.solutions))
+                                        .sum()
+                                },
                                 secs,
                             ),
                             seconds_per_pass(
@@ -67,8 +68,9 @@ fn main() {
                         (
                             seconds_per_pass(
                                 &mut || {
-                                    ours.iter().filter(|g| solve9::first(black_box(g)).0.is_some()).count()
-                                        as u64
+                                    ours.iter()
+                                        .filter(|g| fast9::first(black_box(g)).is_ok_and(|r| r.0.is_some()))
+                                        .count() as u64
                                 },
                                 secs,
                             ),
