@@ -293,7 +293,7 @@ fn kernel_paths_agree_on_out_of_range_bytes() {
 fn branching_takes_the_bivalue_cell_with_most_unsolved_peers() {
     use super::kernel::{Kernel, Portable};
     use super::search::pick_cell;
-    use super::state::{Outcome, State};
+    use super::state::Outcome;
     use super::tables::EVERY_WORD;
     // Hard puzzles (from the magictour top 1465 and the forum's hardest lists): each needs a
     // guess at the root.
