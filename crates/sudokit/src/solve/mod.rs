@@ -3,7 +3,7 @@
 //!
 //! - `general/`: the general engine, for every shape and every set of houses and cages.
 //! - [`fast9`]: the fast engine for classic 9×9 boards, behind [`Fast9Engine`]; its raw interface
-//!   ([`fast9::first`], [`fast9::count`], [`fast9::search`] on `[u8; 81]`) is public for hot loops
+//!   ([`fast9::first`], [`fast9::count`], [`fast9::search`](fn@fast9::search) on `[u8; 81]`) is public for hot loops
 //!   over many classic puzzles.
 
 mod engine;

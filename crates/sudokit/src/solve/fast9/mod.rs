@@ -7,7 +7,7 @@
 //!
 //! - [`first`]: the first solution, if any (the first-solution mode);
 //! - [`count`]: the number of solutions, up to a limit (the count-only mode: no grid is built);
-//! - [`search`]: every solution, up to a limit, handed to a closure that may stop the search.
+//! - [`search`](fn@search): every solution, up to a limit, handed to a closure that may stop the search.
 //!
 //! # Input and output
 //!

@@ -81,7 +81,7 @@ pub(super) enum Path {
 
 /// Searches `givens` (row-major, 0 or any byte above 9 = blank, 1..=9 = given) for up to `limit`
 /// solutions, calling `visit` with each. For callers whose grid is known to hold only 0..=9; the
-/// public [`search`](super::search) checks its input first.
+/// public [`search`](fn@super::search) checks its input first.
 pub(crate) fn search_trusted(
     givens: &[u8; 81],
     limit: u64,
