@@ -2,16 +2,11 @@
 //! benchmark datasets: uniqueness check (count up to 2) and first solution, same puzzles, same
 //! run. One iteration is one pass over a fixed sample of each dataset, so the reported element
 //! throughput is puzzles per second.
-//!
-//! The engine module is crate-private, so it is compiled into this benchmark from its source.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
-
-#[allow(dead_code)]
-#[path = "../src/solve/fast9/mod.rs"]
-mod solve9;
+use sudokit::solve::fast9;
 
 mod common;
 
@@ -33,13 +28,17 @@ fn bench(c: &mut Criterion) {
         group.warm_up_time(Duration::from_millis(500));
         group.measurement_time(Duration::from_secs(3));
         group.bench_function("sudokit/unique", |b| {
-            b.iter(|| puzzles.iter().map(|g| solve9::count(black_box(g), 2).solutions).sum::<u64>())
+            b.iter(|| {
+                puzzles.iter().map(|g| fast9::count(black_box(g), 2).map_or(0, |r| r.solutions)).sum::<u64>()
+            })
         });
         group.bench_function("sudoku/unique", |b| {
             b.iter(|| theirs.iter().map(|s| black_box(*s).solutions_count_up_to(2)).sum::<usize>())
         });
         group.bench_function("sudokit/first", |b| {
-            b.iter(|| puzzles.iter().filter(|g| solve9::first(black_box(g)).0.is_some()).count())
+            b.iter(|| {
+                puzzles.iter().filter(|g| fast9::first(black_box(g)).is_ok_and(|r| r.0.is_some())).count()
+            })
         });
         group.bench_function("sudoku/first", |b| {
             b.iter(|| theirs.iter().filter(|s| black_box(**s).some_solution().is_some()).count())

@@ -23,7 +23,8 @@ fn parse(line: &str) -> [u8; 81] {
     g
 }
 
-/// A strided sample of `n` puzzles, or `None` when the datasets are not present.
+/// A strided sample of `n` puzzles (every puzzle of the file when `n` is at least their number),
+/// or `None` when the datasets are not present.
 pub fn sample(file: &str, n: usize) -> Option<Vec<[u8; 81]>> {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/datasets"));
     let text = std::fs::read_to_string(dir.join(file)).ok()?;

@@ -137,7 +137,7 @@ impl Engine for Fast9Engine {
         let mut interrupted = None;
         let mut visited = 0u64;
         let check = limits.can_interrupt();
-        let r = fast9::search(&Self::cells(puzzle), limits.solution_cap(), |s| {
+        let r = fast9::search_trusted(&Self::cells(puzzle), limits.solution_cap(), |s| {
             // The fast engine returns digits 1-9 only: no second check on the hot path.
             let g = Grid::from_checked_values(Shape::CLASSIC, s.to_vec());
             visit(&g)?;
@@ -154,7 +154,7 @@ impl Engine for Fast9Engine {
     }
     fn first(&self, board: &Board, puzzle: &Grid) -> Result<(Option<Grid>, SearchOutcome), EngineError> {
         admit(self, board, puzzle)?;
-        let (s, r) = fast9::first(&Self::cells(puzzle));
+        let (s, r) = fast9::first_trusted(&Self::cells(puzzle));
         let g = s.map(|s| Grid::from_checked_values(Shape::CLASSIC, s.to_vec()));
         Ok((g, outcome9(r, 1, None)))
     }
@@ -164,11 +164,15 @@ impl Engine for Fast9Engine {
             return self.search(board, puzzle, limits, &mut |_| ControlFlow::Continue(()));
         }
         admit(self, board, puzzle)?;
-        Ok(outcome9(fast9::count(&Self::cells(puzzle), limits.solution_cap()), limits.solution_cap(), None))
+        Ok(outcome9(
+            fast9::count_trusted(&Self::cells(puzzle), limits.solution_cap()),
+            limits.solution_cap(),
+            None,
+        ))
     }
 }
 
-fn outcome9(r: fast9::Search9, cap: u64, interrupted: Option<Interrupt>) -> SearchOutcome {
+fn outcome9(r: fast9::Stats, cap: u64, interrupted: Option<Interrupt>) -> SearchOutcome {
     // The fast engine stops only at the limit or an interruption; otherwise the search ran to the end.
     SearchOutcome {
         solutions: r.solutions,

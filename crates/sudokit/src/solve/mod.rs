@@ -2,10 +2,12 @@
 //! the everyday API on [`Puzzle`] (`check`, `first_solution`, `count_up_to`, `for_each_solution`).
 //!
 //! - `general/`: the general engine, for every shape and every set of houses and cages.
-//! - `fast9/`: the fast engine for classic 9×9 boards.
+//! - [`fast9`]: the fast engine for classic 9×9 boards, behind [`Fast9Engine`]; its raw interface
+//!   ([`fast9::first`], [`fast9::count`], [`fast9::search`](fn@fast9::search) on `[u8; 81]`) is public for hot loops
+//!   over many classic puzzles.
 
 mod engine;
-pub(crate) mod fast9;
+pub mod fast9;
 mod general;
 mod limits;
 mod puzzle;

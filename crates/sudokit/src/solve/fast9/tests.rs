@@ -1,11 +1,9 @@
 //! Tests of the 9×9 engine: known counts, edge cases, and samples of the benchmark datasets
 //! checked against the `sudoku` crate.
 
-// The solve9 benchmark compiles this module into its harness-less test build, where `#[test]`
-// functions are dropped and these imports go unused there.
-#![allow(unused_imports)]
-
-use super::{count, first, search, Search9};
+// The engine itself, without the input check of the public functions (tested at the end).
+use super::search::{count_trusted as count, first_trusted as first, search_trusted as search};
+use super::Stats;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -100,7 +98,7 @@ fn conflicting_givens_have_no_solution() {
     let mut g = [0u8; 81];
     g[0] = 5;
     g[8] = 5; // same row
-    assert_eq!(count(&g, 2), Search9::default());
+    assert_eq!(count(&g, 2), Stats::default());
     let mut g = [0u8; 81];
     g[0] = 5;
     g[72] = 5; // same column
@@ -132,7 +130,7 @@ fn two_equal_givens_clash_exactly_when_they_are_peers() {
 fn full_grid_has_one_solution() {
     let (sol, _) = first(&parse(UNIQUE));
     let sol = sol.expect("the puzzle is solvable");
-    assert_eq!(count(&sol, 2), Search9 { solutions: 1, guesses: 0 });
+    assert_eq!(count(&sol, 2), Stats { solutions: 1, guesses: 0 });
     assert_eq!(first(&sol).0, Some(sol));
     let mut broken = sol;
     broken.swap(0, 1);
@@ -217,7 +215,7 @@ fn tdoku_test_puzzles() {
 /// Runs `g` on the portable kernels and on the others, and asserts identical solution counts,
 /// guesses and solutions (in the same order).
 fn same_on_every_path(g: &[u8; 81]) {
-    use super::{run, CountOnly, KeepFirst, Path, Visit};
+    use super::search::{run, CountOnly, KeepFirst, Path, Visit};
     let all = |path| {
         let counts = [1, 2, 50].map(|limit| run(g, limit, CountOnly, path));
         let mut keep = KeepFirst(None);
@@ -269,11 +267,12 @@ fn vector_kernels_are_picked_when_supported() {
         && is_x86_feature_detected!("bmi1")
         && is_x86_feature_detected!("bmi2")
         && is_x86_feature_detected!("popcnt");
-    let mut ctx = super::Ctx { sink: super::CountOnly, limit: 2, stats: Search9::default(), stop: false };
+    let mut ctx =
+        super::search::Ctx { sink: super::search::CountOnly, limit: 2, stats: Stats::default(), stop: false };
     let givens = parse(UNIQUE);
-    assert_eq!(super::x86::search(&givens, &mut ctx, super::Path::Dispatch), has);
+    assert_eq!(super::x86::search(&givens, &mut ctx, super::search::Path::Dispatch), has);
     assert_eq!(ctx.stats.solutions, u64::from(has));
-    assert!(!super::x86::search(&givens, &mut ctx, super::Path::Portable));
+    assert!(!super::x86::search(&givens, &mut ctx, super::search::Path::Portable));
 }
 
 /// Givens outside 1..=9 are blanks on every path (the vector set-up compares bytes, the
@@ -292,7 +291,10 @@ fn kernel_paths_agree_on_out_of_range_bytes() {
 /// Branching takes a bivalue cell, and among them one with the most unsolved peers.
 #[test]
 fn branching_takes_the_bivalue_cell_with_most_unsolved_peers() {
-    use super::{pick_cell, Kernel, Outcome, Portable, State, EVERY_WORD};
+    use super::kernel::{Kernel, Portable};
+    use super::search::pick_cell;
+    use super::state::Outcome;
+    use super::tables::EVERY_WORD;
     // Hard puzzles (from the magictour top 1465 and the forum's hardest lists): each needs a
     // guess at the root.
     let mut puzzles = vec![
@@ -331,7 +333,9 @@ fn branching_takes_the_bivalue_cell_with_most_unsolved_peers() {
 /// With few cells open, branching takes the first bivalue cell, not the best-scored one.
 #[test]
 fn branching_takes_the_first_bivalue_cell_when_few_cells_are_open() {
-    use super::{pick_cell, State, ALL, SCAN_OPEN};
+    use super::search::{pick_cell, SCAN_OPEN};
+    use super::state::State;
+    use super::tables::ALL;
     let mut s = State { cand: [ALL; 27], seen: [0; 27], unsolved: [0; 3] };
     // Open: cell 0 of band 0 (open peers only in its column), and in band 2 a cell with open
     // row, box and column peers, which would score higher.
@@ -349,7 +353,7 @@ fn branching_takes_the_first_bivalue_cell_when_few_cells_are_open() {
 /// stack.
 #[test]
 fn stack_matchings_agree_with_the_permutation_table() {
-    use super::{stack_matchings, PERMUTE9};
+    use super::tables::{stack_matchings, PERMUTE9};
     for m in 0..512u32 {
         let kept = PERMUTE9[m as usize] as u32;
         for k in 0..3 {
@@ -366,7 +370,7 @@ fn stack_matchings_agree_with_the_permutation_table() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn vector_permutation_rule_agrees_with_the_table() {
-    use super::{shrink, ALL, PERMUTE};
+    use super::tables::{shrink, ALL, PERMUTE};
     let minirows =
         |m: u32, cells: u32| (0..9).filter(|i| m >> i & 1 != 0).fold(0, |x, i| x | cells << (3 * i));
     for first in (0..512u32).step_by(8) {
@@ -388,7 +392,9 @@ fn vector_permutation_rule_agrees_with_the_table() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn dense_round_finds_two_digits_placed_in_one_cell() {
-    use super::{Kernel, State, ALL, EVERY_WORD};
+    use super::kernel::Kernel;
+    use super::state::State;
+    use super::tables::{ALL, EVERY_WORD};
     let mut start = State { cand: [ALL; 27], seen: [0; 27], unsolved: [ALL; 3] };
     // Digits 1 and 2 can go only at cell 0 in row 0 of band 0.
     start.cand[0] = ALL & !0o777 | 1;
@@ -419,7 +425,7 @@ fn cand_words() -> impl proptest::strategy::Strategy<Value = [u32; 27]> {
                 1 => a,
                 _ => a & b,
             };
-            x & super::ALL
+            x & super::tables::ALL
         })
     })
 }
@@ -451,8 +457,8 @@ proptest::proptest! {
     /// The vector set-up finds the same clashes and the same candidates as the portable one.
     #[test]
     fn vector_set_up_matches_the_portable_one(givens in givens_bytes()) {
-        use super::Kernel;
-        let want = super::Portable.set_up(&givens).map(|s| (s.cand, s.seen, s.unsolved));
+        use super::kernel::Kernel;
+        let want = super::kernel::Portable.set_up(&givens).map(|s| (s.cand, s.seen, s.unsolved));
         if let Some(got) = super::x86::on_vector_kernels(|k| k.set_up(&givens)) {
             proptest::prop_assert_eq!(got.map(|s| (s.cand, s.seen, s.unsolved)), want);
         }
@@ -463,7 +469,9 @@ proptest::proptest! {
     /// from random words.
     #[test]
     fn dense_rounds_reach_the_same_fixpoint(givens in givens_bytes(), cand in cand_words()) {
-        use super::{Kernel, State, EVERY_WORD};
+        use super::kernel::Kernel;
+        use super::state::State;
+        use super::tables::EVERY_WORD;
         // Single updates to a fixpoint from a state, and whether it is free of contradictions.
         fn fixpoint(k: impl Kernel, mut s: State, news: u32) -> Option<State> {
             k.update_all(&mut s, news, 0).then_some(s)
@@ -471,7 +479,7 @@ proptest::proptest! {
         let got = super::x86::on_vector_kernels(|k| {
             let single = k.set_up(&givens).and_then(|s| fixpoint(k, s, EVERY_WORD));
             let dense = k.fresh(&givens).and_then(|(s, news)| fixpoint(k, s, news));
-            let random = State { cand, seen: [0; 27], unsolved: [super::ALL; 3] };
+            let random = State { cand, seen: [0; 27], unsolved: [super::tables::ALL; 3] };
             let random_single = fixpoint(k, random, EVERY_WORD);
             let mut s = random;
             let random_dense = super::x86::dense_rounds(k, &mut s).and_then(|news| fixpoint(k, s, news));
@@ -489,7 +497,8 @@ proptest::proptest! {
     /// fixpoint, or the same contradiction.
     #[test]
     fn any_second_round_reaches_the_same_fixpoint(givens in givens_bytes(), then in 0..1u32 << 27) {
-        use super::{Kernel, EVERY_WORD};
+        use super::kernel::Kernel;
+        use super::tables::EVERY_WORD;
         let got = super::x86::on_vector_kernels(|k| {
             let start = k.set_up(&givens)?;
             let (mut plain, mut with) = (start, start);
@@ -510,8 +519,8 @@ proptest::proptest! {
     /// digit-bands, or the same contradiction.
     #[test]
     fn vector_stack_pass_matches_the_portable_one(cand in cand_words()) {
-        use super::Kernel;
-        let mut portable = super::State { cand, seen: [0; 27], unsolved: [super::ALL; 3] };
+        use super::kernel::Kernel;
+        let mut portable = super::state::State { cand, seen: [0; 27], unsolved: [super::tables::ALL; 3] };
         let mut vector = portable;
         let want = portable.stack_pass();
         if let Some(got) = super::x86::on_vector_kernels(|k| k.stack_pass(&mut vector)) {
@@ -520,5 +529,52 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(vector.cand, portable.cand);
             }
         }
+    }
+}
+
+/// The public functions refuse any byte above 9, on every cell, before searching.
+#[test]
+fn public_functions_refuse_bytes_above_nine() {
+    use super::GivensError;
+    let g = parse(UNIQUE);
+    for (cell, byte) in [(0, 10u8), (1, b'.'), (40, b'5'), (80, 255)] {
+        let mut bad = g;
+        bad[cell] = byte;
+        let want = Err(GivensError::OutOfRange { cell, byte });
+        assert_eq!(super::count(&bad, 2), want);
+        assert_eq!(super::first(&bad).map(|(_, stats)| stats), want);
+        let mut called = false;
+        let got = super::search(&bad, 2, |_| {
+            called = true;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(got, want);
+        assert!(!called);
+    }
+    let mut two = g;
+    two[3] = 11;
+    two[7] = 12;
+    assert_eq!(super::count(&two, 2), Err(GivensError::OutOfRange { cell: 3, byte: 11 }));
+}
+
+/// On valid input the public functions give what the engine gives, and a limit of 0 searches
+/// nothing.
+#[test]
+fn public_functions_match_the_engine() {
+    for g in [parse(UNIQUE), parse(MANY), [0; 81]] {
+        assert_eq!(super::count(&g, 3), Ok(count(&g, 3)));
+        assert_eq!(super::first(&g), Ok(first(&g)));
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let got = super::search(&g, 5, |s| {
+            a.push(*s);
+            ControlFlow::Continue(())
+        });
+        let want = search(&g, 5, |s| {
+            b.push(*s);
+            ControlFlow::Continue(())
+        });
+        assert_eq!((got, a), (Ok(want), b));
+        assert_eq!(super::count(&g, 0), Ok(Stats::default()));
+        assert_eq!(super::search(&g, 0, |_| ControlFlow::Break(())), Ok(Stats::default()));
     }
 }

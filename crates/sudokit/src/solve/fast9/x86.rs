@@ -9,7 +9,10 @@
 // holding an `Avx2` value makes each such call sound, and each one says so.
 #![allow(unsafe_code)]
 
-use super::{solve_with, Ctx, Kernel, Naked, Outcome, Path, Sink, State, COLUMN_KEEP, PERMUTE};
+use super::kernel::Kernel;
+use super::search::{solve_with, start_with, Ctx, Path, Sink};
+use super::state::{Naked, Outcome, State};
+use super::tables::{columns, row_singles, shrink, ALL, COLUMN_KEEP, EVERY_WORD, PERMUTE, ROW};
 use std::arch::x86_64::*;
 use std::sync::OnceLock;
 
@@ -122,7 +125,7 @@ impl<const PEXT: bool> Kernel for Avx2<PEXT> {
 
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 fn start<S: Sink, const PEXT: bool>(givens: &[u8; 81], ctx: &mut Ctx<S>) {
-    super::start_with(Avx2::<PEXT>(()), givens, ctx);
+    start_with(Avx2::<PEXT>(()), givens, ctx);
 }
 
 /// `given_masks` with one byte compare per digit and band.
@@ -140,7 +143,7 @@ fn given_masks(givens: &[u8; 81]) -> [u32; 27] {
         let cells = unsafe { _mm256_loadu_si256(w.as_ptr().cast()) };
         for d in 0..9 {
             let hit = _mm256_cmpeq_epi8(cells, _mm256_set1_epi8(d as i8 + 1));
-            m[d * 3 + b] = (_mm256_movemask_epi8(hit) as u32 >> (b * 27 - from)) & super::ALL;
+            m[d * 3 + b] = (_mm256_movemask_epi8(hit) as u32 >> (b * 27 - from)) & ALL;
         }
     }
     m
@@ -173,7 +176,7 @@ fn dirty(s: &State) -> u32 {
     for at in AT {
         same |= equal_lanes(load8(&s.cand, at), load8(&s.seen, at)) << at;
     }
-    !same & super::EVERY_WORD
+    !same & EVERY_WORD
 }
 
 /// Bit `j` set when lane `j` of `a` and `b` are equal.
@@ -191,8 +194,8 @@ fn equal_lanes(a: __m256i, b: __m256i) -> u32 {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn update_all<const PEXT: bool>(s: &mut State, news: u32, then: u32) -> bool {
-    let mut m = news & super::EVERY_WORD;
-    let mut then = then & super::EVERY_WORD;
+    let mut m = news & EVERY_WORD;
+    let mut then = then & EVERY_WORD;
     while m != 0 {
         while m != 0 {
             let i = m.trailing_zeros() as usize;
@@ -219,18 +222,18 @@ fn update<const PEXT: bool>(s: &mut State, i: usize) -> bool {
         // Nine bits gathered: the mask tells the compiler the index is in the table.
         _pext_u32(x | x >> 1 | x >> 2, 0o111_111_111) as usize & 511
     } else {
-        super::shrink(x)
+        shrink(x)
     };
     let y = x & PERMUTE[rows_boxes];
     if y == 0 {
         return false;
     }
     s.seen[i] = y;
-    let cols = super::columns(y);
+    let cols = columns(y);
     let keep = COLUMN_KEEP[cols as usize];
     s.cand[base + (b + 1) % 3] &= keep;
     s.cand[base + (b + 2) % 3] &= keep;
-    let clear = !super::row_singles(y);
+    let clear = !row_singles(y);
     s.unsolved[b] &= clear;
     // Clearing the digit's own word too and restoring it avoids a test per digit.
     for e in 0..9 {
@@ -267,7 +270,7 @@ fn naked(s: &State) -> Naked {
             }
         }
     }
-    let full = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(c1, _mm_set1_epi32(super::ALL as i32))));
+    let full = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(c1, _mm_set1_epi32(ALL as i32))));
     let unsolved = _mm_setr_epi32(s.unsolved[0] as i32, s.unsolved[1] as i32, s.unsolved[2] as i32, 0);
     let pairs = _mm_andnot_si128(c3, c2);
     let singles = _mm_and_si128(_mm_andnot_si128(c2, c1), unsolved);
@@ -332,7 +335,7 @@ fn other_bands(v: &[__m256i; 4]) -> ([__m256i; 4], [__m256i; 4]) {
 fn columns_v(x: __m256i) -> __m256i {
     _mm256_and_si256(
         _mm256_or_si256(_mm256_or_si256(x, _mm256_srli_epi32::<9>(x)), _mm256_srli_epi32::<18>(x)),
-        _mm256_set1_epi32(super::ROW as i32),
+        _mm256_set1_epi32(ROW as i32),
     )
 }
 
@@ -396,7 +399,7 @@ fn set_up_vectors(givens: &[u8; 81]) -> Option<([__m256i; 4], [u32; 3])> {
         let x = x[k];
         let mut blocked = zero;
         for j in 0..3 {
-            let row = super::ROW << (9 * j);
+            let row = ROW << (9 * j);
             let bx = 0o007_007_007 << (3 * j);
             blocked = _mm256_or_si256(
                 blocked,
@@ -414,12 +417,12 @@ fn set_up_vectors(givens: &[u8; 81]) -> Option<([__m256i; 4], [u32; 3])> {
         let lanes_taken = by_band(k, taken_v);
         blocked =
             _mm256_or_si256(blocked, _mm256_or_si256(spread_v(_mm256_or_si256(cols[k], other)), lanes_taken));
-        cand[k] = _mm256_or_si256(_mm256_andnot_si256(blocked, v(super::ALL)), x);
+        cand[k] = _mm256_or_si256(_mm256_andnot_si256(blocked, v(ALL)), x);
     }
     if _mm256_testz_si256(bad, bad) == 0 {
         return None;
     }
-    Some((cand, taken.map(|t| super::ALL & !t)))
+    Some((cand, taken.map(|t| ALL & !t)))
 }
 
 /// `State::stack_pass` for all 27 digit-bands at once, eight per vector; each lane reads the
@@ -460,7 +463,7 @@ fn stack_pass(s: &mut State) -> Option<u32> {
         return None;
     }
     store27(&mut s.cand, &y);
-    Some(changed & super::EVERY_WORD)
+    Some(changed & EVERY_WORD)
 }
 
 /// Dense rounds go on while at least this many digit-bands have news; then the search's
@@ -627,7 +630,7 @@ fn dense_round_vectors(
         let rest = _mm256_and_si256(yk, _mm256_sub_epi32(yk, v(0o001_001_001)));
         let mut single = zero;
         for r in 0..3 {
-            let row = super::ROW << (9 * r);
+            let row = ROW << (9 * r);
             single = _mm256_or_si256(
                 single,
                 _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(rest, v(row)), zero), v(row)),
@@ -657,7 +660,7 @@ fn dense_round_vectors(
         out[k] = _mm256_andnot_si256(gone, y[k]);
         news |= (!equal_lanes(out[k], y[k]) & 0xff) << at;
     }
-    Some((out, y, news & super::EVERY_WORD))
+    Some((out, y, news & EVERY_WORD))
 }
 
 /// For the vectors of [`AT`], lane indices (and whether each is in use) that gather the words
