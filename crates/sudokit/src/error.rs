@@ -8,6 +8,7 @@ pub use crate::generate::{GenerateError, UnknownSymmetry};
 pub use crate::grid::{CandidatesError, CandidatesErrorKind, GridError, RegionProblem};
 pub use crate::parse::{JsonProblem, ParseError, ParseErrorKind, Position, PuzzleObjectError, UnknownName};
 pub use crate::rules::{CageProblem, VariantError};
+pub use crate::solve::fast9::GivensError;
 pub use crate::solve::EngineError;
 
 /// Anything the library can report, for callers that do not care which part failed.
@@ -26,6 +27,9 @@ pub enum Error {
     /// A JSON puzzle object that does not describe a puzzle.
     #[error(transparent)]
     PuzzleObject(#[from] PuzzleObjectError),
+    /// Givens the fast 9×9 engine's raw API refuses.
+    #[error(transparent)]
+    Givens(#[from] GivensError),
     /// An engine refused a search.
     #[error(transparent)]
     Engine(#[from] EngineError),

@@ -138,13 +138,7 @@ fn full_grid_has_one_solution() {
 }
 
 fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/datasets"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("note: {} is absent, dataset checks skipped", dir.display());
-        None
-    }
+    crate::testing::datasets_dir()
 }
 
 /// Checks every `stride`-th puzzle of a dataset: the uniqueness verdict, the first solution,
