@@ -39,7 +39,7 @@ pub fn box_shape(b: &str, size: Option<u8>) -> anyhow::Result<Shape> {
     let r: usize = r.trim().parse().with_context(|| format!("--box {b}: bad row count"))?;
     let c: usize = c.trim().parse().with_context(|| format!("--box {b}: bad column count"))?;
     if let Some(n) = size {
-        if r * c != n as usize {
+        if r.checked_mul(c) != Some(usize::from(n)) {
             bail!(sudokit::GridError::BoxDoesNotTile { side: n as usize, box_rows: r, box_cols: c });
         }
     }

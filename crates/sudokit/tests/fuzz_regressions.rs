@@ -143,3 +143,19 @@ fn fuzz_variant_huge_box_shape() {
     assert!(Shape::new(5, 3_689_348_814_741_910_325).is_err(), "5 × that wraps to 9");
     assert!(Shape::new(usize::MAX, 2).is_err());
 }
+
+/// Issue #21: found by the `variant` target: a box shape whose row and column counts multiply past
+/// `usize` (`1434x444444444444444444`) overflowed in the JSON puzzle object's size check. Every size
+/// from the input now goes through checked arithmetic: three records, three errors, no panic (the
+/// test profile has overflow checks on).
+#[test]
+fn fuzz_variant_box_shape_overflow() {
+    let data: &[u8] = b"{}\n{\"size\": 6, \"boxx\"]}\n{\"size\": 6, \"box\": \"1434x444444444444444444\", \"variants\": [\"hyper\"]}\xfb\n";
+    let records: Vec<_> = PuzzleReader::new(data, ParseOptions::default())
+        .map(|r| r.expect("reading from memory never fails"))
+        .collect();
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert!(records.iter().all(|r| r.puzzle.is_err()));
+    let e = records[2].puzzle.as_ref().expect_err("a bad box").to_string();
+    assert!(e.contains("1434x444444444444444444"), "{e}");
+}

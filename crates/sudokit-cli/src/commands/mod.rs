@@ -23,6 +23,7 @@ Exit status:
   0  every puzzle was read and answered (for `check`: every puzzle is unique)
   1  some puzzle has no solution, breaks the rules or timed out (for `check`: is not unique)
   2  some input could not be read (bad records, missing files, I/O errors) or the arguments are wrong
+  130  interrupted by Ctrl-C (the records finished before it were written, in order)
 
 A puzzle that fails keeps its place in the output with a marker record (`!no solution`, `!invalid`,
 `!unreadable`, `!timeout`; `null` in JSON), and a message naming the puzzle number, line and column
