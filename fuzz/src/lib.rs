@@ -96,24 +96,26 @@ pub fn check_on(board: &Arc<Board>, grid: &Grid) {
         .iter()
         .filter(|e| e.supports(rules))
         .map(|e| {
-            let (first, o) = e.first(rules, grid);
+            let (first, o) = e.first(rules, grid).expect("the engine supports the board");
             match &first {
                 Some(s) => assert!(rules.is_solution(grid, s), "{}: {s} does not solve {grid}", e.name()),
                 None => assert!(o.complete, "{}: no first solution without a complete search", e.name()),
             }
             let mut seen = Vec::new();
-            let o = e.search(rules, grid, &Limits::solutions(COUNT_LIMIT), &mut |s| {
-                assert!(rules.is_solution(grid, s), "{}: {s} does not solve {grid}", e.name());
-                seen.push(s.clone());
-                ControlFlow::Continue(())
-            });
+            let o = e
+                .search(rules, grid, &Limits::up_to(COUNT_LIMIT), &mut |s| {
+                    assert!(rules.is_solution(grid, s), "{}: {s} does not solve {grid}", e.name());
+                    seen.push(s.clone());
+                    ControlFlow::Continue(())
+                })
+                .expect("the engine supports the board");
             assert_eq!(o.solutions, seen.len() as u64, "{}: reported and visited solutions differ", e.name());
             let mut distinct = seen.clone();
             distinct.sort_by(|a, b| a.values().cmp(b.values()));
             distinct.dedup();
             assert_eq!(distinct.len(), seen.len(), "{}: a solution was visited twice", e.name());
             assert_eq!(first.is_some(), o.solutions > 0, "{}: first solution and count disagree", e.name());
-            let c = e.count(rules, grid, &Limits::solutions(COUNT_LIMIT));
+            let c = e.count(rules, grid, &Limits::up_to(COUNT_LIMIT)).expect("the engine supports the board");
             assert_eq!(
                 (c.solutions, c.complete),
                 (o.solutions, o.complete),
