@@ -233,30 +233,33 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 continue;
             }
+            let separates = matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b',' | b':' | b']' | b'}');
+            if matches!(b, b'[' | b'{')
+                && (expect_sep || one_line_style)
+                && line > start.0
+                && starts_record_at(&self.json)
+            {
+                // The value never closed and the next record begins: report the value where it began.
+                break Broken {
+                    kind: JsonProblem::Unclosed,
+                    line,
+                    column: 0,
+                    message: format!("the JSON value is not closed before the record on line {line}"),
+                };
+            }
+            if expect_sep && !separates {
+                break Broken {
+                    kind: JsonProblem::Syntax,
+                    line,
+                    column: col + 1,
+                    message: format!(
+                        "expected ',' or a closing bracket, found {}",
+                        show_byte(&self.json.piece, self.json.at)
+                    ),
+                };
+            }
             match b {
                 b' ' | b'\t' | b'\r' | b'\n' => {}
-                b'[' | b'{'
-                    if (expect_sep || one_line_style) && line > start.0 && starts_record_at(&self.json) =>
-                {
-                    // The value never closed and the next record begins: report the value where it began.
-                    break Broken {
-                        kind: JsonProblem::Unclosed,
-                        line,
-                        column: 0,
-                        message: format!("the JSON value is not closed before the record on line {line}"),
-                    };
-                }
-                b'"' | b'[' | b'{' if expect_sep => {
-                    break Broken {
-                        kind: JsonProblem::Syntax,
-                        line,
-                        column: col + 1,
-                        message: format!(
-                            "expected ',' or a closing bracket, found {}",
-                            show_byte(&self.json.piece, self.json.at)
-                        ),
-                    };
-                }
                 b'"' => in_str = true,
                 b'[' | b'{' => {
                     depth += 1;
@@ -291,17 +294,6 @@ impl<R: BufRead> PuzzleReader<R> {
                     expect_sep = depth >= 1;
                 }
                 b',' | b':' => expect_sep = false,
-                _ if expect_sep => {
-                    break Broken {
-                        kind: JsonProblem::Syntax,
-                        line,
-                        column: col + 1,
-                        message: format!(
-                            "expected ',' or a closing bracket, found {}",
-                            show_byte(&self.json.piece, self.json.at)
-                        ),
-                    };
-                }
                 _ => {}
             }
             text.push(b);

@@ -3,6 +3,18 @@
 
 use std::io::{self, BufRead};
 
+/// The reader's buffered bytes (empty at the end of input), reading again after an interruption.
+fn fill<R: BufRead>(r: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match r.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+            // Asked again to hand out the bytes: the buffer is filled, so this reads nothing.
+            Ok(_) => return r.fill_buf(),
+        }
+    }
+}
+
 /// Reads one line (without keeping more than `cap` bytes of it) into `buf`.
 /// Returns `None` at the end of input, else whether the line was cut.
 /// The line starts at `buf[start]`: earlier bytes do not count against the cap.
@@ -15,11 +27,7 @@ pub(super) fn read_line_capped<R: BufRead>(
     let mut any = false;
     let mut cut = false;
     loop {
-        let chunk = match r.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let chunk = fill(r)?;
         if chunk.is_empty() {
             return Ok(any.then_some(cut));
         }
@@ -46,11 +54,7 @@ pub(super) fn read_line_capped<R: BufRead>(
 pub(super) fn read_piece<R: BufRead>(r: &mut R, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<bool>> {
     let start = buf.len();
     loop {
-        let chunk = match r.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let chunk = fill(r)?;
         if chunk.is_empty() {
             return Ok((buf.len() > start).then_some(true));
         }
@@ -73,11 +77,7 @@ pub(super) fn read_piece<R: BufRead>(r: &mut R, buf: &mut Vec<u8>, cap: usize) -
 /// Drops the rest of the current line (through its newline) from `r`.
 pub(super) fn skip_rest_of_line<R: BufRead>(r: &mut R) -> io::Result<()> {
     loop {
-        let chunk = match r.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let chunk = fill(r)?;
         if chunk.is_empty() {
             return Ok(());
         }
