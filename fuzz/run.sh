@@ -5,11 +5,13 @@
 #   fuzz/run.sh SECONDS [TARGET...]
 #
 # Needs cargo-fuzz (`cargo install cargo-fuzz`). On a stable toolchain RUSTC_BOOTSTRAP=1 lets cargo-fuzz
-# pass its unstable flags; no sanitizer is used by default because the library has no unsafe code
-# (set SANITIZER=address to use one). New inputs go to fuzz/work/TARGET (not committed); the seeds in
-# fuzz/corpus/TARGET are only read. A crash is written to fuzz/artifacts/TARGET/ and stops the run of
-# that target; replay it with `cargo fuzz run TARGET fuzz/artifacts/TARGET/crash-…`, then turn it into a
-# regression test before fixing it.
+# pass its unstable flags. No sanitizer is used by default, for speed; SANITIZER=address adds
+# AddressSanitizer (the library's only `unsafe` is the AVX2 kernels of `solve/fast9/x86.rs`), and
+# DEBUG_ASSERTIONS=1 builds with debug assertions and overflow checks (CI sets both). New inputs go to
+# fuzz/work/TARGET (not committed); the seeds in fuzz/corpus/TARGET are only read. A crash is written to
+# fuzz/artifacts/TARGET/ and stops the run of that target; replay it with
+# `cargo fuzz run TARGET fuzz/artifacts/TARGET/crash-…`, then turn it into a regression test before
+# fixing it.
 set -euo pipefail
 
 secs=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
@@ -22,6 +24,8 @@ else
 fi
 export RUSTC_BOOTSTRAP=1
 sanitizer=${SANITIZER:-none}
+checks=()
+[ "${DEBUG_ASSERTIONS:-0}" = 1 ] && checks=(--debug-assertions)
 status=0
 for t in "${targets[@]}"; do
     mkdir -p "work/$t" "artifacts/$t"
@@ -30,7 +34,7 @@ for t in "${targets[@]}"; do
     echo "== $t: ${secs}s"
     # -timeout: an input slower than this is reported as a finding (a search that ran away);
     # -rss_limit_mb: so does an input that makes the reader hold too much memory.
-    if ! nice -n 19 cargo fuzz run -s "$sanitizer" "$t" "work/$t" "corpus/$t" -- \
+    if ! nice -n 19 cargo fuzz run "${checks[@]}" -s "$sanitizer" "$t" "work/$t" "corpus/$t" -- \
         -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
         "${dict[@]}" 2>&1 | tee "work/$t.log" | grep -E '^(Done|stat::number_of_executed_units|==|SUMMARY|.*(panicked|deadly signal|Test unit written))'; then
         :

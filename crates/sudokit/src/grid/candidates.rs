@@ -293,8 +293,12 @@ fn read_boxed(text: &str) -> Result<Candidates, CandidatesError> {
     let mut last_line = 1;
     for (l, line) in text.lines().enumerate() {
         last_line = l + 1;
-        if !line.chars().any(|c| c.is_ascii_alphanumeric()) {
-            continue; // a rule line, a blank line
+        // A rule line (`+-----+`) or a blank line holds no cell; a row whose cells are all empty
+        // (printed `-`) still has lone `-` tokens.
+        let lone_blank =
+            line.split(|c: char| c.is_whitespace() || matches!(c, '|' | ':' | '\'')).any(|t| t == "-");
+        if !line.chars().any(|c| c.is_ascii_alphanumeric()) && !lone_blank {
+            continue;
         }
         let mut tokens: Vec<Token> = Vec::new();
         let mut current: Option<Token> = None;
@@ -363,6 +367,15 @@ fn read_cell(t: &Token, side: usize) -> Result<DigitSet, CandidatesError> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Found by the `candidates` fuzz target: a row whose cells have no candidate left prints as
+    /// `-`s only, and was read back as a rule line.
+    #[test]
+    fn a_row_of_empty_cells_reads_back() {
+        let text = "1234123410341234123410341234123412341234120000000000000000000000";
+        let c = Candidates::from_line_form(text).expect("a 4×4 line form");
+        assert_eq!(c.to_string().parse::<Candidates>().as_ref(), Ok(&c), "\n{c}");
+    }
 
     fn classic_sample() -> Candidates {
         let g: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
