@@ -13,8 +13,6 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use sudokit::{Layout, OutputFormat, ParseOptions, Shape, Symbols, Variants};
 
-use crate::bulk::ReadOptions;
-
 /// The parser of a flag whose values are a library enum's names: `--help` lists each name with its
 /// help line from `names`, and the value parses with the enum's `FromStr`.
 pub fn values<T>(names: &'static [(&'static str, &'static str)]) -> impl TypedValueParser<Value = T>
@@ -44,6 +42,21 @@ pub fn box_shape(b: &str, size: Option<u8>) -> anyhow::Result<Shape> {
         }
     }
     Ok(Shape::new(r, c)?)
+}
+
+/// How to read the inputs: the layout settings and the variant rules of plain-layout puzzles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// Layout, shape and symbols.
+    pub parse: ParseOptions,
+    /// Rules for puzzles that do not bring their own (JSON puzzle objects do).
+    pub variants: Variants,
+}
+
+impl From<ParseOptions> for ReadOptions {
+    fn from(parse: ParseOptions) -> Self {
+        ReadOptions { parse, variants: Variants::default() }
+    }
 }
 
 /// Which puzzles to read and how.

@@ -14,27 +14,11 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudokit::batch::{self, InputError, Job, Sink, Source, StreamError, StreamOptions};
-use sudokit::{ParseOptions, Variants};
 
-use crate::args::{thread_pool, RunArgs};
+use crate::args::{thread_pool, ReadOptions, RunArgs};
 use crate::input;
 use crate::output::{flush, write};
 use crate::report::{Outcome, Reporter};
-
-/// How to read the inputs: the layout settings and the variant rules of plain-layout puzzles.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ReadOptions {
-    /// Layout, shape and symbols.
-    pub parse: ParseOptions,
-    /// Rules for puzzles that do not bring their own (JSON puzzle objects do).
-    pub variants: Variants,
-}
-
-impl From<ParseOptions> for ReadOptions {
-    fn from(parse: ParseOptions) -> Self {
-        ReadOptions { parse, variants: Variants::default() }
-    }
-}
 
 /// Runs `process` over every puzzle of `files` (stdin when empty or `-`), writing to stdout.
 pub fn run(

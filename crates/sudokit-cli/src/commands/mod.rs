@@ -7,8 +7,9 @@ use clap::{Parser, Subcommand};
 use sudokit::batch::Job;
 use sudokit::{Conflict, Limits, OutputFormat, ParseError, Position, Puzzle};
 
+use crate::args::ReadOptions;
 use crate::args::{InputArgs, RunArgs};
-use crate::bulk::{self, ReadOptions};
+use crate::bulk;
 use crate::report::{Kind, Outcome, Status};
 
 mod bench;
