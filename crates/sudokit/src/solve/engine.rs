@@ -111,6 +111,36 @@ impl Fast9Engine {
         a.copy_from_slice(puzzle.values());
         a
     }
+
+    /// The visiting search of an admitted puzzle, on the engine's own solution arrays.
+    ///
+    /// The fast engine looks at the budget, the cancel flag and the clock between solutions only: a
+    /// 9×9 search never runs long between two solutions or to its end. Each solution counts as one
+    /// node of the budget, a lower bound on the nodes searched.
+    fn visit_all(
+        puzzle: &Grid,
+        limits: &Limits,
+        visit: &mut dyn FnMut(&[u8; 81]) -> ControlFlow<()>,
+    ) -> SearchOutcome {
+        if limits.max_solutions() == Some(0) {
+            return SearchOutcome::default();
+        }
+        let mut interrupted = None;
+        let mut visited = 0u64;
+        let check = limits.can_interrupt();
+        let r = fast9::search_trusted(&Self::cells(puzzle), limits.solution_cap(), |s| {
+            visit(s)?;
+            visited += 1;
+            if check {
+                interrupted = limits.interrupt(visited);
+                if interrupted.is_some() {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        outcome9(r, limits.solution_cap(), interrupted)
+    }
 }
 
 impl Engine for Fast9Engine {
@@ -128,29 +158,10 @@ impl Engine for Fast9Engine {
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<SearchOutcome, EngineError> {
         admit(self, board, puzzle)?;
-        if limits.max_solutions() == Some(0) {
-            return Ok(SearchOutcome::default());
-        }
-        // The fast engine looks at the budget, the cancel flag and the clock between solutions only: a
-        // 9×9 search never runs long between two solutions or to its end. Each solution counts as one
-        // node of the budget, a lower bound on the nodes searched.
-        let mut interrupted = None;
-        let mut visited = 0u64;
-        let check = limits.can_interrupt();
-        let r = fast9::search_trusted(&Self::cells(puzzle), limits.solution_cap(), |s| {
+        Ok(Self::visit_all(puzzle, limits, &mut |s| {
             // The fast engine returns digits 1-9 only: no second check on the hot path.
-            let g = Grid::from_checked_values(Shape::CLASSIC, s.to_vec());
-            visit(&g)?;
-            visited += 1;
-            if check {
-                interrupted = limits.interrupt(visited);
-                if interrupted.is_some() {
-                    return ControlFlow::Break(());
-                }
-            }
-            ControlFlow::Continue(())
-        });
-        Ok(outcome9(r, limits.solution_cap(), interrupted))
+            visit(&Grid::from_checked_values(Shape::CLASSIC, s.to_vec()))
+        }))
     }
     fn first(&self, board: &Board, puzzle: &Grid) -> Result<(Option<Grid>, SearchOutcome), EngineError> {
         admit(self, board, puzzle)?;
@@ -159,11 +170,11 @@ impl Engine for Fast9Engine {
         Ok((g, outcome9(r, 1, None)))
     }
     fn count(&self, board: &Board, puzzle: &Grid, limits: &Limits) -> Result<SearchOutcome, EngineError> {
-        if limits.can_interrupt() || limits.max_solutions() == Some(0) {
-            // Only the visiting search looks at the limits between solutions.
-            return self.search(board, puzzle, limits, &mut |_| ControlFlow::Continue(()));
-        }
         admit(self, board, puzzle)?;
+        if limits.can_interrupt() || limits.max_solutions() == Some(0) {
+            // Only the visiting search looks at the limits between solutions; no grid is built.
+            return Ok(Self::visit_all(puzzle, limits, &mut |_| ControlFlow::Continue(())));
+        }
         Ok(outcome9(
             fast9::count_trusted(&Self::cells(puzzle), limits.solution_cap()),
             limits.solution_cap(),
