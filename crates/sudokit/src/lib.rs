@@ -25,6 +25,7 @@
 //! | [`parse`] and [`format`](mod@format) | layouts in and out, the JSON puzzle object |
 //! | [`solve`] | the [`Engine`] trait, limits, outcomes, verdicts, [`Puzzle`]; the general and the fast 9×9 engine |
 //! | [`generate`], [`canon`] | grids and puzzles; minlex forms |
+//! | [`human`] | human-style solving: candidate states, techniques, steps, the step solver |
 //! | `batch` (feature `rayon`) | many puzzles on every core, answers in input order: slices and streams |
 //! | [`bench`](mod@bench) | the throughput benchmark |
 //!
@@ -40,6 +41,7 @@ pub mod error;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod human;
 pub mod parse;
 pub mod rules;
 pub mod solve;

@@ -1,0 +1,60 @@
+//! What can go wrong before or while solving like a human: a candidate state that contradicts
+//! itself, a puzzle without exactly one solution, a step that does not fit the state.
+
+use crate::grid::{Digit, Shape};
+use crate::rules::{Conflict, HouseKind};
+
+/// Why a candidate state or a puzzle cannot be solved step by step.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HumanError {
+    /// The grid or candidate grid is for another board shape than the rules.
+    #[error("the grid is {grid} but the rules are for {board}")]
+    ShapeMismatch {
+        /// The shape of the rules.
+        board: Shape,
+        /// The shape of the grid.
+        grid: Shape,
+    },
+    /// Two solved cells of one house hold the same digit.
+    #[error("the grid contradicts itself: {0}")]
+    Conflict(Conflict),
+    /// An unsolved cell without any candidate.
+    #[error("the pencil marks contradict themselves: {cell} has no candidate left")]
+    NoCandidates {
+        /// The cell, e.g. `r3c4`.
+        cell: String,
+    },
+    /// A digit that is neither placed in a house nor a candidate anywhere in it.
+    #[error("the pencil marks contradict themselves: {digit} has no place left in {house}")]
+    DigitHasNoPlace {
+        /// The digit.
+        digit: Digit,
+        /// The house.
+        house: HouseKind,
+    },
+    /// A solved cell whose digit is still a candidate of a peer is fine, but a pencil-mark cell whose
+    /// only candidate is also the only candidate of a peer cannot be.
+    #[error("the pencil marks contradict themselves: {first} and {second} can only be {digit}")]
+    TwinSingles {
+        /// The digit.
+        digit: Digit,
+        /// One cell.
+        first: String,
+        /// The other, a peer.
+        second: String,
+    },
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution.
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+    /// The uniqueness check was stopped by a limit before it could tell.
+    #[error("the solution count could not be settled within the search limits")]
+    Undecided,
+    /// A step names a placement or elimination that does not fit the state (a cell already solved,
+    /// a digit that is no candidate).
+    #[error("the step does not fit the grid: {0}")]
+    StepMismatch(String),
+}

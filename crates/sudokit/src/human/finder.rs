@@ -1,0 +1,118 @@
+//! The finder interface: one entry point that, given a state, a technique and options, reports the
+//! steps of that technique to a sink, and the registry that sends each technique to its family's
+//! module.
+//!
+//! Every family module exposes `find(state, technique, options, sink)`. The sink returns
+//! [`ControlFlow::Break`] to stop the search (the solver wants only the first step; the regression
+//! tests want all of them). A family that is asked for a technique it does not know reports nothing.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use super::state::State;
+use super::step::Step;
+use super::technique::Technique;
+use super::{intersections, singles, subsets};
+
+/// Options of the finders; the defaults are HoDoKu's defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FindOptions {
+    /// The puzzle is known to have exactly one solution: uniqueness techniques may be used.
+    pub unique: bool,
+    /// Uniqueness techniques may use rectangles with corners where a candidate was already
+    /// eliminated (HoDoKu's "allow missing candidates"; off by default).
+    pub allow_missing_candidates: bool,
+    /// Empty rectangles with only two candidates in the box are allowed (off by default).
+    pub allow_two_candidate_ers: bool,
+    /// Fish finders also report "siamese" fish and the single-digit finders dual steps (combined
+    /// patterns that share their base); off by default.
+    pub allow_duals_and_siamese: bool,
+    /// Almost locked sets of ALS techniques may overlap (off by default).
+    pub allow_als_overlap: bool,
+    /// The largest fish size searched for Franken and mutant fish (HoDoKu's default is 4).
+    pub max_fish_size: usize,
+}
+
+impl Default for FindOptions {
+    fn default() -> FindOptions {
+        FindOptions {
+            unique: true,
+            allow_missing_candidates: false,
+            allow_two_candidate_ers: false,
+            allow_duals_and_siamese: false,
+            allow_als_overlap: false,
+            max_fish_size: 4,
+        }
+    }
+}
+
+/// Where a finder sends each step it finds.
+pub type Sink<'a> = &'a mut dyn FnMut(Step) -> ControlFlow<()>;
+
+/// The signature of a family's finder.
+pub(crate) type FindFn = fn(&State, Technique, &FindOptions, Sink<'_>) -> ControlFlow<()>;
+
+/// The family finder of a technique, or `None` when the technique is not implemented.
+fn finder(technique: Technique) -> Option<FindFn> {
+    use Technique as T;
+    Some(match technique {
+        T::FullHouse | T::NakedSingle | T::HiddenSingle => singles::find,
+        T::LockedCandidates1 | T::LockedCandidates2 => intersections::find,
+        T::LockedPair
+        | T::LockedTriple
+        | T::NakedPair
+        | T::NakedTriple
+        | T::NakedQuadruple
+        | T::HiddenPair
+        | T::HiddenTriple
+        | T::HiddenQuadruple => subsets::find,
+        T::BruteForce => return None,
+        _ => return None,
+    })
+}
+
+/// Whether a finder exists for `technique` (brute force is the solver's own and counts as one).
+pub fn is_implemented(technique: Technique) -> bool {
+    technique == Technique::BruteForce || finder(technique).is_some()
+}
+
+/// Every step of `technique` in `state` that proves something, each deduction once, in the order
+/// found. Empty when the technique is not implemented (see [`is_implemented`]) or brute force.
+pub fn find_all(state: &State, technique: Technique, options: &FindOptions) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let _ = search(state, technique, options, &mut |step| {
+        if seen.insert((step.placements.clone(), step.eliminations.clone())) {
+            out.push(step);
+        }
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// The first step of `technique` in `state` that proves something.
+pub fn find_first(state: &State, technique: Technique, options: &FindOptions) -> Option<Step> {
+    let mut found = None;
+    let _ = search(state, technique, options, &mut |step| {
+        found = Some(step);
+        ControlFlow::Break(())
+    });
+    found
+}
+
+/// Runs the finder of `technique`, passing on only productive, normalized steps of that technique;
+/// uniqueness techniques run only when `options.unique` says the puzzle has one solution.
+pub fn search(state: &State, technique: Technique, options: &FindOptions, sink: Sink<'_>) -> ControlFlow<()> {
+    let Some(find) = finder(technique) else { return ControlFlow::Continue(()) };
+    if technique.needs_uniqueness() && !options.unique {
+        return ControlFlow::Continue(());
+    }
+    find(state, technique, options, &mut |mut step| {
+        if step.technique != technique || !step.is_productive() {
+            return ControlFlow::Continue(());
+        }
+        step.normalize();
+        sink(step)
+    })
+}

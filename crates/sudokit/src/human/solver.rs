@@ -1,0 +1,301 @@
+//! The step solver: applies the simplest available step, in HoDoKu's default order, until the grid
+//! is solved or no allowed technique applies.
+//!
+//! Before the first step the puzzle is checked: a grid with no solution or several solutions is
+//! reported as such and never explained. Brute force (placing a cell's solution digit, labelled
+//! "Brute Force") is the last entry of the order, so it is used only when nothing else applies;
+//! leave it out of the allowed techniques to stop instead. In debug builds every step is checked
+//! against the solution.
+//!
+//! ```
+//! use sudokit::human::{Solver, SolverOptions, State};
+//! use sudokit::Grid;
+//! let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+//! let mut solver = Solver::new(State::classic(&grid)?, SolverOptions::default())?;
+//! let first = solver.next().expect("a step");
+//! assert!(first.to_string().contains(" => ") || first.to_string().contains(": r"));
+//! let path: Vec<_> = solver.collect();
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::brute::{self, Solutions};
+use super::error::HumanError;
+use super::finder::{self, FindOptions};
+use super::state::State;
+use super::step::{Candidate, Step};
+use super::technique::Technique;
+use crate::grid::Grid;
+
+/// Which techniques the solver may use, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// The techniques to try, in this order (the default: HoDoKu's default order and switches,
+    /// restricted to the implemented techniques, brute force last).
+    pub order: Vec<Technique>,
+    /// Apply every step the first applicable technique finds at once (as one step each, before any
+    /// easier technique is tried again), rather than only the first.
+    pub all_at_once: bool,
+    /// Options of the finders. `unique` is set by the solver from its own check.
+    pub find: FindOptions,
+}
+
+impl Default for SolverOptions {
+    fn default() -> SolverOptions {
+        SolverOptions {
+            order: Technique::default_order()
+                .into_iter()
+                .filter(|&t| t.enabled_by_default() && finder::is_implemented(t))
+                .collect(),
+            all_at_once: false,
+            find: FindOptions::default(),
+        }
+    }
+}
+
+impl SolverOptions {
+    /// Only these techniques (in the default order; techniques HoDoKu leaves off by default are
+    /// allowed when named here).
+    pub fn only(techniques: &[Technique]) -> SolverOptions {
+        SolverOptions {
+            order: Technique::default_order()
+                .into_iter()
+                .filter(|t| techniques.contains(t) && finder::is_implemented(*t))
+                .collect(),
+            ..SolverOptions::default()
+        }
+    }
+    /// Removes techniques from the order.
+    pub fn exclude(mut self, techniques: &[Technique]) -> SolverOptions {
+        self.order.retain(|t| !techniques.contains(t));
+        self
+    }
+    /// Adds techniques (at their place in the default order).
+    pub fn include(mut self, techniques: &[Technique]) -> SolverOptions {
+        for &t in techniques {
+            if !self.order.contains(&t) && finder::is_implemented(t) {
+                self.order.push(t);
+            }
+        }
+        self.order.sort_by_key(|t| t.order());
+        self
+    }
+}
+
+/// Solves step by step; an iterator over the steps it applies.
+#[derive(Debug)]
+pub struct Solver {
+    state: State,
+    solution: Grid,
+    options: SolverOptions,
+    /// Steps found by an all-at-once search, not yet applied.
+    pending: std::collections::VecDeque<Step>,
+}
+
+impl Solver {
+    /// A solver for `state`, after checking that it has exactly one solution.
+    ///
+    /// # Errors
+    /// [`HumanError::NoSolution`], [`HumanError::MultipleSolutions`], or [`HumanError::Undecided`]
+    /// when the check was stopped by the engine's limits.
+    pub fn new(state: State, mut options: SolverOptions) -> Result<Solver, HumanError> {
+        let solution = match brute::solutions(&state)? {
+            Solutions::None => return Err(HumanError::NoSolution),
+            Solutions::Several => return Err(HumanError::MultipleSolutions),
+            Solutions::One(s) => s,
+        };
+        options.find.unique = true;
+        Ok(Solver { state, solution, options, pending: Default::default() })
+    }
+
+    /// The current state (after the steps returned so far).
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+    /// The puzzle's solution.
+    pub fn solution(&self) -> &Grid {
+        &self.solution
+    }
+    /// Whether the grid is solved.
+    pub fn is_solved(&self) -> bool {
+        self.state.is_solved()
+    }
+
+    /// The next step, without applying it.
+    pub fn peek(&self) -> Option<Step> {
+        if let Some(step) = self.pending.iter().find(|s| self.still_productive(s)) {
+            return Some(step.clone());
+        }
+        self.find_next().map(|mut steps| steps.swap_remove(0))
+    }
+
+    /// Finds the next step(s): the first allowed technique that applies, all its steps when
+    /// `all_at_once` is set.
+    fn find_next(&self) -> Option<Vec<Step>> {
+        if self.state.is_solved() {
+            return None;
+        }
+        for &t in &self.options.order {
+            if t == Technique::BruteForce {
+                return Some(vec![self.guess()]);
+            }
+            if self.options.all_at_once {
+                let steps = finder::find_all(&self.state, t, &self.options.find);
+                if !steps.is_empty() {
+                    return Some(steps);
+                }
+            } else if let Some(step) = finder::find_first(&self.state, t, &self.options.find) {
+                return Some(vec![step]);
+            }
+        }
+        None
+    }
+
+    /// The brute-force step: the unsolved cell with the fewest candidates gets its solution digit.
+    fn guess(&self) -> Step {
+        let cell = self
+            .state
+            .unsolved_cells()
+            .min_by_key(|&c| self.state.candidates(c).len())
+            .expect("an unsolved cell, the grid is not solved");
+        let digit = self.solution.get(cell).expect("the solution is full");
+        let mut step = Step::new(Technique::BruteForce, self.state.shape());
+        step.placements.push(Candidate::new(cell, digit));
+        step
+    }
+
+    fn still_productive(&self, step: &Step) -> bool {
+        step.placements.iter().any(|p| self.state.value(p.cell).is_none())
+            || step.eliminations.iter().any(|e| self.state.has(e.cell, e.digit))
+    }
+
+    /// Applies a step to the state, after checking it against the solution in debug builds.
+    fn apply(&mut self, step: &Step) {
+        for p in &step.placements {
+            debug_assert_eq!(self.solution.get(p.cell), Some(p.digit), "wrong placement in {step}");
+        }
+        for e in &step.eliminations {
+            debug_assert_ne!(self.solution.get(e.cell), Some(e.digit), "wrong elimination in {step}");
+        }
+        apply(&mut self.state, step);
+    }
+}
+
+/// Applies a step's placements and eliminations to a state (solved cells and missing candidates
+/// are skipped).
+pub fn apply(state: &mut State, step: &Step) {
+    for p in &step.placements {
+        if state.value(p.cell).is_none() {
+            state.place(p.cell, p.digit);
+        }
+    }
+    for e in &step.eliminations {
+        state.eliminate(e.cell, e.digit);
+    }
+}
+
+impl Iterator for Solver {
+    type Item = Step;
+    /// Finds the next step and applies it; `None` once solved or stuck (see [`Solver::is_solved`]).
+    fn next(&mut self) -> Option<Step> {
+        while let Some(step) = self.pending.pop_front() {
+            if self.still_productive(&step) {
+                self.apply(&step);
+                return Some(step);
+            }
+        }
+        let mut steps = self.find_next()?.into_iter();
+        let first = steps.next()?;
+        self.pending.extend(steps);
+        self.apply(&first);
+        Some(first)
+    }
+}
+
+/// The whole path of a puzzle.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The state after the last step.
+    pub end: State,
+    /// The puzzle's solution.
+    pub solution: Grid,
+}
+
+impl Path {
+    /// Whether the steps solve the grid (otherwise the allowed techniques ran out).
+    pub fn is_solved(&self) -> bool {
+        self.end.is_solved()
+    }
+}
+
+/// Solves `state` step by step with `options`.
+///
+/// # Errors
+/// As [`Solver::new`].
+pub fn solve(state: State, options: SolverOptions) -> Result<Path, HumanError> {
+    let mut solver = Solver::new(state, options)?;
+    let steps: Vec<Step> = solver.by_ref().collect();
+    Ok(Path { steps, end: solver.state, solution: solver.solution })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_path(path: &Path) {
+        for step in &path.steps {
+            for p in &step.placements {
+                assert_eq!(path.solution.get(p.cell), Some(p.digit), "{step}");
+            }
+            for e in &step.eliminations {
+                assert_ne!(path.solution.get(e.cell), Some(e.digit), "{step}");
+            }
+        }
+    }
+
+    #[test]
+    fn solves_an_easy_puzzle_with_singles_only() {
+        let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+            .parse()
+            .expect("grid");
+        let options =
+            SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle]);
+        let path = solve(State::classic(&grid).expect("valid"), options).expect("unique");
+        assert!(path.is_solved());
+        check_path(&path);
+        assert!(path.steps.iter().all(|s| s.placements.len() == 1));
+    }
+
+    #[test]
+    fn brute_force_is_the_labelled_last_resort() {
+        let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+            .parse()
+            .expect("grid");
+        let path = solve(State::classic(&grid).expect("valid"), SolverOptions::default()).expect("unique");
+        assert!(path.is_solved());
+        check_path(&path);
+        let stuck = solve(
+            State::classic(&grid).expect("valid"),
+            SolverOptions::default().exclude(&[Technique::BruteForce]),
+        )
+        .expect("unique");
+        assert!(stuck.steps.iter().all(|s| s.technique != Technique::BruteForce));
+        check_path(&stuck);
+    }
+
+    #[test]
+    fn no_and_several_solutions_are_reported_before_any_step() {
+        let several: Grid = ".".repeat(81).parse().expect("grid");
+        let err = Solver::new(State::classic(&several).expect("valid"), SolverOptions::default())
+            .expect_err("multiple");
+        assert_eq!(err, HumanError::MultipleSolutions);
+        let none: Grid = "12.......34...............................................................5......"
+            .parse()
+            .expect("grid");
+        let state = State::classic(&none);
+        if let Ok(state) = state {
+            assert!(Solver::new(state, SolverOptions::default()).is_err());
+        }
+    }
+}

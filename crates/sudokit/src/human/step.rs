@@ -1,0 +1,430 @@
+//! Steps: what a technique found and what it proves.
+//!
+//! A [`Step`] holds the [`Technique`], the [`Pattern`] (the cells, houses and digits it is built
+//! from, with their roles: base and cover sets and fins for fish, chains of strongly and weakly
+//! linked nodes, almost locked sets) and its results: placements and eliminations.
+//!
+//! # Text
+//! One line in the notation of HoDoKu and the forums: the technique's name, the pattern, ` => ` and
+//! the results, e.g. `Locked Candidates Type 1 (Pointing): 5 in b1 => r1c46<>5`. Everything after
+//! the last `=>` is results only: placements `rXcY=D`, eliminations `rXcY<>D`, separated by `, `;
+//! cells of one row may be grouped (`r1c46<>5`) on boards up to 9×9, where every number is one
+//! character. A single is written without pattern: `Naked Single: r3c4=7`. Chains are written in
+//! Eureka notation, e.g. `(5)r1c2=(5)r3c2-(5)r3c7=(5)r9c7`.
+//!
+//! # JSON
+//! [`Step`] serializes (with serde) to an object with these fields, which are stable:
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `technique` | string | the technique's name, e.g. `"X-Wing"` |
+//! | `code` | string or null | its library code, e.g. `"0300"` (null for brute force) |
+//! | `text` | string | the one-line text above |
+//! | `digits` | array of numbers | the digits of the pattern |
+//! | `cells` | array of strings | the pattern's cells, e.g. `"r1c2"` |
+//! | `houses` | array of strings | houses the pattern lives in: `r1`, `c2`, `b3` (box or jigsaw region), `d1`/`d2` (diagonals), `w1` (windows) |
+//! | `base`, `cover` | arrays of strings | fish: base and cover houses |
+//! | `fins`, `endo_fins` | arrays of candidates | fish: fins and endo fins |
+//! | `chains` | array of chains | each `{"nodes": [{"cells": [...], "digits": [...]}], "links": ["strong" or "weak", ...]}`, one link between each pair of nodes |
+//! | `sets` | array of sets | almost locked sets and other cell groups: `{"cells": [...], "digits": [...]}` |
+//! | `placements` | array of candidates | cells solved by the step |
+//! | `eliminations` | array of candidates | candidates removed by the step |
+//!
+//! A candidate is `{"cell": "r3c4", "digit": 7}`.
+
+use std::fmt::{self, Write as _};
+
+use serde::ser::{Serialize, Serializer};
+
+use super::technique::Technique;
+use crate::grid::{Cell, Digit, DigitSet, Shape};
+use crate::rules::HouseKind;
+
+/// One digit in one cell: a placement, an elimination, a fin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Candidate {
+    /// The cell.
+    pub cell: Cell,
+    /// The digit.
+    pub digit: Digit,
+}
+
+impl Candidate {
+    /// The candidate `digit` in `cell`.
+    pub fn new(cell: Cell, digit: Digit) -> Candidate {
+        Candidate { cell, digit }
+    }
+}
+
+/// How two nodes of a chain are linked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkKind {
+    /// If the first node is false the second is true (`=` in Eureka notation).
+    Strong,
+    /// If the first node is true the second is false (`-` in Eureka notation).
+    Weak,
+}
+
+/// A node of a chain: one candidate, a group of cells sharing a digit in one house, or an almost
+/// locked set. The node is "true" when one of its cells holds one of its digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The node's cells (one for a plain candidate).
+    pub cells: Vec<Cell>,
+    /// The node's digits (one for a candidate or a group).
+    pub digits: DigitSet,
+}
+
+impl Node {
+    /// The node of one candidate.
+    pub fn candidate(cell: Cell, digit: Digit) -> Node {
+        Node { cells: vec![cell], digits: DigitSet::single(digit) }
+    }
+}
+
+/// A chain: nodes with a link between each consecutive pair (`links.len() == nodes.len() - 1`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Chain {
+    /// The nodes, in order.
+    pub nodes: Vec<Node>,
+    /// The links between consecutive nodes.
+    pub links: Vec<LinkKind>,
+}
+
+/// A group of cells with digits that plays a role of its own: an almost locked set, the cells of a
+/// Sue de Coq, a subset.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CellGroup {
+    /// The cells.
+    pub cells: Vec<Cell>,
+    /// The digits.
+    pub digits: DigitSet,
+}
+
+/// What a step is built from, with the roles the technique gives each part. Fields a technique does
+/// not use stay empty.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    /// The digits of the pattern.
+    pub digits: DigitSet,
+    /// The pattern's cells (the subset, the wing's pivot and pincers, the rectangle's corners).
+    pub cells: Vec<Cell>,
+    /// The houses the pattern lives in (the house of a subset or a hidden single, the box of a
+    /// pointing pair).
+    pub houses: Vec<HouseKind>,
+    /// Fish: the base sets.
+    pub base: Vec<HouseKind>,
+    /// Fish: the cover sets.
+    pub cover: Vec<HouseKind>,
+    /// Fish: the fins (candidates in the base outside the cover).
+    pub fins: Vec<Candidate>,
+    /// Fish: endo fins (candidates in two base sets).
+    pub endo_fins: Vec<Candidate>,
+    /// Chains and loops.
+    pub chains: Vec<Chain>,
+    /// Almost locked sets and other groups.
+    pub sets: Vec<CellGroup>,
+}
+
+/// A deduction: the technique, its pattern, and what it proves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The board shape, for cell names.
+    pub shape: Shape,
+    /// What the step is built from.
+    pub pattern: Pattern,
+    /// The cells it solves.
+    pub placements: Vec<Candidate>,
+    /// The candidates it removes.
+    pub eliminations: Vec<Candidate>,
+}
+
+impl Step {
+    /// A step of `technique` with an empty pattern and no results yet.
+    pub fn new(technique: Technique, shape: Shape) -> Step {
+        Step {
+            technique,
+            shape,
+            pattern: Pattern::default(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+        }
+    }
+    /// Whether the step proves anything.
+    pub fn is_productive(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+    /// Sorts the results and drops duplicates, so that equal deductions compare equal.
+    pub fn normalize(&mut self) {
+        self.placements.sort_unstable_by_key(|c| (c.digit, c.cell));
+        self.placements.dedup();
+        self.eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
+        self.eliminations.dedup();
+    }
+    /// The results alone, as after ` => `: `r3c4=7` or `r1c46<>5, r2c3<>5`.
+    pub fn results_text(&self) -> String {
+        let mut parts = Vec::new();
+        for p in &self.placements {
+            parts.push(format!("{}={}", p.cell.name(self.shape), p.digit));
+        }
+        let mut elims = self.eliminations.clone();
+        elims.sort_unstable_by_key(|c| (c.digit, c.cell));
+        let mut i = 0;
+        while i < elims.len() {
+            let digit = elims[i].digit;
+            let mut j = i;
+            while j < elims.len() && elims[j].digit == digit {
+                j += 1;
+            }
+            let cells: Vec<Cell> = elims[i..j].iter().map(|c| c.cell).collect();
+            for group in row_groups(&cells, self.shape) {
+                parts.push(format!("{group}<>{digit}"));
+            }
+            i = j;
+        }
+        parts.join(", ")
+    }
+
+    /// The pattern alone, as between the technique's name and ` => ` (empty for singles).
+    pub fn pattern_text(&self) -> String {
+        let s = self.shape;
+        let p = &self.pattern;
+        let mut out = String::new();
+        let digits = digit_list(p.digits, "/");
+        if !p.chains.is_empty() {
+            let chains: Vec<String> = p.chains.iter().map(|c| chain_text(c, s)).collect();
+            out.push_str(&chains.join(" ; "));
+        } else if !p.base.is_empty() {
+            let base: String = p.base.iter().map(|&h| house_name(h)).collect();
+            let cover: String = p.cover.iter().map(|&h| house_name(h)).collect();
+            let _ = write!(out, "{digits} {base} {cover}");
+            if !p.fins.is_empty() {
+                let fins: Vec<String> = p.fins.iter().map(|f| format!("f{}", f.cell.name(s))).collect();
+                let _ = write!(out, " {}", fins.join(" "));
+            }
+            if !p.endo_fins.is_empty() {
+                let fins: Vec<String> = p.endo_fins.iter().map(|f| format!("ef{}", f.cell.name(s))).collect();
+                let _ = write!(out, " {}", fins.join(" "));
+            }
+        } else if !p.cells.is_empty() {
+            let _ = write!(out, "{digits} in {}", compact_cells(&p.cells, s));
+        } else if !p.houses.is_empty() && !p.digits.is_empty() {
+            let houses: Vec<String> = p.houses.iter().map(|&h| house_name(h)).collect();
+            let _ = write!(out, "{digits} in {}", houses.join(","));
+        }
+        for set in &p.sets {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            let _ = write!(out, "{} {{{}}}", compact_cells(&set.cells, s), digit_list(set.digits, ""));
+        }
+        out
+    }
+}
+
+/// `Technique: pattern => results`, or `Technique: results` when the pattern is empty.
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pattern = self.pattern_text();
+        let results = self.results_text();
+        let single = matches!(
+            self.technique,
+            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle | Technique::BruteForce
+        );
+        if single || (pattern.is_empty() && self.eliminations.is_empty()) {
+            write!(f, "{}: {results}", self.technique)
+        } else {
+            write!(f, "{}: {pattern} => {results}", self.technique)
+        }
+    }
+}
+
+/// The short name of a house as the forums write it: `r1`, `c2`, `b3`, `d1`, `w1`.
+pub fn house_name(kind: HouseKind) -> String {
+    match kind {
+        HouseKind::Row(i) => format!("r{}", i + 1),
+        HouseKind::Col(i) => format!("c{}", i + 1),
+        HouseKind::Box(i) | HouseKind::Region(i) => format!("b{}", i + 1),
+        HouseKind::Diagonal(i) => format!("d{}", i + 1),
+        HouseKind::Window(i) => format!("w{}", i + 1),
+        HouseKind::Cage(i) => format!("k{}", i + 1),
+        // `HouseKind` may grow; a new kind still gets a readable name.
+        #[allow(unreachable_patterns)]
+        other => other.to_string(),
+    }
+}
+
+fn digit_list(digits: DigitSet, sep: &str) -> String {
+    digits.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(sep)
+}
+
+/// Cells of one row written together (`r1c46`) where every number is one character; otherwise
+/// each cell by name.
+fn row_groups(cells: &[Cell], shape: Shape) -> Vec<String> {
+    if shape.side() > 9 {
+        return cells.iter().map(|c| c.name(shape)).collect();
+    }
+    let mut rows: Vec<(usize, String)> = Vec::new();
+    for &c in cells {
+        let (r, col) = (c.row(shape) + 1, c.col(shape) + 1);
+        match rows.iter_mut().find(|(row, _)| *row == r) {
+            Some((_, cols)) => cols.push_str(&col.to_string()),
+            None => rows.push((r, col.to_string())),
+        }
+    }
+    rows.into_iter().map(|(r, cols)| format!("r{r}c{cols}")).collect()
+}
+
+/// A list of cells: `r1c23` when they share a row, `r12c3` when they share a column, otherwise
+/// the cells one by one, comma-separated.
+fn compact_cells(cells: &[Cell], shape: Shape) -> String {
+    if cells.len() > 1 && shape.side() <= 9 {
+        let row = cells[0].row(shape);
+        let col = cells[0].col(shape);
+        if cells.iter().all(|c| c.row(shape) == row) {
+            let cols: String = cells.iter().map(|c| (c.col(shape) + 1).to_string()).collect();
+            return format!("r{}c{cols}", row + 1);
+        }
+        if cells.iter().all(|c| c.col(shape) == col) {
+            let rows: String = cells.iter().map(|c| (c.row(shape) + 1).to_string()).collect();
+            return format!("r{rows}c{}", col + 1);
+        }
+    }
+    cells.iter().map(|c| c.name(shape)).collect::<Vec<_>>().join(",")
+}
+
+/// A chain in Eureka notation: `(5)r1c2=(5)r3c2-(5)r3c7`.
+fn chain_text(chain: &Chain, shape: Shape) -> String {
+    let mut out = String::new();
+    for (i, node) in chain.nodes.iter().enumerate() {
+        if i > 0 {
+            out.push(match chain.links.get(i - 1) {
+                Some(LinkKind::Strong) => '=',
+                _ => '-',
+            });
+        }
+        let _ = write!(out, "({}){}", digit_list(node.digits, ""), compact_cells(&node.cells, shape));
+    }
+    out
+}
+
+// The JSON form: plain names and numbers, built from the step (see the module docs for the fields).
+#[derive(serde::Serialize)]
+struct CandidateJson {
+    cell: String,
+    digit: u8,
+}
+
+#[derive(serde::Serialize)]
+struct GroupJson {
+    cells: Vec<String>,
+    digits: Vec<u8>,
+}
+
+#[derive(serde::Serialize)]
+struct ChainJson {
+    nodes: Vec<GroupJson>,
+    links: Vec<LinkKind>,
+}
+
+#[derive(serde::Serialize)]
+struct StepJson {
+    technique: &'static str,
+    code: Option<&'static str>,
+    text: String,
+    digits: Vec<u8>,
+    cells: Vec<String>,
+    houses: Vec<String>,
+    base: Vec<String>,
+    cover: Vec<String>,
+    fins: Vec<CandidateJson>,
+    endo_fins: Vec<CandidateJson>,
+    chains: Vec<ChainJson>,
+    sets: Vec<GroupJson>,
+    placements: Vec<CandidateJson>,
+    eliminations: Vec<CandidateJson>,
+}
+
+impl Serialize for Step {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let s = self.shape;
+        let names = |cells: &[Cell]| cells.iter().map(|c| c.name(s)).collect::<Vec<_>>();
+        let digits = |set: DigitSet| set.iter().map(Digit::get).collect::<Vec<_>>();
+        let cands = |list: &[Candidate]| {
+            list.iter()
+                .map(|c| CandidateJson { cell: c.cell.name(s), digit: c.digit.get() })
+                .collect::<Vec<_>>()
+        };
+        let group = |cells: &[Cell], set: DigitSet| GroupJson { cells: names(cells), digits: digits(set) };
+        let p = &self.pattern;
+        StepJson {
+            technique: self.technique.name(),
+            code: self.technique.code(),
+            text: self.to_string(),
+            digits: digits(p.digits),
+            cells: names(&p.cells),
+            houses: p.houses.iter().map(|&h| house_name(h)).collect(),
+            base: p.base.iter().map(|&h| house_name(h)).collect(),
+            cover: p.cover.iter().map(|&h| house_name(h)).collect(),
+            fins: cands(&p.fins),
+            endo_fins: cands(&p.endo_fins),
+            chains: p
+                .chains
+                .iter()
+                .map(|c| ChainJson {
+                    nodes: c.nodes.iter().map(|n| group(&n.cells, n.digits)).collect(),
+                    links: c.links.clone(),
+                })
+                .collect(),
+            sets: p.sets.iter().map(|g| group(&g.cells, g.digits)).collect(),
+            placements: cands(&self.placements),
+            eliminations: cands(&self.eliminations),
+        }
+        .serialize(serializer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(r: usize, c: usize) -> Cell {
+        Cell::new_checked((r - 1) * 9 + c - 1, Shape::CLASSIC).expect("cell")
+    }
+    fn digit(d: u8) -> Digit {
+        Digit::new_checked(d, Shape::CLASSIC).expect("digit")
+    }
+
+    #[test]
+    fn text_follows_the_forum_notation() {
+        let mut step = Step::new(Technique::LockedCandidates1, Shape::CLASSIC);
+        step.pattern.digits = DigitSet::single(digit(5));
+        step.pattern.houses = vec![HouseKind::Box(0)];
+        step.eliminations = vec![Candidate::new(cell(1, 6), digit(5)), Candidate::new(cell(1, 4), digit(5))];
+        assert_eq!(step.to_string(), "Locked Candidates Type 1 (Pointing): 5 in b1 => r1c46<>5");
+        let mut single = Step::new(Technique::NakedSingle, Shape::CLASSIC);
+        single.placements.push(Candidate::new(cell(3, 4), digit(7)));
+        assert_eq!(single.to_string(), "Naked Single: r3c4=7");
+        let json = serde_json::to_value(&single).expect("serializes");
+        assert_eq!(json["technique"], "Naked Single");
+        assert_eq!(json["code"], "0003");
+        assert_eq!(json["placements"][0]["cell"], "r3c4");
+        assert_eq!(json["placements"][0]["digit"], 7);
+    }
+
+    #[test]
+    fn chains_print_in_eureka_notation() {
+        let mut step = Step::new(Technique::XChain, Shape::CLASSIC);
+        step.pattern.chains.push(Chain {
+            nodes: vec![Node::candidate(cell(1, 2), digit(5)), Node::candidate(cell(3, 2), digit(5))],
+            links: vec![LinkKind::Strong],
+        });
+        step.eliminations.push(Candidate::new(cell(2, 2), digit(5)));
+        assert_eq!(step.to_string(), "X-Chain: (5)r1c2=(5)r3c2 => r2c2<>5");
+        let json = serde_json::to_value(&step).expect("serializes");
+        assert_eq!(json["chains"][0]["links"][0], "strong");
+    }
+}

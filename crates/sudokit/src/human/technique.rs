@@ -1,0 +1,276 @@
+//! The techniques: every solution type of HoDoKu 2.2 with its name, its four-digit library code (the
+//! code HoDoKu's regression library `reglib` and its exemplar files use), its short argument name,
+//! its place in HoDoKu's default solving order and whether HoDoKu enables it by default.
+//!
+//! Source of the table: HoDoKu's public design documents and its `SolutionType`/`StepConfig` lists
+//! (names, library codes, order indices, default switches), read, not copied. Two additions follow
+//! the issue's list of families: WXYZ-Wing (reglib's header reserves code `0802` for it; HoDoKu 2.2
+//! has no finder, so it is off by default to keep paths comparable) and the families HoDoKu searches
+//! under one umbrella entry (`Nice Loop/AIC`, `Simple Colors`, `Forcing Chain`, …) appear here as
+//! their concrete types, ordered one after the other at the umbrella's place.
+//!
+//! ```
+//! use sudokit::human::Technique;
+//! let t: Technique = "0100".parse()?;
+//! assert_eq!(t, Technique::LockedCandidates1);
+//! assert_eq!(t.name(), "Locked Candidates Type 1 (Pointing)");
+//! assert_eq!("x-wing".parse::<Technique>()?, Technique::XWing);
+//! assert_eq!("bf2".parse::<Technique>()?.code(), Some("0300"));
+//! # Ok::<(), sudokit::human::UnknownTechnique>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// What HoDoKu's table says about one technique.
+struct Info {
+    name: &'static str,
+    code: Option<&'static str>,
+    short: &'static str,
+    order: u32,
+    enabled: bool,
+}
+
+macro_rules! techniques {
+    ($( $var:ident = ($name:literal, $code:expr, $short:literal, $order:literal, $enabled:literal), )*) => {
+        /// A solving technique, one per HoDoKu solution type (see the [module docs](self)).
+        ///
+        /// `Display` prints HoDoKu's name; [`FromStr`] reads the name (any case, spaces or dashes),
+        /// the library code (`0100`) or the short name (`lc1`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+        #[non_exhaustive]
+        pub enum Technique {
+            $( #[doc = $name] #[serde(rename = $name)] $var, )*
+        }
+
+        impl Technique {
+            /// Every technique, in declaration order (see [`Technique::default_order`] for the
+            /// solving order).
+            pub const ALL: &'static [Technique] = &[$(Technique::$var,)*];
+
+            fn info(self) -> Info {
+                match self {
+                    $(Technique::$var => Info { name: $name, code: $code, short: $short, order: $order, enabled: $enabled },)*
+                }
+            }
+        }
+    };
+}
+
+techniques! {
+    FullHouse = ("Full House", Some("0000"), "fh", 100, true),
+    NakedSingle = ("Naked Single", Some("0003"), "n1", 200, true),
+    HiddenSingle = ("Hidden Single", Some("0002"), "h1", 300, true),
+    LockedPair = ("Locked Pair", Some("0110"), "l2", 1000, true),
+    LockedTriple = ("Locked Triple", Some("0111"), "l3", 1100, true),
+    LockedCandidates1 = ("Locked Candidates Type 1 (Pointing)", Some("0100"), "lc1", 1200, true),
+    LockedCandidates2 = ("Locked Candidates Type 2 (Claiming)", Some("0101"), "lc2", 1210, true),
+    NakedPair = ("Naked Pair", Some("0200"), "n2", 1300, true),
+    NakedTriple = ("Naked Triple", Some("0201"), "n3", 1400, true),
+    HiddenPair = ("Hidden Pair", Some("0210"), "h2", 1500, true),
+    HiddenTriple = ("Hidden Triple", Some("0211"), "h3", 1600, true),
+    NakedQuadruple = ("Naked Quadruple", Some("0202"), "n4", 2000, true),
+    HiddenQuadruple = ("Hidden Quadruple", Some("0212"), "h4", 2100, true),
+    XWing = ("X-Wing", Some("0300"), "bf2", 2200, true),
+    Swordfish = ("Swordfish", Some("0301"), "bf3", 2300, true),
+    Jellyfish = ("Jellyfish", Some("0302"), "bf4", 2400, true),
+    Squirmbag = ("Squirmbag", Some("0303"), "bf5", 2500, false),
+    Whale = ("Whale", Some("0304"), "bf6", 2600, false),
+    Leviathan = ("Leviathan", Some("0305"), "bf7", 2700, false),
+    RemotePair = ("Remote Pair", Some("0703"), "rp", 2800, true),
+    BugPlus1 = ("Bivalue Universal Grave + 1", Some("0610"), "bug1", 2900, true),
+    Skyscraper = ("Skyscraper", Some("0400"), "sk", 3000, true),
+    TwoStringKite = ("2-String Kite", Some("0401"), "2sk", 3100, true),
+    DualTwoStringKite = ("Dual 2-String Kite", Some("0404"), "d2sk", 3101, true),
+    TurbotFish = ("Turbot Fish", Some("0403"), "tf", 3120, true),
+    EmptyRectangle = ("Empty Rectangle", Some("0402"), "er", 3170, true),
+    DualEmptyRectangle = ("Dual Empty Rectangle", Some("0405"), "der", 3171, true),
+    WWing = ("W-Wing", Some("0803"), "w", 3200, true),
+    XyWing = ("XY-Wing", Some("0800"), "xy", 3300, true),
+    XyzWing = ("XYZ-Wing", Some("0801"), "xyz", 3400, true),
+    WxyzWing = ("WXYZ-Wing", Some("0802"), "wxyz", 3450, false),
+    Uniqueness1 = ("Uniqueness Test 1", Some("0600"), "u1", 3500, true),
+    Uniqueness2 = ("Uniqueness Test 2", Some("0601"), "u2", 3600, true),
+    Uniqueness3 = ("Uniqueness Test 3", Some("0602"), "u3", 3700, true),
+    Uniqueness4 = ("Uniqueness Test 4", Some("0603"), "u4", 3800, true),
+    Uniqueness5 = ("Uniqueness Test 5", Some("0604"), "u5", 3900, true),
+    Uniqueness6 = ("Uniqueness Test 6", Some("0605"), "u6", 4000, true),
+    HiddenRectangle = ("Hidden Rectangle", Some("0606"), "hr", 4010, true),
+    AvoidableRectangle1 = ("Avoidable Rectangle Type 1", Some("0607"), "ar1", 4020, true),
+    AvoidableRectangle2 = ("Avoidable Rectangle Type 2", Some("0608"), "ar2", 4030, true),
+    FinnedXWing = ("Finned X-Wing", Some("0310"), "fbf2", 4100, true),
+    SashimiXWing = ("Sashimi X-Wing", Some("0320"), "sbf2", 4200, true),
+    FinnedSwordfish = ("Finned Swordfish", Some("0311"), "fbf3", 4300, true),
+    SashimiSwordfish = ("Sashimi Swordfish", Some("0321"), "sbf3", 4400, true),
+    FinnedJellyfish = ("Finned Jellyfish", Some("0312"), "fbf4", 4500, true),
+    SashimiJellyfish = ("Sashimi Jellyfish", Some("0322"), "sbf4", 4600, true),
+    FinnedSquirmbag = ("Finned Squirmbag", Some("0313"), "fbf5", 4700, false),
+    SashimiSquirmbag = ("Sashimi Squirmbag", Some("0323"), "sbf5", 4800, false),
+    FinnedWhale = ("Finned Whale", Some("0314"), "fbf6", 4900, false),
+    SashimiWhale = ("Sashimi Whale", Some("0324"), "sbf6", 5000, false),
+    FinnedLeviathan = ("Finned Leviathan", Some("0315"), "fbf7", 5100, false),
+    SashimiLeviathan = ("Sashimi Leviathan", Some("0325"), "sbf7", 5200, false),
+    SueDeCoq = ("Sue de Coq", Some("1101"), "sdc", 5300, true),
+    SimpleColorsTrap = ("Simple Colors Trap", Some("0500"), "sc1", 5330, true),
+    SimpleColorsWrap = ("Simple Colors Wrap", Some("0501"), "sc2", 5331, true),
+    MultiColors1 = ("Multi Colors 1", Some("0502"), "mc1", 5360, true),
+    MultiColors2 = ("Multi Colors 2", Some("0503"), "mc2", 5361, true),
+    XChain = ("X-Chain", Some("0701"), "x", 5400, true),
+    XyChain = ("XY-Chain", Some("0702"), "xyc", 5500, true),
+    ContinuousNiceLoop = ("Continuous Nice Loop", Some("0706"), "cnl", 5600, true),
+    DiscontinuousNiceLoop = ("Discontinuous Nice Loop", Some("0707"), "dnl", 5601, true),
+    Aic = ("AIC", Some("0708"), "aic", 5602, true),
+    GroupedContinuousNiceLoop = ("Grouped Continuous Nice Loop", Some("0709"), "gcnl", 5650, true),
+    GroupedDiscontinuousNiceLoop = ("Grouped Discontinuous Nice Loop", Some("0710"), "gdnl", 5651, true),
+    GroupedAic = ("Grouped AIC", Some("0711"), "gaic", 5652, true),
+    AlsXz = ("Almost Locked Set XZ-Rule", Some("0901"), "axz", 5700, true),
+    AlsXyWing = ("Almost Locked Set XY-Wing", Some("0902"), "axy", 5800, true),
+    AlsXyChain = ("Almost Locked Set Chain", Some("0903"), "ach", 5900, true),
+    DeathBlossom = ("Death Blossom", Some("0904"), "db", 6000, false),
+    FrankenXWing = ("Franken X-Wing", Some("0330"), "ff2", 6100, true),
+    FrankenSwordfish = ("Franken Swordfish", Some("0331"), "ff3", 6200, true),
+    FrankenJellyfish = ("Franken Jellyfish", Some("0332"), "ff4", 6300, false),
+    FrankenSquirmbag = ("Franken Squirmbag", Some("0333"), "ff5", 6400, false),
+    FrankenWhale = ("Franken Whale", Some("0334"), "ff6", 6500, false),
+    FrankenLeviathan = ("Franken Leviathan", Some("0335"), "ff7", 6600, false),
+    FinnedFrankenXWing = ("Finned Franken X-Wing", Some("0340"), "fff2", 6700, true),
+    FinnedFrankenSwordfish = ("Finned Franken Swordfish", Some("0341"), "fff3", 6800, true),
+    FinnedFrankenJellyfish = ("Finned Franken Jellyfish", Some("0342"), "fff4", 6900, false),
+    FinnedFrankenSquirmbag = ("Finned Franken Squirmbag", Some("0343"), "fff5", 7000, false),
+    FinnedFrankenWhale = ("Finned Franken Whale", Some("0344"), "fff6", 7100, false),
+    FinnedFrankenLeviathan = ("Finned Franken Leviathan", Some("0345"), "fff7", 7200, false),
+    MutantXWing = ("Mutant X-Wing", Some("0350"), "mf2", 7300, false),
+    MutantSwordfish = ("Mutant Swordfish", Some("0351"), "mf3", 7400, false),
+    MutantJellyfish = ("Mutant Jellyfish", Some("0352"), "mf4", 7500, false),
+    MutantSquirmbag = ("Mutant Squirmbag", Some("0353"), "mf5", 7600, false),
+    MutantWhale = ("Mutant Whale", Some("0354"), "mf6", 7700, false),
+    MutantLeviathan = ("Mutant Leviathan", Some("0355"), "mf7", 7800, false),
+    FinnedMutantXWing = ("Finned Mutant X-Wing", Some("0360"), "fmf2", 7900, false),
+    FinnedMutantSwordfish = ("Finned Mutant Swordfish", Some("0361"), "fmf3", 8000, false),
+    FinnedMutantJellyfish = ("Finned Mutant Jellyfish", Some("0362"), "fmf4", 8100, false),
+    FinnedMutantSquirmbag = ("Finned Mutant Squirmbag", Some("0363"), "fmf5", 8200, false),
+    FinnedMutantWhale = ("Finned Mutant Whale", Some("0364"), "fmf6", 8300, false),
+    FinnedMutantLeviathan = ("Finned Mutant Leviathan", Some("0365"), "fmf7", 8400, false),
+    KrakenFish1 = ("Kraken Fish Type 1", Some("0371"), "kf1", 8450, false),
+    KrakenFish2 = ("Kraken Fish Type 2", Some("0372"), "kf2", 8451, false),
+    ForcingChainContradiction = ("Forcing Chain Contradiction", Some("1301"), "fcc", 8500, true),
+    ForcingChainVerity = ("Forcing Chain Verity", Some("1302"), "fcv", 8501, true),
+    ForcingNetContradiction = ("Forcing Net Contradiction", Some("1303"), "fnc", 8600, true),
+    ForcingNetVerity = ("Forcing Net Verity", Some("1304"), "fnv", 8601, true),
+    TemplateSet = ("Template Set", Some("1201"), "ts", 8700, false),
+    TemplateDelete = ("Template Delete", Some("1202"), "td", 8800, false),
+    BruteForce = ("Brute Force", None, "bf", 8900, true),
+}
+
+impl Technique {
+    /// HoDoKu's name, e.g. `Locked Candidates Type 1 (Pointing)`.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+    /// The four-digit library code of HoDoKu's regression library, e.g. `0100`; brute force has none.
+    pub fn code(self) -> Option<&'static str> {
+        self.info().code
+    }
+    /// HoDoKu's short argument name, e.g. `lc1`.
+    pub fn short_name(self) -> &'static str {
+        self.info().short
+    }
+    /// The place in HoDoKu's default solving order: smaller is tried first.
+    pub fn order(self) -> u32 {
+        self.info().order
+    }
+    /// Whether HoDoKu's default configuration uses this technique.
+    pub fn enabled_by_default(self) -> bool {
+        self.info().enabled
+    }
+    /// Every technique in HoDoKu's default solving order (enabled or not).
+    pub fn default_order() -> Vec<Technique> {
+        let mut all = Technique::ALL.to_vec();
+        all.sort_by_key(|t| t.order());
+        all
+    }
+    /// Whether the technique relies on the puzzle having exactly one solution.
+    pub fn needs_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::Uniqueness1
+                | Technique::Uniqueness2
+                | Technique::Uniqueness3
+                | Technique::Uniqueness4
+                | Technique::Uniqueness5
+                | Technique::Uniqueness6
+                | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle1
+                | Technique::AvoidableRectangle2
+                | Technique::BugPlus1
+        )
+    }
+    /// The technique whose library code is `code` (a siamese fish's five-digit code `NNNN1` is its
+    /// fish's `NNNN`, as in HoDoKu's regression library).
+    pub fn from_code(code: &str) -> Option<Technique> {
+        let code = if code.len() == 5 && code.ends_with('1') { &code[..4] } else { code };
+        Technique::ALL.iter().copied().find(|t| t.code() == Some(code))
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A technique name, code or short name that names no technique.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique {0:?} (use a name such as \"X-Wing\", a library code such as 0300, or a short name such as bf2)")]
+pub struct UnknownTechnique(pub String);
+
+/// Lower case with spaces, dashes and underscores dropped, so `x-wing`, `X Wing` and `XWing` match.
+fn fold(s: &str) -> String {
+    s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+}
+
+impl FromStr for Technique {
+    type Err = UnknownTechnique;
+    fn from_str(s: &str) -> Result<Technique, UnknownTechnique> {
+        let s = s.trim();
+        if let Some(t) = Technique::from_code(s) {
+            return Ok(t);
+        }
+        let key = fold(s);
+        Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| fold(t.name()) == key || t.short_name() == key)
+            .ok_or_else(|| UnknownTechnique(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_codes_and_short_names_are_unique_and_round_trip() {
+        let mut codes = std::collections::HashSet::new();
+        let mut names = std::collections::HashSet::new();
+        for &t in Technique::ALL {
+            assert!(names.insert(fold(t.name())), "{t}");
+            assert!(t.code().is_none_or(|c| codes.insert(c)), "{t}");
+            assert_eq!(t.name().parse::<Technique>(), Ok(t));
+            assert_eq!(t.short_name().parse::<Technique>(), Ok(t));
+            if let Some(code) = t.code() {
+                assert_eq!(code.parse::<Technique>(), Ok(t));
+            }
+        }
+        assert_eq!("03111".parse::<Technique>(), Ok(Technique::FinnedSwordfish));
+        assert!("0001".parse::<Technique>().is_err());
+        assert!("no such".parse::<Technique>().is_err());
+    }
+
+    #[test]
+    fn default_order_starts_with_the_singles() {
+        let order = Technique::default_order();
+        assert_eq!(&order[..3], &[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle]);
+        assert_eq!(order.last(), Some(&Technique::BruteForce));
+    }
+}

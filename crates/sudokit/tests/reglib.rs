@@ -1,0 +1,91 @@
+//! HoDoKu's regression library (`../shared/datasets/hodoku-reglib/reglib-1.3.txt`) as a test: every
+//! active case whose technique is implemented is run on its candidate state, and the technique must
+//! find a step with exactly the listed eliminations or placements (for a `-x` fail case: must not).
+//! Prints the pass rate per library code and the codes not implemented; every implemented code must
+//! pass at least 99% of its cases. A family added to the finder registry counts here automatically.
+
+use std::collections::BTreeMap;
+
+use sudokit::human::{find_all, is_implemented, FindOptions, LibraryCase, Technique};
+
+/// The finder options a case's variant selects (HoDoKu's regression tester's option sets).
+fn options_for(case: &LibraryCase) -> FindOptions {
+    let mut o = FindOptions::default();
+    o.unique = true;
+    let variant = case.variant.unwrap_or(0);
+    match case.technique {
+        Technique::EmptyRectangle | Technique::DualEmptyRectangle => {
+            o.allow_two_candidate_ers = variant == 1;
+            o.allow_duals_and_siamese = case.technique == Technique::DualEmptyRectangle;
+        }
+        Technique::DualTwoStringKite => o.allow_duals_and_siamese = true,
+        Technique::Skyscraper | Technique::TwoStringKite => o.allow_duals_and_siamese = false,
+        t if t.needs_uniqueness() => o.allow_missing_candidates = variant == 2,
+        Technique::AlsXyWing | Technique::AlsXyChain | Technique::DeathBlossom => o.allow_als_overlap = variant == 2,
+        _ => o.allow_duals_and_siamese = case.code.len() == 5 || case.code.starts_with("03"),
+    }
+    o
+}
+
+fn passes(case: &LibraryCase) -> bool {
+    let steps = find_all(&case.state, case.technique, &options_for(case));
+    let mut want_e = case.eliminations.clone();
+    want_e.sort_unstable_by_key(|c| (c.digit, c.cell));
+    let mut want_p = case.placements.clone();
+    want_p.sort_unstable_by_key(|c| (c.digit, c.cell));
+    let matching = steps.iter().any(|s| s.eliminations == want_e && s.placements == want_p);
+    if case.fail_case {
+        if want_e.is_empty() && want_p.is_empty() {
+            steps.is_empty()
+        } else {
+            !matching
+        }
+    } else {
+        matching
+    }
+}
+
+#[test]
+fn reglib_1_3() {
+    let Some(dir) = sudokit::testing::datasets_dir() else { return };
+    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
+    // code -> (passed, total); codes without a finder -> case count.
+    let mut results: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut missing: BTreeMap<String, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if !line.starts_with(':') {
+            continue;
+        }
+        let case: LibraryCase = match line.parse() {
+            Ok(case) => case,
+            Err(e) => panic!("reglib line {}: {e}", i + 1),
+        };
+        let key = line.split(':').nth(1).unwrap_or_default().to_string();
+        if !is_implemented(case.technique) {
+            *missing.entry(key).or_default() += 1;
+            continue;
+        }
+        let entry = results.entry(key).or_default();
+        entry.1 += 1;
+        if passes(&case) {
+            entry.0 += 1;
+        } else {
+            failures.push(format!("line {}: {} {}", i + 1, case.technique, line));
+        }
+    }
+    println!("code      technique                                   passed / cases");
+    let mut worst = Vec::new();
+    for (code, (passed, total)) in &results {
+        let name = Technique::from_code(code.split('-').next().unwrap_or(code)).map_or("?", |t| t.name());
+        println!("{code:<9} {name:<43} {passed:>4} / {total:<4} {:5.1}%", 100.0 * *passed as f64 / *total as f64);
+        if (*passed as f64) < 0.99 * *total as f64 {
+            worst.push(code.clone());
+        }
+    }
+    println!("not implemented: {}", missing.iter().map(|(c, n)| format!("{c} ({n})")).collect::<Vec<_>>().join(", "));
+    for f in &failures {
+        println!("FAILED {f}");
+    }
+    assert!(worst.is_empty(), "codes below 99%: {worst:?}");
+}
