@@ -15,7 +15,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** The operations the module exports. */
-export const OPERATIONS = ["parse", "check", "solve", "count", "generate", "canon"];
+export const OPERATIONS = ["parse", "check", "solve", "count", "generate", "canon", "hint", "explain"];
 
 /** Fetches and compiles the module (by default `sudokit.wasm` beside this file). */
 export async function load(url = new URL("sudokit.wasm", import.meta.url)) {

@@ -83,6 +83,18 @@ pub extern "C" fn sudokit_canon(len: usize) -> usize {
     run(len, crate::canon)
 }
 
+/// [`crate::hint`] on the request in the input buffer.
+#[no_mangle]
+pub extern "C" fn sudokit_hint(len: usize) -> usize {
+    run(len, crate::hint)
+}
+
+/// [`crate::explain`] on the request in the input buffer.
+#[no_mangle]
+pub extern "C" fn sudokit_explain(len: usize) -> usize {
+    run(len, crate::explain)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -42,6 +42,8 @@
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
 //! | `sudokit_generate` | `size`, `difficulty`, `seed`, `symmetry`, `attempts` | `cells`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts` |
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
+//! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solved`, `step`, `values`, `candidates` |
+//! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it) |
 //!
 //! - `puzzle` is text in any layout the library reads (line, grid, compact, art, LeetCode JSON board,
 //!   or a JSON puzzle object carrying its own rules); the first puzzle in it is used.
@@ -52,12 +54,20 @@
 //!   so a long search stops at the budget and answers `"verdict": "timed out"` with `interrupted`.
 //! - Cells are arrays of numbers in reading order, `0` for a blank.
 //! - Conflicts are `{"digit", "house", "cells": [a, b], "text"}` with 0-based cell indices.
+//! - A step (from the library's human-style solver, [`sudokit::human`]) is `{"technique", "code",
+//!   "text", "results", "cells", "digits", "houses", "placements", "eliminations", "fins"}`: its
+//!   forum notation, the pattern's cells, digits (a bit set, bit `d` for digit `d`) and houses (lists of
+//!   cells), and the candidates `{"cell", "digit"}` it places, removes or uses as fins. Candidates are
+//!   bit sets per cell, `0` for a solved cell. Hints and explanations need exactly one solution,
+//!   settled within the node budget; otherwise the answer carries the verdict and no step.
 #![deny(missing_docs)]
 
 mod ffi;
 mod ops;
+mod teach;
 
 pub use ops::{
     canon, check, count, generate, parse, solve, DEFAULT_ATTEMPTS, DEFAULT_ATTEMPTS_BIG, DEFAULT_NODES,
     MAX_GENERATE_SIDE,
 };
+pub use teach::{explain, hint, MAX_STEPS};

@@ -2,6 +2,7 @@
 //! native tests exercise exactly what the page calls.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -31,7 +32,7 @@ fn failure(message: impl std::fmt::Display) -> String {
 }
 
 /// Reads a request, runs `answer` on it and writes its answer or the failure.
-fn respond<R: for<'de> Deserialize<'de>>(
+pub(crate) fn respond<R: for<'de> Deserialize<'de>>(
     request: &str,
     answer: impl FnOnce(R) -> Result<Value, String>,
 ) -> String {
@@ -53,18 +54,23 @@ fn respond<R: for<'de> Deserialize<'de>>(
 /// A puzzle in text, with the rules for plain layouts.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PuzzleRequest {
+pub(crate) struct PuzzleRequest {
     puzzle: String,
     #[serde(default)]
     variants: Vec<String>,
     size: Option<usize>,
     nodes: Option<u64>,
     limit: Option<u64>,
+    /// Candidates already removed by earlier steps, as `[cell, digit]` (hints and explanations).
+    #[serde(default)]
+    pub(crate) removed: Vec<(usize, u8)>,
 }
 
 /// A puzzle read from a request: the givens, their rules and how they were written.
-struct Read {
-    puzzle: Puzzle,
+pub(crate) struct Read {
+    pub(crate) puzzle: Puzzle,
+    /// The rules, shared with `puzzle`.
+    pub(crate) board: Arc<Board>,
     layout: &'static str,
     records: usize,
 }
@@ -84,7 +90,7 @@ impl PuzzleRequest {
     }
 
     /// The first puzzle of the text, or the library's message about it.
-    fn read(&self) -> Result<Read, String> {
+    pub(crate) fn read(&self) -> Result<Read, String> {
         let shape = self.size.map(Shape::for_side).transpose().map_err(|e| e.to_string())?;
         let opts = ParseOptions { shape, ..ParseOptions::default() };
         let mut reader = PuzzleReader::new(self.puzzle.as_bytes(), opts).with_variants(self.variants()?);
@@ -97,11 +103,11 @@ impl PuzzleRequest {
         let layout = reader.layout().map_or("line", |l| l.name());
         let grid = first.puzzle.map_err(|e| e.to_string())?;
         let board = first.board.unwrap_or_else(|| Board::classic_shared(grid.shape()));
-        let puzzle = Puzzle::new(board, grid).map_err(|e| e.to_string())?;
-        Ok(Read { puzzle, layout, records })
+        let puzzle = Puzzle::new(board.clone(), grid).map_err(|e| e.to_string())?;
+        Ok(Read { puzzle, board, layout, records })
     }
 
-    fn limits(&self, solutions: u64) -> Limits {
+    pub(crate) fn limits(&self, solutions: u64) -> Limits {
         Limits::up_to(solutions).with_nodes(self.nodes.unwrap_or(DEFAULT_NODES))
     }
 }
