@@ -3,11 +3,13 @@
 // what is on the board, draws it, and asks the module.
 //
 // State: the board's rules as the library describes them (side, box, regions, diagonals, windows),
-// the givens, the player's entries and pencil marks, and which entries the solver filled. Every change
-// goes through `change()`, which keeps undo and redo and writes the puzzle into the address.
+// the givens, the player's entries and pencil marks, which entries the solver filled, and the
+// candidates removed by hint steps the player applied. Every change goes through `change()`, which
+// keeps undo and redo and writes the puzzle into the address.
 //
-// Hints and a step-by-step explanation need the library's human-solving steps; they will fill the
-// `#teach` section and highlight cells through the same `view` sets as conflicts do.
+// Hints and the step-by-step explanation come from the library's human-style solver: a hint goes from
+// a nudge (where to look) to the technique to the full step; the explanation lists every step and
+// shows the board and candidates before the chosen one, the step's cells and candidates highlighted.
 
 import { load } from "./sudokit.js";
 
@@ -26,6 +28,9 @@ const undoStack = [];
 const redoStack = [];
 /** What the last check showed; cleared by any change to the board. */
 let view = { conflicts: new Set(), differ: new Set(), second: null, showSecond: false };
+/** The open hint (`mode` "hint", `level` 1-3, `answer`) or explanation (`mode` "explain", `steps`,
+ * `index`); null when the panel is closed. Cleared by any change to the board. */
+let teach = null;
 
 // ---------------------------------------------------------------- the model
 
@@ -63,6 +68,7 @@ function stateFrom(board, entries = null) {
     entries: entries && entries.length === n ? entries.map((v, i) => (board.cells[i] ? 0 : v)) : new Array(n).fill(0),
     marks: new Array(n).fill(0),
     solved: new Array(n).fill(false),
+    removed: new Array(n).fill(0),
   };
 }
 
@@ -119,6 +125,7 @@ function replaceState(next, message) {
 function afterChange() {
   view = { conflicts: new Set(), differ: new Set(), second: null, showSecond: false };
   $("second").hidden = true;
+  closeTeach();
   writeAddress();
   render();
 }
@@ -230,20 +237,57 @@ function houseMates(i) {
   return (j) => Math.floor(j / side) === r || j % side === c || state.regions[j] === state.regions[i];
 }
 
+/** What the open hint or explanation draws: the board before the step, its candidates, the step. */
+function teachView() {
+  if (!teach) return null;
+  if (teach.mode === "explain") {
+    const step = teach.steps[teach.index];
+    return { values: step.values, candidates: step.candidates, step, full: true };
+  }
+  const { answer, level } = teach;
+  return { values: answer.values, candidates: answer.candidates, step: answer.step, full: level >= 3 };
+}
+
+/** Per cell, the classes of a step's highlight; per candidate ("cell:digit"), the classes of its mark. */
+function stepMarks(step, full) {
+  const cells = new Map();
+  const marks = new Map();
+  const add = (map, key, cls) => map.set(key, `${map.get(key) ?? ""} ${cls}`);
+  const area = step.houses.length ? step.houses.flat() : step.cells.length ? step.cells : step.placements.map((p) => p.cell);
+  for (const i of area) add(cells, i, "area");
+  if (!full) return { cells, marks };
+  for (const i of step.cells) {
+    add(cells, i, "focus");
+    for (let d = 1; d <= state.side; d++) if (step.digits & (1 << d)) add(marks, `${i}:${d}`, "key");
+  }
+  for (const p of step.placements) {
+    add(cells, p.cell, "focus");
+    add(marks, `${p.cell}:${p.digit}`, "place");
+  }
+  for (const e of step.eliminations) add(marks, `${e.cell}:${e.digit}`, "elim");
+  return { cells, marks };
+}
+
 function render() {
   const { side } = state;
-  const shown = view.showSecond && view.second ? view.second : values();
+  const tv = teachView();
+  const highlight = tv && tv.step ? stepMarks(tv.step, tv.full) : { cells: new Map(), marks: new Map() };
+  const shown = tv && tv.full ? tv.values : view.showSecond && view.second ? view.second : values();
+  const pencilOf = (i) => (tv && tv.full ? tv.candidates[i] : state.marks[i] & ~state.removed[i]);
   const mate = houseMates(selected);
   const selectedValue = shown[selected];
   for (let i = 0; i < side * side; i++) {
     const cell = $(`cell-${i}`);
     const v = shown[i];
+    cell.classList.toggle("area", (highlight.cells.get(i) ?? "").includes("area"));
+    cell.classList.toggle("focus", (highlight.cells.get(i) ?? "").includes("focus"));
     const given = state.givens[i] > 0;
     cell.classList.toggle("given", given);
-    cell.classList.toggle("solved", !given && (view.showSecond ? v > 0 : state.solved[i]));
+    cell.classList.toggle("solved", !given && !(tv && tv.full) && (view.showSecond ? v > 0 : state.solved[i]));
     cell.classList.toggle("selected", i === selected);
-    cell.classList.toggle("peer", i !== selected && mate(i));
-    cell.classList.toggle("same", i !== selected && v > 0 && v === selectedValue);
+    // While a step is shown its highlight is the only one, so the two never mix.
+    cell.classList.toggle("peer", !tv && i !== selected && mate(i));
+    cell.classList.toggle("same", !tv && i !== selected && v > 0 && v === selectedValue);
     cell.classList.toggle("conflict", view.conflicts.has(i));
     cell.classList.toggle("differ", view.differ.has(i));
     const r = Math.floor(i / side) + 1;
@@ -252,16 +296,18 @@ function render() {
     if (v) {
       cell.textContent = SYMBOLS[v - 1];
       label = `${SYMBOLS[v - 1]}${given ? ", given" : ""}`;
-    } else if (state.marks[i]) {
+    } else if (pencilOf(i)) {
       const marks = document.createElement("div");
       marks.className = "marks";
       marks.style.gridTemplateColumns = `repeat(${state.boxCols}, 1fr)`;
       const listed = [];
       for (let d = 1; d <= side; d++) {
         const span = document.createElement("span");
-        if (state.marks[i] & (1 << d)) {
+        if (pencilOf(i) & (1 << d)) {
           span.textContent = SYMBOLS[d - 1];
           listed.push(SYMBOLS[d - 1]);
+          const marked = highlight.marks.get(`${i}:${d}`);
+          if (marked) span.className = marked.trim();
         }
         marks.append(span);
       }
@@ -272,6 +318,7 @@ function render() {
       label = "empty";
     }
     if (view.conflicts.has(i)) label += ", conflict";
+    if (highlight.cells.has(i)) label += ", highlighted by the step";
     cell.setAttribute("aria-label", `Row ${r}, column ${c}: ${label}`);
     cell.setAttribute("aria-selected", String(i === selected));
   }
@@ -342,6 +389,8 @@ function onBoardKey(e) {
     enter(SYMBOLS.indexOf(key.toUpperCase()) + 1);
   } else if (key === "p" || key === "P") {
     setPencil(!pencil);
+  } else if (key === "h" || key === "H") {
+    hint();
   } else {
     return;
   }
@@ -427,6 +476,132 @@ function solve() {
   say(fromGivens
     ? `Your entries lead nowhere; solved from the givens (${ms(t)}).`
     : `Solved (${ms(t)}).`, "ok");
+}
+
+// ---------------------------------------------------------------- hints and steps
+
+/** The request for the board as it is, with the candidates applied hint steps removed. */
+function teachRequest() {
+  const removed = [];
+  state.removed.forEach((bits, i) => {
+    for (let d = 1; d <= state.side; d++) if (bits & (1 << d)) removed.push([i, d]);
+  });
+  return { puzzle: puzzleText(values()), nodes: NODES, removed };
+}
+
+/** Says why there is no step, or returns false when there is one. */
+function noStep(a) {
+  if (!a.ok) {
+    say(a.error, "error");
+    return true;
+  }
+  if (a.verdict !== "unique") {
+    say(`Hints need a board with exactly one solution; this one: ${a.verdict}. Check shows more.`, "error");
+    return true;
+  }
+  return false;
+}
+
+function hint() {
+  if (teach && teach.mode === "hint") return moreHint();
+  const [a, t] = timed("hint", teachRequest());
+  if (noStep(a)) return;
+  if (a.solved || !a.step) return say(a.solved ? "The board is solved." : "No step found.", "ok");
+  closeTeach();
+  teach = { mode: "hint", level: 1, answer: a };
+  showTeach();
+  say(`Hint ready (${ms(t)}).`, "");
+}
+
+function moreHint() {
+  const fromButton = document.activeElement === $("teach-more");
+  teach.level = Math.min(3, teach.level + 1);
+  showTeach();
+  // The button goes away at the last level; keyboard users land on the next thing to do.
+  if (fromButton && teach.level >= 3) $("teach-apply").focus();
+}
+
+function explain() {
+  const [a, t] = timed("explain", teachRequest());
+  if (noStep(a)) return;
+  if (!a.steps.length) return say("The board is solved.", "ok");
+  closeTeach();
+  teach = { mode: "explain", steps: a.steps, index: 0 };
+  const list = $("steps");
+  a.steps.forEach((step, k) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = step.text;
+    b.addEventListener("click", () => showStep(k));
+    li.append(b);
+    list.append(li);
+  });
+  showTeach();
+  say(`${a.steps.length} steps to the solution (${ms(t)}).`, "");
+}
+
+function showStep(k) {
+  teach.index = Math.max(0, Math.min(teach.steps.length - 1, k));
+  showTeach();
+}
+
+/** Fills the panel for the open hint or explanation and redraws the board. */
+function showTeach() {
+  $("teach").hidden = false;
+  const hinting = teach.mode === "hint";
+  $("teach-more").hidden = !hinting || teach.level >= 3;
+  $("teach-apply").hidden = !hinting || teach.level < 3;
+  $("teach-prev").hidden = hinting;
+  $("teach-next").hidden = hinting;
+  $("steps").hidden = hinting;
+  if (hinting) {
+    const step = teach.answer.step;
+    $("teach-title").textContent = ["Hint: where to look", "Hint: the technique", "Hint: the step"][teach.level - 1];
+    $("teach-text").textContent = [
+      "Look at the highlighted cells.",
+      `Look at the highlighted cells for a ${step.technique}.`,
+      step.text,
+    ][teach.level - 1];
+  } else {
+    const step = teach.steps[teach.index];
+    $("teach-title").textContent = `Step ${teach.index + 1} of ${teach.steps.length}: ${step.technique}`;
+    $("teach-text").textContent = step.text;
+    $("teach-prev").disabled = teach.index === 0;
+    $("teach-next").disabled = teach.index === teach.steps.length - 1;
+    [...$("steps").querySelectorAll("button")].forEach((b, k) => {
+      if (k === teach.index) {
+        b.setAttribute("aria-current", "step");
+        b.scrollIntoView({ block: "nearest" });
+      } else {
+        b.removeAttribute("aria-current");
+      }
+    });
+  }
+  render();
+}
+
+function closeTeach() {
+  teach = null;
+  $("teach").hidden = true;
+  $("steps").replaceChildren();
+}
+
+/** The hint's step, done: its placements become entries, its eliminations leave the candidates. */
+function applyHint() {
+  const step = teach.answer.step;
+  change(() => {
+    for (const p of step.placements) {
+      if (state.givens[p.cell]) continue;
+      state.entries[p.cell] = p.digit;
+      state.solved[p.cell] = false;
+    }
+    for (const e of step.eliminations) {
+      state.removed[e.cell] |= 1 << e.digit;
+      state.marks[e.cell] &= ~(1 << e.digit);
+    }
+  });
+  say(`Applied: ${step.results}.`, "ok");
 }
 
 function toggleSecond() {
@@ -531,12 +706,24 @@ async function start() {
     state.givens = values();
     state.entries.fill(0);
     state.solved.fill(false);
+    state.removed.fill(0);
   }));
   $("clear").addEventListener("click", () => change(() => {
     state.entries.fill(0);
     state.marks.fill(0);
     state.solved.fill(false);
+    state.removed.fill(0);
   }));
+  $("hint").addEventListener("click", hint);
+  $("explain").addEventListener("click", explain);
+  $("teach-more").addEventListener("click", moreHint);
+  $("teach-apply").addEventListener("click", applyHint);
+  $("teach-prev").addEventListener("click", () => showStep(teach.index - 1));
+  $("teach-next").addEventListener("click", () => showStep(teach.index + 1));
+  $("teach-close").addEventListener("click", () => {
+    closeTeach();
+    render();
+  });
   $("new-form").addEventListener("submit", generate);
   $("random-seed").addEventListener("click", () => {
     $("seed").value = String(Math.floor(Math.random() * 4294967296));

@@ -163,6 +163,46 @@ if (scenarios) {
     expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
   });
 
+  await step("a hint goes from where to look to the technique to the step, and applies", async () => {
+    await page.click("#hint");
+    expect((await cellsWith(page, "area")).length > 0, "highlighted cells");
+    equal(await page.textContent("#teach-text"), "Look at the highlighted cells.", "nudge");
+    await page.click("#teach-more");
+    expect((await page.textContent("#teach-text")).includes(" for a "), "technique named");
+    await page.focus("#board");
+    await page.keyboard.press("h"); // the key asks for more too
+    const text = await page.textContent("#teach-text");
+    expect(text.includes("=") || text.includes("<>"), `step text ${text}`);
+    expect((await cellsWith(page, "focus")).length > 0, "the step's cells");
+    const marked = await page.$$eval("#board .marks span.place, #board .marks span.elim", (s) => s.length);
+    expect(marked > 0, "the step's candidates");
+    await shot(page, "03a-hint");
+    await page.click("#teach-apply");
+    const after = await board(page);
+    const placed = [...after].filter((c, i) => c !== SEED[i]);
+    expect(placed.length === 1, `one digit placed, board ${after}`);
+    const i = [...after].findIndex((c, k) => c !== SEED[k]);
+    equal(after[i], SOLVED[i], "the hint's digit");
+    await page.focus("#board");
+    await page.keyboard.press("Control+z");
+    equal(await board(page), SEED, "after undoing the hint");
+  });
+
+  await step("the explanation lists every step and steps through them", async () => {
+    await page.click("#explain");
+    const n = await page.$$eval("#steps li", (l) => l.length);
+    expect(n >= 51, `${n} steps`);
+    await page.click("#teach-next");
+    await page.click("#teach-next");
+    expect((await page.textContent("#teach-title")).startsWith(`Step 3 of ${n}:`), "title");
+    expect((await cellsWith(page, "focus")).length > 0, "the step's cells");
+    await page.click("#steps li:nth-child(20) button");
+    expect((await page.textContent("#teach-title")).startsWith(`Step 20 of ${n}:`), "title after a click");
+    await shot(page, "03b-steps");
+    await page.click("#teach-close");
+    equal(await board(page), SEED, "the board after closing");
+  });
+
   await step("solve fills the grid with the solution", async () => {
     await page.click("#solve");
     equal(await board(page), SOLVED, "solved board");
