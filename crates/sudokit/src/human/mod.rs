@@ -23,6 +23,7 @@
 mod brute;
 mod error;
 mod finder;
+mod fish;
 mod intersections;
 mod library;
 mod singles;
