@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
-use super::{intersections, singles, subsets};
+use super::{fish, intersections, single_digit, singles, subsets, wings};
 
 /// Options of the finders; the defaults are HoDoKu's defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +67,26 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::HiddenPair
         | T::HiddenTriple
         | T::HiddenQuadruple => subsets::find,
-        T::BruteForce => return None,
+        T::XWing
+        | T::Swordfish
+        | T::Jellyfish
+        | T::Squirmbag
+        | T::Whale
+        | T::Leviathan
+        | T::FinnedXWing
+        | T::FinnedSwordfish
+        | T::FinnedJellyfish
+        | T::FinnedSquirmbag
+        | T::FinnedWhale
+        | T::FinnedLeviathan
+        | T::SashimiXWing
+        | T::SashimiSwordfish
+        | T::SashimiJellyfish
+        | T::SashimiSquirmbag
+        | T::SashimiWhale
+        | T::SashimiLeviathan => fish::find,
+        T::XyWing | T::XyzWing | T::WxyzWing | T::WWing => wings::find,
+        T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::EmptyRectangle => single_digit::find,
         _ => return None,
     })
 }

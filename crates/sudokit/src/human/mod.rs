@@ -23,14 +23,17 @@
 mod brute;
 mod error;
 mod finder;
+mod fish;
 mod intersections;
 mod library;
+mod single_digit;
 mod singles;
 mod solver;
 mod state;
 mod step;
 mod subsets;
 mod technique;
+mod wings;
 
 pub use error::HumanError;
 pub use finder::{find_all, find_first, is_implemented, search, FindOptions, Sink};
