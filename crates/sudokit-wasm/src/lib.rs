@@ -42,14 +42,16 @@
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
 //! | `sudokit_generate` | `size`, `difficulty`, `seed`, `symmetry`, `attempts` | `cells`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts` |
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
-//! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solved`, `step`, `values`, `candidates` |
-//! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it) |
+//! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `step`, `values`, `candidates` |
+//! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it) |
 //!
 //! - `puzzle` is text in any layout the library reads (line, grid, compact, art, LeetCode JSON board,
 //!   or a JSON puzzle object carrying its own rules); the first puzzle in it is used.
 //! - `variants` lists the rules added to a plain layout: `"x"`, `"hyper"`, `"jigsaw"` (the region map
 //!   then follows the givens, as the library reads it).
 //! - `size` forces the side when the text alone does not tell.
+//! - `removed` lists candidates `[cell, digit]` that earlier steps took out (the page sends those of the
+//!   hint steps the player applied), so that the next hint moves on from an elimination.
 //! - `nodes` is the search's node budget (default [`DEFAULT_NODES`]): there is no clock in the module,
 //!   so a long search stops at the budget and answers `"verdict": "timed out"` with `interrupted`.
 //! - Cells are arrays of numbers in reading order, `0` for a blank.
