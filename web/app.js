@@ -15,8 +15,9 @@ import { load } from "./sudokit.js";
 
 /** Cell symbols as the library writes them: 1-9, then A, B, … (G is 16). */
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVW";
-/** The node budget of every search: the page never freezes for longer than this takes. */
-const NODES = 2_000_000;
+/** The node budget of every search (about a second; see the module's DEFAULT_NODES): the page never
+ * freezes for longer than this takes, and says so when a search stops at it. */
+const NODES = 250_000;
 
 const $ = (id) => document.getElementById(id);
 

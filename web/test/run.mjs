@@ -323,6 +323,13 @@ if (scenarios) {
     await page.click("#check");
     expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
     await shot(page, "10-16x16");
+    const bounded = await page.evaluate(() => {
+      const start = performance.now();
+      const a = window.sudokit.count({ puzzle: ".".repeat(256), limit: 1e9, nodes: 20000 });
+      return { ...a, ms: performance.now() - start };
+    });
+    equal(bounded.interrupted, "node budget spent", "a long count stops at the node budget");
+    expect(!bounded.complete && bounded.ms < 5000, `count took ${bounded.ms} ms`);
   });
 
   await step("a jigsaw puzzle object pastes with its regions", async () => {
