@@ -114,16 +114,17 @@ function change(mutate) {
 /** Replaces the whole board (a new puzzle) as one undoable step. */
 function replaceState(next, message) {
   change(() => {
-    const rebuild = true;
     state = next;
     selected = 0;
-    if (rebuild) buildBoard();
+    buildBoard();
   });
   syncControls();
   if (message) say(message, "ok");
 }
 
+/** Forgets what the last check, hint or message said: it was about the board before the change. */
 function afterChange() {
+  say("");
   view = { conflicts: new Set(), differ: new Set(), second: null, showSecond: false };
   $("second").hidden = true;
   closeTeach();
@@ -301,6 +302,7 @@ function render() {
       const marks = document.createElement("div");
       marks.className = "marks";
       marks.style.gridTemplateColumns = `repeat(${state.boxCols}, 1fr)`;
+      marks.style.gridTemplateRows = `repeat(${state.boxRows}, 1fr)`;
       const listed = [];
       for (let d = 1; d <= side; d++) {
         const span = document.createElement("span");

@@ -233,6 +233,7 @@ if (scenarios) {
     await page.click("#cell-2");
     await page.keyboard.press("Delete");
     equal((await cellsWith(page, "conflict")).length, 0, "conflicts after the fix");
+    equal(await message(page), "", "the conflict message after the fix");
   });
 
   await step("pencil marks go in and out", async () => {
