@@ -177,6 +177,8 @@ if (scenarios) {
     const marked = await page.$$eval("#board .marks span.place, #board .marks span.elim", (s) => s.length);
     expect(marked > 0, "the step's candidates");
     await shot(page, "03a-hint");
+    const hintContrast = await lowContrast(page);
+    expect(hintContrast.length === 0, `contrast: ${hintContrast.join("; ")}`);
     await page.click("#teach-apply");
     const after = await board(page);
     const placed = [...after].filter((c, i) => c !== SEED[i]);
@@ -199,9 +201,32 @@ if (scenarios) {
     await page.click("#steps li:nth-child(20) button");
     expect((await page.textContent("#teach-title")).startsWith(`Step 20 of ${n}:`), "title after a click");
     await shot(page, "03b-steps");
+    const stepContrast = await lowContrast(page);
+    expect(stepContrast.length === 0, `contrast: ${stepContrast.join("; ")}`);
     await page.click("#teach-close");
     equal(await board(page), SEED, "the board after closing");
   });
+
+  const hardest = benchPuzzles()?.[0];
+  if (hardest) {
+    await step("an elimination step of a hard puzzle shows the candidates it removes", async () => {
+      await page.fill("#paste", hardest);
+      await page.click("#load");
+      await page.click("#explain");
+      const texts = await page.$$eval("#steps li button", (b) => b.map((x) => x.textContent));
+      const k = texts.findIndex((t) => t.includes("<>"));
+      expect(k >= 0, "a step that removes candidates");
+      await page.click(`#steps li:nth-child(${k + 1}) button`);
+      expect(await page.$$eval("#board .marks span.elim", (s) => s.length) > 0, "struck-out candidates");
+      await shot(page, "03c-elimination");
+      const bad = await lowContrast(page);
+      expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
+      await page.click("#teach-close");
+      await page.focus("#board");
+      await page.keyboard.press("Control+z"); // back to the typed seed puzzle
+      equal(await board(page), SEED, "the board after undoing the paste");
+    });
+  }
 
   await step("solve fills the grid with the solution", async () => {
     await page.click("#solve");
