@@ -13,6 +13,8 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use sudokit::{Layout, OutputFormat, ParseOptions, Shape, Symbols, Variants};
 
+use crate::record::Machine;
+
 /// The parser of a flag whose values are a library enum's names: `--help` lists each name with its
 /// help line from `names`, and the value parses with the enum's `FromStr`.
 pub fn values<T>(names: &'static [(&'static str, &'static str)]) -> impl TypedValueParser<Value = T>
@@ -119,14 +121,69 @@ pub const SYMBOLS: &[(&str, &str)] = &[
     ("letters", "A-Y for the digits 1-25 (as 25×25 collections write them); 0 or . for blank"),
 ];
 
-/// `--output-format`: each [`OutputFormat`] by name, with its help line.
+/// `--output-format`: each [`Output`] by name, with its help line.
 pub const OUTPUT_FORMATS: &[(&str, &str)] = &[
     ("line", "One line per grid"),
     ("grid", "Rows of space-separated digits (textbook layout)"),
     ("compact", "Rows without separators"),
     ("pretty", "Grid art with box borders"),
-    ("json", "LeetCode-style JSON board"),
+    ("board", "LeetCode-style JSON board (an array of rows)"),
+    ("json", "JSON Lines: one object per puzzle with its index, status, puzzle and answer"),
+    ("csv", "CSV: a header, then one row per puzzle with its index, status, puzzle and answer"),
 ];
+
+/// What `-o` asks for: a grid layout of the library, or a machine-readable record per puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Each answer as a grid in this layout (`board` is the library's JSON board).
+    Layout(OutputFormat),
+    /// JSON Lines or CSV records.
+    Machine(Machine),
+}
+
+impl Output {
+    /// Every output, in the order of [`OUTPUT_FORMATS`].
+    pub const ALL: [Output; 7] = [
+        Output::Layout(OutputFormat::Line),
+        Output::Layout(OutputFormat::Grid),
+        Output::Layout(OutputFormat::Compact),
+        Output::Layout(OutputFormat::Pretty),
+        Output::Layout(OutputFormat::Json),
+        Output::Machine(Machine::Json),
+        Output::Machine(Machine::Csv),
+    ];
+
+    /// The name `-o` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Output::Layout(OutputFormat::Json) => "board",
+            Output::Layout(f) => f.name(),
+            Output::Machine(Machine::Json) => "json",
+            Output::Machine(Machine::Csv) => "csv",
+        }
+    }
+
+    /// The machine-readable format, if this is one.
+    pub fn machine(self) -> Option<Machine> {
+        match self {
+            Output::Machine(m) => Some(m),
+            Output::Layout(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Output {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Output, String> {
+        Output::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| format!("unknown output format {s:?}"))
+    }
+}
 
 impl InputArgs {
     /// The board shape forced by `--size` / `--box`, if any.
@@ -213,15 +270,41 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 /// How results are printed.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
-    /// Output layout [default: the input's layout].
-    #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<OutputFormat>(OUTPUT_FORMATS))]
-    pub output_format: Option<OutputFormat>,
+    /// Output format [default: the input's layout].
+    #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<Output>(OUTPUT_FORMATS))]
+    pub output_format: Option<Output>,
+
+    /// Print each input puzzle before its answer (on the same line in the line layout, beside it in
+    /// the grid layouts; JSON and CSV records always carry the puzzle).
+    #[arg(long)]
+    pub echo: bool,
 }
 
 impl OutputArgs {
     /// The forced output format, if any.
-    pub fn format(&self) -> Option<OutputFormat> {
+    pub fn format(&self) -> Option<Output> {
         self.output_format
+    }
+}
+
+/// `-o` of the commands whose answer is no grid (`count`): text, JSON Lines or CSV.
+#[derive(Args, Debug, Clone)]
+pub struct RecordArgs {
+    /// Output format [default: text].
+    #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<Output>(RECORD_FORMATS))]
+    pub output_format: Option<Output>,
+}
+
+/// The values of [`RecordArgs`]: the machine-readable formats.
+pub const RECORD_FORMATS: &[(&str, &str)] = &[
+    ("json", "JSON Lines: one object per puzzle with its index, status, puzzle and answer"),
+    ("csv", "CSV: a header, then one row per puzzle with its index, status, puzzle and answer"),
+];
+
+impl RecordArgs {
+    /// The machine-readable format asked for, if any.
+    pub fn machine(&self) -> Option<Machine> {
+        self.output_format.and_then(Output::machine)
     }
 }
 
@@ -231,7 +314,7 @@ mod tests {
     use sudokit::generate::{Difficulty, Symmetry};
     use sudokit::{Layout, OutputFormat, Symbols};
 
-    use super::{LAYOUTS, OUTPUT_FORMATS, SYMBOLS};
+    use super::{Output, LAYOUTS, OUTPUT_FORMATS, SYMBOLS};
     use crate::commands::{DIFFICULTIES, MODES, SYMMETRIES};
 
     /// The help tables name every value of the library enums, in the library's order, and no other.
@@ -245,7 +328,9 @@ mod tests {
         }
         assert_eq!(names(LAYOUTS), all(&Layout::ALL));
         assert_eq!(names(SYMBOLS), all(&Symbols::ALL));
-        assert_eq!(names(OUTPUT_FORMATS), all(&OutputFormat::ALL));
+        assert_eq!(names(OUTPUT_FORMATS), all(&Output::ALL));
+        // Every library layout can be asked for.
+        assert!(OutputFormat::ALL.iter().all(|f| Output::ALL.contains(&Output::Layout(*f))));
         assert_eq!(names(MODES), all(&BenchMode::ALL));
         assert_eq!(names(SYMMETRIES), all(&Symmetry::ALL));
         assert_eq!(names(DIFFICULTIES), all(&Difficulty::ALL));

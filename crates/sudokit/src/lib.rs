@@ -52,7 +52,7 @@ pub use grid::{
     BoxIndex, Candidates, CandidatesError, CandidatesErrorKind, Cell, CellSet, Col, Digit, DigitSet, Grid,
     GridError, RegionProblem, Row, Shape, MAX_SIDE, MIN_SIDE,
 };
-pub use parse::{
+pub use parse::{Expected, Notation, 
     Batch, JsonProblem, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position,
     PuzzleObjectError, PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
 };

@@ -101,6 +101,21 @@ pub enum ParseErrorKind {
     /// A shape or grid problem found while reading.
     #[error(transparent)]
     Grid(#[from] GridError),
+    /// The count of a `puzzle:count[:solution]` line is no number.
+    #[error("expected a number of solutions after ':', found {found}")]
+    BadCount {
+        /// What was found, quoted.
+        found: String,
+    },
+    /// The solution given beside a puzzle (after `:`, in a solution column) does not read.
+    #[error("the solution given with the puzzle: {0}")]
+    BadSolution(Box<ParseErrorKind>),
+    /// A CSV row without the puzzle column, or a header without a puzzle column.
+    #[error("{message}")]
+    Csv {
+        /// The message, for people.
+        message: String,
+    },
 }
 
 impl From<PuzzleObjectError> for ParseErrorKind {

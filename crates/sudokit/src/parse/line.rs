@@ -3,6 +3,7 @@
 
 use super::detect::is_square_side;
 use super::error::{ParseError, ParseErrorKind, Position};
+use super::Expected;
 use super::symbols::{bad_char, symbol_value, Located, Symbols, NOT_A_SYMBOL, SYMBOLS};
 use super::text::tokens;
 use crate::grid::{Grid, Shape, MAX_SIDE};
@@ -103,6 +104,42 @@ pub(super) fn parse_line_inner(
         return Err(bad_char(line, start + i, shape.side(), symbols));
     }
     Ok(Grid::from_checked_values(shape, values))
+}
+
+/// Parses one line of the line layout with what may follow the cells: tdoku's test format
+/// `puzzle:count[:solution]` gives the number of solutions and maybe the solution. Columns in errors
+/// are 1-based columns of `line`.
+pub(super) fn parse_line_expected(
+    line: &[u8],
+    shape: Option<Shape>,
+    symbols: Symbols,
+    cut: bool,
+) -> Result<(Grid, Expected), Located> {
+    let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+    let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
+    let Some(colon) = line[start..end].iter().position(|&b| b == b':').map(|i| start + i) else {
+        return parse_line_inner(line, shape, symbols, cut).map(|g| (g, Expected::default()));
+    };
+    let grid = parse_line_inner(&line[..colon], shape, symbols, false)?;
+    let rest = &line[colon + 1..end];
+    let (count_text, solution) = match rest.iter().position(|&b| b == b':') {
+        Some(i) => (&rest[..i], Some((colon + 1 + i + 1, &rest[i + 1..]))),
+        None => (rest, None),
+    };
+    let count = std::str::from_utf8(count_text).ok().and_then(|t| t.parse::<u64>().ok()).ok_or_else(|| {
+        (
+            Some(colon + 2),
+            ParseErrorKind::BadCount { found: format!("{:?}", String::from_utf8_lossy(count_text)) },
+        )
+    })?;
+    let solution = match solution {
+        Some((at, text)) if !text.is_empty() => Some(
+            parse_line_inner(text, Some(grid.shape()), symbols, false)
+                .map_err(|(col, kind)| (col.map(|c| c + at), ParseErrorKind::BadSolution(Box::new(kind))))?,
+        ),
+        _ => None,
+    };
+    Ok((grid, Expected { count: Some(count), solution }))
 }
 
 /// The value of a whitespace-separated token: a number (`0` blank) or one symbol.

@@ -5,15 +5,16 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
+use super::csv::{header, CsvColumns};
 use super::detect::detect;
 use super::error::{ParseError, ParseErrorKind, Position};
 use super::json::JsonCursor;
-use super::line::parse_line_inner;
+use super::line::{parse_line_expected, parse_line_inner};
 use super::puzzle_object::region_map;
 use super::text::{
     is_blank_or_comment, read_line_capped, read_piece, skip_rest_of_line, split_last_token, tokens, trim_eol,
 };
-use super::{Layout, ParseOptions, Record, MAX_LINE};
+use super::{Expected, Layout, Notation, ParseOptions, Record, MAX_LINE};
 use crate::grid::{Grid, GridError, RegionProblem, Shape};
 use crate::rules::{Board, Variants};
 
@@ -51,6 +52,10 @@ pub struct PuzzleReader<R> {
     pub(super) error: Option<io::Error>,
     /// Where the JSON layout's scanner is.
     pub(super) json: JsonCursor,
+    /// The CSV column asked for ([`PuzzleReader::with_column`]).
+    pub(super) column: Option<Arc<str>>,
+    /// The columns of a CSV input, once its header is read.
+    pub(super) csv: Option<CsvColumns>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -71,6 +76,8 @@ impl<R: BufRead> PuzzleReader<R> {
             boards: Vec::new(),
             error: None,
             json: JsonCursor::default(),
+            column: None,
+            csv: None,
         }
     }
 
@@ -138,7 +145,8 @@ impl<R: BufRead> PuzzleReader<R> {
             board = self.rules(g.shape(), regions).map_err(|kind| Self::error(position, None, kind))?;
             Ok(g)
         });
-        self.out.push_back(Record { position, layout, puzzle, board });
+        let notation = Notation { symbols: self.opts.symbols, numbers: false };
+        self.out.push_back(Record { position, layout, puzzle, board, expected: Expected::default(), notation });
     }
 
     /// The variant rules for a plain-layout puzzle, `None` for the classic rules.
@@ -179,12 +187,26 @@ impl<R: BufRead> PuzzleReader<R> {
                 self.done = true;
                 break;
             };
+            if no == 1 && self.buf.starts_with(BOM) {
+                // A byte-order mark is no part of the text.
+                self.buf.drain(..BOM.len());
+            }
             let line = trim_eol(&self.buf);
-            if is_blank_or_comment(line) {
+            if is_blank_or_comment(line) || is_section_header(line) {
                 if cut && self.layout.is_none() {
                     skip_rest_of_line(&mut self.input)?;
                 }
                 continue;
+            }
+            if self.layout.is_none() || (self.layout == Some(Layout::Csv) && self.csv.is_none()) {
+                if let Some(cols) = header(line, self.column.as_deref()) {
+                    self.layout = Some(Layout::Csv);
+                    self.csv = Some(cols);
+                    if cut {
+                        skip_rest_of_line(&mut self.input)?;
+                    }
+                    continue;
+                }
             }
             let layout = match self.layout {
                 Some(l) => l,
@@ -201,6 +223,7 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             match layout {
                 Layout::Line => self.line_record(no, cut),
+                Layout::Csv => self.csv_record(no),
                 Layout::Json => {
                     self.pending = Some((std::mem::take(&mut self.buf), no, cut));
                     self.json_record()?;
@@ -235,12 +258,34 @@ impl<R: BufRead> PuzzleReader<R> {
             let regions = toks.get(1).map(|t| t.1);
             self.push_with(pos, Layout::Line, result, regions);
         } else {
-            let result = parse_line_inner(line, self.shape, self.opts.symbols, cut)
-                .map_err(|(col, kind)| Self::error(pos, col, kind));
+            let (result, expected) = match parse_line_expected(line, self.shape, self.opts.symbols, cut) {
+                Ok((g, e)) => (Ok(g), e),
+                Err((col, kind)) => (Err(Self::error(pos, col, kind)), Expected::default()),
+            };
             self.push(pos, Layout::Line, result);
+            if let Some(r) = self.out.back_mut() {
+                r.expected = expected;
+            }
         }
         self.buf = buf;
     }
+}
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Whether a line is a section header such as `[Puzzle]` (SadMan's `.sdk` files), skipped like a
+/// comment. A JSON board never looks like one: its first bracket is followed by a bracket, a quote, a
+/// number or a space.
+pub(super) fn is_section_header(line: &[u8]) -> bool {
+    let t = super::text::trim_start(line);
+    let end = t.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |e| e + 1);
+    let t = &t[..end];
+    t.len() >= 3
+        && t[0] == b'['
+        && t[end - 1] == b']'
+        && t[1].is_ascii_alphabetic()
+        && t[1..end - 1].iter().all(|b| b.is_ascii_alphanumeric() || *b == b' ')
 }
 
 impl ParseError {
