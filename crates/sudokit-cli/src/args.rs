@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
@@ -47,17 +48,20 @@ pub fn box_shape(b: &str, size: Option<u8>) -> anyhow::Result<Shape> {
 }
 
 /// How to read the inputs: the layout settings and the variant rules of plain-layout puzzles.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
     /// Layout, shape and symbols.
     pub parse: ParseOptions,
     /// Rules for puzzles that do not bring their own (JSON puzzle objects do).
     pub variants: Variants,
+    /// The puzzle column of CSV inputs.
+    pub column: Option<Arc<str>>,
 }
 
-impl From<ParseOptions> for ReadOptions {
-    fn from(parse: ParseOptions) -> Self {
-        ReadOptions { parse, variants: Variants::default() }
+impl ReadOptions {
+    /// The same, under the classic rules (for commands that take no `--variant`).
+    pub fn classic(self) -> ReadOptions {
+        ReadOptions { variants: Variants::default(), ..self }
     }
 }
 
@@ -91,6 +95,11 @@ pub struct InputArgs {
     /// their own rules (including killer cages) and ignore this [default: classic rules].
     #[arg(long, value_enum, value_delimiter = ',', value_name = "VARIANT")]
     pub variant: Vec<VariantArg>,
+
+    /// The puzzle column of CSV input [default: `puzzle`, `quizzes`, `quiz`, `givens` or `grid`, in
+    /// any case]. A `solution` column, if any, is checked against the answer.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
 }
 
 /// Variant rules on the command line. The library keeps them as flags of [`Variants`] (several at
@@ -111,7 +120,8 @@ pub const LAYOUTS: &[(&str, &str)] = &[
     ("grid", "One row per line, cells separated by spaces (textbook layout)"),
     ("compact", "One row per line, no separators"),
     ("art", "Grid art with | - + separators"),
-    ("json", "LeetCode-style JSON board"),
+    ("json", "LeetCode-style JSON boards, or JSON puzzle objects (one per line, or an array)"),
+    ("csv", "CSV with a header line; the puzzle column is chosen by name (see --column)"),
 ];
 
 /// `--symbols`: each [`Symbols`] convention by name, with its help line.
@@ -235,7 +245,7 @@ impl InputArgs {
             probe.jigsaw = false;
             probe.board(shape, None).with_context(|| format!("--variant {variants} on a {shape} board"))?;
         }
-        Ok(ReadOptions { parse, variants })
+        Ok(ReadOptions { parse, variants, column: self.column.as_deref().map(Arc::from) })
     }
 }
 

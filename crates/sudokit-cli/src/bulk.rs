@@ -18,6 +18,7 @@ use sudokit::batch::{self, InputError, Job, Sink, Source, StreamError, StreamOpt
 use crate::args::{thread_pool, ReadOptions, RunArgs};
 use crate::input;
 use crate::output::{flush, write};
+use crate::record::{csv_header, Columns};
 use crate::report::{Outcome, Reporter};
 
 /// Runs `process` over every puzzle of `files` (stdin when empty or `-`), writing to stdout.
@@ -49,12 +50,13 @@ pub fn run(
 
 /// Runs `process` over every puzzle of `files` one after the other on this thread, with stdout in
 /// hand: for output that must go out as it is made (every solution of a puzzle), in bounded memory.
-/// `process` writes its record's bytes itself; the separator between multi-line records is written
-/// before it is called.
+/// `process` writes its record's bytes itself; before, `prepare` gives the record's CSV columns (for
+/// the header before the first row) and whether a blank line separates it from the record before.
 pub fn run_streaming(
     files: &[PathBuf],
     read: ReadOptions,
     run: &RunArgs,
+    prepare: impl Fn(&Job) -> (Option<Columns>, bool),
     mut process: impl FnMut(&Job, &mut dyn Write) -> anyhow::Result<Outcome>,
 ) -> anyhow::Result<Reporter> {
     let (sources, options) = sources(files, read);
@@ -65,7 +67,9 @@ pub fn run_streaming(
         sources,
         &options,
         |job, w: &mut Writer<_>| {
-            if w.wrote_any {
+            let (columns, separate) = prepare(job);
+            w.header(columns)?;
+            if separate && w.wrote_any {
                 write(&mut w.out, b"\n")?;
             }
             let mut o = process(job, &mut w.out)?;
@@ -93,7 +97,13 @@ fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions)
     let cancel = crate::interrupt::flag().clone();
     (
         sources,
-        StreamOptions { parse: read.parse, variants: read.variants, cancel, ..StreamOptions::default() },
+        StreamOptions {
+            parse: read.parse,
+            variants: read.variants,
+            cancel,
+            column: read.column,
+            ..StreamOptions::default()
+        },
     )
 }
 
@@ -141,6 +151,8 @@ fn progress_bar(run: &RunArgs) -> ProgressBar {
 /// The ordered output side of a bulk run: records to stdout, messages to stderr, counts to the reporter.
 struct Writer<W: Write> {
     out: W,
+    /// Whether a CSV header was written.
+    wrote_header: bool,
     pb: ProgressBar,
     wrote_any: bool,
     /// The input being delivered, for message prefixes.
@@ -152,11 +164,23 @@ impl<W: Write> Writer<W> {
     fn new(out: W, run: &RunArgs) -> Writer<io::BufWriter<W>> {
         Writer {
             out: io::BufWriter::with_capacity(1 << 16, out),
+            wrote_header: false,
             pb: progress_bar(run),
             wrote_any: false,
             input: "<stdin>".into(),
             reporter: Reporter::new(),
         }
+    }
+}
+
+impl<W: Write> Writer<W> {
+    /// Writes the CSV header before the first CSV record.
+    fn header(&mut self, columns: Option<Columns>) -> anyhow::Result<()> {
+        if let Some(columns) = columns.filter(|_| !self.wrote_header) {
+            write(&mut self.out, csv_header(columns).as_bytes())?;
+            self.wrote_header = true;
+        }
+        Ok(())
     }
 }
 
@@ -174,6 +198,7 @@ impl<W: Write> Sink<Outcome> for Writer<W> {
     }
 
     fn record(&mut self, out: &[u8], o: Outcome) -> anyhow::Result<()> {
+        self.header(o.header)?;
         if o.multiline && self.wrote_any {
             write(&mut self.out, b"\n")?;
         }

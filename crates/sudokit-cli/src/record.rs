@@ -133,7 +133,10 @@ mod tests {
             "3,ok,1.3,\"a, \"\"b\"\"\"\n"
         );
         let short = Fields::new(1, "unreadable").set("puzzle", Value::Null);
-        assert_eq!(String::from_utf8(short.to_bytes(Machine::Csv, COLUMNS)).expect("utf-8"), "1,unreadable,,\n");
+        assert_eq!(
+            String::from_utf8(short.to_bytes(Machine::Csv, COLUMNS)).expect("utf-8"),
+            "1,unreadable,,\n"
+        );
         assert_eq!(csv_header(COLUMNS), "index,status,puzzle,detail\n");
     }
 }

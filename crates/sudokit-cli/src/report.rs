@@ -20,6 +20,8 @@ pub struct Outcome {
     pub kind: Kind,
     /// Guesses the engine made, for `--stats`.
     pub guesses: u64,
+    /// The CSV columns, when the record is a CSV row: the header is written before the first one.
+    pub header: Option<crate::record::Columns>,
 }
 
 /// How one record went. The variants are in order of severity (the run's status is the most

@@ -52,9 +52,9 @@ pub use grid::{
     BoxIndex, Candidates, CandidatesError, CandidatesErrorKind, Cell, CellSet, Col, Digit, DigitSet, Grid,
     GridError, RegionProblem, Row, Shape, MAX_SIDE, MIN_SIDE,
 };
-pub use parse::{Expected, Notation, 
-    Batch, JsonProblem, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position,
-    PuzzleObjectError, PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
+pub use parse::{
+    Batch, Expected, JsonProblem, Layout, LineBatch, Notation, ParseError, ParseErrorKind, ParseOptions,
+    Position, PuzzleObjectError, PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
 };
 pub use rules::{Board, Cage, CageProblem, Conflict, House, HouseKind, VariantError, Variants};
 pub use solve::{

@@ -23,6 +23,7 @@ use sudokit::{Grid, OutputFormat, Shape};
 
 use crate::args::{box_shape, thread_pool, values};
 use crate::output::{flush, write};
+use crate::record::{csv_header, Columns, Fields, Machine};
 
 /// Items made per parallel chunk: enough to keep every thread busy, small enough to stream.
 const CHUNK: u64 = 256;
@@ -87,9 +88,9 @@ pub enum GenFormat {
     Compact,
     /// Grid art with box borders.
     Pretty,
-    /// CSV with a header: index, puzzle (or grid), clues, guesses[, solution].
+    /// CSV with a header: index, status, puzzle, clues, guesses, solution (grids: index, status, puzzle).
     Csv,
-    /// One JSON object per line: {"index", "puzzle" (or "grid"), "clues", "guesses"[, "solution"]}.
+    /// JSON Lines: {"index", "status", "puzzle", "clues", "guesses"[, "solution"]} (grids: index, status, puzzle).
     Json,
 }
 
@@ -236,13 +237,9 @@ fn produce(
     let format = common.output_format;
     let mut failed = false;
     let (mut clues, mut made) = (0u64, 0u64);
+    let columns = if noun == "grid" { GRID_COLUMNS } else { PUZZLE_COLUMNS };
     if format == GenFormat::Csv {
-        let header = match (noun, with_solution) {
-            ("grid", _) => "index,grid\n".to_string(),
-            (_, false) => "index,puzzle,clues,guesses\n".to_string(),
-            (_, true) => "index,puzzle,clues,guesses,solution\n".to_string(),
-        };
-        write(&mut out, header.as_bytes())?;
+        write(&mut out, csv_header(columns).as_bytes())?;
     }
     let mut first = 0u64;
     while first < common.count {
@@ -271,17 +268,16 @@ fn produce(
                             ));
                         }
                     }
-                    render(&item, i, format, with_solution, &mut text);
+                    render(&item, i, format, with_solution, columns, &mut text);
                 }
                 Err(e) => {
                     failed = true;
                     flush_text(&mut out, &mut text)?;
                     crate::output::message(format_args!("sudokit: {noun} {}: {e}", i + 1));
-                    text.extend_from_slice(if format == GenFormat::Json {
-                        b"null\n"
-                    } else {
-                        b"!not found\n"
-                    });
+                    match machine(format) {
+                        Some(m) => Fields::new(i as usize + 1, "not_found").write(m, columns, &mut text),
+                        None => text.extend_from_slice(b"!not found\n"),
+                    }
                 }
             }
         }
@@ -301,34 +297,47 @@ fn produce(
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
-fn render(item: &Item, index: u64, format: GenFormat, with_solution: bool, out: &mut Vec<u8>) {
+/// The CSV columns of `generate grid` and `generate puzzle`: the vocabulary of every command's
+/// records, so that they read back (the `puzzle` column is the puzzle, or the grid).
+const GRID_COLUMNS: Columns = &["index", "status", "puzzle"];
+const PUZZLE_COLUMNS: Columns = &["index", "status", "puzzle", "clues", "guesses", "solution"];
+
+/// The machine-readable format of an output layout, if it is one.
+fn machine(format: GenFormat) -> Option<Machine> {
+    match format {
+        GenFormat::Json => Some(Machine::Json),
+        GenFormat::Csv => Some(Machine::Csv),
+        _ => None,
+    }
+}
+
+fn render(
+    item: &Item,
+    index: u64,
+    format: GenFormat,
+    with_solution: bool,
+    columns: Columns,
+    out: &mut Vec<u8>,
+) {
     let (grid, info) = match item {
         Item::Grid(g) => (g, None),
         Item::Puzzle(p) => (&p.puzzle, Some(p)),
     };
     let solution = info.filter(|_| with_solution).map(|p| &p.solution);
+    if let Some(m) = machine(format) {
+        // Items are numbered from 1, as puzzles are in every command's records and messages.
+        let mut f = Fields::new(index as usize + 1, "ok").set("puzzle", grid.to_string());
+        if let Some(p) = info {
+            f = f.set("clues", p.clues()).set("guesses", p.guesses);
+        }
+        if let Some(s) = solution {
+            f = f.set("solution", s.to_string());
+        }
+        f.write(m, columns, out);
+        return;
+    }
     match format {
-        GenFormat::Csv => {
-            out.extend(format!("{index},{grid}").into_bytes());
-            if let Some(p) = info {
-                out.extend(format!(",{},{}", p.clues(), p.guesses).into_bytes());
-            }
-            if let Some(s) = solution {
-                out.extend(format!(",{s}").into_bytes());
-            }
-            out.push(b'\n');
-        }
-        GenFormat::Json => {
-            let key = if info.is_some() { "puzzle" } else { "grid" };
-            out.extend(format!("{{\"index\":{index},\"{key}\":\"{grid}\"").into_bytes());
-            if let Some(p) = info {
-                out.extend(format!(",\"clues\":{},\"guesses\":{}", p.clues(), p.guesses).into_bytes());
-            }
-            if let Some(s) = solution {
-                out.extend(format!(",\"solution\":\"{s}\"").into_bytes());
-            }
-            out.extend_from_slice(b"}\n");
-        }
+        GenFormat::Csv | GenFormat::Json => {}
         GenFormat::Line => {
             out.extend(grid.to_string().into_bytes());
             if let Some(s) = solution {

@@ -147,11 +147,12 @@ impl LineBatch {
         let (puzzle, expected) =
             match parse_line_expected(&self.text[l.start..l.end], Some(self.shape), self.symbols, l.cut) {
                 Ok((g, e)) => (Ok(g), e),
-                Err((column, kind)) => {
-                    (Err(ParseError { position: Position { column, ..l.position }, kind }), Expected::default())
-                }
+                Err((column, kind)) => (
+                    Err(ParseError { position: Position { column, ..l.position }, kind }),
+                    Expected::default(),
+                ),
             };
-        let notation = Notation { symbols: self.symbols, numbers: false };
+        let notation = Notation { symbols: self.symbols, numbers: false, ..Notation::default() };
         Record { position: l.position, layout: Layout::Line, puzzle, board: None, expected, notation }
     }
 

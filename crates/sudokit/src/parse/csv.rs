@@ -152,10 +152,11 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         let shift = |(col, kind): Located, at: usize| (col.map(|c| c + at), kind);
         let grid = parse_line_inner(text, self.shape, self.opts.symbols, false).map_err(|e| shift(e, *at))?;
         let solution = match cols.solution.and_then(|i| row.get(i)) {
-            Some((at, t)) if !t.iter().all(u8::is_ascii_whitespace) => Some(
-                parse_line_inner(t, Some(grid.shape()), self.opts.symbols, false)
-                    .map_err(|(col, kind)| (col.map(|c| c + at), ParseErrorKind::BadSolution(Box::new(kind))))?,
-            ),
+            Some((at, t)) if !t.iter().all(u8::is_ascii_whitespace) => {
+                Some(parse_line_inner(t, Some(grid.shape()), self.opts.symbols, false).map_err(
+                    |(col, kind)| (col.map(|c| c + at), ParseErrorKind::BadSolution(Box::new(kind))),
+                )?)
+            }
             _ => None,
         };
         let cut_short = cols.complete.and_then(|i| row.get(i)).is_some_and(|(_, t)| name(t) == "false");

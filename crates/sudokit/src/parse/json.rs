@@ -386,7 +386,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     puzzle: Err(Self::error(p, None, e.into())),
                     board: None,
                     expected: Expected::default(),
-                    notation: Notation { symbols: self.opts.symbols, numbers: false },
+                    notation: Notation { symbols: self.opts.symbols, object: true, ..Notation::default() },
                 },
             };
             let ok = record.puzzle.is_ok();
@@ -399,6 +399,7 @@ impl<R: BufRead> PuzzleReader<R> {
             self.push(p, Layout::Json, r);
             if let Some(rec) = self.out.back_mut() {
                 rec.notation.numbers = board_has_numbers(&value);
+                rec.notation.board = true;
             }
             ok
         };

@@ -3,9 +3,9 @@
 
 use super::detect::is_square_side;
 use super::error::{ParseError, ParseErrorKind, Position};
-use super::Expected;
 use super::symbols::{bad_char, symbol_value, Located, Symbols, NOT_A_SYMBOL, SYMBOLS};
 use super::text::tokens;
+use super::Expected;
 use crate::grid::{Grid, Shape, MAX_SIDE};
 
 /// Parses one one-line puzzle. `shape` forces the size; otherwise it comes from the length.
@@ -126,12 +126,13 @@ pub(super) fn parse_line_expected(
         Some(i) => (&rest[..i], Some((colon + 1 + i + 1, &rest[i + 1..]))),
         None => (rest, None),
     };
-    let count = std::str::from_utf8(count_text).ok().and_then(|t| t.parse::<u64>().ok()).ok_or_else(|| {
-        (
-            Some(colon + 2),
-            ParseErrorKind::BadCount { found: format!("{:?}", String::from_utf8_lossy(count_text)) },
-        )
-    })?;
+    let count =
+        std::str::from_utf8(count_text).ok().and_then(|t| t.parse::<u64>().ok()).ok_or_else(|| {
+            (
+                Some(colon + 2),
+                ParseErrorKind::BadCount { found: format!("{:?}", String::from_utf8_lossy(count_text)) },
+            )
+        })?;
     let solution = match solution {
         Some((at, text)) if !text.is_empty() => Some(
             parse_line_inner(text, Some(grid.shape()), symbols, false)

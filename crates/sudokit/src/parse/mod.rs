@@ -169,6 +169,10 @@ pub struct Notation {
     pub symbols: Symbols,
     /// Whether a JSON board wrote its cells as numbers (`[[5,3,0,…]]`) rather than strings.
     pub numbers: bool,
+    /// Whether the cells came as a JSON board (an array of rows), alone or in a puzzle object.
+    pub board: bool,
+    /// Whether the record was a JSON puzzle object (answers are then written as objects too).
+    pub object: bool,
 }
 
 /// Reads every record of a string; a convenience for tests and small inputs. Unreadable records are

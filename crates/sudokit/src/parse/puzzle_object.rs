@@ -23,7 +23,8 @@
 //! | `count`    | the expected number of solutions (ignored when `complete` is `false`: a count cut short) |
 //!
 //! The records sudokit writes with `-o json` are puzzle objects too: their other fields (`index`,
-//! `status`, `clues`, `guesses`, `complete`, `solutions`, `canonical`, `detail`, `expected`) are
+//! `status`, `clues`, `guesses`, `complete`, `all_solutions`, `canonical`, `detail`, `expected_count`,
+//! `expected_solution`) are
 //! accepted and ignored, so that every output reads back. Any other field is an error, so a misspelt
 //! rule is never silently ignored. The solution of a JSON object is printed as a JSON board (an
 //! array of rows).
@@ -162,9 +163,25 @@ pub struct VariantPuzzle {
 
 /// The first keys that mark a JSON object as a puzzle object (every field of the format).
 pub(super) const FIELDS: [&[u8]; 19] = [
-    b"size", b"box", b"puzzle", b"givens", b"variants", b"regions", b"cages", b"solution", b"count",
-    b"index", b"status", b"clues", b"guesses", b"complete", b"solutions", b"canonical", b"detail",
-    b"expected", b"grid",
+    b"size",
+    b"box",
+    b"puzzle",
+    b"givens",
+    b"variants",
+    b"regions",
+    b"cages",
+    b"solution",
+    b"count",
+    b"index",
+    b"status",
+    b"clues",
+    b"guesses",
+    b"complete",
+    b"all_solutions",
+    b"canonical",
+    b"detail",
+    b"expected_count",
+    b"expected_solution",
 ];
 
 #[derive(Deserialize)]
@@ -188,13 +205,15 @@ struct JsonPuzzle {
     #[allow(dead_code)]
     guesses: Option<serde_json::Value>,
     #[allow(dead_code)]
-    solutions: Option<serde_json::Value>,
+    all_solutions: Option<serde_json::Value>,
     #[allow(dead_code)]
     canonical: Option<serde_json::Value>,
     #[allow(dead_code)]
     detail: Option<serde_json::Value>,
     #[allow(dead_code)]
-    expected: Option<serde_json::Value>,
+    expected_count: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    expected_solution: Option<serde_json::Value>,
     #[serde(default)]
     variants: Vec<String>,
     regions: Option<serde_json::Value>,
@@ -297,7 +316,8 @@ impl VariantPuzzle {
         let solution = match &j.solution {
             None | Some(serde_json::Value::Null) => None,
             Some(serde_json::Value::String(text)) => Some(
-                super::parse_cells(text.as_bytes(), Some(shape), symbols).map_err(PuzzleObjectError::Solution)?,
+                super::parse_cells(text.as_bytes(), Some(shape), symbols)
+                    .map_err(PuzzleObjectError::Solution)?,
             ),
             Some(rows @ serde_json::Value::Array(_)) => {
                 Some(super::json_rows(rows, Some(shape), symbols).map_err(PuzzleObjectError::Solution)?)
@@ -315,12 +335,18 @@ impl VariantPuzzle {
                 PuzzleObjectError::Json(format!("count: expected a number of solutions, found {c}"))
             })?),
         };
-        let numbers = matches!(&j.puzzle, Some(b @ serde_json::Value::Array(_)) if super::json::board_has_numbers(b));
+        let numbers =
+            matches!(&j.puzzle, Some(b @ serde_json::Value::Array(_)) if super::json::board_has_numbers(b));
         Ok(VariantPuzzle {
             grid,
             board,
             expected: Expected { count, solution },
-            notation: Notation { symbols, numbers },
+            notation: Notation {
+                symbols,
+                numbers,
+                board: matches!(&j.puzzle, Some(serde_json::Value::Array(_))),
+                object: true,
+            },
         })
     }
 

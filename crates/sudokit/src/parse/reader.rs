@@ -145,8 +145,15 @@ impl<R: BufRead> PuzzleReader<R> {
             board = self.rules(g.shape(), regions).map_err(|kind| Self::error(position, None, kind))?;
             Ok(g)
         });
-        let notation = Notation { symbols: self.opts.symbols, numbers: false };
-        self.out.push_back(Record { position, layout, puzzle, board, expected: Expected::default(), notation });
+        let notation = Notation { symbols: self.opts.symbols, numbers: false, ..Notation::default() };
+        self.out.push_back(Record {
+            position,
+            layout,
+            puzzle,
+            board,
+            expected: Expected::default(),
+            notation,
+        });
     }
 
     /// The variant rules for a plain-layout puzzle, `None` for the classic rules.
