@@ -56,14 +56,15 @@ impl Status {
 
 /// The exit status table, as `--help` and the README print it.
 pub const EXIT_STATUS: &str = "\
-Exit status (the most severe applicable one wins: 2, then 4, then 1, then 3):
+Exit status:
   0    every puzzle got the asked-for answer
   1    some puzzle has no solution, breaks the rules, timed out or is not supported
   2    some input could not be read (unreadable records, missing files, I/O errors) or the
        arguments are wrong
   3    some puzzle has more than one solution (`solve` prints the first, `check` says so)
   4    some answer disagrees with the one the input gives (a solution column, an expected count)
-  130  interrupted by Ctrl-C (the records finished before it were written, in order)";
+  130  interrupted by Ctrl-C (the records finished before it were written, in order)
+When several apply, the most severe wins: 2, then 4, then 1, then 3.";
 
 /// What a record turned out to be, for `--stats`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
