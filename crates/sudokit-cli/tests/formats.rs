@@ -270,3 +270,105 @@ fn issue20_canon_keeps_the_layout() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stdout.lines().count(), 9, "{}", r.stdout);
 }
+
+/// The options a help text offers: the long names of its option lines.
+fn offered(help: &str) -> Vec<String> {
+    help.lines()
+        .filter_map(|l| {
+            let t = l.trim_start();
+            let t = if t.starts_with('-') && t.get(2..4) == Some(", ") { &t[4..] } else { t };
+            (l.starts_with("  ") && t.starts_with("--"))
+                .then(|| t.split(|c: char| c == ' ' || c == '=' || c == '<').next().unwrap_or("").to_string())
+        })
+        .collect()
+}
+
+/// Issue #20: every subcommand's `--help` prints each default once and offers no option the command
+/// rejects; the bulk commands end with the exit status table.
+#[test]
+fn issue20_help_walk() {
+    let commands: [&[&str]; 8] = [
+        &["solve"],
+        &["count"],
+        &["check"],
+        &["canon"],
+        &["bench"],
+        &["generate"],
+        &["generate", "grid"],
+        &["generate", "puzzle"],
+    ];
+    for cmd in commands {
+        let mut args = cmd.to_vec();
+        args.push("--help");
+        let r = sudokit(&args, "");
+        assert_eq!(r.code, 0, "{cmd:?}: {}", r.stderr);
+        let own = offered(&r.stdout);
+        // One block per option: its lines up to the next option line.
+        let mut blocks: Vec<String> = Vec::new();
+        for line in r.stdout.lines() {
+            if offered(&format!("{line}\n")).len() == 1 || blocks.is_empty() {
+                blocks.push(String::new());
+            }
+            if let Some(b) = blocks.last_mut() {
+                b.push_str(line);
+                b.push('\n');
+            }
+        }
+        for b in &blocks {
+            assert!(b.matches("[default:").count() <= 1, "{cmd:?}: a default printed twice:\n{b}");
+        }
+        if cmd != ["generate"] {
+            for word in r.stdout.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+                if word.starts_with("--") && word.len() > 2 {
+                    assert!(
+                        own.iter().any(|o| o == word),
+                        "{cmd:?} --help mentions {word}, which it does not take"
+                    );
+                }
+            }
+        }
+        if ["solve", "count", "check", "canon"].contains(&cmd[0]) || cmd.len() == 2 {
+            assert!(r.stdout.contains("Exit status:"), "{cmd:?}");
+        }
+    }
+    // `generate grid` takes no --solution, and its help does not offer one.
+    let r = sudokit(&["generate", "grid", "--solution"], "");
+    assert_eq!(r.code, 2);
+}
+
+/// Issue #20: messages point at the first offending column, in the alphabet of the board being read;
+/// a byte-order mark is no character of the puzzle; a binary file and a directory get one clear
+/// message each.
+#[test]
+fn issue20_error_positions() {
+    let r = sudokit(&["solve"], "index\n");
+    assert!(
+        r.stderr.contains("puzzle 1, line 1, column 1: invalid character 'i' (digits are 1-9;"),
+        "{}",
+        r.stderr
+    );
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(format!("{}x{}\n", &P1[..40], &P1[41..]).as_bytes());
+    let r = sudokit_bytes(&["solve"], &bom);
+    assert!(r.stderr.contains("column 41: invalid character 'x' (digits are 1-9;"), "{}", r.stderr);
+    let mut binary = b"\x7fELF\x02\x01\x01".to_vec();
+    binary.extend_from_slice(&[0u8; 64]);
+    binary.extend_from_slice(b"\n");
+    let r = sudokit_bytes(&["solve"], &binary);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("column 8: byte 0x00 is no text: the input looks like binary data"),
+        "{}",
+        r.stderr
+    );
+    let dir = crate::util::TempDir::new("issue20-dir");
+    let path = dir.join("");
+    let r = sudokit(&["solve", path.to_str().expect("utf-8")], "");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("cannot open: a directory, not a file of puzzles"), "{}", r.stderr);
+    // A 16×16 line names the 16×16 alphabet.
+    let line16 = format!("{}x{}", ".".repeat(100), ".".repeat(155));
+    let r = sudokit(&["solve"], &line16);
+    assert!(r.stderr.contains("column 101: invalid character 'x' (digits are 1-9, A-G;"), "{}", r.stderr);
+}

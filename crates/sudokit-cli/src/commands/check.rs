@@ -114,5 +114,9 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             (marker_record(mode, COLUMNS, job, verdict.name(), verdict.name()), Kind::Solved, Status::Failed)
         }
     };
+    let out = match mode {
+        super::Mode::Text(_) if args.output.echo => super::echoed(job, OutputFormat::Line, out),
+        _ => out,
+    };
     Outcome { out, kind, status, ..base }
 }

@@ -39,15 +39,17 @@ pub struct GenerateArgs {
 #[derive(Subcommand, Debug)]
 pub enum What {
     /// Random complete grids.
+    #[command(after_help = super::after_help())]
     Grid(GridArgs),
     /// Puzzles with exactly one solution (minimal by default).
+    #[command(after_help = super::after_help())]
     Puzzle(PuzzleArgs),
 }
 
 /// Flags shared by `generate grid` and `generate puzzle`.
 #[derive(Args, Debug, Clone)]
 pub struct CommonArgs {
-    /// How many to make [default: 1].
+    /// How many to make.
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
     pub count: u64,
 
@@ -67,7 +69,7 @@ pub struct CommonArgs {
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
 
-    /// Output layout [default: line].
+    /// Output layout.
     #[arg(long, short = 'o', value_enum, value_name = "FORMAT", default_value_t = GenFormat::Line)]
     pub output_format: GenFormat,
 
@@ -80,9 +82,9 @@ pub struct CommonArgs {
 /// write (its columns are this command's), so it stays a command-line enum.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenFormat {
-    /// One line per grid; with --solution, the solution follows on the same line after a space.
+    /// One line per grid.
     Line,
-    /// Rows of space-separated digits, 0 for blanks; with --solution, the solution beside the puzzle.
+    /// Rows of space-separated digits, 0 for blanks.
     Grid,
     /// Rows without separators.
     Compact,
@@ -125,7 +127,7 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub common: CommonArgs,
 
-    /// Symmetry of the pattern of givens [default: none].
+    /// Symmetry of the pattern of givens.
     #[arg(long, value_name = "SYMMETRY", value_parser = values::<Symmetry>(SYMMETRIES), default_value_t = Symmetry::None)]
     pub symmetry: Symmetry,
 
@@ -150,12 +152,13 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "LEVEL", value_parser = values::<Difficulty>(DIFFICULTIES))]
     pub difficulty: Option<Difficulty>,
 
-    /// Grids tried per puzzle for a clue target or difficulty, at least 1 [default: 1000].
+    /// Grids tried per puzzle for a clue target or difficulty, at least 1.
     #[arg(long, value_name = "N", default_value_t = sudokit::generate::DEFAULT_ATTEMPTS,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,
 
-    /// Print each puzzle's solution beside it.
+    /// Print each puzzle's solution beside it: after a space in the line layout, to the right of the
+    /// grid in the grid layouts, a `solution` column or field in CSV and JSON.
     #[arg(long)]
     pub solution: bool,
 }

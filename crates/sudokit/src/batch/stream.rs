@@ -332,6 +332,7 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
             }
         };
         let mut found = 0usize;
+        let mut failed = false;
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, input), options.parse)
             .with_variants(options.variants)
             .with_column(options.column.clone());
@@ -353,6 +354,7 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
                 }
                 Err(error) => {
                     chunk.push(Item::InputError(InputError::Read { after: found, error }));
+                    failed = true;
                     break;
                 }
             };
@@ -365,7 +367,8 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
                 }
             }
         }
-        if found == 0 {
+        // A read error already said why nothing was found.
+        if found == 0 && !failed {
             chunk.push(Item::InputError(InputError::Empty));
         }
     }

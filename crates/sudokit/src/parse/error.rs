@@ -110,6 +110,12 @@ pub enum ParseErrorKind {
     /// The solution given beside a puzzle (after `:`, in a solution column) does not read.
     #[error("the solution given with the puzzle: {0}")]
     BadSolution(Box<ParseErrorKind>),
+    /// A byte that no text has (NUL): a binary file.
+    #[error("byte 0x{byte:02X} is no text: the input looks like binary data, not puzzles")]
+    NotText {
+        /// The first such byte.
+        byte: u8,
+    },
     /// A CSV row without the puzzle column, or a header without a puzzle column.
     #[error("{message}")]
     Csv {

@@ -29,6 +29,14 @@ pub(super) fn parse_line_inner(
     symbols: Symbols,
     cut: bool,
 ) -> Result<Grid, Located> {
+    // Only a line that failed is searched for binary data: the bulk path pays nothing.
+    parse_line_body(line, shape, symbols, cut).map_err(|e| match binary_at(line) {
+        Some(i) => (Some(i + 1), ParseErrorKind::NotText { byte: line[i] }),
+        None => e,
+    })
+}
+
+fn parse_line_body(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bool) -> Result<Grid, Located> {
     let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
     let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
     let cells = &line[start..end];
@@ -64,9 +72,11 @@ pub(super) fn parse_line_inner(
     let values: Vec<u8> = cells.iter().map(|&b| table[b as usize]).collect();
     let highest = values.iter().fold(0u8, |m, &v| m.max(v));
     if highest == NOT_A_SYMBOL || highest as usize > MAX_SIDE {
-        // Report a bad character before a bad length: it is the more precise message.
-        let side = shape.map_or(9, Shape::side);
-        let i = cells.iter().position(|&b| symbol_value(b, MAX_SIDE, symbols).is_none()).unwrap_or(0);
+        // Report a bad character before a bad length: it is the more precise message. It is the first
+        // character that is no symbol of the board being read (the one the length names, else 9×9),
+        // in that board's alphabet.
+        let side = shape.map(Shape::side).or_else(|| is_square_side(cells.len())).unwrap_or(9);
+        let i = cells.iter().position(|&b| symbol_value(b, side, symbols).is_none()).unwrap_or(0);
         return Err(bad_char(line, start + i, side, symbols));
     }
     if cut && end == line.len() {
@@ -141,6 +151,12 @@ pub(super) fn parse_line_expected(
         _ => None,
     };
     Ok((grid, Expected { count: Some(count), solution }))
+}
+
+/// Where a NUL byte is, if anywhere: no text has one, so the line is binary data, and its message
+/// says so rather than naming an alphabet.
+fn binary_at(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == 0)
 }
 
 /// The value of a whitespace-separated token: a number (`0` blank) or one symbol.
