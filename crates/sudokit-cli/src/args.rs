@@ -56,6 +56,8 @@ pub struct ReadOptions {
     pub variants: Variants,
     /// The puzzle column of CSV inputs.
     pub column: Option<Arc<str>>,
+    /// Whether to tell hex symbols from standard ones (no `--symbols` given).
+    pub detect_symbols: bool,
 }
 
 impl ReadOptions {
@@ -84,10 +86,12 @@ pub struct InputArgs {
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
 
-    /// Cell symbols: `standard` (1-9 then A, B, …; 0 blank), `hex` (0-F for 1-16 on 16×16; `.` blank)
-    /// or `letters` (A-Y for 1-25; 0 or . blank).
-    #[arg(long, value_parser = values::<Symbols>(SYMBOLS), default_value_t = Symbols::Standard)]
-    pub symbols: Symbols,
+    /// Cell symbols, of the input and of the answers: `standard` (1-9 then A, B, …; 0 blank), `hex`
+    /// (0-F for 1-16 on 16×16; `.` blank) or `letters` (A-Y for 1-25; 0 or . blank) [default:
+    /// standard, or hex for a 16×16 input that only reads as hex; a 16×16 puzzle that reads both ways
+    /// is an error naming both readings].
+    #[arg(long, value_parser = values::<Symbols>(SYMBOLS))]
+    pub symbols: Option<Symbols>,
 
     /// Variant rules for every puzzle, comma-separated or repeated: `x` (both diagonals), `hyper`
     /// (extra windows, 9×9 and bigger square boxes), `jigsaw` (a region map follows each puzzle's
@@ -208,7 +212,8 @@ impl InputArgs {
 
     /// Reader settings for the library.
     pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
-        let o = ParseOptions { layout: self.input_format, shape: self.shape()?, symbols: self.symbols };
+        let symbols = self.symbols.unwrap_or_default();
+        let o = ParseOptions { layout: self.input_format, shape: self.shape()?, symbols };
         if o.symbols == Symbols::Hex && o.shape.is_some_and(|s| s.side() != 16) {
             bail!("--symbols hex is for 16×16 boards only");
         }
@@ -245,7 +250,12 @@ impl InputArgs {
             probe.jigsaw = false;
             probe.board(shape, None).with_context(|| format!("--variant {variants} on a {shape} board"))?;
         }
-        Ok(ReadOptions { parse, variants, column: self.column.as_deref().map(Arc::from) })
+        Ok(ReadOptions {
+            parse,
+            variants,
+            column: self.column.as_deref().map(Arc::from),
+            detect_symbols: self.symbols.is_none(),
+        })
     }
 }
 

@@ -102,6 +102,7 @@ fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions)
             variants: read.variants,
             cancel,
             column: read.column,
+            detect_symbols: read.detect_symbols,
             ..StreamOptions::default()
         },
     )

@@ -372,3 +372,35 @@ fn issue20_error_positions() {
     let r = sudokit(&["solve"], &line16);
     assert!(r.stderr.contains("column 101: invalid character 'x' (digits are 1-9, A-G;"), "{}", r.stderr);
 }
+
+/// Issue #20: hex in, hex out; a 16×16 puzzle whose `0` could be a blank or the digit 1 is an error
+/// naming both readings, and `--symbols` settles it.
+#[test]
+fn issue20_hex_both_ways_and_ambiguity() {
+    let full = sudokit(&["solve", "--size", "16", "--first", "-o", "line"], &".".repeat(256)).stdout;
+    let hex_of = |c: char| {
+        c.to_digit(17).and_then(|d| std::char::from_digit(d - 1, 16)).map(|h| h.to_ascii_uppercase())
+    };
+    let puzzle: String = full
+        .trim()
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i % 2 == 0 { hex_of(c).unwrap_or('?') } else { '.' })
+        .collect();
+    assert!(puzzle.contains('0'));
+    let r = sudokit(&["solve"], &puzzle);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("as standard symbols '0' is a blank and 'F' is 15, as hex '0' is 1 and 'F' is 16"),
+        "{}",
+        r.stderr
+    );
+    let r = sudokit(&["solve", "--first", "--symbols", "hex"], &puzzle);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.stdout.trim();
+    assert_eq!(out.len(), 256, "{out}");
+    assert!(out.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_lowercase()), "hex in, hex out: {out}");
+    assert!(out.chars().zip(puzzle.chars()).all(|(o, p)| p == '.' || o == p), "the givens kept: {out}");
+    assert_eq!(sudokit(&["check", "--symbols", "hex"], out).stdout, "unique\n");
+    assert_eq!(sudokit(&["solve", "--first", "--symbols", "standard"], &puzzle).code, 0);
+}

@@ -174,6 +174,8 @@ pub struct StreamOptions {
     pub cancel: CancelFlag,
     /// The puzzle column of CSV inputs (see [`PuzzleReader::with_column`]) [default: the usual names].
     pub column: Option<Arc<str>>,
+    /// Tell hex symbols from standard ones (see [`PuzzleReader::detect_symbols`]) [default: no].
+    pub detect_symbols: bool,
 }
 
 impl Default for StreamOptions {
@@ -185,6 +187,7 @@ impl Default for StreamOptions {
             read_ahead: 4,
             cancel: CancelFlag::default(),
             column: None,
+            detect_symbols: false,
         }
     }
 }
@@ -335,7 +338,8 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
         let mut failed = false;
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, input), options.parse)
             .with_variants(options.variants)
-            .with_column(options.column.clone());
+            .with_column(options.column.clone())
+            .detect_symbols(options.detect_symbols);
         loop {
             if options.cancel.is_cancelled() {
                 return;

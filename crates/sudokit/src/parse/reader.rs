@@ -56,6 +56,8 @@ pub struct PuzzleReader<R> {
     pub(super) column: Option<Arc<str>>,
     /// The columns of a CSV input, once its header is read.
     pub(super) csv: Option<CsvColumns>,
+    /// Whether hex symbols are still to be told from standard ones ([`PuzzleReader::detect_symbols`]).
+    pub(super) detect_symbols: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -78,6 +80,7 @@ impl<R: BufRead> PuzzleReader<R> {
             json: JsonCursor::default(),
             column: None,
             csv: None,
+            detect_symbols: false,
         }
     }
 
@@ -86,6 +89,47 @@ impl<R: BufRead> PuzzleReader<R> {
     pub fn with_variants(mut self, variants: Variants) -> Self {
         self.variants = variants;
         self
+    }
+
+    /// Tells hex symbols from standard ones on 16×16 boards (when the options say
+    /// [`Symbols::Standard`](super::Symbols::Standard)): a puzzle in the line layout with a `0` and no
+    /// `G` is read both ways; when only one reading has no conflicting givens, the input is read that
+    /// way from then on (and its answers written that way); when both have none, the puzzle is an
+    /// [`AmbiguousSymbols`](super::ParseErrorKind::AmbiguousSymbols) error naming both readings.
+    pub fn detect_symbols(mut self, on: bool) -> Self {
+        self.detect_symbols = on;
+        self
+    }
+
+    /// Decides between standard and hex symbols on the cells of a 16×16 line, if it must be decided.
+    fn decide_symbols(&mut self, line: &[u8]) -> Result<(), ParseErrorKind> {
+        if !self.detect_symbols || self.opts.symbols != super::Symbols::Standard {
+            return Ok(());
+        }
+        let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+        let cells = &line[start..];
+        let end = cells.iter().position(|&b| b.is_ascii_whitespace() || b == b':').unwrap_or(cells.len());
+        let cells = &cells[..end];
+        if cells.len() != 256 || self.shape.is_some_and(|s| s.side() != 16) {
+            return Ok(());
+        }
+        if cells.iter().any(|b| b.eq_ignore_ascii_case(&b'g')) || !cells.contains(&b'0') {
+            // `G` is no hex digit, and without `0` the standard reading is the only natural one.
+            self.detect_symbols = false;
+            return Ok(());
+        }
+        let shape = crate::grid::Shape::for_side(16).map_err(ParseErrorKind::Grid)?;
+        let board = Board::classic(shape);
+        let valid = |symbols| {
+            parse_line_inner(cells, Some(shape), symbols, false).is_ok_and(|g| board.conflicts(&g).is_empty())
+        };
+        match (valid(super::Symbols::Standard), valid(super::Symbols::Hex)) {
+            (true, true) => return Err(ParseErrorKind::AmbiguousSymbols),
+            (false, true) => self.opts.symbols = super::Symbols::Hex,
+            _ => {}
+        }
+        self.detect_symbols = false;
+        Ok(())
     }
 
     /// The layout in use, once detected.
@@ -264,6 +308,9 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             let regions = toks.get(1).map(|t| t.1);
             self.push_with(pos, Layout::Line, result, regions);
+        } else if let Err(kind) = self.decide_symbols(line) {
+            let e = Self::error(pos, None, kind);
+            self.push(pos, Layout::Line, Err(e));
         } else {
             let (result, expected) = match parse_line_expected(line, self.shape, self.opts.symbols, cut) {
                 Ok((g, e)) => (Ok(g), e),
