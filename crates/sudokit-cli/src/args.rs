@@ -126,6 +126,7 @@ pub const LAYOUTS: &[(&str, &str)] = &[
     ("art", "Grid art with | - + separators"),
     ("json", "LeetCode-style JSON boards, or JSON puzzle objects (one per line, or an array)"),
     ("csv", "CSV with a header line; the puzzle column is chosen by name (see --column)"),
+    ("array", "Java or C array literals, e.g. {8,0,0,0,0,0,0,0,0}, one row per line or all on one line"),
 ];
 
 /// `--symbols`: each [`Symbols`] convention by name, with its help line.

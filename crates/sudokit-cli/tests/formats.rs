@@ -404,3 +404,24 @@ fn issue20_hex_both_ways_and_ambiguity() {
     assert_eq!(sudokit(&["check", "--symbols", "hex"], out).stdout, "unique\n");
     assert_eq!(sudokit(&["solve", "--first", "--symbols", "standard"], &puzzle).code, 0);
 }
+
+/// Issue #20: Java and C array literals as pasted from tutorials.
+#[test]
+fn issue20_java_and_c_arrays() {
+    let rows: Vec<String> = P1
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let cells: Vec<String> =
+                r.iter().map(|&b| if b == b'.' { "0".into() } else { (b as char).to_string() }).collect();
+            format!("{{{}}}", cells.join(","))
+        })
+        .collect();
+    let java = format!("int[][] board = {{\n    {}\n}};\n", rows.join(",\n    "));
+    let c = format!("int grid[9][9] = {{{}}};\n", rows.join(","));
+    let pasted = rows.iter().map(|r| format!("{r},\n")).collect::<String>();
+    for text in [java, c, pasted] {
+        let r = sudokit(&["solve"], &text);
+        assert_eq!((r.code, r.stdout.as_str()), (0, format!("{S1}\n").as_str()), "{text}\n{}", r.stderr);
+    }
+}

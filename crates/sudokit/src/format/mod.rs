@@ -52,7 +52,7 @@ impl OutputFormat {
             Layout::Compact => OutputFormat::Compact,
             Layout::Art => OutputFormat::Pretty,
             Layout::Json => OutputFormat::Json,
-            Layout::Csv => OutputFormat::Line,
+            Layout::Csv | Layout::Array => OutputFormat::Line,
         }
     }
     /// Whether a record spans several lines (and records are then separated by a blank line).

@@ -12,6 +12,8 @@
 //!   [JSON puzzle format](puzzle_object) that carries its own rules (size, boxes, regions, cages).
 //! - **csv**: a header line naming the columns, then one puzzle per row (Kaggle's `quizzes,solutions`,
 //!   qqwing's `--csv`, sudokit's own `-o csv`); see [`PuzzleReader::with_column`].
+//! - **array**: Java and C array literals as pasted from tutorials (`{8,0,0,…},` rows, or
+//!   `int grid[9][9] = {{…}};`), numbers or character literals.
 //!
 //! Beside the puzzle, an input may give the answer: tdoku's test format `puzzle:count[:solution]`
 //! in the line layout, a solution or count column in CSV, `solution` and `count` in a JSON puzzle
@@ -39,6 +41,7 @@ use std::sync::Arc;
 use crate::grid::{Grid, Shape};
 use crate::rules::Board;
 
+mod array;
 mod batch;
 mod csv;
 mod detect;
@@ -81,12 +84,14 @@ pub enum Layout {
     Json,
     /// CSV with a header line, one puzzle per row.
     Csv,
+    /// Java or C array literals (`{8,0,0,…},`).
+    Array,
 }
 
 impl Layout {
     /// Every layout, in the order the CLI lists them.
-    pub const ALL: [Layout; 6] =
-        [Layout::Line, Layout::Grid, Layout::Compact, Layout::Art, Layout::Json, Layout::Csv];
+    pub const ALL: [Layout; 7] =
+        [Layout::Line, Layout::Grid, Layout::Compact, Layout::Art, Layout::Json, Layout::Csv, Layout::Array];
 
     /// The name the CLI uses: `line`, `grid`, `compact`, `art`, `json`.
     pub fn name(self) -> &'static str {
@@ -97,6 +102,7 @@ impl Layout {
             Layout::Art => "art",
             Layout::Json => "json",
             Layout::Csv => "csv",
+            Layout::Array => "array",
         }
     }
 }

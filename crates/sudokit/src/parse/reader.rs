@@ -275,6 +275,10 @@ impl<R: BufRead> PuzzleReader<R> {
             match layout {
                 Layout::Line => self.line_record(no, cut),
                 Layout::Csv => self.csv_record(no),
+                Layout::Array => {
+                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.array_record()?;
+                }
                 Layout::Json => {
                     self.pending = Some((std::mem::take(&mut self.buf), no, cut));
                     self.json_record()?;
