@@ -125,6 +125,7 @@ fn finish<W: Write>(
         Err(StreamError::Cancelled) => false,
         Err(e) => anyhow::bail!("internal error: {e}"),
     };
+    w.close_array()?;
     flush(&mut w.out)?;
     w.pb.finish_and_clear();
     let mut reporter = w.reporter;
@@ -154,6 +155,8 @@ struct Writer<W: Write> {
     out: W,
     /// Whether a CSV header was written.
     wrote_header: bool,
+    /// The input's array of boards whose answers are being written as one array, if any.
+    open_array: Option<u32>,
     pb: ProgressBar,
     wrote_any: bool,
     /// The input being delivered, for message prefixes.
@@ -166,6 +169,7 @@ impl<W: Write> Writer<W> {
         Writer {
             out: io::BufWriter::with_capacity(1 << 16, out),
             wrote_header: false,
+            open_array: None,
             pb: progress_bar(run),
             wrote_any: false,
             input: "<stdin>".into(),
@@ -175,6 +179,27 @@ impl<W: Write> Writer<W> {
 }
 
 impl<W: Write> Writer<W> {
+    /// Ends the array of boards being written, if any.
+    fn close_array(&mut self) -> anyhow::Result<()> {
+        if self.open_array.take().is_some() {
+            write(&mut self.out, b"]\n")?;
+        }
+        Ok(())
+    }
+
+    /// Writes a record that is an element of the input's array of boards `array`: the elements of one
+    /// array go out as one array, on one line, as they came in.
+    fn array_element(&mut self, array: u32, out: &[u8]) -> anyhow::Result<()> {
+        if self.open_array == Some(array) {
+            write(&mut self.out, b",")?;
+        } else {
+            self.close_array()?;
+            write(&mut self.out, b"[")?;
+            self.open_array = Some(array);
+        }
+        write(&mut self.out, out.strip_suffix(b"\n").unwrap_or(out))
+    }
+
     /// Writes the CSV header before the first CSV record.
     fn header(&mut self, columns: Option<Columns>) -> anyhow::Result<()> {
         if let Some(columns) = columns.filter(|_| !self.wrote_header) {
@@ -189,6 +214,7 @@ impl<W: Write> Sink<Outcome> for Writer<W> {
     type Error = anyhow::Error;
 
     fn input(&mut self, name: &Arc<str>) -> anyhow::Result<()> {
+        self.close_array()?;
         self.input = Arc::clone(name);
         Ok(())
     }
@@ -200,13 +226,19 @@ impl<W: Write> Sink<Outcome> for Writer<W> {
 
     fn record(&mut self, out: &[u8], o: Outcome) -> anyhow::Result<()> {
         self.header(o.header)?;
-        if o.multiline && self.wrote_any {
-            write(&mut self.out, b"\n")?;
+        match o.array {
+            Some(array) => self.array_element(array, out)?,
+            None => {
+                self.close_array()?;
+                if o.multiline && self.wrote_any {
+                    write(&mut self.out, b"\n")?;
+                }
+                if !out.is_empty() {
+                    write(&mut self.out, out)?;
+                }
+            }
         }
-        if !out.is_empty() {
-            write(&mut self.out, out)?;
-            self.wrote_any = true;
-        }
+        self.wrote_any |= !out.is_empty();
         if !o.messages.is_empty() {
             // Keep stdout and stderr in step when both go to one terminal or file.
             flush(&mut self.out)?;

@@ -22,6 +22,9 @@ pub struct Outcome {
     pub guesses: u64,
     /// The CSV columns, when the record is a CSV row: the header is written before the first one.
     pub header: Option<crate::record::Columns>,
+    /// The input's array of boards the record is an element of, when it is written as a JSON board:
+    /// the records of one array are written as one array.
+    pub array: Option<u32>,
 }
 
 /// How one record went. The variants are in order of severity (the run's status is the most

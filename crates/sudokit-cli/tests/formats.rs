@@ -425,3 +425,27 @@ fn issue20_java_and_c_arrays() {
         assert_eq!((r.code, r.stdout.as_str()), (0, format!("{S1}\n").as_str()), "{text}\n{}", r.stderr);
     }
 }
+
+/// Issue #20: an array of boards comes back as one array, in order, with `null` for a board that
+/// could not be read; boards one to a line come back one to a line.
+#[test]
+fn issue20_array_of_boards_comes_back_as_an_array() {
+    let board = |g: &str| -> String {
+        let rows: Vec<String> = g
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> =
+                    r.iter().map(|&b| if b == b'.' { "0".into() } else { (b as char).to_string() }).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let (p, s) = (board(P1), board(S1));
+    let r = sudokit(&["solve"], &format!("[{p}, [[1]], {p}]\n"));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("[{s},null,{s}]\n"));
+    let r = sudokit(&["solve"], &format!("[{p}, {p}]\n{p}\n"));
+    assert_eq!(r.stdout, format!("[{s},{s}]\n{s}\n"));
+}

@@ -269,7 +269,17 @@ fn unreadable(e: &ParseError, out: Vec<u8>) -> Outcome {
 /// The outcome of an unreadable record in `mode`.
 fn unreadable_record(mode: Mode, columns: Columns, job: &Job, e: &ParseError) -> Outcome {
     let out = marker_record(mode, columns, job, "unreadable", "unreadable");
-    Outcome { multiline: mode.multiline(), header: header_of(mode, columns), ..unreadable(e, out) }
+    Outcome {
+        multiline: mode.multiline(),
+        header: header_of(mode, columns),
+        array: array_of(job, mode),
+        ..unreadable(e, out)
+    }
+}
+
+/// The input's array of boards a record belongs to, when its answer is a JSON board too.
+fn array_of(job: &Job, mode: Mode) -> Option<u32> {
+    job.notation.array.filter(|_| mode == Mode::Text(OutputFormat::Json))
 }
 
 /// The CSV header of a record in `mode`, if it is a CSV record.

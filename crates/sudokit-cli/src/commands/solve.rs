@@ -10,8 +10,8 @@ use sudokit::batch::Job;
 use sudokit::OutputFormat;
 
 use super::{
-    broken_rules, echoed, expected_fields, grid_text, grid_value, header_of, limits, long_limits, marker,
-    mismatch, mode_of, puzzle_value, record, unreadable, unreadable_record, Mode,
+    array_of, broken_rules, echoed, expected_fields, grid_text, grid_value, header_of, limits, long_limits,
+    marker, mismatch, mode_of, puzzle_value, record, unreadable, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
@@ -70,6 +70,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     let base = Outcome {
         multiline: mode.multiline(),
         header: header_of(mode, COLUMNS),
+        array: array_of(job, mode),
         guesses: o.guesses,
         ..Default::default()
     };

@@ -43,7 +43,9 @@ pub(super) struct JsonCursor {
     /// Whether the input has ended.
     eof: bool,
     /// Inside a top-level array whose elements are the records.
-    array: Option<ArrayOf>,
+    pub(super) array: Option<ArrayOf>,
+    /// Top-level arrays of boards met so far.
+    pub(super) arrays: u32,
 }
 
 /// Why a JSON record broke off.
@@ -281,6 +283,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         }
                         depth = 2;
                         self.json.array = Some(ArrayOf::Boards);
+                        self.json.arrays += 1;
                         decided = true;
                     }
                 }

@@ -179,6 +179,9 @@ pub struct Notation {
     pub board: bool,
     /// Whether the record was a JSON puzzle object (answers are then written as objects too).
     pub object: bool,
+    /// The top-level JSON array of boards the record was an element of (numbered from 1 in its
+    /// input), so that answers can be written as one array too.
+    pub array: Option<u32>,
 }
 
 /// Reads every record of a string; a convenience for tests and small inputs. Unreadable records are

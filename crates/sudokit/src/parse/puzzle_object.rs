@@ -346,6 +346,7 @@ impl VariantPuzzle {
                 numbers,
                 board: matches!(&j.puzzle, Some(serde_json::Value::Array(_))),
                 object: true,
+                array: None,
             },
         })
     }

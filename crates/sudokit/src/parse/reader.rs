@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::csv::{header, CsvColumns};
 use super::detect::detect;
 use super::error::{ParseError, ParseErrorKind, Position};
-use super::json::JsonCursor;
+use super::json::{ArrayOf, JsonCursor};
 use super::line::{parse_line_expected, parse_line_inner};
 use super::puzzle_object::region_map;
 use super::text::{
@@ -189,7 +189,9 @@ impl<R: BufRead> PuzzleReader<R> {
             board = self.rules(g.shape(), regions).map_err(|kind| Self::error(position, None, kind))?;
             Ok(g)
         });
-        let notation = Notation { symbols: self.opts.symbols, numbers: false, ..Notation::default() };
+        let array =
+            (layout == Layout::Json && self.json.array == Some(ArrayOf::Boards)).then_some(self.json.arrays);
+        let notation = Notation { symbols: self.opts.symbols, array, ..Notation::default() };
         self.out.push_back(Record {
             position,
             layout,
