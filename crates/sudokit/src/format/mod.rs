@@ -55,6 +55,18 @@ impl OutputFormat {
             Layout::Csv | Layout::Array => OutputFormat::Line,
         }
     }
+    /// The input layout that reads this output back (the inverse of [`OutputFormat::for_layout`] on
+    /// the layouts sudokit writes).
+    pub fn layout(self) -> Layout {
+        match self {
+            OutputFormat::Line => Layout::Line,
+            OutputFormat::Grid => Layout::Grid,
+            OutputFormat::Compact => Layout::Compact,
+            OutputFormat::Pretty => Layout::Art,
+            OutputFormat::Json => Layout::Json,
+        }
+    }
+
     /// Whether a record spans several lines (and records are then separated by a blank line).
     pub fn is_multiline(self) -> bool {
         matches!(self, OutputFormat::Grid | OutputFormat::Compact | OutputFormat::Pretty)

@@ -135,11 +135,13 @@ impl<R: BufRead> PuzzleReader<R> {
             });
             if side.is_none() {
                 side = side_of(row.len(), &row);
-                if side.is_none() && err.is_none() {
-                    err = Some(ParseError {
+                if side.is_none() {
+                    err.get_or_insert(ParseError {
                         position: Position { line: no, ..p },
                         kind: ParseErrorKind::UnknownSize { found: row.len() },
                     });
+                    // Without a size the puzzle's end is unknown: it ends with this line.
+                    break;
                 }
             }
             values.extend(row.iter().map(|&(_, v)| v));
