@@ -278,7 +278,7 @@ fn offered(help: &str) -> Vec<String> {
             let t = l.trim_start();
             let t = if t.starts_with('-') && t.get(2..4) == Some(", ") { &t[4..] } else { t };
             (l.starts_with("  ") && t.starts_with("--"))
-                .then(|| t.split(|c: char| c == ' ' || c == '=' || c == '<').next().unwrap_or("").to_string())
+                .then(|| t.split([' ', '=', '<']).next().unwrap_or("").to_string())
         })
         .collect()
 }

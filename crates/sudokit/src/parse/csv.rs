@@ -174,7 +174,10 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         Ok((grid, Expected { count, solution }))
     }
 
-    /// Reads CSV rows with `column` as the puzzle column (see the [module docs](self)).
+    /// Reads CSV input with `column` as the puzzle column (compared without case). Without one, the
+    /// puzzle column is the first of `puzzle`, `quizzes` (Kaggle), `quiz`, `givens` or `grid` (so
+    /// qqwing's `Puzzle` too). A `solution`/`solutions` column and a `count`/`solution count` column
+    /// give the expected answer ([`Record::expected`](super::Record::expected)).
     pub fn with_column(mut self, column: Option<Arc<str>>) -> Self {
         self.column = column;
         self
