@@ -25,7 +25,7 @@ pub const ALL_LIMIT: u64 = 10_000;
 const COLUMNS: Columns = &["index", "status", "puzzle", "solution"];
 /// The CSV columns of `solve --all`: the solutions of a puzzle are one field, separated by spaces; the
 /// count and status come last, as they are known once the solutions are out.
-const ALL_COLUMNS: Columns = &["index", "puzzle", "all_solutions", "count", "status"];
+const ALL_COLUMNS: Columns = &["index", "puzzle", "all_solutions", "count", "complete", "status"];
 
 /// `sudokit solve`.
 #[derive(Args, Debug)]
@@ -134,7 +134,8 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
             let fields = Fields::new(at.puzzle, "unreadable")
                 .set("puzzle", Value::Null)
                 .set("all_solutions", Value::Array(Vec::new()))
-                .set("count", 0);
+                .set("count", 0)
+                .set("complete", false);
             let out = record(mode, ALL_COLUMNS, fields, || marker(mode.layout(), "unreadable"));
             return Ok(unreadable(e, out));
         }
@@ -239,7 +240,9 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
             o.complete && !o.timed_out()
         )
         .into_bytes(),
-        Mode::Machine(Machine::Csv) => format!(",{},{name}\n", o.solutions).into_bytes(),
+        Mode::Machine(Machine::Csv) => {
+            format!(",{},{},{name}\n", o.solutions, o.complete && !o.timed_out()).into_bytes()
+        }
         Mode::Text(f) => reason.map(|r| marker(f, r)).unwrap_or_default(),
     };
     Ok(result)
