@@ -295,6 +295,31 @@ mod tests {
         }
     }
 
+    /// Answers written in the input's notation read back in it, in every layout.
+    #[test]
+    fn every_notation_round_trips() {
+        for (side, symbols) in [(9, Symbols::Standard), (16, Symbols::Hex), (25, Symbols::Letters)] {
+            let shape = crate::Shape::for_side(side).expect("a board");
+            let mut g = crate::testing::base_solution(shape);
+            for i in (0..shape.cells()).step_by(3) {
+                g.set(crate::Cell::from_index(i), None);
+            }
+            for f in OutputFormat::ALL {
+                for numbers in [false, true] {
+                    let notation =
+                        Notation { symbols, numbers, board: f == OutputFormat::Json, ..Notation::default() };
+                    let mut text = Vec::new();
+                    write_grid_in(&g, f, notation, &mut text);
+                    let text = String::from_utf8(text).expect("ASCII");
+                    let opts = ParseOptions { symbols, ..ParseOptions::default() };
+                    let back = parse_all(&text, opts).expect("a string reads");
+                    assert_eq!(back.len(), 1, "{f:?} {symbols:?}\n{text}");
+                    assert_eq!(back[0].puzzle.as_ref().ok(), Some(&g), "{f:?} {symbols:?}\n{text}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn pretty_rectangular_boxes() {
         let g: Grid = "123456456123231564564231312645645312".parse().expect("6x6");
