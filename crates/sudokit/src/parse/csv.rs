@@ -192,6 +192,27 @@ mod tests {
     const P: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     const S: &str = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// sudokit's own CSV (a quoted field among them) reads back: every puzzle, with its solution
+        /// as the expected one, in order.
+        #[test]
+        fn own_csv_reads_back(
+            cases in proptest::collection::vec(crate::testing::puzzle(crate::Shape::CLASSIC), 1..6),
+        ) {
+            let mut text = String::from("index,status,puzzle,solution,detail\n");
+            for (i, c) in cases.iter().enumerate() {
+                text.push_str(&format!("{},ok,{},{},\"a, \"\"b\"\"\"\n", i + 1, c.puzzle, c.solution));
+            }
+            let r = parse_all(&text, ParseOptions::default()).expect("reads");
+            proptest::prop_assert_eq!(r.len(), cases.len());
+            for (rec, c) in r.iter().zip(&cases) {
+                proptest::prop_assert_eq!(rec.puzzle.as_ref().ok(), Some(&c.puzzle));
+                proptest::prop_assert_eq!(rec.expected.solution.as_ref(), Some(&c.solution));
+            }
+        }
+    }
+
     #[test]
     fn fields_with_quotes() {
         let f = fields(b"a,\"b,\"\"c\"\"\",,d");
