@@ -222,7 +222,7 @@ impl VariantPuzzle {
                 super::parse_cells(text.as_bytes(), s, symbols).map_err(PuzzleObjectError::Givens)?
             }
             (Some(board @ serde_json::Value::Array(_)), s) => {
-                super::json_rows(board, s, symbols).map_err(PuzzleObjectError::Givens)?
+                super::board_from_json(board, s, symbols).map_err(PuzzleObjectError::Givens)?
             }
             (Some(_), _) => {
                 return Err(PuzzleObjectError::Json(
