@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::format::to_string;
@@ -133,7 +133,11 @@ pub fn render(grid: &Grid, format: OutputFormat) -> String {
 pub fn puzzle(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
     let py = obj.py();
     if let Ok(text) = obj.cast::<PyString>() {
-        return from_text(py, &text.extract::<String>()?, args);
+        return from_text(py, text.extract::<String>()?.as_bytes(), args);
+    }
+    // Bytes are read as a file is, so text that is not UTF-8 gets the command line's messages.
+    if let Ok(bytes) = obj.cast::<PyBytes>() {
+        return from_text(py, bytes.as_bytes(), args);
     }
     // numpy arrays (and anything array-like) become lists of rows or of cells.
     let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
@@ -143,20 +147,20 @@ pub fn puzzle(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(Puzzle, Posi
     Err(parse_error_message(
         py,
         format!(
-            "a puzzle is a string, a list of rows or cells, or a numpy array, not {}",
+            "a puzzle is a string (or bytes), a list of rows or cells, or a numpy array, not {}",
             obj.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())
         ),
     ))
 }
 
 /// A puzzle from text in any layout.
-fn from_text(py: Python<'_>, text: &str, args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
+fn from_text(py: Python<'_>, text: &[u8], args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
     if args.regions.is_some() {
         return Err(bad_option(
             "regions= is for lists and arrays; a puzzle in text carries its region map after its givens",
         ));
     }
-    let reader = PuzzleReader::new(text.as_bytes(), args.parse).with_variants(args.variants);
+    let reader = PuzzleReader::new(text, args.parse).with_variants(args.variants);
     let mut found = None;
     for rec in reader {
         let rec = rec.map_err(|e| PyValueError::new_err(e.to_string()))?;
