@@ -142,10 +142,7 @@ fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<Rows> {
 
 /// The batch options of `timeout` (seconds per puzzle) and `nodes` (search nodes per puzzle).
 fn options(timeout: Option<f64>, nodes: Option<u64>) -> PyResult<BatchOptions> {
-    let mut o = BatchOptions::default();
-    o.timeout = timeout_of(timeout)?;
-    o.nodes = nodes;
-    Ok(o)
+    Ok(BatchOptions { timeout: timeout_of(timeout)?, nodes, ..BatchOptions::default() })
 }
 
 /// The read settings of a batch: board and rules, checked.
@@ -240,11 +237,13 @@ fn solved<'py>(py: Python<'py>, rows: &Rows, solutions: Vec<u8>, codes: Vec<u8>)
 ///
 /// Raises `ValueError` for an array of the wrong type, dtype or shape, an empty or non-contiguous one.
 ///
+/// ```python
 /// >>> import numpy as np
 /// >>> grid = np.zeros((2, 81), dtype=np.uint8); grid[1, :2] = 5
 /// >>> solutions, status = sudokit.solve_batch(grid)
 /// >>> status.tolist() == [sudokit.OK, sudokit.INVALID]
 /// True
+/// ```
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, timeout=None, nodes=None, threads=None, size=None, r#box=None, variant=None, regions=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
@@ -298,10 +297,12 @@ pub fn solve_batch<'py>(
 /// (unique; the row holds the solution), `MULTIPLE` (the row holds one of the solutions),
 /// `NO_SOLUTION`, `INVALID`, `BAD_VALUE` or `TIMED_OUT`. Arguments and errors as for `solve_batch`.
 ///
+/// ```python
 /// >>> import numpy as np
 /// >>> solutions, status = sudokit.check_batch(np.zeros((1, 81), dtype=np.uint8))
 /// >>> int(status[0]) == sudokit.MULTIPLE
 /// True
+/// ```
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, timeout=None, nodes=None, threads=None, size=None, r#box=None, variant=None, regions=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
@@ -345,16 +346,21 @@ pub fn check_batch<'py>(
     solved(py, &rows, solutions, codes)
 }
 
+/// Counts and status codes.
+type Counted<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u8>>);
+
 /// The number of solutions of every puzzle of a batch, on every core, each count stopping at `limit`
 /// (default 1,000,000, as `sudokit count`; `None`: no limit). Returns `(counts, status)`: an `(N,)`
 /// `uint64` array and an `(N,)` `uint8` array with `OK` (the exact count, 0 included), `AT_LIMIT` (at
 /// least `limit`), `INVALID` (givens break the rules; count 0), `BAD_VALUE` or `TIMED_OUT`. Arguments
 /// and errors as for `solve_batch`.
 ///
+/// ```python
 /// >>> import numpy as np
 /// >>> counts, status = sudokit.count_batch(np.zeros((1, 16), dtype=np.uint8))
 /// >>> int(counts[0])
 /// 288
+/// ```
 #[pyfunction]
 #[pyo3(signature = (puzzles, limit=Some(COUNT_LIMIT), *, timeout=None, nodes=None, threads=None, size=None, r#box=None, variant=None, regions=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
@@ -369,7 +375,7 @@ pub fn count_batch<'py>(
     r#box: Option<&Bound<'py, PyAny>>,
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
-) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u8>>)> {
+) -> PyResult<Counted<'py>> {
     if limit == Some(0) {
         return Err(bad_option("limit must be at least 1 (None: no limit)"));
     }

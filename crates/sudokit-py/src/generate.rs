@@ -109,9 +109,11 @@ fn make(m: &Making, seed: u64, index: u64) -> Result<Item, GenerateError> {
 /// `guess`; `GenerateError` when no attempt reached it), `attempts` (grids tried per puzzle),
 /// `grid=True` for a complete grid instead of a puzzle. The result is in the layout `format`.
 ///
+/// ```python
 /// >>> p = sudokit.generate(seed=42, symmetry="rotate180")
 /// >>> sudokit.check(p).is_unique
 /// True
+/// ```
 #[pyfunction]
 #[pyo3(signature = (*, seed=None, index=0, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, format="line"))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
@@ -163,9 +165,11 @@ type Made<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u8>>, Bound<'py,
 /// so shards made on different workers (`start = shard * n`) put together give the same dataset as one
 /// run. Options as for `generate`; `threads` workers (default: every core). The GIL is released.
 ///
+/// ```python
 /// >>> puzzles, solutions, status = sudokit.generate_batch(4, seed=7)
 /// >>> puzzles.shape, bool((status == sudokit.OK).all())
 /// ((4, 81), True)
+/// ```
 #[pyfunction]
 #[pyo3(signature = (n, seed=None, *, start=0, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, threads=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]

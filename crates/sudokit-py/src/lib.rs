@@ -11,7 +11,7 @@
 //! - [`errors`]: the exceptions and warnings.
 //!
 //! New library features join the same way: a function in the module of its kind (human-technique
-//! `explain`/`hint` beside `single`, `rate_batch` beside `batch`), registered in [`_sudokit`], with its
+//! `explain`/`hint` beside `single`, `rate_batch` beside `batch`), registered in the module function `_sudokit`, with its
 //! stub in `python/sudokit/_sudokit.pyi`.
 
 use pyo3::prelude::*;

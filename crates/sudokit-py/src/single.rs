@@ -42,8 +42,10 @@ pub fn timeout_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
 /// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules),
 /// `NoSolutionError`, or `TimedOutError` (the `timeout` in seconds ran out first).
 ///
+/// ```python
 /// >>> sudokit.solve("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")[:9]
 /// '812753649'
+/// ```
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, first=false, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
@@ -108,8 +110,10 @@ fn failure(py: Python<'_>, p: &sudokit::Puzzle, at: Position, o: &SearchOutcome)
 /// `puzzle` is read as by `solve`. Raises `ParseError`, `InvalidPuzzleError` (givens break the rules:
 /// no solution because of the givens themselves) or `TimedOutError`.
 ///
+/// ```python
 /// >>> sudokit.count("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
 /// 295
+/// ```
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=Some(COUNT_LIMIT), *, timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
@@ -226,9 +230,11 @@ impl Verdict {
 /// solution, invalid (naming the conflicting givens), or timed out (`timeout` in seconds). Never raises
 /// for a puzzle that can be read; `ParseError` for one that cannot.
 ///
+/// ```python
 /// >>> v = sudokit.check("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
 /// >>> v.kind, v.is_unique
 /// ('multiple', False)
+/// ```
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
@@ -320,8 +326,10 @@ impl Drop for Solutions {
 /// the loop early stops it. Raises `ParseError` or `InvalidPuzzleError` at once; a puzzle without
 /// solutions gives an empty iterator; `TimedOutError` ends the loop when `timeout` ran out.
 ///
+/// ```python
 /// >>> len(list(sudokit.solutions("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")))
 /// 295
+/// ```
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=Some(ALL_LIMIT), *, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
@@ -364,8 +372,10 @@ pub fn solutions(
 /// The canonical (minlex) form of a puzzle or grid, as `sudokit canon` prints it: equivalent puzzles
 /// (under the symmetries of the rules and relabelling) have the same form. Sides up to 9.
 ///
+/// ```python
 /// >>> sudokit.canon("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")[:20]
 /// '........1.....2.3...'
+/// ```
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, format="line", size=None, r#box=None, symbols="standard", layout=None))]
 pub fn canon(

@@ -193,3 +193,25 @@ def test_help_is_useful():
         doc = f.__doc__ or ""
         assert len(doc) > 200, f.__name__
         assert f.__text_signature__ and "puzzle" in f.__text_signature__ or f.__name__.startswith("generate")
+
+
+def test_docstring_examples_run():
+    # The examples in the docstrings (```python blocks of the functions, and the package's own) are
+    # doctests: they must give what they show.
+    import doctest
+    import re
+
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    texts = [("sudokit", sudokit.__doc__)]
+    for name in sudokit.__all__:
+        obj = getattr(sudokit, name)
+        if callable(obj) and obj.__doc__:
+            texts += [(name, block) for block in re.findall(r"```python\n(.*?)```", obj.__doc__, re.S)]
+    examples = 0
+    for name, text in texts:
+        test = parser.get_doctest(text, {"sudokit": sudokit}, name, None, 0)
+        examples += len(test.examples)
+        runner.run(test)
+    assert examples >= 15
+    assert runner.failures == 0, f"{runner.failures} docstring examples failed (see the output above)"
