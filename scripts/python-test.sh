@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 dir=target/python-test
 venv=$dir/venv
+cli=${CARGO_TARGET_DIR:-$PWD/target}/debug/sudokit
 start=$SECONDS
 
 # PyPI only: no local wheel folders.
@@ -40,6 +41,6 @@ echo "python-test: environment and build ready in $((SECONDS - start)) s"
 
 # Run from outside the source folder, so that the installed package is the one imported.
 cd "$dir"
-SUDOKIT_BIN="$OLDPWD/target/debug/sudokit" SUDOKIT_REQUIRE_CLI=1 \
+SUDOKIT_BIN="$cli" SUDOKIT_REQUIRE_CLI=1 \
     "$OLDPWD/$venv/bin/python" -m pytest "$OLDPWD/crates/sudokit-py/tests" -q -p no:cacheprovider "$@"
 echo "python-test: done in $((SECONDS - start)) s"
