@@ -4,7 +4,8 @@ For each dataset (a sample of N puzzles, the same for every contender), in alter
 - `sudokit bench FILE --mode first --threads 1` (the command line, tdoku-style, on the same sample);
 - `sudokit.solve_batch(arr, threads=1)` and `threads=None` (every core);
 - a loop of `sudokit.solve(line, first=True)`, one call per puzzle;
-- a loop of `rustoku.solve(line)` (the fastest Python alternative found on PyPI; Rust underneath);
+- a loop of `rustoku.solve(line)` and of `sudoku_solver_rs.from_str_line(line)` (Python packages on
+  PyPI with a Rust solver underneath; neither has a batch API);
 - a loop of py-sudoku's `Sudoku(3).solve()` (pure Python) on the first few puzzles only.
 
 Every contender solves for the first solution. One-thread runs are timed by CPU time (the command
@@ -61,8 +62,8 @@ def timed(run, count: int, seconds: float, clock=time.perf_counter) -> float:
 CPU = time.process_time
 
 
-def cli_rate(cli: str, file: str, seconds: float, threads: int) -> float:
-    cpu = ["--cpu-time"] if threads == 1 else []
+def cli_rate(cli: str, file: str, seconds: float, threads: int, cpu: bool = True) -> float:
+    cpu = ["--cpu-time"] if threads == 1 and cpu else []
     out = subprocess.run(
         [cli, "bench", file, "--mode", "first", "--threads", str(threads), "--seconds", str(seconds), *cpu],
         capture_output=True, text=True, check=True,
@@ -84,6 +85,10 @@ def main() -> int:
         import rustoku
     except ImportError:
         rustoku = None
+    try:
+        import sudoku_solver_rs
+    except ImportError:
+        sudoku_solver_rs = None
     try:
         from sudoku import Sudoku as PySudoku
     except ImportError:
@@ -107,18 +112,30 @@ def main() -> int:
             for line, s in zip(lines[:500], sols):
                 assert rustoku.solve(line) == s, "rustoku disagrees on a unique puzzle"
 
-        rates = {k: [] for k in ("cli1", "cli2", "batch1", "batch_all", "solve_loop", "rustoku")}
+        if sudoku_solver_rs:
+            for line, s in zip(lines[:500], sols):
+                assert sudoku_solver_rs.from_str_line(line) == s, "sudoku_solver_rs disagrees"
+
+        rates = {k: [] for k in ("cli1", "cli1_wall", "cli2", "batch1", "batch1_wall", "batch_all",
+                                 "solve_loop", "rustoku", "solver_rs")}
         for _ in range(args.rounds):
             # Alternate A/B within each round so that drift of the machine hits every contender alike.
             rates["cli1"].append(cli_rate(args.cli, file, args.seconds, 1))
             rates["batch1"].append(timed(lambda: sudokit.solve_batch(rows, threads=1), len(rows), args.seconds, CPU))
+            # Scaling: one thread and every core, both by the wall clock.
+            rates["cli1_wall"].append(cli_rate(args.cli, file, args.seconds, 1, cpu=False))
             rates["cli2"].append(cli_rate(args.cli, file, args.seconds, 2))
+            rates["batch1_wall"].append(
+                timed(lambda: sudokit.solve_batch(rows, threads=1), len(rows), args.seconds))
             rates["batch_all"].append(timed(lambda: sudokit.solve_batch(rows), len(rows), args.seconds))
             rates["solve_loop"].append(
                 timed(lambda: [sudokit.solve(l, first=True) for l in lines], len(lines), args.seconds, CPU))
             if rustoku:
                 rates["rustoku"].append(
                     timed(lambda: [rustoku.solve(l) for l in lines], len(lines), args.seconds, CPU))
+            if sudoku_solver_rs:
+                rates["solver_rs"].append(timed(lambda: [sudoku_solver_rs.from_str_line(l) for l in lines],
+                                                len(lines), args.seconds, CPU))
         med = {k: statistics.median(v) for k, v in rates.items() if v}
 
         pure = None
@@ -133,17 +150,23 @@ def main() -> int:
         print(f"\n{name} ({len(lines)} puzzles)")
         for k, label in (("cli1", "sudokit bench, 1 thread"), ("cli2", "sudokit bench, 2 threads"),
                          ("batch1", "solve_batch, 1 thread"), ("batch_all", "solve_batch, every core"),
-                         ("solve_loop", "sudokit.solve loop"), ("rustoku", "rustoku.solve loop")):
+                         ("cli1_wall", "sudokit bench, 1 thread, wall"),
+                         ("batch1_wall", "solve_batch, 1 thread, wall"),
+                         ("solve_loop", "sudokit.solve loop"), ("rustoku", "rustoku.solve loop"),
+                         ("solver_rs", "sudoku_solver_rs loop")):
             if k in med:
                 print(f"  {label:28} {med[k]:12.0f}   rounds: {', '.join(f'{r:.0f}' for r in rates[k])}")
         if pure:
             print(f"  {'py-sudoku (pure Python)':28} {pure:12.1f}   ({len(few)} puzzles, once)")
         print(f"  ratio solve_batch(1 thread) / sudokit bench(1 thread): {med['batch1'] / med['cli1']:.2f}")
-        print(f"  ratio solve_batch(every core) / solve_batch(1 thread): {med['batch_all'] / med['batch1']:.2f}")
-        print(f"  ratio sudokit bench(2 threads) / (1 thread):          {med['cli2'] / med['cli1']:.2f}")
+        print(f"  ratio solve_batch(every core) / (1 thread), wall:    {med['batch_all'] / med['batch1_wall']:.2f}")
+        print(f"  ratio sudokit bench(2 threads) / (1 thread), wall:   {med['cli2'] / med['cli1_wall']:.2f}")
         if "rustoku" in med:
             print(f"  ratio solve_batch(1 thread) / rustoku loop:           {med['batch1'] / med['rustoku']:.2f}")
             print(f"  ratio sudokit.solve loop / rustoku loop:              {med['solve_loop'] / med['rustoku']:.2f}")
+        if "solver_rs" in med:
+            print(f"  ratio solve_batch(1 thread) / sudoku_solver_rs loop:  {med['batch1'] / med['solver_rs']:.2f}")
+            print(f"  ratio sudokit.solve loop / sudoku_solver_rs loop:     {med['solve_loop'] / med['solver_rs']:.2f}")
         if pure:
             print(f"  ratio solve_batch(1 thread) / py-sudoku:              {med['batch1'] / pure:.0f}")
         Path(file).unlink()

@@ -16,7 +16,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 rm -rf "$venv" "$dir/wheels"
 mkdir -p "$dir"
 "$python" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" numpy rustoku py-sudoku
+"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" numpy rustoku sudoku-solver-rs py-sudoku
 cargo build --quiet --release -p sudokit-cli
 "$venv/bin/maturin" build --quiet --release --manifest-path crates/sudokit-py/Cargo.toml \
     --interpreter "$venv/bin/python" --out "$dir/wheels"

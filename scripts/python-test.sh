@@ -4,9 +4,10 @@
 # beside it for the tests that compare the two.
 #
 # Packages come from PyPI only (maturin, numpy, pytest, dask[distributed]). The extension is built
-# with cargo's dev profile: the workspace optimises the engine crate even there (see Cargo.toml), so
-# the tests run at full solving speed, and the build shares the library with `cargo build -p
-# sudokit-cli` and the test build. Benchmarks use a release wheel instead (scripts/python-bench.sh).
+# with cargo's dev profile, the quickest to build: the workspace optimises the engine crate even there
+# (see Cargo.toml), so the tests run at full solving speed, and the library build is shared with
+# `cargo build -p sudokit-cli` (same profile and features). Benchmarks use a release wheel instead
+# (scripts/python-bench.sh).
 #
 # Usage: scripts/python-test.sh [pytest arguments]
 set -euo pipefail
