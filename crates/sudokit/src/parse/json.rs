@@ -477,8 +477,25 @@ pub(super) fn board_has_numbers(v: &serde_json::Value) -> bool {
     matches!(first, Some(serde_json::Value::Number(_)))
 }
 
-/// Parses a LeetCode-style board (for the `givens` of a JSON puzzle object).
-pub(crate) fn json_rows(
+/// Reads a LeetCode-style board held as a JSON value: an array of `side` rows, each an array of
+/// `side` cells, a cell being a one-character symbol (`"5"`, `"."`), a number (`0` for a blank), a
+/// number as a string, `""` or `null` (blanks). The shape is `shape`, else the squarest box for the
+/// number of rows. What the `givens` of a JSON puzzle object and bindings that hold boards as nested
+/// lists use.
+///
+/// ```
+/// use sudokit::parse::board_from_json;
+/// use sudokit::Symbols;
+/// let rows: Vec<Vec<serde_json::Value>> =
+///     (0..4).map(|r| (0..4).map(|c| if r == c { "1".into() } else { 0.into() }).collect()).collect();
+/// let grid = board_from_json(&serde_json::json!(rows), None, Symbols::Standard)?;
+/// assert_eq!(grid.to_string(), "1....1....1....1");
+/// # Ok::<(), sudokit::ParseErrorKind>(())
+/// ```
+///
+/// # Errors
+/// A value that is not a board, a row of the wrong width, a cell that is no digit of the board.
+pub fn board_from_json(
     v: &serde_json::Value,
     shape: Option<Shape>,
     symbols: Symbols,

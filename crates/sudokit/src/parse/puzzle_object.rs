@@ -281,7 +281,7 @@ impl VariantPuzzle {
                 super::parse_cells(text.as_bytes(), s, symbols).map_err(PuzzleObjectError::Givens)?
             }
             (Some(board @ serde_json::Value::Array(_)), s) => {
-                super::json_rows(board, s, symbols).map_err(PuzzleObjectError::Givens)?
+                super::board_from_json(board, s, symbols).map_err(PuzzleObjectError::Givens)?
             }
             (Some(_), _) => {
                 return Err(PuzzleObjectError::Json(
@@ -320,7 +320,7 @@ impl VariantPuzzle {
                     .map_err(PuzzleObjectError::Solution)?,
             ),
             Some(rows @ serde_json::Value::Array(_)) => {
-                Some(super::json_rows(rows, Some(shape), symbols).map_err(PuzzleObjectError::Solution)?)
+                Some(super::board_from_json(rows, Some(shape), symbols).map_err(PuzzleObjectError::Solution)?)
             }
             Some(_) => {
                 return Err(PuzzleObjectError::Json(

@@ -1,0 +1,119 @@
+"""sudokit: a Sudoku toolkit. Solve, count, check and generate puzzles, one at a time or as numpy
+batches on every core, with the speed and the messages of the ``sudokit`` command line.
+
+One puzzle (a string in any layout ``sudokit solve`` reads, a list of rows, or a numpy array)::
+
+    >>> import sudokit
+    >>> p = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    >>> sudokit.solve(p)[:9]
+    '812753649'
+    >>> sudokit.count(p.replace("5", "8", 1)), sudokit.check(p).kind
+    (295, 'unique')
+
+Many puzzles (an ``(N, 81)`` ``uint8`` array, 0 for a blank)::
+
+    solutions, status = sudokit.solve_batch(puzzles)   # status: sudokit.Status per row
+
+Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :func:`solutions`
+(an iterator), :func:`generate`, :func:`canon`; :func:`solve_batch`, :func:`count_batch`,
+:func:`check_batch`, :func:`generate_batch`. Errors: :mod:`sudokit.errors`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from . import _sudokit
+from ._sudokit import (
+    AT_LIMIT,
+    BAD_VALUE,
+    INVALID,
+    MULTIPLE,
+    NO_SOLUTION,
+    NOT_FOUND,
+    OK,
+    TARGET_MISSED,
+    TIMED_OUT,
+    Solutions,
+    Verdict,
+    canon,
+    check,
+    check_batch,
+    count,
+    count_batch,
+    generate,
+    generate_batch,
+    solutions,
+    solve,
+    solve_batch,
+)
+from .errors import (
+    ClueTargetWarning,
+    GenerateError,
+    InvalidPuzzleError,
+    MultipleSolutionsWarning,
+    NoSolutionError,
+    ParseError,
+    SudokitError,
+    TimedOutError,
+)
+
+__version__: str = _sudokit.__version__
+
+
+class Status(enum.IntEnum):
+    """The status code of one row of a batch (the arrays hold the plain numbers)."""
+
+    OK = OK
+    """Answered: solved, unique, counted in full, generated."""
+    NO_SOLUTION = NO_SOLUTION
+    """The givens obey the rules, but there is no solution."""
+    INVALID = INVALID
+    """Givens that break the rules (two equal digits in a house)."""
+    MULTIPLE = MULTIPLE
+    """More than one solution (check_batch; the row holds one of them)."""
+    BAD_VALUE = BAD_VALUE
+    """A value out of range for the board (above 9 on 9x9)."""
+    TIMED_OUT = TIMED_OUT
+    """The timeout or node budget ran out first."""
+    AT_LIMIT = AT_LIMIT
+    """count_batch stopped at the limit: at least that many solutions."""
+    NOT_FOUND = NOT_FOUND
+    """generate_batch: no attempt reached the difficulty."""
+    TARGET_MISSED = TARGET_MISSED
+    """generate_batch: the closest puzzle to a missed clue target."""
+
+
+__all__ = [
+    "solve",
+    "count",
+    "check",
+    "solutions",
+    "generate",
+    "canon",
+    "solve_batch",
+    "count_batch",
+    "check_batch",
+    "generate_batch",
+    "Verdict",
+    "Solutions",
+    "Status",
+    "OK",
+    "NO_SOLUTION",
+    "INVALID",
+    "MULTIPLE",
+    "BAD_VALUE",
+    "TIMED_OUT",
+    "AT_LIMIT",
+    "NOT_FOUND",
+    "TARGET_MISSED",
+    "SudokitError",
+    "ParseError",
+    "InvalidPuzzleError",
+    "NoSolutionError",
+    "TimedOutError",
+    "GenerateError",
+    "MultipleSolutionsWarning",
+    "ClueTargetWarning",
+    "__version__",
+]

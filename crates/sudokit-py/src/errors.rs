@@ -1,0 +1,88 @@
+//! Library errors as the Python exceptions and warnings of `sudokit.errors`, with the command line's
+//! messages (`puzzle N, line L, column C: …`).
+//!
+//! The classes are written in Python (`python/sudokit/errors.py`) so that they can derive from two
+//! built-in exceptions at once (`ParseError` is also a `ValueError`); this module looks them up when
+//! it raises one.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use sudokit::{Conflict, ParseError, Position};
+
+/// An instance of `sudokit.errors.<class>` built from `args`, as an error to raise.
+fn error_of<'py>(py: Python<'py>, class: &str, args: Bound<'py, PyTuple>) -> PyErr {
+    let made = py.import("sudokit.errors").and_then(|m| m.getattr(class)).and_then(|cls| cls.call1(args));
+    match made {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(e) => e,
+    }
+}
+
+/// The parts of a position as Python values: puzzle, line and column (`None` when unknown).
+fn position_args(at: Position) -> (usize, usize, Option<usize>) {
+    (at.puzzle, at.line, at.column)
+}
+
+/// `sudokit.ParseError` for an unreadable puzzle: the message and its position.
+pub fn parse_error(py: Python<'_>, e: &ParseError) -> PyErr {
+    let (puzzle, line, column) = position_args(e.position);
+    match (e.to_string(), puzzle, line, column).into_pyobject(py) {
+        Ok(args) => error_of(py, "ParseError", args),
+        Err(e) => e,
+    }
+}
+
+/// `sudokit.ParseError` for input that is no puzzle at all (nothing found, a wrong type).
+pub fn parse_error_message(py: Python<'_>, message: String) -> PyErr {
+    match (message, None::<usize>, None::<usize>, None::<usize>).into_pyobject(py) {
+        Ok(args) => error_of(py, "ParseError", args),
+        Err(e) => e,
+    }
+}
+
+/// `sudokit.InvalidPuzzleError`: givens that break the rules, each conflict named.
+pub fn invalid_puzzle(py: Python<'_>, at: Position, conflicts: &[Conflict]) -> PyErr {
+    let names: Vec<String> = conflicts.iter().map(Conflict::to_string).collect();
+    let message = format!("{at}: givens break the rules: {}", names.join("; "));
+    match (message, names).into_pyobject(py) {
+        Ok(args) => error_of(py, "InvalidPuzzleError", args),
+        Err(e) => e,
+    }
+}
+
+/// `sudokit.NoSolutionError`.
+pub fn no_solution(py: Python<'_>, at: Position) -> PyErr {
+    match (format!("{at}: no solution"),).into_pyobject(py) {
+        Ok(args) => error_of(py, "NoSolutionError", args),
+        Err(e) => e,
+    }
+}
+
+/// `sudokit.TimedOutError`: the timeout stopped the search after `found` solutions.
+pub fn timed_out(py: Python<'_>, at: Position, found: u64) -> PyErr {
+    match (format!("{at}: timed out after {found} solutions"),).into_pyobject(py) {
+        Ok(args) => error_of(py, "TimedOutError", args),
+        Err(e) => e,
+    }
+}
+
+/// `sudokit.GenerateError` for item `index` (0-based) of a run: `generate N: message`, as the CLI says.
+pub fn generate_error(py: Python<'_>, what: &str, index: u64, e: &sudokit::generate::GenerateError) -> PyErr {
+    match (format!("{what} {}: {e}", index + 1),).into_pyobject(py) {
+        Ok(args) => error_of(py, "GenerateError", args),
+        Err(e) => e,
+    }
+}
+
+/// Issues `sudokit.<class>` (a warning class) with `message`.
+pub fn warn(py: Python<'_>, class: &str, message: &str) -> PyResult<()> {
+    let category = py.import("sudokit.errors")?.getattr(class)?;
+    let message = std::ffi::CString::new(message).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    PyErr::warn(py, &category, &message, 1)
+}
+
+/// A bad option value (an unknown name, a number out of range) as a `ValueError`.
+pub fn bad_option(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}

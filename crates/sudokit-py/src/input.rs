@@ -1,0 +1,272 @@
+//! Puzzles from Python values, read as `sudokit solve` reads them: strings in every layout the
+//! command line reads (through the library's [`PuzzleReader`]), nested lists such as LeetCode boards
+//! and numpy arrays (through the library's JSON board reader), with the command line's `--size`,
+//! `--box`, `--symbols`, `--variant` and `--input-format` as keyword arguments.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyList, PyString, PyTuple};
+use serde_json::Value;
+use sudokit::batch::Job;
+use sudokit::format::to_string;
+use sudokit::parse::{board_from_json, region_map};
+use sudokit::{
+    Grid, GridError, Layout, OutputFormat, ParseError, ParseErrorKind, ParseOptions, Position, Puzzle,
+    PuzzleReader, Shape, Symbols, Variants,
+};
+
+use crate::errors::{bad_option, parse_error, parse_error_message};
+
+/// How to read puzzles: the keyword arguments shared by the one-puzzle functions.
+#[derive(Clone, Debug, Default)]
+pub struct ReadArgs {
+    /// Layout, shape and symbols.
+    pub parse: ParseOptions,
+    /// Variant rules for puzzles that do not bring their own.
+    pub variants: Variants,
+    /// A jigsaw region map for a list or array puzzle (a text puzzle carries its own).
+    pub regions: Option<String>,
+}
+
+/// The position of a puzzle given as a list or an array: the first and only puzzle, on line 1.
+pub const LIST_POSITION: Position = Position { puzzle: 1, line: 1, column: None };
+
+impl ReadArgs {
+    /// Reads and checks the keyword arguments, as the command line checks its flags.
+    pub fn new(
+        size: Option<usize>,
+        box_shape: Option<&Bound<'_, PyAny>>,
+        symbols: &str,
+        variant: Option<&Bound<'_, PyAny>>,
+        layout: Option<&str>,
+        regions: Option<String>,
+    ) -> PyResult<ReadArgs> {
+        let shape = shape_of(size, box_shape)?;
+        let symbols = Symbols::from_str(symbols).map_err(bad_option)?;
+        let layout = layout.map(Layout::from_str).transpose().map_err(bad_option)?;
+        if symbols == Symbols::Hex && shape.is_some_and(|s| s.side() != 16) {
+            return Err(bad_option("symbols='hex' is for 16×16 boards only"));
+        }
+        if symbols == Symbols::Letters && shape.is_some_and(|s| s.side() > 26) {
+            return Err(bad_option("symbols='letters' has only 26 letters, too few for this board"));
+        }
+        let variants = variants_of(variant)?;
+        if let Some(shape) = shape {
+            let mut probe = variants;
+            probe.jigsaw = false;
+            probe
+                .board(shape, None)
+                .map_err(|e| bad_option(format!("variant {variants} on a {shape} board: {e}")))?;
+        }
+        Ok(ReadArgs { parse: ParseOptions { layout, shape, symbols }, variants, regions })
+    }
+}
+
+/// The board shape from `size` and `box` (`"2x3"` or `(2, 3)`), checked against each other.
+pub fn shape_of(size: Option<usize>, box_shape: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
+    let Some(b) = box_shape.filter(|b| !b.is_none()) else {
+        return size.map(|n| Shape::for_side(n).map_err(bad_option)).transpose();
+    };
+    let (rows, cols): (usize, usize) = if let Ok(text) = b.extract::<String>() {
+        let parts = text
+            .split_once(['x', 'X', '×'])
+            .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+        parts.ok_or_else(|| bad_option(format!("box={text:?}: expected ROWSxCOLS, e.g. '2x3'")))?
+    } else {
+        b.extract().map_err(|_| bad_option("box is a string such as '2x3' or a pair such as (2, 3)"))?
+    };
+    if let Some(n) = size {
+        if rows.checked_mul(cols) != Some(n) {
+            return Err(bad_option(sudokit::GridError::BoxDoesNotTile {
+                side: n,
+                box_rows: rows,
+                box_cols: cols,
+            }));
+        }
+    }
+    Shape::new(rows, cols).map(Some).map_err(bad_option)
+}
+
+/// The variant rules named by `variant`: `None`, `"x,hyper"` or a sequence of names.
+fn variants_of(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variants> {
+    let mut v = Variants::default();
+    let Some(variant) = variant.filter(|v| !v.is_none()) else {
+        return Ok(v);
+    };
+    let names: Vec<String> = match variant.extract::<String>() {
+        Ok(text) => text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+        Err(_) => variant
+            .extract()
+            .map_err(|_| bad_option("variant is a string such as 'x,hyper' or a list of names"))?,
+    };
+    for name in names {
+        match name.as_str() {
+            "x" => v.diagonals = true,
+            "hyper" => v.windows = true,
+            "jigsaw" => v.jigsaw = true,
+            other => {
+                return Err(bad_option(format!("unknown variant `{other}` (expected x, hyper, jigsaw)")))
+            }
+        }
+    }
+    Ok(v)
+}
+
+/// The output layout named `format` (`line`, `grid`, `compact`, `pretty` or `json`).
+pub fn output_format(format: &str) -> PyResult<OutputFormat> {
+    OutputFormat::from_str(format).map_err(bad_option)
+}
+
+/// `grid` written in `format`, without the final newline.
+pub fn render(grid: &Grid, format: OutputFormat) -> String {
+    let mut text = to_string(grid, format);
+    if text.ends_with('\n') {
+        text.pop();
+    }
+    text
+}
+
+/// The one puzzle that `obj` holds, and where it was read (for messages).
+pub fn puzzle(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
+    let py = obj.py();
+    if let Ok(text) = obj.cast::<PyString>() {
+        return from_text(py, text.extract::<String>()?.as_bytes(), args);
+    }
+    // Bytes are read as a file is, so text that is not UTF-8 gets the command line's messages.
+    if let Ok(bytes) = obj.cast::<PyBytes>() {
+        return from_text(py, bytes.as_bytes(), args);
+    }
+    // numpy arrays (and anything array-like) become lists of rows or of cells.
+    let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        return from_cells(py, &obj, args);
+    }
+    Err(parse_error_message(
+        py,
+        format!(
+            "a puzzle is a string (or bytes), a list of rows or cells, or a numpy array, not {}",
+            obj.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())
+        ),
+    ))
+}
+
+/// A puzzle from text in any layout.
+fn from_text(py: Python<'_>, text: &[u8], args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
+    if args.regions.is_some() {
+        return Err(bad_option(
+            "regions= is for lists and arrays; a puzzle in text carries its region map after its givens",
+        ));
+    }
+    let reader = PuzzleReader::new(text, args.parse).with_variants(args.variants);
+    let mut found = None;
+    for rec in reader {
+        let rec = rec.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        if found.is_some() {
+            return Err(bad_option(format!(
+                "the text holds more than one puzzle (puzzle {} starts on line {}); pass one, or use the batch \
+                 functions for many",
+                rec.position.puzzle, rec.position.line
+            )));
+        }
+        found = Some(Job::from_record(rec));
+    }
+    let job = found.ok_or_else(|| {
+        parse_error_message(py, "no puzzle found (the input is empty or holds only comments)".into())
+    })?;
+    let position = job.position;
+    job.puzzle.map(|p| (p, position)).map_err(|e| parse_error(py, &e))
+}
+
+/// A puzzle from a list of rows (a LeetCode board) or a flat list of cells.
+fn from_cells(py: Python<'_>, obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
+    let fail = |kind: ParseErrorKind| parse_error(py, &ParseError { position: LIST_POSITION, kind });
+    let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
+    let nested = items.first().is_some_and(|f| f.is_instance_of::<PyList>() || f.is_instance_of::<PyTuple>());
+    let rows: Vec<Value> = if nested {
+        items
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let cells: Vec<Bound<'_, PyAny>> = row
+                    .try_iter()
+                    .map_err(|_| {
+                        parse_error_message(py, format!("{LIST_POSITION}: row {} is not a list", r + 1))
+                    })?
+                    .collect::<PyResult<_>>()?;
+                cells
+                    .iter()
+                    .enumerate()
+                    .map(|(c, cell)| cell_value(py, cell, r, c))
+                    .collect::<PyResult<Vec<_>>>()
+                    .map(Value::Array)
+            })
+            .collect::<PyResult<_>>()?
+    } else {
+        let cells = items.len();
+        let side = args.parse.shape.map_or_else(|| cells.isqrt(), Shape::side);
+        if side == 0 || side * side != cells {
+            return Err(fail(ParseErrorKind::UnknownSize { found: cells }));
+        }
+        items
+            .chunks(side)
+            .enumerate()
+            .map(|(r, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(|(c, cell)| cell_value(py, cell, r, c))
+                    .collect::<PyResult<Vec<_>>>()
+                    .map(Value::Array)
+            })
+            .collect::<PyResult<_>>()?
+    };
+    let grid = board_from_json(&Value::Array(rows), args.parse.shape, args.parse.symbols).map_err(fail)?;
+    let puzzle = with_rules(grid, args).map_err(|e| fail(ParseErrorKind::Grid(e)))?;
+    Ok((puzzle, LIST_POSITION))
+}
+
+/// One cell of a list as the JSON value the board reader takes.
+fn cell_value(py: Python<'_>, cell: &Bound<'_, PyAny>, r: usize, c: usize) -> PyResult<Value> {
+    if cell.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(s) = cell.cast::<PyString>() {
+        return Ok(Value::String(s.extract::<String>()?));
+    }
+    if !cell.is_instance_of::<PyBool>() && cell.is_instance_of::<PyInt>() {
+        // Out of the i64 range is out of every board's range too: the reader names it.
+        return Ok(cell.extract::<i64>().map_or_else(|_| Value::String(cell.to_string()), Value::from));
+    }
+    if let Ok(f) = cell.cast::<PyFloat>() {
+        return Ok(
+            serde_json::Number::from_f64(f.value()).map_or(Value::String(f.to_string()), Value::Number)
+        );
+    }
+    Err(parse_error_message(
+        py,
+        format!(
+            "{LIST_POSITION}: row {}, cell {}: a cell is an int or a one-character string, not {}",
+            r + 1,
+            c + 1,
+            cell.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())
+        ),
+    ))
+}
+
+/// `grid` under the rules of `args`: the variants, with the jigsaw region map of `regions=`.
+pub fn with_rules(grid: Grid, args: &ReadArgs) -> Result<Puzzle, GridError> {
+    if args.variants.is_classic() && args.regions.is_none() {
+        return Ok(Puzzle::classic(grid));
+    }
+    let shape = grid.shape();
+    let map = match &args.regions {
+        Some(r) => Some(region_map(shape, r.trim().as_bytes())?),
+        None => None,
+    };
+    let mut variants = args.variants;
+    variants.jigsaw |= map.is_some();
+    let board = variants.board(shape, map.as_deref())?;
+    Puzzle::new(Arc::new(board), grid)
+}

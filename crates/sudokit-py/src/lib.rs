@@ -1,0 +1,45 @@
+//! The Rust side of the `sudokit` Python package (`sudokit._sudokit`): a thin layer over the
+//! `sudokit` library. Every answer comes from the library; this crate only converts between Python
+//! objects and library types, releases the GIL around searches, and turns library errors into the
+//! Python exceptions of `sudokit.errors` with the command line's messages.
+//!
+//! - [`input`]: puzzles from strings in any layout, nested lists and numpy arrays; sizes and variants.
+//! - [`single`]: one puzzle at a time: `solve`, `count`, `check` (a [`single::Verdict`]), `solutions`
+//!   (an iterator), `canon`.
+//! - [`generate`]: `generate` and `generate_batch`, reproducible from a seed and an item index.
+//! - [`batch`]: numpy arrays of puzzles on every core, one status code per row.
+//! - [`errors`]: the exceptions and warnings.
+//!
+//! New library features join the same way: a function in the module of its kind (human-technique
+//! `explain`/`hint` beside `single`, `rate_batch` beside `batch`), registered in the module function `_sudokit`, with its
+//! stub in `python/sudokit/_sudokit.pyi`.
+
+use pyo3::prelude::*;
+
+pub mod batch;
+pub mod errors;
+pub mod generate;
+pub mod input;
+pub mod single;
+
+/// The native module `sudokit._sudokit`; the `sudokit` package re-exports it.
+#[pymodule]
+fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(single::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(single::count, m)?)?;
+    m.add_function(wrap_pyfunction!(single::check, m)?)?;
+    m.add_function(wrap_pyfunction!(single::solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(single::canon, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::count_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::check_batch, m)?)?;
+    m.add_class::<single::Verdict>()?;
+    m.add_class::<single::Solutions>()?;
+    for (name, code) in batch::STATUS_CODES {
+        m.add(name, code)?;
+    }
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,394 @@
+//! One puzzle at a time: `solve`, `count`, `check`, `solutions` and `canon`, answering as the command
+//! line's commands of the same names do. The GIL is released while the library searches.
+
+use std::ops::ControlFlow;
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::Mutex;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use sudokit::canon::canonical;
+use sudokit::{CancelFlag, Grid, Limits, OutputFormat, Position, SearchOutcome};
+
+use crate::errors::{bad_option, invalid_puzzle, no_solution, timed_out, warn};
+use crate::input::{output_format, puzzle, render, ReadArgs};
+
+/// The default `limit` of `count`, as `sudokit count --limit`.
+pub const COUNT_LIMIT: u64 = 1_000_000;
+/// The default `limit` of `solutions`, as `sudokit solve --all --limit`.
+pub const ALL_LIMIT: u64 = 10_000;
+
+/// `timeout=` in seconds as a duration; a positive, finite number.
+pub fn timeout_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    seconds
+        .map(|s| {
+            if !(s > 0.0 && s.is_finite()) {
+                return Err(bad_option("timeout must be a positive number of seconds"));
+            }
+            Duration::try_from_secs_f64(s).map_err(bad_option)
+        })
+        .transpose()
+}
+
+/// The first solution of a puzzle, in the layout `format` (`line` unless asked).
+///
+/// `puzzle` is a string in any layout `sudokit solve` reads (one line, textbook grid, compact, grid
+/// art, LeetCode JSON, a JSON puzzle object with its own rules), a list of rows or a flat list of
+/// cells (`0`, `"."` or `None` for a blank), or a numpy array. Like `sudokit solve`, it checks that the
+/// solution is unique and warns with `MultipleSolutionsWarning` when it is not; `first=True` skips
+/// that check (faster).
+///
+/// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules),
+/// `NoSolutionError`, or `TimedOutError` (the `timeout` in seconds ran out first).
+///
+/// ```python
+/// >>> sudokit.solve("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")[:9]
+/// '812753649'
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, first=false, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn solve(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    first: bool,
+    format: &str,
+    timeout: Option<f64>,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+    regions: Option<String>,
+    layout: Option<&str>,
+) -> PyResult<String> {
+    let args = ReadArgs::new(size, r#box, symbols, variant, layout, regions)?;
+    let format = output_format(format)?;
+    let limits = Limits::up_to(if first { 1 } else { 2 }).with_timeout(timeout_of(timeout)?);
+    let (p, at) = puzzle_at(puzzle, &args)?;
+    let (found, o) = py.detach(|| {
+        let mut found = None;
+        let o = p.for_each_solution(limits, |g| {
+            if found.is_none() {
+                found = Some(g.clone());
+            }
+            ControlFlow::Continue(())
+        });
+        (found, o)
+    });
+    let Some(solution) = found else {
+        return Err(failure(py, &p, at, &o));
+    };
+    if o.solutions > 1 {
+        warn(py, "MultipleSolutionsWarning", &format!("{at}: more than one solution; returned the first"))?;
+    }
+    Ok(render(&solution, format))
+}
+
+/// The puzzle of `obj` and its position.
+fn puzzle_at(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(sudokit::Puzzle, Position)> {
+    puzzle(obj, args)
+}
+
+/// Why a search found no solution: the timeout, givens that break the rules, or none exists.
+fn failure(py: Python<'_>, p: &sudokit::Puzzle, at: Position, o: &SearchOutcome) -> PyErr {
+    if o.timed_out() {
+        return timed_out(py, at, o.solutions);
+    }
+    let conflicts = p.conflicts();
+    if conflicts.is_empty() {
+        no_solution(py, at)
+    } else {
+        invalid_puzzle(py, at, &conflicts)
+    }
+}
+
+/// The number of solutions of a puzzle, counting stops at `limit` (default 1,000,000, as `sudokit
+/// count`; `None` counts them all, which on a nearly empty board takes forever). A result equal to
+/// `limit` therefore means "at least `limit`".
+///
+/// `puzzle` is read as by `solve`. Raises `ParseError`, `InvalidPuzzleError` (givens break the rules:
+/// no solution because of the givens themselves) or `TimedOutError`.
+///
+/// ```python
+/// >>> sudokit.count("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
+/// 295
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit=Some(COUNT_LIMIT), *, timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn count(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    limit: Option<u64>,
+    timeout: Option<f64>,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+    regions: Option<String>,
+    layout: Option<&str>,
+) -> PyResult<u64> {
+    let args = ReadArgs::new(size, r#box, symbols, variant, layout, regions)?;
+    let limits = solution_limits(limit)?.with_timeout(timeout_of(timeout)?);
+    let (p, at) = puzzle_at(puzzle, &args)?;
+    let o = py.detach(|| p.count(limits));
+    if o.timed_out() || (o.solutions == 0 && !p.conflicts().is_empty()) {
+        return Err(failure(py, &p, at, &o));
+    }
+    Ok(o.solutions)
+}
+
+/// Limits for up to `limit` solutions; `None` for all of them, 0 refused.
+fn solution_limits(limit: Option<u64>) -> PyResult<Limits> {
+    match limit {
+        None => Ok(Limits::all()),
+        Some(0) => Err(bad_option("limit must be at least 1 (None: no limit)")),
+        Some(n) => Ok(Limits::up_to(n)),
+    }
+}
+
+/// The truth about a puzzle, as `sudokit check` prints it.
+///
+/// `kind` is `"unique"`, `"multiple"`, `"no solution"`, `"invalid"` (givens break the rules) or
+/// `"timed out"`. `solution` is the solution (unique) or the first of two (multiple), `second` the
+/// other one; `differ` names the cells where the two differ (`"r1c2"`); `conflicts` names the givens
+/// that break the rules. `str(verdict)` is the line `sudokit check` prints.
+#[pyclass(module = "sudokit", frozen, eq, get_all)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// `"unique"`, `"multiple"`, `"no solution"`, `"invalid"` or `"timed out"`.
+    pub kind: String,
+    /// The solution (unique), the first solution (multiple), or one found before a timeout.
+    pub solution: Option<String>,
+    /// A second solution (multiple).
+    pub second: Option<String>,
+    /// The cells where the two solutions differ (multiple), e.g. `["r1c2", "r1c3"]`.
+    pub differ: Vec<String>,
+    /// Each pair of equal givens in a house (invalid), e.g. `"5 twice in row 1 (r1c1 and r1c7)"`.
+    pub conflicts: Vec<String>,
+}
+
+#[pymethods]
+impl Verdict {
+    /// Whether the puzzle has exactly one solution.
+    #[getter]
+    fn is_unique(&self) -> bool {
+        self.kind == "unique"
+    }
+
+    fn __str__(&self) -> String {
+        match self.kind.as_str() {
+            "multiple" => format!("multiple: solutions differ at {}", self.differ.join(" ")),
+            "invalid" => format!("invalid: {}", self.conflicts.join("; ")),
+            other => other.to_string(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let mut parts = vec![format!("{:?}", self.kind)];
+        if let Some(s) = &self.solution {
+            parts.push(format!("solution={s:?}"));
+        }
+        if let Some(s) = &self.second {
+            parts.push(format!("second={s:?}"));
+        }
+        if !self.conflicts.is_empty() {
+            parts.push(format!("conflicts={:?}", self.conflicts));
+        }
+        format!("Verdict({})", parts.join(", "))
+    }
+}
+
+impl Verdict {
+    /// The Python verdict of a library verdict, solutions written in `format`.
+    pub fn from_library(v: &sudokit::Verdict, format: OutputFormat) -> Verdict {
+        let show = |g: &Grid| render(g, format);
+        let mut out = Verdict {
+            kind: v.name().to_string(),
+            solution: None,
+            second: None,
+            differ: Vec::new(),
+            conflicts: Vec::new(),
+        };
+        match v {
+            sudokit::Verdict::Invalid(c) => out.conflicts = c.iter().map(ToString::to_string).collect(),
+            sudokit::Verdict::Unique(g) => out.solution = Some(show(g)),
+            sudokit::Verdict::Multiple { first, second } => {
+                out.solution = Some(show(first));
+                out.second = Some(show(second));
+                out.differ = first.diff(second).iter().map(|c| c.name(first.shape())).collect();
+            }
+            sudokit::Verdict::TimedOut { found, .. } => out.solution = found.as_ref().map(show),
+            _ => {}
+        }
+        out
+    }
+}
+
+/// A verdict on a puzzle: unique, multiple (with two solutions and the cells where they differ), no
+/// solution, invalid (naming the conflicting givens), or timed out (`timeout` in seconds). Never raises
+/// for a puzzle that can be read; `ParseError` for one that cannot.
+///
+/// ```python
+/// >>> v = sudokit.check("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
+/// >>> v.kind, v.is_unique
+/// ('multiple', False)
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn check(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    format: &str,
+    timeout: Option<f64>,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+    regions: Option<String>,
+    layout: Option<&str>,
+) -> PyResult<Verdict> {
+    let args = ReadArgs::new(size, r#box, symbols, variant, layout, regions)?;
+    let format = output_format(format)?;
+    let limits = Limits::all().with_timeout(timeout_of(timeout)?);
+    let (p, _) = puzzle_at(puzzle, &args)?;
+    let (verdict, _) = py.detach(|| p.check_within(limits));
+    Ok(Verdict::from_library(&verdict, format))
+}
+
+/// The solutions of a puzzle, found on a thread of their own and handed out one at a time.
+///
+/// Stopping early (a `break`, or dropping the iterator) stops the search; at most a few solutions are
+/// found ahead of the reader, so memory stays bounded however many there are.
+#[pyclass(module = "sudokit")]
+#[derive(Debug)]
+pub struct Solutions {
+    /// Solutions as the search finds them; closed when it ends.
+    found: Mutex<Option<Receiver<Grid>>>,
+    /// Stops the search when the iterator is dropped.
+    cancel: CancelFlag,
+    /// The search thread, joined once the channel is closed.
+    worker: Option<JoinHandle<SearchOutcome>>,
+    format: OutputFormat,
+    at: Position,
+}
+
+/// Solutions found ahead of the reader.
+const AHEAD: usize = 64;
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<String>> {
+        let next = {
+            let mut found = self.found.lock().map_err(|_| bad_option("the solution iterator broke"))?;
+            // The receiver moves to the waiting code while the GIL is released, then back.
+            let Some(rx) = found.take() else {
+                return Ok(None);
+            };
+            let (rx, next) = py.detach(move || {
+                let next = rx.recv().ok();
+                (rx, next)
+            });
+            *found = Some(rx);
+            next
+        };
+        if let Some(g) = next {
+            return Ok(Some(render(&g, self.format)));
+        }
+        // The search ended: say so if it was cut short by the timeout.
+        if let Some(worker) = self.worker.take() {
+            if let Ok(o) = py.detach(|| worker.join()) {
+                if o.timed_out() {
+                    return Err(timed_out(py, self.at, o.solutions));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl Drop for Solutions {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+/// An iterator over the solutions of a puzzle, up to `limit` (default 10,000, as `sudokit solve
+/// --all`; `None` for all of them), each in the layout `format`.
+///
+/// The search runs on a thread of its own without the GIL, a few solutions ahead of the loop; leaving
+/// the loop early stops it. Raises `ParseError` or `InvalidPuzzleError` at once; a puzzle without
+/// solutions gives an empty iterator; `TimedOutError` ends the loop when `timeout` ran out.
+///
+/// ```python
+/// >>> len(list(sudokit.solutions("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")))
+/// 295
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit=Some(ALL_LIMIT), *, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn solutions(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    limit: Option<u64>,
+    format: &str,
+    timeout: Option<f64>,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+    regions: Option<String>,
+    layout: Option<&str>,
+) -> PyResult<Solutions> {
+    let args = ReadArgs::new(size, r#box, symbols, variant, layout, regions)?;
+    let format = output_format(format)?;
+    let cancel = CancelFlag::new();
+    let limits = solution_limits(limit)?.with_timeout(timeout_of(timeout)?).with_cancel(cancel.clone());
+    let (p, at) = puzzle_at(puzzle, &args)?;
+    let conflicts = p.conflicts();
+    if !conflicts.is_empty() {
+        return Err(invalid_puzzle(py, at, &conflicts));
+    }
+    let (tx, rx) = sync_channel::<Grid>(AHEAD);
+    let worker = std::thread::Builder::new()
+        .name("sudokit-solutions".into())
+        .spawn(move || {
+            p.for_each_solution(limits, |g| match tx.send(g.clone()) {
+                Ok(()) => ControlFlow::Continue(()),
+                // The iterator is gone: nobody wants more.
+                Err(_) => ControlFlow::Break(()),
+            })
+        })
+        .map_err(|e| bad_option(format!("cannot start the search thread: {e}")))?;
+    Ok(Solutions { found: Mutex::new(Some(rx)), cancel, worker: Some(worker), format, at })
+}
+
+/// The canonical (minlex) form of a puzzle or grid, as `sudokit canon` prints it: equivalent puzzles
+/// (under the symmetries of the rules and relabelling) have the same form. Sides up to 9.
+///
+/// ```python
+/// >>> sudokit.canon("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")[:20]
+/// '........1.....2.3...'
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, format="line", size=None, r#box=None, symbols="standard", layout=None))]
+pub fn canon(
+    puzzle: &Bound<'_, PyAny>,
+    format: &str,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    layout: Option<&str>,
+) -> PyResult<String> {
+    let args = ReadArgs::new(size, r#box, symbols, None, layout, None)?;
+    let format = output_format(format)?;
+    let (p, _) = puzzle_at(puzzle, &args)?;
+    let c = canonical(p.grid()).map_err(bad_option)?;
+    Ok(render(&c, format))
+}

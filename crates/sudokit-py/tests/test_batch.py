@@ -1,0 +1,177 @@
+"""The numpy batch API: input order, status codes per row, bad arrays, threads and the GIL."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import sudokit
+from conftest import P1, P295, S1, TEST_DATA, corpus, to_line, to_rows
+
+
+def mixed_batch():
+    """Rows of every kind, in a known order, with their status from solve_batch and check_batch."""
+    rows = to_rows([P1, P295, "." * 81, "55" + "." * 79])
+    no = next(p for p, n, _ in corpus(TEST_DATA / "regression.txt") if n == 0)
+    rows = np.vstack([rows, to_rows([no]), np.full((1, 81), 10, dtype=np.uint8)])
+    solve_status = [sudokit.OK, sudokit.OK, sudokit.OK, sudokit.INVALID, sudokit.NO_SOLUTION, sudokit.BAD_VALUE]
+    check_status = [sudokit.OK, sudokit.MULTIPLE, sudokit.MULTIPLE, sudokit.INVALID, sudokit.NO_SOLUTION,
+                    sudokit.BAD_VALUE]
+    return rows, solve_status, check_status
+
+
+def test_status_codes_per_row():
+    rows, solve_status, check_status = mixed_batch()
+    solutions, status = sudokit.solve_batch(rows)
+    assert status.dtype == np.uint8 and solutions.dtype == np.uint8
+    assert solutions.shape == rows.shape and status.shape == (len(rows),)
+    assert status.tolist() == solve_status
+    assert to_line(solutions[0]) == S1
+    assert (solutions[3:] == 0).all()
+    solutions, status = sudokit.check_batch(rows)
+    assert status.tolist() == check_status
+    assert to_line(solutions[0]) == S1
+    assert sudokit.check(to_line(solutions[1])).is_unique
+    counts, status = sudokit.count_batch(rows, limit=1000)
+    assert counts.dtype == np.uint64
+    assert counts.tolist() == [1, 295, 1000, 0, 0, 0]
+    assert status.tolist() == [sudokit.OK, sudokit.OK, sudokit.AT_LIMIT, sudokit.INVALID, sudokit.OK,
+                               sudokit.BAD_VALUE]
+    assert sudokit.Status(int(status[2])) is sudokit.Status.AT_LIMIT
+
+
+def test_order_is_kept_over_a_large_shuffled_batch():
+    lines = [p for p, n, _ in corpus(TEST_DATA / "regression.txt") if n == 1]
+    rng = np.random.default_rng(1)
+    picks = rng.integers(0, len(lines), size=3000)
+    rows = to_rows([lines[i] for i in picks])
+    solutions, status = sudokit.solve_batch(rows)
+    assert (status == sudokit.OK).all()
+    expected = {p: s for p, n, s in corpus(TEST_DATA / "regression.txt") if n == 1}
+    for i in range(0, 3000, 97):
+        got = to_line(solutions[i])
+        assert expected[lines[picks[i]]] in (None, got)
+        assert all(a in (".", b) for a, b in zip(lines[picks[i]], got))
+
+
+def test_threads_do_not_change_the_answers():
+    rows, _, _ = mixed_batch()
+    rows = np.repeat(rows, 50, axis=0)
+    one = sudokit.check_batch(rows, threads=1)
+    two = sudokit.check_batch(rows, threads=2)
+    every = sudokit.check_batch(rows)
+    for a, b in ((one, two), (one, every)):
+        assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        sudokit.solve_batch(rows, threads=0)
+
+
+def test_three_dimensional_and_other_boards():
+    rows = to_rows([P1, P295]).reshape(2, 9, 9)
+    solutions, status = sudokit.solve_batch(rows)
+    assert solutions.shape == (2, 9, 9)
+    assert to_line(solutions[0].ravel()) == S1
+    empty4 = np.zeros((3, 16), dtype=np.uint8)
+    empty4[2, :2] = 1
+    counts, status = sudokit.count_batch(empty4, limit=None)
+    assert counts.tolist() == [288, 288, 0]
+    assert status.tolist() == [sudokit.OK, sudokit.OK, sudokit.INVALID]
+    six = np.zeros((2, 36), dtype=np.uint8)
+    _, status = sudokit.solve_batch(six, box="2x3")
+    assert status.tolist() == [sudokit.OK, sudokit.OK]
+    six[1, 0] = 7
+    _, status = sudokit.solve_batch(six, box="2x3")
+    assert status.tolist() == [sudokit.OK, sudokit.BAD_VALUE]
+    x = np.zeros((1, 81), dtype=np.uint8)
+    x[0, 0] = x[0, 80] = 5
+    assert sudokit.solve_batch(x, variant="x")[1].tolist() == [sudokit.INVALID]
+    assert sudokit.solve_batch(x)[1].tolist() == [sudokit.OK]
+
+
+def test_bad_arrays_are_value_errors():
+    good = to_rows([P1, P295])
+    cases = [
+        (good.astype(np.int64), "dtype uint8"),
+        (good.astype(np.float32), "dtype uint8"),
+        (good.reshape(2, 81, 1), "shape"),
+        (good.ravel(), "shape"),
+        (np.zeros((2, 80), dtype=np.uint8), "80 cells"),
+        (np.zeros((0, 81), dtype=np.uint8), "empty batch"),
+        (np.asfortranarray(np.zeros((3, 81), dtype=np.uint8)), "C-contiguous"),
+        (np.zeros((4, 162), dtype=np.uint8)[:, ::2], "C-contiguous"),
+        ([[0] * 81], "numpy array"),
+        ("." * 81, "numpy array"),
+    ]
+    for bad, message in cases:
+        for f in (sudokit.solve_batch, sudokit.check_batch, sudokit.count_batch):
+            with pytest.raises(ValueError, match=message):
+                f(bad)
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        sudokit.generate_batch(0, seed=1)
+    with pytest.raises(ValueError, match="jigsaw needs regions"):
+        sudokit.solve_batch(good, variant="jigsaw")
+
+
+def test_input_is_not_modified_and_read_only_arrays_work():
+    rows = to_rows([P1, P295])
+    before = rows.copy()
+    rows.setflags(write=False)
+    solutions, status = sudokit.solve_batch(rows)
+    assert (rows == before).all() and status.tolist() == [sudokit.OK, sudokit.OK]
+
+
+def test_budgets_give_timed_out_rows():
+    rows = to_rows(["." * 81, P1])
+    counts, status = sudokit.count_batch(rows, limit=None, nodes=1000)
+    assert status.tolist()[0] == sudokit.TIMED_OUT
+    _, status = sudokit.count_batch(rows, limit=None, timeout=0.05)
+    assert status.tolist()[0] == sudokit.TIMED_OUT and status.tolist()[1] == sudokit.OK
+
+
+def test_the_gil_is_released_while_a_batch_runs():
+    # A Python thread keeps counting while the batch runs: with the GIL held for the whole call it
+    # could not run at all until the call returned.
+    rows = np.zeros((2, 81), dtype=np.uint8)
+    ticks = [0]
+    done = threading.Event()
+    started = threading.Event()
+
+    def spin():
+        started.set()
+        while not done.is_set():
+            ticks[0] += 1
+
+    t = threading.Thread(target=spin)
+    t.start()
+    started.wait()
+    time.sleep(0.01)
+    begin = time.perf_counter()
+    before = ticks[0]
+    counts, status = sudokit.count_batch(rows, limit=None, timeout=0.5, threads=1)
+    during = ticks[0] - before
+    elapsed = time.perf_counter() - begin
+    done.set()
+    t.join()
+    assert status.tolist() == [sudokit.TIMED_OUT, sudokit.TIMED_OUT]
+    assert elapsed >= 0.9
+    assert during > 10_000, f"the other thread ran {during} times in {elapsed:.2f} s"
+
+
+def test_generate_batch_is_reproducible_and_sharded():
+    puzzles, solutions, status = sudokit.generate_batch(12, seed=5)
+    assert puzzles.shape == (12, 81) and (status == sudokit.OK).all()
+    again = sudokit.generate_batch(12, seed=5, threads=1)
+    assert (again[0] == puzzles).all() and (again[1] == solutions).all()
+    shards = [sudokit.generate_batch(4, seed=5, start=4 * k, threads=1 + k % 2) for k in range(3)]
+    assert (np.vstack([s[0] for s in shards]) == puzzles).all()
+    assert [to_line(r) for r in puzzles[:3]] == [sudokit.generate(seed=5, index=i) for i in range(3)]
+    check_solutions, check_status = sudokit.check_batch(puzzles)
+    assert (check_status == sudokit.OK).all() and (check_solutions == solutions).all()
+    assert ((puzzles == 0) | (puzzles == solutions)).all()
+    grids, same, status = sudokit.generate_batch(3, seed=2, grid=True, size=4)
+    assert grids.shape == (3, 16) and (grids == same).all() and (grids > 0).all()
+    _, _, status = sudokit.generate_batch(2, seed=3, clues=17, attempts=1)
+    assert set(status.tolist()) <= {sudokit.TARGET_MISSED, sudokit.OK}

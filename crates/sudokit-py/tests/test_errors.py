@@ -1,0 +1,150 @@
+"""Bad input: the command line's messages as Python exceptions, never a crash."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import sudokit
+from conftest import P1, TEST_DATA
+
+BAD = TEST_DATA / "bad"
+
+
+def bad_corpus_rows():
+    """(file, args, stdout, stderr text) of each row of tests/data/bad/README.md, the command line's
+    contract (stdout with `\\n` for line ends, as the table writes it)."""
+    rows = []
+    for line in (BAD / "README.md").read_text().splitlines():
+        m = re.match(r"^\| `([^`]+)` \| `([^`]*)` \| \d+ \| `(.*)` \| `(.*)` \|$", line)
+        if m:
+            rows.append(m.groups())
+    assert len(rows) > 20
+    return rows
+
+
+def call(command: str, data: bytes, options: dict):
+    return {"solve": sudokit.solve, "count": sudokit.count, "check": sudokit.check}[command](data, **options)
+
+
+@pytest.mark.parametrize("name,args,stdout,stderr", bad_corpus_rows())
+def test_bad_corpus_gives_the_cli_messages(name, args, stdout, stderr):
+    words = args.split()
+    options = {}
+    if "--variant" in words:
+        options["variant"] = words[words.index("--variant") + 1]
+    if "-i" in words:
+        options["layout"] = words[words.index("-i") + 1]
+    data = (BAD / name).read_bytes()
+    if name.startswith("mixed"):
+        # Several puzzles: the one-puzzle functions refuse them (the batch functions take many).
+        with pytest.raises(ValueError, match="more than one puzzle"):
+            call(words[0], data, options)
+        return
+    if words[0] == "check":
+        verdict = call("check", data, options)
+        assert verdict.kind == "invalid"
+        assert str(verdict) + "\\n" == stdout
+        return
+    with pytest.raises(sudokit.SudokitError) as caught:
+        call(words[0], data, options)
+    assert stderr in str(caught.value)
+    if isinstance(caught.value, sudokit.ParseError):
+        e = caught.value
+        assert isinstance(e, ValueError)
+        if e.puzzle is not None:
+            column = f", column {e.column}" if e.column else ""
+            assert str(e).startswith(f"puzzle {e.puzzle}, line {e.line}{column}: ")
+
+
+def test_parse_error_positions():
+    with pytest.raises(sudokit.ParseError) as caught:
+        sudokit.solve(P1[:40] + "x" + P1[41:])
+    e = caught.value
+    assert (e.puzzle, e.line, e.column) == (1, 1, 41)
+    assert str(e) == (
+        "puzzle 1, line 1, column 41: invalid character 'x' (digits are 1-9; blanks are '.', '0', '_', '-' or '*')"
+    )
+    grid = "\n".join(" ".join(P1[r * 9 : r * 9 + 9]) for r in range(9)).replace(".", "0")
+    lines = grid.splitlines()
+    lines[4] = lines[4][:6] + "?" + lines[4][7:]
+    with pytest.raises(sudokit.ParseError) as caught:
+        sudokit.solve("\n".join(lines))
+    assert (caught.value.line, caught.value.column) == (5, 7)
+
+
+def test_bad_lists_and_arrays():
+    board = [[0] * 9 for _ in range(9)]
+    board[1][2] = 10
+    with pytest.raises(sudokit.ParseError, match=r"row 2, cell 3: 10 is not a digit of a 9×9 board"):
+        sudokit.solve(board)
+    board[1][2] = "x"
+    with pytest.raises(sudokit.ParseError, match=r'row 2, cell 3: "x" is not a digit'):
+        sudokit.solve(board)
+    board[1][2] = -1
+    with pytest.raises(sudokit.ParseError, match="row 2, cell 3"):
+        sudokit.solve(board)
+    board[1][2] = object()
+    with pytest.raises(sudokit.ParseError, match="row 2, cell 3: a cell is an int"):
+        sudokit.solve(board)
+    with pytest.raises(sudokit.ParseError, match="row 3 has 8 cells, expected 9"):
+        sudokit.solve([[0] * 9, [0] * 9, [0] * 8] + [[0] * 9] * 6)
+    with pytest.raises(sudokit.ParseError, match="80 cells is no supported board size"):
+        sudokit.solve([0] * 80)
+    with pytest.raises(sudokit.ParseError):
+        sudokit.solve(np.full((9, 9), 12, dtype=np.uint8))
+    with pytest.raises(sudokit.ParseError, match="not float"):
+        sudokit.solve(3.5)
+    with pytest.raises(sudokit.ParseError, match="no puzzle found"):
+        sudokit.solve("")
+    with pytest.raises(sudokit.ParseError, match="no puzzle found"):
+        sudokit.solve("# only a comment\n")
+    with pytest.raises(sudokit.ParseError, match="not JSON|is not closed|not a board|unknown"):
+        sudokit.solve("[[1,2],")
+
+
+def test_bad_options_are_value_errors():
+    for kwargs in (
+        {"symbols": "klingon"},
+        {"layout": "poster"},
+        {"variant": "diagonal"},
+        {"box": "2by3"},
+        {"box": "2x3", "size": 9},
+        {"size": 7},
+        {"timeout": -1.0},
+        {"format": "html"},
+    ):
+        with pytest.raises(ValueError):
+            sudokit.solve(P1, **kwargs)
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        sudokit.count(P1, limit=0)
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        sudokit.generate(seed=1, difficulty="fiendish")
+    with pytest.raises(ValueError, match="not both"):
+        sudokit.generate(seed=1, clues=20, max_clues=25)
+    with pytest.raises(ValueError, match="minimal=False needs"):
+        sudokit.generate(seed=1, minimal=False)
+
+
+def test_exception_hierarchy():
+    for cls in (sudokit.ParseError, sudokit.InvalidPuzzleError, sudokit.NoSolutionError, sudokit.TimedOutError,
+                sudokit.GenerateError):
+        assert issubclass(cls, sudokit.SudokitError)
+    assert issubclass(sudokit.ParseError, ValueError)
+    assert issubclass(sudokit.InvalidPuzzleError, ValueError)
+    with pytest.raises(sudokit.InvalidPuzzleError) as caught:
+        sudokit.count("55" + "." * 79)
+    assert caught.value.conflicts[0] == "5 twice in row 1 (r1c1 and r1c2)"
+
+
+def test_generate_error_for_an_unreachable_difficulty():
+    # One attempt on 4×4 rarely needs a guess: ask for one on many seeds until one attempt fails.
+    for seed in range(50):
+        try:
+            sudokit.generate(seed=seed, size=4, difficulty="guess", attempts=1)
+        except sudokit.GenerateError as e:
+            assert str(e) == "puzzle 1: no guess puzzle found in 1 attempts"
+            return
+    pytest.fail("every 4×4 puzzle needed a guess")

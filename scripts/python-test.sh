@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the `sudokit` Python package (crates/sudokit-py) into a fresh virtual environment under
+# target/python-test and runs its pytest suite (crates/sudokit-py/tests), with the command line built
+# beside it for the tests that compare the two.
+#
+# Packages come from PyPI only (maturin, numpy, pytest, dask[distributed]). The extension is built
+# with cargo's dev profile, the quickest to build: the workspace optimises the engine crate even there
+# (see Cargo.toml), so the tests run at full solving speed, and the library build is shared with
+# `cargo build -p sudokit-cli` (same profile and features). Benchmarks use a release wheel instead
+# (scripts/python-bench.sh).
+#
+# Usage: scripts/python-test.sh [pytest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python=${PYTHON:-python3}
+dir=target/python-test
+venv=$dir/venv
+cli=${CARGO_TARGET_DIR:-$PWD/target}/debug/sudokit
+start=$SECONDS
+
+# PyPI only: no local wheel folders.
+unset PIP_FIND_LINKS PIP_NO_INDEX
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+rm -rf "$venv" "$dir/wheels"
+mkdir -p "$dir"
+"$python" -m venv "$venv"
+
+# The command line builds while pip downloads.
+cargo build --quiet -p sudokit-cli &
+cli_build=$!
+
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest "dask[distributed]"
+
+wait "$cli_build"
+"$venv/bin/maturin" build --quiet --manifest-path crates/sudokit-py/Cargo.toml \
+    --interpreter "$venv/bin/python" --out "$dir/wheels"
+"$venv/bin/python" -m pip install --quiet --no-deps "$dir"/wheels/sudokit-*.whl
+echo "python-test: environment and build ready in $((SECONDS - start)) s"
+
+# Run from outside the source folder, so that the installed package is the one imported.
+cd "$dir"
+SUDOKIT_BIN="$cli" SUDOKIT_REQUIRE_CLI=1 \
+    "$OLDPWD/$venv/bin/python" -m pytest "$OLDPWD/crates/sudokit-py/tests" -q -p no:cacheprovider "$@"
+echo "python-test: done in $((SECONDS - start)) s"
