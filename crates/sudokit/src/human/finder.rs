@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
-use super::{fish, intersections, single_digit, singles, subsets, wings};
+use super::{fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 
 /// Options of the finders; the defaults are HoDoKu's defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +85,16 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::SashimiSquirmbag
         | T::SashimiWhale
         | T::SashimiLeviathan => fish::find,
+        T::Uniqueness1
+        | T::Uniqueness2
+        | T::Uniqueness3
+        | T::Uniqueness4
+        | T::Uniqueness5
+        | T::Uniqueness6
+        | T::HiddenRectangle
+        | T::AvoidableRectangle1
+        | T::AvoidableRectangle2
+        | T::BugPlus1 => uniqueness::find,
         T::XyWing | T::XyzWing | T::WxyzWing | T::WWing => wings::find,
         T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::EmptyRectangle => single_digit::find,
         _ => return None,

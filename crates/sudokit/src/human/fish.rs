@@ -70,7 +70,7 @@ pub(crate) fn find(
             let lines: Vec<usize> = base_range
                 .filter(|&h| !state.placed_in(h).contains(digit) && state.positions(h, digit) != 0)
                 .collect();
-            let mut found: Vec<Step> = Vec::new();
+            let mut found: Vec<(Step, bool)> = Vec::new();
             combinations(&lines, size, &mut |base| {
                 let union = base.iter().fold(0u32, |acc, &h| acc | state.positions(h, digit));
                 let touched: Vec<usize> = (0..n).filter(|i| union >> i & 1 == 1).collect();
@@ -79,30 +79,36 @@ pub(crate) fn find(
                 }
                 combinations(&touched, size, &mut |cover_idx| {
                     let step = fish_step(state, technique, kind, digit, base, cover_idx, cover_range.start);
+                    if options.allow_duals_and_siamese && kind != Kind::Basic {
+                        // Siamese fish may join a finned and a sashimi fish: keep both kinds.
+                        let other = if kind == Kind::Finned { Kind::Sashimi } else { Kind::Finned };
+                        let twin =
+                            fish_step(state, technique, other, digit, base, cover_idx, cover_range.start);
+                        found.extend(step.iter().map(|s| (s.clone(), true)).chain(twin.map(|s| (s, false))));
+                    }
                     match step {
-                        Some(step) if options.allow_duals_and_siamese && kind != Kind::Basic => {
-                            found.push(step.clone());
-                            sink(step)
-                        }
                         Some(step) => sink(step),
                         None => ControlFlow::Continue(()),
                     }
                 })
             })?;
-            // Siamese fish: two finned fish on the same base lines, eliminations combined.
+            // Siamese fish: two finned fish on the same base lines (at least one of the kind asked
+            // for), eliminations combined.
             for i in 0..found.len() {
                 for j in i + 1..found.len() {
-                    if found[i].pattern.base == found[j].pattern.base
-                        && found[i].eliminations != found[j].eliminations
+                    let ((x, x_kind), (y, y_kind)) = (&found[i], &found[j]);
+                    if (*x_kind || *y_kind)
+                        && x.pattern.base == y.pattern.base
+                        && x.eliminations != y.eliminations
                     {
-                        let mut step = found[i].clone();
-                        step.pattern.cover.extend(
-                            found[j].pattern.cover.iter().filter(|c| !found[i].pattern.cover.contains(c)),
-                        );
-                        step.pattern.fins.extend(
-                            found[j].pattern.fins.iter().filter(|f| !found[i].pattern.fins.contains(f)),
-                        );
-                        step.eliminations.extend(found[j].eliminations.iter().copied());
+                        let mut step = x.clone();
+                        step.pattern
+                            .cover
+                            .extend(y.pattern.cover.iter().filter(|c| !x.pattern.cover.contains(c)));
+                        step.pattern
+                            .fins
+                            .extend(y.pattern.fins.iter().filter(|f| !x.pattern.fins.contains(f)));
+                        step.eliminations.extend(y.eliminations.iter().copied());
                         sink(step)?;
                     }
                 }

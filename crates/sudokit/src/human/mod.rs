@@ -33,6 +33,7 @@ mod state;
 mod step;
 mod subsets;
 mod technique;
+mod uniqueness;
 mod wings;
 
 pub use error::HumanError;
