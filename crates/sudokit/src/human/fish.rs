@@ -318,6 +318,14 @@ mod complex {
                 }
                 return ControlFlow::Continue(());
             };
+            if covers.len() == self.base.len() {
+                // No cover left: every uncovered candidate is a fin.
+                let all = fins | uncovered;
+                if !self.finned || all.len() > MAX_FINS {
+                    return ControlFlow::Continue(());
+                }
+                return self.report(covers, all, sink);
+            }
             let holders: Vec<usize> = self
                 .state
                 .cell_houses(x)

@@ -59,7 +59,23 @@ pub(crate) fn find(
                     ];
                     let [Some(c11), Some(c12), Some(c21), Some(c22)] = corners else { continue };
                     let rect = Rect { cells: [c11, c12, c21, c22] };
-                    if !rect.swappable(state) {
+                    // Cheap tests first: the house check below is the costly one.
+                    let avoid =
+                        matches!(technique, Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2);
+                    let plausible = if avoid {
+                        rect.cells.iter().all(|&c| !state.is_given(c))
+                            && rect.cells.iter().any(|&c| state.value(c).is_some())
+                    } else {
+                        rect.cells.iter().all(|&c| state.value(c).is_none())
+                            && (options.allow_missing_candidates
+                                || rect
+                                    .cells
+                                    .iter()
+                                    .fold(state.all_digits(), |acc, &c| acc & state.candidates(c))
+                                    .len()
+                                    >= 2)
+                    };
+                    if !plausible || !rect.swappable(state) {
                         continue;
                     }
                     rectangle(state, technique, options, &rect, sink)?;
