@@ -11,10 +11,10 @@ use sudokit::{Grid, Shape};
 
 mod common;
 
-use common::sample;
+use common::{sample, SETS};
 
 fn bench(c: &mut Criterion) {
-    let file = "puzzles3_magictour_top1465.txt";
+    let Some(&(_, file, _)) = SETS.iter().find(|s| s.0 == "top1465") else { return };
     let Some(puzzles) = sample(file, 50) else {
         eprintln!("note: dataset {file} is absent, benchmark skipped");
         return;

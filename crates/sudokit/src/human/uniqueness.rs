@@ -226,8 +226,8 @@ fn rectangle(
                     }
                 }
                 T::HiddenRectangle => {
-                    for p in 0..4 {
-                        if cands[p] != ab {
+                    for (p, &pc) in cands.iter().enumerate() {
+                        if pc != ab {
                             continue;
                         }
                         let q = Rect::opposite(p);
