@@ -77,7 +77,7 @@ fn datasets(every: usize) {
 
 #[test]
 fn dataset_sample_every_step_right() {
-    datasets(400);
+    datasets(1000);
 }
 
 /// Every puzzle of every dataset (about 110,000; run with `--ignored` in an optimised build).
