@@ -57,7 +57,9 @@ pub fn check_round_trip(grid: &Grid, layout: Layout) {
     let format = OutputFormat::for_layout(layout);
     let mut text = Vec::new();
     write_grid(grid, format, &mut text);
-    let opts = ParseOptions { layout: Some(layout), shape: Some(grid.shape()), ..ParseOptions::default() };
+    // CSV and array literals are read but written as lines: read the output back as what it is.
+    let opts =
+        ParseOptions { layout: Some(format.layout()), shape: Some(grid.shape()), ..ParseOptions::default() };
     let back: Vec<_> = PuzzleReader::new(&text[..], opts).collect();
     assert_eq!(
         back.len(),
@@ -153,12 +155,14 @@ pub fn check_on(board: &Arc<Board>, grid: &Grid) {
 /// auto-detection, both symbol sets and forced shapes. Returns the options and the rest of the input.
 pub fn options_from(data: &[u8]) -> (ParseOptions, &[u8]) {
     let Some((&sel, rest)) = data.split_first() else { return (ParseOptions::default(), data) };
-    let layout = match sel % 6 {
+    let layout = match sel % 8 {
         0 => None,
         1 => Some(Layout::Line),
         2 => Some(Layout::Grid),
         3 => Some(Layout::Compact),
         4 => Some(Layout::Art),
+        5 => Some(Layout::Csv),
+        6 => Some(Layout::Array),
         _ => Some(Layout::Json),
     };
     let shape = match (sel / 6) % 6 {

@@ -6,12 +6,15 @@
 
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use sudokit::{Layout, OutputFormat, ParseOptions, Shape, Symbols, Variants};
+
+use crate::record::Machine;
 
 /// The parser of a flag whose values are a library enum's names: `--help` lists each name with its
 /// help line from `names`, and the value parses with the enum's `FromStr`.
@@ -45,17 +48,22 @@ pub fn box_shape(b: &str, size: Option<u8>) -> anyhow::Result<Shape> {
 }
 
 /// How to read the inputs: the layout settings and the variant rules of plain-layout puzzles.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
     /// Layout, shape and symbols.
     pub parse: ParseOptions,
     /// Rules for puzzles that do not bring their own (JSON puzzle objects do).
     pub variants: Variants,
+    /// The puzzle column of CSV inputs.
+    pub column: Option<Arc<str>>,
+    /// Whether to tell hex symbols from standard ones (no `--symbols` given).
+    pub detect_symbols: bool,
 }
 
-impl From<ParseOptions> for ReadOptions {
-    fn from(parse: ParseOptions) -> Self {
-        ReadOptions { parse, variants: Variants::default() }
+impl ReadOptions {
+    /// The same, under the classic rules (for commands that take no `--variant`).
+    pub fn classic(self) -> ReadOptions {
+        ReadOptions { variants: Variants::default(), ..self }
     }
 }
 
@@ -78,10 +86,12 @@ pub struct InputArgs {
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
 
-    /// Cell symbols: `standard` (1-9 then A, B, …; 0 blank), `hex` (0-F for 1-16 on 16×16; `.` blank)
-    /// or `letters` (A-Y for 1-25; 0 or . blank).
-    #[arg(long, value_parser = values::<Symbols>(SYMBOLS), default_value_t = Symbols::Standard)]
-    pub symbols: Symbols,
+    /// Cell symbols, of the input and of the answers: `standard` (1-9 then A, B, …; 0 blank), `hex`
+    /// (0-F for 1-16 on 16×16; `.` blank) or `letters` (A-Y for 1-25; 0 or . blank) [default:
+    /// standard, or hex for a 16×16 input that only reads as hex; a 16×16 puzzle that reads both ways
+    /// is an error naming both readings].
+    #[arg(long, value_parser = values::<Symbols>(SYMBOLS))]
+    pub symbols: Option<Symbols>,
 
     /// Variant rules for every puzzle, comma-separated or repeated: `x` (both diagonals), `hyper`
     /// (extra windows, 9×9 and bigger square boxes), `jigsaw` (a region map follows each puzzle's
@@ -89,6 +99,11 @@ pub struct InputArgs {
     /// their own rules (including killer cages) and ignore this [default: classic rules].
     #[arg(long, value_enum, value_delimiter = ',', value_name = "VARIANT")]
     pub variant: Vec<VariantArg>,
+
+    /// The puzzle column of CSV input [default: `puzzle`, `quizzes`, `quiz`, `givens` or `grid`, in
+    /// any case]. A `solution` column, if any, is checked against the answer.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
 }
 
 /// Variant rules on the command line. The library keeps them as flags of [`Variants`] (several at
@@ -109,7 +124,9 @@ pub const LAYOUTS: &[(&str, &str)] = &[
     ("grid", "One row per line, cells separated by spaces (textbook layout)"),
     ("compact", "One row per line, no separators"),
     ("art", "Grid art with | - + separators"),
-    ("json", "LeetCode-style JSON board"),
+    ("json", "LeetCode-style JSON boards, or JSON puzzle objects (one per line, or an array)"),
+    ("csv", "CSV with a header line; the puzzle column is chosen by name (see --column)"),
+    ("array", "Java or C array literals, e.g. {8,0,0,0,0,0,0,0,0}, one row per line or all on one line"),
 ];
 
 /// `--symbols`: each [`Symbols`] convention by name, with its help line.
@@ -119,14 +136,69 @@ pub const SYMBOLS: &[(&str, &str)] = &[
     ("letters", "A-Y for the digits 1-25 (as 25×25 collections write them); 0 or . for blank"),
 ];
 
-/// `--output-format`: each [`OutputFormat`] by name, with its help line.
+/// `--output-format`: each [`Output`] by name, with its help line.
 pub const OUTPUT_FORMATS: &[(&str, &str)] = &[
     ("line", "One line per grid"),
     ("grid", "Rows of space-separated digits (textbook layout)"),
     ("compact", "Rows without separators"),
     ("pretty", "Grid art with box borders"),
-    ("json", "LeetCode-style JSON board"),
+    ("board", "LeetCode-style JSON board (an array of rows)"),
+    ("json", "JSON Lines: one object per puzzle with its index, status, puzzle and answer"),
+    ("csv", "CSV: a header, then one row per puzzle with its index, status, puzzle and answer"),
 ];
+
+/// What `-o` asks for: a grid layout of the library, or a machine-readable record per puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Each answer as a grid in this layout (`board` is the library's JSON board).
+    Layout(OutputFormat),
+    /// JSON Lines or CSV records.
+    Machine(Machine),
+}
+
+impl Output {
+    /// Every output, in the order of [`OUTPUT_FORMATS`].
+    pub const ALL: [Output; 7] = [
+        Output::Layout(OutputFormat::Line),
+        Output::Layout(OutputFormat::Grid),
+        Output::Layout(OutputFormat::Compact),
+        Output::Layout(OutputFormat::Pretty),
+        Output::Layout(OutputFormat::Json),
+        Output::Machine(Machine::Json),
+        Output::Machine(Machine::Csv),
+    ];
+
+    /// The name `-o` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Output::Layout(OutputFormat::Json) => "board",
+            Output::Layout(f) => f.name(),
+            Output::Machine(Machine::Json) => "json",
+            Output::Machine(Machine::Csv) => "csv",
+        }
+    }
+
+    /// The machine-readable format, if this is one.
+    pub fn machine(self) -> Option<Machine> {
+        match self {
+            Output::Machine(m) => Some(m),
+            Output::Layout(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Output {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Output, String> {
+        Output::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| format!("unknown output format {s:?}"))
+    }
+}
 
 impl InputArgs {
     /// The board shape forced by `--size` / `--box`, if any.
@@ -141,7 +213,8 @@ impl InputArgs {
 
     /// Reader settings for the library.
     pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
-        let o = ParseOptions { layout: self.input_format, shape: self.shape()?, symbols: self.symbols };
+        let symbols = self.symbols.unwrap_or_default();
+        let o = ParseOptions { layout: self.input_format, shape: self.shape()?, symbols };
         if o.symbols == Symbols::Hex && o.shape.is_some_and(|s| s.side() != 16) {
             bail!("--symbols hex is for 16×16 boards only");
         }
@@ -178,7 +251,12 @@ impl InputArgs {
             probe.jigsaw = false;
             probe.board(shape, None).with_context(|| format!("--variant {variants} on a {shape} board"))?;
         }
-        Ok(ReadOptions { parse, variants })
+        Ok(ReadOptions {
+            parse,
+            variants,
+            column: self.column.as_deref().map(Arc::from),
+            detect_symbols: self.symbols.is_none(),
+        })
     }
 }
 
@@ -213,15 +291,41 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 /// How results are printed.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
-    /// Output layout [default: the input's layout].
-    #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<OutputFormat>(OUTPUT_FORMATS))]
-    pub output_format: Option<OutputFormat>,
+    /// Output format [default: the input's layout].
+    #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<Output>(OUTPUT_FORMATS))]
+    pub output_format: Option<Output>,
+
+    /// Print each input puzzle before its answer (on the same line in the line layout, beside it in
+    /// the grid layouts; JSON and CSV records always carry the puzzle).
+    #[arg(long)]
+    pub echo: bool,
 }
 
 impl OutputArgs {
     /// The forced output format, if any.
-    pub fn format(&self) -> Option<OutputFormat> {
+    pub fn format(&self) -> Option<Output> {
         self.output_format
+    }
+}
+
+/// `-o` of the commands whose answer is no grid (`count`): text, JSON Lines or CSV.
+#[derive(Args, Debug, Clone)]
+pub struct RecordArgs {
+    /// Output format [default: text].
+    #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<Output>(RECORD_FORMATS))]
+    pub output_format: Option<Output>,
+}
+
+/// The values of [`RecordArgs`]: the machine-readable formats.
+pub const RECORD_FORMATS: &[(&str, &str)] = &[
+    ("json", "JSON Lines: one object per puzzle with its index, status, puzzle and answer"),
+    ("csv", "CSV: a header, then one row per puzzle with its index, status, puzzle and answer"),
+];
+
+impl RecordArgs {
+    /// The machine-readable format asked for, if any.
+    pub fn machine(&self) -> Option<Machine> {
+        self.output_format.and_then(Output::machine)
     }
 }
 
@@ -231,7 +335,7 @@ mod tests {
     use sudokit::generate::{Difficulty, Symmetry};
     use sudokit::{Layout, OutputFormat, Symbols};
 
-    use super::{LAYOUTS, OUTPUT_FORMATS, SYMBOLS};
+    use super::{Output, LAYOUTS, OUTPUT_FORMATS, SYMBOLS};
     use crate::commands::{DIFFICULTIES, MODES, SYMMETRIES};
 
     /// The help tables name every value of the library enums, in the library's order, and no other.
@@ -245,7 +349,9 @@ mod tests {
         }
         assert_eq!(names(LAYOUTS), all(&Layout::ALL));
         assert_eq!(names(SYMBOLS), all(&Symbols::ALL));
-        assert_eq!(names(OUTPUT_FORMATS), all(&OutputFormat::ALL));
+        assert_eq!(names(OUTPUT_FORMATS), all(&Output::ALL));
+        // Every library layout can be asked for.
+        assert!(OutputFormat::ALL.iter().all(|f| Output::ALL.contains(&Output::Layout(*f))));
         assert_eq!(names(MODES), all(&BenchMode::ALL));
         assert_eq!(names(SYMMETRIES), all(&Symmetry::ALL));
         assert_eq!(names(DIFFICULTIES), all(&Difficulty::ALL));

@@ -18,6 +18,7 @@ use sudokit::batch::{self, InputError, Job, Sink, Source, StreamError, StreamOpt
 use crate::args::{thread_pool, ReadOptions, RunArgs};
 use crate::input;
 use crate::output::{flush, write};
+use crate::record::{csv_header, Columns};
 use crate::report::{Outcome, Reporter};
 
 /// Runs `process` over every puzzle of `files` (stdin when empty or `-`), writing to stdout.
@@ -49,12 +50,13 @@ pub fn run(
 
 /// Runs `process` over every puzzle of `files` one after the other on this thread, with stdout in
 /// hand: for output that must go out as it is made (every solution of a puzzle), in bounded memory.
-/// `process` writes its record's bytes itself; the separator between multi-line records is written
-/// before it is called.
+/// `process` writes its record's bytes itself; before, `prepare` gives the record's CSV columns (for
+/// the header before the first row) and whether a blank line separates it from the record before.
 pub fn run_streaming(
     files: &[PathBuf],
     read: ReadOptions,
     run: &RunArgs,
+    prepare: impl Fn(&Job) -> (Option<Columns>, bool),
     mut process: impl FnMut(&Job, &mut dyn Write) -> anyhow::Result<Outcome>,
 ) -> anyhow::Result<Reporter> {
     let (sources, options) = sources(files, read);
@@ -65,7 +67,9 @@ pub fn run_streaming(
         sources,
         &options,
         |job, w: &mut Writer<_>| {
-            if w.wrote_any {
+            let (columns, separate) = prepare(job);
+            w.header(columns)?;
+            if separate && w.wrote_any {
                 write(&mut w.out, b"\n")?;
             }
             let mut o = process(job, &mut w.out)?;
@@ -93,7 +97,14 @@ fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions)
     let cancel = crate::interrupt::flag().clone();
     (
         sources,
-        StreamOptions { parse: read.parse, variants: read.variants, cancel, ..StreamOptions::default() },
+        StreamOptions {
+            parse: read.parse,
+            variants: read.variants,
+            cancel,
+            column: read.column,
+            detect_symbols: read.detect_symbols,
+            ..StreamOptions::default()
+        },
     )
 }
 
@@ -114,6 +125,7 @@ fn finish<W: Write>(
         Err(StreamError::Cancelled) => false,
         Err(e) => anyhow::bail!("internal error: {e}"),
     };
+    w.close_array()?;
     flush(&mut w.out)?;
     w.pb.finish_and_clear();
     let mut reporter = w.reporter;
@@ -141,6 +153,10 @@ fn progress_bar(run: &RunArgs) -> ProgressBar {
 /// The ordered output side of a bulk run: records to stdout, messages to stderr, counts to the reporter.
 struct Writer<W: Write> {
     out: W,
+    /// Whether a CSV header was written.
+    wrote_header: bool,
+    /// The input's array of boards whose answers are being written as one array, if any.
+    open_array: Option<u32>,
     pb: ProgressBar,
     wrote_any: bool,
     /// The input being delivered, for message prefixes.
@@ -152,6 +168,8 @@ impl<W: Write> Writer<W> {
     fn new(out: W, run: &RunArgs) -> Writer<io::BufWriter<W>> {
         Writer {
             out: io::BufWriter::with_capacity(1 << 16, out),
+            wrote_header: false,
+            open_array: None,
             pb: progress_bar(run),
             wrote_any: false,
             input: "<stdin>".into(),
@@ -160,10 +178,43 @@ impl<W: Write> Writer<W> {
     }
 }
 
+impl<W: Write> Writer<W> {
+    /// Ends the array of boards being written, if any.
+    fn close_array(&mut self) -> anyhow::Result<()> {
+        if self.open_array.take().is_some() {
+            write(&mut self.out, b"]\n")?;
+        }
+        Ok(())
+    }
+
+    /// Writes a record that is an element of the input's array of boards `array`: the elements of one
+    /// array go out as one array, on one line, as they came in.
+    fn array_element(&mut self, array: u32, out: &[u8]) -> anyhow::Result<()> {
+        if self.open_array == Some(array) {
+            write(&mut self.out, b",")?;
+        } else {
+            self.close_array()?;
+            write(&mut self.out, b"[")?;
+            self.open_array = Some(array);
+        }
+        write(&mut self.out, out.strip_suffix(b"\n").unwrap_or(out))
+    }
+
+    /// Writes the CSV header before the first CSV record.
+    fn header(&mut self, columns: Option<Columns>) -> anyhow::Result<()> {
+        if let Some(columns) = columns.filter(|_| !self.wrote_header) {
+            write(&mut self.out, csv_header(columns).as_bytes())?;
+            self.wrote_header = true;
+        }
+        Ok(())
+    }
+}
+
 impl<W: Write> Sink<Outcome> for Writer<W> {
     type Error = anyhow::Error;
 
     fn input(&mut self, name: &Arc<str>) -> anyhow::Result<()> {
+        self.close_array()?;
         self.input = Arc::clone(name);
         Ok(())
     }
@@ -174,13 +225,20 @@ impl<W: Write> Sink<Outcome> for Writer<W> {
     }
 
     fn record(&mut self, out: &[u8], o: Outcome) -> anyhow::Result<()> {
-        if o.multiline && self.wrote_any {
-            write(&mut self.out, b"\n")?;
+        self.header(o.header)?;
+        match o.array {
+            Some(array) => self.array_element(array, out)?,
+            None => {
+                self.close_array()?;
+                if o.multiline && self.wrote_any {
+                    write(&mut self.out, b"\n")?;
+                }
+                if !out.is_empty() {
+                    write(&mut self.out, out)?;
+                }
+            }
         }
-        if !out.is_empty() {
-            write(&mut self.out, out)?;
-            self.wrote_any = true;
-        }
+        self.wrote_any |= !out.is_empty();
         if !o.messages.is_empty() {
             // Keep stdout and stderr in step when both go to one terminal or file.
             flush(&mut self.out)?;

@@ -21,8 +21,10 @@ pub fn is_stdin(path: &Path) -> bool {
 /// Opens a file, or standard input for `-`.
 pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     if is_stdin(path) {
-        Ok(Box::new(io::stdin()))
-    } else {
-        Ok(Box::new(File::open(path)?))
+        return Ok(Box::new(io::stdin()));
     }
+    if path.is_dir() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "a directory, not a file of puzzles"));
+    }
+    Ok(Box::new(File::open(path)?))
 }

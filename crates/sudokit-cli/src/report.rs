@@ -1,11 +1,7 @@
 //! Messages on stderr, the exit status, and the `--stats` summary.
 //!
-//! Exit status contract (also in `--help` and the README):
-//! - 0: every puzzle was read and handled (for `check`: every puzzle is unique);
-//! - 1: some puzzle has no solution, breaks the rules, timed out (for `check`: is not unique);
-//! - 2: some input could not be read (unreadable records, missing files, I/O errors).
-//!
-//! The highest applicable status wins.
+//! Exit status contract (also in `--help`, [`EXIT_STATUS`], and the README): see [`Status`]. When
+//! several apply, the most severe wins: 2, then 4, then 1, then 3.
 
 use std::fmt::Write as _;
 
@@ -24,19 +20,55 @@ pub struct Outcome {
     pub kind: Kind,
     /// Guesses the engine made, for `--stats`.
     pub guesses: u64,
+    /// The CSV columns, when the record is a CSV row: the header is written before the first one.
+    pub header: Option<crate::record::Columns>,
+    /// The input's array of boards the record is an element of, when it is written as a JSON board:
+    /// the records of one array are written as one array.
+    pub array: Option<u32>,
 }
 
-/// How one record went.
+/// How one record went. The variants are in order of severity (the run's status is the most
+/// severe of its records'); [`Status::code`] is the exit status.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
-    /// Handled.
+    /// The asked-for answer.
     #[default]
-    Ok = 0,
-    /// Read, but the answer is a failure (no solution, invalid, timed out, not unique for check).
-    Failed = 1,
+    Ok,
+    /// More than one solution (`solve` printed the first; `check` says `multiple`).
+    Multiple,
+    /// No answer: no solution, givens that break the rules, timed out, not supported.
+    Failed,
+    /// An answer that disagrees with the one the input gives (a solution column, an expected count).
+    Mismatch,
     /// Not readable.
-    Unreadable = 2,
+    Unreadable,
 }
+
+impl Status {
+    /// The exit status of a run whose most severe record went this way.
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Ok => 0,
+            Status::Failed => 1,
+            Status::Unreadable => 2,
+            Status::Multiple => 3,
+            Status::Mismatch => 4,
+        }
+    }
+}
+
+/// The exit status table, as `--help` and the README print it.
+pub const EXIT_STATUS: &str = "\
+Exit status:
+  0    every puzzle got the asked-for answer
+  1    some puzzle has no solution, breaks the rules, timed out or is not supported
+       (`generate`: no puzzle of the asked difficulty was found)
+  2    some input could not be read (unreadable records, missing files, I/O errors) or the
+       arguments are wrong
+  3    some puzzle has more than one solution (`solve` prints the first, `check` says so)
+  4    some answer disagrees with the one the input gives (a solution column, an expected count)
+  130  interrupted by Ctrl-C (the records finished before it were written, in order)
+When several apply, the most severe wins: 2, then 4, then 1, then 3.";
 
 /// What a record turned out to be, for `--stats`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,6 +86,8 @@ pub enum Kind {
     Unreadable,
     /// Stopped by `--timeout`.
     TimedOut,
+    /// Solved, but the answer disagrees with the one the input gives.
+    Mismatch,
 }
 
 /// Counters for `--stats`.
@@ -66,6 +100,7 @@ pub struct Stats {
     pub invalid: u64,
     pub unreadable: u64,
     pub timed_out: u64,
+    pub mismatched: u64,
     pub guesses: u64,
     pub seconds: f64,
 }
@@ -116,6 +151,10 @@ impl Reporter {
             Kind::Invalid => s.invalid += 1,
             Kind::Unreadable => s.unreadable += 1,
             Kind::TimedOut => s.timed_out += 1,
+            Kind::Mismatch => {
+                s.solved += 1;
+                s.mismatched += 1
+            }
         }
     }
 
@@ -124,8 +163,8 @@ impl Reporter {
         let s = &self.stats;
         let rate = if s.seconds > 0.0 { s.puzzles as f64 / s.seconds } else { 0.0 };
         format!(
-            "puzzles={} solved={} no_solution={} invalid={} multiple={} unreadable={} timed_out={} seconds={:.3} puzzles_per_sec={:.0}",
-            s.puzzles, s.solved, s.no_solution, s.invalid, s.multiple, s.unreadable, s.timed_out, s.seconds, rate
+            "puzzles={} solved={} no_solution={} invalid={} multiple={} unreadable={} timed_out={} mismatched={} seconds={:.3} puzzles_per_sec={:.0}",
+            s.puzzles, s.solved, s.no_solution, s.invalid, s.multiple, s.unreadable, s.timed_out, s.mismatched, s.seconds, rate
         )
     }
 }

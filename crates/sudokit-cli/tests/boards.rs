@@ -226,11 +226,12 @@ fn issue4_every_size_solves_and_round_trips() {
         let rules = Rules::classic(n, br, bc);
         let full = first_solution(&["--box", &b], n * n);
         let puzzle = thin(&full, 2, 1);
+        // Half the givens may leave several solutions: the first is printed, with status 3.
         let r = sudokit(&["solve", "--box", &b], &line_of(&puzzle));
-        assert_eq!(r.code, 0, "{n}×{n}: {}", r.stderr);
+        assert!(matches!(r.code, 0 | 3), "{n}×{n}: {}", r.stderr);
         let solved = values(&r.stdout);
         assert!(rules.is_solution(&puzzle, &solved), "{n}×{n}: {}", r.stdout);
-        for f in ["line", "grid", "compact", "pretty", "json"] {
+        for f in ["line", "grid", "compact", "pretty", "board"] {
             let text = sudokit(&["solve", "--box", &b, "-o", f], &line_of(&puzzle)).stdout;
             let back = sudokit(&["solve", "--box", &b, "-o", "line"], &text);
             assert_eq!(back.stdout, r.stdout, "{n}×{n} through {f}:\n{text}");
@@ -248,7 +249,7 @@ fn issue4_every_size_solves_and_round_trips() {
 fn issue4_symbol_conventions() {
     let full = first_solution(&["--size", "16"], 256);
     let puzzle = line_of(&thin(&full, 2, 0));
-    let standard = sudokit(&["solve"], &puzzle);
+    let standard = sudokit(&["solve", "--first"], &puzzle);
     assert_eq!(standard.code, 0, "{}", standard.stderr);
     let hex_in: String = puzzle
         .chars()
@@ -257,15 +258,32 @@ fn issue4_symbol_conventions() {
             _ => '.',
         })
         .collect();
-    let hex = sudokit(&["solve", "--symbols", "hex"], &hex_in);
-    assert_eq!(hex.stdout, standard.stdout, "hex input, standard output");
+    let hex = sudokit(&["solve", "--first", "--symbols", "hex"], &hex_in);
+    // Issue #20: hex in, hex out.
+    let to_hex = |text: &str| -> String {
+        text.chars()
+            .map(|c| match c.to_digit(17) {
+                Some(d) if d > 0 => std::char::from_digit(d - 1, 16).map_or('?', |h| h.to_ascii_uppercase()),
+                _ => c,
+            })
+            .collect()
+    };
+    assert_eq!(hex.stdout, to_hex(&standard.stdout), "hex input, hex output");
     let full25 = first_solution(&["--size", "25"], 625);
     let p25 = thin(&full25, 3, 0);
     let letters: String = p25.iter().map(|&d| if d == 0 { '.' } else { (b'A' + d - 1) as char }).collect();
-    let a = sudokit(&["solve", "--symbols", "letters"], &letters);
-    let b = sudokit(&["solve"], &line_of(&p25));
+    let a = sudokit(&["solve", "--first", "--symbols", "letters"], &letters);
+    let b = sudokit(&["solve", "--first"], &line_of(&p25));
     assert_eq!(a.code, 0, "{}", a.stderr);
-    assert_eq!(a.stdout, b.stdout);
+    let to_letters = |text: &str| -> String {
+        text.chars()
+            .map(|c| match c.to_digit(36) {
+                Some(d) if d > 0 => (b'A' + d as u8 - 1) as char,
+                _ => c,
+            })
+            .collect()
+    };
+    assert_eq!(a.stdout, to_letters(&b.stdout), "letters in, letters out");
 }
 
 /// Issue #4: X sudoku (both diagonals), counted against brute force, solutions obey the diagonals.
@@ -351,10 +369,10 @@ fn issue4_killer_json() {
         {"sum": 9, "cells": ["r2c1", "r3c1", "r4c1"]}, {"sum": 5, "cells": ["r2c2", "r3c2"]},
         {"sum": 5, "cells": ["r2c3", "r3c3"]}, {"sum": 4, "cells": ["r3c4", "r4c4"]},
         {"sum": 5, "cells": ["r4c2", "r4c3"]}]}"#;
-    let r = sudokit(&["solve"], doc);
+    let r = sudokit(&["solve", "-o", "board"], doc);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stdout, "[[\"1\",\"2\",\"3\",\"4\"],[\"3\",\"4\",\"1\",\"2\"],[\"2\",\"1\",\"4\",\"3\"],[\"4\",\"3\",\"2\",\"1\"]]\n");
-    assert_eq!(sudokit(&["check"], doc).stdout, "unique\n");
+    assert_eq!(sudokit(&["check", "-o", "line"], doc).stdout, "unique\n");
     // 6×6 killers: dominoes with the sums of a known solution, plus two givens; several per input.
     let full = first_solution(&["--box", "2x3"], 36);
     let mut input = String::new();

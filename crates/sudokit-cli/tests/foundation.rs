@@ -57,7 +57,7 @@ fn compact_and_art_layouts() {
 fn forced_formats() {
     let r = sudokit(&["solve", "--input-format", "line", "--output-format", "grid"], P1);
     assert_text(&r.stdout, &(rows(S1, " ", "0").join("\n") + "\n"));
-    let j = sudokit(&["solve", "-o", "json"], P1);
+    let j = sudokit(&["solve", "-o", "board"], P1);
     assert!(j.stdout.starts_with(r#"[["8","1","2","7","5","3","6","4","9"],"#), "{}", j.stdout);
     let back = sudokit(&["solve", "-i", "json", "-o", "line"], &j.stdout);
     assert_eq!(back.stdout, format!("{S1}\n"));
@@ -210,7 +210,8 @@ fn ten_megabyte_line() {
 fn help_documents_exit_codes() {
     let r = sudokit(&["solve", "--help"], "");
     assert!(r.stdout.contains("Exit status:"));
-    assert!(r.stdout.contains("2  some input could not be read"));
+    assert!(r.stdout.contains("2    some input could not be read"));
+    assert!(r.stdout.contains("3    some puzzle has more than one solution"));
 }
 
 #[test]

@@ -93,13 +93,14 @@ fn difficulty_and_guesses_in_json_and_csv() {
         "",
     );
     let mut lines = r.stdout.lines();
-    assert_eq!(lines.next(), Some("index,puzzle,clues,guesses"));
+    assert_eq!(lines.next(), Some("index,status,puzzle,clues,guesses,solution"));
     for (i, l) in lines.enumerate() {
         let f: Vec<&str> = l.split(',').collect();
-        assert_eq!(f[0], i.to_string());
-        assert_eq!(f[3], "0", "{l}");
+        assert_eq!(f[0], (i + 1).to_string());
+        assert_eq!(f[1], "ok");
+        assert_eq!(f[4], "0", "{l}");
         let general = sudokit::GeneralEngine
-            .count(&sudokit::Board::classic(sudokit::Shape::CLASSIC), &grid(f[1]), &sudokit::Limits::up_to(2))
+            .count(&sudokit::Board::classic(sudokit::Shape::CLASSIC), &grid(f[2]), &sudokit::Limits::up_to(2))
             .expect("the engine supports the board");
         assert_eq!((general.solutions, general.guesses), (1, 0), "{l}");
     }

@@ -3,6 +3,7 @@
 mod util;
 
 mod boards;
+mod formats;
 mod foundation;
 mod generate;
 mod human;

@@ -55,8 +55,8 @@ pub use grid::{
     GridError, RegionProblem, Row, Shape, MAX_SIDE, MIN_SIDE,
 };
 pub use parse::{
-    Batch, JsonProblem, Layout, LineBatch, ParseError, ParseErrorKind, ParseOptions, Position,
-    PuzzleObjectError, PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
+    Batch, Expected, JsonProblem, Layout, LineBatch, Notation, ParseError, ParseErrorKind, ParseOptions,
+    Position, PuzzleObjectError, PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
 };
 pub use rules::{Board, Cage, CageProblem, Conflict, House, HouseKind, VariantError, Variants};
 pub use solve::{

@@ -23,7 +23,7 @@ pub struct BenchArgs {
     /// Time whole passes until this many seconds have passed (at least one pass).
     #[arg(long, value_name = "S", default_value_t = 2.0)]
     pub seconds: f64,
-    /// Threads solving in parallel [default: 1, so figures compare with single-threaded peers].
+    /// Threads solving in parallel (one by default, so that figures compare with single-threaded peers).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: u16,
     /// Seed of the puzzle shuffle.

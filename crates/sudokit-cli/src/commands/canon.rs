@@ -1,23 +1,26 @@
 //! `sudokit canon`: the canonical (minlex) form of each puzzle or grid read, so equivalent puzzles
-//! print the same line. Reads input exactly like `solve` (through the bulk pipeline); see
-//! [`sudokit::canon`] for the convention.
+//! print the same. Reads input exactly like `solve` (through the bulk pipeline) and writes in the
+//! input's layout unless `-o` says otherwise; see [`sudokit::canon`] for the convention.
 
 use clap::Args;
 use sudokit::batch::Job;
 use sudokit::canon::canonical;
-use sudokit::format::write_grid;
-use sudokit::OutputFormat;
 
-use super::marker;
+use super::{
+    grid_text, grid_value, header_of, marker_record, mode_of, puzzle_value, record, unreadable_record,
+};
 use crate::args::{InputArgs, OutputArgs, RunArgs};
+use crate::record::{Columns, Fields};
 use crate::report::{Kind, Outcome, Status};
+
+/// The CSV columns of `canon`.
+const COLUMNS: Columns = &["index", "status", "puzzle", "canonical"];
 
 /// `sudokit canon`.
 #[derive(Args, Debug)]
 pub struct CanonArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Output layout [default: line].
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
@@ -26,34 +29,35 @@ pub struct CanonArgs {
 
 /// The canonical form of one puzzle.
 pub fn canon(args: &CanonArgs, job: &Job) -> Outcome {
-    let format = args.output.format().unwrap_or(OutputFormat::Line);
-    let multiline = format.is_multiline();
+    let mode = mode_of(job, args.output.format(), None);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => {
-            return Outcome {
-                out: marker(format, "unreadable"),
-                multiline,
-                messages: vec![e.to_string()],
-                status: Status::Unreadable,
-                kind: Kind::Unreadable,
-                ..Default::default()
-            }
-        }
+        Err(e) => return unreadable_record(mode, COLUMNS, job, e),
     };
+    let base =
+        Outcome { multiline: mode.multiline(), header: header_of(mode, COLUMNS), ..Default::default() };
     match canonical(p.grid()) {
         Ok(c) => {
-            let mut out = Vec::new();
-            write_grid(&c, format, &mut out);
-            Outcome { out, multiline, ..Default::default() }
+            let fields = Fields::new(job.position.puzzle, "ok")
+                .set("puzzle", puzzle_value(job))
+                .set("canonical", grid_value(&c, job));
+            let out = record(mode, COLUMNS, fields, || {
+                let mut text = Vec::new();
+                grid_text(&c, mode.layout(), job, &mut text);
+                if args.output.echo {
+                    super::echoed(job, mode.layout(), text)
+                } else {
+                    text
+                }
+            });
+            Outcome { out, ..base }
         }
         Err(e) => Outcome {
-            out: marker(format, "unsupported"),
-            multiline,
+            out: marker_record(mode, COLUMNS, job, "unsupported", "unsupported"),
             messages: vec![format!("{}: {e}", job.position)],
             status: Status::Failed,
             kind: Kind::Invalid,
-            ..Default::default()
+            ..base
         },
     }
 }

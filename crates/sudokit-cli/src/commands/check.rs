@@ -2,12 +2,18 @@
 
 use clap::Args;
 use sudokit::batch::Job;
-use sudokit::format::write_grid;
 use sudokit::{OutputFormat, Puzzle, Verdict};
 
-use super::{conflicts_text, failed, limits, unreadable};
+use super::{
+    conflicts_text, expected_fields, grid_text, grid_value, header_of, limits, marker_record, mismatch,
+    mode_of, puzzle_value, record, unreadable_record,
+};
 use crate::args::{InputArgs, OutputArgs, RunArgs};
+use crate::record::{Columns, Fields};
 use crate::report::{Kind, Outcome, Status};
+
+/// The CSV columns of `check`.
+const COLUMNS: Columns = &["index", "status", "puzzle", "solution", "detail"];
 
 /// `sudokit check`.
 #[derive(Args, Debug)]
@@ -16,54 +22,101 @@ pub struct CheckArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Layout of the two solutions shown for a puzzle with several [default: line].
+    /// Layout of the two solutions shown for a puzzle with several (line by default), or `json` / `csv`
+    /// for records.
     #[command(flatten)]
     pub output: OutputArgs,
 }
 
 /// Judges one puzzle for `sudokit check`.
 pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
+    let mode = mode_of(job, args.output.format(), Some(OutputFormat::Line));
     let p: &Puzzle = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable(e, b"unreadable\n".to_vec()),
+        Err(e) => {
+            let mut o = unreadable_record(mode, COLUMNS, job, e);
+            if matches!(mode, super::Mode::Text(_)) {
+                o.out = b"unreadable\n".to_vec();
+            }
+            o.multiline = false;
+            return o;
+        }
     };
     let (verdict, o) = p.check_within(limits(0, &args.run));
     let at = job.position;
+    let base = Outcome { header: header_of(mode, COLUMNS), guesses: o.guesses, ..Default::default() };
     if o.timed_out() {
-        return failed(Kind::TimedOut, b"timeout\n".to_vec(), format!("{at}: timed out"));
+        let out =
+            record(mode, COLUMNS, Fields::new(at.puzzle, "timeout").set("puzzle", puzzle_value(job)), || {
+                b"timeout\n".to_vec()
+            });
+        return Outcome {
+            out,
+            messages: vec![format!("{at}: timed out")],
+            status: Status::Failed,
+            kind: Kind::TimedOut,
+            ..base
+        };
     }
-    let mut out = Vec::new();
-    let (kind, status) = match &verdict {
-        Verdict::Unique(_) => {
-            out.extend_from_slice(b"unique\n");
-            (Kind::Solved, Status::Ok)
+    let fields =
+        |status: &str| expected_fields(Fields::new(at.puzzle, status).set("puzzle", puzzle_value(job)), job);
+    let (solution, count) = match &verdict {
+        Verdict::Unique(g) => (Some(g), Some((1, true))),
+        Verdict::NoSolution | Verdict::Invalid(_) => (None, Some((0, true))),
+        Verdict::Multiple { .. } => (None, Some((2, false))),
+        _ => (None, None),
+    };
+    if let Some(m) = mismatch(job, solution, count) {
+        let mut f = fields("mismatch").set("detail", m.clone());
+        if let Some(g) = solution {
+            f = f.set("solution", grid_value(g, job));
         }
-        Verdict::NoSolution => {
-            out.extend_from_slice(b"no solution\n");
-            (Kind::NoSolution, Status::Failed)
-        }
+        let out = record(mode, COLUMNS, f, || format!("mismatch: {}\n", m).into_bytes());
+        return Outcome { out, messages: vec![m], status: Status::Mismatch, kind: Kind::Mismatch, ..base };
+    }
+    let (out, kind, status) = match &verdict {
+        Verdict::Unique(g) => (
+            record(mode, COLUMNS, fields("ok").set("solution", grid_value(g, job)), || b"unique\n".to_vec()),
+            Kind::Solved,
+            Status::Ok,
+        ),
+        Verdict::NoSolution => (
+            record(mode, COLUMNS, fields("no_solution"), || b"no solution\n".to_vec()),
+            Kind::NoSolution,
+            Status::Failed,
+        ),
         Verdict::Invalid(c) => {
-            out.extend(format!("invalid: {}\n", conflicts_text(c)).into_bytes());
-            (Kind::Invalid, Status::Failed)
+            let detail = conflicts_text(c);
+            let out = record(mode, COLUMNS, fields("invalid").set("detail", detail.clone()), || {
+                format!("invalid: {detail}\n").into_bytes()
+            });
+            (out, Kind::Invalid, Status::Failed)
         }
         Verdict::Multiple { first, second } => {
             let cells: Vec<String> = first.diff(second).iter().map(|c| c.name(first.shape())).collect();
-            out.extend(format!("multiple: solutions differ at {}\n", cells.join(" ")).into_bytes());
-            let format = args.output.format().unwrap_or(OutputFormat::Line);
-            for g in [first, second] {
-                let mut text = Vec::new();
-                write_grid(g, format, &mut text);
-                for line in text.split_inclusive(|&b| b == b'\n') {
-                    out.extend_from_slice(b"  ");
-                    out.extend_from_slice(line);
+            let detail = format!("solutions differ at {}", cells.join(" "));
+            let f = fields("multiple").set("detail", detail.clone());
+            let out = record(mode, COLUMNS, f, || {
+                let mut out = format!("multiple: {detail}\n").into_bytes();
+                for g in [first, second] {
+                    let mut text = Vec::new();
+                    grid_text(g, mode.layout(), job, &mut text);
+                    for line in text.split_inclusive(|&b| b == b'\n') {
+                        out.extend_from_slice(b"  ");
+                        out.extend_from_slice(line);
+                    }
                 }
-            }
-            (Kind::Multiple, Status::Failed)
+                out
+            });
+            (out, Kind::Multiple, Status::Multiple)
         }
         _ => {
-            out.extend(format!("{}\n", verdict.name()).into_bytes());
-            (Kind::Solved, Status::Failed)
+            (marker_record(mode, COLUMNS, job, verdict.name(), verdict.name()), Kind::Solved, Status::Failed)
         }
     };
-    Outcome { out, kind, status, guesses: o.guesses, ..Default::default() }
+    let out = match mode {
+        super::Mode::Text(_) if args.output.echo => super::echoed(job, OutputFormat::Line, out),
+        _ => out,
+    };
+    Outcome { out, kind, status, ..base }
 }

@@ -3,12 +3,19 @@
 use clap::Args;
 use sudokit::batch::Job;
 
-use super::{broken_rules, failed, long_limits, unreadable};
-use crate::args::{InputArgs, RunArgs};
-use crate::report::{Kind, Outcome};
+use super::{
+    broken_rules, expected_fields, header_of, long_limits, marker_record, mismatch, puzzle_value, record,
+    unreadable_record, Mode,
+};
+use crate::args::{InputArgs, RecordArgs, RunArgs};
+use crate::record::{Columns, Fields};
+use crate::report::{Kind, Outcome, Status};
 
 /// Default `--limit` of `count`.
 pub const COUNT_LIMIT: u64 = 1_000_000;
+
+/// The CSV columns of `count`.
+const COLUMNS: Columns = &["index", "status", "puzzle", "count", "complete"];
 
 /// `sudokit count`.
 #[derive(Args, Debug)]
@@ -16,36 +23,70 @@ pub struct CountArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
+    pub output: RecordArgs,
+    #[command(flatten)]
     pub run: RunArgs,
-    /// Stop counting at N solutions and print `N+`; 0 means no limit [default: 1000000].
+    /// Stop counting at N solutions and print `N+`; 0 means no limit.
     #[arg(long, value_name = "N", default_value_t = COUNT_LIMIT)]
     pub limit: u64,
 }
 
-/// Counts one puzzle's solutions for `sudokit count`.
+/// Counts one puzzle's solutions for `sudokit count`. A count the input gives (tdoku's
+/// `puzzle:count`, a count column) is compared: the text record says `(as given)` or
+/// `(given: N)`, and a difference is a mismatch.
 pub fn count(args: &CountArgs, job: &Job) -> Outcome {
+    let mode = match args.output.machine() {
+        Some(m) => Mode::Machine(m),
+        None => Mode::Text(sudokit::OutputFormat::Line),
+    };
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable(e, b"!unreadable\n".to_vec()),
+        Err(e) => return unreadable_record(mode, COLUMNS, job, e),
     };
     let at = job.position;
+    let base = Outcome { header: header_of(mode, COLUMNS), ..Default::default() };
     let o = p.count(long_limits(args.limit, &args.run));
-    let text = format!("{}{}\n", o.solutions, if o.complete { "" } else { "+" });
     if o.timed_out() {
         // A marker, not `N+`: a count cut short by time is no count stopped at the limit.
-        return failed(
-            Kind::TimedOut,
-            b"!timeout\n".to_vec(),
-            format!("{at}: timed out after {} solutions", o.solutions),
-        );
+        return Outcome {
+            out: marker_record(mode, COLUMNS, job, "timeout", "timeout"),
+            messages: vec![format!("{at}: timed out after {} solutions", o.solutions)],
+            status: Status::Failed,
+            kind: Kind::TimedOut,
+            ..base
+        };
     }
-    let kind = match o.solutions {
-        0 => match broken_rules(p, at) {
-            Some(msg) => return failed(Kind::Invalid, text.into_bytes(), msg),
-            None => Kind::NoSolution,
-        },
-        1 => Kind::Solved,
-        _ => Kind::Multiple,
+    if o.solutions == 0 {
+        if let Some(msg) = broken_rules(p, at) {
+            return Outcome {
+                out: marker_record(mode, COLUMNS, job, "invalid", "invalid"),
+                messages: vec![msg],
+                status: Status::Failed,
+                kind: Kind::Invalid,
+                ..base
+            };
+        }
+    }
+    let differs = mismatch(job, None, Some((o.solutions, o.complete)));
+    let (kind, status, name) = match (&differs, o.solutions) {
+        (Some(_), _) => (Kind::Mismatch, Status::Mismatch, "mismatch"),
+        (None, 0) => (Kind::NoSolution, Status::Ok, "ok"),
+        (None, 1) => (Kind::Solved, Status::Ok, "ok"),
+        (None, _) => (Kind::Multiple, Status::Ok, "ok"),
     };
-    Outcome { out: text.into_bytes(), kind, guesses: o.guesses, ..Default::default() }
+    let fields = Fields::new(at.puzzle, name)
+        .set("puzzle", puzzle_value(job))
+        .set("count", o.solutions)
+        .set("complete", o.complete);
+    let out = record(mode, COLUMNS, expected_fields(fields, job), || {
+        let mut text = format!("{}{}", o.solutions, if o.complete { "" } else { "+" });
+        match job.expected.count {
+            Some(_) if differs.is_none() => text.push_str(" (as given)"),
+            Some(want) => text.push_str(&format!(" (given: {want})")),
+            None => {}
+        }
+        text.push('\n');
+        text.into_bytes()
+    });
+    Outcome { out, kind, status, guesses: o.guesses, messages: differs.into_iter().collect(), ..base }
 }

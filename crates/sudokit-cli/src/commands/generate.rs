@@ -23,6 +23,7 @@ use sudokit::{Grid, OutputFormat, Shape};
 
 use crate::args::{box_shape, thread_pool, values};
 use crate::output::{flush, write};
+use crate::record::{csv_header, Columns, Fields, Machine};
 
 /// Items made per parallel chunk: enough to keep every thread busy, small enough to stream.
 const CHUNK: u64 = 256;
@@ -38,15 +39,17 @@ pub struct GenerateArgs {
 #[derive(Subcommand, Debug)]
 pub enum What {
     /// Random complete grids.
+    #[command(after_help = super::after_help())]
     Grid(GridArgs),
     /// Puzzles with exactly one solution (minimal by default).
+    #[command(after_help = super::after_help())]
     Puzzle(PuzzleArgs),
 }
 
 /// Flags shared by `generate grid` and `generate puzzle`.
 #[derive(Args, Debug, Clone)]
 pub struct CommonArgs {
-    /// How many to make [default: 1].
+    /// How many to make.
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
     pub count: u64,
 
@@ -66,7 +69,7 @@ pub struct CommonArgs {
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
 
-    /// Output layout [default: line].
+    /// Output layout.
     #[arg(long, short = 'o', value_enum, value_name = "FORMAT", default_value_t = GenFormat::Line)]
     pub output_format: GenFormat,
 
@@ -79,17 +82,17 @@ pub struct CommonArgs {
 /// write (its columns are this command's), so it stays a command-line enum.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenFormat {
-    /// One line per grid; with --solution, the solution follows on the same line after a space.
+    /// One line per grid.
     Line,
-    /// Rows of space-separated digits, 0 for blanks; with --solution, the solution beside the puzzle.
+    /// Rows of space-separated digits, 0 for blanks.
     Grid,
     /// Rows without separators.
     Compact,
     /// Grid art with box borders.
     Pretty,
-    /// CSV with a header: index, puzzle (or grid), clues, guesses[, solution].
+    /// CSV with a header: index, status, puzzle, clues, guesses, solution (grids: index, status, puzzle).
     Csv,
-    /// One JSON object per line: {"index", "puzzle" (or "grid"), "clues", "guesses"[, "solution"]}.
+    /// JSON Lines: {"index", "status", "puzzle", "clues", "guesses"[, "solution"]} (grids: index, status, puzzle).
     Json,
 }
 
@@ -124,7 +127,7 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub common: CommonArgs,
 
-    /// Symmetry of the pattern of givens [default: none].
+    /// Symmetry of the pattern of givens.
     #[arg(long, value_name = "SYMMETRY", value_parser = values::<Symmetry>(SYMMETRIES), default_value_t = Symmetry::None)]
     pub symmetry: Symmetry,
 
@@ -149,12 +152,13 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "LEVEL", value_parser = values::<Difficulty>(DIFFICULTIES))]
     pub difficulty: Option<Difficulty>,
 
-    /// Grids tried per puzzle for a clue target or difficulty, at least 1 [default: 1000].
+    /// Grids tried per puzzle for a clue target or difficulty, at least 1.
     #[arg(long, value_name = "N", default_value_t = sudokit::generate::DEFAULT_ATTEMPTS,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,
 
-    /// Print each puzzle's solution beside it.
+    /// Print each puzzle's solution beside it: after a space in the line layout, to the right of the
+    /// grid in the grid layouts, a `solution` column or field in CSV and JSON.
     #[arg(long)]
     pub solution: bool,
 }
@@ -236,13 +240,9 @@ fn produce(
     let format = common.output_format;
     let mut failed = false;
     let (mut clues, mut made) = (0u64, 0u64);
+    let columns = if noun == "grid" { GRID_COLUMNS } else { PUZZLE_COLUMNS };
     if format == GenFormat::Csv {
-        let header = match (noun, with_solution) {
-            ("grid", _) => "index,grid\n".to_string(),
-            (_, false) => "index,puzzle,clues,guesses\n".to_string(),
-            (_, true) => "index,puzzle,clues,guesses,solution\n".to_string(),
-        };
-        write(&mut out, header.as_bytes())?;
+        write(&mut out, csv_header(columns).as_bytes())?;
     }
     let mut first = 0u64;
     while first < common.count {
@@ -271,17 +271,16 @@ fn produce(
                             ));
                         }
                     }
-                    render(&item, i, format, with_solution, &mut text);
+                    render(&item, i, format, with_solution, columns, &mut text);
                 }
                 Err(e) => {
                     failed = true;
                     flush_text(&mut out, &mut text)?;
                     crate::output::message(format_args!("sudokit: {noun} {}: {e}", i + 1));
-                    text.extend_from_slice(if format == GenFormat::Json {
-                        b"null\n"
-                    } else {
-                        b"!not found\n"
-                    });
+                    match machine(format) {
+                        Some(m) => Fields::new(i as usize + 1, "not_found").write(m, columns, &mut text),
+                        None => text.extend_from_slice(b"!not found\n"),
+                    }
                 }
             }
         }
@@ -301,34 +300,47 @@ fn produce(
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
-fn render(item: &Item, index: u64, format: GenFormat, with_solution: bool, out: &mut Vec<u8>) {
+/// The CSV columns of `generate grid` and `generate puzzle`: the vocabulary of every command's
+/// records, so that they read back (the `puzzle` column is the puzzle, or the grid).
+const GRID_COLUMNS: Columns = &["index", "status", "puzzle"];
+const PUZZLE_COLUMNS: Columns = &["index", "status", "puzzle", "clues", "guesses", "solution"];
+
+/// The machine-readable format of an output layout, if it is one.
+fn machine(format: GenFormat) -> Option<Machine> {
+    match format {
+        GenFormat::Json => Some(Machine::Json),
+        GenFormat::Csv => Some(Machine::Csv),
+        _ => None,
+    }
+}
+
+fn render(
+    item: &Item,
+    index: u64,
+    format: GenFormat,
+    with_solution: bool,
+    columns: Columns,
+    out: &mut Vec<u8>,
+) {
     let (grid, info) = match item {
         Item::Grid(g) => (g, None),
         Item::Puzzle(p) => (&p.puzzle, Some(p)),
     };
     let solution = info.filter(|_| with_solution).map(|p| &p.solution);
+    if let Some(m) = machine(format) {
+        // Items are numbered from 1, as puzzles are in every command's records and messages.
+        let mut f = Fields::new(index as usize + 1, "ok").set("puzzle", grid.to_string());
+        if let Some(p) = info {
+            f = f.set("clues", p.clues()).set("guesses", p.guesses);
+        }
+        if let Some(s) = solution {
+            f = f.set("solution", s.to_string());
+        }
+        f.write(m, columns, out);
+        return;
+    }
     match format {
-        GenFormat::Csv => {
-            out.extend(format!("{index},{grid}").into_bytes());
-            if let Some(p) = info {
-                out.extend(format!(",{},{}", p.clues(), p.guesses).into_bytes());
-            }
-            if let Some(s) = solution {
-                out.extend(format!(",{s}").into_bytes());
-            }
-            out.push(b'\n');
-        }
-        GenFormat::Json => {
-            let key = if info.is_some() { "puzzle" } else { "grid" };
-            out.extend(format!("{{\"index\":{index},\"{key}\":\"{grid}\"").into_bytes());
-            if let Some(p) = info {
-                out.extend(format!(",\"clues\":{},\"guesses\":{}", p.clues(), p.guesses).into_bytes());
-            }
-            if let Some(s) = solution {
-                out.extend(format!(",\"solution\":\"{s}\"").into_bytes());
-            }
-            out.extend_from_slice(b"}\n");
-        }
+        GenFormat::Csv | GenFormat::Json => {}
         GenFormat::Line => {
             out.extend(grid.to_string().into_bytes());
             if let Some(s) = solution {

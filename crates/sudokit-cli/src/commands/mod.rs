@@ -4,12 +4,14 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::{Conflict, Limits, OutputFormat, ParseError, Position, Puzzle};
+use sudokit::format::write_grid_in;
+use sudokit::{Conflict, Grid, Layout, Limits, OutputFormat, ParseError, Position, Puzzle};
 
-use crate::args::ReadOptions;
-use crate::args::{InputArgs, RunArgs};
+use crate::args::{InputArgs, Output, ReadOptions, RunArgs};
 use crate::bulk;
+use crate::record::{Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Status};
 
 mod bench;
@@ -20,20 +22,22 @@ mod generate;
 mod human;
 mod solve;
 
-const AFTER_HELP: &str = "\
-Exit status:
-  0  every puzzle was read and answered (for `check`: every puzzle is unique)
-  1  some puzzle has no solution, breaks the rules or timed out (for `check`: is not unique)
-  2  some input could not be read (bad records, missing files, I/O errors) or the arguments are wrong
-  130  interrupted by Ctrl-C (the records finished before it were written, in order)
-
-A puzzle that fails keeps its place in the output with a marker record (`!no solution`, `!invalid`,
-`!unreadable`, `!timeout`; `null` in JSON), and a message naming the puzzle number, line and column
-goes to stderr.";
+/// The exit status table and the output markers, after every command's help.
+fn after_help() -> String {
+    format!(
+        "{}\n\n{}",
+        crate::report::EXIT_STATUS,
+        "\
+A puzzle without an answer keeps its place in the output with a marker record: `!no solution`,
+`!invalid` (givens that break the rules), `!unreadable`, `!timeout`, `!unsupported` (`canon` on a
+board it has no canonical form for), `!not found` (`generate`); `null` in a JSON board; its status
+in JSON and CSV records. A message naming the puzzle number, line and column goes to stderr."
+    )
+}
 
 /// A Sudoku toolkit: solve, count and check puzzles in every common layout.
 #[derive(Parser, Debug)]
-#[command(name = "sudokit", version, about, after_help = AFTER_HELP)]
+#[command(name = "sudokit", version, about, after_help = after_help())]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -42,29 +46,30 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve each puzzle and print its solution (or every solution with --all).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = after_help())]
     Solve(solve::SolveArgs),
     /// Print the number of solutions of each puzzle (with `N+` when the limit stopped the count).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = after_help())]
     Count(count::CountArgs),
     /// Print a verdict for each puzzle: unique, multiple, no solution or invalid.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = after_help())]
     Check(check::CheckArgs),
     /// Measure solving throughput on puzzle files (tdoku-style: verified outside the timed part).
     Bench(bench::BenchArgs),
     /// Generate random complete grids or puzzles with a unique solution.
+    #[command(after_help = after_help())]
     Generate(generate::GenerateArgs),
     /// Explain each puzzle step by step, as a human would solve it (HoDoKu's techniques and order).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = after_help())]
     Explain(human::ExplainArgs),
     /// Print the next step of each puzzle: where to look, which technique, or the whole step.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = after_help())]
     Hint(human::HintArgs),
     /// Print the candidate grid of each puzzle after singles (or after the chosen techniques).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = after_help())]
     Candidates(human::CandidatesArgs),
     /// Print the canonical (minlex) form of each puzzle: equivalent puzzles print the same.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = after_help())]
     Canon(canon::CanonArgs),
 }
 
@@ -74,13 +79,17 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(a) => return Ok(ExitCode::from(bench::run(a)? as u8)),
         Command::Generate(a) => return generate::run(a),
         Command::Canon(a) => {
-            run_bulk(&a.input, &a.run, a.input.parse_options()?.into(), |j| canon::canon(a, j))?
+            run_bulk(&a.input, &a.run, a.input.read_options()?.classic(), |j| canon::canon(a, j))?
         }
         // Every solution streams out as it is found, one puzzle after the other, in bounded memory.
         Command::Solve(a) if a.all => (
-            bulk::run_streaming(&a.input.files, a.input.read_options()?, &a.run, |j, w| {
-                solve::solve_streaming(a, j, w)
-            })?,
+            bulk::run_streaming(
+                &a.input.files,
+                a.input.read_options()?,
+                &a.run,
+                |j| solve::prepare_all(a, j),
+                |j, w| solve::solve_all(a, j, w),
+            )?,
             a.run.stats,
         ),
         Command::Solve(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| solve::solve(a, j))?,
@@ -93,7 +102,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     if stats {
         crate::output::message(reporter.summary());
     }
-    Ok(ExitCode::from(reporter.status as u8))
+    Ok(ExitCode::from(reporter.status.code()))
 }
 
 /// Streams every puzzle of the command's inputs through `process`; returns the reporter and whether
@@ -122,9 +131,124 @@ fn run_human(
     run_bulk(&args.input, &args.run, args.input.read_options()?, |j| human::process(mode, j))
 }
 
-/// The output layout of a record: the forced one, else the one it was read in.
-fn format_of(job: &Job, forced: Option<OutputFormat>) -> OutputFormat {
-    forced.unwrap_or_else(|| OutputFormat::for_layout(job.layout))
+/// How a command writes one record: grids in a layout, or a machine-readable record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Grids (or a command's text) in this layout.
+    Text(OutputFormat),
+    /// JSON Lines or CSV.
+    Machine(Machine),
+}
+
+impl Mode {
+    /// Whether records span several lines (and are separated by a blank line).
+    fn multiline(self) -> bool {
+        matches!(self, Mode::Text(f) if f.is_multiline())
+    }
+
+    /// The layout of grids in text, [`OutputFormat::Line`] in records.
+    fn layout(self) -> OutputFormat {
+        match self {
+            Mode::Text(f) => f,
+            Mode::Machine(_) => OutputFormat::Line,
+        }
+    }
+}
+
+/// The mode of a record: the forced output, else the input's layout (CSV records for CSV input), or
+/// `default` when the command has its own.
+fn mode_of(job: &Job, forced: Option<Output>, default: Option<OutputFormat>) -> Mode {
+    match forced {
+        Some(Output::Machine(m)) => Mode::Machine(m),
+        Some(Output::Layout(f)) => Mode::Text(f),
+        None if job.layout == Layout::Csv => Mode::Machine(Machine::Csv),
+        None if job.notation.object => Mode::Machine(Machine::Json),
+        None => Mode::Text(default.unwrap_or_else(|| OutputFormat::for_layout(job.layout))),
+    }
+}
+
+/// A grid as its input wrote it: a JSON board for a board (numbers if its cells were numbers), else
+/// the line form, in the input's symbols.
+fn grid_value(g: &Grid, job: &Job) -> Value {
+    let format = if job.notation.board { OutputFormat::Json } else { OutputFormat::Line };
+    let mut text = Vec::new();
+    write_grid_in(g, format, job.notation, &mut text);
+    let text = String::from_utf8_lossy(&text).trim_end().to_string();
+    if format == OutputFormat::Json {
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    } else {
+        Value::String(text)
+    }
+}
+
+/// A grid in text output, in the input's notation.
+fn grid_text(g: &Grid, format: OutputFormat, job: &Job, out: &mut Vec<u8>) {
+    write_grid_in(g, format, job.notation, out);
+}
+
+/// The input puzzle of a record as a field (`null` when it could not be read).
+fn puzzle_value(job: &Job) -> Value {
+    match &job.puzzle {
+        Ok(p) => grid_value(p.grid(), job),
+        Err(_) => Value::Null,
+    }
+}
+
+/// A record in `mode`: `fields` in JSON and CSV, else `text`; with the command's CSV columns.
+fn record(mode: Mode, columns: Columns, fields: Fields, text: impl FnOnce() -> Vec<u8>) -> Vec<u8> {
+    match mode {
+        Mode::Machine(m) => fields.to_bytes(m, columns),
+        Mode::Text(_) => text(),
+    }
+}
+
+/// The record of a puzzle without an answer: a marker in text (`null` in a JSON board), its status in
+/// JSON and CSV.
+fn marker_record(mode: Mode, columns: Columns, job: &Job, status: &str, reason: &str) -> Vec<u8> {
+    let fields = Fields::new(job.position.puzzle, status).set("puzzle", puzzle_value(job));
+    record(mode, columns, fields, || marker(mode.layout(), reason))
+}
+
+/// The answer the input gives, as JSON/CSV fields beside the command's own.
+fn expected_fields(mut f: Fields, job: &Job) -> Fields {
+    if let Some(c) = job.expected.count {
+        f = f.set("expected_count", c);
+    }
+    if let Some(s) = &job.expected.solution {
+        f = f.set("expected_solution", grid_value(s, job));
+    }
+    f
+}
+
+/// Echo: the input puzzle before `answer` (text ending with a newline) in `format`: on the same line
+/// for one-line layouts, beside it for the grid layouts.
+fn echoed(job: &Job, format: OutputFormat, answer: Vec<u8>) -> Vec<u8> {
+    let Ok(p) = &job.puzzle else { return answer };
+    let mut left = Vec::new();
+    grid_text(p.grid(), format, job, &mut left);
+    if !format.is_multiline() {
+        left.pop();
+        left.push(b' ');
+        left.extend(answer);
+        return left;
+    }
+    let mut out = Vec::new();
+    let (l, r): (Vec<&[u8]>, Vec<&[u8]>) =
+        (left.split(|&c| c == b'\n').collect(), answer.split(|&c| c == b'\n').collect());
+    let width = l.iter().map(|x| x.len()).max().unwrap_or(0);
+    for i in 0..l.len().max(r.len()) {
+        let (a, b) = (l.get(i).copied().unwrap_or(b""), r.get(i).copied().unwrap_or(b""));
+        if a.is_empty() && b.is_empty() {
+            continue;
+        }
+        out.extend_from_slice(a);
+        if !b.is_empty() {
+            out.extend(std::iter::repeat_n(b' ', width - a.len() + 4));
+            out.extend_from_slice(b);
+        }
+        out.push(b'\n');
+    }
+    out
 }
 
 /// The search limits of `--limit N` (where 0 means no limit) and `--timeout`.
@@ -169,9 +293,48 @@ fn unreadable(e: &ParseError, out: Vec<u8>) -> Outcome {
     }
 }
 
-/// The outcome of a puzzle that failed (status 1), with `out` as its output record.
+/// The outcome of a puzzle that failed: its marker record and the message for stderr.
 fn failed(kind: Kind, out: Vec<u8>, message: String) -> Outcome {
     Outcome { out, messages: vec![message], status: Status::Failed, kind, ..Default::default() }
+}
+
+/// The outcome of an unreadable record in `mode`.
+fn unreadable_record(mode: Mode, columns: Columns, job: &Job, e: &ParseError) -> Outcome {
+    let out = marker_record(mode, columns, job, "unreadable", "unreadable");
+    Outcome {
+        multiline: mode.multiline(),
+        header: header_of(mode, columns),
+        array: array_of(job, mode),
+        ..unreadable(e, out)
+    }
+}
+
+/// The input's array of boards a record belongs to, when its answer is a JSON board too.
+fn array_of(job: &Job, mode: Mode) -> Option<u32> {
+    job.notation.array.filter(|_| mode == Mode::Text(OutputFormat::Json))
+}
+
+/// The CSV header of a record in `mode`, if it is a CSV record.
+fn header_of(mode: Mode, columns: Columns) -> Option<Columns> {
+    (mode == Mode::Machine(Machine::Csv)).then_some(columns)
+}
+
+/// How the answer compares with the one the input gives: the message when they differ.
+fn mismatch(job: &Job, solution: Option<&Grid>, count: Option<(u64, bool)>) -> Option<String> {
+    let at = job.position;
+    if let (Some(want), Some(got)) = (&job.expected.solution, solution) {
+        if want != got {
+            let cells: Vec<String> = want.diff(got).iter().map(|c| c.name(got.shape())).collect();
+            return Some(format!("{at}: the solution differs from the one given, at {}", cells.join(" ")));
+        }
+    }
+    if let (Some(want), Some((got, complete))) = (job.expected.count, count) {
+        if (complete && got != want) || (!complete && want < got) {
+            let got = if complete { got.to_string() } else { format!("{got}+") };
+            return Some(format!("{at}: {got} solutions, the input says {want}"));
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -1,19 +1,31 @@
-//! `sudokit solve`: one solution of each puzzle (or all of them with `--all`), in the input's layout.
+//! `sudokit solve`: one solution of each puzzle (or all of them with `--all`), in the input's layout
+//! or as JSON Lines / CSV records.
 
 use std::io::Write;
 use std::ops::ControlFlow;
 
 use clap::Args;
+use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::format::write_grid;
+use sudokit::OutputFormat;
 
-use super::{broken_rules, failed, format_of, limits, long_limits, marker, unreadable};
+use super::{
+    array_of, broken_rules, echoed, expected_fields, grid_text, grid_value, header_of, limits, long_limits,
+    marker, mismatch, mode_of, puzzle_value, record, unreadable, unreadable_record, Mode,
+};
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
-use crate::report::{Kind, Outcome};
+use crate::record::{csv_value, json_value, Columns, Fields, Machine};
+use crate::report::{Kind, Outcome, Status};
 
 /// Default `--limit` of `solve --all`.
 pub const ALL_LIMIT: u64 = 10_000;
+
+/// The CSV columns of `solve`.
+const COLUMNS: Columns = &["index", "status", "puzzle", "solution"];
+/// The CSV columns of `solve --all`: the solutions of a puzzle are one field, separated by spaces; the
+/// count and status come last, as they are known once the solutions are out.
+const ALL_COLUMNS: Columns = &["index", "puzzle", "all_solutions", "count", "complete", "status"];
 
 /// `sudokit solve`.
 #[derive(Args, Debug)]
@@ -30,105 +42,208 @@ pub struct SolveArgs {
     /// With --all: stop after N solutions per puzzle; 0 means no limit [default: 10000].
     #[arg(long, value_name = "N", requires = "all")]
     pub limit: Option<u64>,
-    /// Stop at the first solution without checking uniqueness (faster; --stats then counts no "multiple").
+    /// Stop at the first solution without checking uniqueness (faster; a puzzle with several
+    /// solutions then exits 0).
     #[arg(long, conflicts_with = "all")]
     pub first: bool,
 }
 
 /// Solves one puzzle for `sudokit solve`, its record in the outcome.
 pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
-    // Room for one solution in any layout (a symbol, a separator and a little framing per cell), so
-    // the bulk path does not grow the buffer cell by cell.
-    let cells = job.puzzle.as_ref().map_or(0, |p| p.grid().shape().cells());
-    let mut out = Vec::with_capacity(4 * cells);
-    let mut o = solve_into(args, job, &mut |bytes| {
-        out.extend_from_slice(bytes);
-        ControlFlow::Continue(())
-    });
-    // A marker (after any solutions found before a timeout) ends the record.
-    out.append(&mut o.out);
-    o.out = out;
-    o
-}
-
-/// Solves one puzzle for `sudokit solve --all`, writing each solution to `w` as it is found, so
-/// that memory stays bounded however many there are and a reader sees them at once.
-pub fn solve_streaming(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let mut failed = None;
-    let o = solve_into(args, job, &mut |bytes| match write(w, bytes) {
-        Ok(()) => ControlFlow::Continue(()),
-        Err(e) => {
-            failed = Some(e);
-            ControlFlow::Break(())
-        }
-    });
-    match failed {
-        Some(e) => Err(e),
-        None => Ok(o),
-    }
-}
-
-/// Solves one puzzle, handing each solution's bytes to `emit` (which may stop the search); the
-/// outcome's `out` is the marker that ends the record, if any.
-fn solve_into(args: &SolveArgs, job: &Job, emit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> Outcome {
-    let format = format_of(job, args.output.format());
-    let multiline = format.is_multiline() || args.all;
+    let mode = mode_of(job, args.output.format(), None);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return Outcome { multiline, ..unreadable(e, marker(format, "unreadable")) },
+        Err(e) => {
+            let mut o = unreadable_record(mode, COLUMNS, job, e);
+            o.out = echo(args, job, mode, o.out);
+            return o;
+        }
     };
     let at = job.position;
-    let limit = if args.all {
-        args.limit.unwrap_or(ALL_LIMIT)
-    } else if args.first {
-        1
-    } else {
-        2
-    };
-    let limits = if args.all { long_limits(limit, &args.run) } else { limits(limit, &args.run) };
-    let mut text = Vec::with_capacity(4 * p.grid().shape().cells());
-    let mut printed = 0u64;
-    let o = p.for_each_solution(limits, |g| {
-        if printed == 0 || args.all {
-            text.clear();
-            if printed > 0 && format.is_multiline() {
-                text.push(b'\n');
-            }
-            write_grid(g, format, &mut text);
-            printed += 1;
-            return emit(&text);
+    let mut first = None;
+    let o = p.for_each_solution(limits(if args.first { 1 } else { 2 }, &args.run), |g| {
+        if first.is_none() {
+            first = Some(g.clone());
         }
         ControlFlow::Continue(())
     });
-    let mut result = Outcome { multiline, guesses: o.guesses, ..Default::default() };
-    if o.timed_out() && (o.solutions == 0 || args.all) {
-        let msg = format!("{at}: timed out after {} solutions", o.solutions);
-        return Outcome {
-            out: marker(format, "timeout"),
-            multiline,
-            ..failed(Kind::TimedOut, Vec::new(), msg)
+    let base = Outcome {
+        multiline: mode.multiline(),
+        header: header_of(mode, COLUMNS),
+        array: array_of(job, mode),
+        guesses: o.guesses,
+        ..Default::default()
+    };
+    let fields =
+        |status: &str| expected_fields(Fields::new(at.puzzle, status).set("puzzle", puzzle_value(job)), job);
+    let Some(solution) = first else {
+        let (kind, status, reason, message) = if o.timed_out() {
+            (Kind::TimedOut, "timeout", "timeout", format!("{at}: timed out"))
+        } else if let Some(msg) = broken_rules(p, at) {
+            (Kind::Invalid, "invalid", "invalid", msg)
+        } else {
+            (Kind::NoSolution, "no_solution", "no solution", format!("{at}: no solution"))
         };
+        let out =
+            record(mode, COLUMNS, fields(status), || echo(args, job, mode, marker(mode.layout(), reason)));
+        return Outcome { out, messages: vec![message], status: Status::Failed, kind, ..base };
+    };
+    let count = (!args.first).then_some((o.solutions, o.complete));
+    let (kind, status, name, message) = match mismatch(job, Some(&solution), count) {
+        Some(m) => (Kind::Mismatch, Status::Mismatch, "mismatch", Some(m)),
+        None if o.solutions > 1 => (
+            Kind::Multiple,
+            Status::Multiple,
+            "multiple",
+            Some(format!("{at}: more than one solution; printed the first")),
+        ),
+        None => (Kind::Solved, Status::Ok, "ok", None),
+    };
+    let out = record(mode, COLUMNS, fields(name).set("solution", grid_value(&solution, job)), || {
+        let mut text = Vec::new();
+        grid_text(&solution, mode.layout(), job, &mut text);
+        echo(args, job, mode, text)
+    });
+    Outcome { out, kind, status, messages: message.into_iter().collect(), ..base }
+}
+
+/// The answer with the puzzle before it, under `--echo` in text.
+fn echo(args: &SolveArgs, job: &Job, mode: Mode, answer: Vec<u8>) -> Vec<u8> {
+    match mode {
+        Mode::Text(f) if args.output.echo => echoed(job, f, answer),
+        _ => answer,
     }
-    match o.solutions {
-        0 => {
-            if let Some(msg) = broken_rules(p, at) {
-                return Outcome { multiline, ..failed(Kind::Invalid, marker(format, "invalid"), msg) };
-            }
-            return Outcome {
-                multiline,
-                ..failed(Kind::NoSolution, marker(format, "no solution"), format!("{at}: no solution"))
-            };
+}
+
+/// The CSV columns of a `solve --all` record and whether a blank line separates it from the one
+/// before (in text, where one puzzle's solutions take several lines).
+pub fn prepare_all(args: &SolveArgs, job: &Job) -> (Option<Columns>, bool) {
+    let mode = mode_of(job, args.output.format(), None);
+    (header_of(mode, ALL_COLUMNS), matches!(mode, Mode::Text(_)))
+}
+
+/// Solves one puzzle for `sudokit solve --all`, writing each solution to `w` as it is found, so that
+/// memory stays bounded however many there are and a reader sees them at once. A JSON or CSV record
+/// opens before the search and closes after it. The outcome's `out` is what ends the record.
+pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let mode = mode_of(job, args.output.format(), None);
+    let at = job.position;
+    let p = match &job.puzzle {
+        Ok(p) => p,
+        Err(e) => {
+            let fields = Fields::new(at.puzzle, "unreadable")
+                .set("puzzle", Value::Null)
+                .set("all_solutions", Value::Array(Vec::new()))
+                .set("count", 0)
+                .set("complete", false);
+            let out = record(mode, ALL_COLUMNS, fields, || marker(mode.layout(), "unreadable"));
+            return Ok(unreadable(e, out));
         }
-        1 => result.kind = Kind::Solved,
-        _ => {
-            result.kind = Kind::Multiple;
-            if !args.all {
-                result.messages.push(format!("{at}: more than one solution; printed the first"));
+    };
+    let mut head = Vec::new();
+    match mode {
+        Mode::Machine(Machine::Json) => {
+            head.extend(format!("{{\"index\":{},\"puzzle\":", at.puzzle).into_bytes());
+            json_value(&puzzle_value(job), &mut head);
+            head.extend_from_slice(b",\"all_solutions\":[");
+        }
+        Mode::Machine(Machine::Csv) => {
+            head.extend(format!("{},", at.puzzle).into_bytes());
+            csv_value(&puzzle_value(job), &mut head);
+            head.push(b',');
+        }
+        Mode::Text(f) if args.output.echo => {
+            grid_text(p.grid(), f, job, &mut head);
+            if f.is_multiline() {
+                head.push(b'\n');
             }
         }
+        Mode::Text(_) => {}
     }
-    if args.all && !o.complete {
+    write(w, &head)?;
+    let limit = args.limit.unwrap_or(ALL_LIMIT);
+    let mut text = Vec::new();
+    let mut printed = 0u64;
+    let mut failed = None;
+    let o = p.for_each_solution(long_limits(limit, &args.run), |g| {
+        text.clear();
+        match mode {
+            Mode::Text(f) => {
+                if printed > 0 && f.is_multiline() {
+                    text.push(b'\n');
+                }
+                grid_text(g, f, job, &mut text);
+            }
+            Mode::Machine(Machine::Json) => {
+                if printed > 0 {
+                    text.push(b',');
+                }
+                json_value(&grid_value(g, job), &mut text);
+            }
+            Mode::Machine(Machine::Csv) => {
+                if printed > 0 {
+                    text.push(b' ');
+                }
+                grid_text(g, OutputFormat::Line, job, &mut text);
+                text.pop();
+            }
+        }
+        printed += 1;
+        match write(w, &text) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let mut result = Outcome { guesses: o.guesses, ..Default::default() };
+    let (name, reason) = if o.timed_out() {
+        result.kind = Kind::TimedOut;
+        result.status = Status::Failed;
+        result.messages.push(format!("{at}: timed out after {} solutions", o.solutions));
+        ("timeout", Some("timeout"))
+    } else if o.solutions == 0 {
+        result.status = Status::Failed;
+        match broken_rules(p, at) {
+            Some(msg) => {
+                result.kind = Kind::Invalid;
+                result.messages.push(msg);
+                ("invalid", Some("invalid"))
+            }
+            None => {
+                result.kind = Kind::NoSolution;
+                result.messages.push(format!("{at}: no solution"));
+                ("no_solution", Some("no solution"))
+            }
+        }
+    } else if let Some(m) = mismatch(job, None, Some((o.solutions, o.complete))) {
+        result.kind = Kind::Mismatch;
+        result.status = Status::Mismatch;
+        result.messages.push(m);
+        ("mismatch", None)
+    } else {
+        // Every solution is what --all asks for: several are an answer, not a failure.
+        result.kind = if o.solutions > 1 { Kind::Multiple } else { Kind::Solved };
+        ("ok", None)
+    };
+    if !o.complete && !o.timed_out() {
         result.messages.push(format!("{at}: stopped after {} solutions (--limit; 0 lifts it)", o.solutions));
     }
-    result
+    result.out = match mode {
+        Mode::Machine(Machine::Json) => format!(
+            "],\"count\":{},\"complete\":{},\"status\":\"{name}\"}}\n",
+            o.solutions,
+            o.complete && !o.timed_out()
+        )
+        .into_bytes(),
+        Mode::Machine(Machine::Csv) => {
+            format!(",{},{},{name}\n", o.solutions, o.complete && !o.timed_out()).into_bytes()
+        }
+        Mode::Text(f) => reason.map(|r| marker(f, r)).unwrap_or_default(),
+    };
+    Ok(result)
 }

@@ -17,7 +17,9 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::parse::{Batch, Layout, LineBatch, ParseError, ParseOptions, Position, PuzzleReader, Record};
+use crate::parse::{
+    Batch, Expected, Layout, LineBatch, Notation, ParseError, ParseOptions, Position, PuzzleReader, Record,
+};
 use crate::rules::{Board, Variants};
 use crate::solve::{CancelFlag, Puzzle};
 
@@ -30,6 +32,10 @@ pub struct Job {
     pub layout: Layout,
     /// The puzzle, or why it could not be read or set up.
     pub puzzle: Result<Puzzle, ParseError>,
+    /// The answer the input gives beside the puzzle, if any.
+    pub expected: Expected,
+    /// How the record wrote its cells.
+    pub notation: Notation,
 }
 
 impl Job {
@@ -50,7 +56,7 @@ impl Job {
             };
             Puzzle::new(board, g).map_err(|e| ParseError { position, kind: e.into() })
         });
-        Job { position, layout: rec.layout, puzzle }
+        Job { position, layout: rec.layout, puzzle, expected: rec.expected, notation: rec.notation }
     }
 }
 
@@ -166,6 +172,10 @@ pub struct StreamOptions {
     pub read_ahead: usize,
     /// Set it to stop: no chunk is read, processed or delivered after it is seen.
     pub cancel: CancelFlag,
+    /// The puzzle column of CSV inputs (see [`PuzzleReader::with_column`]) [default: the usual names].
+    pub column: Option<Arc<str>>,
+    /// Tell hex symbols from standard ones (see [`PuzzleReader::detect_symbols`]) [default: no].
+    pub detect_symbols: bool,
 }
 
 impl Default for StreamOptions {
@@ -176,6 +186,8 @@ impl Default for StreamOptions {
             chunk: 1024,
             read_ahead: 4,
             cancel: CancelFlag::default(),
+            column: None,
+            detect_symbols: false,
         }
     }
 }
@@ -323,8 +335,11 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
             }
         };
         let mut found = 0usize;
+        let mut failed = false;
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, input), options.parse)
-            .with_variants(options.variants);
+            .with_variants(options.variants)
+            .with_column(options.column.clone())
+            .detect_symbols(options.detect_symbols);
         loop {
             if options.cancel.is_cancelled() {
                 return;
@@ -343,6 +358,7 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
                 }
                 Err(error) => {
                     chunk.push(Item::InputError(InputError::Read { after: found, error }));
+                    failed = true;
                     break;
                 }
             };
@@ -355,7 +371,8 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
                 }
             }
         }
-        if found == 0 {
+        // A read error already said why nothing was found.
+        if found == 0 && !failed {
             chunk.push(Item::InputError(InputError::Empty));
         }
     }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::grid::{symbol_of, Grid};
-use crate::parse::{Layout, UnknownName};
+use crate::parse::{Layout, Notation, Symbols, UnknownName};
 
 /// An output layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,8 +52,21 @@ impl OutputFormat {
             Layout::Compact => OutputFormat::Compact,
             Layout::Art => OutputFormat::Pretty,
             Layout::Json => OutputFormat::Json,
+            Layout::Csv | Layout::Array => OutputFormat::Line,
         }
     }
+    /// The input layout that reads this output back (the inverse of [`OutputFormat::for_layout`] on
+    /// the layouts sudokit writes).
+    pub fn layout(self) -> Layout {
+        match self {
+            OutputFormat::Line => Layout::Line,
+            OutputFormat::Grid => Layout::Grid,
+            OutputFormat::Compact => Layout::Compact,
+            OutputFormat::Pretty => Layout::Art,
+            OutputFormat::Json => Layout::Json,
+        }
+    }
+
     /// Whether a record spans several lines (and records are then separated by a blank line).
     pub fn is_multiline(self) -> bool {
         matches!(self, OutputFormat::Grid | OutputFormat::Compact | OutputFormat::Pretty)
@@ -78,6 +91,89 @@ fn cell_symbol(v: u8) -> u8 {
         b'.'
     } else {
         symbol_of(v) as u8
+    }
+}
+
+/// The symbol of value `v` (`0` blank) in a symbol convention: `.` for a blank.
+fn cell_symbol_in(v: u8, symbols: Symbols) -> u8 {
+    match (v, symbols) {
+        (0, _) => b'.',
+        (1..=10, Symbols::Hex) => b'0' + v - 1,
+        (11..=16, Symbols::Hex) => b'A' + v - 11,
+        (1..=26, Symbols::Letters) => b'A' + v - 1,
+        _ => symbol_of(v) as u8,
+    }
+}
+
+/// Appends `grid` in `format`, written in `notation` (the symbols of the input, and numbers for a JSON
+/// board whose cells were numbers), so that an answer reads back the way its puzzle did. With the
+/// standard notation this is [`write_grid`].
+///
+/// ```
+/// use sudokit::{format::{write_grid_in, OutputFormat}, Grid, Notation};
+/// let g: Grid = "1.34341221434321".parse()?;
+/// let mut out = Vec::new();
+/// let notation = Notation { numbers: true, board: true, ..Notation::default() };
+/// write_grid_in(&g, OutputFormat::Json, notation, &mut out);
+/// assert_eq!(String::from_utf8(out).unwrap(), "[[1,0,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,1]]\n");
+/// # Ok::<(), sudokit::Error>(())
+/// ```
+pub fn write_grid_in(grid: &Grid, format: OutputFormat, notation: Notation, out: &mut Vec<u8>) {
+    if notation.symbols == Symbols::Standard && !(notation.numbers && format == OutputFormat::Json) {
+        return write_grid(grid, format, out);
+    }
+    let n = grid.shape().side();
+    let v = grid.values();
+    match format {
+        OutputFormat::Json => {
+            out.push(b'[');
+            for (r, row) in v.chunks(n).enumerate() {
+                if r > 0 {
+                    out.push(b',');
+                }
+                out.push(b'[');
+                for (c, &x) in row.iter().enumerate() {
+                    if c > 0 {
+                        out.push(b',');
+                    }
+                    if notation.numbers {
+                        out.extend(x.to_string().into_bytes());
+                    } else {
+                        out.extend_from_slice(&[b'"', cell_symbol_in(x, notation.symbols), b'"']);
+                    }
+                }
+                out.push(b']');
+            }
+            out.extend_from_slice(b"]\n");
+        }
+        OutputFormat::Grid => {
+            // Numbers would not read back in a non-standard convention (`0` is a digit in hex):
+            // symbols, one per cell.
+            for row in v.chunks(n) {
+                let cells: Vec<u8> = row.iter().map(|&x| cell_symbol_in(x, notation.symbols)).collect();
+                for (i, c) in cells.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    out.push(*c);
+                }
+                out.push(b'\n');
+            }
+        }
+        _ => {
+            let mut standard = Vec::new();
+            write_grid(grid, format, &mut standard);
+            // Every other layout writes one symbol per cell, in cell order, and decorations that are
+            // no symbols: translate the symbols in place.
+            let mut cells = v.iter();
+            for b in standard {
+                let is_cell = b == b'.' || b.is_ascii_alphanumeric();
+                match if is_cell { cells.next() } else { None } {
+                    Some(&x) => out.push(cell_symbol_in(x, notation.symbols)),
+                    None => out.push(b),
+                }
+            }
+        }
     }
 }
 
@@ -195,6 +291,31 @@ mod tests {
                 assert_eq!(back.len(), 1, "{f:?}\n{text}");
                 assert_eq!(back[0].puzzle.as_ref().expect("parses"), grid, "{f:?}\n{text}");
                 assert_eq!(OutputFormat::for_layout(back[0].layout), f, "{text}");
+            }
+        }
+    }
+
+    /// Answers written in the input's notation read back in it, in every layout.
+    #[test]
+    fn every_notation_round_trips() {
+        for (side, symbols) in [(9, Symbols::Standard), (16, Symbols::Hex), (25, Symbols::Letters)] {
+            let shape = crate::Shape::for_side(side).expect("a board");
+            let mut g = crate::testing::base_solution(shape);
+            for i in (0..shape.cells()).step_by(3) {
+                g.set(crate::Cell::from_index(i), None);
+            }
+            for f in OutputFormat::ALL {
+                for numbers in [false, true] {
+                    let notation =
+                        Notation { symbols, numbers, board: f == OutputFormat::Json, ..Notation::default() };
+                    let mut text = Vec::new();
+                    write_grid_in(&g, f, notation, &mut text);
+                    let text = String::from_utf8(text).expect("ASCII");
+                    let opts = ParseOptions { symbols, ..ParseOptions::default() };
+                    let back = parse_all(&text, opts).expect("a string reads");
+                    assert_eq!(back.len(), 1, "{f:?} {symbols:?}\n{text}");
+                    assert_eq!(back[0].puzzle.as_ref().ok(), Some(&g), "{f:?} {symbols:?}\n{text}");
+                }
             }
         }
     }

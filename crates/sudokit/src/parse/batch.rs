@@ -4,10 +4,10 @@
 use std::io::{self, BufRead};
 
 use super::error::{ParseError, Position};
-use super::line::parse_line_inner;
+use super::line::parse_line_expected;
 use super::symbols::Symbols;
 use super::text::{is_blank_or_comment, read_line_capped, trim_eol};
-use super::{Layout, PuzzleReader, Record, MAX_LINE};
+use super::{Expected, Layout, Notation, PuzzleReader, Record, MAX_LINE};
 use crate::grid::Shape;
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -144,9 +144,16 @@ impl LineBatch {
     /// If `i` is out of range.
     pub fn record(&self, i: usize) -> Record {
         let l = &self.lines[i];
-        let puzzle = parse_line_inner(&self.text[l.start..l.end], Some(self.shape), self.symbols, l.cut)
-            .map_err(|(column, kind)| ParseError { position: Position { column, ..l.position }, kind });
-        Record { position: l.position, layout: Layout::Line, puzzle, board: None }
+        let (puzzle, expected) =
+            match parse_line_expected(&self.text[l.start..l.end], Some(self.shape), self.symbols, l.cut) {
+                Ok((g, e)) => (Ok(g), e),
+                Err((column, kind)) => (
+                    Err(ParseError { position: Position { column, ..l.position }, kind }),
+                    Expected::default(),
+                ),
+            };
+        let notation = Notation { symbols: self.symbols, numbers: false, ..Notation::default() };
+        Record { position: l.position, layout: Layout::Line, puzzle, board: None, expected, notation }
     }
 
     /// Every record, parsed in order.

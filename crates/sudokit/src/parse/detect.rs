@@ -13,6 +13,9 @@ pub(super) fn is_square_side(cells: usize) -> Option<usize> {
 /// Detects the layout from the first line that is not blank or a comment.
 pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
     let trimmed = trim_start(line);
+    if super::array::is_array_literal(trimmed) {
+        return Layout::Array;
+    }
     // No other layout has brackets or braces, so one near the start marks JSON even when the very
     // first byte is damaged (a stray byte, a byte-order mark) and the record is reported as broken JSON
     // instead of the whole input being read in the wrong layout.

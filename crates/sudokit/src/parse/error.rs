@@ -101,6 +101,34 @@ pub enum ParseErrorKind {
     /// A shape or grid problem found while reading.
     #[error(transparent)]
     Grid(#[from] GridError),
+    /// The count of a `puzzle:count[:solution]` line is no number.
+    #[error("expected a number of solutions after ':', found {found}")]
+    BadCount {
+        /// What was found, quoted.
+        found: String,
+    },
+    /// The solution given beside a puzzle (after `:`, in a solution column) does not read.
+    #[error("the solution given with the puzzle: {0}")]
+    BadSolution(Box<ParseErrorKind>),
+    /// A 16×16 puzzle that reads two ways: standard symbols (`0` a blank, `G` 16) and hex (`0` the
+    /// digit 1, `F` 16), both without a conflict.
+    #[error(
+        "the symbols read two ways: as standard symbols '0' is a blank and 'F' is 15, as hex '0' is 1 and \
+         'F' is 16; both give a valid puzzle, so say which with --symbols standard or --symbols hex"
+    )]
+    AmbiguousSymbols,
+    /// A byte that no text has (NUL): a binary file.
+    #[error("byte 0x{byte:02X} is no text: the input looks like binary data, not puzzles")]
+    NotText {
+        /// The first such byte.
+        byte: u8,
+    },
+    /// A CSV row without the puzzle column, or a header without a puzzle column.
+    #[error("{message}")]
+    Csv {
+        /// The message, for people.
+        message: String,
+    },
 }
 
 impl From<PuzzleObjectError> for ParseErrorKind {

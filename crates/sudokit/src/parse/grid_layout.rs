@@ -117,6 +117,35 @@ pub(super) fn grid_row(
 ) -> Result<Vec<u8>, Located> {
     let toks = tokens(line, if art { b"|+" } else { b"" });
     let max = side.unwrap_or(MAX_SIDE);
+    // A bad character is named in the alphabet of the board being read: the known side, else the
+    // side this row's length gives, else 9×9.
+    let named = side.unwrap_or_else(|| {
+        let cells = if toks.len() > 1 { toks.len() } else { toks.first().map_or(0, |t| t.1.len()) };
+        if Shape::for_side(cells).is_ok() {
+            cells
+        } else {
+            9
+        }
+    });
+    grid_row_cells(line, &toks, max, side, symbols).map_err(|e| match line.iter().position(|&b| b == 0) {
+        Some(i) => (Some(i + 1), ParseErrorKind::NotText { byte: 0 }),
+        None => match e {
+            (Some(col), ParseErrorKind::BadChar { found, .. }) => (
+                Some(col),
+                ParseErrorKind::BadChar { found, alphabet: super::symbols::alphabet(named.max(1), symbols) },
+            ),
+            other => other,
+        },
+    })
+}
+
+fn grid_row_cells(
+    line: &[u8],
+    toks: &[(usize, &[u8])],
+    max: usize,
+    side: Option<usize>,
+    symbols: Symbols,
+) -> Result<Vec<u8>, Located> {
     let per_token = toks.len() > 1
         && (toks.iter().all(|t| t.1.len() == 1)
             || side == Some(toks.len())
@@ -125,7 +154,7 @@ pub(super) fn grid_row(
         toks.iter().map(|&(col, t)| token_value(line, col, t, max, symbols)).collect()
     } else {
         let mut out = Vec::new();
-        for &(col, t) in &toks {
+        for &(col, t) in toks {
             for (i, &b) in t.iter().enumerate() {
                 out.push(symbol_value(b, max, symbols).ok_or_else(|| bad_char(line, col + i, max, symbols))?);
             }

@@ -8,7 +8,7 @@ use super::error::{JsonProblem, ParseError, ParseErrorKind, Position};
 use super::puzzle_object::VariantPuzzle;
 use super::symbols::{show_byte, symbol_value, Symbols};
 use super::text::{read_piece, skip_rest_of_line};
-use super::{Layout, PuzzleReader, Record, MAX_LINE};
+use super::{Expected, Layout, Notation, PuzzleReader, Record, MAX_LINE};
 use crate::grid::{Grid, GridError, Shape};
 
 /// The most bytes one JSON record may take; a longer one is reported and skipped.
@@ -43,7 +43,9 @@ pub(super) struct JsonCursor {
     /// Whether the input has ended.
     eof: bool,
     /// Inside a top-level array whose elements are the records.
-    array: Option<ArrayOf>,
+    pub(super) array: Option<ArrayOf>,
+    /// Top-level arrays of boards met so far.
+    pub(super) arrays: u32,
 }
 
 /// Why a JSON record broke off.
@@ -281,6 +283,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         }
                         depth = 2;
                         self.json.array = Some(ArrayOf::Boards);
+                        self.json.arrays += 1;
                         decided = true;
                     }
                 }
@@ -377,12 +380,16 @@ impl<R: BufRead> PuzzleReader<R> {
                     layout: Layout::Json,
                     puzzle: Ok(v.grid),
                     board: Some(Arc::new(v.board)),
+                    expected: v.expected,
+                    notation: v.notation,
                 },
                 Err(e) => Record {
                     position: p,
                     layout: Layout::Json,
                     puzzle: Err(Self::error(p, None, e.into())),
                     board: None,
+                    expected: Expected::default(),
+                    notation: Notation { symbols: self.opts.symbols, object: true, ..Notation::default() },
                 },
             };
             let ok = record.puzzle.is_ok();
@@ -393,6 +400,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 json_board(&value, self.shape, self.opts.symbols).map_err(|kind| Self::error(p, None, kind));
             let ok = r.is_ok();
             self.push(p, Layout::Json, r);
+            if let Some(rec) = self.out.back_mut() {
+                rec.notation.numbers = board_has_numbers(&value);
+                rec.notation.board = true;
+            }
             ok
         };
         if ok {
@@ -449,7 +460,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// JSON puzzle format), so that a damaged board (a row opened with `{`) is not taken for an array
     /// of puzzle objects.
     fn json_object_key_ahead(&self) -> bool {
-        const FIELDS: [&[u8]; 6] = [b"size", b"box", b"givens", b"variants", b"regions", b"cages"];
+        use super::puzzle_object::FIELDS;
         let rest = &self.json.piece[self.json.at + 1..];
         let Some(q) = rest.iter().position(|b| !b.is_ascii_whitespace()) else { return true };
         if rest[q] == b'}' {
@@ -458,6 +469,12 @@ impl<R: BufRead> PuzzleReader<R> {
         let key = rest[q..].strip_prefix(b"\"").and_then(|k| k.split(|&b| b == b'"').next());
         key.is_some_and(|k| FIELDS.contains(&k))
     }
+}
+
+/// Whether a JSON board writes its cells as numbers (the first cell decides).
+pub(super) fn board_has_numbers(v: &serde_json::Value) -> bool {
+    let first = v.as_array().and_then(|rows| rows.first()).and_then(|r| r.as_array()).and_then(|r| r.first());
+    matches!(first, Some(serde_json::Value::Number(_)))
 }
 
 /// Parses a LeetCode-style board (for the `givens` of a JSON puzzle object).

@@ -5,6 +5,7 @@ use super::detect::is_square_side;
 use super::error::{ParseError, ParseErrorKind, Position};
 use super::symbols::{bad_char, symbol_value, Located, Symbols, NOT_A_SYMBOL, SYMBOLS};
 use super::text::tokens;
+use super::Expected;
 use crate::grid::{Grid, Shape, MAX_SIDE};
 
 /// Parses one one-line puzzle. `shape` forces the size; otherwise it comes from the length.
@@ -28,6 +29,14 @@ pub(super) fn parse_line_inner(
     symbols: Symbols,
     cut: bool,
 ) -> Result<Grid, Located> {
+    // Only a line that failed is searched for binary data: the bulk path pays nothing.
+    parse_line_body(line, shape, symbols, cut).map_err(|e| match binary_at(line) {
+        Some(i) => (Some(i + 1), ParseErrorKind::NotText { byte: line[i] }),
+        None => e,
+    })
+}
+
+fn parse_line_body(line: &[u8], shape: Option<Shape>, symbols: Symbols, cut: bool) -> Result<Grid, Located> {
     let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
     let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
     let cells = &line[start..end];
@@ -63,9 +72,11 @@ pub(super) fn parse_line_inner(
     let values: Vec<u8> = cells.iter().map(|&b| table[b as usize]).collect();
     let highest = values.iter().fold(0u8, |m, &v| m.max(v));
     if highest == NOT_A_SYMBOL || highest as usize > MAX_SIDE {
-        // Report a bad character before a bad length: it is the more precise message.
-        let side = shape.map_or(9, Shape::side);
-        let i = cells.iter().position(|&b| symbol_value(b, MAX_SIDE, symbols).is_none()).unwrap_or(0);
+        // Report a bad character before a bad length: it is the more precise message. It is the first
+        // character that is no symbol of the board being read (the one the length names, else 9×9),
+        // in that board's alphabet.
+        let side = shape.map(Shape::side).or_else(|| is_square_side(cells.len())).unwrap_or(9);
+        let i = cells.iter().position(|&b| symbol_value(b, side, symbols).is_none()).unwrap_or(0);
         return Err(bad_char(line, start + i, side, symbols));
     }
     if cut && end == line.len() {
@@ -103,6 +114,49 @@ pub(super) fn parse_line_inner(
         return Err(bad_char(line, start + i, shape.side(), symbols));
     }
     Ok(Grid::from_checked_values(shape, values))
+}
+
+/// Parses one line of the line layout with what may follow the cells: tdoku's test format
+/// `puzzle:count[:solution]` gives the number of solutions and maybe the solution. Columns in errors
+/// are 1-based columns of `line`.
+pub(super) fn parse_line_expected(
+    line: &[u8],
+    shape: Option<Shape>,
+    symbols: Symbols,
+    cut: bool,
+) -> Result<(Grid, Expected), Located> {
+    let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+    let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
+    let Some(colon) = line[start..end].iter().position(|&b| b == b':').map(|i| start + i) else {
+        return parse_line_inner(line, shape, symbols, cut).map(|g| (g, Expected::default()));
+    };
+    let grid = parse_line_inner(&line[..colon], shape, symbols, false)?;
+    let rest = &line[colon + 1..end];
+    let (count_text, solution) = match rest.iter().position(|&b| b == b':') {
+        Some(i) => (&rest[..i], Some((colon + 1 + i + 1, &rest[i + 1..]))),
+        None => (rest, None),
+    };
+    let count =
+        std::str::from_utf8(count_text).ok().and_then(|t| t.parse::<u64>().ok()).ok_or_else(|| {
+            (
+                Some(colon + 2),
+                ParseErrorKind::BadCount { found: format!("{:?}", String::from_utf8_lossy(count_text)) },
+            )
+        })?;
+    let solution = match solution {
+        Some((at, text)) if !text.is_empty() => Some(
+            parse_line_inner(text, Some(grid.shape()), symbols, false)
+                .map_err(|(col, kind)| (col.map(|c| c + at), ParseErrorKind::BadSolution(Box::new(kind))))?,
+        ),
+        _ => None,
+    };
+    Ok((grid, Expected { count: Some(count), solution }))
+}
+
+/// Where a NUL byte is, if anywhere: no text has one, so the line is binary data, and its message
+/// says so rather than naming an alphabet.
+fn binary_at(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == 0)
 }
 
 /// The value of a whitespace-separated token: a number (`0` blank) or one symbol.

@@ -10,6 +10,18 @@
 //! - **json**: a LeetCode-style board, an array of `side` arrays of `"1"`…`"9"` / `"."` strings
 //!   (numbers and `0` are accepted too), or an array of such boards; or a puzzle object of the
 //!   [JSON puzzle format](puzzle_object) that carries its own rules (size, boxes, regions, cages).
+//! - **csv**: a header line naming the columns, then one puzzle per row (Kaggle's `quizzes,solutions`,
+//!   qqwing's `--csv`, sudokit's own `-o csv`); see [`PuzzleReader::with_column`].
+//! - **array**: Java and C array literals as pasted from tutorials (`{8,0,0,…},` rows, or
+//!   `int grid[9][9] = {{…}};`), numbers or character literals.
+//!
+//! Beside the puzzle, an input may give the answer: tdoku's test format `puzzle:count[:solution]`
+//! in the line layout, a solution or count column in CSV, `solution` and `count` in a JSON puzzle
+//! object. It comes with the record as [`Record::expected`].
+//!
+//! A UTF-8 byte-order mark, CRLF line ends and tabs are read as a text editor shows them. Lines like
+//! `[Puzzle]` (the section headers of SadMan's `.sdk` files) are skipped like comments, so the `.sdk`,
+//! `.sdm` and `.ss` files of Simple Sudoku and HoDoKu read as the compact, line and art layouts.
 //!
 //! Variant rules for the plain layouts come from [`PuzzleReader::with_variants`]; with jigsaw, each
 //! puzzle's region map follows its givens as one more whitespace-separated token (line layout:
@@ -29,7 +41,9 @@ use std::sync::Arc;
 use crate::grid::{Grid, Shape};
 use crate::rules::Board;
 
+mod array;
 mod batch;
+mod csv;
 mod detect;
 mod error;
 mod grid_layout;
@@ -68,11 +82,16 @@ pub enum Layout {
     Art,
     /// LeetCode-style JSON boards.
     Json,
+    /// CSV with a header line, one puzzle per row.
+    Csv,
+    /// Java or C array literals (`{8,0,0,…},`).
+    Array,
 }
 
 impl Layout {
     /// Every layout, in the order the CLI lists them.
-    pub const ALL: [Layout; 5] = [Layout::Line, Layout::Grid, Layout::Compact, Layout::Art, Layout::Json];
+    pub const ALL: [Layout; 7] =
+        [Layout::Line, Layout::Grid, Layout::Compact, Layout::Art, Layout::Json, Layout::Csv, Layout::Array];
 
     /// The name the CLI uses: `line`, `grid`, `compact`, `art`, `json`.
     pub fn name(self) -> &'static str {
@@ -82,6 +101,8 @@ impl Layout {
             Layout::Compact => "compact",
             Layout::Art => "art",
             Layout::Json => "json",
+            Layout::Csv => "csv",
+            Layout::Array => "array",
         }
     }
 }
@@ -122,6 +143,45 @@ pub struct Record {
     /// The rules the record brought with it (a JSON puzzle object, a jigsaw region map, or the
     /// reader's [`Variants`](crate::rules::Variants)); `None` means the classic rules of the grid's shape.
     pub board: Option<Arc<Board>>,
+    /// The answer the input gives beside the puzzle, if any.
+    pub expected: Expected,
+    /// How the record wrote its cells, so that answers can be written the same way.
+    pub notation: Notation,
+}
+
+/// The answer an input gives beside a puzzle: a solution column of a CSV file, the `count` and
+/// `solution` of tdoku's `puzzle:count[:solution]` lines, or the `count` and `solution` fields of a
+/// JSON puzzle object. Commands compare their answer with it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expected {
+    /// The number of solutions the input gives.
+    pub count: Option<u64>,
+    /// The solution the input gives.
+    pub solution: Option<Grid>,
+}
+
+impl Expected {
+    /// Whether the input gives no answer.
+    pub fn is_empty(&self) -> bool {
+        self.count.is_none() && self.solution.is_none()
+    }
+}
+
+/// How a record wrote its cells: the symbol convention and, for JSON boards, whether cells were
+/// numbers. Answers written in the same notation read back the same way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notation {
+    /// The symbol convention the cells were read with.
+    pub symbols: Symbols,
+    /// Whether a JSON board wrote its cells as numbers (`[[5,3,0,…]]`) rather than strings.
+    pub numbers: bool,
+    /// Whether the cells came as a JSON board (an array of rows), alone or in a puzzle object.
+    pub board: bool,
+    /// Whether the record was a JSON puzzle object (answers are then written as objects too).
+    pub object: bool,
+    /// The top-level JSON array of boards the record was an element of (numbered from 1 in its
+    /// input), so that answers can be written as one array too.
+    pub array: Option<u32>,
 }
 
 /// Reads every record of a string; a convenience for tests and small inputs. Unreadable records are

@@ -15,13 +15,19 @@
 //! |------------|------------------------------------------------------------------------------------------|
 //! | `size`     | the side, 4 to 32 (default: from `givens`, `regions` or `box`)                           |
 //! | `box`      | the box shape as `"RxC"`, e.g. `"2x3"` (default: the squarest box for the size)          |
-//! | `givens`   | the cells as in the line layout (`"8....."`, blanks `.` or `0`), or an array of rows as a LeetCode board (default: all blank) |
+//! | `puzzle`   | the cells as in the line layout (`"8....."`, blanks `.` or `0`), or an array of rows as a LeetCode board (default: all blank); `givens` is accepted as an older name |
 //! | `variants` | any of `"x"` (both diagonals), `"hyper"` (extra windows), `"jigsaw"` (needs `regions`), `"killer"` (needs `cages`) |
 //! | `regions`  | the jigsaw region map: `size²` symbols, one per cell, each symbol marking one region of `size` cells (whitespace ignored), or an array of row strings; implies `"jigsaw"` |
 //! | `cages`    | killer cages: `{"sum": 15, "cells": ["r1c1", "r1c2"]}`; cells 1-based; implies `"killer"` |
+//! | `solution` | the expected solution, written like `puzzle`; commands check their answer against it |
+//! | `count`    | the expected number of solutions (ignored when `complete` is `false`: a count cut short) |
 //!
-//! Unknown fields are an error, so a misspelt rule is never silently ignored. The solution of a
-//! JSON object is printed as a JSON board (an array of rows).
+//! The records sudokit writes with `-o json` are puzzle objects too: their other fields (`index`,
+//! `status`, `clues`, `guesses`, `complete`, `all_solutions`, `canonical`, `detail`, `expected_count`,
+//! `expected_solution`) are
+//! accepted and ignored, so that every output reads back. Any other field is an error, so a misspelt
+//! rule is never silently ignored. The solution of a JSON object is printed as a JSON board (an
+//! array of rows).
 //!
 //! ```
 //! use sudokit::parse::{ParseOptions, PuzzleReader};
@@ -44,7 +50,7 @@
 //! ```
 use serde::Deserialize;
 
-use super::{ParseErrorKind, Symbols};
+use super::{Expected, Notation, ParseErrorKind, Symbols};
 use crate::grid::{Cell, Grid, GridError, RegionProblem, Shape, MAX_SIDE};
 use crate::rules::{Board, Cage, CageProblem, VariantError, Variants};
 
@@ -126,8 +132,11 @@ pub enum PuzzleObjectError {
         name: String,
     },
     /// The givens do not parse.
-    #[error("givens: {0}")]
+    #[error("puzzle: {0}")]
     Givens(ParseErrorKind),
+    /// The expected solution does not parse.
+    #[error("solution: {0}")]
+    Solution(ParseErrorKind),
     /// A JSON object that is not a puzzle (wrong field, wrong type, nothing giving the size).
     #[error("{0}")]
     Json(String),
@@ -146,7 +155,34 @@ pub struct VariantPuzzle {
     pub grid: Grid,
     /// The rules.
     pub board: Board,
+    /// The answer the object gives (`solution`, `count`).
+    pub expected: Expected,
+    /// How the object wrote its cells.
+    pub notation: Notation,
 }
+
+/// The first keys that mark a JSON object as a puzzle object (every field of the format).
+pub(super) const FIELDS: [&[u8]; 19] = [
+    b"size",
+    b"box",
+    b"puzzle",
+    b"givens",
+    b"variants",
+    b"regions",
+    b"cages",
+    b"solution",
+    b"count",
+    b"index",
+    b"status",
+    b"clues",
+    b"guesses",
+    b"complete",
+    b"all_solutions",
+    b"canonical",
+    b"detail",
+    b"expected_count",
+    b"expected_solution",
+];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -154,7 +190,30 @@ struct JsonPuzzle {
     size: Option<usize>,
     #[serde(rename = "box")]
     box_shape: Option<String>,
-    givens: Option<serde_json::Value>,
+    #[serde(alias = "givens")]
+    puzzle: Option<serde_json::Value>,
+    solution: Option<serde_json::Value>,
+    count: Option<serde_json::Value>,
+    complete: Option<bool>,
+    // Written by sudokit's own records; read back and ignored.
+    #[allow(dead_code)]
+    index: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    status: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    clues: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    guesses: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    all_solutions: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    canonical: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    detail: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    expected_count: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    expected_solution: Option<serde_json::Value>,
     #[serde(default)]
     variants: Vec<String>,
     regions: Option<serde_json::Value>,
@@ -213,10 +272,10 @@ impl VariantPuzzle {
             }
         };
         let shape = Self::shape(&j, regions.as_deref())?;
-        let grid = match (&j.givens, shape) {
+        let grid = match (&j.puzzle, shape) {
             (None | Some(serde_json::Value::Null), Some(s)) => Grid::empty(s),
             (None | Some(serde_json::Value::Null), None) => {
-                return Err(PuzzleObjectError::Json("the puzzle needs \"givens\" or \"size\"".into()))
+                return Err(PuzzleObjectError::Json("the puzzle needs \"puzzle\" or \"size\"".into()))
             }
             (Some(serde_json::Value::String(text)), s) => {
                 super::parse_cells(text.as_bytes(), s, symbols).map_err(PuzzleObjectError::Givens)?
@@ -226,7 +285,7 @@ impl VariantPuzzle {
             }
             (Some(_), _) => {
                 return Err(PuzzleObjectError::Json(
-                    "givens: expected a string of cells or an array of rows".into(),
+                    "puzzle: expected a string of cells or an array of rows".into(),
                 ))
             }
         };
@@ -254,7 +313,42 @@ impl VariantPuzzle {
             }
             board.with_cages(cages)?
         };
-        Ok(VariantPuzzle { grid, board })
+        let solution = match &j.solution {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(text)) => Some(
+                super::parse_cells(text.as_bytes(), Some(shape), symbols)
+                    .map_err(PuzzleObjectError::Solution)?,
+            ),
+            Some(rows @ serde_json::Value::Array(_)) => {
+                Some(super::json_rows(rows, Some(shape), symbols).map_err(PuzzleObjectError::Solution)?)
+            }
+            Some(_) => {
+                return Err(PuzzleObjectError::Json(
+                    "solution: expected a string of cells or an array of rows".into(),
+                ))
+            }
+        };
+        let count = match &j.count {
+            None | Some(serde_json::Value::Null) => None,
+            Some(_) if j.complete == Some(false) => None,
+            Some(c) => Some(c.as_u64().ok_or_else(|| {
+                PuzzleObjectError::Json(format!("count: expected a number of solutions, found {c}"))
+            })?),
+        };
+        let numbers =
+            matches!(&j.puzzle, Some(b @ serde_json::Value::Array(_)) if super::json::board_has_numbers(b));
+        Ok(VariantPuzzle {
+            grid,
+            board,
+            expected: Expected { count, solution },
+            notation: Notation {
+                symbols,
+                numbers,
+                board: matches!(&j.puzzle, Some(serde_json::Value::Array(_))),
+                object: true,
+                array: None,
+            },
+        })
     }
 
     /// The shape fixed by `box`, `size` or the region map, if any (else the givens decide it).
@@ -325,7 +419,7 @@ mod tests {
             .contains("region 'A' has 5 cells, every region needs 4"));
         assert!(e(r#"{"size": 4, "variants": ["jigsaw"]}"#).contains("needs a region map"));
         assert!(e(r#"{"givens": "12345678........"}"#).contains("invalid character '5'"));
-        assert!(e(r#"{"variants": ["x"]}"#).contains("needs \"givens\" or \"size\""));
+        assert!(e(r#"{"variants": ["x"]}"#).contains("needs \"puzzle\" or \"size\""));
     }
 
     #[test]

@@ -5,15 +5,16 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
+use super::csv::{header, CsvColumns};
 use super::detect::detect;
 use super::error::{ParseError, ParseErrorKind, Position};
-use super::json::JsonCursor;
-use super::line::parse_line_inner;
+use super::json::{ArrayOf, JsonCursor};
+use super::line::{parse_line_expected, parse_line_inner};
 use super::puzzle_object::region_map;
 use super::text::{
     is_blank_or_comment, read_line_capped, read_piece, skip_rest_of_line, split_last_token, tokens, trim_eol,
 };
-use super::{Layout, ParseOptions, Record, MAX_LINE};
+use super::{Expected, Layout, Notation, ParseOptions, Record, MAX_LINE};
 use crate::grid::{Grid, GridError, RegionProblem, Shape};
 use crate::rules::{Board, Variants};
 
@@ -51,6 +52,12 @@ pub struct PuzzleReader<R> {
     pub(super) error: Option<io::Error>,
     /// Where the JSON layout's scanner is.
     pub(super) json: JsonCursor,
+    /// The CSV column asked for ([`PuzzleReader::with_column`]).
+    pub(super) column: Option<Arc<str>>,
+    /// The columns of a CSV input, once its header is read.
+    pub(super) csv: Option<CsvColumns>,
+    /// Whether hex symbols are still to be told from standard ones ([`PuzzleReader::detect_symbols`]).
+    pub(super) detect_symbols: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -71,6 +78,9 @@ impl<R: BufRead> PuzzleReader<R> {
             boards: Vec::new(),
             error: None,
             json: JsonCursor::default(),
+            column: None,
+            csv: None,
+            detect_symbols: false,
         }
     }
 
@@ -79,6 +89,47 @@ impl<R: BufRead> PuzzleReader<R> {
     pub fn with_variants(mut self, variants: Variants) -> Self {
         self.variants = variants;
         self
+    }
+
+    /// Tells hex symbols from standard ones on 16×16 boards (when the options say
+    /// [`Symbols::Standard`](super::Symbols::Standard)): a puzzle in the line layout with a `0` and no
+    /// `G` is read both ways; when only one reading has no conflicting givens, the input is read that
+    /// way from then on (and its answers written that way); when both have none, the puzzle is an
+    /// [`AmbiguousSymbols`](super::ParseErrorKind::AmbiguousSymbols) error naming both readings.
+    pub fn detect_symbols(mut self, on: bool) -> Self {
+        self.detect_symbols = on;
+        self
+    }
+
+    /// Decides between standard and hex symbols on the cells of a 16×16 line, if it must be decided.
+    fn decide_symbols(&mut self, line: &[u8]) -> Result<(), ParseErrorKind> {
+        if !self.detect_symbols || self.opts.symbols != super::Symbols::Standard {
+            return Ok(());
+        }
+        let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+        let cells = &line[start..];
+        let end = cells.iter().position(|&b| b.is_ascii_whitespace() || b == b':').unwrap_or(cells.len());
+        let cells = &cells[..end];
+        if cells.len() != 256 || self.shape.is_some_and(|s| s.side() != 16) {
+            return Ok(());
+        }
+        if cells.iter().any(|b| b.eq_ignore_ascii_case(&b'g')) || !cells.contains(&b'0') {
+            // `G` is no hex digit, and without `0` the standard reading is the only natural one.
+            self.detect_symbols = false;
+            return Ok(());
+        }
+        let shape = crate::grid::Shape::for_side(16).map_err(ParseErrorKind::Grid)?;
+        let board = Board::classic(shape);
+        let valid = |symbols| {
+            parse_line_inner(cells, Some(shape), symbols, false).is_ok_and(|g| board.conflicts(&g).is_empty())
+        };
+        match (valid(super::Symbols::Standard), valid(super::Symbols::Hex)) {
+            (true, true) => return Err(ParseErrorKind::AmbiguousSymbols),
+            (false, true) => self.opts.symbols = super::Symbols::Hex,
+            _ => {}
+        }
+        self.detect_symbols = false;
+        Ok(())
     }
 
     /// The layout in use, once detected.
@@ -138,7 +189,17 @@ impl<R: BufRead> PuzzleReader<R> {
             board = self.rules(g.shape(), regions).map_err(|kind| Self::error(position, None, kind))?;
             Ok(g)
         });
-        self.out.push_back(Record { position, layout, puzzle, board });
+        let array =
+            (layout == Layout::Json && self.json.array == Some(ArrayOf::Boards)).then_some(self.json.arrays);
+        let notation = Notation { symbols: self.opts.symbols, array, ..Notation::default() };
+        self.out.push_back(Record {
+            position,
+            layout,
+            puzzle,
+            board,
+            expected: Expected::default(),
+            notation,
+        });
     }
 
     /// The variant rules for a plain-layout puzzle, `None` for the classic rules.
@@ -179,12 +240,26 @@ impl<R: BufRead> PuzzleReader<R> {
                 self.done = true;
                 break;
             };
+            if no == 1 && self.buf.starts_with(BOM) {
+                // A byte-order mark is no part of the text.
+                self.buf.drain(..BOM.len());
+            }
             let line = trim_eol(&self.buf);
-            if is_blank_or_comment(line) {
+            if is_blank_or_comment(line) || is_section_header(line) {
                 if cut && self.layout.is_none() {
                     skip_rest_of_line(&mut self.input)?;
                 }
                 continue;
+            }
+            if self.layout.is_none() || (self.layout == Some(Layout::Csv) && self.csv.is_none()) {
+                if let Some(cols) = header(line, self.column.as_deref()) {
+                    self.layout = Some(Layout::Csv);
+                    self.csv = Some(cols);
+                    if cut {
+                        skip_rest_of_line(&mut self.input)?;
+                    }
+                    continue;
+                }
             }
             let layout = match self.layout {
                 Some(l) => l,
@@ -201,6 +276,11 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             match layout {
                 Layout::Line => self.line_record(no, cut),
+                Layout::Csv => self.csv_record(no),
+                Layout::Array => {
+                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.array_record()?;
+                }
                 Layout::Json => {
                     self.pending = Some((std::mem::take(&mut self.buf), no, cut));
                     self.json_record()?;
@@ -234,13 +314,38 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             let regions = toks.get(1).map(|t| t.1);
             self.push_with(pos, Layout::Line, result, regions);
+        } else if let Err(kind) = self.decide_symbols(line) {
+            let e = Self::error(pos, None, kind);
+            self.push(pos, Layout::Line, Err(e));
         } else {
-            let result = parse_line_inner(line, self.shape, self.opts.symbols, cut)
-                .map_err(|(col, kind)| Self::error(pos, col, kind));
+            let (result, expected) = match parse_line_expected(line, self.shape, self.opts.symbols, cut) {
+                Ok((g, e)) => (Ok(g), e),
+                Err((col, kind)) => (Err(Self::error(pos, col, kind)), Expected::default()),
+            };
             self.push(pos, Layout::Line, result);
+            if let Some(r) = self.out.back_mut() {
+                r.expected = expected;
+            }
         }
         self.buf = buf;
     }
+}
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Whether a line is a section header such as `[Puzzle]` (SadMan's `.sdk` files), skipped like a
+/// comment. A JSON board never looks like one: its first bracket is followed by a bracket, a quote, a
+/// number or a space.
+pub(super) fn is_section_header(line: &[u8]) -> bool {
+    let t = super::text::trim_start(line);
+    let end = t.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |e| e + 1);
+    let t = &t[..end];
+    t.len() >= 3
+        && t[0] == b'['
+        && t[end - 1] == b']'
+        && t[1].is_ascii_alphabetic()
+        && t[1..end - 1].iter().all(|b| b.is_ascii_alphanumeric() || *b == b' ')
 }
 
 impl ParseError {

@@ -106,10 +106,16 @@ pub(super) fn show_byte(line: &[u8], i: usize) -> String {
         Err(e) => std::str::from_utf8(&tail[..e.valid_up_to()]).unwrap_or(""),
     };
     match valid.chars().next() {
+        Some(c) if is_invisible(c) => format!("U+{:04X} (an invisible character)", u32::from(c)),
         Some(c) if !c.is_control() => format!("'{c}'"),
         Some(c) => format!("{:?}", c),
         None => format!("byte 0x{:02X} (not UTF-8 text)", line[i]),
     }
+}
+
+/// Characters that print as nothing: a message names them by code point.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
 }
 
 pub(super) fn bad_char(line: &[u8], i: usize, side: usize, symbols: Symbols) -> Located {

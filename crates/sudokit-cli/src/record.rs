@@ -1,0 +1,142 @@
+//! Machine-readable records, shared by every command: one JSON object per line (JSON Lines) or one
+//! CSV row under a header, built from the same ordered fields.
+//!
+//! A command lists its CSV columns once ([`Columns`]); each record is a [`Fields`] list of
+//! `(name, value)` pairs in that order. JSON writes the fields a record has; CSV writes every column,
+//! empty where the record has no such field. Grids are strings in the line form (or JSON boards when
+//! the input was a board), so that every record reads back as a puzzle: the `puzzle` field is always
+//! the input puzzle.
+
+use serde_json::Value;
+
+/// A machine-readable output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Machine {
+    /// One JSON object per line.
+    Json,
+    /// A header line, then one row per record (RFC 4180 quoting).
+    Csv,
+}
+
+/// The CSV columns of a command, in order. JSON objects use the same names.
+pub type Columns = &'static [&'static str];
+
+/// One record's fields, in column order.
+#[derive(Debug, Default)]
+pub struct Fields(Vec<(&'static str, Value)>);
+
+impl Fields {
+    /// A record of puzzle number `index` (1-based, as in messages) with its status name.
+    pub fn new(index: usize, status: &str) -> Fields {
+        Fields(vec![("index", Value::from(index)), ("status", Value::from(status))])
+    }
+
+    /// Adds a field (or replaces one of the same name).
+    pub fn set(mut self, name: &'static str, value: impl Into<Value>) -> Fields {
+        let value = value.into();
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name, value)),
+        }
+        self
+    }
+
+    /// Appends the record, ending with a newline. `columns` orders the CSV row.
+    pub fn write(&self, machine: Machine, columns: Columns, out: &mut Vec<u8>) {
+        match machine {
+            Machine::Json => {
+                out.push(b'{');
+                for (i, (name, value)) in self.0.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    json_value(&Value::from(*name), out);
+                    out.push(b':');
+                    json_value(value, out);
+                }
+                out.extend_from_slice(b"}\n");
+            }
+            Machine::Csv => {
+                for (i, column) in columns.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    if let Some((_, v)) = self.0.iter().find(|(n, _)| n == column) {
+                        csv_value(v, out);
+                    }
+                }
+                out.push(b'\n');
+            }
+        }
+    }
+
+    /// The record as bytes.
+    pub fn to_bytes(&self, machine: Machine, columns: Columns) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.write(machine, columns, &mut out);
+        out
+    }
+}
+
+/// The CSV header line of `columns`.
+pub fn csv_header(columns: Columns) -> String {
+    let mut s = columns.join(",");
+    s.push('\n');
+    s
+}
+
+/// Appends one JSON value in its compact form.
+pub fn json_value(v: &Value, out: &mut Vec<u8>) {
+    // Writing a `Value` into a `Vec` cannot fail: every map key is a string.
+    let _ = serde_json::to_writer(&mut *out, v);
+}
+
+/// Appends one CSV cell: text as it is, quoted when it holds a comma, a quote or a line break;
+/// arrays and objects as compact JSON; `null` as an empty cell.
+pub fn csv_value(v: &Value, out: &mut Vec<u8>) {
+    let text = match v {
+        Value::Null => return,
+        Value::String(s) => s.clone(),
+        Value::Array(_) | Value::Object(_) => v.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+    };
+    csv_text(&text, out);
+}
+
+/// Appends text as one CSV cell, quoted when needed.
+pub fn csv_text(text: &str, out: &mut Vec<u8>) {
+    if text.contains([',', '"', '\n', '\r']) {
+        out.push(b'"');
+        out.extend(text.replace('"', "\"\"").into_bytes());
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(text.as_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COLUMNS: Columns = &["index", "status", "puzzle", "detail"];
+
+    #[test]
+    fn json_keeps_field_order_and_csv_fills_every_column() {
+        let f = Fields::new(3, "ok").set("puzzle", "1.3").set("detail", "a, \"b\"");
+        assert_eq!(
+            String::from_utf8(f.to_bytes(Machine::Json, COLUMNS)).expect("utf-8"),
+            "{\"index\":3,\"status\":\"ok\",\"puzzle\":\"1.3\",\"detail\":\"a, \\\"b\\\"\"}\n"
+        );
+        assert_eq!(
+            String::from_utf8(f.to_bytes(Machine::Csv, COLUMNS)).expect("utf-8"),
+            "3,ok,1.3,\"a, \"\"b\"\"\"\n"
+        );
+        let short = Fields::new(1, "unreadable").set("puzzle", Value::Null);
+        assert_eq!(
+            String::from_utf8(short.to_bytes(Machine::Csv, COLUMNS)).expect("utf-8"),
+            "1,unreadable,,\n"
+        );
+        assert_eq!(csv_header(COLUMNS), "index,status,puzzle,detail\n");
+    }
+}

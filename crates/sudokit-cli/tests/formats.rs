@@ -1,0 +1,451 @@
+//! Issue #20: every output reads back, the formats people's files are in, machine-readable output
+//! for every command, and honest exit codes.
+
+use crate::util::{data, shared, sudokit, sudokit_bytes};
+
+const P1: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const S1: &str = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+/// P1 with one given changed: 295 solutions.
+const P295: &str = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
+/// Two 5s in row 1.
+const CONFLICT: &str = "55.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const NO_SOLUTION: &str = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
+
+/// The records of a run's JSON Lines output.
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("not one JSON object per line ({e}): {l:?}"))
+        })
+        .collect()
+}
+
+/// Every output of every command, in every `-o` it offers, is read back by every command that reads
+/// puzzles, auto-detected, with one record per puzzle and exit 0.
+#[test]
+fn issue20_every_output_reads_back_everywhere() {
+    let layouts = ["line", "grid", "compact", "pretty", "board", "json", "csv"];
+    let mut producers: Vec<(Vec<&str>, &str)> = Vec::new();
+    for f in layouts {
+        producers.push((vec!["solve", "-o", f], P1));
+        producers.push((vec!["canon", "-o", f], P1));
+    }
+    // In the grid layouts `--echo` sets the puzzle beside its answer, for people to read.
+    for f in ["line", "json", "csv"] {
+        producers.push((vec!["solve", "--echo", "-o", f], P1));
+    }
+    for f in ["json", "csv"] {
+        producers.push((vec!["count", "-o", f], P1));
+        producers.push((vec!["check", "-o", f], P1));
+        producers.push((vec!["solve", "--all", "-o", f], P1));
+    }
+    for f in ["line", "grid", "compact", "pretty", "json", "csv"] {
+        producers.push((vec!["generate", "puzzle", "-n", "2", "--seed", "7", "-o", f], ""));
+        producers.push((vec!["generate", "grid", "-n", "2", "--seed", "7", "-o", f], ""));
+    }
+    for f in ["line", "json", "csv"] {
+        producers.push((vec!["generate", "puzzle", "-n", "2", "--seed", "7", "--solution", "-o", f], ""));
+    }
+    for (args, stdin) in &producers {
+        let out = sudokit(args, stdin);
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        let expected = if args[0] == "generate" { 2 } else { 1 };
+        for reader in [&["solve"][..], &["count"], &["check"], &["canon"], &["solve", "-o", "json"]] {
+            let back = sudokit(reader, &out.stdout);
+            assert_eq!(back.code, 0, "{args:?} | {reader:?}\n{}\n{}", out.stdout, back.stderr);
+            let records = sudokit(&[reader[0], "-o", "json"], &out.stdout);
+            assert_eq!(json_lines(&records.stdout).len(), expected, "{args:?} | {reader:?}\n{}", out.stdout);
+        }
+    }
+}
+
+/// Issue #20: `generate puzzle -o csv | solve` and `generate puzzle -o json | solve`.
+#[test]
+fn issue20_generated_csv_and_json_solve() {
+    for f in ["csv", "json"] {
+        let out = sudokit(&["generate", "puzzle", "-n", "3", "--seed", "1", "--solution", "-o", f], "");
+        let r = sudokit(&["solve"], &out.stdout);
+        assert_eq!(r.code, 0, "{f}: {}", r.stderr);
+        assert!(!r.stdout.contains("unreadable"), "{}", r.stdout);
+    }
+    // The old field name of the puzzle is still read.
+    let r = sudokit(&["solve", "-o", "line"], &format!("{{\"givens\": \"{P1}\"}}\n"));
+    assert_eq!(r.stdout, format!("{S1}\n"));
+}
+
+/// qqwing's `--csv` output (`Puzzle,` header, a trailing comma on each row), with and without
+/// `--solution --count-solutions`: read as CSV, the solution and count checked.
+#[test]
+fn issue20_qqwing_csv() {
+    let r = sudokit(&["solve", data("formats/qqwing.csv").to_str().expect("utf-8")], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut lines = r.stdout.lines();
+    assert_eq!(lines.next(), Some("index,status,puzzle,solution"));
+    assert_eq!(lines.filter(|l| l.contains(",ok,")).count(), 5);
+    let path = data("formats/qqwing-solution.csv");
+    let r = sudokit(&["check", "-o", "json", path.to_str().expect("utf-8")], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 3);
+    assert!(records.iter().all(|v| v["expected_solution"] == v["solution"] && v["expected_count"] == 1));
+    // A wrong solution column is a mismatch (exit 4), and says where.
+    let text = std::fs::read_to_string(&path).expect("sample");
+    let mut rows: Vec<String> = text.lines().map(String::from).collect();
+    let f: Vec<String> = rows[1].split(',').map(String::from).collect();
+    let mut wrong = f[1].clone().into_bytes();
+    wrong.swap(0, 1);
+    rows[1] = format!("{},{},{},", f[0], String::from_utf8(wrong).expect("ascii"), f[2]);
+    let r = sudokit(&["solve"], &(rows.join("\n") + "\n"));
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    assert!(r.stdout.lines().nth(1).is_some_and(|l| l.starts_with("1,mismatch,")), "{}", r.stdout);
+    assert!(
+        r.stderr.contains("puzzle 1, line 2: the solution differs from the one given, at r1c1 r1c2"),
+        "{}",
+        r.stderr
+    );
+    // --column picks another column: the solution column, read as puzzles.
+    let r = sudokit(&["count", "--column", "Solution", path.to_str().expect("utf-8")], "");
+    assert_eq!(r.stdout, "1 (as given)\n1 (as given)\n1 (as given)\n", "{}", r.stderr);
+    let r = sudokit(&["count", "--column", "nope", path.to_str().expect("utf-8")], "");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("the CSV header has no column \"nope\" (columns: puzzle, solution, solution count, )"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Kaggle's `quizzes,solutions` layout (0 for blanks), and sudokit's own CSV read back.
+#[test]
+fn issue20_kaggle_csv() {
+    let kaggle = format!("quizzes,solutions\n{},{S1}\n", P1.replace('.', "0"));
+    let r = sudokit(&["solve", "-o", "line"], &kaggle);
+    assert_eq!((r.code, r.stdout.as_str()), (0, format!("{S1}\n").as_str()), "{}", r.stderr);
+    let own = sudokit(&["solve", "-o", "csv"], &kaggle).stdout;
+    assert_eq!(own, format!("index,status,puzzle,solution\n1,ok,{P1},{S1}\n"));
+    assert_eq!(sudokit(&["count"], &own).stdout, "1\n");
+}
+
+/// tdoku's test file, `puzzle:count[:solution]`: every count is compared with the given one.
+#[test]
+fn issue20_tdoku_test_format() {
+    let Some(path) = shared("peer-tests/tdoku_test_puzzles.txt") else { return };
+    let r = sudokit(&["count", path.to_str().expect("utf-8")], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 43);
+    assert!(r.stdout.lines().all(|l| l.ends_with(" (as given)")), "{}", r.stdout);
+    let r = sudokit(&["check", "-o", "json", path.to_str().expect("utf-8")], "");
+    assert_eq!(json_lines(&r.stdout).len(), 43);
+    assert!(!r.stdout.contains("mismatch"), "{}", r.stdout);
+    // A count that disagrees says so, and exits 4.
+    let r = sudokit(&["count"], &format!("{P1}:2\n{P295}:295\n"));
+    assert_eq!(r.stdout, "1 (given: 2)\n295 (as given)\n");
+    assert_eq!(r.code, 4);
+    assert!(r.stderr.contains("puzzle 1, line 1: 1 solutions, the input says 2"), "{}", r.stderr);
+    let r = sudokit(&["solve"], &format!("{P1}:1:{S1}\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (0, format!("{S1}\n").as_str()));
+    let r = sudokit(&["count"], &format!("{P1}:x\n"));
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("puzzle 1, line 1, column 83: expected a number of solutions after ':'"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// The grid files of Simple Sudoku (`.ss`) and SadMan/SudoCue/HoDoKu (`.sdk` with `#` metadata and a
+/// `[Puzzle]` section line, `.sdm` one puzzle per line).
+#[test]
+fn issue20_sdk_sdm_ss_files() {
+    let one = |name: &str| {
+        let r = sudokit(&["solve", "-o", "line", data(name).to_str().expect("utf-8")], "");
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+        r.stdout
+    };
+    let sdk = one("formats/puzzle.sdk");
+    assert_eq!(sdk, one("formats/puzzle.ss"));
+    assert_eq!(one("formats/puzzles.sdm").lines().next(), sdk.lines().next());
+    assert_eq!(one("formats/puzzles.sdm").lines().count(), 5);
+}
+
+/// A byte-order mark, CRLF line ends and tabs.
+#[test]
+fn issue20_bom_crlf_tabs() {
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(format!("{P1}\r\n{P1}\r\n").as_bytes());
+    let r = sudokit_bytes(&["solve"], &bom);
+    assert_eq!((r.code, r.stdout.clone()), (0, format!("{S1}\n{S1}\n")), "{}", r.stderr);
+    let rows: Vec<String> = P1
+        .as_bytes()
+        .chunks(9)
+        .map(|c| {
+            c.iter()
+                .map(|&b| if b == b'.' { "0".into() } else { (b as char).to_string() })
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect();
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice((rows.join("\r\n") + "\r\n").as_bytes());
+    let r = sudokit_bytes(&["solve", "-o", "line"], &bom);
+    assert_eq!((r.code, r.stdout.clone()), (0, format!("{S1}\n")), "{}", r.stderr);
+}
+
+/// Exit statuses: 0 only when every puzzle got the asked-for answer; 3 for several solutions under
+/// `solve` (the first is printed); 1 for no solution; 2 for unreadable input; the most severe wins.
+#[test]
+fn issue20_exit_statuses() {
+    let r = sudokit(&["solve"], &format!("{P1}\n"));
+    assert_eq!(r.code, 0);
+    let r = sudokit(&["solve"], &format!("{P295}\n"));
+    assert_eq!(r.code, 3, "several solutions");
+    assert_eq!(r.stdout.lines().count(), 1, "the first solution is printed");
+    assert!(r.stderr.contains("more than one solution; printed the first"));
+    assert_eq!(sudokit(&["solve", "--first"], &format!("{P295}\n")).code, 0);
+    assert_eq!(sudokit(&["check"], &format!("{P295}\n")).code, 3);
+    assert_eq!(sudokit(&["solve"], &format!("{NO_SOLUTION}\n")).code, 1);
+    assert_eq!(sudokit(&["solve"], "index\n").code, 2);
+    assert_eq!(sudokit(&["solve"], &format!("{P295}\n{NO_SOLUTION}\n")).code, 1);
+    assert_eq!(sudokit(&["solve"], &format!("{P295}\n{NO_SOLUTION}\nindex\n")).code, 2);
+    // `count` reports conflicting givens as `!invalid`.
+    let r = sudokit(&["count"], &format!("{CONFLICT}\n{P1}\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (1, "!invalid\n1\n"));
+    let help = sudokit(&["count", "--help"], "").stdout;
+    assert!(help.contains("3    some puzzle has more than one solution"), "{help}");
+    assert!(help.contains("`!unsupported`"), "{help}");
+}
+
+/// JSON Lines for every command: one object per puzzle with index, status and result; `solve --all`
+/// too, without blank lines; CSV with a header and a `puzzle` column.
+#[test]
+fn issue20_machine_readable_records() {
+    let input = format!("{P1}\n{P295}\n{CONFLICT}\nindex\n");
+    let check = json_lines(&sudokit(&["check", "-o", "json"], &input).stdout);
+    let statuses: Vec<&str> = check.iter().map(|v| v["status"].as_str().unwrap_or("?")).collect();
+    assert_eq!(statuses, ["ok", "multiple", "invalid", "unreadable"]);
+    assert_eq!(
+        check.iter().map(|v| v["index"].as_u64()).collect::<Vec<_>>(),
+        [Some(1), Some(2), Some(3), Some(4)]
+    );
+    assert_eq!(check[0]["solution"], S1);
+    let all = sudokit(&["solve", "--all", "-o", "json"], &format!("{P1}\n{P295}\n"));
+    assert!(!all.stdout.contains("\n\n"), "no blank lines");
+    let all = json_lines(&all.stdout);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1]["count"], 295);
+    assert_eq!(all[1]["all_solutions"].as_array().map(Vec::len), Some(295));
+    let count = sudokit(&["count", "-o", "csv"], &input);
+    assert_eq!(
+        count.stdout,
+        format!("index,status,puzzle,count,complete\n1,ok,{P1},1,true\n2,ok,{P295},295,true\n3,invalid,{CONFLICT},,\n4,unreadable,,,\n")
+    );
+    let canon = sudokit(&["canon", "-o", "csv"], &format!("{P1}\n")).stdout;
+    assert!(canon.starts_with(&format!("index,status,puzzle,canonical\n1,ok,{P1},")), "{canon}");
+}
+
+/// `--echo` puts the answer next to its puzzle; integer boards come back as integer boards.
+#[test]
+fn issue20_echo_and_integer_boards() {
+    let r = sudokit(&["solve", "--echo"], &format!("{P1}\n"));
+    assert_eq!(r.stdout, format!("{P1} {S1}\n"));
+    let board: Vec<Vec<u32>> = P1
+        .as_bytes()
+        .chunks(9)
+        .map(|r| r.iter().map(|&b| if b == b'.' { 0 } else { u32::from(b - b'0') }).collect())
+        .collect();
+    let text = serde_json::to_string(&board).expect("serialises");
+    let r = sudokit(&["solve"], &text);
+    let out: Vec<Vec<u32>> = serde_json::from_str(&r.stdout).expect("an integer board");
+    assert_eq!(out.concat().iter().map(|d| d.to_string()).collect::<String>(), S1);
+}
+
+/// `canon` keeps the input's layout, as its help says.
+#[test]
+fn issue20_canon_keeps_the_layout() {
+    let grid: String =
+        P1.as_bytes().chunks(9).map(|c| String::from_utf8_lossy(c).into_owned() + "\n").collect();
+    let r = sudokit(&["canon"], &grid);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 9, "{}", r.stdout);
+}
+
+/// The options a help text offers: the long names of its option lines.
+fn offered(help: &str) -> Vec<String> {
+    help.lines()
+        .filter_map(|l| {
+            let t = l.trim_start();
+            let t = if t.starts_with('-') && t.get(2..4) == Some(", ") { &t[4..] } else { t };
+            (l.starts_with("  ") && t.starts_with("--"))
+                .then(|| t.split([' ', '=', '<']).next().unwrap_or("").to_string())
+        })
+        .collect()
+}
+
+/// Issue #20: every subcommand's `--help` prints each default once and offers no option the command
+/// rejects; the bulk commands end with the exit status table.
+#[test]
+fn issue20_help_walk() {
+    let commands: [&[&str]; 8] = [
+        &["solve"],
+        &["count"],
+        &["check"],
+        &["canon"],
+        &["bench"],
+        &["generate"],
+        &["generate", "grid"],
+        &["generate", "puzzle"],
+    ];
+    for cmd in commands {
+        let mut args = cmd.to_vec();
+        args.push("--help");
+        let r = sudokit(&args, "");
+        assert_eq!(r.code, 0, "{cmd:?}: {}", r.stderr);
+        let own = offered(&r.stdout);
+        // One block per option: its lines up to the next option line.
+        let mut blocks: Vec<String> = Vec::new();
+        for line in r.stdout.lines() {
+            if offered(&format!("{line}\n")).len() == 1 || blocks.is_empty() {
+                blocks.push(String::new());
+            }
+            if let Some(b) = blocks.last_mut() {
+                b.push_str(line);
+                b.push('\n');
+            }
+        }
+        for b in &blocks {
+            assert!(b.matches("[default:").count() <= 1, "{cmd:?}: a default printed twice:\n{b}");
+        }
+        if cmd != ["generate"] {
+            for word in r.stdout.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+                if word.starts_with("--") && word.len() > 2 {
+                    assert!(
+                        own.iter().any(|o| o == word),
+                        "{cmd:?} --help mentions {word}, which it does not take"
+                    );
+                }
+            }
+        }
+        if ["solve", "count", "check", "canon"].contains(&cmd[0]) || cmd.len() == 2 {
+            assert!(r.stdout.contains("Exit status:"), "{cmd:?}");
+        }
+    }
+    // `generate grid` takes no --solution, and its help does not offer one.
+    let r = sudokit(&["generate", "grid", "--solution"], "");
+    assert_eq!(r.code, 2);
+}
+
+/// Issue #20: messages point at the first offending column, in the alphabet of the board being read;
+/// a byte-order mark is no character of the puzzle; a binary file and a directory get one clear
+/// message each.
+#[test]
+fn issue20_error_positions() {
+    let r = sudokit(&["solve"], "index\n");
+    assert!(
+        r.stderr.contains("puzzle 1, line 1, column 1: invalid character 'i' (digits are 1-9;"),
+        "{}",
+        r.stderr
+    );
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(format!("{}x{}\n", &P1[..40], &P1[41..]).as_bytes());
+    let r = sudokit_bytes(&["solve"], &bom);
+    assert!(r.stderr.contains("column 41: invalid character 'x' (digits are 1-9;"), "{}", r.stderr);
+    let mut binary = b"\x7fELF\x02\x01\x01".to_vec();
+    binary.extend_from_slice(&[0u8; 64]);
+    binary.extend_from_slice(b"\n");
+    let r = sudokit_bytes(&["solve"], &binary);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("column 8: byte 0x00 is no text: the input looks like binary data"),
+        "{}",
+        r.stderr
+    );
+    let dir = crate::util::TempDir::new("issue20-dir");
+    let path = dir.join("");
+    let r = sudokit(&["solve", path.to_str().expect("utf-8")], "");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("cannot open: a directory, not a file of puzzles"), "{}", r.stderr);
+    // A 16×16 line names the 16×16 alphabet.
+    let line16 = format!("{}x{}", ".".repeat(100), ".".repeat(155));
+    let r = sudokit(&["solve"], &line16);
+    assert!(r.stderr.contains("column 101: invalid character 'x' (digits are 1-9, A-G;"), "{}", r.stderr);
+}
+
+/// Issue #20: hex in, hex out; a 16×16 puzzle whose `0` could be a blank or the digit 1 is an error
+/// naming both readings, and `--symbols` settles it.
+#[test]
+fn issue20_hex_both_ways_and_ambiguity() {
+    let full = sudokit(&["solve", "--size", "16", "--first", "-o", "line"], &".".repeat(256)).stdout;
+    let hex_of = |c: char| {
+        c.to_digit(17).and_then(|d| std::char::from_digit(d - 1, 16)).map(|h| h.to_ascii_uppercase())
+    };
+    let puzzle: String = full
+        .trim()
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i % 2 == 0 { hex_of(c).unwrap_or('?') } else { '.' })
+        .collect();
+    assert!(puzzle.contains('0'));
+    let r = sudokit(&["solve"], &puzzle);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("as standard symbols '0' is a blank and 'F' is 15, as hex '0' is 1 and 'F' is 16"),
+        "{}",
+        r.stderr
+    );
+    let r = sudokit(&["solve", "--first", "--symbols", "hex"], &puzzle);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = r.stdout.trim();
+    assert_eq!(out.len(), 256, "{out}");
+    assert!(out.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_lowercase()), "hex in, hex out: {out}");
+    assert!(out.chars().zip(puzzle.chars()).all(|(o, p)| p == '.' || o == p), "the givens kept: {out}");
+    assert_eq!(sudokit(&["check", "--symbols", "hex"], out).stdout, "unique\n");
+    assert_eq!(sudokit(&["solve", "--first", "--symbols", "standard"], &puzzle).code, 0);
+}
+
+/// Issue #20: Java and C array literals as pasted from tutorials.
+#[test]
+fn issue20_java_and_c_arrays() {
+    let rows: Vec<String> = P1
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let cells: Vec<String> =
+                r.iter().map(|&b| if b == b'.' { "0".into() } else { (b as char).to_string() }).collect();
+            format!("{{{}}}", cells.join(","))
+        })
+        .collect();
+    let java = format!("int[][] board = {{\n    {}\n}};\n", rows.join(",\n    "));
+    let c = format!("int grid[9][9] = {{{}}};\n", rows.join(","));
+    let pasted = rows.iter().map(|r| format!("{r},\n")).collect::<String>();
+    for text in [java, c, pasted] {
+        let r = sudokit(&["solve"], &text);
+        assert_eq!((r.code, r.stdout.as_str()), (0, format!("{S1}\n").as_str()), "{text}\n{}", r.stderr);
+    }
+}
+
+/// Issue #20: an array of boards comes back as one array, in order, with `null` for a board that
+/// could not be read; boards one to a line come back one to a line.
+#[test]
+fn issue20_array_of_boards_comes_back_as_an_array() {
+    let board = |g: &str| -> String {
+        let rows: Vec<String> = g
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> =
+                    r.iter().map(|&b| if b == b'.' { "0".into() } else { (b as char).to_string() }).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let (p, s) = (board(P1), board(S1));
+    let r = sudokit(&["solve"], &format!("[{p}, [[1]], {p}]\n"));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("[{s},null,{s}]\n"));
+    let r = sudokit(&["solve"], &format!("[{p}, {p}]\n{p}\n"));
+    assert_eq!(r.stdout, format!("[{s},{s}]\n{s}\n"));
+}

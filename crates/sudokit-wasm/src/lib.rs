@@ -1,0 +1,75 @@
+//! # sudokit-wasm
+//!
+//! The sudokit library for web pages: a WebAssembly module (`wasm32-unknown-unknown`) whose exports
+//! take a JSON request and give a JSON answer. The page in `web/` loads it through `web/sudokit.js`, a
+//! small loader that hides the memory handling below.
+//!
+//! # Why plain exports and not wasm-bindgen
+//!
+//! wasm-bindgen is the usual binding layer, but every build of a wasm-bindgen module must be passed
+//! through the `wasm-bindgen` command-line tool of exactly the crate's version, and that tool has to
+//! be compiled from crates.io on a fresh machine: about 12 minutes on two cores, on top of a CI run
+//! that already takes about 12 of its 20 minutes. What this module has to pass across the boundary is
+//! small and uniform (a request string in, an answer string out), which plain `extern "C"` exports
+//! and a loader of some sixty lines of JavaScript do as well, with no generated glue to keep in step
+//! with a tool version, and no extra build step besides `cargo build`.
+//!
+//! # The calling convention
+//!
+//! Every operation is one export `sudokit_<op>(len) -> len`:
+//!
+//! 1. the caller asks for an input buffer of `len` bytes with `sudokit_input(len)`, which returns its
+//!    address in the module's memory, and writes the UTF-8 JSON request there;
+//! 2. it calls `sudokit_<op>(len)`, which reads the request, answers it and returns the length of the
+//!    UTF-8 JSON answer;
+//! 3. it reads the answer at `sudokit_output()`.
+//!
+//! The buffers belong to the module and are reused by the next call; a caller copies the answer out
+//! before calling again. The module keeps no other state between calls.
+//!
+//! Every answer is an object with `"ok": true` and the operation's fields, or `"ok": false` and an
+//! `"error"` message (the library's own message for unreadable puzzles, with its puzzle number, line
+//! and column). Bad requests are answers, never traps; the loader turns a trap (a bug) into an error
+//! answer too and starts a fresh instance, so nothing throws into the page.
+//!
+//! # Requests
+//!
+//! | export | request fields | answer fields |
+//! |---|---|---|
+//! | `sudokit_parse` | `puzzle`, `variants`, `size` | the board: `side`, `boxRows`, `boxCols`, `cells`, `regions`, `jigsaw`, `diagonals`, `windows`, `cages`, `layout`, `line`, `records` |
+//! | `sudokit_check` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `conflicts`, `solution`, `second`, `guesses`, `interrupted` |
+//! | `sudokit_solve` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solution`, `conflicts`, `guesses`, `interrupted` |
+//! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
+//! | `sudokit_generate` | `size`, `difficulty`, `seed`, `symmetry`, `attempts` | `cells`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts` |
+//! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
+//! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `step`, `values`, `candidates` |
+//! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it) |
+//!
+//! - `puzzle` is text in any layout the library reads (line, grid, compact, art, LeetCode JSON board,
+//!   or a JSON puzzle object carrying its own rules); the first puzzle in it is used.
+//! - `variants` lists the rules added to a plain layout: `"x"`, `"hyper"`, `"jigsaw"` (the region map
+//!   then follows the givens, as the library reads it).
+//! - `size` forces the side when the text alone does not tell.
+//! - `removed` lists candidates `[cell, digit]` that earlier steps took out (the page sends those of the
+//!   hint steps the player applied), so that the next hint moves on from an elimination.
+//! - `nodes` is the search's node budget (default [`DEFAULT_NODES`]): there is no clock in the module,
+//!   so a long search stops at the budget and answers `"verdict": "timed out"` with `interrupted`.
+//! - Cells are arrays of numbers in reading order, `0` for a blank.
+//! - Conflicts are `{"digit", "house", "cells": [a, b], "text"}` with 0-based cell indices.
+//! - A step (from the library's human-style solver, [`sudokit::human`]) is `{"technique", "code",
+//!   "text", "results", "cells", "digits", "houses", "placements", "eliminations", "fins"}`: its
+//!   forum notation, the pattern's cells, digits (a bit set, bit `d` for digit `d`) and houses (lists of
+//!   cells), and the candidates `{"cell", "digit"}` it places, removes or uses as fins. Candidates are
+//!   bit sets per cell, `0` for a solved cell. Hints and explanations need exactly one solution,
+//!   settled within the node budget; otherwise the answer carries the verdict and no step.
+#![deny(missing_docs)]
+
+mod ffi;
+mod ops;
+mod teach;
+
+pub use ops::{
+    canon, check, count, generate, parse, solve, DEFAULT_ATTEMPTS, DEFAULT_ATTEMPTS_BIG, DEFAULT_NODES,
+    MAX_GENERATE_SIDE,
+};
+pub use teach::{explain, hint, MAX_STEPS};

@@ -1,0 +1,507 @@
+//! The operations behind the exports, as plain functions from a JSON request to a JSON answer, so the
+//! native tests exercise exactly what the page calls.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sudokit::canon::canonical;
+use sudokit::generate::{rng_for, Difficulty, GenerateOptions, Generator, Symmetry};
+use sudokit::parse::{ParseOptions, PuzzleReader};
+use sudokit::{Board, Conflict, Grid, HouseKind, Limits, Puzzle, SearchOutcome, Shape, Variants, Verdict};
+
+/// The node budget of a search when the request names none: about a second of a browser's time (the
+/// general engine visits some 230,000 nodes a second in V8 on a 16×16 board). The hardest 9×9 puzzles
+/// need a few hundred nodes; only nearly empty big boards run into the budget.
+pub const DEFAULT_NODES: u64 = 250_000;
+
+/// The grids the generator tries per puzzle on boards up to 9×9 when the request names no number:
+/// enough for every difficulty there, few enough that a page waits a second at most.
+pub const DEFAULT_ATTEMPTS: u32 = 200;
+
+/// The same for bigger boards, where one attempt takes a good part of a second in a browser and some
+/// difficulties are rare (minimal 16×16 puzzles solvable by singles alone almost never turn up).
+pub const DEFAULT_ATTEMPTS_BIG: u32 = 5;
+
+/// The largest side the generator accepts here: bigger boards take too long for a page.
+pub const MAX_GENERATE_SIDE: usize = 16;
+
+/// The answer to a request that failed.
+fn failure(message: impl std::fmt::Display) -> String {
+    json!({ "ok": false, "error": message.to_string() }).to_string()
+}
+
+/// Reads a request, runs `answer` on it and writes its answer or the failure.
+pub(crate) fn respond<R: for<'de> Deserialize<'de>>(
+    request: &str,
+    answer: impl FnOnce(R) -> Result<Value, String>,
+) -> String {
+    let parsed: R = match serde_json::from_str(request) {
+        Ok(r) => r,
+        Err(e) => return failure(format!("bad request: {e}")),
+    };
+    match answer(parsed) {
+        Ok(mut v) => {
+            if let Value::Object(map) = &mut v {
+                map.insert("ok".into(), Value::Bool(true));
+            }
+            v.to_string()
+        }
+        Err(e) => failure(e),
+    }
+}
+
+/// A puzzle in text, with the rules for plain layouts.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PuzzleRequest {
+    puzzle: String,
+    #[serde(default)]
+    variants: Vec<String>,
+    size: Option<usize>,
+    nodes: Option<u64>,
+    limit: Option<u64>,
+    /// Candidates already removed by earlier steps, as `[cell, digit]` (hints and explanations).
+    #[serde(default)]
+    pub(crate) removed: Vec<(usize, u8)>,
+}
+
+/// A puzzle read from a request: the givens, their rules and how they were written.
+pub(crate) struct Read {
+    pub(crate) puzzle: Puzzle,
+    /// The rules, shared with `puzzle`.
+    pub(crate) board: Arc<Board>,
+    layout: &'static str,
+    records: usize,
+}
+
+impl PuzzleRequest {
+    fn variants(&self) -> Result<Variants, String> {
+        let mut v = Variants::default();
+        for name in &self.variants {
+            match name.as_str() {
+                "x" => v.diagonals = true,
+                "hyper" => v.windows = true,
+                "jigsaw" => v.jigsaw = true,
+                other => return Err(format!("unknown variant `{other}` (expected x, hyper or jigsaw)")),
+            }
+        }
+        Ok(v)
+    }
+
+    /// The first puzzle of the text, or the library's message about it.
+    pub(crate) fn read(&self) -> Result<Read, String> {
+        let shape = self.size.map(Shape::for_side).transpose().map_err(|e| e.to_string())?;
+        let opts = ParseOptions { shape, ..ParseOptions::default() };
+        let mut reader = PuzzleReader::new(self.puzzle.as_bytes(), opts).with_variants(self.variants()?);
+        let first = match reader.next() {
+            None => return Err("no puzzle in the text".into()),
+            Some(r) => r.map_err(|e| e.to_string())?,
+        };
+        // Count the rest so the page can say that only the first was taken.
+        let records = 1 + reader.by_ref().count();
+        let layout = reader.layout().map_or("line", |l| l.name());
+        let grid = first.puzzle.map_err(|e| e.to_string())?;
+        let board = first.board.unwrap_or_else(|| Board::classic_shared(grid.shape()));
+        let puzzle = Puzzle::new(board.clone(), grid).map_err(|e| e.to_string())?;
+        Ok(Read { puzzle, board, layout, records })
+    }
+
+    pub(crate) fn limits(&self, solutions: u64) -> Limits {
+        Limits::up_to(solutions).with_nodes(self.nodes.unwrap_or(DEFAULT_NODES))
+    }
+}
+
+fn cells(grid: &Grid) -> Value {
+    Value::from(grid.values().to_vec())
+}
+
+fn conflicts(list: &[Conflict]) -> Value {
+    list.iter()
+        .map(|c| {
+            json!({
+                "digit": c.digit.get(),
+                "house": c.house.to_string(),
+                "cells": [c.cells[0].index(), c.cells[1].index()],
+                "text": c.to_string(),
+            })
+        })
+        .collect()
+}
+
+fn interrupted(o: &SearchOutcome) -> Value {
+    o.interrupted.map_or(Value::Null, |i| Value::from(i.to_string()))
+}
+
+/// Reads the first puzzle of a text in any layout and describes its board.
+///
+/// ```
+/// let answer = sudokit_wasm::parse(r#"{"puzzle": "1234341221434321"}"#);
+/// assert!(answer.contains(r#""side":4"#), "{answer}");
+/// let bad = sudokit_wasm::parse(r#"{"puzzle": "12x4341221434321"}"#);
+/// assert!(bad.contains("column 3: invalid character 'x'"), "{bad}");
+/// ```
+pub fn parse(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let read = r.read()?;
+        let board = read.puzzle.board();
+        let shape = board.shape();
+        let mut regions = vec![0usize; shape.cells()];
+        let mut jigsaw = false;
+        let mut diagonals = false;
+        let mut windows = Vec::new();
+        for house in board.houses() {
+            match house.kind {
+                HouseKind::Box(i) | HouseKind::Region(i) => {
+                    jigsaw |= matches!(house.kind, HouseKind::Region(_));
+                    house.cells.iter().for_each(|c| regions[c.index()] = usize::from(i));
+                }
+                HouseKind::Diagonal(_) => diagonals = true,
+                HouseKind::Window(_) => {
+                    windows.push(house.cells.iter().map(|c| c.index()).collect::<Vec<_>>())
+                }
+                _ => {}
+            }
+        }
+        let cages: Vec<Value> = board
+            .cages()
+            .iter()
+            .map(|c| json!({ "sum": c.sum, "cells": c.cells.iter().map(|c| c.index()).collect::<Vec<_>>() }))
+            .collect();
+        let grid = read.puzzle.grid();
+        Ok(json!({
+            "layout": read.layout,
+            "records": read.records,
+            "side": shape.side(),
+            "boxRows": shape.box_rows(),
+            "boxCols": shape.box_cols(),
+            "cells": cells(grid),
+            "line": grid.to_string(),
+            "regions": regions,
+            "jigsaw": jigsaw,
+            "diagonals": diagonals,
+            "windows": windows,
+            "cages": cages,
+        }))
+    })
+}
+
+/// Checks a puzzle: conflicting givens, no solution, unique, or multiple with two solutions.
+///
+/// ```
+/// let answer = sudokit_wasm::check(r#"{"puzzle": "1.3.............", "size": 4}"#);
+/// assert!(answer.contains(r#""verdict":"multiple""#), "{answer}");
+/// ```
+pub fn check(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let read = r.read()?;
+        let (verdict, outcome) = read.puzzle.check_within(r.limits(2));
+        let mut answer = json!({
+            "verdict": verdict.name(),
+            "guesses": outcome.guesses,
+            "interrupted": interrupted(&outcome),
+        });
+        match verdict {
+            Verdict::Invalid(list) => answer["conflicts"] = conflicts(&list),
+            Verdict::Unique(g) => answer["solution"] = cells(&g),
+            Verdict::Multiple { first, second } => {
+                answer["solution"] = cells(&first);
+                answer["second"] = cells(&second);
+                answer["differ"] = first.diff(&second).iter().map(|c| c.index()).collect();
+            }
+            Verdict::TimedOut { found: Some(g), .. } => answer["solution"] = cells(&g),
+            _ => {}
+        }
+        Ok(answer)
+    })
+}
+
+/// The first solution of a puzzle, within the node budget.
+///
+/// ```
+/// let answer = sudokit_wasm::solve(r#"{"puzzle": "1.3.............", "size": 4}"#);
+/// assert!(answer.contains(r#""verdict":"solved""#), "{answer}");
+/// ```
+pub fn solve(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let read = r.read()?;
+        let list = read.puzzle.conflicts();
+        if !list.is_empty() {
+            return Ok(json!({ "verdict": "invalid", "conflicts": conflicts(&list) }));
+        }
+        let mut first = None;
+        let outcome = read.puzzle.for_each_solution(r.limits(1), |g| {
+            first = Some(g.clone());
+            ControlFlow::Break(())
+        });
+        let verdict = match (&first, outcome.interrupted) {
+            (Some(_), _) => "solved",
+            (None, Some(_)) => "timed out",
+            (None, None) => "no solution",
+        };
+        Ok(json!({
+            "verdict": verdict,
+            "solution": first.as_ref().map_or(Value::Null, cells),
+            "guesses": outcome.guesses,
+            "interrupted": interrupted(&outcome),
+        }))
+    })
+}
+
+/// Counts solutions up to `limit` (default 1000) within the node budget.
+///
+/// ```
+/// let answer = sudokit_wasm::count(r#"{"puzzle": "................", "limit": 1000}"#);
+/// assert!(answer.contains(r#""count":288"#), "{answer}");
+/// ```
+pub fn count(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let read = r.read()?;
+        let list = read.puzzle.conflicts();
+        let outcome = read.puzzle.count(r.limits(r.limit.unwrap_or(1000)));
+        let text = format!("{}{}", outcome.solutions, if outcome.complete { "" } else { "+" });
+        Ok(json!({
+            "count": outcome.solutions,
+            "complete": outcome.complete,
+            "text": text,
+            "conflicts": conflicts(&list),
+            "interrupted": interrupted(&outcome),
+        }))
+    })
+}
+
+/// The minlex canonical form of a classic puzzle (sides up to 9).
+///
+/// ```
+/// let answer = sudokit_wasm::canon(r#"{"puzzle": "...4............"}"#);
+/// assert!(answer.contains(r#""line":"...............1""#), "{answer}");
+/// ```
+pub fn canon(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let read = r.read()?;
+        if !read.puzzle.board().is_classic() {
+            return Err("canonical forms are defined for the classic rules only".into());
+        }
+        let g = canonical(read.puzzle.grid()).map_err(|e| e.to_string())?;
+        Ok(json!({ "line": g.to_string(), "cells": cells(&g) }))
+    })
+}
+
+/// What to generate.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenerateRequest {
+    #[serde(default = "classic_side")]
+    size: usize,
+    difficulty: Option<String>,
+    #[serde(default)]
+    seed: u64,
+    symmetry: Option<String>,
+    attempts: Option<u32>,
+}
+
+fn classic_side() -> usize {
+    9
+}
+
+/// A puzzle with exactly one solution under the classic rules, by size, difficulty, symmetry and seed;
+/// the same request always gives the same puzzle.
+///
+/// ```
+/// let answer = sudokit_wasm::generate(r#"{"size": 4, "seed": 7, "difficulty": "singles"}"#);
+/// assert!(answer.contains(r#""ok":true"#), "{answer}");
+/// assert_eq!(answer, sudokit_wasm::generate(r#"{"size": 4, "seed": 7, "difficulty": "singles"}"#));
+/// ```
+pub fn generate(request: &str) -> String {
+    respond(request, |r: GenerateRequest| {
+        if r.size > MAX_GENERATE_SIDE {
+            return Err(format!("the page generates boards up to {MAX_GENERATE_SIDE}×{MAX_GENERATE_SIDE}"));
+        }
+        let shape = Shape::for_side(r.size).map_err(|e| e.to_string())?;
+        let mut options = GenerateOptions::default();
+        options.attempts =
+            r.attempts.unwrap_or(if r.size <= 9 { DEFAULT_ATTEMPTS } else { DEFAULT_ATTEMPTS_BIG });
+        options.difficulty =
+            r.difficulty.as_deref().map(str::parse::<Difficulty>).transpose().map_err(|e| e.to_string())?;
+        options.symmetry = r
+            .symmetry
+            .as_deref()
+            .map(str::parse::<Symmetry>)
+            .transpose()
+            .map_err(|e| e.to_string())?
+            .unwrap_or_default();
+        let generator = Generator::new(shape, options).map_err(|e| e.to_string())?;
+        let made = generator.puzzle(&mut rng_for(r.seed, 0)).map_err(|e| e.to_string())?;
+        Ok(json!({
+            "side": shape.side(),
+            "boxRows": shape.box_rows(),
+            "boxCols": shape.box_cols(),
+            "cells": cells(&made.puzzle),
+            "line": made.puzzle.to_string(),
+            "solution": cells(&made.solution),
+            "clues": made.clues(),
+            "guesses": made.guesses,
+            "symmetry": made.symmetry.name(),
+            "attempts": made.attempts,
+            "seed": r.seed,
+        }))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The seed puzzle of the issue, and its solution.
+    const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn answer(text: &str) -> Value {
+        serde_json::from_str(text).expect("every answer is JSON")
+    }
+
+    fn req(puzzle: &str) -> String {
+        json!({ "puzzle": puzzle }).to_string()
+    }
+
+    fn line(v: &Value) -> String {
+        v.as_array()
+            .expect("cells")
+            .iter()
+            .map(|d| char::from(b'0' + d.as_u64().expect("a digit") as u8))
+            .collect()
+    }
+
+    #[test]
+    fn issue_18_seed_puzzle_solves_and_is_unique() {
+        let s = answer(&solve(&req(SEED)));
+        assert_eq!(s["verdict"], "solved");
+        assert_eq!(line(&s["solution"]), SOLVED);
+        let c = answer(&check(&req(SEED)));
+        assert_eq!(c["verdict"], "unique");
+        assert_eq!(line(&c["solution"]), SOLVED);
+    }
+
+    #[test]
+    fn unreadable_puzzle_gives_the_library_message() {
+        let bad = format!("{}x{}", &SEED[..40], &SEED[41..]);
+        let a = answer(&parse(&req(&bad)));
+        assert_eq!(a["ok"], false);
+        assert_eq!(
+            a["error"],
+            "puzzle 1, line 1, column 41: invalid character 'x' (digits are 1-9; blanks are '.', '0', '_', '-' or '*')"
+        );
+        let short = answer(&check(&req(&SEED[..80])));
+        assert_eq!(short["error"], "puzzle 1, line 1: 80 cells on the line, a 9×9 puzzle has 81");
+    }
+
+    #[test]
+    fn bad_requests_are_answers() {
+        for text in ["", "{", "[]", r#"{"puzzle": 3}"#, r#"{"puzzle": "", "extra": 1}"#] {
+            let a = answer(&check(text));
+            assert_eq!(a["ok"], false, "{text}");
+            assert!(a["error"].as_str().expect("a message").starts_with("bad request"), "{a}");
+        }
+        assert_eq!(answer(&check(&req("")))["error"], "no puzzle in the text");
+        let v = answer(&check(&json!({"puzzle": SEED, "variants": ["killer"]}).to_string()));
+        assert_eq!(v["error"], "unknown variant `killer` (expected x, hyper or jigsaw)");
+    }
+
+    #[test]
+    fn conflicts_name_their_cells() {
+        let twice = format!("55{}", &SEED[2..]);
+        let a = answer(&check(&req(&twice)));
+        assert_eq!(a["verdict"], "invalid");
+        assert_eq!(a["conflicts"][0]["cells"], json!([0, 1]));
+        assert_eq!(a["conflicts"][0]["text"], "5 twice in row 1 (r1c1 and r1c2)");
+        assert_eq!(answer(&solve(&req(&twice)))["verdict"], "invalid");
+    }
+
+    #[test]
+    fn multiple_gives_two_solutions_and_where_they_differ() {
+        let loose = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
+        let a = answer(&check(&req(loose)));
+        assert_eq!(a["verdict"], "multiple");
+        assert_ne!(a["solution"], a["second"]);
+        assert!(!a["differ"].as_array().expect("cells").is_empty());
+        let n = answer(&count(&json!({ "puzzle": loose, "limit": 1000 }).to_string()));
+        assert_eq!(n["text"], "295");
+        assert_eq!(n["complete"], true);
+    }
+
+    #[test]
+    fn no_solution() {
+        // Valid givens, but r1c9 has no digit left: 1-8 in its row, 9 in its column.
+        let puzzle = format!("12345678.........9{}", ".".repeat(63));
+        assert_eq!(answer(&check(&req(&puzzle)))["verdict"], "no solution");
+        assert_eq!(answer(&solve(&req(&puzzle)))["verdict"], "no solution");
+    }
+
+    #[test]
+    fn node_budget_stops_a_long_search_and_says_so() {
+        let empty16 =
+            json!({ "puzzle": ".".repeat(256), "limit": 1_000_000_000u64, "nodes": 2000 }).to_string();
+        let a = answer(&count(&empty16));
+        assert_eq!(a["complete"], false);
+        assert_eq!(a["interrupted"], "node budget spent");
+        // The fast 9×9 engine counts each solution as a node.
+        let nine = json!({ "puzzle": ".".repeat(81), "limit": 1_000_000, "nodes": 50 }).to_string();
+        let b = answer(&count(&nine));
+        assert_eq!(b["interrupted"], "node budget spent");
+        assert_eq!(b["text"], "50+");
+    }
+
+    #[test]
+    fn variants_and_layouts() {
+        let x = answer(&parse(&json!({ "puzzle": ".".repeat(81), "variants": ["x", "hyper"] }).to_string()));
+        assert_eq!(x["diagonals"], true);
+        assert_eq!(x["windows"].as_array().expect("windows").len(), 4);
+        let jig = r#"{"size": 4, "regions": "AABBAABBCCDDCCDD", "givens": "1..............."}"#;
+        let j = answer(&parse(&req(jig)));
+        assert_eq!(j["jigsaw"], true);
+        assert_eq!(j["layout"], "json");
+        assert_eq!(j["regions"], json!([0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]));
+        let grid: String =
+            SEED.as_bytes().chunks(9).map(|r| format!("{}\n", String::from_utf8_lossy(r))).collect();
+        let g = answer(&parse(&req(&grid)));
+        assert_eq!(g["layout"], "compact");
+        assert_eq!(g["line"], SEED);
+        let two = answer(&parse(&req(&format!("{SEED}\n{SEED}\n"))));
+        assert_eq!(two["records"], 2);
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_reproducible() {
+        for size in [4, 6, 9] {
+            let r = json!({ "size": size, "seed": 3, "difficulty": "singles" }).to_string();
+            let a = answer(&generate(&r));
+            assert_eq!(a["ok"], true, "{a}");
+            let c = answer(&check(&json!({ "puzzle": a["line"], "size": size }).to_string()));
+            assert_eq!(c["verdict"], "unique");
+            assert_eq!(c["solution"], a["solution"]);
+            assert_eq!(generate(&r), generate(&r));
+        }
+        assert_eq!(answer(&generate(r#"{"size": 25}"#))["error"], "the page generates boards up to 16×16");
+        assert!(answer(&generate(r#"{"difficulty": "fiendish"}"#))["error"]
+            .as_str()
+            .expect("a message")
+            .contains("unknown difficulty"));
+    }
+
+    #[test]
+    fn canon_of_equivalent_puzzles_is_equal() {
+        let a = answer(&canon(&req(SEED)));
+        let swapped: String = SEED
+            .chars()
+            .map(|c| match c {
+                '1' => '2',
+                '2' => '1',
+                other => other,
+            })
+            .collect();
+        assert_eq!(a["line"], answer(&canon(&req(&swapped)))["line"]);
+        let x = answer(&canon(&json!({ "puzzle": SEED, "variants": ["x"] }).to_string()));
+        assert_eq!(x["ok"], false);
+    }
+}

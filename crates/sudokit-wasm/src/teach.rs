@@ -1,0 +1,210 @@
+//! Hints and step-by-step explanations from the library's human-style solver
+//! ([`sudokit::human`]): the next step on the board as it is, or the whole path, each step with the
+//! cells and candidates the page highlights.
+
+use serde_json::{json, Value};
+use sudokit::human::{Solver, SolverOptions, State, Step};
+use sudokit::{Board, Cell, Digit, Verdict};
+
+use crate::ops::{respond, PuzzleRequest};
+
+/// The most steps an explanation lists: more than any path needs (each step places a digit or removes
+/// a candidate, and a 16×16 board has 4096 candidates), so it only guards against a bug looping.
+pub const MAX_STEPS: usize = 5000;
+
+/// The board as the solver sees it before a step: every value, and every unsolved cell's candidates
+/// as a bit set (bit `d` for digit `d`; solved cells 0).
+fn snapshot(state: &State) -> (Value, Value) {
+    let grid = state.grid();
+    let candidates: Vec<u64> = grid
+        .iter()
+        .map(|(cell, value)| if value.is_some() { 0 } else { digit_bits(state.candidates(cell)) })
+        .collect();
+    (Value::from(grid.values().to_vec()), Value::from(candidates))
+}
+
+/// A digit set with bit `d` for digit `d` (the library's own bits count from 0).
+fn digit_bits(set: sudokit::DigitSet) -> u64 {
+    u64::from(set.bits()) << 1
+}
+
+fn candidates(list: &[sudokit::human::Candidate]) -> Value {
+    list.iter().map(|c| json!({ "cell": c.cell.index(), "digit": c.digit.get() })).collect()
+}
+
+/// A step with what the page highlights: the pattern's cells and digits, the houses it lives in, and
+/// the placements and eliminations it proves.
+fn step_json(step: &Step, board: &Board) -> Value {
+    let p = &step.pattern;
+    let mut cells: Vec<usize> = p.cells.iter().map(|c| c.index()).collect();
+    cells.extend(p.sets.iter().flat_map(|s| s.cells.iter().map(|c| c.index())));
+    cells.extend(
+        p.chains.iter().flat_map(|ch| ch.nodes.iter().flat_map(|n| n.cells.iter().map(|c| c.index()))),
+    );
+    cells.extend(p.fins.iter().chain(&p.endo_fins).map(|c| c.cell.index()));
+    cells.sort_unstable();
+    cells.dedup();
+    let houses: Vec<Vec<usize>> = p
+        .houses
+        .iter()
+        .chain(&p.base)
+        .chain(&p.cover)
+        .filter_map(|kind| board.houses().iter().find(|h| h.kind == *kind))
+        .map(|h| h.cells.iter().map(|c| c.index()).collect())
+        .collect();
+    json!({
+        "technique": step.technique.name(),
+        "code": step.technique.code(),
+        "text": step.to_string(),
+        "results": step.results_text(),
+        "cells": cells,
+        "digits": digit_bits(p.digits),
+        "houses": houses,
+        "placements": candidates(&step.placements),
+        "eliminations": candidates(&step.eliminations),
+        "fins": candidates(&p.fins),
+    })
+}
+
+/// The solver for a request's board (less the candidates in `removed`), or the answer that says why
+/// there is none: hints and explanations need givens without conflicts and exactly one solution,
+/// settled within the budget.
+fn solver(r: &PuzzleRequest) -> Result<Result<Solver, Value>, String> {
+    let read = r.read()?;
+    let (verdict, _) = read.puzzle.check_within(r.limits(2));
+    if !matches!(verdict, Verdict::Unique(_)) {
+        return Ok(Err(json!({ "verdict": verdict.name(), "steps": [], "step": null })));
+    }
+    let mut state = State::new(read.board.clone(), read.puzzle.grid()).map_err(|e| e.to_string())?;
+    let shape = state.shape();
+    for &(index, value) in &r.removed {
+        let (Some(cell), Some(digit)) = (Cell::new_checked(index, shape), Digit::new_checked(value, shape))
+        else {
+            return Err(format!("removed: no candidate {value} in cell {index} on a {shape} board"));
+        };
+        // A candidate removed before the cell was filled, or already gone, needs nothing.
+        if state.value(cell).is_none() && state.has(cell, digit) {
+            state.eliminate(cell, digit);
+        }
+    }
+    Ok(Ok(Solver::new(state, SolverOptions::default()).map_err(|e| e.to_string())?))
+}
+
+/// The next step a player could take on the board as it is, with the board's candidates before it.
+///
+/// ```
+/// let hint = sudokit_wasm::hint(r#"{"puzzle": "12.4341221434321"}"#);
+/// assert!(hint.contains(r#""technique":"Full House""#), "{hint}");
+/// ```
+pub fn hint(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let solver = match solver(&r)? {
+            Ok(s) => s,
+            Err(answer) => return Ok(answer),
+        };
+        let (values, marks) = snapshot(solver.state());
+        let step = solver.peek().map(|s| step_json(&s, solver.state().board()));
+        Ok(
+            json!({ "verdict": "unique", "solved": solver.is_solved(), "step": step, "values": values, "candidates": marks }),
+        )
+    })
+}
+
+/// Every step from the board as it is to the solution, each with the values and candidates before it.
+///
+/// ```
+/// let path = sudokit_wasm::explain(r#"{"puzzle": "12.4341221434321"}"#);
+/// assert!(path.contains(r#""solved":true"#), "{path}");
+/// ```
+pub fn explain(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let mut solver = match solver(&r)? {
+            Ok(s) => s,
+            Err(answer) => return Ok(answer),
+        };
+        let board = solver.state().board().clone();
+        let mut steps = Vec::new();
+        while steps.len() < MAX_STEPS {
+            let (values, marks) = snapshot(solver.state());
+            let Some(step) = solver.next() else { break };
+            let mut s = step_json(&step, &board);
+            s["values"] = values;
+            s["candidates"] = marks;
+            steps.push(s);
+        }
+        Ok(json!({ "verdict": "unique", "solved": solver.is_solved(), "steps": steps }))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn answer(text: &str) -> Value {
+        serde_json::from_str(text).expect("every answer is JSON")
+    }
+
+    #[test]
+    fn hint_on_the_seed_puzzle_is_a_single_with_its_cell() {
+        let a = answer(&hint(&json!({ "puzzle": SEED }).to_string()));
+        assert_eq!(a["ok"], true, "{a}");
+        let step = &a["step"];
+        let technique = step["technique"].as_str().expect("a name");
+        assert!(technique.contains("Single") || technique == "Full House", "{technique}");
+        let placement = &step["placements"][0];
+        let cell = placement["cell"].as_u64().expect("a cell") as usize;
+        // The placement agrees with the solution and the cell was empty.
+        let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        assert_eq!(SEED.as_bytes()[cell], b'.');
+        assert_eq!(placement["digit"].as_u64(), Some(u64::from(solved.as_bytes()[cell] - b'0')));
+        assert_eq!(
+            a["candidates"][cell].as_u64().map(|m| m & (1 << placement["digit"].as_u64().expect("d")) != 0),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn explanation_solves_the_puzzle_step_by_step() {
+        let a = answer(&explain(&json!({ "puzzle": SEED }).to_string()));
+        assert_eq!(a["solved"], true);
+        let steps = a["steps"].as_array().expect("steps");
+        let placed: usize = steps.iter().map(|s| s["placements"].as_array().map_or(0, Vec::len)).sum();
+        assert_eq!(placed, 81 - 30);
+        assert!(steps.iter().all(|s| s["text"].as_str().is_some_and(|t| !t.is_empty())));
+        // Each step starts from the values the steps before it placed.
+        assert_eq!(
+            steps[0]["values"].as_array().expect("values").iter().filter(|v| v.as_u64() != Some(0)).count(),
+            30
+        );
+    }
+
+    #[test]
+    fn removed_candidates_move_the_hint_on() {
+        let first = answer(&hint(&json!({ "puzzle": SEED }).to_string()));
+        let step = &first["step"];
+        // Take the step's placement as done by removing every other candidate of its cell.
+        let cell = step["placements"][0]["cell"].as_u64().expect("a cell") as usize;
+        let digit = step["placements"][0]["digit"].as_u64().expect("a digit") as u8;
+        let marks = first["candidates"][cell].as_u64().expect("candidates");
+        let removed: Vec<(usize, u8)> =
+            (1..=9u8).filter(|&d| d != digit && marks & (1 << d) != 0).map(|d| (cell, d)).collect();
+        let next = answer(&hint(&json!({ "puzzle": SEED, "removed": removed }).to_string()));
+        assert_eq!(next["candidates"][cell].as_u64(), Some(1 << digit));
+        let bad = answer(&hint(&json!({ "puzzle": SEED, "removed": [[81, 1]] }).to_string()));
+        assert_eq!(bad["error"], "removed: no candidate 1 in cell 81 on a 9×9 (boxes 3x3) board");
+    }
+
+    #[test]
+    fn no_hint_without_exactly_one_solution() {
+        let loose = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
+        let a = answer(&hint(&json!({ "puzzle": loose }).to_string()));
+        assert_eq!(a["verdict"], "multiple");
+        assert_eq!(a["step"], Value::Null);
+        let twice = format!("55{}", &SEED[2..]);
+        assert_eq!(answer(&explain(&json!({ "puzzle": twice }).to_string()))["verdict"], "invalid");
+        let bad = answer(&hint(r#"{"puzzle": "x"}"#));
+        assert_eq!(bad["ok"], false);
+    }
+}

@@ -1,0 +1,755 @@
+// The page: a board to play on, and the sudokit library (sudokit.wasm, through sudokit.js) for
+// reading, checking, solving and generating. Every Sudoku rule is the library's: the page only keeps
+// what is on the board, draws it, and asks the module.
+//
+// State: the board's rules as the library describes them (side, box, regions, diagonals, windows),
+// the givens, the player's entries and pencil marks, which entries the solver filled, and the
+// candidates removed by hint steps the player applied. Every change goes through `change()`, which
+// keeps undo and redo and writes the puzzle into the address.
+//
+// Hints and the step-by-step explanation come from the library's human-style solver: a hint goes from
+// a nudge (where to look) to the technique to the full step; the explanation lists every step and
+// shows the board and candidates before the chosen one, the step's cells and candidates highlighted.
+
+import { load } from "./sudokit.js";
+
+/** Cell symbols as the library writes them: 1-9, then A, B, … (G is 16). */
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVW";
+/** The node budget of every search (about a second; see the module's DEFAULT_NODES): the page never
+ * freezes for longer than this takes, and says so when a search stops at it. */
+const NODES = 250_000;
+
+const $ = (id) => document.getElementById(id);
+
+let sudokit = null;
+let state = null;
+let selected = 0;
+let pencil = false;
+const undoStack = [];
+const redoStack = [];
+/** What the last check showed; cleared by any change to the board. */
+let view = { conflicts: new Set(), differ: new Set(), second: null, showSecond: false };
+/** The open hint (`mode` "hint", `level` 1-3, `answer`) or explanation (`mode` "explain", `steps`,
+ * `index`); null when the panel is closed. Cleared by any change to the board. */
+let teach = null;
+
+// ---------------------------------------------------------------- the model
+
+function values(s = state) {
+  return s.givens.map((g, i) => g || s.entries[i]);
+}
+
+function line(cells) {
+  return cells.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+}
+
+function variantNames(s) {
+  return [s.diagonals && "x", s.windows.length > 0 && "hyper"].filter(Boolean);
+}
+
+/** The board as a JSON puzzle object of the library, with `cells` as the givens. */
+function puzzleText(cells, s = state) {
+  const object = { size: s.side, box: `${s.boxRows}x${s.boxCols}`, givens: line(cells), variants: variantNames(s) };
+  if (s.jigsaw) object.regions = s.regions.map((r) => SYMBOLS[r]).join("");
+  return JSON.stringify(object);
+}
+
+/** A fresh state from the library's description of a board (a `parse` answer). */
+function stateFrom(board, entries = null) {
+  const n = board.side * board.side;
+  return {
+    side: board.side,
+    boxRows: board.boxRows,
+    boxCols: board.boxCols,
+    regions: board.regions,
+    jigsaw: board.jigsaw,
+    diagonals: board.diagonals,
+    windows: board.windows,
+    givens: board.cells.slice(),
+    entries: entries && entries.length === n ? entries.map((v, i) => (board.cells[i] ? 0 : v)) : new Array(n).fill(0),
+    marks: new Array(n).fill(0),
+    solved: new Array(n).fill(false),
+    removed: new Array(n).fill(0),
+  };
+}
+
+/** Asks the library to read `text`; returns the board or shows its message and returns null. */
+function readBoard(text, variants = []) {
+  const answer = sudokit.parse({ puzzle: text, variants });
+  if (!answer.ok) {
+    say(answer.error, "error");
+    return null;
+  }
+  if (answer.cages.length > 0) {
+    say("Killer cages are not drawn on this page: load the puzzle without its cages.", "error");
+    return null;
+  }
+  return answer;
+}
+
+// ---------------------------------------------------------------- changes, undo, address
+
+function snapshot() {
+  return JSON.stringify({ state, selected });
+}
+
+function restore(text) {
+  const saved = JSON.parse(text);
+  const rebuild = !state || saved.state.side !== state.side || JSON.stringify(saved.state.regions) !== JSON.stringify(state.regions)
+    || saved.state.diagonals !== state.diagonals || saved.state.windows.length !== state.windows.length;
+  state = saved.state;
+  selected = saved.selected;
+  if (rebuild) buildBoard();
+}
+
+/** Applies `mutate` to the state as one undoable step. */
+function change(mutate) {
+  undoStack.push(snapshot());
+  if (undoStack.length > 500) undoStack.shift();
+  redoStack.length = 0;
+  mutate();
+  afterChange();
+}
+
+/** Replaces the whole board (a new puzzle) as one undoable step. */
+function replaceState(next, message) {
+  change(() => {
+    state = next;
+    selected = 0;
+    buildBoard();
+  });
+  syncControls();
+  if (message) say(message, "ok");
+}
+
+/** Forgets what the last check, hint or message said: it was about the board before the change. */
+function afterChange() {
+  say("");
+  view = { conflicts: new Set(), differ: new Set(), second: null, showSecond: false };
+  $("second").hidden = true;
+  closeTeach();
+  writeAddress();
+  render();
+}
+
+function undo() {
+  if (!undoStack.length) return;
+  redoStack.push(snapshot());
+  restore(undoStack.pop());
+  syncControls();
+  afterChange();
+}
+
+function redo() {
+  if (!redoStack.length) return;
+  undoStack.push(snapshot());
+  restore(redoStack.pop());
+  syncControls();
+  afterChange();
+}
+
+function writeAddress() {
+  const params = new URLSearchParams();
+  params.set("p", line(state.givens));
+  if (state.entries.some(Boolean)) params.set("e", line(state.entries));
+  const variants = variantNames(state);
+  if (variants.length) params.set("v", variants.join(","));
+  if (state.jigsaw) params.set("r", state.regions.map((r) => SYMBOLS[r]).join(""));
+  history.replaceState(null, "", `#${params}`);
+}
+
+/** The puzzle in the address, if there is one; a bad one is reported and ignored. */
+function readAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const givens = params.get("p");
+  if (!givens) return null;
+  const object = { givens, variants: (params.get("v") || "").split(",").filter(Boolean) };
+  if (params.get("r")) object.regions = params.get("r");
+  const board = readBoard(JSON.stringify(object));
+  if (!board) return null;
+  const entries = [...(params.get("e") || "")].map((c) => SYMBOLS.indexOf(c.toUpperCase()) + 1);
+  const valid = entries.length === board.cells.length && entries.every((v) => v <= board.side);
+  return stateFrom(board, valid ? entries : null);
+}
+
+// ---------------------------------------------------------------- drawing
+
+function buildBoard() {
+  const board = $("board");
+  const { side } = state;
+  board.style.setProperty("--side", side);
+  board.replaceChildren();
+  const main = new Set();
+  const anti = new Set();
+  if (state.diagonals) {
+    for (let i = 0; i < side; i++) {
+      main.add(i * side + i);
+      anti.add(i * side + side - 1 - i);
+    }
+  }
+  const window = new Set(state.windows.flat());
+  for (let r = 0; r < side; r++) {
+    const row = document.createElement("div");
+    row.setAttribute("role", "row");
+    row.style.display = "contents";
+    for (let c = 0; c < side; c++) {
+      const i = r * side + c;
+      const cell = document.createElement("div");
+      cell.id = `cell-${i}`;
+      cell.className = "cell";
+      cell.setAttribute("role", "gridcell");
+      cell.dataset.index = i;
+      if (c === side - 1) cell.classList.add("last-col");
+      else if (state.regions[i] !== state.regions[i + 1]) cell.classList.add("edge-right");
+      if (r === side - 1) cell.classList.add("last-row");
+      else if (state.regions[i] !== state.regions[i + side]) cell.classList.add("edge-bottom");
+      if (main.has(i)) cell.classList.add("diagonal", "main");
+      if (anti.has(i)) cell.classList.add("diagonal", "anti");
+      if (window.has(i)) cell.classList.add("window");
+      row.append(cell);
+    }
+    board.append(row);
+  }
+  buildKeypad();
+}
+
+function buildKeypad() {
+  const pad = $("keypad");
+  pad.replaceChildren();
+  for (let v = 1; v <= state.side; v++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = SYMBOLS[v - 1];
+    b.setAttribute("aria-label", `Enter ${SYMBOLS[v - 1]}`);
+    b.addEventListener("click", () => enter(v));
+    pad.append(b);
+  }
+  const erase = document.createElement("button");
+  erase.type = "button";
+  erase.textContent = "Erase";
+  erase.className = "wide";
+  erase.addEventListener("click", () => enter(0));
+  pad.append(erase);
+}
+
+function houseMates(i) {
+  const { side } = state;
+  const r = Math.floor(i / side);
+  const c = i % side;
+  return (j) => Math.floor(j / side) === r || j % side === c || state.regions[j] === state.regions[i];
+}
+
+/** What the open hint or explanation draws: the board before the step, its candidates, the step. */
+function teachView() {
+  if (!teach) return null;
+  if (teach.mode === "explain") {
+    const step = teach.steps[teach.index];
+    return { values: step.values, candidates: step.candidates, step, full: true };
+  }
+  const { answer, level } = teach;
+  return { values: answer.values, candidates: answer.candidates, step: answer.step, full: level >= 3 };
+}
+
+/** Per cell, the classes of a step's highlight; per candidate ("cell:digit"), the classes of its mark. */
+function stepMarks(step, full) {
+  const cells = new Map();
+  const marks = new Map();
+  const add = (map, key, cls) => map.set(key, `${map.get(key) ?? ""} ${cls}`);
+  const area = step.houses.length ? step.houses.flat() : step.cells.length ? step.cells : step.placements.map((p) => p.cell);
+  for (const i of area) add(cells, i, "area");
+  if (!full) return { cells, marks };
+  for (const i of step.cells) {
+    add(cells, i, "focus");
+    for (let d = 1; d <= state.side; d++) if (step.digits & (1 << d)) add(marks, `${i}:${d}`, "key");
+  }
+  for (const p of step.placements) {
+    add(cells, p.cell, "focus");
+    add(marks, `${p.cell}:${p.digit}`, "place");
+  }
+  for (const e of step.eliminations) add(marks, `${e.cell}:${e.digit}`, "elim");
+  return { cells, marks };
+}
+
+function render() {
+  const { side } = state;
+  const tv = teachView();
+  const highlight = tv && tv.step ? stepMarks(tv.step, tv.full) : { cells: new Map(), marks: new Map() };
+  const shown = tv && tv.full ? tv.values : view.showSecond && view.second ? view.second : values();
+  const pencilOf = (i) => (tv && tv.full ? tv.candidates[i] : state.marks[i] & ~state.removed[i]);
+  const mate = houseMates(selected);
+  const selectedValue = shown[selected];
+  for (let i = 0; i < side * side; i++) {
+    const cell = $(`cell-${i}`);
+    const v = shown[i];
+    cell.classList.toggle("area", (highlight.cells.get(i) ?? "").includes("area"));
+    cell.classList.toggle("focus", (highlight.cells.get(i) ?? "").includes("focus"));
+    const given = state.givens[i] > 0;
+    cell.classList.toggle("given", given);
+    cell.classList.toggle("solved", !given && !(tv && tv.full) && (view.showSecond ? v > 0 : state.solved[i]));
+    cell.classList.toggle("selected", i === selected);
+    // While a step is shown its highlight is the only one, so the two never mix.
+    cell.classList.toggle("peer", !tv && i !== selected && mate(i));
+    cell.classList.toggle("same", !tv && i !== selected && v > 0 && v === selectedValue);
+    cell.classList.toggle("conflict", view.conflicts.has(i));
+    cell.classList.toggle("differ", view.differ.has(i));
+    const r = Math.floor(i / side) + 1;
+    const c = (i % side) + 1;
+    let label;
+    if (v) {
+      cell.textContent = SYMBOLS[v - 1];
+      label = `${SYMBOLS[v - 1]}${given ? ", given" : ""}`;
+    } else if (pencilOf(i)) {
+      const marks = document.createElement("div");
+      marks.className = "marks";
+      marks.style.gridTemplateColumns = `repeat(${state.boxCols}, 1fr)`;
+      marks.style.gridTemplateRows = `repeat(${state.boxRows}, 1fr)`;
+      const listed = [];
+      for (let d = 1; d <= side; d++) {
+        const span = document.createElement("span");
+        if (pencilOf(i) & (1 << d)) {
+          span.textContent = SYMBOLS[d - 1];
+          listed.push(SYMBOLS[d - 1]);
+          const marked = highlight.marks.get(`${i}:${d}`);
+          if (marked) span.className = marked.trim();
+        }
+        marks.append(span);
+      }
+      cell.replaceChildren(marks);
+      label = `pencil marks ${listed.join(" ")}`;
+    } else {
+      cell.textContent = "";
+      label = "empty";
+    }
+    if (view.conflicts.has(i)) label += ", conflict";
+    if (highlight.cells.has(i)) label += ", highlighted by the step";
+    cell.setAttribute("aria-label", `Row ${r}, column ${c}: ${label}`);
+    cell.setAttribute("aria-selected", String(i === selected));
+  }
+  $("board").setAttribute("aria-activedescendant", `cell-${selected}`);
+  $("undo").disabled = undoStack.length === 0;
+  $("redo").disabled = redoStack.length === 0;
+}
+
+function say(text, kind = "") {
+  const m = $("message");
+  m.textContent = text;
+  m.className = kind;
+}
+
+/** Sets the form controls to the board's size and rules. */
+function syncControls() {
+  $("size").value = String(state.side);
+  $("rule-x").checked = state.diagonals;
+  $("rule-hyper").checked = state.windows.length > 0;
+}
+
+// ---------------------------------------------------------------- playing
+
+function enter(v) {
+  if (state.givens[selected]) {
+    say("That cell is a given.", "");
+    return;
+  }
+  if (pencil && v > 0) {
+    if (state.entries[selected]) return;
+    change(() => {
+      state.marks[selected] ^= 1 << v;
+    });
+    return;
+  }
+  if (state.entries[selected] === v && (v > 0 || !state.marks[selected])) return;
+  change(() => {
+    if (v === 0 && !state.entries[selected]) state.marks[selected] = 0;
+    state.entries[selected] = v;
+    state.solved[selected] = false;
+  });
+}
+
+function move(dr, dc) {
+  const { side } = state;
+  const r = Math.min(side - 1, Math.max(0, Math.floor(selected / side) + dr));
+  const c = Math.min(side - 1, Math.max(0, (selected % side) + dc));
+  selected = r * side + c;
+  render();
+}
+
+function onBoardKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const { side } = state;
+  const key = e.key;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[key]) {
+    move(...moves[key]);
+  } else if (key === "Home") {
+    selected -= selected % side;
+    render();
+  } else if (key === "End") {
+    selected += side - 1 - (selected % side);
+    render();
+  } else if (["Delete", "Backspace", "0", ".", " "].includes(key)) {
+    enter(0);
+  } else if (key.length === 1 && SYMBOLS.indexOf(key.toUpperCase()) >= 0 && SYMBOLS.indexOf(key.toUpperCase()) < side) {
+    enter(SYMBOLS.indexOf(key.toUpperCase()) + 1);
+  } else if (key === "p" || key === "P") {
+    setPencil(!pencil);
+  } else if (key === "h" || key === "H") {
+    hint();
+  } else {
+    return;
+  }
+  e.preventDefault();
+}
+
+function setPencil(on) {
+  pencil = on;
+  const b = $("pencil");
+  b.setAttribute("aria-pressed", String(on));
+  b.textContent = `Pencil: ${on ? "on" : "off"}`;
+}
+
+// ---------------------------------------------------------------- asking the library
+
+function timed(op, request) {
+  const start = performance.now();
+  const answer = sudokit.call(op, request);
+  return [answer, performance.now() - start];
+}
+
+function ms(t) {
+  return t < 10 ? `${t.toFixed(2)} ms` : `${Math.round(t)} ms`;
+}
+
+function check() {
+  const [a, t] = timed("check", { puzzle: puzzleText(values()), nodes: NODES });
+  afterChange();
+  if (!a.ok) return say(a.error, "error");
+  const full = values().every(Boolean);
+  switch (a.verdict) {
+    case "invalid":
+      view.conflicts = new Set(a.conflicts.flatMap((c) => c.cells));
+      say(`Conflicts: ${a.conflicts.map((c) => c.text).join("; ")}.`, "error");
+      break;
+    case "no solution":
+      say(`No solution: the board cannot be completed (${ms(t)}).`, "error");
+      break;
+    case "unique":
+      say(full ? `Solved: the board is complete and correct.` : `Unique: exactly one solution fits (${ms(t)}).`, "ok");
+      break;
+    case "multiple":
+      view.second = a.second;
+      view.differ = new Set(a.differ);
+      $("second").hidden = false;
+      $("second").textContent = "Show a second solution";
+      say(`Multiple solutions: more than one solution fits; ${a.differ.length} cells differ between two of them (${ms(t)}).`, "");
+      break;
+    case "timed out":
+      say(`Undecided: the search stopped at its budget of ${NODES.toLocaleString("en")} nodes.`, "error");
+      break;
+    default:
+      say(a.verdict, "");
+  }
+  render();
+}
+
+function solve() {
+  let [a, t] = timed("solve", { puzzle: puzzleText(values()), nodes: NODES });
+  let fromGivens = false;
+  if (a.ok && a.verdict !== "solved" && state.entries.some(Boolean)) {
+    [a, t] = timed("solve", { puzzle: puzzleText(state.givens), nodes: NODES });
+    fromGivens = true;
+  }
+  if (!a.ok) return say(a.error, "error");
+  if (a.verdict === "invalid") {
+    afterChange();
+    view.conflicts = new Set(a.conflicts.flatMap((c) => c.cells));
+    render();
+    return say(`Conflicts: ${a.conflicts.map((c) => c.text).join("; ")}.`, "error");
+  }
+  if (a.verdict === "no solution") return say(`No solution (${ms(t)}).`, "error");
+  if (a.verdict === "timed out") {
+    return say(`No solution found within the budget of ${NODES.toLocaleString("en")} nodes.`, "error");
+  }
+  change(() => {
+    a.solution.forEach((v, i) => {
+      if (state.givens[i]) return;
+      if (state.entries[i] !== v) state.solved[i] = true;
+      state.entries[i] = v;
+    });
+  });
+  say(fromGivens
+    ? `Your entries lead nowhere; solved from the givens (${ms(t)}).`
+    : `Solved (${ms(t)}).`, "ok");
+}
+
+// ---------------------------------------------------------------- hints and steps
+
+/** The request for the board as it is, with the candidates applied hint steps removed. */
+function teachRequest() {
+  const removed = [];
+  state.removed.forEach((bits, i) => {
+    for (let d = 1; d <= state.side; d++) if (bits & (1 << d)) removed.push([i, d]);
+  });
+  return { puzzle: puzzleText(values()), nodes: NODES, removed };
+}
+
+/** Says why there is no step, or returns false when there is one. */
+function noStep(a) {
+  if (!a.ok) {
+    say(a.error, "error");
+    return true;
+  }
+  if (a.verdict !== "unique") {
+    say(`Hints need a board with exactly one solution; this one: ${a.verdict}. Check shows more.`, "error");
+    return true;
+  }
+  return false;
+}
+
+function hint() {
+  if (teach && teach.mode === "hint") return moreHint();
+  const [a, t] = timed("hint", teachRequest());
+  if (noStep(a)) return;
+  if (a.solved || !a.step) return say(a.solved ? "The board is solved." : "No step found.", "ok");
+  closeTeach();
+  teach = { mode: "hint", level: 1, answer: a };
+  showTeach();
+  say(`Hint ready (${ms(t)}).`, "");
+}
+
+function moreHint() {
+  const fromButton = document.activeElement === $("teach-more");
+  teach.level = Math.min(3, teach.level + 1);
+  showTeach();
+  // The button goes away at the last level; keyboard users land on the next thing to do.
+  if (fromButton && teach.level >= 3) $("teach-apply").focus();
+}
+
+function explain() {
+  const [a, t] = timed("explain", teachRequest());
+  if (noStep(a)) return;
+  if (!a.steps.length) return say("The board is solved.", "ok");
+  closeTeach();
+  teach = { mode: "explain", steps: a.steps, index: 0 };
+  const list = $("steps");
+  a.steps.forEach((step, k) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = step.text;
+    b.addEventListener("click", () => showStep(k));
+    li.append(b);
+    list.append(li);
+  });
+  showTeach();
+  say(`${a.steps.length} steps to the solution (${ms(t)}).`, "");
+}
+
+function showStep(k) {
+  teach.index = Math.max(0, Math.min(teach.steps.length - 1, k));
+  showTeach();
+}
+
+/** Fills the panel for the open hint or explanation and redraws the board. */
+function showTeach() {
+  $("teach").hidden = false;
+  const hinting = teach.mode === "hint";
+  $("teach-more").hidden = !hinting || teach.level >= 3;
+  $("teach-apply").hidden = !hinting || teach.level < 3;
+  $("teach-prev").hidden = hinting;
+  $("teach-next").hidden = hinting;
+  $("steps").hidden = hinting;
+  if (hinting) {
+    const step = teach.answer.step;
+    $("teach-title").textContent = ["Hint: where to look", "Hint: the technique", "Hint: the step"][teach.level - 1];
+    $("teach-text").textContent = [
+      "Look at the highlighted cells.",
+      `Look at the highlighted cells for a ${step.technique}.`,
+      step.text,
+    ][teach.level - 1];
+  } else {
+    const step = teach.steps[teach.index];
+    $("teach-title").textContent = `Step ${teach.index + 1} of ${teach.steps.length}: ${step.technique}`;
+    $("teach-text").textContent = step.text;
+    $("teach-prev").disabled = teach.index === 0;
+    $("teach-next").disabled = teach.index === teach.steps.length - 1;
+    [...$("steps").querySelectorAll("button")].forEach((b, k) => {
+      if (k === teach.index) {
+        b.setAttribute("aria-current", "step");
+        b.scrollIntoView({ block: "nearest" });
+      } else {
+        b.removeAttribute("aria-current");
+      }
+    });
+  }
+  render();
+}
+
+function closeTeach() {
+  teach = null;
+  $("teach").hidden = true;
+  $("steps").replaceChildren();
+}
+
+/** The hint's step, done: its placements become entries, its eliminations leave the candidates. */
+function applyHint() {
+  const step = teach.answer.step;
+  change(() => {
+    for (const p of step.placements) {
+      if (state.givens[p.cell]) continue;
+      state.entries[p.cell] = p.digit;
+      state.solved[p.cell] = false;
+    }
+    for (const e of step.eliminations) {
+      state.removed[e.cell] |= 1 << e.digit;
+      state.marks[e.cell] &= ~(1 << e.digit);
+    }
+  });
+  say(`Applied: ${step.results}.`, "ok");
+}
+
+function toggleSecond() {
+  view.showSecond = !view.showSecond;
+  $("second").textContent = view.showSecond ? "Hide the second solution" : "Show a second solution";
+  if (view.showSecond) say("A second solution; the highlighted cells differ from the first one.", "");
+  render();
+}
+
+function generate(e) {
+  e.preventDefault();
+  const side = Number($("size").value);
+  const seed = Math.max(0, Math.floor(Number($("seed").value) || 0));
+  const difficulty = $("difficulty").value || undefined;
+  say("Generating…", "");
+  // Let the message paint before the work starts.
+  setTimeout(() => {
+    const [a, t] = timed("generate", { size: side, seed, difficulty });
+    if (!a.ok) return say(a.error, "error");
+    const board = readBoard(JSON.stringify({ size: a.side, givens: a.line }));
+    if (!board) return;
+    replaceState(stateFrom(board), `Generated a ${a.side}×${a.side} puzzle with ${a.clues} givens, seed ${seed} (${ms(t)}).`);
+  }, 0);
+}
+
+function emptyBoard() {
+  const side = Number($("size").value);
+  const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper"].filter(Boolean);
+  const board = readBoard(JSON.stringify({ size: side, variants }));
+  if (board) replaceState(stateFrom(board), `An empty ${side}×${side} board.`);
+}
+
+/** X or hyper switched: the same givens and entries under the new rules. */
+function rulesChanged() {
+  const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper"].filter(Boolean);
+  const object = JSON.parse(puzzleText(state.givens));
+  object.variants = variants;
+  const board = readBoard(JSON.stringify(object));
+  if (!board) {
+    syncControls();
+    return;
+  }
+  const entries = state.entries.slice();
+  replaceState(stateFrom(board, entries), `Rules: ${variants.length ? variants.join(" and ") : "classic"}.`);
+}
+
+function paste(e) {
+  e.preventDefault();
+  const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper", $("paste-jigsaw").checked && "jigsaw"].filter(Boolean);
+  const board = readBoard($("paste").value, variants);
+  if (!board) return;
+  const more = board.records > 1 ? ` (the first of ${board.records} puzzles)` : "";
+  replaceState(stateFrom(board), `Loaded a ${board.side}×${board.side} puzzle in the ${board.layout} layout${more}.`);
+}
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    say("Link copied.", "ok");
+  } catch {
+    say(`Copy this address: ${location.href}`, "");
+  }
+}
+
+function onGlobalKey(e) {
+  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
+  if (typing || !(e.ctrlKey || e.metaKey)) return;
+  const k = e.key.toLowerCase();
+  if (k === "z" && !e.shiftKey) undo();
+  else if (k === "y" || (k === "z" && e.shiftKey)) redo();
+  else return;
+  e.preventDefault();
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  try {
+    sudokit = await load();
+  } catch (e) {
+    say(`The solver could not be loaded: ${e.message}`, "error");
+    return;
+  }
+  window.sudokit = sudokit;
+  const board = $("board");
+  board.addEventListener("keydown", onBoardKey);
+  board.addEventListener("click", (e) => {
+    const cell = e.target.closest(".cell");
+    if (!cell) return;
+    selected = Number(cell.dataset.index);
+    board.focus();
+    render();
+  });
+  document.addEventListener("keydown", onGlobalKey);
+  $("pencil").addEventListener("click", () => setPencil(!pencil));
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("check").addEventListener("click", check);
+  $("solve").addEventListener("click", solve);
+  $("second").addEventListener("click", toggleSecond);
+  $("lock").addEventListener("click", () => change(() => {
+    state.givens = values();
+    state.entries.fill(0);
+    state.solved.fill(false);
+    state.removed.fill(0);
+  }));
+  $("clear").addEventListener("click", () => change(() => {
+    state.entries.fill(0);
+    state.marks.fill(0);
+    state.solved.fill(false);
+    state.removed.fill(0);
+  }));
+  $("hint").addEventListener("click", hint);
+  $("explain").addEventListener("click", explain);
+  $("teach-more").addEventListener("click", moreHint);
+  $("teach-apply").addEventListener("click", applyHint);
+  $("teach-prev").addEventListener("click", () => showStep(teach.index - 1));
+  $("teach-next").addEventListener("click", () => showStep(teach.index + 1));
+  $("teach-close").addEventListener("click", () => {
+    closeTeach();
+    render();
+  });
+  $("new-form").addEventListener("submit", generate);
+  $("random-seed").addEventListener("click", () => {
+    $("seed").value = String(Math.floor(Math.random() * 4294967296));
+  });
+  $("empty").addEventListener("click", emptyBoard);
+  $("rule-x").addEventListener("change", rulesChanged);
+  $("rule-hyper").addEventListener("change", rulesChanged);
+  $("paste-form").addEventListener("submit", paste);
+  $("copy-link").addEventListener("click", copyLink);
+
+  state = readAddress();
+  if (!state) {
+    const empty = readBoard(JSON.stringify({ size: 9 }));
+    if (!empty) return;
+    state = stateFrom(empty);
+  } else {
+    say("Puzzle loaded from the address.", "ok");
+  }
+  buildBoard();
+  syncControls();
+  writeAddress();
+  render();
+  document.body.dataset.ready = "1";
+}
+
+start();

@@ -1,0 +1,445 @@
+// Drives the built page (target/web) in headless Chromium through playwright-core, as a user would:
+// type, check, solve, paste, generate, undo, share by address, on a desktop and a phone-sized
+// viewport, keyboard only where it matters. Saves screenshots of the main states, checks colour
+// contrast (WCAG AA) of everything drawn on the board, fails on any console error, and times solve and
+// check in the page with performance.now() on hard puzzles from ../shared/datasets.
+//
+//   node web/test/run.mjs   (scripts/web-test.sh builds the page first; see there for the variables)
+//
+// Environment: WEB_ROOT (default target/web), SCREENSHOTS (default target/web-screenshots),
+// CHROMIUM (default /usr/bin/chromium), BENCH_PUZZLES (a file of puzzles to time; default: the first
+// 100 of the hardest dataset when it is there), BENCH_OUT (where to write the timings as JSON).
+
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+const root = path.resolve(process.env.WEB_ROOT ?? "target/web");
+const shots = path.resolve(process.env.SCREENSHOTS ?? "target/web-screenshots");
+const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+const SEED = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/** The same puzzle with an `x` in column 41: the library's own message must show. */
+const BAD = `${SEED.slice(0, 40)}x${SEED.slice(41)}`;
+const BAD_MESSAGE = "puzzle 1, line 1, column 41: invalid character 'x' (digits are 1-9; blanks are '.', '0', '_', '-' or '*')";
+/** 295 solutions (the README's example). */
+const LOOSE = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
+
+// ------------------------------------------------------------------ a static server for target/web
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, "http://localhost");
+  const file = path.join(root, url.pathname === "/" ? "index.html" : path.normalize(url.pathname));
+  if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404).end("not found");
+    return;
+  }
+  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+// ------------------------------------------------------------------ the harness
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+async function step(name, body) {
+  try {
+    await body();
+    passed++;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+}
+
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+function equal(actual, wanted, what) {
+  expect(actual === wanted, `${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
+}
+
+fs.mkdirSync(shots, { recursive: true });
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync"],
+});
+
+async function open(viewport = { width: 1200, height: 900 }, hash = "") {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  await page.goto(base + hash);
+  await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
+  return page;
+}
+
+const board = (page) => page.evaluate(() =>
+  [...document.querySelectorAll("#board .cell")].map((c) => (c.querySelector(".marks") ? "." : c.textContent || ".")).join(""));
+const message = (page) => page.textContent("#message");
+const cellsWith = (page, cls) => page.evaluate((cls) =>
+  [...document.querySelectorAll(`#board .cell.${cls}`)].map((c) => Number(c.dataset.index)), cls);
+const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+
+/** Types a one-line puzzle into the board with the keyboard only, from r1c1. */
+async function typePuzzle(page, puzzle, side) {
+  await page.focus("#board");
+  for (let r = 0; r < side; r++) {
+    for (let c = 0; c < side; c++) {
+      const ch = puzzle[r * side + c];
+      if (ch !== ".") await page.keyboard.press(ch);
+      if (c < side - 1) await page.keyboard.press("ArrowRight");
+    }
+    if (r < side - 1) {
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Home");
+    }
+  }
+}
+
+/** Every (text colour, background) pair drawn on the board and in the messages, below 4.5:1. */
+async function lowContrast(page) {
+  return page.evaluate(() => {
+    const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const bad = [];
+    const texts = document.querySelectorAll("#board .cell, #board .marks span, #message, .help, button, label, h1, h2");
+    for (const el of texts) {
+      if (!el.textContent.trim() || el.closest("[hidden]")) continue;
+      const fg = rgb(getComputedStyle(el).color).slice(0, 3);
+      const bg = background(el);
+      const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      const ratio = (a + 0.05) / (b + 0.05);
+      if (ratio < 4.5) bad.push(`${el.className || el.tagName} ${el.textContent.trim().slice(0, 12)}: ${ratio.toFixed(2)}`);
+    }
+    return bad;
+  });
+}
+
+// ------------------------------------------------------------------ the scenarios
+
+const page = await open();
+const scenarios = !process.env.BENCH_ONLY;
+
+if (scenarios) {
+  await step("the page loads an empty 9×9 board", async () => {
+    equal(await board(page), ".".repeat(81), "board");
+    await shot(page, "01-empty");
+  });
+
+  await step("typing the seed puzzle with the keyboard", async () => {
+    await typePuzzle(page, SEED, 9);
+    equal(await board(page), SEED, "board after typing");
+    await shot(page, "02-typed");
+  });
+
+  await step("check says unique", async () => {
+    await page.click("#check");
+    expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+  });
+
+  await step("a hint goes from where to look to the technique to the step, and applies", async () => {
+    await page.click("#hint");
+    expect((await cellsWith(page, "area")).length > 0, "highlighted cells");
+    equal(await page.textContent("#teach-text"), "Look at the highlighted cells.", "nudge");
+    await page.click("#teach-more");
+    expect((await page.textContent("#teach-text")).includes(" for a "), "technique named");
+    await page.focus("#board");
+    await page.keyboard.press("h"); // the key asks for more too
+    const text = await page.textContent("#teach-text");
+    expect(text.includes("=") || text.includes("<>"), `step text ${text}`);
+    expect((await cellsWith(page, "focus")).length > 0, "the step's cells");
+    const marked = await page.$$eval("#board .marks span.place, #board .marks span.elim", (s) => s.length);
+    expect(marked > 0, "the step's candidates");
+    await shot(page, "03a-hint");
+    const hintContrast = await lowContrast(page);
+    expect(hintContrast.length === 0, `contrast: ${hintContrast.join("; ")}`);
+    await page.click("#teach-apply");
+    const after = await board(page);
+    const placed = [...after].filter((c, i) => c !== SEED[i]);
+    expect(placed.length === 1, `one digit placed, board ${after}`);
+    const i = [...after].findIndex((c, k) => c !== SEED[k]);
+    equal(after[i], SOLVED[i], "the hint's digit");
+    await page.focus("#board");
+    await page.keyboard.press("Control+z");
+    equal(await board(page), SEED, "after undoing the hint");
+  });
+
+  await step("the explanation lists every step and steps through them", async () => {
+    await page.click("#explain");
+    const n = await page.$$eval("#steps li", (l) => l.length);
+    expect(n >= 51, `${n} steps`);
+    await page.click("#teach-next");
+    await page.click("#teach-next");
+    expect((await page.textContent("#teach-title")).startsWith(`Step 3 of ${n}:`), "title");
+    expect((await cellsWith(page, "focus")).length > 0, "the step's cells");
+    await page.click("#steps li:nth-child(20) button");
+    expect((await page.textContent("#teach-title")).startsWith(`Step 20 of ${n}:`), "title after a click");
+    await shot(page, "03b-steps");
+    const stepContrast = await lowContrast(page);
+    expect(stepContrast.length === 0, `contrast: ${stepContrast.join("; ")}`);
+    await page.click("#teach-close");
+    equal(await board(page), SEED, "the board after closing");
+  });
+
+  const hardest = benchPuzzles()?.[0];
+  if (hardest) {
+    await step("an elimination step of a hard puzzle shows the candidates it removes", async () => {
+      await page.fill("#paste", hardest);
+      await page.click("#load");
+      await page.click("#explain");
+      const texts = await page.$$eval("#steps li button", (b) => b.map((x) => x.textContent));
+      const k = texts.findIndex((t) => t.includes("<>"));
+      expect(k >= 0, "a step that removes candidates");
+      await page.click(`#steps li:nth-child(${k + 1}) button`);
+      expect(await page.$$eval("#board .marks span.elim", (s) => s.length) > 0, "struck-out candidates");
+      await shot(page, "03c-elimination");
+      const bad = await lowContrast(page);
+      expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
+      await page.click("#teach-close");
+      await page.focus("#board");
+      await page.keyboard.press("Control+z"); // back to the typed seed puzzle
+      equal(await board(page), SEED, "the board after undoing the paste");
+    });
+  }
+
+  await step("solve fills the grid with the solution", async () => {
+    await page.click("#solve");
+    equal(await board(page), SOLVED, "solved board");
+    expect((await message(page)).startsWith("Solved"), `message: ${await message(page)}`);
+    equal((await cellsWith(page, "solved")).length, 81 - 30, "cells filled by the solver");
+    await shot(page, "03-solved");
+  });
+
+  await step("undo takes the solution back, redo restores it (keyboard)", async () => {
+    await page.focus("#board");
+    await page.keyboard.press("Control+z");
+    equal(await board(page), SEED, "after undo");
+    await page.keyboard.press("Control+y");
+    equal(await board(page), SOLVED, "after redo");
+    await page.keyboard.press("Control+z");
+  });
+
+  await step("a conflicting entry is highlighted with its partner", async () => {
+    // r1c3 := 5 repeats the 5 of r1c1.
+    await page.click("#cell-2");
+    await page.keyboard.press("5");
+    await page.click("#check");
+    const conflicts = await cellsWith(page, "conflict");
+    expect(conflicts.includes(0) && conflicts.includes(2), `conflict cells ${conflicts}`);
+    expect((await message(page)).includes("5 twice in row 1 (r1c1 and r1c3)"), `message: ${await message(page)}`);
+    await page.click("#cell-4"); // a given: the selection moves, the highlighting stays until a change
+    await shot(page, "04-conflict");
+    await page.click("#cell-2");
+    await page.keyboard.press("Delete");
+    equal((await cellsWith(page, "conflict")).length, 0, "conflicts after the fix");
+    equal(await message(page), "", "the conflict message after the fix");
+  });
+
+  await step("pencil marks go in and out", async () => {
+    await page.click("#cell-3");
+    await page.keyboard.press("p");
+    for (const d of ["2", "6", "2", "4"]) await page.keyboard.press(d); // 2 twice: toggled off
+    await page.keyboard.press("p");
+    const marks = await page.textContent("#cell-3 .marks");
+    equal(marks, "46", "marks of r1c4");
+    expect((await page.getAttribute("#cell-3", "aria-label")).includes("pencil marks 4 6"), "aria label");
+    await shot(page, "05-pencil");
+  });
+
+  await step("a bad paste shows the library's message and keeps the board", async () => {
+    const before = await board(page);
+    await page.fill("#paste", BAD);
+    await page.click("#load");
+    equal(await message(page), BAD_MESSAGE, "message");
+    expect(await page.$eval("#message", (m) => m.classList.contains("error")), "shown as an error");
+    equal(await board(page), before, "board after the bad paste");
+    await shot(page, "06-bad-paste");
+  });
+
+  await step("a pasted puzzle with many solutions: multiple, with a second solution on request", async () => {
+    await page.fill("#paste", LOOSE);
+    await page.click("#load");
+    equal(await board(page), LOOSE, "pasted board");
+    await page.click("#check");
+    expect((await message(page)).startsWith("Multiple"), `message: ${await message(page)}`);
+    await page.click("#second");
+    const second = await board(page);
+    expect(second !== LOOSE && !second.includes("."), "a full second solution is shown");
+    expect((await cellsWith(page, "differ")).length > 0, "differing cells highlighted");
+    await shot(page, "07-second-solution");
+    await page.click("#second");
+    equal(await board(page), LOOSE, "back to the puzzle");
+  });
+
+  let generated = "";
+  await step("generate by difficulty and seed: one solution, reproducible", async () => {
+    await page.selectOption("#size", "9");
+    await page.selectOption("#difficulty", "guess");
+    await page.fill("#seed", "42");
+    await page.click("#generate");
+    await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("Generated"));
+    generated = await board(page);
+    expect(generated.replace(/\./g, "").length >= 17, `givens in ${generated}`);
+    const count = await page.evaluate((p) => window.sudokit.count({ puzzle: p, limit: 2 }), generated);
+    equal(count.text, "1", "solutions counted by the module");
+    await page.click("#check");
+    expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    await shot(page, "08-generated");
+    await page.click("#generate");
+    await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("Generated"));
+    equal(await board(page), generated, "the same seed gives the same puzzle");
+  });
+
+  await step("the address encodes the puzzle and the entries", async () => {
+    await page.click("#cell-" + generated.indexOf("."));
+    const digitFree = "1";
+    await page.keyboard.press(digitFree);
+    const url = page.url();
+    expect(url.includes("#p="), `address ${url}`);
+    const other = await open(undefined, url.slice(url.indexOf("#")));
+    equal(await board(other), await board(page), "board opened from the address");
+    await other.context().close();
+  });
+
+  await step("X and hyper rules on an empty board; 16×16 generation", async () => {
+    await page.check("#rule-x");
+    await page.check("#rule-hyper");
+    await page.click("#empty");
+    expect((await cellsWith(page, "diagonal")).length === 17, "diagonal cells");
+    expect((await cellsWith(page, "window")).length === 36, "window cells");
+    await page.click("#solve");
+    const x = await board(page);
+    const check = await page.evaluate((p) => window.sudokit.check({ puzzle: JSON.stringify({ givens: p, variants: ["x", "hyper"] }) }), x);
+    equal(check.verdict, "unique", "the solved X+hyper grid checks under its rules");
+    await shot(page, "09-x-hyper");
+    await page.uncheck("#rule-x");
+    await page.uncheck("#rule-hyper");
+    await page.selectOption("#size", "16");
+    await page.selectOption("#difficulty", "");
+    await page.fill("#seed", "7");
+    await page.click("#generate");
+    await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("Generated"), null, { timeout: 60000 });
+    equal((await board(page)).length, 256, "16×16 cells");
+    await page.click("#check");
+    expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    await shot(page, "10-16x16");
+    const bounded = await page.evaluate(() => {
+      const start = performance.now();
+      const a = window.sudokit.count({ puzzle: ".".repeat(256), limit: 1e9, nodes: 20000 });
+      return { ...a, ms: performance.now() - start };
+    });
+    equal(bounded.interrupted, "node budget spent", "a long count stops at the node budget");
+    expect(!bounded.complete && bounded.ms < 5000, `count took ${bounded.ms} ms`);
+  });
+
+  await step("a jigsaw puzzle object pastes with its regions", async () => {
+    const jigsaw = JSON.stringify({ size: 6, regions: "AAABBBAACCBBACCCDBECDDDDEEFFFDEEEFFF", givens: `1${".".repeat(35)}` });
+    await page.fill("#paste", jigsaw);
+    await page.click("#load");
+    expect((await message(page)).startsWith("Loaded a 6×6"), `message: ${await message(page)}`);
+    await page.click("#solve");
+    expect(!(await board(page)).includes("."), "solved jigsaw");
+    await shot(page, "11-jigsaw");
+  });
+
+  await step("colours pass WCAG AA contrast in every state shown", async () => {
+    const bad = await lowContrast(page);
+    await page.fill("#paste", SEED);
+    await page.click("#load");
+    await page.click("#cell-2");
+    await page.keyboard.press("5");
+    await page.click("#check");
+    bad.push(...await lowContrast(page));
+    await page.click("#solve");
+    bad.push(...await lowContrast(page));
+    expect(bad.length === 0, [...new Set(bad)].join("; "));
+  });
+
+  await step("a phone-sized viewport: no sideways scrolling, keyboard-only play", async () => {
+    const phone = await open({ width: 375, height: 740 }, `#p=${SEED}`);
+    const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide <= 375, `page is ${wide}px wide`);
+    await phone.keyboard.press("Tab"); // the board is the first stop
+    equal(await phone.evaluate(() => document.activeElement.id), "board", "focus");
+    await phone.keyboard.press("ArrowRight");
+    await phone.keyboard.press("ArrowRight");
+    await phone.keyboard.press("4");
+    equal((await board(phone))[2], "4", "r1c3 typed on the phone");
+    await shot(phone, "12-phone");
+    await phone.context().close();
+  });
+
+}
+
+// ------------------------------------------------------------------ timing in the page
+
+function benchPuzzles() {
+  const file = process.env.BENCH_PUZZLES ?? "../shared/datasets/puzzles6_forum_hardest_1106.txt";
+  if (!fs.existsSync(file)) return null;
+  return fs.readFileSync(file, "utf8").split("\n").map((l) => l.trim().slice(0, 81))
+    .filter((l) => l.length === 81 && !l.startsWith("#")).slice(0, 100);
+}
+
+const puzzles = benchPuzzles();
+if (puzzles) {
+  await step(`solve and check ${puzzles.length} hard puzzles in the page`, async () => {
+    const t = await page.evaluate((puzzles) => {
+      const time = (op, rounds) => {
+        let answers = [];
+        const start = performance.now();
+        for (let k = 0; k < rounds; k++) answers = puzzles.map((p) => window.sudokit.call(op, { puzzle: p }));
+        return [(performance.now() - start) * 1000 / (rounds * puzzles.length), answers];
+      };
+      time("check", 1); // warm-up: compiled code, grown memory
+      const [parse] = time("parse", 5);
+      const [solve, solved] = time("solve", 5);
+      const [check, checked] = time("check", 5);
+      return {
+        parseMicros: parse, solveMicros: solve, checkMicros: check,
+        solvedAll: solved.every((a) => a.verdict === "solved"),
+        uniqueAll: checked.every((a) => a.verdict === "unique"),
+      };
+    }, puzzles);
+    expect(t.solvedAll && t.uniqueAll, "every hard puzzle solved and unique");
+    console.log(`     per puzzle in the page: parse ${t.parseMicros.toFixed(1)} µs, solve ${t.solveMicros.toFixed(1)} µs, check ${t.checkMicros.toFixed(1)} µs`);
+    if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify({ puzzles: puzzles.length, ...t }));
+  });
+} else {
+  console.log("note: ../shared/datasets not found; the page timing is skipped");
+}
+
+await step("no console errors, failed requests or uncaught exceptions", async () => {
+  expect(problems.length === 0, problems.join("; "));
+});
+
+await browser.close();
+server.close();
+console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`screenshots: ${shots}`);
+process.exit(failed ? 1 : 0);
