@@ -47,8 +47,25 @@ fn passes(case: &LibraryCase) -> bool {
     }
 }
 
+/// Mutant fish search every mix of house kinds and take seconds per case: they run in the long
+/// (ignored) test only.
+fn is_mutant(t: Technique) -> bool {
+    t.name().contains("Mutant")
+}
+
 #[test]
 fn reglib_1_3() {
+    run(|t| !is_mutant(t));
+}
+
+/// The mutant fish cases (about 20 seconds in an optimised build).
+#[test]
+#[ignore]
+fn reglib_1_3_mutant_fish() {
+    run(is_mutant);
+}
+
+fn run(select: impl Fn(Technique) -> bool) {
     let Some(dir) = sudokit::testing::datasets_dir() else { return };
     let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
     // code -> (passed, total); codes without a finder -> case count.
@@ -63,6 +80,9 @@ fn reglib_1_3() {
             Ok(case) => case,
             Err(e) => panic!("reglib line {}: {e}", i + 1),
         };
+        if !select(case.technique) {
+            continue;
+        }
         let key = line.split(':').nth(1).unwrap_or_default().to_string();
         if !is_implemented(case.technique) {
             *missing.entry(key).or_default() += 1;
@@ -70,7 +90,12 @@ fn reglib_1_3() {
         }
         let entry = results.entry(key).or_default();
         entry.1 += 1;
-        if passes(&case) {
+        let start = std::time::Instant::now();
+        let ok = passes(&case);
+        if start.elapsed().as_millis() > 500 {
+            println!("slow: line {} ({}) took {:?}", i + 1, case.technique, start.elapsed());
+        }
+        if ok {
             entry.0 += 1;
         } else {
             failures.push(format!("line {}: {} {}", i + 1, case.technique, line));

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
-use super::{fish, intersections, single_digit, singles, subsets, wings};
+use super::{fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 
 /// Options of the finders; the defaults are HoDoKu's defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,8 +30,6 @@ pub struct FindOptions {
     pub allow_duals_and_siamese: bool,
     /// Almost locked sets of ALS techniques may overlap (off by default).
     pub allow_als_overlap: bool,
-    /// The largest fish size searched for Franken and mutant fish (HoDoKu's default is 4).
-    pub max_fish_size: usize,
 }
 
 impl Default for FindOptions {
@@ -42,7 +40,6 @@ impl Default for FindOptions {
             allow_two_candidate_ers: false,
             allow_duals_and_siamese: false,
             allow_als_overlap: false,
-            max_fish_size: 4,
         }
     }
 }
@@ -84,7 +81,41 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::SashimiJellyfish
         | T::SashimiSquirmbag
         | T::SashimiWhale
-        | T::SashimiLeviathan => fish::find,
+        | T::SashimiLeviathan
+        | T::FrankenXWing
+        | T::FrankenSwordfish
+        | T::FrankenJellyfish
+        | T::FrankenSquirmbag
+        | T::FrankenWhale
+        | T::FrankenLeviathan
+        | T::FinnedFrankenXWing
+        | T::FinnedFrankenSwordfish
+        | T::FinnedFrankenJellyfish
+        | T::FinnedFrankenSquirmbag
+        | T::FinnedFrankenWhale
+        | T::FinnedFrankenLeviathan
+        | T::MutantXWing
+        | T::MutantSwordfish
+        | T::MutantJellyfish
+        | T::MutantSquirmbag
+        | T::MutantWhale
+        | T::MutantLeviathan
+        | T::FinnedMutantXWing
+        | T::FinnedMutantSwordfish
+        | T::FinnedMutantJellyfish
+        | T::FinnedMutantSquirmbag
+        | T::FinnedMutantWhale
+        | T::FinnedMutantLeviathan => fish::find,
+        T::Uniqueness1
+        | T::Uniqueness2
+        | T::Uniqueness3
+        | T::Uniqueness4
+        | T::Uniqueness5
+        | T::Uniqueness6
+        | T::HiddenRectangle
+        | T::AvoidableRectangle1
+        | T::AvoidableRectangle2
+        | T::BugPlus1 => uniqueness::find,
         T::XyWing | T::XyzWing | T::WxyzWing | T::WWing => wings::find,
         T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::EmptyRectangle => single_digit::find,
         _ => return None,

@@ -8,6 +8,9 @@
 //! - [`find_first`]/[`find_all`]: the steps of one technique; each family lives in its own module.
 //! - [`Solver`]/[`solve`]: the simplest step first, in HoDoKu's default order, until solved.
 //!
+//! The [`step`] module documents the text and the JSON fields of a step; the [`technique`] module
+//! the table of techniques, codes and order.
+//!
 //! ```
 //! use sudokit::human::{solve, SolverOptions, State};
 //! use sudokit::Grid;
@@ -30,9 +33,10 @@ mod single_digit;
 mod singles;
 mod solver;
 mod state;
-mod step;
+pub mod step;
 mod subsets;
-mod technique;
+pub mod technique;
+mod uniqueness;
 mod wings;
 
 pub use error::HumanError;

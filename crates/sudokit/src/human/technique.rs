@@ -33,7 +33,7 @@ struct Info {
 
 macro_rules! techniques {
     ($( $var:ident = ($name:literal, $code:expr, $short:literal, $order:literal, $enabled:literal), )*) => {
-        /// A solving technique, one per HoDoKu solution type (see the [module docs](crate::human)).
+        /// A solving technique, one per HoDoKu solution type (see the [module docs](crate::human::technique)).
         ///
         /// `Display` prints HoDoKu's name; [`FromStr`] reads the name (any case, spaces or dashes),
         /// the library code (`0100`) or the short name (`lc1`).
