@@ -41,6 +41,7 @@ pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod parse;
+pub mod rate;
 pub mod rules;
 pub mod solve;
 #[cfg(feature = "proptest")]
