@@ -115,9 +115,8 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
                     .collect();
                 if remain.len() == 1 {
                     let (diff, name) = if h1 < 9 { (1.7, "Direct Pointing") } else { (1.9, "Direct Claiming") };
-                    let mut hint = Hint::removal(diff, name, removals);
-                    hint.place = Some((remain[0], d));
-                    return Some(hint);
+                    // Sudoku Explainer applies only the placement; the removals stay for later.
+                    return Some(Hint::placement(diff, name, remain[0] as usize, d));
                 }
             }
         }
@@ -174,9 +173,8 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<Hint> {
                             3 => (2.5, "Direct Hidden Triplet"),
                             _ => (4.3, "Direct Hidden Quad"),
                         };
-                        let mut hint = Hint::removal(diff, name, removals);
-                        hint.place = Some((cell, v));
-                        return Some(hint);
+                        // Only the placement is applied, as in Sudoku Explainer.
+                        return Some(Hint::placement(diff, name, cell as usize, v));
                     }
                 }
             } else if !removals.is_empty() {

@@ -154,8 +154,18 @@ pub(crate) fn digits(mask: u16) -> impl Iterator<Item = u8> {
     (1..=9u8).filter(move |d| mask & (1 << d) != 0)
 }
 
-/// All `k`-subsets of `0..n` as bit masks, in increasing numeric order (the order Sudoku Explainer
-/// enumerates its combinations in).
-pub(crate) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
-    (0u32..(1 << n)).filter(move |m| m.count_ones() == k)
+/// All `k`-subsets of `0..n` (`n` < 128) as bit masks, in increasing numeric order (the order
+/// Sudoku Explainer enumerates its combinations in: Gosper's next-combination step).
+pub(crate) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u128> {
+    let start: Option<u128> = if k > n { None } else { Some((1u128 << k) - 1) };
+    std::iter::successors(start, move |&v| {
+        if v == 0 {
+            return None;
+        }
+        let smallest = v & v.wrapping_neg();
+        let ripple = v + smallest;
+        let ones = ((v ^ ripple) >> 2) / smallest;
+        let next = ripple | ones;
+        (next >> n == 0).then_some(next)
+    })
 }

@@ -45,9 +45,11 @@
 //! | Jellyfish | 5.2 | `LockingHint` |
 //! | Hidden Quad | 5.4 | `HiddenSetHint` |
 //! | BUG type 1 / 2, 4 / 3 | 5.6 / 5.7 / 5.7 + 0.1 per extra value beyond one | `Bug*Hint` |
+//! | Aligned Pair Exclusion | 6.2 | `AlignedExclusionHint` |
 //! | Bidirectional X-Cycle / Y-Cycle (one kind of link) | 6.5 + length | `CycleHint` |
 //! | Forcing X-Chain (Turbot Fish when of 6 potentials) | 6.6 + length | `ForcingChainHint` |
 //! | Bidirectional Cycle / Forcing Chain (both kinds of links) | 7.0 + length | `CycleHint`, `ForcingChainHint` |
+//! | Aligned Triplet Exclusion (tried after the cycles and chains above) | 7.5 | `AlignedExclusionHint` |
 //! | Nishio Forcing Chains | 7.5 + length | `Chaining.getDifficulty` |
 //! | Cell / Region Forcing Chains (static) | 8.0 + length | `Chaining.getDifficulty` |
 //! | Dynamic Contradiction / Double / Cell / Region Forcing Chains | 8.5 + length | `Chaining.getDifficulty` |
@@ -57,11 +59,11 @@
 //! region chain; the bonus is +0.1 each time `n − 2` exceeds 4, 6, 8, 12, 16, 24, 32, 48, 64, …
 //! (the bound grows ×3/2 and ×4/3 in turn; `ChainingHint.getLengthDifficulty`).
 //!
-//! Not reproduced (the step is then not found and the rating goes on without it): Aligned Pair
-//! Exclusion (6.2), Aligned Triplet Exclusion (7.5), and the nested forcing chains of Sudoku
-//! Explainer's "Dynamic Forcing Chains (+)" and deeper levels (9.0 and up). A puzzle that needs
-//! them is reported as [`RateError::BeyondReach`] with the rating reached so far.
+//! Not reproduced: the nested forcing chains of Sudoku Explainer's "Dynamic Forcing Chains (+)"
+//! and deeper levels (9.0 and up). A puzzle that needs them is reported as
+//! [`RateError::BeyondReach`] with the rating reached so far.
 
+mod aligned;
 mod basic;
 mod board;
 mod chain;
@@ -162,6 +164,11 @@ pub fn rate(grid: &Grid) -> Result<SeRating, RateError> {
 
 /// Rates a classic 9×9 puzzle.
 pub fn rate_with(grid: &Grid, options: SeOptions) -> Result<SeRating, RateError> {
+    rate_board(classic_board(grid)?, options)
+}
+
+/// The rater's board for a classic puzzle with exactly one solution.
+fn classic_board(grid: &Grid) -> Result<Board, RateError> {
     let shape = grid.shape();
     if shape != Shape::CLASSIC {
         return Err(RateError::NotClassic { side: shape.side() });
@@ -175,7 +182,7 @@ pub fn rate_with(grid: &Grid, options: SeOptions) -> Result<SeRating, RateError>
     }
     let mut values = [0u8; 81];
     values.copy_from_slice(&grid.values()[..81]);
-    rate_board(Board::new(values), options)
+    Ok(Board::new(values))
 }
 
 /// Rounds as `serate` prints: `(int)((x + 0.05) * 10)`.
@@ -183,33 +190,22 @@ fn tenths(x: f64) -> u16 {
     ((x + 0.05) * 10.0) as u16
 }
 
-fn rate_board(mut board: Board, options: SeOptions) -> Result<SeRating, RateError> {
-    let mut budget = Budget { spent: 0, limit: options.budget };
+fn rate_board(board: Board, options: SeOptions) -> Result<SeRating, RateError> {
+    let path = solve_path(board, options)?;
     let mut difficulty = f64::NEG_INFINITY;
     let mut pearl = 0.0;
     let mut diamond = 0.0;
     let mut hardest = String::new();
-    let mut steps = 0;
-    while !board.is_solved() {
-        let so_far = if steps == 0 { 0 } else { tenths(difficulty) };
-        let hint = match next_step(&board, &mut budget) {
-            Some(h) => h,
-            None if budget.exhausted() => {
-                return Err(RateError::BudgetExhausted { steps, er_so_far_tenths: so_far });
-            }
-            None => return Err(RateError::BeyondReach { steps, er_so_far_tenths: so_far }),
-        };
-        if hint.difficulty > difficulty {
-            difficulty = hint.difficulty;
-            hardest = hint.name.to_string();
+    for step in &path {
+        if step.difficulty > difficulty {
+            difficulty = step.difficulty;
+            hardest = step.name.to_string();
         }
-        hint.apply(&mut board);
-        steps += 1;
         if pearl == 0.0 {
             if diamond == 0.0 {
                 diamond = difficulty;
             }
-            if hint.place.is_some() {
+            if step.placement.is_some() {
                 pearl = difficulty;
             }
         }
@@ -219,13 +215,60 @@ fn rate_board(mut board: Board, options: SeOptions) -> Result<SeRating, RateErro
         ep_tenths: tenths(pearl),
         ed_tenths: tenths(diamond),
         hardest,
-        steps,
+        steps: path.len(),
     })
+}
+
+/// One step of the solution path Sudoku Explainer would take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeStep {
+    /// Sudoku Explainer's name of the technique.
+    pub name: &'static str,
+    /// Its difficulty, unrounded (as Sudoku Explainer sums it).
+    pub difficulty: f64,
+    /// The digit placed, as (cell index 0..81 in reading order, digit).
+    pub placement: Option<(usize, u8)>,
+    /// The candidates removed, as (cell index, digit).
+    pub removals: Vec<(usize, u8)>,
+}
+
+/// The whole solution path, step by step, that [`rate`] measures.
+pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+    solve_path(classic_board(grid)?, options)
+}
+
+fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+    let mut budget = Budget { spent: 0, limit: options.budget };
+    let mut path: Vec<SeStep> = Vec::new();
+    let mut max = f64::NEG_INFINITY;
+    while !board.is_solved() {
+        let so_far = if path.is_empty() { 0 } else { tenths(max) };
+        let hint = match next_step(&board, &mut budget) {
+            Some(h) => h,
+            None if budget.exhausted() => {
+                return Err(RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far });
+            }
+            None => return Err(RateError::BeyondReach { steps: path.len(), er_so_far_tenths: so_far }),
+        };
+        max = max.max(hint.difficulty);
+        hint.apply(&mut board);
+        path.push(SeStep {
+            name: hint.name,
+            difficulty: hint.difficulty,
+            placement: hint.place.map(|(c, d)| (usize::from(c), d)),
+            removals: hint
+                .removals
+                .iter()
+                .flat_map(|&(c, m)| board::digits(m).map(move |d| (usize::from(c), d)))
+                .collect(),
+        });
+    }
+    Ok(path)
 }
 
 /// The next step, trying the techniques in Sudoku Explainer's order.
 fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
-    let simple: [&dyn Fn(&Board) -> Option<Hint>; 19] = [
+    let simple: [&dyn Fn(&Board) -> Option<Hint>; 20] = [
         &basic::hidden_single,
         &|b| basic::locking(b, true),
         &|b| basic::hidden_set(b, 2, true),
@@ -245,11 +288,15 @@ fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
         &|b| basic::fish(b, 4),
         &|b| basic::hidden_set(b, 4, false),
         &unique::bug,
+        &|b| aligned::aligned_exclusion(b, 2),
     ];
     if let Some(h) = simple.iter().find_map(|f| f(b)) {
         return Some(h);
     }
     if let Some(h) = chain::cycles_and_chains(b, budget) {
+        return Some(h);
+    }
+    if let Some(h) = aligned::aligned_exclusion(b, 3) {
         return Some(h);
     }
     for mode in [Multi::Nishio, Multi::Multiple, Multi::Dynamic] {
