@@ -9,6 +9,8 @@ use super::hint::Hint;
 /// Aligned exclusion over `degree` (2 or 3) cells, in Sudoku Explainer's search order.
 pub(crate) fn aligned_exclusion(b: &Board, degree: usize) -> Option<Hint> {
     let mut candidates: Vec<usize> = Vec::new();
+    // Per cell: its excluders as a cell mask, and in Sudoku Explainer's house-cell order.
+    let mut excluder_mask = [0u128; 81];
     let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
     for cell in 0..81 {
         if b.cands[cell].count_ones() < 2 {
@@ -26,85 +28,74 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize) -> Option<Hint> {
         }
         if !single && !list.is_empty() {
             candidates.push(cell);
+            excluder_mask[cell] = list.iter().fold(0, |m, &c| m | 1u128 << c);
             excluders[cell] = list;
         }
     }
     if candidates.len() < degree {
         return None;
     }
-    let mut is_candidate = [false; 81];
-    for &c in &candidates {
-        is_candidate[c] = true;
-    }
+    let candidate_mask = candidates.iter().fold(0u128, |m, &c| m | 1 << c);
+    let mut tails: Vec<usize> = Vec::new();
     for pair in combinations(2, candidates.len() as u32) {
         let i0 = pair.trailing_zeros() as usize;
         let i1 = (pair & !(1 << i0)).trailing_zeros() as usize;
         let (c0, c1) = (candidates[i0], candidates[i1]);
-        let tails: Vec<usize> = if degree == 2 {
-            Vec::new()
-        } else {
-            let mut area: Vec<usize> = Vec::new();
-            for &e in excluders[c0].iter().chain(&excluders[c1]) {
-                if is_candidate[e] && e != c0 && e != c1 && !area.contains(&e) {
-                    area.push(e);
+        let pair_common = excluder_mask[c0] & excluder_mask[c1];
+        if degree == 2 {
+            if pair_common.count_ones() >= 2 {
+                if let Some(h) = exclude(b, &[c0, c1], pair_common) {
+                    return Some(h);
                 }
             }
-            area
-        };
-        if tails.len() < degree - 2 {
             continue;
         }
-        for tail in combinations(degree as u32 - 2, tails.len() as u32) {
-            let mut cells = vec![c0, c1];
-            cells.extend((0..tails.len()).filter(|i| tail & (1 << i) != 0).map(|i| tails[i]));
-            let common: Vec<usize> = excluders[cells[0]]
-                .iter()
-                .copied()
-                .filter(|e| cells[1..].iter().all(|&c| excluders[c].contains(e)))
-                .collect();
-            if common.len() < 2 {
-                continue;
+        let area = (excluder_mask[c0] | excluder_mask[c1]) & candidate_mask & !(1u128 << c0) & !(1u128 << c1);
+        if area == 0 || pair_common.count_ones() < 2 {
+            continue;
+        }
+        tails.clear();
+        for &e in excluders[c0].iter().chain(&excluders[c1]) {
+            if area & (1 << e) != 0 && !tails.contains(&e) {
+                tails.push(e);
             }
-            if let Some(h) = exclude(b, &cells, &common) {
-                return Some(h);
+        }
+        for &t in &tails {
+            let common = pair_common & excluder_mask[t];
+            if common.count_ones() >= 2 {
+                if let Some(h) = exclude(b, &[c0, c1, t], common) {
+                    return Some(h);
+                }
             }
         }
     }
     None
 }
 
-fn exclude(b: &Board, cells: &[usize], common: &[usize]) -> Option<Hint> {
-    let options: Vec<Vec<u8>> = cells.iter().map(|&c| digits(b.cands[c]).collect()).collect();
-    let mut allowed = vec![0u16; cells.len()];
-    let mut combo = vec![0u8; cells.len()];
-    fn walk(
-        b: &Board,
-        cells: &[usize],
-        common: &[usize],
-        options: &[Vec<u8>],
-        combo: &mut Vec<u8>,
-        k: usize,
-        allowed: &mut [u16],
-    ) {
+fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Hint> {
+    let excluders: Vec<u16> = (0..81).filter(|&c| common & (1 << c) != 0).map(|c| b.cands[c]).collect();
+    let mut allowed = [0u16; 3];
+    let mut combo = [0u8; 3];
+    fn walk(b: &Board, cells: &[usize], excluders: &[u16], combo: &mut [u8; 3], k: usize, allowed: &mut [u16; 3]) {
         if k == cells.len() {
-            let used: u16 = combo.iter().map(|&d| 1u16 << d).fold(0, |a, m| a | m);
-            if common.iter().any(|&e| b.cands[e] & !used == 0) {
+            let used = combo[..k].iter().fold(0u16, |a, &d| a | 1 << d);
+            if excluders.iter().any(|&e| e & !used == 0) {
                 return;
             }
-            for (i, &d) in combo.iter().enumerate() {
+            for (i, &d) in combo[..k].iter().enumerate() {
                 allowed[i] |= 1 << d;
             }
             return;
         }
-        for &d in &options[k] {
+        for d in digits(b.cands[cells[k]]) {
             if (0..k).any(|j| combo[j] == d && sees(cells[j], cells[k])) {
                 continue;
             }
             combo[k] = d;
-            walk(b, cells, common, options, combo, k + 1, allowed);
+            walk(b, cells, excluders, combo, k + 1, allowed);
         }
     }
-    walk(b, cells, common, &options, &mut combo, 0, &mut allowed);
+    walk(b, cells, &excluders, &mut combo, 0, &mut allowed);
     let removals: Vec<(u8, u16)> = cells
         .iter()
         .enumerate()

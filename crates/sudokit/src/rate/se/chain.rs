@@ -138,11 +138,30 @@ struct Chainer<'a> {
     nodes: Vec<Node>,
     parents: Vec<u32>,
     budget: &'a mut Budget,
+    /// Per node: its ancestor count once computed (0 = not yet).
+    ancestor_counts: Vec<u32>,
+    /// Scratch: the breadth-first queue of [`Chainer::ancestors`].
+    queue: Vec<u32>,
+    /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`].
+    on_idx: Vec<u32>,
+    off_idx: Vec<u32>,
+    /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
+    parent_buf: Vec<u32>,
 }
 
 impl<'a> Chainer<'a> {
     fn new(board: &'a Board, budget: &'a mut Budget) -> Chainer<'a> {
-        Chainer { board, nodes: Vec::with_capacity(4096), parents: Vec::with_capacity(8192), budget }
+        Chainer {
+            board,
+            nodes: Vec::with_capacity(4096),
+            parents: Vec::with_capacity(8192),
+            budget,
+            ancestor_counts: Vec::with_capacity(4096),
+            queue: Vec::new(),
+            on_idx: vec![NONE; 729],
+            off_idx: vec![NONE; 729],
+            parent_buf: Vec::new(),
+        }
     }
 
     fn push(&mut self, c: u16, on: bool, parents: &[u32]) -> u32 {
@@ -154,6 +173,18 @@ impl<'a> Chainer<'a> {
             parent_len: parents.len() as u32,
         });
         self.parents.extend_from_slice(parents);
+        self.ancestor_counts.push(0);
+        self.budget.spent += 1;
+        id
+    }
+
+    /// Like [`Chainer::push`] with parents taken from `parent_buf[start..start + len]`.
+    fn push_buffered(&mut self, c: u16, on: bool, start: u32, len: u32) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node { cand: c, on, parent_start: self.parents.len() as u32, parent_len: len });
+        let (s, e) = (start as usize, (start + len) as usize);
+        self.parents.extend_from_slice(&self.parent_buf[s..e]);
+        self.ancestor_counts.push(0);
         self.budget.spent += 1;
         id
     }
@@ -170,9 +201,14 @@ impl<'a> Chainer<'a> {
 
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a
     /// potential met being the one followed).
-    fn ancestors(&self, n: u32) -> u32 {
+    fn ancestors(&mut self, n: u32) -> u32 {
+        if self.ancestor_counts[n as usize] != 0 {
+            return self.ancestor_counts[n as usize];
+        }
         let mut seen = [0u64; 23];
-        let mut queue = vec![n];
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
+        queue.push(n);
         let mut i = 0;
         let mut count = 0;
         while i < queue.len() {
@@ -185,6 +221,8 @@ impl<'a> Chainer<'a> {
                 queue.extend_from_slice(self.parents_of(p));
             }
         }
+        self.queue = queue;
+        self.ancestor_counts[n as usize] = count;
         count
     }
 
@@ -231,17 +269,20 @@ impl<'a> Chainer<'a> {
     /// What an "off" potential turns on: the cell's last candidate (with Y-links), the digit's
     /// last place in the block, row or column (with X-links). `save` is the grid before the
     /// chain: the offs that emptied the cell or house since are extra parents (dynamic chains).
+    /// Writes `(candidate, parents start, parents count)` to `out`, parents to `parent_buf`.
+    #[allow(clippy::too_many_arguments)]
     fn off_to_on(
-        &self,
+        &mut self,
         cands: &[u16; 81],
         save: Option<&[u16; 81]>,
         p: u32,
         y: bool,
         x: bool,
-        off_idx: &[u32],
-        out: &mut Vec<(u16, Vec<u32>)>,
+        use_idx: bool,
+        out: &mut Vec<(u16, u32, u32)>,
     ) {
         out.clear();
+        self.parent_buf.clear();
         let c = self.nodes[p as usize].cand;
         let (cell, d) = (cell_of(c), digit_of(c));
         if y && cands[cell].count_ones() == 2 {
@@ -249,16 +290,17 @@ impl<'a> Chainer<'a> {
             if other == d {
                 other = first(cands[cell] & !(1 << other));
             }
-            let mut parents = vec![p];
-            if let Some(save) = save {
+            let start = self.parent_buf.len() as u32;
+            self.parent_buf.push(p);
+            if let (Some(save), true) = (save, use_idx) {
                 for v in digits(save[cell] & !cands[cell]) {
-                    let n = off_idx[cand(cell, v) as usize];
+                    let n = self.off_idx[cand(cell, v) as usize];
                     if n != NONE {
-                        parents.push(n);
+                        self.parent_buf.push(n);
                     }
                 }
             }
-            out.push((cand(cell, other), parents));
+            out.push((cand(cell, other), start, self.parent_buf.len() as u32 - start));
         }
         if x {
             // Block, row, column.
@@ -284,20 +326,21 @@ impl<'a> Chainer<'a> {
                     i = (pos & !(1 << i)).trailing_zeros() as usize;
                 }
                 let k = cand(HOUSES[house][i] as usize, d);
-                if out.iter().any(|(o, _)| *o == k) {
+                if out.iter().any(|&(o, _, _)| o == k) {
                     continue;
                 }
-                let mut parents = vec![p];
-                let gone = old & !pos;
+                let start = self.parent_buf.len() as u32;
+                self.parent_buf.push(p);
+                let gone = if use_idx { old & !pos } else { 0 };
                 for j in 0..9 {
                     if gone & (1 << j) != 0 {
-                        let n = off_idx[cand(HOUSES[house][j] as usize, d) as usize];
+                        let n = self.off_idx[cand(HOUSES[house][j] as usize, d) as usize];
                         if n != NONE {
-                            parents.push(n);
+                            self.parent_buf.push(n);
                         }
                     }
                 }
-                out.push((k, parents));
+                out.push((k, start, self.parent_buf.len() as u32 - start));
             }
         }
     }
@@ -307,8 +350,7 @@ impl<'a> Chainer<'a> {
     fn chain(&mut self, init: u32, y: bool, dynamic: bool) -> Outcome {
         let mut cands = self.board.cands;
         let save = self.board.cands;
-        let mut on_idx = vec![NONE; 729];
-        let mut off_idx = vec![NONE; 729];
+        let mut on_idx = std::mem::take(&mut self.on_idx);
         let mut on = Vec::new();
         let mut off = Vec::new();
         let n0 = self.nodes[init as usize];
@@ -316,7 +358,7 @@ impl<'a> Chainer<'a> {
             on_idx[n0.cand as usize] = init;
             on.push(init);
         } else {
-            off_idx[n0.cand as usize] = init;
+            self.off_idx[n0.cand as usize] = init;
             off.push(init);
         }
         let (mut i_on, mut i_off) = (0, 0);
@@ -333,9 +375,9 @@ impl<'a> Chainer<'a> {
                         let o = self.push(k, false, &[p]);
                         absurd = Some((on_idx[k as usize], o));
                         break 'spread;
-                    } else if off_idx[k as usize] == NONE {
+                    } else if self.off_idx[k as usize] == NONE {
                         let o = self.push(k, false, &[p]);
-                        off_idx[k as usize] = o;
+                        self.off_idx[k as usize] = o;
                         off.push(o);
                     }
                 }
@@ -343,18 +385,18 @@ impl<'a> Chainer<'a> {
                 let p = off[i_off];
                 i_off += 1;
                 let save_ref = if dynamic { Some(&save) } else { None };
-                self.off_to_on(&cands, save_ref, p, y, true, &off_idx, &mut ons);
+                self.off_to_on(&cands, save_ref, p, y, true, true, &mut ons);
                 if dynamic {
                     let c = self.nodes[p as usize].cand;
                     cands[cell_of(c)] &= !(1 << digit_of(c));
                 }
-                for (k, parents) in ons.drain(..) {
-                    if off_idx[k as usize] != NONE {
-                        let o = self.push(k, true, &parents);
-                        absurd = Some((o, off_idx[k as usize]));
+                for &(k, start, len) in &ons {
+                    if self.off_idx[k as usize] != NONE {
+                        let o = self.push_buffered(k, true, start, len);
+                        absurd = Some((o, self.off_idx[k as usize]));
                         break 'spread;
                     } else if on_idx[k as usize] == NONE {
-                        let o = self.push(k, true, &parents);
+                        let o = self.push_buffered(k, true, start, len);
                         on_idx[k as usize] = o;
                         on.push(o);
                     }
@@ -363,6 +405,13 @@ impl<'a> Chainer<'a> {
                 break;
             }
         }
+        for &n in &on {
+            on_idx[self.nodes[n as usize].cand as usize] = NONE;
+        }
+        for &n in &off {
+            self.off_idx[self.nodes[n as usize].cand as usize] = NONE;
+        }
+        self.on_idx = on_idx;
         let mut on_bits = Bits::default();
         let mut off_bits = Bits::default();
         let mut on_sorted: Vec<(u16, u32)> = on.iter().map(|&n| (self.nodes[n as usize].cand, n)).collect();
@@ -390,7 +439,6 @@ impl<'a> Chainer<'a> {
         let mut length = 0;
         let mut offs = Vec::new();
         let mut ons = Vec::new();
-        let no_idx = [NONE; 0];
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             for p in std::mem::take(&mut pending_on) {
@@ -404,15 +452,15 @@ impl<'a> Chainer<'a> {
             }
             length += 1;
             for p in std::mem::take(&mut pending_off) {
-                self.off_to_on(&cands, None, p, y, x, &no_idx, &mut ons);
-                for (k, parents) in ons.drain(..) {
+                self.off_to_on(&cands, None, p, y, x, false, &mut ons);
+                for &(k, start, len) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
                     if length >= 4 && is_source {
-                        let o = self.push(k, true, &parents);
+                        let o = self.push_buffered(k, true, start, len);
                         found.push(o);
                     }
                     if !to_on.has(k) {
-                        let o = self.push(k, true, &parents);
+                        let o = self.push_buffered(k, true, start, len);
                         pending_on.push(o);
                         to_on.set(k);
                     }
@@ -445,7 +493,6 @@ impl<'a> Chainer<'a> {
         let mut chains: Vec<u32> = Vec::new();
         let mut offs = Vec::new();
         let mut ons = Vec::new();
-        let no_idx = [NONE; 0];
         let (mut i_on, mut i_off) = (0, 0);
         while i_on < pending_on.len() || i_off < pending_off.len() {
             while i_on < pending_on.len() {
@@ -471,17 +518,17 @@ impl<'a> Chainer<'a> {
             while i_off < pending_off.len() {
                 let p = pending_off[i_off];
                 i_off += 1;
-                self.off_to_on(&cands, None, p, y, true, &no_idx, &mut ons);
-                for (k, parents) in ons.drain(..) {
+                self.off_to_on(&cands, None, p, y, true, false, &mut ons);
+                for &(k, start, len) in &ons {
                     let key = k as usize * 2 + 1;
                     let mut node = NONE;
                     if key == conj_key && !chains.iter().any(|&c| self.key(c) == key) {
-                        node = self.push(k, true, &parents);
+                        node = self.push_buffered(k, true, start, len);
                         chains.push(node);
                     }
                     if !to_on.has(k) {
                         if node == NONE {
-                            node = self.push(k, true, &parents);
+                            node = self.push_buffered(k, true, start, len);
                         }
                         pending_on.push(node);
                         to_on.set(k);
@@ -537,7 +584,7 @@ pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hi
                     2
                 };
                 for dst in found {
-                    best.offer(cycle_hint(&ch, dst, x, y, sort_key));
+                    best.offer(cycle_hint(&mut ch, dst, x, y, sort_key));
                 }
                 for target in chains {
                     let complexity = ch.ancestors(target);
@@ -570,7 +617,7 @@ pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hi
     best.0.map(|f| f.hint)
 }
 
-fn cycle_hint(ch: &Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) -> Found {
+fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) -> Found {
     let mut cells = [false; 81];
     let mut cell_count = 0;
     let mut p = dst;
