@@ -73,29 +73,62 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize) -> Option<Hint> {
 }
 
 fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Hint> {
-    let excluders: Vec<u16> = (0..81).filter(|&c| common & (1 << c) != 0).map(|c| b.cands[c]).collect();
-    let mut allowed = [0u16; 3];
-    let mut combo = [0u8; 3];
-    fn walk(b: &Board, cells: &[usize], excluders: &[u16], combo: &mut [u8; 3], k: usize, allowed: &mut [u16; 3]) {
-        if k == cells.len() {
-            let used = combo[..k].iter().fold(0u16, |a, &d| a | 1 << d);
-            if excluders.iter().any(|&e| e & !used == 0) {
-                return;
-            }
-            for (i, &d) in combo[..k].iter().enumerate() {
-                allowed[i] |= 1 << d;
-            }
-            return;
-        }
-        for d in digits(b.cands[cells[k]]) {
-            if (0..k).any(|j| combo[j] == d && sees(cells[j], cells[k])) {
-                continue;
-            }
-            combo[k] = d;
-            walk(b, cells, excluders, combo, k + 1, allowed);
+    // Only an excluder whose candidates all lie among the cells' can ever be emptied. Without one,
+    // nothing is excluded: cells that all see each other share a house, and a Hall violation
+    // among two or three of them would be a naked pair there, which is tried before.
+    let union = cells.iter().fold(0u16, |a, &c| a | b.cands[c]);
+    let mut excluder_buf = [0u16; 20];
+    let mut n = 0;
+    let mut rest = common;
+    while rest != 0 {
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if b.cands[c] & !union == 0 && n < excluder_buf.len() {
+            excluder_buf[n] = b.cands[c];
+            n += 1;
         }
     }
-    walk(b, cells, &excluders, &mut combo, 0, &mut allowed);
+    if n == 0 {
+        return None;
+    }
+    let excluders = &excluder_buf[..n];
+    let blocked = |used: u16| excluders.iter().any(|&e| e & !used == 0);
+    let mut opt_buf = [[0u8; 9]; 3];
+    let mut lens = [0usize; 3];
+    for (i, &c) in cells.iter().enumerate() {
+        for d in digits(b.cands[c]) {
+            opt_buf[i][lens[i]] = d;
+            lens[i] += 1;
+        }
+    }
+    let opts: [&[u8]; 3] = [&opt_buf[0][..lens[0]], &opt_buf[1][..lens[1]], &opt_buf[2][..lens[2]]];
+    let mut allowed = [0u16; 3];
+    let see01 = sees(cells[0], cells[1]);
+    for &d0 in opts[0] {
+        for &d1 in opts[1] {
+            if d0 == d1 && see01 {
+                continue;
+            }
+            let used01 = (1u16 << d0) | (1 << d1);
+            if cells.len() == 2 {
+                if !blocked(used01) {
+                    allowed[0] |= 1 << d0;
+                    allowed[1] |= 1 << d1;
+                }
+                continue;
+            }
+            for &d2 in opts[2] {
+                if (d2 == d0 && sees(cells[0], cells[2])) || (d2 == d1 && sees(cells[1], cells[2])) {
+                    continue;
+                }
+                if !blocked(used01 | 1 << d2) {
+                    allowed[0] |= 1 << d0;
+                    allowed[1] |= 1 << d1;
+                    allowed[2] |= 1 << d2;
+                }
+            }
+        }
+    }
     let removals: Vec<(u8, u16)> = cells
         .iter()
         .enumerate()

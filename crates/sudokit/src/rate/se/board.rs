@@ -23,6 +23,17 @@ pub(crate) const HOUSES: [[u8; 9]; 27] = houses();
 /// Per cell: its block, row and column house, in Sudoku Explainer's region-type order.
 pub(crate) const CELL_HOUSES: [[u8; 3]; 81] = cell_houses();
 
+/// Per cell: its position (`0..9`) inside its block, row and column.
+pub(crate) const CELL_INDEX: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = [((i / 9 % 3) * 3 + i % 3) as u8, (i % 9) as u8, (i / 9) as u8];
+        i += 1;
+    }
+    t
+};
+
 /// Per cell: the other cells of its block, then of its row, then of its column, each once.
 pub(crate) const PEERS: [[u8; 20]; 81] = peers();
 
@@ -118,6 +129,19 @@ impl Board {
             }
         }
         mask
+    }
+
+    /// Every house's positions of every digit (`[house][digit]`).
+    pub(crate) fn all_positions(&self) -> [[u16; 10]; 27] {
+        let mut pos = [[0u16; 10]; 27];
+        for cell in 0..81 {
+            for d in digits(self.cands[cell]) {
+                for k in 0..3 {
+                    pos[CELL_HOUSES[cell][k] as usize][d as usize] |= 1 << CELL_INDEX[cell][k];
+                }
+            }
+        }
+        pos
     }
 
     /// Empty cells of a house.

@@ -10,7 +10,10 @@
 //! first, and which potential is recorded first decides the chain (and its length): the queues
 //! below follow its order exactly.
 
-use super::board::{digits, first, Board, CELL_HOUSES, HOUSES, PEERS};
+use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, PEERS};
+
+/// Positions of every digit in every house (`[house][digit]`).
+type Positions = [[u16; 10]; 27];
 use super::hint::Hint;
 
 const NONE: u32 = u32::MAX;
@@ -147,6 +150,8 @@ struct Chainer<'a> {
     off_idx: Vec<u32>,
     /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
     parent_buf: Vec<u32>,
+    /// The board's positions of each digit in each house.
+    base_pos: Positions,
 }
 
 impl<'a> Chainer<'a> {
@@ -161,6 +166,7 @@ impl<'a> Chainer<'a> {
             on_idx: vec![NONE; 729],
             off_idx: vec![NONE; 729],
             parent_buf: Vec::new(),
+            base_pos: board.all_positions(),
         }
     }
 
@@ -243,7 +249,7 @@ impl<'a> Chainer<'a> {
 
     /// What an "on" potential turns off: the cell's other candidates (with Y-links), then the
     /// digit elsewhere in its block, row and column.
-    fn on_to_off(cands: &[u16; 81], c: u16, y: bool, out: &mut Vec<u16>) {
+    fn on_to_off(cands: &[u16; 81], pos: &Positions, c: u16, y: bool, out: &mut Vec<u16>) {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
         if y {
@@ -253,14 +259,16 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        for &house in &CELL_HOUSES[cell] {
-            for &o in &HOUSES[house as usize] {
-                let o = o as usize;
-                if o != cell && cands[o] & (1 << d) != 0 {
-                    let k = cand(o, d);
-                    if !out.contains(&k) {
-                        out.push(k);
-                    }
+        let from = out.len();
+        for k in 0..3 {
+            let house = CELL_HOUSES[cell][k] as usize;
+            let mut rest = pos[house][d as usize] & !(1 << CELL_INDEX[cell][k]);
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let key = cand(HOUSES[house][i] as usize, d);
+                if k == 0 || !out[from..].contains(&key) {
+                    out.push(key);
                 }
             }
         }
@@ -274,6 +282,7 @@ impl<'a> Chainer<'a> {
     fn off_to_on(
         &mut self,
         cands: &[u16; 81],
+        pos_now: &Positions,
         save: Option<&[u16; 81]>,
         p: u32,
         y: bool,
@@ -306,18 +315,8 @@ impl<'a> Chainer<'a> {
             // Block, row, column.
             for &house in &CELL_HOUSES[cell] {
                 let house = house as usize;
-                let mut pos = 0u16;
-                let mut old = 0u16;
-                for (i, &o) in HOUSES[house].iter().enumerate() {
-                    if cands[o as usize] & (1 << d) != 0 {
-                        pos |= 1 << i;
-                    }
-                    if let Some(save) = save {
-                        if save[o as usize] & (1 << d) != 0 {
-                            old |= 1 << i;
-                        }
-                    }
-                }
+                let pos = pos_now[house][d as usize];
+                let old = if save.is_some() { self.base_pos[house][d as usize] } else { 0 };
                 if pos.count_ones() != 2 {
                     continue;
                 }
@@ -350,6 +349,7 @@ impl<'a> Chainer<'a> {
     fn chain(&mut self, init: u32, y: bool, dynamic: bool) -> Outcome {
         let mut cands = self.board.cands;
         let save = self.board.cands;
+        let mut pos = self.base_pos;
         let mut on_idx = std::mem::take(&mut self.on_idx);
         let mut on = Vec::new();
         let mut off = Vec::new();
@@ -369,7 +369,7 @@ impl<'a> Chainer<'a> {
             if i_on < on.len() {
                 let p = on[i_on];
                 i_on += 1;
-                Self::on_to_off(&cands, self.nodes[p as usize].cand, y, &mut offs);
+                Self::on_to_off(&cands, &pos, self.nodes[p as usize].cand, y, &mut offs);
                 for &k in &offs {
                     if on_idx[k as usize] != NONE {
                         let o = self.push(k, false, &[p]);
@@ -385,10 +385,14 @@ impl<'a> Chainer<'a> {
                 let p = off[i_off];
                 i_off += 1;
                 let save_ref = if dynamic { Some(&save) } else { None };
-                self.off_to_on(&cands, save_ref, p, y, true, true, &mut ons);
+                self.off_to_on(&cands, &pos, save_ref, p, y, true, true, &mut ons);
                 if dynamic {
                     let c = self.nodes[p as usize].cand;
-                    cands[cell_of(c)] &= !(1 << digit_of(c));
+                    let (cell, d) = (cell_of(c), digit_of(c));
+                    cands[cell] &= !(1 << d);
+                    for k in 0..3 {
+                        pos[CELL_HOUSES[cell][k] as usize][d as usize] &= !(1 << CELL_INDEX[cell][k]);
+                    }
                 }
                 for &(k, start, len) in &ons {
                     if self.off_idx[k as usize] != NONE {
@@ -442,7 +446,7 @@ impl<'a> Chainer<'a> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             for p in std::mem::take(&mut pending_on) {
-                Self::on_to_off(&cands, self.nodes[p as usize].cand, y, &mut offs);
+                Self::on_to_off(&cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
                 for &k in &offs {
                     if !self.is_parent(p, k as usize * 2) {
                         let o = self.push(k, false, &[p]);
@@ -452,7 +456,8 @@ impl<'a> Chainer<'a> {
             }
             length += 1;
             for p in std::mem::take(&mut pending_off) {
-                self.off_to_on(&cands, None, p, y, x, false, &mut ons);
+                let pos = self.base_pos;
+                self.off_to_on(&cands, &pos, None, p, y, x, false, &mut ons);
                 for &(k, start, len) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
                     if length >= 4 && is_source {
@@ -498,7 +503,7 @@ impl<'a> Chainer<'a> {
             while i_on < pending_on.len() {
                 let p = pending_on[i_on];
                 i_on += 1;
-                Self::on_to_off(&cands, self.nodes[p as usize].cand, y, &mut offs);
+                Self::on_to_off(&cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
                 for &k in &offs {
                     let key = k as usize * 2;
                     let mut node = NONE;
@@ -518,7 +523,8 @@ impl<'a> Chainer<'a> {
             while i_off < pending_off.len() {
                 let p = pending_off[i_off];
                 i_off += 1;
-                self.off_to_on(&cands, None, p, y, true, false, &mut ons);
+                let pos = self.base_pos;
+                self.off_to_on(&cands, &pos, None, p, y, true, false, &mut ons);
                 for &(k, start, len) in &ons {
                     let key = k as usize * 2 + 1;
                     let mut node = NONE;
