@@ -22,7 +22,8 @@ fn main() -> ExitCode {
             for (i, step) in path.iter().enumerate() {
                 let cell = |c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
                 let placed = step.placement.map(|(c, d)| format!(" {}={d}", cell(c))).unwrap_or_default();
-                let removed: Vec<String> = step.removals.iter().map(|&(c, d)| format!("{}<>{d}", cell(c))).collect();
+                let removed: Vec<String> =
+                    step.removals.iter().map(|&(c, d)| format!("{}<>{d}", cell(c))).collect();
                 println!("{i} {:.2} {}{placed} {}", step.difficulty, step.name, removed.join(" "));
             }
         }

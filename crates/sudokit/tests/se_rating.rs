@@ -45,12 +45,14 @@ fn oracle() -> Option<Vec<Row>> {
 struct Table {
     n: usize,
     counts: [[usize; 3]; 3],
+    /// Puzzles whose hardest technique has Sudoku Explainer's name.
+    same_technique: usize,
     failed: usize,
 }
 
 fn compare(step: usize) -> Option<Table> {
     let rows = oracle()?;
-    let mut table = Table { n: 0, counts: [[0; 3]; 3], failed: 0 };
+    let mut table = Table { n: 0, counts: [[0; 3]; 3], same_technique: 0, failed: 0 };
     let mut worst = Vec::new();
     for row in rows.iter().step_by(step) {
         let grid: Grid = row.puzzle.parse().expect("an oracle puzzle parses");
@@ -66,12 +68,18 @@ fn compare(step: usize) -> Option<Table> {
                         }
                     }
                 }
+                if r.hardest == row.technique {
+                    table.same_technique += 1;
+                }
                 let d = ours[0] - row.er;
                 if d != 0 {
-                    worst.push((d.abs(), format!(
-                        "{} ER {} vs SE {} ({} vs {}) [{}]",
-                        row.puzzle, ours[0], row.er, r.hardest, row.technique, row.source
-                    )));
+                    worst.push((
+                        d.abs(),
+                        format!(
+                            "{} ER {} vs SE {} ({} vs {}) [{}]",
+                            row.puzzle, ours[0], row.er, r.hardest, row.technique, row.source
+                        ),
+                    ));
                 }
             }
             Err(e) => {
@@ -87,6 +95,7 @@ fn compare(step: usize) -> Option<Table> {
         let c = table.counts[k];
         println!("{name}  {:6.1}% {:6.1}% {:6.1}%", pct(c[0]), pct(c[1]), pct(c[2]));
     }
+    println!("hardest technique named as SE names it: {:.1}%", pct(table.same_technique));
     worst.sort_by(|a, b| b.0.cmp(&a.0));
     println!("biggest ER disagreements (tenths: ours vs SE):");
     for (_, line) in worst.iter().take(25) {
@@ -99,20 +108,31 @@ fn share(t: &Table, k: usize, j: usize) -> f64 {
     t.counts[k][j] as f64 / t.n as f64
 }
 
+fn assert_floors(t: &Table, floor: f64) {
+    assert_eq!(t.failed, 0, "every oracle puzzle gets a rating");
+    for (k, name) in ["ER", "EP", "ED"].into_iter().enumerate() {
+        assert!(share(t, k, 0) >= floor, "{name} exactly equal on {:.3}", share(t, k, 0));
+    }
+    assert!(share(t, 0, 1) >= 0.90 && share(t, 0, 0) >= 0.75, "issue 16's goals");
+    let named = t.same_technique as f64 / t.n as f64;
+    assert!(named >= floor, "hardest technique named as SE on {named:.3}");
+}
+
 #[test]
 fn se_dev_sampled_agreement() {
     let Some(t) = compare(10) else { return };
-    assert!(t.n >= 80);
-    // Floors reached by the current implementation (see the module doc of `rate::se`).
-    assert!(share(&t, 0, 1) >= 0.0, "ER within ±0.1");
+    assert_eq!(t.n, 85);
+    // Every sampled rating equals serate's today; one miss in the sample is tolerated.
+    assert_floors(&t, 0.98);
 }
 
 #[test]
 #[ignore = "rates all 850 oracle puzzles; run with --ignored"]
 fn se_dev_full_agreement() {
     let Some(t) = compare(1) else { return };
-    assert!(t.n == 850);
-    assert!(share(&t, 0, 1) >= 0.0, "ER within ±0.1");
+    assert_eq!(t.n, 850);
+    // All 850 ratings equal serate's today (issue 16 asks for ER ±0.1 on 90%, exact on 75%).
+    assert_floors(&t, 0.99);
 }
 
 #[test]

@@ -114,7 +114,8 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
                     .copied()
                     .collect();
                 if remain.len() == 1 {
-                    let (diff, name) = if h1 < 9 { (1.7, "Direct Pointing") } else { (1.9, "Direct Claiming") };
+                    let (diff, name) =
+                        if h1 < 9 { (1.7, "Direct Pointing") } else { (1.9, "Direct Claiming") };
                     // Sudoku Explainer applies only the placement; the removals stay for later.
                     return Some(Hint::placement(diff, name, remain[0] as usize, d));
                 }

@@ -103,7 +103,6 @@ pub(crate) fn sees(a: usize, b: usize) -> bool {
     a != b && (a / 9 == b / 9 || a % 9 == b % 9 || CELL_HOUSES[a][0] == CELL_HOUSES[b][0])
 }
 
-
 impl Board {
     /// The board for givens `values` (0 = empty), candidates from the givens alone.
     pub(crate) fn new(values: [u8; 81]) -> Board {

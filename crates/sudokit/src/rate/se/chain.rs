@@ -114,9 +114,7 @@ impl Best {
     fn offer(&mut self, f: Found) {
         let better = match &self.0 {
             None => true,
-            Some(b) => {
-                (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key)
-            }
+            Some(b) => (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key),
         };
         if better && !f.hint.removals.is_empty() {
             self.0 = Some(f);
@@ -689,9 +687,12 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
     };
     let (contradiction_name, double_name, cell_name, region_name) = match mode {
         Multi::Nishio => ("Nishio Forcing Chains", "Nishio Forcing Chains", "", ""),
-        Multi::Multiple => {
-            ("Contradiction Forcing Chains", "Double Forcing Chains", "Cell Forcing Chains", "Region Forcing Chains")
-        }
+        Multi::Multiple => (
+            "Contradiction Forcing Chains",
+            "Double Forcing Chains",
+            "Cell Forcing Chains",
+            "Region Forcing Chains",
+        ),
         Multi::Dynamic => (
             "Dynamic Contradiction Forcing Chains",
             "Dynamic Double Forcing Chains",
@@ -702,7 +703,11 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
     let mut ch = Chainer::new(board, budget);
     let mut best = Best::default();
     let mut memo: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
-    let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: (Vec<(u8, u16)>, Option<(u8, u8)>)| {
+    let found = |difficulty_base: f64,
+                 complexity: u32,
+                 sort_key: u8,
+                 name: &'static str,
+                 c: (Vec<(u8, u16)>, Option<(u8, u8)>)| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
     };
@@ -769,12 +774,15 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
                         let list = if on { &first_out.on } else { &first_out.off };
                         for &n in list {
                             let c = ch.nodes[n as usize].cand;
-                            let all = outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
+                            let all =
+                                outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
                             if !all {
                                 continue;
                             }
-                            let complexity: u32 =
-                                outs.iter().map(|o| ch.ancestors(o.find(c, on).expect("in every outcome"))).sum();
+                            let complexity: u32 = outs
+                                .iter()
+                                .map(|o| ch.ancestors(o.find(c, on).expect("in every outcome")))
+                                .sum();
                             best.offer(found(base, complexity, 6, region_name, ch.conclusion(c, on)));
                         }
                     }
@@ -786,8 +794,10 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
         }
         if !nishio {
             // Cell forcing chains: what every candidate of the cell implies.
-            let outs: Vec<&Outcome> =
-                values.iter().map(|&v| memo[cand(cell, v) as usize].as_ref().expect("computed above")).collect();
+            let outs: Vec<&Outcome> = values
+                .iter()
+                .map(|&v| memo[cand(cell, v) as usize].as_ref().expect("computed above"))
+                .collect();
             for on in [true, false] {
                 let first_out = outs[0];
                 let list = if on { &first_out.on } else { &first_out.off };

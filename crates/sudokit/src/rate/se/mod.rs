@@ -133,8 +133,11 @@ pub enum RateError {
         /// ER of the steps taken, in tenths.
         er_so_far_tenths: u16,
     },
-    /// The next step needs a technique this rater does not reproduce (nested forcing chains).
-    #[error("needs nested forcing chains (ER above {er_so_far_tenths} tenths), not reproduced")]
+    /// The next step needs a technique this rater does not reproduce: Sudoku Explainer's nested
+    /// forcing chains, so the puzzle's ER is 9.0 or more.
+    #[error(
+        "needs nested forcing chains (ER 9.0 or more), not reproduced; the {steps} steps before reach {er_so_far_tenths} tenths"
+    )]
     BeyondReach {
         /// Steps taken before.
         steps: usize,

@@ -77,9 +77,14 @@ fn loop_difficulty(len: usize) -> f64 {
 }
 
 fn loop_name(len: usize, kind: u8) -> &'static str {
-    const RECT: [&str; 4] =
-        ["Unique Rectangle type 1", "Unique Rectangle type 2", "Unique Rectangle type 3", "Unique Rectangle type 4"];
-    const LOOP: [&str; 4] = ["Unique Loop type 1", "Unique Loop type 2", "Unique Loop type 3", "Unique Loop type 4"];
+    const RECT: [&str; 4] = [
+        "Unique Rectangle type 1",
+        "Unique Rectangle type 2",
+        "Unique Rectangle type 3",
+        "Unique Rectangle type 4",
+    ];
+    const LOOP: [&str; 4] =
+        ["Unique Loop type 1", "Unique Loop type 2", "Unique Loop type 3", "Unique Loop type 4"];
     if len == 4 {
         RECT[kind as usize - 1]
     } else {
@@ -118,7 +123,8 @@ pub(crate) fn unique_loops(b: &Board) -> Option<Hint> {
         find_loops(b, cell, pair, &mut Vec::new(), 2, 0, 3, &mut loops);
         for path in loops.iter().filter(|p| is_valid_loop(p)) {
             let len = path.len();
-            let extra_cells: Vec<usize> = path.iter().copied().filter(|&c| b.cands[c].count_ones() > 2).collect();
+            let extra_cells: Vec<usize> =
+                path.iter().copied().filter(|&c| b.cands[c].count_ones() > 2).collect();
             match extra_cells.len() {
                 1 => offer(len, 1, 0.0, vec![(extra_cells[0] as u8, pair)]),
                 n if n > 2 => offer(len, 2, 0.0, type2(b, &extra_cells, pair)),
@@ -203,7 +209,8 @@ fn type3(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<(f64, Vec<(u8, 
                 }
             }
             if degree * 2 < empty {
-                let rem: Vec<u8> = (1..=9u8).filter(|&v| v != v1 && v != v2 && extra & (1 << v) == 0).collect();
+                let rem: Vec<u8> =
+                    (1..=9u8).filter(|&v| v != v1 && v != v2 && extra & (1 << v) == 0).collect();
                 if degree - 2 > rem.len() as u32 {
                     continue;
                 }
@@ -367,8 +374,10 @@ fn bug3(b: &Board, bug_cells: &[usize], all_values: u16, common: &[usize]) -> Op
                 continue;
             }
             for combo in combinations(degree - 1, region_cells.len() as u32) {
-                let naked_cells: Vec<usize> =
-                    (0..region_cells.len()).filter(|i| combo & (1 << i) != 0).map(|i| region_cells[i]).collect();
+                let naked_cells: Vec<usize> = (0..region_cells.len())
+                    .filter(|i| combo & (1 << i) != 0)
+                    .map(|i| region_cells[i])
+                    .collect();
                 let mut masks: Vec<u16> = naked_cells.iter().map(|&c| b.cands[c]).collect();
                 let other: u16 = masks.iter().fold(0, |a, m| a | m);
                 masks.push(all_values);
@@ -401,11 +410,13 @@ fn bug4(b: &Board, cells: &[usize], values: &[u16; 81], all_values: u16) -> Opti
     if common.count_ones() != 1 {
         return None;
     }
-    shared_houses(cells).next().map(|_| {
-        let keep = |c: usize| b.cands[c] & !values[c] & !common;
-        let removals: Vec<(u8, u16)> =
-            [(c1 as u8, keep(c1)), (c2 as u8, keep(c2))].into_iter().filter(|r| r.1 != 0).collect();
-        Hint::removal(5.7, "BUG type 4", removals)
-    })
-    .filter(|h| !h.removals.is_empty())
+    shared_houses(cells)
+        .next()
+        .map(|_| {
+            let keep = |c: usize| b.cands[c] & !values[c] & !common;
+            let removals: Vec<(u8, u16)> =
+                [(c1 as u8, keep(c1)), (c2 as u8, keep(c2))].into_iter().filter(|r| r.1 != 0).collect();
+            Hint::removal(5.7, "BUG type 4", removals)
+        })
+        .filter(|h| !h.removals.is_empty())
 }
