@@ -96,7 +96,7 @@ fn compare(step: usize) -> Option<Table> {
         println!("{name}  {:6.1}% {:6.1}% {:6.1}%", pct(c[0]), pct(c[1]), pct(c[2]));
     }
     println!("hardest technique named as SE names it: {:.1}%", pct(table.same_technique));
-    worst.sort_by(|a, b| b.0.cmp(&a.0));
+    worst.sort_by_key(|w| std::cmp::Reverse(w.0));
     println!("biggest ER disagreements (tenths: ours vs SE):");
     for (_, line) in worst.iter().take(25) {
         println!("  {line}");

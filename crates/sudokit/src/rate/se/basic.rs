@@ -100,7 +100,7 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
             }
             // Another house of the base's kind crossing the cover, left with one place.
             let kind = h1 / 9;
-            for h3 in (kind * 9)..(kind * 9 + 9) {
+            for (h3, cells3) in HOUSES.iter().enumerate().skip(kind * 9).take(9) {
                 if h3 == h1 || !crosses(h3, h2) {
                     continue;
                 }
@@ -108,7 +108,7 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
                 if pos3.count_ones() <= 1 {
                     continue;
                 }
-                let remain: Vec<u8> = HOUSES[h3]
+                let remain: Vec<u8> = cells3
                     .iter()
                     .filter(|&&c| b.cands[c as usize] & (1 << d) != 0 && !HOUSES[h2].contains(&c))
                     .copied()
@@ -152,9 +152,8 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<Hint> {
             let Some(common) = common_tuple(&masks, degree) else { continue };
             let value_set: u16 = values.iter().map(|&v| 1u16 << v).sum();
             let mut removals = Vec::new();
-            for i in 0..9 {
+            for (i, &cell) in HOUSES[house].iter().enumerate() {
                 if common & (1 << i) != 0 {
-                    let cell = HOUSES[house][i];
                     let extra = b.cands[cell as usize] & !value_set;
                     if extra != 0 {
                         removals.push((cell, extra));
@@ -238,9 +237,9 @@ pub(crate) fn fish(b: &Board, degree: u32) -> Option<Hint> {
                         continue;
                     }
                     let pos = b.positions(cover + j, d) & !(combo as u16);
-                    for i in 0..9 {
+                    for (i, &cell) in HOUSES[cover + j].iter().enumerate() {
                         if pos & (1 << i) != 0 {
-                            removals.push((HOUSES[cover + j][i], 1 << d));
+                            removals.push((cell, 1 << d));
                         }
                     }
                 }
@@ -261,17 +260,17 @@ pub(crate) fn fish(b: &Board, degree: u32) -> Option<Hint> {
 /// XY-Wing (4.2) or XYZ-Wing (4.4).
 pub(crate) fn xy_wing(b: &Board, xyz: bool) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
-    for xy in 0..81 {
+    for (xy, peers) in PEERS.iter().enumerate() {
         let xyv = b.cands[xy];
         if xyv.count_ones() != target {
             continue;
         }
-        for &xz in &PEERS[xy] {
+        for &xz in peers {
             let xzv = b.cands[xz as usize];
             if xzv.count_ones() != 2 || (xyv & !xzv).count_ones() != 1 {
                 continue;
             }
-            for &yz in &PEERS[xy] {
+            for &yz in peers {
                 let yzv = b.cands[yz as usize];
                 if yzv.count_ones() != 2 {
                     continue;

@@ -12,6 +12,9 @@
 
 use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, PEERS};
 
+/// A step's removals `(cell, mask)` and placement `(cell, digit)`.
+type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
+
 /// Positions of every digit in every house (`[house][digit]`).
 type Positions = [[u16; 10]; 27];
 use super::hint::Hint;
@@ -329,9 +332,9 @@ impl<'a> Chainer<'a> {
                 let start = self.parent_buf.len() as u32;
                 self.parent_buf.push(p);
                 let gone = if use_idx { old & !pos } else { 0 };
-                for j in 0..9 {
+                for (j, &other) in HOUSES[house].iter().enumerate() {
                     if gone & (1 << j) != 0 {
-                        let n = self.off_idx[cand(HOUSES[house][j] as usize, d) as usize];
+                        let n = self.off_idx[cand(other as usize, d) as usize];
                         if n != NONE {
                             self.parent_buf.push(n);
                         }
@@ -544,7 +547,7 @@ impl<'a> Chainer<'a> {
     }
 
     /// The removals (and placement) of a conclusion "`c` is on/off".
-    fn conclusion(&self, c: u16, on: bool) -> (Vec<(u8, u16)>, Option<(u8, u8)>) {
+    fn conclusion(&self, c: u16, on: bool) -> Conclusion {
         let (cell, d) = (cell_of(c), digit_of(c));
         if on {
             let rest = self.board.cands[cell] & !(1 << d);
@@ -703,11 +706,7 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
     let mut ch = Chainer::new(board, budget);
     let mut best = Best::default();
     let mut memo: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
-    let found = |difficulty_base: f64,
-                 complexity: u32,
-                 sort_key: u8,
-                 name: &'static str,
-                 c: (Vec<(u8, u16)>, Option<(u8, u8)>)| {
+    let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
     };

@@ -271,7 +271,8 @@ fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateE
 
 /// The next step, trying the techniques in Sudoku Explainer's order.
 fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
-    let simple: [&dyn Fn(&Board) -> Option<Hint>; 20] = [
+    type Technique<'a> = &'a dyn Fn(&Board) -> Option<Hint>;
+    let simple: [Technique<'_>; 20] = [
         &basic::hidden_single,
         &|b| basic::locking(b, true),
         &|b| basic::hidden_set(b, 2, true),

@@ -8,18 +8,24 @@ fn index_in(house: usize, cell: usize) -> usize {
     HOUSES[house].iter().position(|&c| c as usize == cell).unwrap_or(9)
 }
 
-/// Loops of cells holding both `v1` and `v2`, each step to another house kind, at most two cells
-/// with extra candidates unless those share one extra value.
-fn find_loops(
-    b: &Board,
-    cell: usize,
+/// The fixed part of a loop search: the board, the pair of digits, and where loops go.
+struct LoopSearch<'a> {
+    b: &'a Board,
     pair: u16,
+    out: Vec<Vec<usize>>,
+}
+
+/// Loops of cells holding both digits of the pair, each step to another house kind, at most two
+/// cells with extra candidates unless those share one extra value.
+fn find_loops(
+    s: &mut LoopSearch<'_>,
+    cell: usize,
     path: &mut Vec<usize>,
     allowed_extra: i32,
     extra: u16,
     last_kind: usize,
-    out: &mut Vec<Vec<usize>>,
 ) {
+    let (b, pair) = (s.b, s.pair);
     path.push(cell);
     let mut extra = extra;
     for (kind, &house) in CELL_HOUSES[cell].iter().enumerate() {
@@ -29,7 +35,7 @@ fn find_loops(
         for &next in &HOUSES[house as usize] {
             let next = next as usize;
             if path[0] == next && path.len() >= 4 {
-                out.push(path.clone());
+                s.out.push(path.clone());
             } else if !path.contains(&next) {
                 let pots = b.cands[next];
                 if pots & pair == pair {
@@ -37,7 +43,7 @@ fn find_loops(
                     let card = pots.count_ones();
                     if card == 2 || extra.count_ones() == 1 || allowed_extra > 0 {
                         let allowed = allowed_extra - i32::from(card > 2);
-                        find_loops(b, next, pair, path, allowed, extra, kind, out);
+                        find_loops(s, next, path, allowed, extra, kind);
                     }
                 }
             }
@@ -119,8 +125,9 @@ pub(crate) fn unique_loops(b: &Board) -> Option<Hint> {
         }
         let pair = b.cands[cell];
         let (v1, v2) = (first(pair), first(pair & !(1 << first(pair))));
-        let mut loops = Vec::new();
-        find_loops(b, cell, pair, &mut Vec::new(), 2, 0, 3, &mut loops);
+        let mut search = LoopSearch { b, pair, out: Vec::new() };
+        find_loops(&mut search, cell, &mut Vec::new(), 2, 0, 3);
+        let loops = search.out;
         for path in loops.iter().filter(|p| is_valid_loop(p)) {
             let len = path.len();
             let extra_cells: Vec<usize> =
@@ -161,9 +168,9 @@ fn type3(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<(f64, Vec<(u8, 
     let pair = (1u16 << v1) | (1 << v2);
     let extra = (b.cands[c1] | b.cands[c2]) & !pair;
     for degree in extra.count_ones()..=7 {
-        for kind in 0..3 {
-            let house = CELL_HOUSES[c1][kind] as usize;
-            if house != CELL_HOUSES[c2][kind] as usize {
+        for (&h1, &h2) in CELL_HOUSES[c1].iter().zip(&CELL_HOUSES[c2]) {
+            let house = h1 as usize;
+            if h1 != h2 {
                 continue;
             }
             let empty = b.empty_count(house);
@@ -250,9 +257,9 @@ fn type3(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<(f64, Vec<(u8, 
 fn type4(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<(u8, u16)> {
     let mut lock1 = false;
     let mut lock2 = false;
-    for kind in 0..3 {
-        let house = CELL_HOUSES[c1][kind] as usize;
-        if house != CELL_HOUSES[c2][kind] as usize {
+    for (&h1, &h2) in CELL_HOUSES[c1].iter().zip(&CELL_HOUSES[c2]) {
+        let house = h1 as usize;
+        if h1 != h2 {
             continue;
         }
         let others = HOUSES[house].iter().map(|&c| c as usize).filter(|&c| c != c1 && c != c2);
@@ -282,51 +289,49 @@ pub(crate) fn bug(b: &Board) -> Option<Hint> {
     let mut bug_values = [0u16; 81];
     let mut all_values = 0u16;
     let mut common: Option<Vec<usize>> = None;
-    for kind in [0usize, 9, 18] {
-        for house in kind..kind + 9 {
-            for v in 1..=9u8 {
-                let pos = b.positions(house, v);
-                let card = pos.count_ones();
-                if card == 0 || card == 2 {
-                    continue;
+    for (house, cells) in HOUSES.iter().enumerate() {
+        for v in 1..=9u8 {
+            let pos = b.positions(house, v);
+            let card = pos.count_ones();
+            if card == 0 || card == 2 {
+                continue;
+            }
+            let new: Vec<usize> = (0..9)
+                .filter(|i| pos & (1 << i) != 0)
+                .map(|i| cells[i] as usize)
+                .filter(|&c| b.cands[c].count_ones() >= 3)
+                .collect();
+            if new.len() == 1 {
+                let cell = new[0];
+                if !bug_cells.contains(&cell) {
+                    bug_cells.push(cell);
                 }
-                let new: Vec<usize> = (0..9)
-                    .filter(|i| pos & (1 << i) != 0)
-                    .map(|i| HOUSES[house][i] as usize)
-                    .filter(|&c| b.cands[c].count_ones() >= 3)
-                    .collect();
-                if new.len() == 1 {
-                    let cell = new[0];
-                    if !bug_cells.contains(&cell) {
-                        bug_cells.push(cell);
-                    }
-                    bug_values[cell] |= 1 << v;
-                    all_values |= 1 << v;
-                    temp[cell] &= !(1 << v);
-                    let peers: Vec<usize> = PEERS[cell].iter().map(|&c| c as usize).collect();
-                    let mut c = match common.take() {
-                        None => peers,
-                        Some(prev) => prev.into_iter().filter(|x| peers.contains(x)).collect(),
-                    };
-                    c.retain(|x| !bug_cells.contains(x));
-                    let empty = c.is_empty();
-                    common = Some(c);
-                    if bug_cells.len() > 1 && all_values.count_ones() > 1 && empty {
-                        return None;
-                    }
-                }
-                if new.is_empty() {
+                bug_values[cell] |= 1 << v;
+                all_values |= 1 << v;
+                temp[cell] &= !(1 << v);
+                let peers: Vec<usize> = PEERS[cell].iter().map(|&c| c as usize).collect();
+                let mut c = match common.take() {
+                    None => peers,
+                    Some(prev) => prev.into_iter().filter(|x| peers.contains(x)).collect(),
+                };
+                c.retain(|x| !bug_cells.contains(x));
+                let empty = c.is_empty();
+                common = Some(c);
+                if bug_cells.len() > 1 && all_values.count_ones() > 1 && empty {
                     return None;
                 }
+            }
+            if new.is_empty() {
+                return None;
             }
         }
     }
     if (0..81).any(|c| b.values[c] == 0 && temp[c].count_ones() != 2) {
         return None;
     }
-    for house in 0..27 {
+    for cells in &HOUSES {
         for v in 1..=9u8 {
-            let n = HOUSES[house].iter().filter(|&&c| temp[c as usize] & (1 << v) != 0).count();
+            let n = cells.iter().filter(|&&c| temp[c as usize] & (1 << v) != 0).count();
             if n != 0 && n != 2 {
                 return None;
             }
