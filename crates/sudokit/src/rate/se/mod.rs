@@ -9,11 +9,16 @@
 //!
 //! ```
 //! use sudokit::rate::se;
+//! // serate 1.2.1.3 rates this puzzle 4.2/1.2/1.2: an XY-Wing is its hardest step.
 //! let grid: sudokit::Grid =
-//!     "4.....5..........1...3......8.5...6..756.32......813.75.4.6.....62.7..4.1..4.....".parse()?;
+//!     ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
 //! let rating = se::rate(&grid)?;
-//! assert_eq!(rating.er_tenths, 12);
-//! assert_eq!(rating.hardest, "Hidden Single");
+//! assert_eq!((rating.er(), rating.ep(), rating.ed()), (4.2, 1.2, 1.2));
+//! assert_eq!(rating.hardest, "XY-Wing");
+//!
+//! // Other boards, and puzzles without exactly one solution, get no rating.
+//! let mini: sudokit::Grid = "1.3.4.2.3.1.2.4.".parse()?;
+//! assert!(matches!(se::rate(&mini), Err(se::RateError::NotClassic { side: 4 })));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
