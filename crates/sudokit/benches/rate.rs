@@ -1,5 +1,5 @@
 //! Sudoku Explainer-compatible rating (`rate::se::rate`) on samples of the shared datasets: top1465
-//! (every 15th puzzle, 98), the 17-clue set (every 500th) and forum_hardest_1106 (every 50th, 23;
+//! (every 15th puzzle, 98), the 17-clue set (every 500th) and forum_hardest_1106 (every 50th, 8;
 //! these need nested forcing chains, so the time measured is the time to that verdict). One
 //! iteration rates the whole sample; criterion's element throughput is puzzles per second.
 //!
