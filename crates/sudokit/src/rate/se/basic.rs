@@ -59,8 +59,15 @@ fn locking_pairs() -> impl Iterator<Item = (usize, usize)> {
     block_col.chain(block_row).chain(col_block).chain(row_block).filter(|&(a, b)| crosses(a, b))
 }
 
+/// Whether two houses share a cell.
 fn crosses(a: usize, b: usize) -> bool {
-    HOUSES[a].iter().any(|&c| HOUSES[b].contains(&c))
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    match (lo / 9, hi / 9) {
+        (0, 1) => lo / 3 == (hi - 9) / 3,
+        (0, 2) => lo % 3 == (hi - 18) / 3,
+        (1, 2) => true,
+        _ => lo == hi,
+    }
 }
 
 fn house_mask(b: &Board, house: usize, digit: u8) -> [bool; 81] {
@@ -145,12 +152,21 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<Hint> {
         if !(empty > degree * 2 || (direct && empty > degree)) {
             continue;
         }
-        let pos: Vec<u16> = (0..=9).map(|d| if d == 0 { 0 } else { b.positions(house, d) }).collect();
+        let mut pos = [0u16; 10];
+        for (d, p) in pos.iter_mut().enumerate().skip(1) {
+            *p = b.positions(house, d as u8);
+        }
         for combo in combinations(degree, 9) {
-            let values: Vec<u8> = (0..9u8).filter(|i| combo & (1 << i) != 0).map(|i| i + 1).collect();
-            let masks: Vec<u16> = values.iter().map(|&v| pos[v as usize]).collect();
-            let Some(common) = common_tuple(&masks, degree) else { continue };
-            let value_set: u16 = values.iter().map(|&v| 1u16 << v).sum();
+            let mut masks = [0u16; 4];
+            let mut n = 0;
+            for i in 0..9 {
+                if combo & (1 << i) != 0 {
+                    masks[n] = pos[i + 1];
+                    n += 1;
+                }
+            }
+            let Some(common) = common_tuple(&masks[..n], degree) else { continue };
+            let value_set = (combo as u16) << 1;
             let mut removals = Vec::new();
             for (i, &cell) in HOUSES[house].iter().enumerate() {
                 if common & (1 << i) != 0 {
@@ -197,11 +213,17 @@ pub(crate) fn naked_set(b: &Board, degree: u32) -> Option<Hint> {
             continue;
         }
         for combo in combinations(degree, 9) {
-            let idx: Vec<usize> = (0..9).filter(|i| combo & (1 << i) != 0).collect();
-            let masks: Vec<u16> = idx.iter().map(|&i| b.cands[HOUSES[house][i] as usize]).collect();
-            let Some(common) = common_tuple(&masks, degree) else { continue };
+            let mut masks = [0u16; 4];
+            let mut n = 0;
+            for (i, &c) in HOUSES[house].iter().enumerate() {
+                if combo & (1 << i) != 0 {
+                    masks[n] = b.cands[c as usize];
+                    n += 1;
+                }
+            }
+            let Some(common) = common_tuple(&masks[..n], degree) else { continue };
             let removals: Vec<(u8, u16)> = (0..9)
-                .filter(|i| !idx.contains(i))
+                .filter(|i| combo & (1 << i) == 0)
                 .map(|i| HOUSES[house][i])
                 .filter(|&c| b.cands[c as usize] & common != 0)
                 .map(|c| (c, b.cands[c as usize] & common))
@@ -228,9 +250,15 @@ pub(crate) fn fish(b: &Board, degree: u32) -> Option<Hint> {
                 if occurrences[d as usize] + degree * 2 > 9 {
                     continue;
                 }
-                let lines: Vec<usize> = (0..9).filter(|i| combo & (1 << i) != 0).collect();
-                let masks: Vec<u16> = lines.iter().map(|&l| b.positions(base + l, d)).collect();
-                let Some(common) = common_tuple(&masks, degree) else { continue };
+                let mut masks = [0u16; 4];
+                let mut n = 0;
+                for l in 0..9 {
+                    if combo & (1 << l) != 0 {
+                        masks[n] = b.positions(base + l, d);
+                        n += 1;
+                    }
+                }
+                let Some(common) = common_tuple(&masks[..n], degree) else { continue };
                 let mut removals = Vec::new();
                 for j in 0..9 {
                     if common & (1 << j) == 0 {
