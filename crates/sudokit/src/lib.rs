@@ -24,8 +24,10 @@
 //! | [`rules`] | boards: houses, cages, peers; the X, hyper and jigsaw variants |
 //! | [`parse`] and [`format`](mod@format) | layouts in and out, the JSON puzzle object |
 //! | [`solve`] | the [`Engine`] trait, limits, outcomes, verdicts, [`Puzzle`]; the general and the fast 9×9 engine |
-//! | [`generate`], [`canon`] | grids and puzzles; minlex forms |
+//! | [`canon`] | minlex forms |
 //! | [`human`] | human-style solving: candidate states, techniques, steps, the step solver |
+//! | [`rate`] | difficulty ratings: [`rate::se`], Sudoku Explainer's ER/EP/ED |
+//! | [`generate`] | grids and puzzles |
 //! | `batch` (feature `rayon`) | many puzzles on every core, answers in input order: slices and streams |
 //! | [`bench`](mod@bench) | the throughput benchmark |
 //!
@@ -43,6 +45,7 @@ pub mod generate;
 pub mod grid;
 pub mod human;
 pub mod parse;
+pub mod rate;
 pub mod rules;
 pub mod solve;
 #[cfg(feature = "proptest")]

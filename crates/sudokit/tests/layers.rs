@@ -8,7 +8,7 @@ use std::path::Path;
 /// The top-level modules from the bottom layer up; modules on one line of the README's table may not
 /// use each other unless listed in that order here.
 const LAYERS: &[&str] = &[
-    "grid", "rules", "parse", "format", "solve", "canon", "human", "generate", "batch", "bench", "testing",
+    "grid", "rules", "parse", "format", "solve", "canon", "human", "rate", "generate", "batch", "bench", "testing",
     "error",
 ];
 

@@ -1,0 +1,62 @@
+//! Rates every puzzle of a file (one 81-character puzzle per line) on the Sudoku Explainer scale
+//! and prints `puzzle ER/EP/ED technique microseconds`, then the time distribution:
+//! `cargo run --release -p sudokit --example se_rate -- <file> [count]`.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use sudokit::rate::se;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let Some(path) = args.next() else {
+        eprintln!("usage: se_rate <file> [count]");
+        return ExitCode::FAILURE;
+    };
+    let count: usize = args.next().and_then(|c| c.parse().ok()).unwrap_or(usize::MAX);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut times = Vec::new();
+    let mut failed = false;
+    for (n, line) in text.lines().filter(|l| !l.trim().is_empty()).take(count).enumerate() {
+        let puzzle = line.split_whitespace().next().unwrap_or_default();
+        let grid: sudokit::Grid = match puzzle.parse() {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("error: {path}: puzzle {}: {e}", n + 1);
+                failed = true;
+                continue;
+            }
+        };
+        let start = Instant::now();
+        let rating = se::rate(&grid);
+        let micros = start.elapsed().as_micros();
+        times.push(micros);
+        match rating {
+            Ok(r) => println!("{puzzle} {:.1}/{:.1}/{:.1} {} {micros}", r.er(), r.ep(), r.ed(), r.hardest),
+            Err(e) => println!("{puzzle} error: {e} {micros}"),
+        }
+    }
+    times.sort_unstable();
+    if !times.is_empty() {
+        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+        let mean = times.iter().sum::<u128>() / times.len() as u128;
+        eprintln!(
+            "{} puzzles: mean {mean} us, median {} us, p99 {} us, max {} us",
+            times.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

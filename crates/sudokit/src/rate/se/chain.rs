@@ -1,0 +1,825 @@
+//! Sudoku Explainer's chaining: bidirectional cycles and forcing chains over X-links (one digit),
+//! Y-links (one cell) or both; Nishio, cell and region forcing chains; dynamic chains, in which
+//! every "off" taken so far is removed from the grid while the implications spread, so that later
+//! links may rely on earlier ones.
+//!
+//! An implication is a *potential*: a candidate assumed on or off. Each potential records the
+//! potentials that caused it (its parents), so a step's complexity is the number of distinct
+//! potentials among the ancestors of its conclusions, and its difficulty is the technique's base
+//! value plus [`length_bonus`] of that count. Sudoku Explainer spreads implications breadth
+//! first, and which potential is recorded first decides the chain (and its length): the queues
+//! below follow its order exactly.
+
+use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, PEERS};
+
+/// A step's removals `(cell, mask)` and placement `(cell, digit)`.
+type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
+
+/// Positions of every digit in every house (`[house][digit]`).
+type Positions = [[u16; 10]; 27];
+use super::hint::Hint;
+
+const NONE: u32 = u32::MAX;
+
+/// Sudoku Explainer's length bonus: +0.1 each time `complexity - 2` passes 4, 6, 8, 12, 16, 24,
+/// 32, 48, … (the bound grows by ×3/2 and ×4/3 in turn). Summed as doubles, as it does.
+pub(crate) fn length_bonus(complexity: u32) -> f64 {
+    let mut added = 0.0;
+    let mut ceil: i64 = 4;
+    let length = i64::from(complexity) - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    /// `cell * 9 + digit - 1`.
+    cand: u16,
+    on: bool,
+    parent_start: u32,
+    parent_len: u32,
+}
+
+fn cand(cell: usize, digit: u8) -> u16 {
+    (cell * 9 + digit as usize - 1) as u16
+}
+
+fn cell_of(c: u16) -> usize {
+    c as usize / 9
+}
+
+fn digit_of(c: u16) -> u8 {
+    (c % 9) as u8 + 1
+}
+
+/// A set of candidates (729 bits).
+#[derive(Clone, Default)]
+struct Bits([u64; 12]);
+
+impl Bits {
+    fn set(&mut self, c: u16) {
+        self.0[c as usize / 64] |= 1 << (c % 64);
+    }
+    fn has(&self, c: u16) -> bool {
+        self.0[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+}
+
+/// The potentials reached from an assumption, in the order they were first reached.
+struct Outcome {
+    on: Vec<u32>,
+    off: Vec<u32>,
+    on_bits: Bits,
+    off_bits: Bits,
+    /// `(cand, node)` sorted, for lookups.
+    on_sorted: Vec<(u16, u32)>,
+    off_sorted: Vec<(u16, u32)>,
+    /// The `(on, off)` pair of a contradiction, if the assumption led to one.
+    absurd: Option<(u32, u32)>,
+}
+
+impl Outcome {
+    fn find(&self, c: u16, on: bool) -> Option<u32> {
+        let list = if on { &self.on_sorted } else { &self.off_sorted };
+        list.binary_search_by_key(&c, |&(k, _)| k).ok().map(|i| list[i].1)
+    }
+}
+
+/// Which of Sudoku Explainer's chaining rules runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Multi {
+    /// Nishio forcing chains (7.5): X-links only, dynamic, contradictions only.
+    Nishio,
+    /// Static cell and region forcing chains (8.0).
+    Multiple,
+    /// Dynamic forcing chains (8.5): contradictions, double implications, cells and regions.
+    Dynamic,
+}
+
+/// A chaining step with the keys Sudoku Explainer sorts its chaining steps by.
+struct Found {
+    difficulty: f64,
+    complexity: u32,
+    sort_key: u8,
+    hint: Hint,
+}
+
+/// Keeps the first of the easiest steps, as a stable sort by (difficulty, complexity, kind) would.
+#[derive(Default)]
+struct Best(Option<Found>);
+
+impl Best {
+    fn offer(&mut self, f: Found) {
+        let better = match &self.0 {
+            None => true,
+            Some(b) => (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key),
+        };
+        if better && !f.hint.removals.is_empty() {
+            self.0 = Some(f);
+        }
+    }
+}
+
+/// Work spent on chaining (potentials created), checked against the caller's budget.
+pub(crate) struct Budget {
+    pub spent: u64,
+    pub limit: u64,
+}
+
+impl Budget {
+    pub(crate) fn exhausted(&self) -> bool {
+        self.spent > self.limit
+    }
+}
+
+struct Chainer<'a> {
+    board: &'a Board,
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    budget: &'a mut Budget,
+    /// Per node: its ancestor count once computed (0 = not yet).
+    ancestor_counts: Vec<u32>,
+    /// Scratch: the breadth-first queue of [`Chainer::ancestors`].
+    queue: Vec<u32>,
+    /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`].
+    on_idx: Vec<u32>,
+    off_idx: Vec<u32>,
+    /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
+    parent_buf: Vec<u32>,
+    /// The board's positions of each digit in each house.
+    base_pos: Positions,
+}
+
+impl<'a> Chainer<'a> {
+    fn new(board: &'a Board, budget: &'a mut Budget) -> Chainer<'a> {
+        Chainer {
+            board,
+            nodes: Vec::with_capacity(4096),
+            parents: Vec::with_capacity(8192),
+            budget,
+            ancestor_counts: Vec::with_capacity(4096),
+            queue: Vec::new(),
+            on_idx: vec![NONE; 729],
+            off_idx: vec![NONE; 729],
+            parent_buf: Vec::new(),
+            base_pos: board.all_positions(),
+        }
+    }
+
+    fn push(&mut self, c: u16, on: bool, parents: &[u32]) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            cand: c,
+            on,
+            parent_start: self.parents.len() as u32,
+            parent_len: parents.len() as u32,
+        });
+        self.parents.extend_from_slice(parents);
+        self.ancestor_counts.push(0);
+        self.budget.spent += 1;
+        id
+    }
+
+    /// Like [`Chainer::push`] with parents taken from `parent_buf[start..start + len]`.
+    fn push_buffered(&mut self, c: u16, on: bool, start: u32, len: u32) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node { cand: c, on, parent_start: self.parents.len() as u32, parent_len: len });
+        let (s, e) = (start as usize, (start + len) as usize);
+        self.parents.extend_from_slice(&self.parent_buf[s..e]);
+        self.ancestor_counts.push(0);
+        self.budget.spent += 1;
+        id
+    }
+
+    fn parents_of(&self, n: u32) -> &[u32] {
+        let node = self.nodes[n as usize];
+        &self.parents[node.parent_start as usize..(node.parent_start + node.parent_len) as usize]
+    }
+
+    fn key(&self, n: u32) -> usize {
+        let node = self.nodes[n as usize];
+        node.cand as usize * 2 + usize::from(node.on)
+    }
+
+    /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a
+    /// potential met being the one followed).
+    fn ancestors(&mut self, n: u32) -> u32 {
+        if self.ancestor_counts[n as usize] != 0 {
+            return self.ancestor_counts[n as usize];
+        }
+        let mut seen = [0u64; 23];
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
+        queue.push(n);
+        let mut i = 0;
+        let mut count = 0;
+        while i < queue.len() {
+            let p = queue[i];
+            i += 1;
+            let k = self.key(p);
+            if seen[k / 64] & (1 << (k % 64)) == 0 {
+                seen[k / 64] |= 1 << (k % 64);
+                count += 1;
+                queue.extend_from_slice(self.parents_of(p));
+            }
+        }
+        self.queue = queue;
+        self.ancestor_counts[n as usize] = count;
+        count
+    }
+
+    /// Whether the potential `key` is on the first-parent path above `child`.
+    fn is_parent(&self, child: u32, key: usize) -> bool {
+        let mut p = child;
+        loop {
+            let parents = self.parents_of(p);
+            if parents.is_empty() {
+                return false;
+            }
+            p = parents[0];
+            if self.key(p) == key {
+                return true;
+            }
+        }
+    }
+
+    /// What an "on" potential turns off: the cell's other candidates (with Y-links), then the
+    /// digit elsewhere in its block, row and column.
+    fn on_to_off(cands: &[u16; 81], pos: &Positions, c: u16, y: bool, out: &mut Vec<u16>) {
+        out.clear();
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if y {
+            for v in digits(cands[cell]) {
+                if v != d {
+                    out.push(cand(cell, v));
+                }
+            }
+        }
+        let from = out.len();
+        for k in 0..3 {
+            let house = CELL_HOUSES[cell][k] as usize;
+            let mut rest = pos[house][d as usize] & !(1 << CELL_INDEX[cell][k]);
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let key = cand(HOUSES[house][i] as usize, d);
+                if k == 0 || !out[from..].contains(&key) {
+                    out.push(key);
+                }
+            }
+        }
+    }
+
+    /// What an "off" potential turns on: the cell's last candidate (with Y-links), the digit's
+    /// last place in the block, row or column (with X-links). `save` is the grid before the
+    /// chain: the offs that emptied the cell or house since are extra parents (dynamic chains).
+    /// Writes `(candidate, parents start, parents count)` to `out`, parents to `parent_buf`.
+    #[allow(clippy::too_many_arguments)]
+    fn off_to_on(
+        &mut self,
+        cands: &[u16; 81],
+        pos_now: &Positions,
+        save: Option<&[u16; 81]>,
+        p: u32,
+        y: bool,
+        x: bool,
+        use_idx: bool,
+        out: &mut Vec<(u16, u32, u32)>,
+    ) {
+        out.clear();
+        self.parent_buf.clear();
+        let c = self.nodes[p as usize].cand;
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if y && cands[cell].count_ones() == 2 {
+            let mut other = first(cands[cell]);
+            if other == d {
+                other = first(cands[cell] & !(1 << other));
+            }
+            let start = self.parent_buf.len() as u32;
+            self.parent_buf.push(p);
+            if let (Some(save), true) = (save, use_idx) {
+                for v in digits(save[cell] & !cands[cell]) {
+                    let n = self.off_idx[cand(cell, v) as usize];
+                    if n != NONE {
+                        self.parent_buf.push(n);
+                    }
+                }
+            }
+            out.push((cand(cell, other), start, self.parent_buf.len() as u32 - start));
+        }
+        if x {
+            // Block, row, column.
+            for &house in &CELL_HOUSES[cell] {
+                let house = house as usize;
+                let pos = pos_now[house][d as usize];
+                let old = if save.is_some() { self.base_pos[house][d as usize] } else { 0 };
+                if pos.count_ones() != 2 {
+                    continue;
+                }
+                let mut i = pos.trailing_zeros() as usize;
+                if HOUSES[house][i] as usize == cell {
+                    i = (pos & !(1 << i)).trailing_zeros() as usize;
+                }
+                let k = cand(HOUSES[house][i] as usize, d);
+                if out.iter().any(|&(o, _, _)| o == k) {
+                    continue;
+                }
+                let start = self.parent_buf.len() as u32;
+                self.parent_buf.push(p);
+                let gone = if use_idx { old & !pos } else { 0 };
+                for (j, &other) in HOUSES[house].iter().enumerate() {
+                    if gone & (1 << j) != 0 {
+                        let n = self.off_idx[cand(other as usize, d) as usize];
+                        if n != NONE {
+                            self.parent_buf.push(n);
+                        }
+                    }
+                }
+                out.push((k, start, self.parent_buf.len() as u32 - start));
+            }
+        }
+    }
+
+    /// Spreads the implications of the initial potentials until nothing new follows or a
+    /// contradiction appears (Sudoku Explainer's `doChaining`: "on"s first, one at a time).
+    fn chain(&mut self, init: u32, y: bool, dynamic: bool) -> Outcome {
+        let mut cands = self.board.cands;
+        let save = self.board.cands;
+        let mut pos = self.base_pos;
+        let mut on_idx = std::mem::take(&mut self.on_idx);
+        let mut on = Vec::new();
+        let mut off = Vec::new();
+        let n0 = self.nodes[init as usize];
+        if n0.on {
+            on_idx[n0.cand as usize] = init;
+            on.push(init);
+        } else {
+            self.off_idx[n0.cand as usize] = init;
+            off.push(init);
+        }
+        let (mut i_on, mut i_off) = (0, 0);
+        let mut absurd = None;
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        'spread: loop {
+            if i_on < on.len() {
+                let p = on[i_on];
+                i_on += 1;
+                Self::on_to_off(&cands, &pos, self.nodes[p as usize].cand, y, &mut offs);
+                for &k in &offs {
+                    if on_idx[k as usize] != NONE {
+                        let o = self.push(k, false, &[p]);
+                        absurd = Some((on_idx[k as usize], o));
+                        break 'spread;
+                    } else if self.off_idx[k as usize] == NONE {
+                        let o = self.push(k, false, &[p]);
+                        self.off_idx[k as usize] = o;
+                        off.push(o);
+                    }
+                }
+            } else if i_off < off.len() {
+                let p = off[i_off];
+                i_off += 1;
+                let save_ref = if dynamic { Some(&save) } else { None };
+                self.off_to_on(&cands, &pos, save_ref, p, y, true, true, &mut ons);
+                if dynamic {
+                    let c = self.nodes[p as usize].cand;
+                    let (cell, d) = (cell_of(c), digit_of(c));
+                    cands[cell] &= !(1 << d);
+                    for k in 0..3 {
+                        pos[CELL_HOUSES[cell][k] as usize][d as usize] &= !(1 << CELL_INDEX[cell][k]);
+                    }
+                }
+                for &(k, start, len) in &ons {
+                    if self.off_idx[k as usize] != NONE {
+                        let o = self.push_buffered(k, true, start, len);
+                        absurd = Some((o, self.off_idx[k as usize]));
+                        break 'spread;
+                    } else if on_idx[k as usize] == NONE {
+                        let o = self.push_buffered(k, true, start, len);
+                        on_idx[k as usize] = o;
+                        on.push(o);
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+        for &n in &on {
+            on_idx[self.nodes[n as usize].cand as usize] = NONE;
+        }
+        for &n in &off {
+            self.off_idx[self.nodes[n as usize].cand as usize] = NONE;
+        }
+        self.on_idx = on_idx;
+        let mut on_bits = Bits::default();
+        let mut off_bits = Bits::default();
+        let mut on_sorted: Vec<(u16, u32)> = on.iter().map(|&n| (self.nodes[n as usize].cand, n)).collect();
+        let mut off_sorted: Vec<(u16, u32)> = off.iter().map(|&n| (self.nodes[n as usize].cand, n)).collect();
+        on_sorted.sort_unstable();
+        off_sorted.sort_unstable();
+        for &(c, _) in &on_sorted {
+            on_bits.set(c);
+        }
+        for &(c, _) in &off_sorted {
+            off_bits.set(c);
+        }
+        Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd }
+    }
+
+    /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
+    fn cycles(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
+        let cands = self.board.cands;
+        let src_key = self.key(source);
+        let mut to_on = Bits::default();
+        to_on.set(self.nodes[source as usize].cand);
+        let mut pending_on = vec![source];
+        let mut pending_off: Vec<u32> = Vec::new();
+        let mut found = Vec::new();
+        let mut length = 0;
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            for p in std::mem::take(&mut pending_on) {
+                Self::on_to_off(&cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
+                for &k in &offs {
+                    if !self.is_parent(p, k as usize * 2) {
+                        let o = self.push(k, false, &[p]);
+                        pending_off.push(o);
+                    }
+                }
+            }
+            length += 1;
+            for p in std::mem::take(&mut pending_off) {
+                let pos = self.base_pos;
+                self.off_to_on(&cands, &pos, None, p, y, x, false, &mut ons);
+                for &(k, start, len) in &ons {
+                    let is_source = k as usize * 2 + 1 == src_key;
+                    if length >= 4 && is_source {
+                        let o = self.push_buffered(k, true, start, len);
+                        found.push(o);
+                    }
+                    if !to_on.has(k) {
+                        let o = self.push_buffered(k, true, start, len);
+                        pending_on.push(o);
+                        to_on.set(k);
+                    }
+                }
+            }
+            if self.budget.exhausted() {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Forcing chains from `source` back to its own conjugate (Sudoku Explainer's
+    /// `doForcingChains`).
+    fn forcing(&mut self, source: u32, y: bool) -> Vec<u32> {
+        let cands = self.board.cands;
+        let src = self.nodes[source as usize];
+        let conj_key = src.cand as usize * 2 + usize::from(!src.on);
+        let mut to_on = Bits::default();
+        let mut to_off = Bits::default();
+        let mut pending_on = Vec::new();
+        let mut pending_off = Vec::new();
+        if src.on {
+            to_on.set(src.cand);
+            pending_on.push(source);
+        } else {
+            to_off.set(src.cand);
+            pending_off.push(source);
+        }
+        let mut chains: Vec<u32> = Vec::new();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        let (mut i_on, mut i_off) = (0, 0);
+        while i_on < pending_on.len() || i_off < pending_off.len() {
+            while i_on < pending_on.len() {
+                let p = pending_on[i_on];
+                i_on += 1;
+                Self::on_to_off(&cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
+                for &k in &offs {
+                    let key = k as usize * 2;
+                    let mut node = NONE;
+                    if key == conj_key && !chains.iter().any(|&c| self.key(c) == key) {
+                        node = self.push(k, false, &[p]);
+                        chains.push(node);
+                    }
+                    if !self.is_parent(p, key) && !to_off.has(k) {
+                        if node == NONE {
+                            node = self.push(k, false, &[p]);
+                        }
+                        pending_off.push(node);
+                        to_off.set(k);
+                    }
+                }
+            }
+            while i_off < pending_off.len() {
+                let p = pending_off[i_off];
+                i_off += 1;
+                let pos = self.base_pos;
+                self.off_to_on(&cands, &pos, None, p, y, true, false, &mut ons);
+                for &(k, start, len) in &ons {
+                    let key = k as usize * 2 + 1;
+                    let mut node = NONE;
+                    if key == conj_key && !chains.iter().any(|&c| self.key(c) == key) {
+                        node = self.push_buffered(k, true, start, len);
+                        chains.push(node);
+                    }
+                    if !to_on.has(k) {
+                        if node == NONE {
+                            node = self.push_buffered(k, true, start, len);
+                        }
+                        pending_on.push(node);
+                        to_on.set(k);
+                    }
+                }
+            }
+        }
+        chains
+    }
+
+    /// The removals (and placement) of a conclusion "`c` is on/off".
+    fn conclusion(&self, c: u16, on: bool) -> Conclusion {
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if on {
+            let rest = self.board.cands[cell] & !(1 << d);
+            let removals = if rest == 0 { Vec::new() } else { vec![(cell as u8, rest)] };
+            (removals, Some((cell as u8, d)))
+        } else {
+            (vec![(cell as u8, 1 << d)], None)
+        }
+    }
+}
+
+/// Sudoku Explainer's "Forcing Chains & Cycles" rule: X-cycles and forcing X-chains, then
+/// Y-cycles, then cycles and forcing chains with both kinds of links; the easiest step.
+pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hint> {
+    let mut ch = Chainer::new(board, budget);
+    let mut best = Best::default();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        for cell in 0..81 {
+            let card = board.cands[cell].count_ones();
+            if board.values[cell] != 0 || card <= 1 {
+                continue;
+            }
+            if card > 2 && !x {
+                continue;
+            }
+            for v in digits(board.cands[cell]) {
+                let k = cand(cell, v);
+                let src = ch.push(k, true, &[]);
+                let found = ch.cycles(src, y, x);
+                let mut chains = Vec::new();
+                if x {
+                    chains.extend(ch.forcing(src, y));
+                    let src_off = ch.push(k, false, &[]);
+                    chains.extend(ch.forcing(src_off, y));
+                }
+                let sort_key = if x && y {
+                    4
+                } else if y {
+                    3
+                } else {
+                    2
+                };
+                for dst in found {
+                    best.offer(cycle_hint(&mut ch, dst, x, y, sort_key));
+                }
+                for target in chains {
+                    let complexity = ch.ancestors(target);
+                    let node = ch.nodes[target as usize];
+                    let (removals, place) = ch.conclusion(node.cand, node.on);
+                    let base = if x && y { 7.0 } else { 6.6 };
+                    let name = if x && y {
+                        "Forcing Chain"
+                    } else if y {
+                        "Forcing Y-Chain"
+                    } else if complexity == 6 {
+                        "Turbot Fish"
+                    } else {
+                        "Forcing X-Chain"
+                    };
+                    let difficulty = base + length_bonus(complexity);
+                    best.offer(Found {
+                        difficulty,
+                        complexity,
+                        sort_key,
+                        hint: Hint { difficulty, name, removals, place },
+                    });
+                }
+                if ch.budget.exhausted() {
+                    return None;
+                }
+            }
+        }
+    }
+    best.0.map(|f| f.hint)
+}
+
+fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) -> Found {
+    let mut cells = [false; 81];
+    let mut cell_count = 0;
+    let mut p = dst;
+    while !ch.parents_of(p).is_empty() {
+        let c = cell_of(ch.nodes[p as usize].cand);
+        if !cells[c] {
+            cells[c] = true;
+            cell_count += 1;
+        }
+        p = ch.parents_of(p)[0];
+    }
+    let mut forw = Bits::default();
+    let mut back = Bits::default();
+    let mut p = dst;
+    while !ch.parents_of(p).is_empty() {
+        let node = ch.nodes[p as usize];
+        let (cell, d) = (cell_of(node.cand), digit_of(node.cand));
+        for &o in &PEERS[cell] {
+            let o = o as usize;
+            if !cells[o] && ch.board.cands[o] & (1 << d) != 0 {
+                if node.on {
+                    forw.set(cand(o, d));
+                } else {
+                    back.set(cand(o, d));
+                }
+            }
+        }
+        p = ch.parents_of(p)[0];
+    }
+    let mut removals: Vec<(u8, u16)> = Vec::new();
+    for c in 0..729u16 {
+        if forw.has(c) && back.has(c) {
+            let (cell, d) = (cell_of(c) as u8, digit_of(c));
+            match removals.last_mut() {
+                Some((last, mask)) if *last == cell => *mask |= 1 << d,
+                _ => removals.push((cell, 1 << d)),
+            }
+        }
+    }
+    let complexity = ch.ancestors(dst);
+    let name = if x && y {
+        "Bidirectional Cycle"
+    } else if y {
+        "Bidirectional Y-Cycle"
+    } else if cell_count == 4 {
+        "Generalized X-Wing"
+    } else {
+        "Bidirectional X-Cycle"
+    };
+    let difficulty = if x && y { 7.0 } else { 6.5 } + length_bonus(complexity);
+    Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals, place: None } }
+}
+
+/// Nishio, multiple (cell and region) and dynamic forcing chains; the easiest step.
+pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -> Option<Hint> {
+    let dynamic = mode != Multi::Multiple;
+    let nishio = mode == Multi::Nishio;
+    let y = !nishio;
+    let base = match mode {
+        Multi::Nishio => 7.5,
+        Multi::Multiple => 8.0,
+        Multi::Dynamic => 8.5,
+    };
+    let (contradiction_name, double_name, cell_name, region_name) = match mode {
+        Multi::Nishio => ("Nishio Forcing Chains", "Nishio Forcing Chains", "", ""),
+        Multi::Multiple => (
+            "Contradiction Forcing Chains",
+            "Double Forcing Chains",
+            "Cell Forcing Chains",
+            "Region Forcing Chains",
+        ),
+        Multi::Dynamic => (
+            "Dynamic Contradiction Forcing Chains",
+            "Dynamic Double Forcing Chains",
+            "Dynamic Cell Forcing Chains",
+            "Dynamic Region Forcing Chains",
+        ),
+    };
+    let mut ch = Chainer::new(board, budget);
+    let mut best = Best::default();
+    let mut memo: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+    let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
+        let difficulty = difficulty_base + length_bonus(complexity);
+        Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
+    };
+    for cell in 0..81 {
+        let card = board.cands[cell].count_ones();
+        if board.values[cell] != 0 || !(card > 2 || (card > 1 && dynamic)) {
+            continue;
+        }
+        let values: Vec<u8> = digits(board.cands[cell]).collect();
+        for &v in &values {
+            let k = cand(cell, v);
+            ensure(&mut ch, &mut memo, k, y, dynamic);
+            let on_res = memo[k as usize].as_ref().expect("computed above");
+            if dynamic {
+                if let Some((a, b)) = on_res.absurd {
+                    let complexity = ch.ancestors(a) + ch.ancestors(b);
+                    best.offer(found(base, complexity, 7, contradiction_name, ch.conclusion(k, false)));
+                }
+            }
+            let src_off = ch.push(k, false, &[]);
+            let off_res = ch.chain(src_off, y, dynamic);
+            let on_res = memo[k as usize].as_ref().expect("computed above");
+            if dynamic {
+                if let Some((a, b)) = off_res.absurd {
+                    let complexity = ch.ancestors(a) + ch.ancestors(b);
+                    best.offer(found(base, complexity, 7, contradiction_name, ch.conclusion(k, true)));
+                }
+            }
+            if card >= 3 && !nishio && dynamic {
+                for &n in &on_res.on {
+                    let c = ch.nodes[n as usize].cand;
+                    if let Some(m) = off_res.find(c, true) {
+                        let complexity = ch.ancestors(n) + ch.ancestors(m);
+                        best.offer(found(base, complexity, 1, double_name, ch.conclusion(c, true)));
+                    }
+                }
+                for &n in &on_res.off {
+                    let c = ch.nodes[n as usize].cand;
+                    if let Some(m) = off_res.find(c, false) {
+                        let complexity = ch.ancestors(n) + ch.ancestors(m);
+                        best.offer(found(base, complexity, 1, double_name, ch.conclusion(c, false)));
+                    }
+                }
+            }
+            if !nishio {
+                // Region forcing chains, from the first place of the digit in each house.
+                for &house in &CELL_HOUSES[cell] {
+                    let house = house as usize;
+                    let pos = board.positions(house, v);
+                    if pos.count_ones() < 2 || HOUSES[house][pos.trailing_zeros() as usize] as usize != cell {
+                        continue;
+                    }
+                    let others: Vec<u16> = (0..9)
+                        .filter(|i| pos & (1 << i) != 0)
+                        .map(|i| cand(HOUSES[house][i] as usize, v))
+                        .collect();
+                    for &o in &others {
+                        ensure(&mut ch, &mut memo, o, y, dynamic);
+                    }
+                    let outs: Vec<&Outcome> =
+                        others.iter().map(|&o| memo[o as usize].as_ref().expect("computed above")).collect();
+                    for on in [true, false] {
+                        let first_out = outs[0];
+                        let list = if on { &first_out.on } else { &first_out.off };
+                        for &n in list {
+                            let c = ch.nodes[n as usize].cand;
+                            let all =
+                                outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
+                            if !all {
+                                continue;
+                            }
+                            let complexity: u32 = outs
+                                .iter()
+                                .map(|o| ch.ancestors(o.find(c, on).expect("in every outcome")))
+                                .sum();
+                            best.offer(found(base, complexity, 6, region_name, ch.conclusion(c, on)));
+                        }
+                    }
+                }
+            }
+            if ch.budget.exhausted() {
+                return None;
+            }
+        }
+        if !nishio {
+            // Cell forcing chains: what every candidate of the cell implies.
+            let outs: Vec<&Outcome> = values
+                .iter()
+                .map(|&v| memo[cand(cell, v) as usize].as_ref().expect("computed above"))
+                .collect();
+            for on in [true, false] {
+                let first_out = outs[0];
+                let list = if on { &first_out.on } else { &first_out.off };
+                for &n in list {
+                    let c = ch.nodes[n as usize].cand;
+                    let all = outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
+                    if !all {
+                        continue;
+                    }
+                    let complexity: u32 =
+                        outs.iter().map(|o| ch.ancestors(o.find(c, on).expect("in every outcome"))).sum();
+                    best.offer(found(base, complexity, 5, cell_name, ch.conclusion(c, on)));
+                }
+            }
+        }
+    }
+    best.0.map(|f| f.hint)
+}
+
+/// Computes (once per step) what assuming candidate `k` on implies.
+fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Outcome>], k: u16, y: bool, dynamic: bool) {
+    if memo[k as usize].is_none() {
+        let src = ch.push(k, true, &[]);
+        memo[k as usize] = Some(ch.chain(src, y, dynamic));
+    }
+}

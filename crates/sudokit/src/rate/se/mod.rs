@@ -1,0 +1,320 @@
+//! Sudoku Explainer-compatible rating: ER, EP and ED as Sudoku Explainer 1.2.1 (`serate` 1.2.1.3)
+//! computes them.
+//!
+//! The puzzle is solved step by step. At every point the techniques are tried in Sudoku
+//! Explainer's order and the first step found is applied; the chaining rules gather all their
+//! steps and take the easiest (by difficulty, then chain complexity). **ER** is the hardest step
+//! of the path, **EP** the hardest up to the first placement, **ED** the difficulty of the first
+//! step. Each is rounded as `serate` prints it, `floor((x + 0.05) × 10) / 10`.
+//!
+//! ```
+//! use sudokit::rate::se;
+//! // serate 1.2.1.3 rates this puzzle 4.2/1.2/1.2: an XY-Wing is its hardest step.
+//! let grid: sudokit::Grid =
+//!     ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
+//! let rating = se::rate(&grid)?;
+//! assert_eq!((rating.er(), rating.ep(), rating.ed()), (4.2, 1.2, 1.2));
+//! assert_eq!(rating.hardest, "XY-Wing");
+//!
+//! // Other boards, and puzzles without exactly one solution, get no rating.
+//! let mini: sudokit::Grid = "1.3.4.2.3.1.2.4.".parse()?;
+//! assert!(matches!(se::rate(&mini), Err(se::RateError::NotClassic { side: 4 })));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Techniques and values
+//!
+//! In the order they are tried. The values are those of Sudoku Explainer 1.2.1's hint classes
+//! (`getDifficulty()` in `diuf/sudoku/solver/rules/**/*Hint.java`, GitHub `1to9only/SudokuExplainer`
+//! at commit `729c00e`) and the order is its `Solver` constructor's; the code here is written
+//! from that description, not copied.
+//!
+//! | technique (Sudoku Explainer's name) | difficulty | source class |
+//! |---|---|---|
+//! | Hidden Single: last cell of a house / in a block / in a row or column | 1.0 / 1.2 / 1.5 | `HiddenSingleHint` |
+//! | Direct Pointing / Direct Claiming (ends in a hidden single) | 1.7 / 1.9 | `DirectLockingHint` |
+//! | Direct Hidden Pair (ends in a hidden single) | 2.0 | `DirectHiddenSetHint` |
+//! | Naked Single | 2.3 | `NakedSingleHint` |
+//! | Direct Hidden Triplet | 2.5 | `DirectHiddenSetHint` |
+//! | Pointing / Claiming | 2.6 / 2.8 | `LockingHint` |
+//! | Naked Pair | 3.0 | `NakedSetHint` |
+//! | X-Wing | 3.2 | `LockingHint` |
+//! | Hidden Pair | 3.4 | `HiddenSetHint` |
+//! | Naked Triplet | 3.6 | `NakedSetHint` |
+//! | Swordfish | 3.8 | `LockingHint` |
+//! | Hidden Triplet | 4.0 | `HiddenSetHint` |
+//! | XY-Wing / XYZ-Wing | 4.2 / 4.4 | `XYWingHint` |
+//! | Unique Rectangle / Loop types 1, 2, 4 (loop of 4 / 6 / 8 / 10+ cells) | 4.5 / 4.6 / 4.7 / 5.0 | `UniqueLoopHint` |
+//! | Unique Rectangle / Loop type 3 | the above + 0.1 per extra value of the naked/hidden set beyond one | `UniqueLoopType3*Hint` |
+//! | Naked Quad | 5.0 | `NakedSetHint` |
+//! | Jellyfish | 5.2 | `LockingHint` |
+//! | Hidden Quad | 5.4 | `HiddenSetHint` |
+//! | BUG type 1 / 2, 4 / 3 | 5.6 / 5.7 / 5.7 + 0.1 per extra value beyond one | `Bug*Hint` |
+//! | Aligned Pair Exclusion | 6.2 | `AlignedExclusionHint` |
+//! | Bidirectional X-Cycle / Y-Cycle (one kind of link) | 6.5 + length | `CycleHint` |
+//! | Forcing X-Chain (Turbot Fish when of 6 potentials) | 6.6 + length | `ForcingChainHint` |
+//! | Bidirectional Cycle / Forcing Chain (both kinds of links) | 7.0 + length | `CycleHint`, `ForcingChainHint` |
+//! | Aligned Triplet Exclusion (tried after the cycles and chains above) | 7.5 | `AlignedExclusionHint` |
+//! | Nishio Forcing Chains | 7.5 + length | `Chaining.getDifficulty` |
+//! | Cell / Region Forcing Chains (static) | 8.0 + length | `Chaining.getDifficulty` |
+//! | Dynamic Contradiction / Double / Cell / Region Forcing Chains | 8.5 + length | `Chaining.getDifficulty` |
+//!
+//! *length*: the chain's complexity `n` is the number of distinct potentials (a candidate assumed
+//! on or off) among the ancestors of its conclusion(s), summed over the branches of a cell or
+//! region chain; the bonus is +0.1 each time `n − 2` exceeds 4, 6, 8, 12, 16, 24, 32, 48, 64, …
+//! (the bound grows ×3/2 and ×4/3 in turn; `ChainingHint.getLengthDifficulty`).
+//!
+//! Not reproduced: the nested forcing chains of Sudoku Explainer's "Dynamic Forcing Chains (+)"
+//! and deeper levels (9.0 and up). A puzzle that needs them is reported as
+//! [`RateError::BeyondReach`] with the rating reached so far.
+
+mod aligned;
+mod basic;
+mod board;
+mod chain;
+mod hint;
+mod unique;
+
+#[cfg(test)]
+mod tests;
+
+use crate::grid::{Grid, Shape};
+use crate::solve::{Puzzle, Verdict};
+use board::Board;
+use chain::{Budget, Multi};
+use hint::Hint;
+
+/// An ER/EP/ED rating in Sudoku Explainer's scale.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeRating {
+    /// ER, the hardest step, in tenths (`85` = 8.5).
+    pub er_tenths: u16,
+    /// EP, the hardest step up to the first placement, in tenths.
+    pub ep_tenths: u16,
+    /// ED, the first step's difficulty, in tenths.
+    pub ed_tenths: u16,
+    /// Sudoku Explainer's name of the first step that reached ER.
+    pub hardest: String,
+    /// Steps in the solution path.
+    pub steps: usize,
+}
+
+impl SeRating {
+    /// ER as a number (8.5).
+    pub fn er(&self) -> f32 {
+        f32::from(self.er_tenths) / 10.0
+    }
+    /// EP as a number.
+    pub fn ep(&self) -> f32 {
+        f32::from(self.ep_tenths) / 10.0
+    }
+    /// ED as a number.
+    pub fn ed(&self) -> f32 {
+        f32::from(self.ed_tenths) / 10.0
+    }
+}
+
+/// Why a puzzle got no rating.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RateError {
+    /// The Sudoku Explainer scale is defined for classic 9×9 Sudoku only.
+    #[error("the Sudoku Explainer rating is for classic 9x9 puzzles only, not {side}x{side}")]
+    NotClassic {
+        /// The board's side.
+        side: usize,
+    },
+    /// Givens that break the rules, or no solution at all.
+    #[error("invalid puzzle: {0}")]
+    Invalid(&'static str),
+    /// More than one solution: a rating would be a guess.
+    #[error("the puzzle has more than one solution")]
+    Multiple,
+    /// The work budget ran out (see [`SeOptions::budget`]).
+    #[error("work budget exhausted after {steps} steps (ER so far {er_so_far_tenths} tenths)")]
+    BudgetExhausted {
+        /// Steps taken before the budget ran out.
+        steps: usize,
+        /// ER of the steps taken, in tenths.
+        er_so_far_tenths: u16,
+    },
+    /// The next step needs a technique this rater does not reproduce: Sudoku Explainer's nested
+    /// forcing chains, so the puzzle's ER is 9.0 or more.
+    #[error(
+        "needs nested forcing chains (ER 9.0 or more), not reproduced; the {steps} steps before reach {er_so_far_tenths} tenths"
+    )]
+    BeyondReach {
+        /// Steps taken before.
+        steps: usize,
+        /// ER of the steps taken, in tenths.
+        er_so_far_tenths: u16,
+    },
+}
+
+/// Options for [`rate_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeOptions {
+    /// Chaining work allowed for the whole path, in potentials created (about 10 ns each): a
+    /// bound so that no puzzle runs for ever. The default, 200 million, is a few seconds.
+    pub budget: u64,
+}
+
+impl Default for SeOptions {
+    fn default() -> SeOptions {
+        SeOptions { budget: 200_000_000 }
+    }
+}
+
+/// Rates a classic 9×9 puzzle with the default options.
+pub fn rate(grid: &Grid) -> Result<SeRating, RateError> {
+    rate_with(grid, SeOptions::default())
+}
+
+/// Rates a classic 9×9 puzzle.
+pub fn rate_with(grid: &Grid, options: SeOptions) -> Result<SeRating, RateError> {
+    rate_board(classic_board(grid)?, options)
+}
+
+/// The rater's board for a classic puzzle with exactly one solution.
+fn classic_board(grid: &Grid) -> Result<Board, RateError> {
+    let shape = grid.shape();
+    if shape != Shape::CLASSIC {
+        return Err(RateError::NotClassic { side: shape.side() });
+    }
+    match Puzzle::classic(grid.clone()).check() {
+        Verdict::Unique(_) => {}
+        Verdict::Multiple { .. } => return Err(RateError::Multiple),
+        Verdict::Invalid(_) => return Err(RateError::Invalid("givens break the rules")),
+        Verdict::NoSolution => return Err(RateError::Invalid("no solution")),
+        _ => return Err(RateError::Invalid("uniqueness could not be decided")),
+    }
+    let mut values = [0u8; 81];
+    values.copy_from_slice(&grid.values()[..81]);
+    Ok(Board::new(values))
+}
+
+/// Rounds as `serate` prints: `(int)((x + 0.05) * 10)`.
+fn tenths(x: f64) -> u16 {
+    ((x + 0.05) * 10.0) as u16
+}
+
+fn rate_board(board: Board, options: SeOptions) -> Result<SeRating, RateError> {
+    let path = solve_path(board, options)?;
+    let mut difficulty = f64::NEG_INFINITY;
+    let mut pearl = 0.0;
+    let mut diamond = 0.0;
+    let mut hardest = String::new();
+    for step in &path {
+        if step.difficulty > difficulty {
+            difficulty = step.difficulty;
+            hardest = step.name.to_string();
+        }
+        if pearl == 0.0 {
+            if diamond == 0.0 {
+                diamond = difficulty;
+            }
+            if step.placement.is_some() {
+                pearl = difficulty;
+            }
+        }
+    }
+    Ok(SeRating {
+        er_tenths: tenths(difficulty.max(0.0)),
+        ep_tenths: tenths(pearl),
+        ed_tenths: tenths(diamond),
+        hardest,
+        steps: path.len(),
+    })
+}
+
+/// One step of the solution path Sudoku Explainer would take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeStep {
+    /// Sudoku Explainer's name of the technique.
+    pub name: &'static str,
+    /// Its difficulty, unrounded (as Sudoku Explainer sums it).
+    pub difficulty: f64,
+    /// The digit placed, as (cell index 0..81 in reading order, digit).
+    pub placement: Option<(usize, u8)>,
+    /// The candidates removed, as (cell index, digit).
+    pub removals: Vec<(usize, u8)>,
+}
+
+/// The whole solution path, step by step, that [`rate`] measures.
+pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+    solve_path(classic_board(grid)?, options)
+}
+
+fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+    let mut budget = Budget { spent: 0, limit: options.budget };
+    let mut path: Vec<SeStep> = Vec::new();
+    let mut max = f64::NEG_INFINITY;
+    while !board.is_solved() {
+        let so_far = if path.is_empty() { 0 } else { tenths(max) };
+        let hint = match next_step(&board, &mut budget) {
+            Some(h) => h,
+            None if budget.exhausted() => {
+                return Err(RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far });
+            }
+            None => return Err(RateError::BeyondReach { steps: path.len(), er_so_far_tenths: so_far }),
+        };
+        max = max.max(hint.difficulty);
+        hint.apply(&mut board);
+        path.push(SeStep {
+            name: hint.name,
+            difficulty: hint.difficulty,
+            placement: hint.place.map(|(c, d)| (usize::from(c), d)),
+            removals: hint
+                .removals
+                .iter()
+                .flat_map(|&(c, m)| board::digits(m).map(move |d| (usize::from(c), d)))
+                .collect(),
+        });
+    }
+    Ok(path)
+}
+
+/// The next step, trying the techniques in Sudoku Explainer's order.
+fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
+    type Technique<'a> = &'a dyn Fn(&Board) -> Option<Hint>;
+    let simple: [Technique<'_>; 20] = [
+        &basic::hidden_single,
+        &|b| basic::locking(b, true),
+        &|b| basic::hidden_set(b, 2, true),
+        &basic::naked_single,
+        &|b| basic::hidden_set(b, 3, true),
+        &|b| basic::locking(b, false),
+        &|b| basic::naked_set(b, 2),
+        &|b| basic::fish(b, 2),
+        &|b| basic::hidden_set(b, 2, false),
+        &|b| basic::naked_set(b, 3),
+        &|b| basic::fish(b, 3),
+        &|b| basic::hidden_set(b, 3, false),
+        &|b| basic::xy_wing(b, false),
+        &|b| basic::xy_wing(b, true),
+        &unique::unique_loops,
+        &|b| basic::naked_set(b, 4),
+        &|b| basic::fish(b, 4),
+        &|b| basic::hidden_set(b, 4, false),
+        &unique::bug,
+        &|b| aligned::aligned_exclusion(b, 2),
+    ];
+    if let Some(h) = simple.iter().find_map(|f| f(b)) {
+        return Some(h);
+    }
+    if let Some(h) = chain::cycles_and_chains(b, budget) {
+        return Some(h);
+    }
+    if let Some(h) = aligned::aligned_exclusion(b, 3) {
+        return Some(h);
+    }
+    for mode in [Multi::Nishio, Multi::Multiple, Multi::Dynamic] {
+        if budget.exhausted() {
+            return None;
+        }
+        if let Some(h) = chain::multiple_chains(b, mode, budget) {
+            return Some(h);
+        }
+    }
+    None
+}

@@ -1,0 +1,320 @@
+//! Unit tests: each technique on a hand-built candidate pattern following its published
+//! definition, the length bonus table, and whole puzzles whose ratings serate 1.2.1.3 gave.
+
+use super::board::{Board, ALL};
+use super::chain::length_bonus;
+use super::hint::Hint;
+use super::{aligned, basic, unique, RateError, SeOptions};
+use crate::grid::Grid;
+
+/// `r`, `c` 1-based, as in the published examples.
+fn cell(r: usize, c: usize) -> usize {
+    (r - 1) * 9 + (c - 1)
+}
+
+fn mask(digits: &[u8]) -> u16 {
+    digits.iter().map(|&d| 1u16 << d).sum()
+}
+
+/// An empty board where every cell holds every candidate.
+fn open_board() -> Board {
+    Board { values: [0; 81], cands: [ALL; 81] }
+}
+
+/// Removes `digit` from every cell of `cells`.
+fn remove(b: &mut Board, digit: u8, cells: impl IntoIterator<Item = usize>) {
+    for c in cells {
+        b.cands[c] &= !(1 << digit);
+    }
+}
+
+fn removes(hint: &Hint, r: usize, c: usize, digit: u8) -> bool {
+    hint.removals.iter().any(|&(x, m)| x as usize == cell(r, c) && m & (1 << digit) != 0)
+}
+
+#[test]
+fn hidden_single_in_a_block_is_1_2_and_in_a_line_1_5() {
+    // Sudoku Explainer, HiddenSingleHint: a value with one place left in a house.
+    let mut b = open_board();
+    remove(&mut b, 4, (0..81).filter(|&c| c / 27 == 0 && c % 9 < 3 && c != cell(2, 2)));
+    let h = basic::hidden_single(&b).expect("the 4 of block 1");
+    assert_eq!((h.name, h.difficulty, h.place), ("Hidden Single", 1.2, Some((cell(2, 2) as u8, 4))));
+
+    let mut b = open_board();
+    remove(&mut b, 6, (1..=9).filter(|&c| c != 5).map(|c| cell(7, c)));
+    let h = basic::hidden_single(&b).expect("the 6 of row 7");
+    assert_eq!((h.difficulty, h.place), (1.5, Some((cell(7, 5) as u8, 6))));
+}
+
+#[test]
+fn naked_single_is_2_3() {
+    let mut b = open_board();
+    b.cands[cell(5, 5)] = mask(&[8]);
+    let h = basic::naked_single(&b).expect("r5c5 = 8");
+    assert_eq!((h.name, h.difficulty, h.place), ("Naked Single", 2.3, Some((cell(5, 5) as u8, 8))));
+}
+
+#[test]
+fn pointing_removes_the_digit_from_the_rest_of_the_line() {
+    // Digit 7 of block 1 lies in row 1 only: it leaves the rest of row 1 (Pointing, 2.6).
+    let mut b = open_board();
+    remove(&mut b, 7, [cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
+    let h = basic::locking(&b, false).expect("a pointing 7");
+    assert_eq!((h.name, h.difficulty), ("Pointing", 2.6));
+    assert!((4..=9).all(|c| removes(&h, 1, c, 7)));
+    assert_eq!(h.removals.len(), 6);
+}
+
+#[test]
+fn direct_pointing_only_places_the_hidden_single() {
+    // As above, and block 2 has its 7 only in rows 1 and 2 at r1c4 and r2c5: removing the 7s of
+    // row 1 outside block 1 leaves r2c5. Sudoku Explainer applies the placement alone.
+    let mut b = open_board();
+    remove(&mut b, 7, [cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
+    remove(&mut b, 7, [cell(1, 5), cell(1, 6), cell(2, 4), cell(2, 6), cell(3, 4), cell(3, 5), cell(3, 6)]);
+    let h = basic::locking(&b, true).expect("a direct pointing");
+    assert_eq!((h.name, h.difficulty), ("Direct Pointing", 1.7));
+    assert_eq!(h.place, Some((cell(2, 5) as u8, 7)));
+    assert!(h.removals.is_empty());
+}
+
+#[test]
+fn naked_pair_clears_its_house() {
+    let mut b = open_board();
+    b.cands[cell(5, 1)] = mask(&[1, 2]);
+    b.cands[cell(5, 9)] = mask(&[1, 2]);
+    let h = basic::naked_set(&b, 2).expect("a naked pair in row 5");
+    assert_eq!((h.name, h.difficulty), ("Naked Pair", 3.0));
+    assert!((2..=8).all(|c| removes(&h, 5, c, 1) && removes(&h, 5, c, 2)));
+}
+
+#[test]
+fn hidden_pair_clears_its_cells() {
+    let mut b = open_board();
+    for d in [3, 4] {
+        remove(&mut b, d, (1..=9).filter(|&c| c != 2 && c != 8).map(|c| cell(1, c)));
+    }
+    let h = basic::hidden_set(&b, 2, false).expect("a hidden pair in row 1");
+    assert_eq!((h.name, h.difficulty), ("Hidden Pair", 3.4));
+    assert_eq!(
+        h.removals,
+        vec![(cell(1, 2) as u8, ALL & !mask(&[3, 4])), (cell(1, 8) as u8, ALL & !mask(&[3, 4]))]
+    );
+}
+
+#[test]
+fn x_wing_on_columns() {
+    // Digit 5 only in rows 1 and 4 of columns 1 and 7: it leaves the rest of rows 1 and 4.
+    let mut b = open_board();
+    remove(&mut b, 5, (1..=9).filter(|&r| r != 1 && r != 4).flat_map(|r| [cell(r, 1), cell(r, 7)]));
+    let h = basic::fish(&b, 2).expect("an X-Wing");
+    assert_eq!((h.name, h.difficulty), ("X-Wing", 3.2));
+    assert!(removes(&h, 1, 2, 5) && removes(&h, 4, 9, 5) && !removes(&h, 1, 7, 5));
+    assert_eq!(h.removals.len(), 14);
+}
+
+#[test]
+fn xy_wing_and_xyz_wing() {
+    // Pivot r1c1 {1,2}, wings r1c5 {1,3} and r4c1 {2,3}: r4c5 cannot be 3.
+    let mut b = open_board();
+    b.cands[cell(1, 1)] = mask(&[1, 2]);
+    b.cands[cell(1, 5)] = mask(&[1, 3]);
+    b.cands[cell(4, 1)] = mask(&[2, 3]);
+    let h = basic::xy_wing(&b, false).expect("an XY-Wing");
+    assert_eq!(
+        (h.name, h.difficulty, h.removals.clone()),
+        ("XY-Wing", 4.2, vec![(cell(4, 5) as u8, 1 << 3)])
+    );
+
+    // Pivot r1c1 {1,2,3}, wings r1c2 {1,3} and r2c1 {2,3}: the cells seeing all three lose 3.
+    let mut b = open_board();
+    b.cands[cell(1, 1)] = mask(&[1, 2, 3]);
+    b.cands[cell(1, 2)] = mask(&[1, 3]);
+    b.cands[cell(2, 1)] = mask(&[2, 3]);
+    let h = basic::xy_wing(&b, true).expect("an XYZ-Wing");
+    assert_eq!((h.name, h.difficulty), ("XYZ-Wing", 4.4));
+    assert!(removes(&h, 1, 3, 3) && removes(&h, 2, 2, 3) && !removes(&h, 1, 4, 3));
+}
+
+#[test]
+fn unique_rectangle_type_1() {
+    // r1c1, r1c4, r3c1 hold {1,2}, r3c4 {1,2,5}: r3c4 cannot be 1 or 2 (else two solutions).
+    let mut b = open_board();
+    remove(&mut b, 2, 0..81);
+    for c in [cell(1, 1), cell(1, 4), cell(3, 1)] {
+        b.cands[c] = mask(&[1, 2]);
+    }
+    b.cands[cell(3, 4)] = mask(&[1, 2, 5]);
+    let h = unique::unique_loops(&b).expect("a unique rectangle");
+    assert_eq!((h.name, h.difficulty), ("Unique Rectangle type 1", 4.5));
+    assert_eq!(h.removals, vec![(cell(3, 4) as u8, mask(&[1, 2]))]);
+}
+
+#[test]
+fn aligned_pair_exclusion() {
+    // Sudoku Explainer, AlignedPairExclusionHint: r1c5 {1,2} and r1c6 {1,3} see both r1c1 {1,2}
+    // and r1c2 (all digits). Whichever of 1 and 2 r1c2 takes, r1c1 takes the other and r1c5 is
+    // left empty: r1c2 cannot be 1 or 2. The pair (r1c1, r1c2) is the first in Sudoku
+    // Explainer's order.
+    let mut b = open_board();
+    b.cands[cell(1, 1)] = mask(&[1, 2]);
+    b.cands[cell(1, 9)] = mask(&[1, 3]);
+    b.cands[cell(1, 5)] = mask(&[1, 2]);
+    b.cands[cell(1, 6)] = mask(&[1, 3]);
+    let h = aligned::aligned_exclusion(&b, 2).expect("an aligned pair exclusion");
+    assert_eq!((h.name, h.difficulty), ("Aligned Pair Exclusion", 6.2));
+    assert_eq!(h.removals, vec![(cell(1, 2) as u8, mask(&[1, 2]))]);
+}
+
+#[test]
+fn length_bonus_follows_sudoku_explainers_steps() {
+    // +0.1 each time complexity - 2 passes 4, 6, 8, 12, 16, 24, 32, 48.
+    let tenths = |n: u32| (length_bonus(n) * 10.0).round() as u32;
+    let expected = [(6, 0), (7, 1), (8, 1), (9, 2), (10, 2), (11, 3), (14, 3), (15, 4), (18, 4), (19, 5)];
+    for (complexity, bonus) in expected {
+        assert_eq!(tenths(complexity), bonus, "complexity {complexity}");
+    }
+    assert_eq!(tenths(26), 5);
+    assert_eq!(tenths(27), 6);
+    assert_eq!(tenths(34), 6);
+    assert_eq!(tenths(35), 7);
+}
+
+/// Puzzles made by `sudokit generate puzzle --seed 4242 --difficulty guess` and `--seed 4243
+/// --difficulty no-guess`, rated by serate 1.2.1.3 (GitHub `1to9only/SudokuExplainer` at
+/// `729c00e`) as ER/EP/ED, with the name of the first hardest step.
+const SERATE: &[(&str, &str, &str)] = &[
+    (
+        ".79.....2..8.195..............16..7..57..2...9....7......5.48..2.....9..63..9.1..",
+        "1.5/1.2/1.2",
+        "Hidden Single",
+    ),
+    (
+        ".61..8.9484.2....1.......2.6...29..8.1........7..5...3....7.......68.25.......1..",
+        "2.0/1.2/1.2",
+        "Direct Hidden Pair",
+    ),
+    (
+        "..126...99..4....26.4..5..14.....8.5..............7.3..5...6....8.15......7..8...",
+        "2.3/1.2/1.2",
+        "Naked Single",
+    ),
+    (
+        "..9.........4.7..2.1..9..3....38....5.6.....7..2..9...9...4.3...2..5.1....31...4.",
+        "2.6/1.2/1.2",
+        "Pointing",
+    ),
+    (
+        ".6.........4.719..5......4.1....5......8.6..1.8..4.3....53..4.78...........2..6.3",
+        "2.8/1.2/1.2",
+        "Claiming",
+    ),
+    (
+        "...3.....3....2.5..6.....91..6...74..5....9......29.3..7...86.....791..........2.",
+        "3.0/1.2/1.2",
+        "Naked Pair",
+    ),
+    (
+        ".4.6.........13.2.3.59.....6..1.9.......87.62......79.....3..7..9...645.82.......",
+        "3.2/1.2/1.2",
+        "X-Wing",
+    ),
+    (
+        ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..",
+        "4.2/1.2/1.2",
+        "XY-Wing",
+    ),
+    (
+        "7..26....3....9.....6..35..4.1....2.......13..9...8...68.4........72.3......85.7.",
+        "4.4/1.2/1.2",
+        "XYZ-Wing",
+    ),
+    (
+        ".6..9..53......8.....6......1....6....8..3.9.4..2...8.69.8......7.4.52....3...1..",
+        "4.5/1.2/1.2",
+        "Unique Rectangle type 1",
+    ),
+    (
+        ".89.........2.7...4.7..6.5.........39.6...4..1...5...92.4.1....6....2.3...5....8.",
+        "5.6/1.2/1.2",
+        "BUG type 1",
+    ),
+    (
+        "..8.....9...3..2...9.6.17....5..4..8.....9.5.47....96.........7.51..7.4.....2....",
+        "6.6/1.2/1.2",
+        "Turbot Fish",
+    ),
+    (
+        ".5..86.1..6..1.52...9.....4....6....4.....2.....4...79.36..7.....8.........2..7.8",
+        "6.9/1.2/1.2",
+        "Bidirectional Y-Cycle",
+    ),
+    (
+        "1..7...5.96..3.......9..4...7852.1........3...1........9..1.56.7.4.........3...8.",
+        "7.2/1.2/1.2",
+        "Bidirectional Cycle",
+    ),
+    (
+        "..8..71.47..5......5..18...2.......3....4.76.4..9.3..2...8..6..6...524...8..64...",
+        "7.3/1.2/1.2",
+        "Forcing Chain",
+    ),
+    (
+        "....4.5.......218.2..5....9......69.67..5.......6.8...54..2...778.....6.36.7....5",
+        "8.5/1.2/1.2",
+        "Region Forcing Chains",
+    ),
+    (
+        "7..1.....56...3.81....6..7..3.2.14...........8.1.5.....8...6....5..1...34..9..2..",
+        "8.8/2.3/2.3",
+        "Dynamic Cell Forcing Chains",
+    ),
+];
+
+#[test]
+fn ratings_match_serate() {
+    for &(puzzle, expected, technique) in SERATE {
+        let grid: Grid = puzzle.parse().expect("a test puzzle parses");
+        let r = super::rate(&grid).expect("a unique puzzle is rated");
+        let got = format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed());
+        assert_eq!((got.as_str(), r.hardest.as_str()), (expected, technique), "{puzzle}");
+    }
+}
+
+#[test]
+fn not_unique_and_invalid_puzzles_are_refused() {
+    let grid: Grid = format!("{}{}", "123456789", ".".repeat(72)).parse().expect("parses");
+    assert_eq!(super::rate(&grid), Err(RateError::Multiple));
+    let grid: Grid = format!("{}{}", "11", ".".repeat(79)).parse().expect("parses");
+    assert!(matches!(super::rate(&grid), Err(RateError::Invalid(_))));
+}
+
+#[test]
+fn nested_chains_are_reported_beyond_reach_and_the_budget_bounds_work() {
+    // Arto Inkala's 2012 puzzle (the README's example): Sudoku Explainer needs nested chains.
+    let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+        .parse()
+        .expect("parses");
+    assert!(matches!(super::rate(&grid), Err(RateError::BeyondReach { .. })));
+    let tiny = SeOptions { budget: 1_000 };
+    assert!(matches!(super::rate_with(&grid, tiny), Err(RateError::BudgetExhausted { .. })));
+}
+
+#[test]
+fn path_ends_solved_and_every_step_is_true() {
+    let (puzzle, _, _) = SERATE[14];
+    let grid: Grid = puzzle.parse().expect("parses");
+    let solution = crate::solve::Puzzle::classic(grid.clone()).first_solution().expect("solvable");
+    let path = super::path(&grid, SeOptions::default()).expect("rated");
+    let mut placed = 0;
+    for step in &path {
+        if let Some((c, d)) = step.placement {
+            assert_eq!(solution.values()[c], d, "{} places a wrong digit", step.name);
+            placed += 1;
+        }
+        for &(c, d) in &step.removals {
+            assert_ne!(solution.values()[c], d, "{} removes the solution's digit", step.name);
+        }
+    }
+    assert_eq!(placed + grid.givens(), 81);
+}

@@ -1,0 +1,142 @@
+//! Sudoku Explainer-compatible ratings against serate 1.2.1.3's own, on the development set in
+//! `../shared/datasets/ratings/se-dev.tsv` (read at test time; its README says how it was made).
+//! Prints the agreement table (ER/EP/ED exactly equal, within ±0.1, within ±0.5) and the biggest
+//! disagreements.
+
+use sudokit::rate::se::{self, RateError};
+use sudokit::Grid;
+
+struct Row {
+    puzzle: String,
+    er: i32,
+    ep: i32,
+    ed: i32,
+    technique: String,
+    source: String,
+}
+
+fn tenths(text: &str) -> i32 {
+    let value: f64 = text.parse().expect("a rating in the oracle");
+    (value * 10.0).round() as i32
+}
+
+fn oracle() -> Option<Vec<Row>> {
+    let dir = sudokit::testing::datasets_dir()?;
+    let text = std::fs::read_to_string(dir.join("ratings/se-dev.tsv")).expect("se-dev.tsv reads");
+    let rows = text
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            Row {
+                puzzle: f[0].to_string(),
+                er: tenths(f[1]),
+                ep: tenths(f[2]),
+                ed: tenths(f[3]),
+                technique: f[4].to_string(),
+                source: f[5].to_string(),
+            }
+        })
+        .collect();
+    Some(rows)
+}
+
+/// Agreement shares in percent: (exact, within 1 tenth, within 5 tenths) for ER, EP, ED.
+struct Table {
+    n: usize,
+    counts: [[usize; 3]; 3],
+    /// Puzzles whose hardest technique has Sudoku Explainer's name.
+    same_technique: usize,
+    failed: usize,
+}
+
+fn compare(step: usize) -> Option<Table> {
+    let rows = oracle()?;
+    let mut table = Table { n: 0, counts: [[0; 3]; 3], same_technique: 0, failed: 0 };
+    let mut worst = Vec::new();
+    for row in rows.iter().step_by(step) {
+        let grid: Grid = row.puzzle.parse().expect("an oracle puzzle parses");
+        table.n += 1;
+        match se::rate(&grid) {
+            Ok(r) => {
+                let ours = [i32::from(r.er_tenths), i32::from(r.ep_tenths), i32::from(r.ed_tenths)];
+                for (k, theirs) in [row.er, row.ep, row.ed].into_iter().enumerate() {
+                    let d = (ours[k] - theirs).abs();
+                    for (j, limit) in [0, 1, 5].into_iter().enumerate() {
+                        if d <= limit {
+                            table.counts[k][j] += 1;
+                        }
+                    }
+                }
+                if r.hardest == row.technique {
+                    table.same_technique += 1;
+                }
+                let d = ours[0] - row.er;
+                if d != 0 {
+                    worst.push((
+                        d.abs(),
+                        format!(
+                            "{} ER {} vs SE {} ({} vs {}) [{}]",
+                            row.puzzle, ours[0], row.er, r.hardest, row.technique, row.source
+                        ),
+                    ));
+                }
+            }
+            Err(e) => {
+                table.failed += 1;
+                worst.push((99, format!("{} error {e} vs SE {} ({})", row.puzzle, row.er, row.technique)));
+            }
+        }
+    }
+    let pct = |c: usize| 100.0 * c as f64 / table.n as f64;
+    println!("{} puzzles (every {step}th), {} not rated", table.n, table.failed);
+    println!("        exact   ±0.1   ±0.5");
+    for (k, name) in ["ER", "EP", "ED"].into_iter().enumerate() {
+        let c = table.counts[k];
+        println!("{name}  {:6.1}% {:6.1}% {:6.1}%", pct(c[0]), pct(c[1]), pct(c[2]));
+    }
+    println!("hardest technique named as SE names it: {:.1}%", pct(table.same_technique));
+    worst.sort_by_key(|w| std::cmp::Reverse(w.0));
+    println!("biggest ER disagreements (tenths: ours vs SE):");
+    for (_, line) in worst.iter().take(25) {
+        println!("  {line}");
+    }
+    Some(table)
+}
+
+fn share(t: &Table, k: usize, j: usize) -> f64 {
+    t.counts[k][j] as f64 / t.n as f64
+}
+
+fn assert_floors(t: &Table, floor: f64) {
+    assert_eq!(t.failed, 0, "every oracle puzzle gets a rating");
+    for (k, name) in ["ER", "EP", "ED"].into_iter().enumerate() {
+        assert!(share(t, k, 0) >= floor, "{name} exactly equal on {:.3}", share(t, k, 0));
+    }
+    assert!(share(t, 0, 1) >= 0.90 && share(t, 0, 0) >= 0.75, "issue 16's goals");
+    let named = t.same_technique as f64 / t.n as f64;
+    assert!(named >= floor, "hardest technique named as SE on {named:.3}");
+}
+
+#[test]
+fn se_dev_sampled_agreement() {
+    let Some(t) = compare(10) else { return };
+    assert_eq!(t.n, 85);
+    // Every sampled rating equals serate's today; one miss in the sample is tolerated.
+    assert_floors(&t, 0.98);
+}
+
+#[test]
+#[ignore = "rates all 850 oracle puzzles; run with --ignored"]
+fn se_dev_full_agreement() {
+    let Some(t) = compare(1) else { return };
+    assert_eq!(t.n, 850);
+    // All 850 ratings equal serate's today (issue 16 asks for ER ±0.1 on 90%, exact on 75%).
+    assert_floors(&t, 0.99);
+}
+
+#[test]
+fn other_boards_are_refused() {
+    let grid: Grid = "1.3.4.2.3.1.2.4.".parse().expect("a 4x4 grid parses");
+    assert_eq!(se::rate(&grid), Err(RateError::NotClassic { side: 4 }));
+}
