@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
-use super::{intersections, singles, subsets};
+use super::{als, chains, coloring, forcing, intersections, singles, subsets, sue_de_coq};
 
 /// Options of the finders; the defaults are HoDoKu's defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +67,22 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::HiddenPair
         | T::HiddenTriple
         | T::HiddenQuadruple => subsets::find,
+        T::SueDeCoq => sue_de_coq::find,
+        T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => coloring::find,
+        T::RemotePair
+        | T::XChain
+        | T::XyChain
+        | T::ContinuousNiceLoop
+        | T::DiscontinuousNiceLoop
+        | T::Aic
+        | T::GroupedContinuousNiceLoop
+        | T::GroupedDiscontinuousNiceLoop
+        | T::GroupedAic => chains::find,
+        T::AlsXz | T::AlsXyWing | T::AlsXyChain | T::DeathBlossom => als::find,
+        T::ForcingChainContradiction
+        | T::ForcingChainVerity
+        | T::ForcingNetContradiction
+        | T::ForcingNetVerity => forcing::find,
         T::BruteForce => return None,
         _ => return None,
     })

@@ -20,9 +20,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod als;
 mod brute;
+mod chains;
+mod coloring;
 mod error;
 mod finder;
+mod forcing;
 mod intersections;
 mod library;
 mod singles;
@@ -30,6 +34,7 @@ mod solver;
 mod state;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 
 pub use error::HumanError;

@@ -1,0 +1,401 @@
+//! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death Blossom.
+//!
+//! An *almost locked set* (ALS) is a set of N unsolved cells of one house holding N + 1 digits
+//! between them (a cell with two candidates is the smallest). Take one digit away and the rest is
+//! locked. Two ALS share a *restricted common candidate* (RCC) `x` when both hold `x` and every
+//! cell of one with `x` sees every cell of the other with `x`: at most one of them holds `x`, so
+//! the other is locked. Definitions as on HoDoKu's ALS page (hodoku.sourceforge.net/en/tech_als.php)
+//! and SudokuWiki's "Almost Locked Sets" and "Death Blossom" pages:
+//!
+//! - **ALS-XZ**: ALS A and B with RCC `x`; any other common digit `z` is in A or in B, so a cell
+//!   seeing every `z` of both loses `z`. With two RCCs (doubly linked) both sets are locked: each
+//!   RCC goes from cells seeing all its places in both, every other digit from cells seeing all
+//!   its places in its set.
+//! - **ALS-XY-Wing**: A and B both linked to a pivot C, by RCCs `x` (A–C) and `y` (B–C), `x ≠ y`:
+//!   A or B is locked, so a common digit `z` of A and B (not `x` or `y`) goes from cells seeing all
+//!   of them.
+//! - **ALS-XY-Chain**: A1 – A2 – … – An, consecutive links by different RCCs: A1 or An is locked,
+//!   with the same eliminations for a common digit of the two ends other than the end links' RCCs.
+//! - **Death Blossom**: a stem cell and, for each of its digits `d`, a petal ALS holding `d` in cells
+//!   that all see the stem; whatever the stem holds locks its petal's other digits, so a digit `z`
+//!   in every petal goes from cells seeing all petals' `z`.
+//!
+//! Sets come from every house of the board. Unless [`FindOptions::allow_als_overlap`] is set, the
+//! sets of one step share no cell (HoDoKu's default).
+
+use std::ops::ControlFlow;
+
+use super::finder::{FindOptions, Sink};
+use super::state::State;
+use super::step::{Candidate, CellGroup, Step};
+use super::technique::Technique;
+use crate::grid::{Cell, CellSet, Digit, DigitSet};
+
+/// The largest ALS searched, in cells (every ALS of a 9×9 board fits).
+const MAX_ALS_CELLS: usize = 8;
+/// The most sets an ALS-XY-Chain links (HoDoKu searches chains of up to six sets).
+const MAX_CHAIN_SETS: usize = 6;
+
+/// One almost locked set.
+#[derive(Clone, Debug)]
+pub(crate) struct Als {
+    pub cells: CellSet,
+    pub digits: DigitSet,
+    /// Per digit index: the set's cells holding the digit.
+    pub digit_cells: Vec<CellSet>,
+    /// Per digit index: the cells outside the set that see every cell of the set holding the digit.
+    pub buddies: Vec<CellSet>,
+}
+
+/// Every ALS of the state, each cell set once, smallest first.
+pub(crate) fn collect(state: &State) -> Vec<Als> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for house in state.houses() {
+        let open: Vec<Cell> = house.cells.iter().copied().filter(|&c| state.value(c).is_none()).collect();
+        let limit = MAX_ALS_CELLS.min(open.len().saturating_sub(1));
+        let mut chosen = Vec::new();
+        subsets(state, &open, 0, limit, &mut chosen, DigitSet::new(), &mut |cells, digits| {
+            let set: CellSet = cells.iter().copied().collect();
+            if seen.insert(set) {
+                out.push(make(state, set, digits));
+            }
+        });
+    }
+    out.sort_by_key(|a| a.cells.len());
+    out
+}
+
+fn subsets(
+    state: &State,
+    open: &[Cell],
+    from: usize,
+    limit: usize,
+    chosen: &mut Vec<Cell>,
+    digits: DigitSet,
+    found: &mut dyn FnMut(&[Cell], DigitSet),
+) {
+    for i in from..open.len() {
+        let union = digits | state.candidates(open[i]);
+        // A set of at most `limit` cells holds at most `limit + 1` digits; more never comes back down.
+        if union.len() > limit + 1 {
+            continue;
+        }
+        chosen.push(open[i]);
+        if union.len() == chosen.len() + 1 {
+            found(chosen, union);
+        }
+        if chosen.len() < limit {
+            subsets(state, open, i + 1, limit, chosen, union, found);
+        }
+        chosen.pop();
+    }
+}
+
+fn make(state: &State, cells: CellSet, digits: DigitSet) -> Als {
+    let side = state.side();
+    let mut digit_cells = vec![CellSet::new(); side];
+    let mut buddies = vec![CellSet::new(); side];
+    for d in digits {
+        let dc = cells & state.digit_cells(d);
+        digit_cells[d.index()] = dc;
+        buddies[d.index()] = state.common_peers(dc.iter()) - cells;
+    }
+    Als { cells, digits, digit_cells, buddies }
+}
+
+/// The restricted common candidates of two sets (none when they overlap and overlap is not
+/// allowed; a digit in the overlap is never one).
+fn rccs(a: &Als, b: &Als, allow_overlap: bool) -> DigitSet {
+    let overlap = a.cells & b.cells;
+    if !allow_overlap && !overlap.is_empty() {
+        return DigitSet::new();
+    }
+    let mut out = DigitSet::new();
+    for x in a.digits & b.digits {
+        let (ax, bx) = (a.digit_cells[x.index()], b.digit_cells[x.index()]);
+        if !(ax & overlap).is_empty() || !(bx & overlap).is_empty() {
+            continue;
+        }
+        if bx.is_subset(&a.buddies[x.index()]) {
+            out.insert(x);
+        }
+    }
+    out
+}
+
+/// The candidates of `z` outside `exclude` that see every `z` of all `sets`.
+fn z_eliminations(state: &State, z: Digit, sets: &[&Als], exclude: CellSet) -> CellSet {
+    let mut cells = state.digit_cells(z) - exclude;
+    for s in sets {
+        cells &= s.buddies[z.index()];
+    }
+    cells
+}
+
+fn group(als: &Als) -> CellGroup {
+    CellGroup { cells: als.cells.iter().collect(), digits: als.digits }
+}
+
+fn push_step(
+    state: &State,
+    technique: Technique,
+    sets: &[&Als],
+    digits: DigitSet,
+    elims: &[(CellSet, Digit)],
+    out: &mut Vec<Step>,
+) {
+    let mut step = Step::new(technique, state.shape());
+    step.pattern.digits = digits;
+    step.pattern.sets = sets.iter().map(|a| group(a)).collect();
+    for &(cells, d) in elims {
+        step.eliminations.extend(cells.iter().map(|c| Candidate::new(c, d)));
+    }
+    if !step.eliminations.is_empty() {
+        out.push(step);
+    }
+}
+
+/// Reports the ALS steps of kind `technique`.
+pub(crate) fn find(
+    state: &State,
+    technique: Technique,
+    options: &FindOptions,
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
+    use Technique as T;
+    if !matches!(technique, T::AlsXz | T::AlsXyWing | T::AlsXyChain | T::DeathBlossom) {
+        return ControlFlow::Continue(());
+    }
+    let sets = collect(state);
+    let overlap = options.allow_als_overlap;
+    let mut out = Vec::new();
+    match technique {
+        T::AlsXz => xz(state, &sets, overlap, &mut out),
+        T::AlsXyWing => xy_wing(state, &sets, overlap, &mut out),
+        T::AlsXyChain => xy_chain(state, &sets, overlap, &mut out),
+        _ => death_blossom(state, &sets, overlap, &mut out),
+    }
+    super::chains::emit_sorted(out, sink)
+}
+
+fn xz(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
+    for (i, a) in sets.iter().enumerate() {
+        for b in &sets[i + 1..] {
+            let rcc = rccs(a, b, overlap);
+            if rcc.is_empty() {
+                continue;
+            }
+            let both = a.cells | b.cells;
+            let mut elims = Vec::new();
+            for z in (a.digits & b.digits) - rcc {
+                elims.push((z_eliminations(state, z, &[a, b], both), z));
+            }
+            if rcc.len() >= 2 {
+                // Doubly linked: both sets are locked.
+                for x in rcc {
+                    elims.push((z_eliminations(state, x, &[a, b], both), x));
+                }
+                for (s, other) in [(a, b), (b, a)] {
+                    for d in s.digits - rcc {
+                        elims.push((z_eliminations(state, d, &[s], both | other.cells), d));
+                    }
+                }
+            }
+            push_step(state, Technique::AlsXz, &[a, b], rcc, &elims, out);
+        }
+    }
+}
+
+fn xy_wing(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
+    // RCCs of every pair, computed once.
+    let n = sets.len();
+    let mut links: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let r = rccs(&sets[i], &sets[j], overlap);
+            if !r.is_empty() {
+                links[i].push((j, r));
+                links[j].push((i, r));
+            }
+        }
+    }
+    for (c, pivot) in sets.iter().enumerate() {
+        for (p, &(ia, ra)) in links[c].iter().enumerate() {
+            for &(ib, rb) in &links[c][p + 1..] {
+                let (a, b) = (&sets[ia], &sets[ib]);
+                if !overlap && !(a.cells & b.cells).is_empty() {
+                    continue;
+                }
+                for x in ra {
+                    for y in rb {
+                        if x == y {
+                            continue;
+                        }
+                        let exclude = a.cells | b.cells | pivot.cells;
+                        let mut elims = Vec::new();
+                        for z in (a.digits & b.digits) - DigitSet::single(x) - DigitSet::single(y) {
+                            elims.push((z_eliminations(state, z, &[a, b], exclude), z));
+                        }
+                        let digits = DigitSet::single(x) | DigitSet::single(y);
+                        push_step(state, Technique::AlsXyWing, &[a, b, pivot], digits, &elims, out);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn xy_chain(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
+    let n = sets.len();
+    let mut links: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let r = rccs(&sets[i], &sets[j], overlap);
+            if !r.is_empty() {
+                links[i].push((j, r));
+                links[j].push((i, r));
+            }
+        }
+    }
+    let mut chain = Vec::new();
+    let mut rccs_used = Vec::new();
+    for start in 0..n {
+        chain.push(start);
+        extend_chain(state, sets, &links, overlap, sets[start].cells, &mut chain, &mut rccs_used, out);
+        chain.pop();
+    }
+}
+
+/// Depth-first extension of an ALS chain: `chain` holds the sets, `rccs[i]` links `chain[i]` and
+/// `chain[i + 1]`. Every chain of three or more sets whose ends share a digit other than the end
+/// links' RCCs is checked.
+#[allow(clippy::too_many_arguments)]
+fn extend_chain(
+    state: &State,
+    sets: &[Als],
+    links: &[Vec<(usize, DigitSet)>],
+    overlap: bool,
+    used: CellSet,
+    chain: &mut Vec<usize>,
+    rccs: &mut Vec<Digit>,
+    out: &mut Vec<Step>,
+) {
+    if chain.len() >= MAX_CHAIN_SETS {
+        return;
+    }
+    let Some(&last) = chain.last() else { return };
+    for &(next, rcc) in &links[last] {
+        if chain.contains(&next) || (!overlap && !(sets[next].cells & used).is_empty()) {
+            continue;
+        }
+        for x in rcc {
+            if rccs.last() == Some(&x) {
+                continue;
+            }
+            chain.push(next);
+            rccs.push(x);
+            if chain.len() >= 3 {
+                let (a, z_set) = (&sets[chain[0]], &sets[next]);
+                let all = used | z_set.cells;
+                let mut elims = Vec::new();
+                for z in (a.digits & z_set.digits) - DigitSet::single(rccs[0]) - DigitSet::single(x) {
+                    elims.push((z_eliminations(state, z, &[a, z_set], all), z));
+                }
+                let members: Vec<&Als> = chain.iter().map(|&s| &sets[s]).collect();
+                let digits: DigitSet = rccs.iter().copied().collect();
+                push_step(state, Technique::AlsXyChain, &members, digits, &elims, out);
+            }
+            extend_chain(state, sets, links, overlap, used | sets[next].cells, chain, rccs, out);
+            chain.pop();
+            rccs.pop();
+        }
+    }
+}
+
+fn death_blossom(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
+    // For each digit: the sets holding it, with the cells that see all their places of it.
+    for stem in state.unsolved_cells() {
+        let digits = state.candidates(stem);
+        if digits.len() < 2 {
+            continue;
+        }
+        let mut petals: Vec<Vec<usize>> = Vec::new();
+        for d in digits {
+            let list: Vec<usize> = sets
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| {
+                    !a.cells.contains(stem) && a.digits.contains(d) && a.buddies[d.index()].contains(stem)
+                })
+                .map(|(i, _)| i)
+                .collect();
+            if list.is_empty() {
+                break;
+            }
+            petals.push(list);
+        }
+        if petals.len() != digits.len() {
+            continue;
+        }
+        let stem_digits: Vec<Digit> = digits.iter().collect();
+        let mut chosen = Vec::new();
+        blossom(state, sets, overlap, stem, &stem_digits, &petals, &mut chosen, CellSet::new(), out);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn blossom(
+    state: &State,
+    sets: &[Als],
+    overlap: bool,
+    stem: Cell,
+    stem_digits: &[Digit],
+    petals: &[Vec<usize>],
+    chosen: &mut Vec<usize>,
+    used: CellSet,
+    out: &mut Vec<Step>,
+) {
+    let k = chosen.len();
+    if k == petals.len() {
+        let members: Vec<&Als> = chosen.iter().map(|&i| &sets[i]).collect();
+        let mut common = state.all_digits();
+        for (m, &d) in members.iter().zip(stem_digits) {
+            common &= m.digits - DigitSet::single(d);
+        }
+        let exclude = used | CellSet::single(stem);
+        let mut elims = Vec::new();
+        for z in common {
+            elims.push((z_eliminations(state, z, &members, exclude), z));
+        }
+        let mut groups = vec![CellGroup { cells: vec![stem], digits: state.candidates(stem) }];
+        groups.extend(members.iter().map(|a| group(a)));
+        let mut step = Step::new(Technique::DeathBlossom, state.shape());
+        step.pattern.cells = vec![stem];
+        step.pattern.digits = common;
+        step.pattern.sets = groups;
+        for (cells, d) in elims {
+            step.eliminations.extend(cells.iter().map(|c| Candidate::new(c, d)));
+        }
+        if !step.eliminations.is_empty() {
+            out.push(step);
+        }
+        return;
+    }
+    for &i in &petals[k] {
+        if !overlap && !(sets[i].cells & used).is_empty() {
+            continue;
+        }
+        // A digit common to every petal must survive: prune when none is left.
+        let mut common = sets[i].digits - DigitSet::single(stem_digits[k]);
+        for (j, &c) in chosen.iter().enumerate() {
+            common &= sets[c].digits - DigitSet::single(stem_digits[j]);
+        }
+        if common.is_empty() {
+            continue;
+        }
+        chosen.push(i);
+        blossom(state, sets, overlap, stem, stem_digits, petals, chosen, used | sets[i].cells, out);
+        chosen.pop();
+    }
+}

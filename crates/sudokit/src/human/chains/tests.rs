@@ -1,0 +1,73 @@
+//! Chain and coloring finders on HoDoKu's regression library (reglib 1.3, via alexdej/hodoku-py),
+//! read from the shared datasets at test time.
+
+use std::collections::BTreeMap;
+
+use crate::human::finder::{find_all, FindOptions};
+use crate::human::library::LibraryCase;
+
+/// Per code: (passed, total, failing lines).
+pub(crate) fn run_codes(prefixes: &[&str]) -> Option<BTreeMap<String, (usize, usize, Vec<usize>)>> {
+    let dir = crate::testing::datasets_dir()?;
+    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).ok()?;
+    let mut out: BTreeMap<String, (usize, usize, Vec<usize>)> = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if !line.starts_with(':') || !prefixes.iter().any(|p| line[1..].starts_with(p)) {
+            continue;
+        }
+        let case: LibraryCase = line.parse().expect("reglib line parses");
+        let key = line[1..].split(':').next().unwrap_or_default().to_string();
+        let mut options = FindOptions::default();
+        options.allow_als_overlap = case.variant == Some(2);
+        let steps = find_all(&case.state, case.technique, &options);
+        let mut want_e = case.eliminations.clone();
+        want_e.sort_unstable_by_key(|c| (c.digit, c.cell));
+        let mut want_p = case.placements.clone();
+        want_p.sort_unstable_by_key(|c| (c.digit, c.cell));
+        let found = steps.iter().any(|s| s.eliminations == want_e && s.placements == want_p);
+        let pass = found != case.fail_case;
+        let e = out.entry(key).or_default();
+        e.1 += 1;
+        if pass {
+            e.0 += 1;
+        } else {
+            e.2.push(i + 1);
+        }
+    }
+    Some(out)
+}
+
+#[test]
+fn reglib_chains_and_coloring() {
+    let Some(res) = run_codes(&["05", "070", "071", "09", "1101"]) else { return };
+    for (code, (pass, total, fails)) in &res {
+        eprintln!("{code}: {pass}/{total} failing lines {fails:?}");
+    }
+}
+
+/// Prints the steps found for the reglib lines named in `REGLIB_LINES` (a debugging aid).
+#[test]
+fn reglib_show_lines() {
+    let Ok(lines) = std::env::var("REGLIB_LINES") else { return };
+    let Some(dir) = crate::testing::datasets_dir() else { return };
+    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib");
+    let all: Vec<&str> = text.lines().collect();
+    for n in lines.split(',').filter_map(|s| s.trim().parse::<usize>().ok()) {
+        let line = all[n - 1];
+        let case: LibraryCase = line.parse().expect("parses");
+        let mut options = FindOptions::default();
+        options.allow_als_overlap = case.variant == Some(2);
+        eprintln!("line {n}: {line}");
+        eprintln!(
+            "  want elims {:?} places {:?}",
+            case.eliminations
+                .iter()
+                .map(|c| format!("{}<>{}", c.cell.name(case.state.shape()), c.digit))
+                .collect::<Vec<_>>(),
+            case.placements.len()
+        );
+        for s in find_all(&case.state, case.technique, &options).iter().take(12) {
+            eprintln!("  found {s}");
+        }
+    }
+}
