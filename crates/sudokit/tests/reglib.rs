@@ -21,7 +21,9 @@ fn options_for(case: &LibraryCase) -> FindOptions {
         Technique::DualTwoStringKite => o.allow_duals_and_siamese = true,
         Technique::Skyscraper | Technique::TwoStringKite => o.allow_duals_and_siamese = false,
         t if t.needs_uniqueness() => o.allow_missing_candidates = variant == 2,
-        Technique::AlsXyWing | Technique::AlsXyChain | Technique::DeathBlossom => o.allow_als_overlap = variant == 2,
+        Technique::AlsXyWing | Technique::AlsXyChain | Technique::DeathBlossom => {
+            o.allow_als_overlap = variant == 2
+        }
         _ => o.allow_duals_and_siamese = case.code.len() == 5 || case.code.starts_with("03"),
     }
     o
@@ -78,12 +80,18 @@ fn reglib_1_3() {
     let mut worst = Vec::new();
     for (code, (passed, total)) in &results {
         let name = Technique::from_code(code.split('-').next().unwrap_or(code)).map_or("?", |t| t.name());
-        println!("{code:<9} {name:<43} {passed:>4} / {total:<4} {:5.1}%", 100.0 * *passed as f64 / *total as f64);
+        println!(
+            "{code:<9} {name:<43} {passed:>4} / {total:<4} {:5.1}%",
+            100.0 * *passed as f64 / *total as f64
+        );
         if (*passed as f64) < 0.99 * *total as f64 {
             worst.push(code.clone());
         }
     }
-    println!("not implemented: {}", missing.iter().map(|(c, n)| format!("{c} ({n})")).collect::<Vec<_>>().join(", "));
+    println!(
+        "not implemented: {}",
+        missing.iter().map(|(c, n)| format!("{c} ({n})")).collect::<Vec<_>>().join(", ")
+    );
     for f in &failures {
         println!("FAILED {f}");
     }

@@ -119,6 +119,7 @@ fn chains(state: &State, technique: Technique) -> Vec<Step> {
     let rules = LinkRules {
         digit: None,
         bivalue_cells_only: false,
+        cells_with: None,
         house_strong: true,
         cell_links: true,
         groups: true,

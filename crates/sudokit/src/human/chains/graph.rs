@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use crate::grid::{Cell, CellSet, Digit};
+use crate::grid::{Cell, CellSet, Digit, DigitSet};
 use crate::human::state::State;
 
 /// Which links a chain technique may use.
@@ -26,6 +26,8 @@ pub(crate) struct LinkRules {
     pub digit: Option<Digit>,
     /// Only candidates of cells with two candidates are nodes (XY-Chains, Remote Pairs).
     pub bivalue_cells_only: bool,
+    /// Only candidates of cells with exactly these candidates are nodes (Remote Pairs).
+    pub cells_with: Option<DigitSet>,
     /// Strong links inside houses.
     pub house_strong: bool,
     /// Links between the digits of one cell (strong in a cell with two candidates, weak otherwise).
@@ -63,7 +65,8 @@ impl<'a> Graph<'a> {
         let mut cand = vec![NONE; shape.cells() * side];
         for cell in state.unsolved_cells() {
             let cands = state.candidates(cell);
-            if rules.bivalue_cells_only && cands.len() != 2 {
+            if (rules.bivalue_cells_only && cands.len() != 2) || rules.cells_with.is_some_and(|w| w != cands)
+            {
                 continue;
             }
             for digit in cands {
@@ -260,6 +263,18 @@ impl Bfs {
     /// The literals from the start to `end`, or `None` when a node repeats (the path would not be a
     /// proper chain); only the end may be the start's node, closing a loop.
     pub fn path(&self, end: u32) -> Option<Vec<u32>> {
+        let path = self.implications(end);
+        let mut nodes: Vec<u32> = path[1..].iter().map(|l| l / 2).collect();
+        nodes.sort_unstable();
+        let len = nodes.len();
+        nodes.dedup();
+        let inner_repeat = path[1..path.len().saturating_sub(1)].iter().any(|&l| l / 2 == path[0] / 2);
+        (nodes.len() == len && !inner_repeat).then_some(path)
+    }
+
+    /// The literals from the start to `end`, each implied by the one before. A node may appear
+    /// twice (true, then false): the implications still hold, the path is just not a simple chain.
+    pub fn implications(&self, end: u32) -> Vec<u32> {
         let mut path = vec![end];
         let mut l = end;
         while self.parent[l as usize] != NONE {
@@ -267,11 +282,6 @@ impl Bfs {
             path.push(l);
         }
         path.reverse();
-        let mut nodes: Vec<u32> = path[1..].iter().map(|l| l / 2).collect();
-        nodes.sort_unstable();
-        let len = nodes.len();
-        nodes.dedup();
-        let inner_repeat = path[1..path.len().saturating_sub(1)].iter().any(|&l| l / 2 == path[0] / 2);
-        (nodes.len() == len && !inner_repeat).then_some(path)
+        path
     }
 }

@@ -133,6 +133,7 @@ fn x_chains(state: &State) -> Vec<Step> {
         let rules = LinkRules {
             digit: Some(digit),
             bivalue_cells_only: false,
+            cells_with: None,
             house_strong: true,
             cell_links: false,
             groups: false,
@@ -162,8 +163,21 @@ fn x_chains(state: &State) -> Vec<Step> {
 }
 
 fn xy_chains(state: &State, technique: Technique) -> Vec<Step> {
+    if technique == Technique::RemotePair {
+        // One graph per pair of digits, so that no other cell offers a shorter way round.
+        let mut pairs: Vec<DigitSet> =
+            state.unsolved_cells().map(|c| state.candidates(c)).filter(|d| d.len() == 2).collect();
+        pairs.sort_unstable_by_key(|p| p.bits());
+        pairs.dedup();
+        return pairs.into_iter().flat_map(|p| xy_chains_in(state, technique, Some(p))).collect();
+    }
+    xy_chains_in(state, technique, None)
+}
+
+fn xy_chains_in(state: &State, technique: Technique, cells_with: Option<DigitSet>) -> Vec<Step> {
     let rules = LinkRules {
         digit: None,
+        cells_with,
         bivalue_cells_only: true,
         house_strong: false,
         cell_links: true,
@@ -178,9 +192,10 @@ fn xy_chains(state: &State, technique: Technique) -> Vec<Step> {
         let pair = state.candidates(start.first);
         for &lit in &bfs.order {
             let end = &graph.nodes[(lit / 2) as usize];
-            // A chain over at least three cells (two cells seeing each other are a naked pair).
+            // A chain over at least three cells (two cells seeing each other are a naked pair); a
+            // Remote Pair may end on either digit.
             if lit % 2 == 0
-                || end.digit != start.digit
+                || (technique != Technique::RemotePair && end.digit != start.digit)
                 || end.first <= start.first
                 || bfs.dist[lit as usize] < 5
             {
@@ -228,6 +243,7 @@ fn nice_loops(state: &State, technique: Technique) -> Vec<Step> {
     let rules = LinkRules {
         digit: None,
         bivalue_cells_only: false,
+        cells_with: None,
         house_strong: true,
         cell_links: true,
         groups: grouped,
@@ -283,7 +299,7 @@ fn nice_loops(state: &State, technique: Technique) -> Vec<Step> {
                         }
                         vec![Candidate::new(cell, m.digit), Candidate::new(m.first, s.digit)]
                     };
-                    let Some(path) = bfs.path(lit) else { continue };
+                    let path = bfs.implications(lit);
                     let chain = chain_of(&graph, &path);
                     if grouped == chain_has_group(&graph, &path) {
                         out.push(chain_step(state, technique, chain, elims));
@@ -293,7 +309,10 @@ fn nice_loops(state: &State, technique: Technique) -> Vec<Step> {
                 if m.first != cell {
                     continue;
                 }
-                let Some(path) = bfs.path(lit) else { continue };
+                // A discontinuous loop only needs its implications; a continuous one must be a
+                // simple loop for every weak link in it to hold exactly one true end.
+                let path = bfs.implications(lit);
+                let simple = bfs.path(lit).is_some();
                 let same = m.digit == s.digit;
                 let (kind, elims) = match (on, same, reached_on) {
                     (true, true, false) => (Loop::Discontinuous, vec![Candidate::new(cell, s.digit)]),
@@ -321,7 +340,7 @@ fn nice_loops(state: &State, technique: Technique) -> Vec<Step> {
                 }
                 let elims = match kind {
                     Loop::Discontinuous if want_dnl => elims,
-                    Loop::Continuous if want_cnl => continuous_eliminations(state, &chain),
+                    Loop::Continuous if want_cnl && simple => continuous_eliminations(state, &chain),
                     _ => continue,
                 };
                 if !elims.is_empty() && grouped == chain_has_group(&graph, &path) {

@@ -71,3 +71,70 @@ fn reglib_show_lines() {
         }
     }
 }
+
+/// Prints the shortest implication path between two candidates of a reglib line's state, given
+/// as `REGLIB_PATH=line:cell:digit:on:cell:digit:on` (a debugging aid).
+#[test]
+fn reglib_show_path() {
+    use super::graph::{Bfs, Graph, LinkRules};
+    use crate::grid::{Cell, Digit, Shape};
+    let Ok(spec) = std::env::var("REGLIB_PATH") else { return };
+    let Some(dir) = crate::testing::datasets_dir() else { return };
+    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib");
+    let f: Vec<usize> = spec.split(':').filter_map(|s| s.parse().ok()).collect();
+    let case: LibraryCase = text.lines().nth(f[0] - 1).expect("line").parse().expect("parses");
+    let s = Shape::CLASSIC;
+    let cell = |i: usize| Cell::new_checked(i, s).expect("cell");
+    let digit = |d: usize| Digit::new_checked(d as u8, s).expect("digit");
+    let rules = LinkRules {
+        digit: None,
+        bivalue_cells_only: false,
+        cells_with: None,
+        house_strong: true,
+        cell_links: true,
+        groups: true,
+    };
+    let graph = Graph::new(&case.state, rules);
+    let a = graph.cand_node(cell(f[1]), digit(f[2])).expect("node");
+    let b = graph.cand_node(cell(f[4]), digit(f[5])).expect("node");
+    let mut bfs = Bfs::new(&graph);
+    bfs.run(&graph, 2 * a + f[3] as u32, 60);
+    let end = 2 * b + f[6] as u32;
+    eprintln!("dist {}", bfs.dist[end as usize]);
+    let mut l = end;
+    let mut lits = vec![l];
+    while bfs.parent[l as usize] != u32::MAX {
+        l = bfs.parent[l as usize];
+        lits.push(l);
+    }
+    lits.reverse();
+    eprintln!(
+        "{}",
+        super::chain_of(&graph, &lits)
+            .nodes
+            .iter()
+            .zip(&lits)
+            .map(|(n, l)| format!(
+                "{}{}{}",
+                if l % 2 == 1 { "+" } else { "-" },
+                n.digits,
+                n.cells.iter().map(|c| c.name(s)).collect::<String>()
+            ))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+}
+
+#[test]
+fn debug_rp() {
+    let Ok(n) = std::env::var("RP_LINE") else { return };
+    let Some(dir) = crate::testing::datasets_dir() else { return };
+    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib");
+    let case: LibraryCase =
+        text.lines().nth(n.parse::<usize>().expect("n") - 1).expect("line").parse().expect("parses");
+    for t in [crate::human::Technique::XyChain, crate::human::Technique::RemotePair] {
+        for s in super::xy_chains(&case.state, t) {
+            eprintln!("{s}");
+        }
+    }
+}
