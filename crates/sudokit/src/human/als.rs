@@ -176,7 +176,7 @@ pub(crate) fn find(
         T::AlsXyChain => xy_chain(state, &sets, overlap, &mut out),
         _ => death_blossom(state, &sets, overlap, &mut out),
     }
-    super::chains::emit_sorted(out, sink)
+    super::order::emit_sorted(out, sink)
 }
 
 fn xz(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {

@@ -42,7 +42,7 @@ pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: S
             _ => multi(state, digit, &clusters, technique, &mut steps),
         }
     }
-    super::chains::emit_sorted(steps, sink)
+    super::order::emit_sorted(steps, sink)
 }
 
 /// One cluster: the cells of each color.

@@ -30,6 +30,9 @@ pub struct FindOptions {
     pub allow_duals_and_siamese: bool,
     /// Almost locked sets of ALS techniques may overlap (off by default).
     pub allow_als_overlap: bool,
+    /// Grouped nice loops and AICs may use almost locked sets as nodes (HoDoKu's "allow ALS in
+    /// tabling chains"; off by default).
+    pub allow_als_in_chains: bool,
     /// The largest fish size searched for Franken and mutant fish (HoDoKu's default is 4).
     pub max_fish_size: usize,
 }
@@ -42,6 +45,7 @@ impl Default for FindOptions {
             allow_two_candidate_ers: false,
             allow_duals_and_siamese: false,
             allow_als_overlap: false,
+            allow_als_in_chains: false,
             max_fish_size: 4,
         }
     }

@@ -18,12 +18,13 @@
 
 use std::ops::ControlFlow;
 
+use super::chains::chain_of;
 use super::chains::graph::{Bfs, Graph, LinkRules};
 use super::finder::{FindOptions, Sink};
 use super::state::State;
 use super::step::{Candidate, Chain, LinkKind, Node, Step};
 use super::technique::Technique;
-use crate::grid::{Cell, Digit, DigitSet};
+use crate::grid::{Cell, Digit};
 
 /// The deepest chain followed, in links.
 const MAX_LEN: u16 = 40;
@@ -36,7 +37,7 @@ pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: S
         T::ForcingNetContradiction | T::ForcingNetVerity => nets(state, technique),
         _ => return ControlFlow::Continue(()),
     };
-    super::chains::emit_sorted(steps, sink)
+    super::order::emit_sorted(steps, sink)
 }
 
 /// A set of literals of candidate nodes: bit `2 * (cell * side + digit) + on`.
@@ -49,9 +50,6 @@ impl Lits {
     }
     fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
-    }
-    fn contains(&self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 == 1
     }
     fn and(&mut self, other: &Lits) {
         for (a, b) in self.0.iter_mut().zip(&other.0) {
@@ -123,6 +121,7 @@ fn chains(state: &State, technique: Technique) -> Vec<Step> {
         house_strong: true,
         cell_links: true,
         groups: true,
+        als: false,
     };
     let graph = Graph::new(state, rules);
     let mut bfs = Bfs::new(&graph);
@@ -175,18 +174,6 @@ fn chains(state: &State, technique: Technique) -> Vec<Step> {
         });
     }
     out
-}
-
-fn chain_of(graph: &Graph<'_>, path: &[u32]) -> Chain {
-    let mut chain = Chain::default();
-    for (i, &lit) in path.iter().enumerate() {
-        let node = &graph.nodes[(lit / 2) as usize];
-        chain.nodes.push(Node { cells: node.cells.iter().collect(), digits: DigitSet::single(node.digit) });
-        if i > 0 {
-            chain.links.push(if lit % 2 == 1 { LinkKind::Strong } else { LinkKind::Weak });
-        }
-    }
-    chain
 }
 
 type Premise = (Cell, Digit, bool);

@@ -29,6 +29,7 @@ mod finder;
 mod forcing;
 mod intersections;
 mod library;
+mod order;
 mod singles;
 mod solver;
 mod state;

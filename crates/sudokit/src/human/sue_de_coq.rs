@@ -38,7 +38,7 @@ pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: S
             search(state, common, a.set, b.set, &mut out);
         }
     }
-    super::chains::emit_sorted(out, sink)
+    super::order::emit_sorted(out, sink)
 }
 
 /// The unsolved cells of `cells`.

@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 
 use crate::grid::{Cell, CellSet, Digit, DigitSet};
+use crate::human::als::Als;
 use crate::human::state::State;
 
 /// Which links a chain technique may use.
@@ -34,6 +35,8 @@ pub(crate) struct LinkRules {
     pub cell_links: bool,
     /// Group nodes.
     pub groups: bool,
+    /// Almost locked sets as nodes (see [`Graph::new`]).
+    pub als: bool,
 }
 
 /// A node: one digit in a set of cells.
@@ -43,7 +46,10 @@ pub(crate) struct GNode {
     pub cells: CellSet,
     /// The first cell; the only one for a candidate node.
     pub first: Cell,
+    /// Not a plain candidate: a group, or a digit of an almost locked set.
     pub is_group: bool,
+    /// For a digit of an almost locked set: the set's index in [`Graph::als`].
+    pub als: Option<u32>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -52,12 +58,23 @@ const NONE: u32 = u32::MAX;
 pub(crate) struct Graph<'a> {
     pub state: &'a State,
     pub nodes: Vec<GNode>,
+    /// The almost locked sets whose digits are nodes.
+    pub als: Vec<Als>,
     cand: Vec<u32>,
     edges: Vec<Vec<u32>>,
 }
 
 impl<'a> Graph<'a> {
     /// Builds the graph of `state` under `rules`.
+    ///
+    /// With `rules.als`, every digit `x` of every almost locked set `A` of two or more cells is a
+    /// node "`x` is in `A`": a candidate `x` seeing all of `A`'s `x` cells rules it out, and `A`
+    /// without `x` is locked, so each other digit `y` is in `A` and leaves every cell seeing all of
+    /// `A`'s `y` cells:
+    ///
+    /// ```text
+    ///   on(c, x) -> off(A, x) -> on(A, y) -> off(c', y)
+    /// ```
     pub fn new(state: &'a State, rules: LinkRules) -> Graph<'a> {
         let shape = state.shape();
         let side = state.side();
@@ -74,7 +91,13 @@ impl<'a> Graph<'a> {
                     continue;
                 }
                 cand[cell.index() * side + digit.index()] = nodes.len() as u32;
-                nodes.push(GNode { digit, cells: CellSet::single(cell), first: cell, is_group: false });
+                nodes.push(GNode {
+                    digit,
+                    cells: CellSet::single(cell),
+                    first: cell,
+                    is_group: false,
+                    als: None,
+                });
             }
         }
         let mut group_ids: HashMap<(Digit, CellSet), u32> = HashMap::new();
@@ -99,20 +122,68 @@ impl<'a> Graph<'a> {
                         let id = nodes.len() as u32;
                         group_ids.insert((digit, cells), id);
                         groups_of[digit.index()].push(id);
-                        nodes.push(GNode { digit, cells, first, is_group: true });
+                        nodes.push(GNode { digit, cells, first, is_group: true, als: None });
                     }
                 }
             }
         }
-        let mut graph = Graph { state, nodes, cand, edges: Vec::new() };
+        let mut als_list = Vec::new();
+        if rules.als {
+            for a in crate::human::als::collect(state) {
+                if a.cells.len() < 2 {
+                    continue;
+                }
+                let index = als_list.len() as u32;
+                for digit in a.digits {
+                    let cells = a.digit_cells[digit.index()];
+                    let Some(first) = cells.first() else { continue };
+                    nodes.push(GNode { digit, cells, first, is_group: true, als: Some(index) });
+                }
+                als_list.push(a);
+            }
+        }
+        let mut graph = Graph { state, nodes, als: als_list, cand, edges: Vec::new() };
         graph.edges = (0..graph.nodes.len() * 2).map(|_| Vec::new()).collect();
         for n in 0..graph.nodes.len() {
+            if graph.nodes[n].als.is_some() {
+                continue;
+            }
             let on = graph.on_edges(n, &groups_of, rules);
             let off = graph.off_edges(n, &group_ids, rules);
             graph.edges[2 * n + 1] = on;
             graph.edges[2 * n] = off;
         }
+        graph.als_edges();
         graph
+    }
+
+    /// The links of the almost locked set nodes (see [`Graph::new`]).
+    fn als_edges(&mut self) {
+        let first_als = self.nodes.iter().position(|n| n.als.is_some()).unwrap_or(self.nodes.len());
+        for n in first_als..self.nodes.len() {
+            let (digit, cells, Some(index)) = (self.nodes[n].digit, self.nodes[n].cells, self.nodes[n].als)
+            else {
+                continue;
+            };
+            let a = &self.als[index as usize];
+            // Entry: a candidate of the digit outside the set that sees all its cells with the digit.
+            let entries = a.buddies[digit.index()] & self.state.digit_cells(digit);
+            for c in entries {
+                if let Some(m) = self.cand_node(c, digit) {
+                    self.edges[2 * m as usize + 1].push(2 * n as u32);
+                }
+            }
+            // Lock: the set without this digit holds each of its others.
+            let siblings: Vec<u32> = (first_als..self.nodes.len())
+                .filter(|&m| m != n && self.nodes[m].als == Some(index))
+                .map(|m| 2 * m as u32 + 1)
+                .collect();
+            self.edges[2 * n] = siblings;
+            // Exit: the digit leaves every cell outside the set that sees all its cells with it.
+            let _ = cells;
+            self.edges[2 * n + 1] =
+                entries.iter().filter_map(|c| self.cand_node(c, digit)).map(|m| 2 * m).collect();
+        }
     }
 
     /// The node of a candidate, if it is one.

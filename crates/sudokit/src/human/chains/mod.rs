@@ -31,7 +31,6 @@
 
 pub(crate) mod graph;
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use self::graph::{Bfs, Graph, LinkRules};
@@ -46,7 +45,12 @@ use crate::grid::{CellSet, Digit, DigitSet};
 const MAX_LEN: u16 = 40;
 
 /// Reports the chain steps of kind `technique`.
-pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: Sink<'_>) -> ControlFlow<()> {
+pub(crate) fn find(
+    state: &State,
+    technique: Technique,
+    options: &FindOptions,
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
     use Technique as T;
     let steps = match technique {
         T::XChain => x_chains(state),
@@ -56,50 +60,15 @@ pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: S
         | T::Aic
         | T::GroupedContinuousNiceLoop
         | T::GroupedDiscontinuousNiceLoop
-        | T::GroupedAic => nice_loops(state, technique),
+        | T::GroupedAic => nice_loops(state, technique, options),
         _ => return ControlFlow::Continue(()),
     };
-    emit_sorted(steps, sink)
-}
-
-/// Sends `steps` to `sink` once per elimination set, in HoDoKu's order (see the module docs).
-pub(crate) fn emit_sorted(steps: Vec<Step>, sink: Sink<'_>) -> ControlFlow<()> {
-    let mut best: HashMap<(Vec<Candidate>, Vec<Candidate>), (usize, Step)> = HashMap::new();
-    for (i, mut step) in steps.into_iter().enumerate() {
-        step.normalize();
-        let key = (step.placements.clone(), step.eliminations.clone());
-        match best.get(&key) {
-            Some((_, old)) if chain_len(old) <= chain_len(&step) => {}
-            _ => {
-                best.insert(key, (i, step));
-            }
-        }
-    }
-    let mut steps: Vec<(usize, Step)> = best.into_values().collect();
-    steps.sort_by_key(|(i, s)| {
-        (std::cmp::Reverse(s.eliminations.len() + s.placements.len()), index_sum(s), chain_len(s), *i)
-    });
-    for (_, step) in steps {
-        sink(step)?;
-    }
-    ControlFlow::Continue(())
-}
-
-fn chain_len(step: &Step) -> usize {
-    step.pattern.chains.iter().map(|c| c.links.len()).sum()
-}
-
-/// HoDoKu's tie-break between steps with as many eliminations: a weighted sum of the eliminated
-/// candidates, in cell order.
-fn index_sum(step: &Step) -> usize {
-    let mut elims = step.eliminations.clone();
-    elims.sort_unstable_by_key(|c| (c.cell, c.digit));
-    elims.iter().enumerate().map(|(i, c)| c.cell.index() * (1 + 80 * i) + c.digit.get() as usize).sum()
+    super::order::emit_sorted(steps, sink)
 }
 
 /// The chain a literal path describes: its nodes, and a strong link wherever the path goes from
 /// "off" to "on".
-fn chain_of(graph: &Graph<'_>, path: &[u32]) -> Chain {
+pub(crate) fn chain_of(graph: &Graph<'_>, path: &[u32]) -> Chain {
     let mut chain = Chain::default();
     for (i, &lit) in path.iter().enumerate() {
         let node = &graph.nodes[(lit / 2) as usize];
@@ -137,6 +106,7 @@ fn x_chains(state: &State) -> Vec<Step> {
             house_strong: true,
             cell_links: false,
             groups: false,
+            als: false,
         };
         let graph = Graph::new(state, rules);
         let mut bfs = Bfs::new(&graph);
@@ -182,6 +152,7 @@ fn xy_chains_in(state: &State, technique: Technique, cells_with: Option<DigitSet
         house_strong: false,
         cell_links: true,
         groups: false,
+        als: false,
     };
     let graph = Graph::new(state, rules);
     let mut bfs = Bfs::new(&graph);
@@ -236,7 +207,7 @@ fn xy_chains_in(state: &State, technique: Technique, cells_with: Option<DigitSet
     out
 }
 
-fn nice_loops(state: &State, technique: Technique) -> Vec<Step> {
+fn nice_loops(state: &State, technique: Technique, options: &FindOptions) -> Vec<Step> {
     use Technique as T;
     let grouped =
         matches!(technique, T::GroupedContinuousNiceLoop | T::GroupedDiscontinuousNiceLoop | T::GroupedAic);
@@ -247,6 +218,7 @@ fn nice_loops(state: &State, technique: Technique) -> Vec<Step> {
         house_strong: true,
         cell_links: true,
         groups: grouped,
+        als: grouped && options.allow_als_in_chains,
     };
     let graph = Graph::new(state, rules);
     let mut bfs = Bfs::new(&graph);
