@@ -5,5 +5,6 @@ mod util;
 mod boards;
 mod foundation;
 mod generate;
+mod human;
 mod regression;
 mod reliability;

@@ -17,6 +17,7 @@ mod canon;
 mod check;
 mod count;
 mod generate;
+mod human;
 mod solve;
 
 const AFTER_HELP: &str = "\
@@ -53,6 +54,15 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Generate random complete grids or puzzles with a unique solution.
     Generate(generate::GenerateArgs),
+    /// Explain each puzzle step by step, as a human would solve it (HoDoKu's techniques and order).
+    #[command(after_help = AFTER_HELP)]
+    Explain(human::ExplainArgs),
+    /// Print the next step of each puzzle: where to look, which technique, or the whole step.
+    #[command(after_help = AFTER_HELP)]
+    Hint(human::HintArgs),
+    /// Print the candidate grid of each puzzle after singles (or after the chosen techniques).
+    #[command(after_help = AFTER_HELP)]
+    Candidates(human::CandidatesArgs),
     /// Print the canonical (minlex) form of each puzzle: equivalent puzzles print the same.
     #[command(after_help = AFTER_HELP)]
     Canon(canon::CanonArgs),
@@ -74,6 +84,9 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             a.run.stats,
         ),
         Command::Solve(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| solve::solve(a, j))?,
+        Command::Explain(a) => run_human(human::Mode::Explain(a), &a.human)?,
+        Command::Hint(a) => run_human(human::Mode::Hint(a), &a.human)?,
+        Command::Candidates(a) => run_human(human::Mode::Candidates(a), &a.human)?,
         Command::Count(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| count::count(a, j))?,
         Command::Check(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| check::check(a, j))?,
     };
@@ -93,6 +106,17 @@ fn run_bulk(
 ) -> anyhow::Result<(crate::report::Reporter, bool)> {
     let reporter = bulk::run(&input.files, read, run, process)?;
     Ok((reporter, run.stats))
+}
+
+/// Runs a human-solving command over its inputs: pencil-mark grids one by one, puzzles in bulk.
+fn run_human(
+    mode: human::Mode<'_>,
+    args: &human::HumanArgs,
+) -> anyhow::Result<(crate::report::Reporter, bool)> {
+    if args.pencil {
+        return Ok((human::run_pencil(mode, &args.input.files)?, args.run.stats));
+    }
+    run_bulk(&args.input, &args.run, args.input.read_options()?, |j| human::process(mode, j))
 }
 
 /// The output layout of a record: the forced one, else the one it was read in.

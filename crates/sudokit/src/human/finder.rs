@@ -12,7 +12,10 @@ use std::ops::ControlFlow;
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
-use super::{als, chains, coloring, forcing, intersections, singles, subsets, sue_de_coq};
+use super::{
+    als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, sue_de_coq,
+    uniqueness, wings,
+};
 
 /// Options of the finders; the defaults are HoDoKu's defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +74,36 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::HiddenPair
         | T::HiddenTriple
         | T::HiddenQuadruple => subsets::find,
+        T::XWing
+        | T::Swordfish
+        | T::Jellyfish
+        | T::Squirmbag
+        | T::Whale
+        | T::Leviathan
+        | T::FinnedXWing
+        | T::FinnedSwordfish
+        | T::FinnedJellyfish
+        | T::FinnedSquirmbag
+        | T::FinnedWhale
+        | T::FinnedLeviathan
+        | T::SashimiXWing
+        | T::SashimiSwordfish
+        | T::SashimiJellyfish
+        | T::SashimiSquirmbag
+        | T::SashimiWhale
+        | T::SashimiLeviathan => fish::find,
+        T::Uniqueness1
+        | T::Uniqueness2
+        | T::Uniqueness3
+        | T::Uniqueness4
+        | T::Uniqueness5
+        | T::Uniqueness6
+        | T::HiddenRectangle
+        | T::AvoidableRectangle1
+        | T::AvoidableRectangle2
+        | T::BugPlus1 => uniqueness::find,
+        T::XyWing | T::XyzWing | T::WxyzWing | T::WWing => wings::find,
+        T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::EmptyRectangle => single_digit::find,
         T::SueDeCoq => sue_de_coq::find,
         T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => coloring::find,
         T::RemotePair

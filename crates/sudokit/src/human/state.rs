@@ -30,6 +30,17 @@ pub struct HouseInfo {
     pub set: CellSet,
 }
 
+impl HouseInfo {
+    /// Whether the house is a row or a column.
+    pub fn kind_is_line(&self) -> bool {
+        matches!(self.kind, HouseKind::Row(_) | HouseKind::Col(_))
+    }
+    /// Whether `other` is a house of the same family (both rows, both columns, …).
+    pub fn kind_matches(&self, other: &HouseKind) -> bool {
+        std::mem::discriminant(&self.kind) == std::mem::discriminant(other)
+    }
+}
+
 /// The board's houses and peers in the form the techniques use; built once per state and shared by
 /// its clones.
 #[derive(Debug)]

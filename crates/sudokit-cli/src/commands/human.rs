@@ -1,0 +1,378 @@
+//! `sudokit explain`, `sudokit hint` and `sudokit candidates`: the human-style step solver
+//! (`sudokit::human`) on every puzzle of the inputs, or, with `--pencil`, on pencil-mark grids (the
+//! 729-character line form, one per line, or boxed candidate grids separated by blank lines).
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use sudokit::batch::Job;
+use sudokit::human::{house_name, HumanError, Solver, SolverOptions, State, Step, Technique};
+use sudokit::{Board, Candidates, Position};
+
+use super::{failed, unreadable};
+use crate::args::{InputArgs, RunArgs};
+use crate::report::{Kind, Outcome, Reporter, Status};
+
+/// Output of the human-solving commands.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum HumanFormat {
+    /// Readable text, one step per line.
+    #[default]
+    Text,
+    /// One JSON object per puzzle, on one line.
+    Json,
+}
+
+/// Flags the three human-solving commands share.
+#[derive(Args, Debug)]
+pub struct HumanArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Output: `text` or `json` [default: text].
+    #[arg(long = "output", short = 'o', value_enum, default_value_t = HumanFormat::Text)]
+    pub format: HumanFormat,
+    /// Use only these techniques (names, library codes or short names, comma-separated)
+    /// [default: HoDoKu's default set, brute force last].
+    #[arg(long, value_delimiter = ',', value_name = "TECHNIQUE")]
+    pub techniques: Vec<Technique>,
+    /// Never use these techniques (comma-separated); `--exclude bf` stops where logic ends instead of guessing.
+    #[arg(long, value_delimiter = ',', value_name = "TECHNIQUE")]
+    pub exclude: Vec<Technique>,
+    /// Apply every step of the technique found at once before easier techniques are tried again.
+    #[arg(long)]
+    pub all_at_once: bool,
+    /// Read pencil-mark grids (729-character lines, or boxed candidate grids separated by blank
+    /// lines) instead of puzzles.
+    #[arg(long)]
+    pub pencil: bool,
+}
+
+impl HumanArgs {
+    fn options(&self) -> SolverOptions {
+        let base = if self.techniques.is_empty() {
+            SolverOptions::default()
+        } else {
+            SolverOptions::only(&self.techniques)
+        };
+        SolverOptions { all_at_once: self.all_at_once, ..base.exclude(&self.exclude) }
+    }
+}
+
+/// `sudokit explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub human: HumanArgs,
+    /// Print the candidate grid before each step.
+    #[arg(long)]
+    pub grids: bool,
+}
+
+/// How much `hint` tells.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Level {
+    /// Where to look: the houses or cells of the next step.
+    Nudge,
+    /// Which technique applies.
+    Technique,
+    /// The whole step.
+    #[default]
+    Step,
+}
+
+/// `sudokit hint`.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub human: HumanArgs,
+    /// How much to tell [default: step].
+    #[arg(long, value_enum, default_value_t = Level::Step)]
+    pub level: Level,
+}
+
+/// `sudokit candidates`.
+#[derive(Args, Debug)]
+pub struct CandidatesArgs {
+    #[command(flatten)]
+    pub human: HumanArgs,
+}
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy)]
+pub enum Mode<'a> {
+    Explain(&'a ExplainArgs),
+    Hint(&'a HintArgs),
+    Candidates(&'a CandidatesArgs),
+}
+
+impl Mode<'_> {
+    fn args(&self) -> &HumanArgs {
+        match self {
+            Mode::Explain(a) => &a.human,
+            Mode::Hint(a) => &a.human,
+            Mode::Candidates(a) => &a.human,
+        }
+    }
+}
+
+/// One puzzle of a bulk run.
+pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
+    let json = mode.args().format == HumanFormat::Json;
+    let p = match &job.puzzle {
+        Ok(p) => p,
+        Err(e) => return unreadable(e, marker(json, "unreadable")),
+    };
+    let board = std::sync::Arc::new(p.board().clone());
+    let state = State::new(board, p.grid());
+    run_state(mode, state, job.position.to_string())
+}
+
+fn marker(json: bool, reason: &str) -> Vec<u8> {
+    if json {
+        b"null\n".to_vec()
+    } else {
+        format!("!{reason}\n").into_bytes()
+    }
+}
+
+/// Runs the command on one state, `at` naming the record in messages.
+fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, at: String) -> Outcome {
+    let args = mode.args();
+    let json = args.format == HumanFormat::Json;
+    let multiline = !json && !matches!(mode, Mode::Hint(_));
+    let fail = |e: &HumanError| {
+        let (kind, reason) = match e {
+            HumanError::NoSolution => (Kind::NoSolution, "no solution"),
+            HumanError::MultipleSolutions => (Kind::Multiple, "multiple"),
+            HumanError::Conflict(_) => (Kind::Invalid, "invalid"),
+            HumanError::Undecided => (Kind::TimedOut, "timeout"),
+            _ => (Kind::Invalid, "invalid"),
+        };
+        Outcome { multiline, ..failed(kind, marker(json, reason), format!("{at}: {e}")) }
+    };
+    let state = match state {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let mut options = args.options();
+    if matches!(mode, Mode::Candidates(_)) && args.techniques.is_empty() {
+        // By default the candidate grid is the one after singles.
+        options =
+            SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle])
+                .exclude(&args.exclude);
+    }
+    let mut solver = match Solver::new(state, options) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let out = match mode {
+        Mode::Explain(a) => explain(&mut solver, a.grids, json),
+        Mode::Hint(a) => hint(&solver, a.level, json),
+        Mode::Candidates(_) => {
+            solver.by_ref().for_each(drop);
+            let marks = solver.state().to_candidates();
+            if json {
+                let v =
+                    serde_json::json!({ "candidates": marks.to_line_form(), "solved": solver.is_solved() });
+                format!("{v}\n")
+            } else {
+                format!("{marks}\n")
+            }
+        }
+    };
+    Outcome { out: out.into_bytes(), multiline, ..Default::default() }
+}
+
+fn explain(solver: &mut Solver, grids: bool, json: bool) -> String {
+    let mut text = String::new();
+    let mut steps = Vec::new();
+    let mut boards = Vec::new();
+    loop {
+        let before = grids.then(|| solver.state().to_candidates());
+        let Some(step) = solver.next() else { break };
+        if json {
+            if let Some(b) = before {
+                boards.push(b.to_line_form());
+            }
+            steps.push(step);
+        } else {
+            if let Some(b) = before {
+                text.push_str(&format!("{b}\n"));
+            }
+            steps.push(step);
+            text.push_str(&format!("{}. {}\n", steps.len(), steps[steps.len() - 1]));
+        }
+    }
+    let solved = solver.is_solved();
+    if json {
+        let mut v = serde_json::json!({ "solved": solved, "steps": steps });
+        if grids {
+            v["grids"] = serde_json::json!(boards);
+        }
+        return format!("{v}\n");
+    }
+    if solved {
+        text.push_str(&format!("solved in {} steps\n", steps.len()));
+    } else {
+        text.push_str(&format!(
+            "stuck after {} steps: no allowed technique applies (pencil marks: {})\n",
+            steps.len(),
+            solver.state().to_candidates().to_line_form()
+        ));
+    }
+    text
+}
+
+/// Where to look: the houses of the pattern, else its cells, else the cells of the results.
+fn nudge(step: &Step) -> String {
+    let s = step.shape;
+    let p = &step.pattern;
+    let mut places: Vec<String> = p.houses.iter().chain(&p.base).map(|&h| house_name(h)).collect();
+    if places.is_empty() {
+        places = p.cells.iter().map(|c| c.name(s)).collect();
+    }
+    if places.is_empty() {
+        places = step.placements.iter().chain(&step.eliminations).map(|c| c.cell.name(s)).collect();
+    }
+    places.dedup();
+    format!("Look at {}", places.join(", "))
+}
+
+fn hint(solver: &Solver, level: Level, json: bool) -> String {
+    let Some(step) = solver.peek() else {
+        return if json { "{\"hint\":null,\"solved\":true}\n".into() } else { "solved\n".into() };
+    };
+    let text = match level {
+        Level::Nudge => nudge(&step),
+        Level::Technique => format!("Try {}", step.technique),
+        Level::Step => step.to_string(),
+    };
+    if json {
+        let mut v = serde_json::json!({ "level": format!("{level:?}").to_lowercase(), "hint": text });
+        if level == Level::Step {
+            v["step"] = serde_json::json!(step);
+        } else if level == Level::Technique {
+            v["technique"] = serde_json::json!(step.technique.name());
+        }
+        format!("{v}\n")
+    } else {
+        format!("{text}\n")
+    }
+}
+
+/// `--pencil`: reads pencil-mark grids from each input in turn and writes one record per grid.
+pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter> {
+    let mut reporter = Reporter::new();
+    let stdout = io::stdout();
+    let mut w = io::BufWriter::new(stdout.lock());
+    let inputs: Vec<Option<&PathBuf>> = if files.is_empty() {
+        vec![None]
+    } else {
+        files.iter().map(|f| (f.as_os_str() != "-").then_some(f)).collect()
+    };
+    let mut first = true;
+    for file in inputs {
+        let name = file.map_or("<stdin>".to_string(), |f| f.display().to_string());
+        let reader: Box<dyn BufRead> = match file {
+            None => Box::new(io::BufReader::new(io::stdin())),
+            Some(f) => match std::fs::File::open(f) {
+                Ok(h) => Box::new(io::BufReader::new(h)),
+                Err(e) => {
+                    reporter.input_error(&name, &e.to_string());
+                    continue;
+                }
+            },
+        };
+        let mut block: Vec<String> = Vec::new();
+        let mut block_start = 0;
+        let mut record = 0;
+        let mut lines = reader.lines().enumerate();
+        loop {
+            let next = lines.next();
+            let (line_no, line) = match next {
+                Some((i, Ok(l))) => (i + 1, Some(l)),
+                Some((_, Err(e))) => {
+                    reporter.input_error(&name, &e.to_string());
+                    break;
+                }
+                None => (0, None),
+            };
+            let trimmed = line.as_deref().map(str::trim).unwrap_or("").to_string();
+            let trimmed = trimmed.as_str();
+            // A line form is one unbroken run of symbols; boxed rows have spaces or box rules.
+            let is_line_form = trimmed.len() >= 64
+                && !trimmed.contains(char::is_whitespace)
+                && !trimmed.contains(['|', '-', '+', ':', '\'', '*']);
+            // A blank line, the end, or a line-form record ends a boxed block.
+            if (line.is_none() || trimmed.is_empty() || is_line_form) && !block.is_empty() {
+                record += 1;
+                let text = block.join("\n");
+                let o =
+                    pencil_record(mode, &text, Position { puzzle: record, line: block_start, column: None });
+                emit(&mut w, &mut reporter, &name, o, &mut first)?;
+                block.clear();
+            }
+            let Some(line) = line else { break };
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            if is_line_form {
+                record += 1;
+                let o =
+                    pencil_record(mode, trimmed, Position { puzzle: record, line: line_no, column: None });
+                emit(&mut w, &mut reporter, &name, o, &mut first)?;
+            } else {
+                if block.is_empty() {
+                    block_start = line_no;
+                }
+                block.push(line);
+            }
+        }
+    }
+    crate::output::flush(&mut w)?;
+    Ok(reporter)
+}
+
+fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
+    let json = mode.args().format == HumanFormat::Json;
+    let marks: Candidates = match text.parse() {
+        Ok(m) => m,
+        Err(e) => {
+            let (line, column) = (at.line + e.line - 1, e.column);
+            let msg = format!(
+                "puzzle {}, line {line}, column {column}: not a pencil-mark grid: {}",
+                at.puzzle, e.kind
+            );
+            return Outcome {
+                out: marker(json, "unreadable"),
+                messages: vec![msg],
+                status: Status::Unreadable,
+                kind: Kind::Unreadable,
+                multiline: !json,
+                ..Default::default()
+            };
+        }
+    };
+    let board = Board::classic_shared(marks.shape());
+    run_state(mode, State::from_candidates(board, &marks), at.to_string())
+}
+
+fn emit(
+    w: &mut impl Write,
+    reporter: &mut Reporter,
+    name: &str,
+    o: Outcome,
+    first: &mut bool,
+) -> anyhow::Result<()> {
+    if o.multiline && !*first {
+        crate::output::write(w, b"\n")?;
+    }
+    *first = false;
+    crate::output::write(w, &o.out)?;
+    reporter.messages(name, &o.messages);
+    reporter.record(&o);
+    Ok(())
+}

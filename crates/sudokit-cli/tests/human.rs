@@ -1,0 +1,112 @@
+//! `explain`, `hint` and `candidates` (issue 15): steps in forum notation, JSON, pencil-mark input,
+//! and bad input reported per record.
+
+use crate::util::sudokit;
+
+const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const HARD: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn explain_numbers_every_step_and_checks_results() {
+    let run = sudokit(&["explain"], &format!("{EASY}\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.first().copied(), Some("1. Naked Single: r5c6=4"));
+    assert!(lines.last().is_some_and(|l| l.starts_with("solved in ")), "{}", run.stdout);
+    // Everything after the last `=>` (or the single's colon) is results only.
+    for line in &lines[..lines.len() - 1] {
+        let results =
+            line.rsplit_once(" => ").map_or_else(|| line.rsplit_once(": ").map(|p| p.1), |p| Some(p.1));
+        for r in results.expect("results").split(", ") {
+            assert!(r.starts_with('r') && (r.contains("<>") || r.contains('=')), "{line}");
+        }
+    }
+}
+
+#[test]
+fn explain_json_and_grids() {
+    let run = sudokit(&["explain", "-o", "json", "--grids"], &format!("{EASY}\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["steps"][0]["technique"], "Naked Single");
+    assert_eq!(v["steps"][0]["placements"][0]["cell"], "r5c6");
+    assert_eq!(v["grids"].as_array().map(Vec::len), v["steps"].as_array().map(Vec::len));
+}
+
+#[test]
+fn brute_force_is_labelled_and_can_be_excluded() {
+    let run = sudokit(&["explain"], &format!("{HARD}\n"));
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("Brute Force: r"), "{}", run.stdout);
+    let run = sudokit(&["explain", "--exclude", "bf"], &format!("{HARD}\n"));
+    assert!(!run.stdout.contains("Brute Force"));
+    assert!(run.stdout.contains("stuck after"));
+}
+
+#[test]
+fn hint_levels() {
+    let nudge = sudokit(&["hint", "--level", "nudge"], &format!("{EASY}\n"));
+    assert_eq!(nudge.stdout, "Look at r5c6\n");
+    let technique = sudokit(&["hint", "--level", "technique"], &format!("{EASY}\n"));
+    assert_eq!(technique.stdout, "Try Naked Single\n");
+    let step = sudokit(&["hint"], &format!("{EASY}\n"));
+    assert_eq!(step.stdout, "Naked Single: r5c6=4\n");
+    let json = sudokit(&["hint", "-o", "json"], &format!("{EASY}\n"));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("JSON");
+    assert_eq!(v["step"]["text"], "Naked Single: r5c6=4");
+}
+
+#[test]
+fn candidates_after_singles_read_back_as_pencil_marks() {
+    let grid = sudokit(&["candidates"], &format!("{HARD}\n"));
+    assert_eq!(grid.code, 0);
+    assert!(grid.stdout.starts_with("+---"), "{}", grid.stdout);
+    // The boxed grid is itself an input: the next hint on it is the same as on the puzzle after singles.
+    let hint = sudokit(&["hint", "--pencil", "--exclude", "bf"], &grid.stdout);
+    assert_eq!(hint.code, 0, "{}", hint.stderr);
+    let line = sudokit(&["candidates", "-o", "json"], &format!("{HARD}\n"));
+    let v: serde_json::Value = serde_json::from_str(line.stdout.trim()).expect("JSON");
+    let marks = v["candidates"].as_str().expect("line form").to_string();
+    assert_eq!(marks.len(), 729);
+    let again = sudokit(&["candidates", "--pencil"], &format!("{marks}\n"));
+    assert_eq!(again.stdout, grid.stdout);
+}
+
+#[test]
+fn bad_input_is_reported_per_record_in_order() {
+    let input = format!("{EASY}\n12x\n{}\n{EASY}\n", ".".repeat(81));
+    let run = sudokit(&["hint"], &input);
+    assert_eq!(run.code, 2);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines, ["Naked Single: r5c6=4", "!unreadable", "!multiple", "Naked Single: r5c6=4"]);
+    assert!(run.stderr.contains("puzzle 2, line 2, column 3"), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle 3, line 3: the puzzle has more than one solution"), "{}", run.stderr);
+    let conflict = sudokit(&["explain"], &format!("11{}\n", &EASY[2..]));
+    assert_eq!(conflict.code, 1);
+    assert_eq!(conflict.stdout, "!invalid\n");
+}
+
+#[test]
+fn contradictory_pencil_marks_are_named() {
+    let mut marks: Vec<char> = "123456789".repeat(81).chars().collect();
+    // r1c1 and r1c2 can only be 1.
+    for (i, c) in marks.iter_mut().enumerate().take(18) {
+        if i % 9 != 0 {
+            *c = '.';
+        }
+    }
+    let text: String = marks.into_iter().collect();
+    let run = sudokit(&["hint", "--pencil"], &format!("{text}\n"));
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("r1c1 and r1c2 can only be 1"), "{}", run.stderr);
+    let bad = sudokit(&["hint", "--pencil"], "123\n");
+    assert_eq!(bad.code, 2);
+}
+
+#[test]
+fn unknown_technique_is_an_argument_error() {
+    let run = sudokit(&["explain", "--techniques", "no such thing"], &format!("{EASY}\n"));
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("unknown technique"), "{}", run.stderr);
+}

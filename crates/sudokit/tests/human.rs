@@ -1,0 +1,137 @@
+//! The step solver proven right: over samples of every shared dataset (all of them in the ignored
+//! long run) and over generated puzzles of several sizes and variants, every placement equals the
+//! solution, no elimination removes a solution digit, and every puzzle ends solved (brute force, the
+//! labelled last resort, is allowed here so that every path ends).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use sudokit::generate::{GenerateOptions, Generator};
+use sudokit::human::{solve, SolverOptions, State, Technique};
+use sudokit::testing::datasets_dir;
+use sudokit::{Board, Cell, Grid, Puzzle, Shape};
+
+/// Solves `grid` under `board` step by step and checks every step; returns the techniques used.
+fn check(board: Arc<Board>, grid: &Grid, what: &str) -> Vec<Technique> {
+    let state = State::new(board, grid).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let path = solve(state, SolverOptions::default()).unwrap_or_else(|e| panic!("{what}: {e}"));
+    for (i, step) in path.steps.iter().enumerate() {
+        for p in &step.placements {
+            assert_eq!(
+                path.solution.get(p.cell),
+                Some(p.digit),
+                "{what}: wrong placement in step {}: {step}",
+                i + 1
+            );
+        }
+        for e in &step.eliminations {
+            assert_ne!(
+                path.solution.get(e.cell),
+                Some(e.digit),
+                "{what}: wrong elimination in step {}: {step}",
+                i + 1
+            );
+        }
+    }
+    assert!(path.is_solved(), "{what}: stopped after {} steps", path.steps.len());
+    path.steps.iter().map(|s| s.technique).collect()
+}
+
+/// Runs every `every`-th puzzle of every dataset file; prints per file the puzzles checked and the
+/// share that needed brute force, and per technique how often it was used.
+fn datasets(every: usize) {
+    let Some(dir) = datasets_dir() else { return };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("datasets folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let mut uses: BTreeMap<Technique, usize> = BTreeMap::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("dataset readable");
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
+        let (mut checked, mut guessed, mut steps) = (0usize, 0usize, 0usize);
+        for (i, line) in text.lines().enumerate().filter(|(i, _)| i % every == 0) {
+            let Some(field) = line.split_whitespace().next() else { continue };
+            let Ok(grid) = field.parse::<Grid>() else { continue };
+            let puzzle = Puzzle::classic(grid.clone());
+            if puzzle.count_up_to(2).to_string() != "1" {
+                continue;
+            }
+            let used = check(Board::classic_shared(Shape::CLASSIC), &grid, &format!("{name} line {}", i + 1));
+            checked += 1;
+            steps += used.len();
+            guessed += usize::from(used.contains(&Technique::BruteForce));
+            for t in used {
+                *uses.entry(t).or_default() += 1;
+            }
+        }
+        println!("{name}: {checked} puzzles, {steps} steps, all right; {guessed} needed brute force");
+    }
+    for (t, n) in uses {
+        println!("  {t}: {n}");
+    }
+}
+
+#[test]
+fn dataset_sample_every_step_right() {
+    datasets(400);
+}
+
+/// Every puzzle of every dataset (about 110,000; run with `--ignored` in an optimised build).
+#[test]
+#[ignore]
+fn dataset_all_every_step_right() {
+    datasets(1);
+}
+
+/// Removes givens from `solution` one by one (in a seeded order) while the puzzle stays unique.
+fn dig(board: &Arc<Board>, solution: &Grid, seed: u64) -> Grid {
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut cells: Vec<Cell> = Cell::all(solution.shape()).collect();
+    cells.shuffle(&mut rng);
+    let mut grid = solution.clone();
+    for c in cells {
+        let keep = grid.get(c);
+        grid.set(c, None);
+        let p = Puzzle::new(board.clone(), grid.clone()).expect("same shape");
+        if p.count_up_to(2).to_string() != "1" {
+            grid.set(c, keep);
+        }
+    }
+    grid
+}
+
+#[test]
+fn generated_puzzles_of_several_sizes() {
+    for (rows, cols, count) in [(2, 2, 20), (2, 3, 20), (2, 4, 10), (3, 3, 20), (4, 4, 2)] {
+        let shape = Shape::new(rows, cols).expect("shape");
+        let generator = Generator::new(shape, GenerateOptions::default()).expect("generator");
+        for i in 0..count {
+            let mut rng = sudokit::generate::rng_for(15, i);
+            let g = generator.puzzle(&mut rng).expect("a puzzle");
+            check(Board::classic_shared(shape), &g.puzzle, &format!("{shape} #{i}: {}", g.puzzle));
+        }
+    }
+}
+
+#[test]
+fn generated_variant_puzzles() {
+    let classic = Board::classic(Shape::CLASSIC);
+    let boards = [
+        ("x", Arc::new(classic.clone().with_diagonals())),
+        ("hyper", Arc::new(classic.clone().with_windows().expect("9×9 has windows"))),
+        ("x 4×4", Arc::new(Board::classic(Shape::new(2, 2).expect("shape")).with_diagonals())),
+    ];
+    for (name, board) in boards {
+        let empty = Grid::empty(board.shape());
+        let solution = Puzzle::new(board.clone(), empty).expect("shape").first_solution().expect("solvable");
+        for seed in 0..5 {
+            let puzzle = dig(&board, &solution, seed);
+            check(board.clone(), &puzzle, &format!("{name} #{seed}: {puzzle}"));
+        }
+    }
+}
