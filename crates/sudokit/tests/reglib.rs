@@ -24,6 +24,11 @@ fn options_for(case: &LibraryCase) -> FindOptions {
         Technique::AlsXyWing | Technique::AlsXyChain | Technique::DeathBlossom => {
             o.allow_als_overlap = variant == 2
         }
+        // Grouped nice loops and AICs: these variants allow almost locked sets as chain nodes.
+        Technique::GroupedContinuousNiceLoop => o.allow_als_in_chains = variant == 2,
+        Technique::GroupedDiscontinuousNiceLoop | Technique::GroupedAic => {
+            o.allow_als_in_chains = variant >= 3
+        }
         _ => o.allow_duals_and_siamese = case.code.len() == 5 || case.code.starts_with("03"),
     }
     o

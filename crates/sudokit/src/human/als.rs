@@ -156,6 +156,32 @@ fn push_step(
     }
 }
 
+/// The sets of a state and, for each set, the sets it shares a restricted common candidate with.
+pub(crate) struct AlsData {
+    pub sets: Vec<Als>,
+    pub links: Vec<Vec<(usize, DigitSet)>>,
+}
+
+fn data(state: &State, overlap: bool) -> std::rc::Rc<AlsData> {
+    use super::memo::search;
+    let key = if overlap { search::ALS_OVERLAP } else { search::ALS };
+    super::memo::memo(state, key, || {
+        let sets = collect(state);
+        let n = sets.len();
+        let mut links: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
+        for i in 0..n {
+            for j in i + 1..n {
+                let r = rccs(&sets[i], &sets[j], overlap);
+                if !r.is_empty() {
+                    links[i].push((j, r));
+                    links[j].push((i, r));
+                }
+            }
+        }
+        AlsData { sets, links }
+    })
+}
+
 /// Reports the ALS steps of kind `technique`.
 pub(crate) fn find(
     state: &State,
@@ -167,25 +193,26 @@ pub(crate) fn find(
     if !matches!(technique, T::AlsXz | T::AlsXyWing | T::AlsXyChain | T::DeathBlossom) {
         return ControlFlow::Continue(());
     }
-    let sets = collect(state);
     let overlap = options.allow_als_overlap;
+    let data = data(state, overlap);
+    let (sets, links) = (&data.sets, &data.links);
     let mut out = Vec::new();
     match technique {
-        T::AlsXz => xz(state, &sets, overlap, &mut out),
-        T::AlsXyWing => xy_wing(state, &sets, overlap, &mut out),
-        T::AlsXyChain => xy_chain(state, &sets, overlap, &mut out),
-        _ => death_blossom(state, &sets, overlap, &mut out),
+        T::AlsXz => xz(state, sets, links, &mut out),
+        T::AlsXyWing => xy_wing(state, sets, links, overlap, &mut out),
+        T::AlsXyChain => xy_chain(state, sets, links, overlap, &mut out),
+        _ => death_blossom(state, sets, overlap, &mut out),
     }
     super::order::emit_sorted(out, sink)
 }
 
-fn xz(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
+fn xz(state: &State, sets: &[Als], links: &[Vec<(usize, DigitSet)>], out: &mut Vec<Step>) {
     for (i, a) in sets.iter().enumerate() {
-        for b in &sets[i + 1..] {
-            let rcc = rccs(a, b, overlap);
-            if rcc.is_empty() {
+        for &(j, rcc) in &links[i] {
+            if j < i {
                 continue;
             }
+            let b = &sets[j];
             let both = a.cells | b.cells;
             let mut elims = Vec::new();
             for z in (a.digits & b.digits) - rcc {
@@ -207,19 +234,13 @@ fn xz(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
     }
 }
 
-fn xy_wing(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
-    // RCCs of every pair, computed once.
-    let n = sets.len();
-    let mut links: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let r = rccs(&sets[i], &sets[j], overlap);
-            if !r.is_empty() {
-                links[i].push((j, r));
-                links[j].push((i, r));
-            }
-        }
-    }
+fn xy_wing(
+    state: &State,
+    sets: &[Als],
+    links: &[Vec<(usize, DigitSet)>],
+    overlap: bool,
+    out: &mut Vec<Step>,
+) {
     for (c, pivot) in sets.iter().enumerate() {
         for (p, &(ia, ra)) in links[c].iter().enumerate() {
             for &(ib, rb) in &links[c][p + 1..] {
@@ -246,23 +267,19 @@ fn xy_wing(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
     }
 }
 
-fn xy_chain(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
+fn xy_chain(
+    state: &State,
+    sets: &[Als],
+    links: &[Vec<(usize, DigitSet)>],
+    overlap: bool,
+    out: &mut Vec<Step>,
+) {
     let n = sets.len();
-    let mut links: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let r = rccs(&sets[i], &sets[j], overlap);
-            if !r.is_empty() {
-                links[i].push((j, r));
-                links[j].push((i, r));
-            }
-        }
-    }
     let mut chain = Vec::new();
     let mut rccs_used = Vec::new();
     for start in 0..n {
         chain.push(start);
-        extend_chain(state, sets, &links, overlap, sets[start].cells, &mut chain, &mut rccs_used, out);
+        extend_chain(state, sets, links, overlap, sets[start].cells, &mut chain, &mut rccs_used, out);
         chain.pop();
     }
 }

@@ -30,6 +30,7 @@ mod fish;
 mod forcing;
 mod intersections;
 mod library;
+mod memo;
 mod order;
 mod single_digit;
 mod singles;

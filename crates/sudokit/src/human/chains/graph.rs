@@ -339,7 +339,8 @@ impl Bfs {
         nodes.sort_unstable();
         let len = nodes.len();
         nodes.dedup();
-        let inner_repeat = path[1..path.len().saturating_sub(1)].iter().any(|&l| l / 2 == path[0] / 2);
+        let inner = if path.len() > 2 { &path[1..path.len() - 1] } else { &[] };
+        let inner_repeat = inner.iter().any(|&l| l / 2 == path[0] / 2);
         (nodes.len() == len && !inner_repeat).then_some(path)
     }
 

@@ -211,6 +211,27 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions) -> Vec
     use Technique as T;
     let grouped =
         matches!(technique, T::GroupedContinuousNiceLoop | T::GroupedDiscontinuousNiceLoop | T::GroupedAic);
+    let als = grouped && options.allow_als_in_chains;
+    // The three kinds come from one search, shared by the solver's three calls on one state.
+    use super::memo::search;
+    let key = match (grouped, als) {
+        (false, _) => search::LOOPS,
+        (true, false) => search::GROUPED_LOOPS,
+        (true, true) => search::ALS_LOOPS,
+    };
+    let all = super::memo::memo(state, key, || nice_loops_all(state, grouped, als));
+    all.iter().filter(|s| s.technique == technique).cloned().collect()
+}
+
+/// Every continuous and discontinuous nice loop and every AIC, grouped (using group nodes, and
+/// almost locked sets with `als`) or not.
+fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
+    use Technique as T;
+    let (cnl, dnl, aic) = if grouped {
+        (T::GroupedContinuousNiceLoop, T::GroupedDiscontinuousNiceLoop, T::GroupedAic)
+    } else {
+        (T::ContinuousNiceLoop, T::DiscontinuousNiceLoop, T::Aic)
+    };
     let rules = LinkRules {
         digit: None,
         bivalue_cells_only: false,
@@ -218,26 +239,19 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions) -> Vec
         house_strong: true,
         cell_links: true,
         groups: grouped,
-        als: grouped && options.allow_als_in_chains,
+        als,
     };
     let graph = Graph::new(state, rules);
     let mut bfs = Bfs::new(&graph);
     let mut out = Vec::new();
-    let (want_cnl, want_dnl, want_aic) = match technique {
-        T::ContinuousNiceLoop | T::GroupedContinuousNiceLoop => (true, false, false),
-        T::DiscontinuousNiceLoop | T::GroupedDiscontinuousNiceLoop => (false, true, false),
-        _ => (false, false, true),
-    };
     for start in 0..graph.nodes.len() as u32 {
         let s = &graph.nodes[start as usize];
         if s.is_group {
             continue;
         }
         let cell = s.first;
-        for on in [false, true] {
-            if want_aic && on {
-                continue;
-            }
+        // AICs from the premise "off"; loops from both premises, never passing the start cell.
+        for (on, want_aic) in [(false, true), (false, false), (true, false)] {
             let premise = 2 * start + on as u32;
             if want_aic {
                 bfs.run(&graph, premise, MAX_LEN);
@@ -274,7 +288,7 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions) -> Vec
                     let path = bfs.implications(lit);
                     let chain = chain_of(&graph, &path);
                     if grouped == chain_has_group(&graph, &path) {
-                        out.push(chain_step(state, technique, chain, elims));
+                        out.push(chain_step(state, aic, chain, elims));
                     }
                     continue;
                 }
@@ -310,10 +324,10 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions) -> Vec
                     chain.links.push(closing);
                     chain.nodes.push(Node::candidate(cell, s.digit));
                 }
-                let elims = match kind {
-                    Loop::Discontinuous if want_dnl => elims,
-                    Loop::Continuous if want_cnl && simple => continuous_eliminations(state, &chain),
-                    _ => continue,
+                let (technique, elims) = match kind {
+                    Loop::Discontinuous => (dnl, elims),
+                    Loop::Continuous if simple => (cnl, continuous_eliminations(state, &chain)),
+                    Loop::Continuous => continue,
                 };
                 if !elims.is_empty() && grouped == chain_has_group(&graph, &path) {
                     out.push(chain_step(state, technique, chain, elims));
