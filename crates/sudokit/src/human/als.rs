@@ -303,7 +303,7 @@ fn extend_chain(
     }
     let Some(&last) = chain.last() else { return };
     for &(next, rcc) in &links[last] {
-        if chain.contains(&next) || (!overlap && !(sets[next].cells & used).is_empty()) {
+        if chain.contains(&next) {
             continue;
         }
         for x in rcc {

@@ -164,3 +164,13 @@ fn multi(state: &State, digit: Digit, clusters: &[Cluster], technique: Technique
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// HoDoKu's regression library cases for Simple Colors and Multi-Colors (see
+    /// `chains::tests`): every one passes.
+    #[test]
+    fn reglib_coloring() {
+        crate::human::chains::tests::assert_codes(&["0500", "0501", "0502", "0503"], &[]);
+    }
+}

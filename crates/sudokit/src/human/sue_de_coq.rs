@@ -132,3 +132,12 @@ fn search(state: &State, common: CellSet, line: CellSet, block: CellSet, out: &m
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// HoDoKu's regression library cases for Sue de Coq (see `chains::tests`): every one passes.
+    #[test]
+    fn reglib_sue_de_coq() {
+        crate::human::chains::tests::assert_codes(&["1101"], &[]);
+    }
+}

@@ -376,4 +376,4 @@ fn continuous_eliminations(state: &State, chain: &Chain) -> Vec<Candidate> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
