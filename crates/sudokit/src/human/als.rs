@@ -200,7 +200,7 @@ pub(crate) fn find(
     match technique {
         T::AlsXz => xz(state, sets, links, &mut out),
         T::AlsXyWing => xy_wing(state, sets, links, overlap, &mut out),
-        T::AlsXyChain => xy_chain(state, sets, links, overlap, &mut out),
+        T::AlsXyChain => xy_chain(state, sets, links, &mut out),
         _ => death_blossom(state, sets, overlap, &mut out),
     }
     super::order::emit_sorted(out, sink)
@@ -267,67 +267,91 @@ fn xy_wing(
     }
 }
 
-fn xy_chain(
-    state: &State,
-    sets: &[Als],
-    links: &[Vec<(usize, DigitSet)>],
-    overlap: bool,
-    out: &mut Vec<Step>,
-) {
+fn xy_chain(state: &State, sets: &[Als], links: &[Vec<(usize, DigitSet)>], out: &mut Vec<Step>) {
+    // A breadth-first search over (set, RCC it was entered by): each end is reached by a shortest
+    // chain, and the work stays polynomial. A set may come back entered by another RCC; every
+    // link's implication holds regardless, so the chain's conclusion does too.
+    let side = state.side();
     let n = sets.len();
-    let mut chain = Vec::new();
-    let mut rccs_used = Vec::new();
+    let mut parent: Vec<u32> = vec![u32::MAX; n * side];
+    let mut depth: Vec<u8> = vec![0; n * side];
+    let mut seen: Vec<usize> = Vec::new();
     for start in 0..n {
-        chain.push(start);
-        extend_chain(state, sets, links, overlap, sets[start].cells, &mut chain, &mut rccs_used, out);
-        chain.pop();
+        for &(second, rcc) in &links[start] {
+            for x in rcc {
+                for &s in &seen {
+                    parent[s] = u32::MAX;
+                }
+                seen.clear();
+                let first = second * side + x.index();
+                parent[first] = (start * side) as u32;
+                depth[first] = 2;
+                seen.push(first);
+                let mut i = 0;
+                while i < seen.len() {
+                    let here = seen[i];
+                    i += 1;
+                    let (set, entry) = (here / side, here % side);
+                    if depth[here] >= 3 {
+                        chain_step(state, sets, start, x, here, &parent, side, out);
+                    }
+                    if depth[here] as usize >= MAX_CHAIN_SETS {
+                        continue;
+                    }
+                    for &(next, r) in &links[set] {
+                        for y in r {
+                            let state_index = next * side + y.index();
+                            if y.index() == entry || next == start || parent[state_index] != u32::MAX {
+                                continue;
+                            }
+                            parent[state_index] = here as u32;
+                            depth[state_index] = depth[here] + 1;
+                            seen.push(state_index);
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
-/// Depth-first extension of an ALS chain: `chain` holds the sets, `rccs[i]` links `chain[i]` and
-/// `chain[i + 1]`. Every chain of three or more sets whose ends share a digit other than the end
-/// links' RCCs is checked.
+/// The step of the ALS chain from `start` (left by RCC `first`) to the search state `end`, if its
+/// ends share a digit other than the end links' RCCs that some cell sees everywhere.
 #[allow(clippy::too_many_arguments)]
-fn extend_chain(
+fn chain_step(
     state: &State,
     sets: &[Als],
-    links: &[Vec<(usize, DigitSet)>],
-    overlap: bool,
-    used: CellSet,
-    chain: &mut Vec<usize>,
-    rccs: &mut Vec<Digit>,
+    start: usize,
+    first: Digit,
+    end: usize,
+    parent: &[u32],
+    side: usize,
     out: &mut Vec<Step>,
 ) {
-    if chain.len() >= MAX_CHAIN_SETS {
+    let (last_set, last_rcc) = (end / side, end % side);
+    let (a, z_set) = (&sets[start], &sets[last_set]);
+    let common = (a.digits & z_set.digits) - DigitSet::single(first);
+    let candidates: Vec<Digit> = common.iter().filter(|z| z.index() != last_rcc).collect();
+    if candidates.is_empty() {
         return;
     }
-    let Some(&last) = chain.last() else { return };
-    for &(next, rcc) in &links[last] {
-        if chain.contains(&next) {
-            continue;
-        }
-        for x in rcc {
-            if rccs.last() == Some(&x) {
-                continue;
-            }
-            chain.push(next);
-            rccs.push(x);
-            if chain.len() >= 3 {
-                let (a, z_set) = (&sets[chain[0]], &sets[next]);
-                let all = used | z_set.cells;
-                let mut elims = Vec::new();
-                for z in (a.digits & z_set.digits) - DigitSet::single(rccs[0]) - DigitSet::single(x) {
-                    elims.push((z_eliminations(state, z, &[a, z_set], all), z));
-                }
-                let members: Vec<&Als> = chain.iter().map(|&s| &sets[s]).collect();
-                let digits: DigitSet = rccs.iter().copied().collect();
-                push_step(state, Technique::AlsXyChain, &members, digits, &elims, out);
-            }
-            extend_chain(state, sets, links, overlap, used | sets[next].cells, chain, rccs, out);
-            chain.pop();
-            rccs.pop();
-        }
+    // The chain, end first.
+    let mut members = vec![last_set];
+    let mut rccs = DigitSet::new();
+    let mut here = end;
+    while parent[here] as usize != start * side {
+        rccs.insert(Digit::from_index_checked(here % side, state.shape()).expect("digit of the board"));
+        here = parent[here] as usize;
+        members.push(here / side);
     }
+    rccs.insert(Digit::from_index_checked(here % side, state.shape()).expect("digit of the board"));
+    members.push(start);
+    members.reverse();
+    let all = members.iter().fold(CellSet::new(), |acc, &m| acc | sets[m].cells);
+    let elims: Vec<(CellSet, Digit)> =
+        candidates.into_iter().map(|z| (z_eliminations(state, z, &[a, z_set], all), z)).collect();
+    let list: Vec<&Als> = members.iter().map(|&m| &sets[m]).collect();
+    push_step(state, Technique::AlsXyChain, &list, rccs, &elims, out);
 }
 
 fn death_blossom(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
