@@ -16,21 +16,26 @@ fn als_in_chains(code: &str) -> bool {
     matches!(code, "0709-2" | "0710-3" | "0710-4" | "0711-3" | "0711-4")
 }
 
-/// Runs the reglib cases whose code starts with one of `prefixes`; per code (with its variant):
-/// cases passed, cases, and the failing line numbers. `None` when the datasets are absent.
-pub(crate) fn run_codes(prefixes: &[&str]) -> Option<BTreeMap<String, (usize, usize, Vec<usize>)>> {
+/// Per reglib code (with its variant): cases passed, cases, and the failing line numbers.
+type Rates = BTreeMap<String, (usize, usize, Vec<usize>)>;
+
+/// Runs the reglib cases whose code starts with one of `prefixes`. `None` when the datasets are
+/// absent.
+pub(crate) fn run_codes(prefixes: &[&str]) -> Option<Rates> {
     let dir = crate::testing::datasets_dir()?;
     let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
-    let mut out: BTreeMap<String, (usize, usize, Vec<usize>)> = BTreeMap::new();
+    let mut out = Rates::new();
     for (i, line) in text.lines().enumerate() {
         if !line.starts_with(':') || !prefixes.iter().any(|p| line[1..].starts_with(p)) {
             continue;
         }
         let case: LibraryCase = line.parse().expect("reglib line parses");
         let key = line[1..].split(':').next().unwrap_or_default().to_string();
-        let mut options = FindOptions::default();
-        options.allow_als_overlap = case.variant == Some(2);
-        options.allow_als_in_chains = als_in_chains(&key);
+        let options = FindOptions {
+            allow_als_overlap: case.variant == Some(2),
+            allow_als_in_chains: als_in_chains(&key),
+            ..FindOptions::default()
+        };
         let steps = find_all(&case.state, case.technique, &options);
         let mut want_e = case.eliminations.clone();
         want_e.sort_unstable_by_key(|c| (c.digit, c.cell));
