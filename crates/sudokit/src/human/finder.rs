@@ -12,7 +12,10 @@ use std::ops::ControlFlow;
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
-use super::{fish, intersections, single_digit, singles, subsets, uniqueness, wings};
+use super::{
+    als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, sue_de_coq,
+    uniqueness, wings,
+};
 
 /// Options of the finders; the defaults are HoDoKu's defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +33,9 @@ pub struct FindOptions {
     pub allow_duals_and_siamese: bool,
     /// Almost locked sets of ALS techniques may overlap (off by default).
     pub allow_als_overlap: bool,
+    /// Grouped nice loops and AICs may use almost locked sets as nodes (HoDoKu's "allow ALS in
+    /// tabling chains"; off by default).
+    pub allow_als_in_chains: bool,
 }
 
 impl Default for FindOptions {
@@ -40,6 +46,7 @@ impl Default for FindOptions {
             allow_two_candidate_ers: false,
             allow_duals_and_siamese: false,
             allow_als_overlap: false,
+            allow_als_in_chains: false,
         }
     }
 }
@@ -118,6 +125,23 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::BugPlus1 => uniqueness::find,
         T::XyWing | T::XyzWing | T::WxyzWing | T::WWing => wings::find,
         T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::EmptyRectangle => single_digit::find,
+        T::SueDeCoq => sue_de_coq::find,
+        T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => coloring::find,
+        T::RemotePair
+        | T::XChain
+        | T::XyChain
+        | T::ContinuousNiceLoop
+        | T::DiscontinuousNiceLoop
+        | T::Aic
+        | T::GroupedContinuousNiceLoop
+        | T::GroupedDiscontinuousNiceLoop
+        | T::GroupedAic => chains::find,
+        T::AlsXz | T::AlsXyWing | T::AlsXyChain | T::DeathBlossom => als::find,
+        T::ForcingChainContradiction
+        | T::ForcingChainVerity
+        | T::ForcingNetContradiction
+        | T::ForcingNetVerity => forcing::find,
+        T::BruteForce => return None,
         _ => return None,
     })
 }

@@ -23,18 +23,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod als;
 mod brute;
+mod chains;
+mod coloring;
 mod error;
 mod finder;
 mod fish;
+mod forcing;
 mod intersections;
 mod library;
+mod memo;
+mod order;
 mod single_digit;
 mod singles;
 mod solver;
 mod state;
 pub mod step;
 mod subsets;
+mod sue_de_coq;
 pub mod technique;
 mod uniqueness;
 mod wings;

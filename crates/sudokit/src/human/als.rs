@@ -1,0 +1,442 @@
+//! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death Blossom.
+//!
+//! An *almost locked set* (ALS) is a set of N unsolved cells of one house holding N + 1 digits
+//! between them (a cell with two candidates is the smallest). Take one digit away and the rest is
+//! locked. Two ALS share a *restricted common candidate* (RCC) `x` when both hold `x` and every
+//! cell of one with `x` sees every cell of the other with `x`: at most one of them holds `x`, so
+//! the other is locked. Definitions as on HoDoKu's ALS page (hodoku.sourceforge.net/en/tech_als.php)
+//! and SudokuWiki's "Almost Locked Sets" and "Death Blossom" pages:
+//!
+//! - **ALS-XZ**: ALS A and B with RCC `x`; any other common digit `z` is in A or in B, so a cell
+//!   seeing every `z` of both loses `z`. With two RCCs (doubly linked) both sets are locked: each
+//!   RCC goes from cells seeing all its places in both, every other digit from cells seeing all
+//!   its places in its set.
+//! - **ALS-XY-Wing**: A and B both linked to a pivot C, by RCCs `x` (A–C) and `y` (B–C), `x ≠ y`:
+//!   A or B is locked, so a common digit `z` of A and B (not `x` or `y`) goes from cells seeing all
+//!   of them.
+//! - **ALS-XY-Chain**: A1 – A2 – … – An, consecutive links by different RCCs: A1 or An is locked,
+//!   with the same eliminations for a common digit of the two ends other than the end links' RCCs.
+//! - **Death Blossom**: a stem cell and, for each of its digits `d`, a petal ALS holding `d` in cells
+//!   that all see the stem; whatever the stem holds locks its petal's other digits, so a digit `z`
+//!   in every petal goes from cells seeing all petals' `z`.
+//!
+//! Sets come from every house of the board. Unless [`FindOptions::allow_als_overlap`] is set, the
+//! sets of one step share no cell (HoDoKu's default).
+
+use std::ops::ControlFlow;
+
+use super::finder::{FindOptions, Sink};
+use super::state::State;
+use super::step::{Candidate, CellGroup, Step};
+use super::technique::Technique;
+use crate::grid::{Cell, CellSet, Digit, DigitSet};
+
+/// The largest ALS searched, in cells (every ALS of a 9×9 board fits).
+const MAX_ALS_CELLS: usize = 8;
+/// The most sets an ALS-XY-Chain links (HoDoKu searches chains of up to six sets).
+const MAX_CHAIN_SETS: usize = 6;
+
+/// One almost locked set.
+#[derive(Clone, Debug)]
+pub(crate) struct Als {
+    pub cells: CellSet,
+    pub digits: DigitSet,
+    /// Per digit index: the set's cells holding the digit.
+    pub digit_cells: Vec<CellSet>,
+    /// Per digit index: the cells outside the set that see every cell of the set holding the digit.
+    pub buddies: Vec<CellSet>,
+}
+
+/// Every ALS of the state, each cell set once, smallest first.
+pub(crate) fn collect(state: &State) -> Vec<Als> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for house in state.houses() {
+        let open: Vec<Cell> = house.cells.iter().copied().filter(|&c| state.value(c).is_none()).collect();
+        let limit = MAX_ALS_CELLS.min(open.len().saturating_sub(1));
+        let mut chosen = Vec::new();
+        subsets(state, &open, 0, limit, &mut chosen, DigitSet::new(), &mut |cells, digits| {
+            let set: CellSet = cells.iter().copied().collect();
+            if seen.insert(set) {
+                out.push(make(state, set, digits));
+            }
+        });
+    }
+    out.sort_by_key(|a| a.cells.len());
+    out
+}
+
+fn subsets(
+    state: &State,
+    open: &[Cell],
+    from: usize,
+    limit: usize,
+    chosen: &mut Vec<Cell>,
+    digits: DigitSet,
+    found: &mut dyn FnMut(&[Cell], DigitSet),
+) {
+    for i in from..open.len() {
+        let union = digits | state.candidates(open[i]);
+        // A set of at most `limit` cells holds at most `limit + 1` digits; more never comes back down.
+        if union.len() > limit + 1 {
+            continue;
+        }
+        chosen.push(open[i]);
+        if union.len() == chosen.len() + 1 {
+            found(chosen, union);
+        }
+        if chosen.len() < limit {
+            subsets(state, open, i + 1, limit, chosen, union, found);
+        }
+        chosen.pop();
+    }
+}
+
+fn make(state: &State, cells: CellSet, digits: DigitSet) -> Als {
+    let side = state.side();
+    let mut digit_cells = vec![CellSet::new(); side];
+    let mut buddies = vec![CellSet::new(); side];
+    for d in digits {
+        let dc = cells & state.digit_cells(d);
+        digit_cells[d.index()] = dc;
+        buddies[d.index()] = state.common_peers(dc.iter()) - cells;
+    }
+    Als { cells, digits, digit_cells, buddies }
+}
+
+/// The restricted common candidates of two sets (none when they overlap and overlap is not
+/// allowed; a digit in the overlap is never one).
+fn rccs(a: &Als, b: &Als, allow_overlap: bool) -> DigitSet {
+    let overlap = a.cells & b.cells;
+    if !allow_overlap && !overlap.is_empty() {
+        return DigitSet::new();
+    }
+    let mut out = DigitSet::new();
+    for x in a.digits & b.digits {
+        let (ax, bx) = (a.digit_cells[x.index()], b.digit_cells[x.index()]);
+        if !(ax & overlap).is_empty() || !(bx & overlap).is_empty() {
+            continue;
+        }
+        if bx.is_subset(&a.buddies[x.index()]) {
+            out.insert(x);
+        }
+    }
+    out
+}
+
+/// The candidates of `z` outside `exclude` that see every `z` of all `sets`.
+fn z_eliminations(state: &State, z: Digit, sets: &[&Als], exclude: CellSet) -> CellSet {
+    let mut cells = state.digit_cells(z) - exclude;
+    for s in sets {
+        cells &= s.buddies[z.index()];
+    }
+    cells
+}
+
+fn group(als: &Als) -> CellGroup {
+    CellGroup { cells: als.cells.iter().collect(), digits: als.digits }
+}
+
+fn push_step(
+    state: &State,
+    technique: Technique,
+    sets: &[&Als],
+    digits: DigitSet,
+    elims: &[(CellSet, Digit)],
+    out: &mut Vec<Step>,
+) {
+    let mut step = Step::new(technique, state.shape());
+    step.pattern.digits = digits;
+    step.pattern.sets = sets.iter().map(|a| group(a)).collect();
+    for &(cells, d) in elims {
+        step.eliminations.extend(cells.iter().map(|c| Candidate::new(c, d)));
+    }
+    if !step.eliminations.is_empty() {
+        out.push(step);
+    }
+}
+
+/// The sets of a state and, for each set, the sets it shares a restricted common candidate with.
+pub(crate) struct AlsData {
+    pub sets: Vec<Als>,
+    pub links: Vec<Vec<(usize, DigitSet)>>,
+}
+
+fn data(state: &State, overlap: bool) -> std::rc::Rc<AlsData> {
+    use super::memo::search;
+    let key = if overlap { search::ALS_OVERLAP } else { search::ALS };
+    super::memo::memo(state, key, || {
+        let sets = collect(state);
+        let n = sets.len();
+        let mut links: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
+        for i in 0..n {
+            for j in i + 1..n {
+                let r = rccs(&sets[i], &sets[j], overlap);
+                if !r.is_empty() {
+                    links[i].push((j, r));
+                    links[j].push((i, r));
+                }
+            }
+        }
+        AlsData { sets, links }
+    })
+}
+
+/// Reports the ALS steps of kind `technique`.
+pub(crate) fn find(
+    state: &State,
+    technique: Technique,
+    options: &FindOptions,
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
+    use Technique as T;
+    if !matches!(technique, T::AlsXz | T::AlsXyWing | T::AlsXyChain | T::DeathBlossom) {
+        return ControlFlow::Continue(());
+    }
+    let overlap = options.allow_als_overlap;
+    let data = data(state, overlap);
+    let (sets, links) = (&data.sets, &data.links);
+    let mut out = Vec::new();
+    match technique {
+        T::AlsXz => xz(state, sets, links, &mut out),
+        T::AlsXyWing => xy_wing(state, sets, links, overlap, &mut out),
+        T::AlsXyChain => xy_chain(state, sets, links, &mut out),
+        _ => death_blossom(state, sets, overlap, &mut out),
+    }
+    super::order::emit_sorted(out, sink)
+}
+
+fn xz(state: &State, sets: &[Als], links: &[Vec<(usize, DigitSet)>], out: &mut Vec<Step>) {
+    for (i, a) in sets.iter().enumerate() {
+        for &(j, rcc) in &links[i] {
+            if j < i {
+                continue;
+            }
+            let b = &sets[j];
+            let both = a.cells | b.cells;
+            let mut elims = Vec::new();
+            for z in (a.digits & b.digits) - rcc {
+                elims.push((z_eliminations(state, z, &[a, b], both), z));
+            }
+            if rcc.len() >= 2 {
+                // Doubly linked: both sets are locked.
+                for x in rcc {
+                    elims.push((z_eliminations(state, x, &[a, b], both), x));
+                }
+                for (s, other) in [(a, b), (b, a)] {
+                    for d in s.digits - rcc {
+                        elims.push((z_eliminations(state, d, &[s], both | other.cells), d));
+                    }
+                }
+            }
+            push_step(state, Technique::AlsXz, &[a, b], rcc, &elims, out);
+        }
+    }
+}
+
+fn xy_wing(
+    state: &State,
+    sets: &[Als],
+    links: &[Vec<(usize, DigitSet)>],
+    overlap: bool,
+    out: &mut Vec<Step>,
+) {
+    for (c, pivot) in sets.iter().enumerate() {
+        for (p, &(ia, ra)) in links[c].iter().enumerate() {
+            for &(ib, rb) in &links[c][p + 1..] {
+                let (a, b) = (&sets[ia], &sets[ib]);
+                if !overlap && !(a.cells & b.cells).is_empty() {
+                    continue;
+                }
+                for x in ra {
+                    for y in rb {
+                        if x == y {
+                            continue;
+                        }
+                        let exclude = a.cells | b.cells | pivot.cells;
+                        let mut elims = Vec::new();
+                        for z in (a.digits & b.digits) - DigitSet::single(x) - DigitSet::single(y) {
+                            elims.push((z_eliminations(state, z, &[a, b], exclude), z));
+                        }
+                        let digits = DigitSet::single(x) | DigitSet::single(y);
+                        push_step(state, Technique::AlsXyWing, &[a, b, pivot], digits, &elims, out);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn xy_chain(state: &State, sets: &[Als], links: &[Vec<(usize, DigitSet)>], out: &mut Vec<Step>) {
+    // A breadth-first search over (set, RCC it was entered by): each end is reached by a shortest
+    // chain, and the work stays polynomial. A set may come back entered by another RCC; every
+    // link's implication holds regardless, so the chain's conclusion does too.
+    let side = state.side();
+    let n = sets.len();
+    let mut parent: Vec<u32> = vec![u32::MAX; n * side];
+    let mut depth: Vec<u8> = vec![0; n * side];
+    let mut seen: Vec<usize> = Vec::new();
+    for start in 0..n {
+        for &(second, rcc) in &links[start] {
+            for x in rcc {
+                for &s in &seen {
+                    parent[s] = u32::MAX;
+                }
+                seen.clear();
+                let first = second * side + x.index();
+                parent[first] = (start * side) as u32;
+                depth[first] = 2;
+                seen.push(first);
+                let mut i = 0;
+                while i < seen.len() {
+                    let here = seen[i];
+                    i += 1;
+                    let (set, entry) = (here / side, here % side);
+                    if depth[here] >= 3 {
+                        chain_step(state, sets, start, x, here, &parent, side, out);
+                    }
+                    if depth[here] as usize >= MAX_CHAIN_SETS {
+                        continue;
+                    }
+                    for &(next, r) in &links[set] {
+                        for y in r {
+                            let state_index = next * side + y.index();
+                            if y.index() == entry || next == start || parent[state_index] != u32::MAX {
+                                continue;
+                            }
+                            parent[state_index] = here as u32;
+                            depth[state_index] = depth[here] + 1;
+                            seen.push(state_index);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The step of the ALS chain from `start` (left by RCC `first`) to the search state `end`, if its
+/// ends share a digit other than the end links' RCCs that some cell sees everywhere.
+#[allow(clippy::too_many_arguments)]
+fn chain_step(
+    state: &State,
+    sets: &[Als],
+    start: usize,
+    first: Digit,
+    end: usize,
+    parent: &[u32],
+    side: usize,
+    out: &mut Vec<Step>,
+) {
+    let (last_set, last_rcc) = (end / side, end % side);
+    let (a, z_set) = (&sets[start], &sets[last_set]);
+    let common = (a.digits & z_set.digits) - DigitSet::single(first);
+    let candidates: Vec<Digit> = common.iter().filter(|z| z.index() != last_rcc).collect();
+    if candidates.is_empty() {
+        return;
+    }
+    // The chain, end first.
+    let mut members = vec![last_set];
+    let mut rccs = DigitSet::new();
+    let mut here = end;
+    while parent[here] as usize != start * side {
+        rccs.insert(Digit::from_index_checked(here % side, state.shape()).expect("digit of the board"));
+        here = parent[here] as usize;
+        members.push(here / side);
+    }
+    rccs.insert(Digit::from_index_checked(here % side, state.shape()).expect("digit of the board"));
+    members.push(start);
+    members.reverse();
+    let all = members.iter().fold(CellSet::new(), |acc, &m| acc | sets[m].cells);
+    let elims: Vec<(CellSet, Digit)> =
+        candidates.into_iter().map(|z| (z_eliminations(state, z, &[a, z_set], all), z)).collect();
+    let list: Vec<&Als> = members.iter().map(|&m| &sets[m]).collect();
+    push_step(state, Technique::AlsXyChain, &list, rccs, &elims, out);
+}
+
+fn death_blossom(state: &State, sets: &[Als], overlap: bool, out: &mut Vec<Step>) {
+    // For each digit: the sets holding it, with the cells that see all their places of it.
+    for stem in state.unsolved_cells() {
+        let digits = state.candidates(stem);
+        if digits.len() < 2 {
+            continue;
+        }
+        let mut petals: Vec<Vec<usize>> = Vec::new();
+        for d in digits {
+            let list: Vec<usize> = sets
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| {
+                    !a.cells.contains(stem) && a.digits.contains(d) && a.buddies[d.index()].contains(stem)
+                })
+                .map(|(i, _)| i)
+                .collect();
+            if list.is_empty() {
+                break;
+            }
+            petals.push(list);
+        }
+        if petals.len() != digits.len() {
+            continue;
+        }
+        let stem_digits: Vec<Digit> = digits.iter().collect();
+        let mut chosen = Vec::new();
+        blossom(state, sets, overlap, stem, &stem_digits, &petals, &mut chosen, CellSet::new(), out);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn blossom(
+    state: &State,
+    sets: &[Als],
+    overlap: bool,
+    stem: Cell,
+    stem_digits: &[Digit],
+    petals: &[Vec<usize>],
+    chosen: &mut Vec<usize>,
+    used: CellSet,
+    out: &mut Vec<Step>,
+) {
+    let k = chosen.len();
+    if k == petals.len() {
+        let members: Vec<&Als> = chosen.iter().map(|&i| &sets[i]).collect();
+        let mut common = state.all_digits();
+        for (m, &d) in members.iter().zip(stem_digits) {
+            common &= m.digits - DigitSet::single(d);
+        }
+        let exclude = used | CellSet::single(stem);
+        let mut elims = Vec::new();
+        for z in common {
+            elims.push((z_eliminations(state, z, &members, exclude), z));
+        }
+        let mut groups = vec![CellGroup { cells: vec![stem], digits: state.candidates(stem) }];
+        groups.extend(members.iter().map(|a| group(a)));
+        let mut step = Step::new(Technique::DeathBlossom, state.shape());
+        step.pattern.cells = vec![stem];
+        step.pattern.digits = common;
+        step.pattern.sets = groups;
+        for (cells, d) in elims {
+            step.eliminations.extend(cells.iter().map(|c| Candidate::new(c, d)));
+        }
+        if !step.eliminations.is_empty() {
+            out.push(step);
+        }
+        return;
+    }
+    for &i in &petals[k] {
+        if !overlap && !(sets[i].cells & used).is_empty() {
+            continue;
+        }
+        // A digit common to every petal must survive: prune when none is left.
+        let mut common = sets[i].digits - DigitSet::single(stem_digits[k]);
+        for (j, &c) in chosen.iter().enumerate() {
+            common &= sets[c].digits - DigitSet::single(stem_digits[j]);
+        }
+        if common.is_empty() {
+            continue;
+        }
+        chosen.push(i);
+        blossom(state, sets, overlap, stem, stem_digits, petals, chosen, used | sets[i].cells, out);
+        chosen.pop();
+    }
+}

@@ -1,0 +1,359 @@
+//! The implication graph the chain techniques search.
+//!
+//! A *node* is one candidate or, for grouped chains, a *group*: the cells of one digit in the
+//! intersection of two houses (a line and a box, say), true when the digit is in one of them. Each
+//! node has two *literals*, "on" (true) and "off" (false); literal `2 * node + 1` is "on".
+//!
+//! ```text
+//!   on(n)  -> off(m)   weak link: n and m cannot both be true (same digit and every cell of m
+//!                      sees every cell of n, or two digits of one cell)
+//!   off(n) -> on(m)    strong link: one of n and m is true (the digit's only places in a house
+//!                      are n's and m's cells, or the only two digits of a cell)
+//! ```
+//!
+//! A breadth-first search from one literal finds the shortest implication path to every other
+//! literal; an alternating chain is such a path read node by node.
+
+use std::collections::HashMap;
+
+use crate::grid::{Cell, CellSet, Digit, DigitSet};
+use crate::human::als::Als;
+use crate::human::state::State;
+
+/// Which links a chain technique may use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LinkRules {
+    /// Only this digit's candidates are nodes (X-Chains).
+    pub digit: Option<Digit>,
+    /// Only candidates of cells with two candidates are nodes (XY-Chains, Remote Pairs).
+    pub bivalue_cells_only: bool,
+    /// Only candidates of cells with exactly these candidates are nodes (Remote Pairs).
+    pub cells_with: Option<DigitSet>,
+    /// Strong links inside houses.
+    pub house_strong: bool,
+    /// Links between the digits of one cell (strong in a cell with two candidates, weak otherwise).
+    pub cell_links: bool,
+    /// Group nodes.
+    pub groups: bool,
+    /// Almost locked sets as nodes (see [`Graph::new`]).
+    pub als: bool,
+}
+
+/// A node: one digit in a set of cells.
+#[derive(Clone, Debug)]
+pub(crate) struct GNode {
+    pub digit: Digit,
+    pub cells: CellSet,
+    /// The first cell; the only one for a candidate node.
+    pub first: Cell,
+    /// Not a plain candidate: a group, or a digit of an almost locked set.
+    pub is_group: bool,
+    /// For a digit of an almost locked set: the set's index in [`Graph::als`].
+    pub als: Option<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The nodes and the literal-to-literal implications of one candidate state.
+pub(crate) struct Graph<'a> {
+    pub state: &'a State,
+    pub nodes: Vec<GNode>,
+    /// The almost locked sets whose digits are nodes.
+    pub als: Vec<Als>,
+    cand: Vec<u32>,
+    edges: Vec<Vec<u32>>,
+}
+
+impl<'a> Graph<'a> {
+    /// Builds the graph of `state` under `rules`.
+    ///
+    /// With `rules.als`, every digit `x` of every almost locked set `A` of two or more cells is a
+    /// node "`x` is in `A`": a candidate `x` seeing all of `A`'s `x` cells rules it out, and `A`
+    /// without `x` is locked, so each other digit `y` is in `A` and leaves every cell seeing all of
+    /// `A`'s `y` cells:
+    ///
+    /// ```text
+    ///   on(c, x) -> off(A, x) -> on(A, y) -> off(c', y)
+    /// ```
+    pub fn new(state: &'a State, rules: LinkRules) -> Graph<'a> {
+        let shape = state.shape();
+        let side = state.side();
+        let mut nodes = Vec::new();
+        let mut cand = vec![NONE; shape.cells() * side];
+        for cell in state.unsolved_cells() {
+            let cands = state.candidates(cell);
+            if (rules.bivalue_cells_only && cands.len() != 2) || rules.cells_with.is_some_and(|w| w != cands)
+            {
+                continue;
+            }
+            for digit in cands {
+                if rules.digit.is_some_and(|d| d != digit) {
+                    continue;
+                }
+                cand[cell.index() * side + digit.index()] = nodes.len() as u32;
+                nodes.push(GNode {
+                    digit,
+                    cells: CellSet::single(cell),
+                    first: cell,
+                    is_group: false,
+                    als: None,
+                });
+            }
+        }
+        let mut group_ids: HashMap<(Digit, CellSet), u32> = HashMap::new();
+        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); side];
+        if rules.groups {
+            let houses = state.houses();
+            for (i, a) in houses.iter().enumerate() {
+                for b in &houses[i + 1..] {
+                    let common = a.set & b.set;
+                    if common.len() < 2 {
+                        continue;
+                    }
+                    for digit in state.all_digits() {
+                        if rules.digit.is_some_and(|d| d != digit) {
+                            continue;
+                        }
+                        let cells = common & state.digit_cells(digit);
+                        if cells.len() < 2 || group_ids.contains_key(&(digit, cells)) {
+                            continue;
+                        }
+                        let Some(first) = cells.first() else { continue };
+                        let id = nodes.len() as u32;
+                        group_ids.insert((digit, cells), id);
+                        groups_of[digit.index()].push(id);
+                        nodes.push(GNode { digit, cells, first, is_group: true, als: None });
+                    }
+                }
+            }
+        }
+        let mut als_list = Vec::new();
+        if rules.als {
+            for a in crate::human::als::collect(state) {
+                if a.cells.len() < 2 {
+                    continue;
+                }
+                let index = als_list.len() as u32;
+                for digit in a.digits {
+                    let cells = a.digit_cells[digit.index()];
+                    let Some(first) = cells.first() else { continue };
+                    nodes.push(GNode { digit, cells, first, is_group: true, als: Some(index) });
+                }
+                als_list.push(a);
+            }
+        }
+        let mut graph = Graph { state, nodes, als: als_list, cand, edges: Vec::new() };
+        graph.edges = (0..graph.nodes.len() * 2).map(|_| Vec::new()).collect();
+        for n in 0..graph.nodes.len() {
+            if graph.nodes[n].als.is_some() {
+                continue;
+            }
+            let on = graph.on_edges(n, &groups_of, rules);
+            let off = graph.off_edges(n, &group_ids, rules);
+            graph.edges[2 * n + 1] = on;
+            graph.edges[2 * n] = off;
+        }
+        graph.als_edges();
+        graph
+    }
+
+    /// The links of the almost locked set nodes (see [`Graph::new`]).
+    fn als_edges(&mut self) {
+        let first_als = self.nodes.iter().position(|n| n.als.is_some()).unwrap_or(self.nodes.len());
+        for n in first_als..self.nodes.len() {
+            let (digit, cells, Some(index)) = (self.nodes[n].digit, self.nodes[n].cells, self.nodes[n].als)
+            else {
+                continue;
+            };
+            let a = &self.als[index as usize];
+            // Entry: a candidate of the digit outside the set that sees all its cells with the digit.
+            let entries = a.buddies[digit.index()] & self.state.digit_cells(digit);
+            for c in entries {
+                if let Some(m) = self.cand_node(c, digit) {
+                    self.edges[2 * m as usize + 1].push(2 * n as u32);
+                }
+            }
+            // Lock: the set without this digit holds each of its others.
+            let siblings: Vec<u32> = (first_als..self.nodes.len())
+                .filter(|&m| m != n && self.nodes[m].als == Some(index))
+                .map(|m| 2 * m as u32 + 1)
+                .collect();
+            self.edges[2 * n] = siblings;
+            // Exit: the digit leaves every cell outside the set that sees all its cells with it.
+            let _ = cells;
+            self.edges[2 * n + 1] =
+                entries.iter().filter_map(|c| self.cand_node(c, digit)).map(|m| 2 * m).collect();
+        }
+    }
+
+    /// The node of a candidate, if it is one.
+    pub fn cand_node(&self, cell: Cell, digit: Digit) -> Option<u32> {
+        let id = self.cand[cell.index() * self.state.side() + digit.index()];
+        (id != NONE).then_some(id)
+    }
+
+    /// The cells that see every cell of `cells`.
+    fn seeing_all(&self, cells: CellSet) -> CellSet {
+        self.state.common_peers(cells.iter())
+    }
+
+    /// What follows from node `n` being true: the nodes weakly linked to it are false.
+    fn on_edges(&self, n: usize, groups_of: &[Vec<u32>], rules: LinkRules) -> Vec<u32> {
+        let node = &self.nodes[n];
+        let d = node.digit;
+        let common = self.seeing_all(node.cells) & self.state.digit_cells(d);
+        let mut out = Vec::new();
+        for c in common {
+            if let Some(m) = self.cand_node(c, d) {
+                out.push(2 * m);
+            }
+        }
+        for &g in &groups_of[d.index()] {
+            if g as usize != n && self.nodes[g as usize].cells.is_subset(&common) {
+                out.push(2 * g);
+            }
+        }
+        if rules.cell_links && !node.is_group {
+            for other in self.state.candidates(node.first) {
+                if other != d {
+                    if let Some(m) = self.cand_node(node.first, other) {
+                        out.push(2 * m);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// What follows from node `n` being false: the nodes strongly linked to it are true.
+    fn off_edges(&self, n: usize, group_ids: &HashMap<(Digit, CellSet), u32>, rules: LinkRules) -> Vec<u32> {
+        let node = &self.nodes[n];
+        let d = node.digit;
+        let mut out = Vec::new();
+        if rules.house_strong {
+            for &(h, _) in self.state.cell_houses(node.first) {
+                let house = &self.state.houses()[h as usize];
+                if !node.cells.is_subset(&house.set) {
+                    continue;
+                }
+                let rest = self.state.house_digit_cells(h as usize, d) - node.cells;
+                let m = match rest.len() {
+                    0 => None,
+                    1 => rest.first().and_then(|c| self.cand_node(c, d)),
+                    _ => group_ids.get(&(d, rest)).copied(),
+                };
+                if let Some(m) = m {
+                    out.push(2 * m + 1);
+                }
+            }
+        }
+        if rules.cell_links && !node.is_group {
+            let cands = self.state.candidates(node.first);
+            if cands.len() == 2 {
+                for other in cands {
+                    if other != d {
+                        if let Some(m) = self.cand_node(node.first, other) {
+                            out.push(2 * m + 1);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// Breadth-first search state, reused from start literal to start literal.
+pub(crate) struct Bfs {
+    /// Links from the start to each literal, `u16::MAX` when not reached.
+    pub dist: Vec<u16>,
+    /// The literal each literal was reached from.
+    pub parent: Vec<u32>,
+    /// The literals reached, in order of distance (the start first).
+    pub order: Vec<u32>,
+    /// Literals reached in the avoided cell (see [`Bfs::run_avoiding`]), not expanded.
+    pub ends: Vec<u32>,
+}
+
+impl Bfs {
+    pub fn new(graph: &Graph<'_>) -> Bfs {
+        let n = graph.nodes.len() * 2;
+        Bfs { dist: vec![u16::MAX; n], parent: vec![NONE; n], order: Vec::with_capacity(n), ends: Vec::new() }
+    }
+
+    /// Searches from literal `start`, at most `max_len` links deep.
+    pub fn run(&mut self, graph: &Graph<'_>, start: u32, max_len: u16) {
+        self.run_avoiding(graph, start, max_len, None);
+    }
+
+    /// As [`Bfs::run`]; with `home`, the search never passes through that cell: a node in it is
+    /// only reached as an end (a loop coming home), never from the start directly, and a group
+    /// holding it is not entered.
+    pub fn run_avoiding(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, home: Option<Cell>) {
+        for &l in self.order.iter().chain(&self.ends) {
+            self.dist[l as usize] = u16::MAX;
+        }
+        self.order.clear();
+        self.ends.clear();
+        self.dist[start as usize] = 0;
+        self.parent[start as usize] = NONE;
+        self.order.push(start);
+        let mut i = 0;
+        while i < self.order.len() {
+            let lit = self.order[i];
+            i += 1;
+            let next = self.dist[lit as usize] + 1;
+            if next > max_len {
+                continue;
+            }
+            for &m in &graph.edges[lit as usize] {
+                if self.dist[m as usize] != u16::MAX {
+                    continue;
+                }
+                if let Some(home) = home {
+                    let node = &graph.nodes[(m / 2) as usize];
+                    if node.cells.contains(home) {
+                        if lit != start && !node.is_group {
+                            // Reached, but a loop ends here: not expanded.
+                            self.dist[m as usize] = next;
+                            self.parent[m as usize] = lit;
+                            self.ends.push(m);
+                        }
+                        continue;
+                    }
+                }
+                self.dist[m as usize] = next;
+                self.parent[m as usize] = lit;
+                self.order.push(m);
+            }
+        }
+    }
+
+    /// The literals from the start to `end`, or `None` when a node repeats (the path would not be a
+    /// proper chain); only the end may be the start's node, closing a loop.
+    pub fn path(&self, end: u32) -> Option<Vec<u32>> {
+        let path = self.implications(end);
+        let mut nodes: Vec<u32> = path[1..].iter().map(|l| l / 2).collect();
+        nodes.sort_unstable();
+        let len = nodes.len();
+        nodes.dedup();
+        let inner = if path.len() > 2 { &path[1..path.len() - 1] } else { &[] };
+        let inner_repeat = inner.iter().any(|&l| l / 2 == path[0] / 2);
+        (nodes.len() == len && !inner_repeat).then_some(path)
+    }
+
+    /// The literals from the start to `end`, each implied by the one before. A node may appear
+    /// twice (true, then false): the implications still hold, the path is just not a simple chain.
+    pub fn implications(&self, end: u32) -> Vec<u32> {
+        let mut path = vec![end];
+        let mut l = end;
+        while self.parent[l as usize] != NONE {
+            l = self.parent[l as usize];
+            path.push(l);
+        }
+        path.reverse();
+        path
+    }
+}

@@ -1,0 +1,379 @@
+//! Chains: Remote Pair, X-Chain, XY-Chain, and Nice Loops / AIC (discontinuous and continuous,
+//! with and without group nodes).
+//!
+//! All of them are alternating chains of strong and weak links (see [`graph`]); they differ in the
+//! links they may use and in how the chain ends. Definitions as on HoDoKu's chain pages
+//! (hodoku.sourceforge.net/en/tech_chains.php) and SudokuWiki's "X-Chains", "XY-Chains", "Remote
+//! Pairs", "Alternating Inference Chains" and "Grouped X-Cycles" pages:
+//!
+//! - **X-Chain**: one digit, strong links in houses. Starts and ends with a strong link, so one end
+//!   is true: a cell seeing both ends loses the digit.
+//! - **XY-Chain**: bivalue cells, strong links inside the cells, weak links between them; both ends
+//!   have the same digit, which cells seeing both ends lose.
+//! - **Remote Pair**: an XY-Chain of at least four cells all holding the same two digits; two cells
+//!   an odd number of links apart hold different digits, so a cell seeing both loses both digits.
+//! - **AIC**: any links; one end is true. Same digit at both ends: cells seeing both lose it
+//!   (reported when that removes two or more candidates, one is a Discontinuous Nice Loop); two
+//!   digits in cells that see each other: each end cell loses the other end's digit.
+//! - **Discontinuous Nice Loop**: a chain from a candidate back to its own cell that proves the
+//!   candidate true or false.
+//! - **Continuous Nice Loop**: a closed loop; every weak link in it holds exactly one true end, so
+//!   cells seeing both ends of a weak link lose that digit, and a cell entered and left by strong
+//!   links loses its other digits.
+//!
+//! The grouped forms are the same with group nodes (cells of one digit in a line-box
+//! intersection) and are reported only when their chain uses a group.
+//!
+//! Search: a breadth-first search from every literal, so each pair of ends is joined by a shortest
+//! chain (HoDoKu's tabling search finds the same shortest chains). Each elimination set is kept
+//! once, with its shortest chain, and steps come out in HoDoKu's order: most eliminations first,
+//! then the smallest index sum of the eliminations, then the shortest chain.
+
+pub(crate) mod graph;
+
+use std::ops::ControlFlow;
+
+use self::graph::{Bfs, Graph, LinkRules};
+use super::finder::{FindOptions, Sink};
+use super::state::State;
+use super::step::{Candidate, Chain, LinkKind, Node, Step};
+use super::technique::Technique;
+use crate::grid::{CellSet, Digit, DigitSet};
+
+/// The longest chain searched, in links: longer chains are hard to follow and never needed in
+/// practice (HoDoKu's tables stop at a similar depth).
+const MAX_LEN: u16 = 40;
+
+/// Reports the chain steps of kind `technique`.
+pub(crate) fn find(
+    state: &State,
+    technique: Technique,
+    options: &FindOptions,
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
+    use Technique as T;
+    let steps = match technique {
+        T::XChain => x_chains(state),
+        T::XyChain | T::RemotePair => xy_chains(state, technique),
+        T::ContinuousNiceLoop
+        | T::DiscontinuousNiceLoop
+        | T::Aic
+        | T::GroupedContinuousNiceLoop
+        | T::GroupedDiscontinuousNiceLoop
+        | T::GroupedAic => nice_loops(state, technique, options),
+        _ => return ControlFlow::Continue(()),
+    };
+    super::order::emit_sorted(steps, sink)
+}
+
+/// The chain a literal path describes: its nodes, and a strong link wherever the path goes from
+/// "off" to "on".
+pub(crate) fn chain_of(graph: &Graph<'_>, path: &[u32]) -> Chain {
+    let mut chain = Chain::default();
+    for (i, &lit) in path.iter().enumerate() {
+        let node = &graph.nodes[(lit / 2) as usize];
+        chain.nodes.push(Node { cells: node.cells.iter().collect(), digits: DigitSet::single(node.digit) });
+        if i > 0 {
+            chain.links.push(if lit % 2 == 1 { LinkKind::Strong } else { LinkKind::Weak });
+        }
+    }
+    chain
+}
+
+fn chain_step(state: &State, technique: Technique, chain: Chain, elims: Vec<Candidate>) -> Step {
+    let mut step = Step::new(technique, state.shape());
+    for node in &chain.nodes {
+        step.pattern.digits |= node.digits;
+    }
+    step.pattern.chains.push(chain);
+    step.eliminations = elims;
+    step
+}
+
+/// The candidates of `digit` in the cells that see every cell of `a` and of `b`.
+fn seen_by_both(state: &State, digit: Digit, a: CellSet, b: CellSet) -> Vec<Candidate> {
+    let common = state.common_peers(a.iter().chain(b.iter())) & state.digit_cells(digit);
+    common.iter().map(|c| Candidate::new(c, digit)).collect()
+}
+
+fn x_chains(state: &State) -> Vec<Step> {
+    let mut out = Vec::new();
+    for digit in state.all_digits() {
+        let rules = LinkRules {
+            digit: Some(digit),
+            bivalue_cells_only: false,
+            cells_with: None,
+            house_strong: true,
+            cell_links: false,
+            groups: false,
+            als: false,
+        };
+        let graph = Graph::new(state, rules);
+        let mut bfs = Bfs::new(&graph);
+        for n in 0..graph.nodes.len() as u32 {
+            bfs.run(&graph, 2 * n, MAX_LEN);
+            let start = &graph.nodes[n as usize];
+            for &lit in &bfs.order {
+                let end = &graph.nodes[(lit / 2) as usize];
+                // Only chains whose start has the lower index: each chain once, in one direction.
+                if lit % 2 == 0 || bfs.dist[lit as usize] < 3 || end.first <= start.first {
+                    continue;
+                }
+                let elims = seen_by_both(state, digit, start.cells, end.cells);
+                if elims.is_empty() {
+                    continue;
+                }
+                if let Some(path) = bfs.path(lit) {
+                    out.push(chain_step(state, Technique::XChain, chain_of(&graph, &path), elims));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn xy_chains(state: &State, technique: Technique) -> Vec<Step> {
+    if technique == Technique::RemotePair {
+        // One graph per pair of digits, so that no other cell offers a shorter way round.
+        let mut pairs: Vec<DigitSet> =
+            state.unsolved_cells().map(|c| state.candidates(c)).filter(|d| d.len() == 2).collect();
+        pairs.sort_unstable_by_key(|p| p.bits());
+        pairs.dedup();
+        return pairs.into_iter().flat_map(|p| xy_chains_in(state, technique, Some(p))).collect();
+    }
+    xy_chains_in(state, technique, None)
+}
+
+fn xy_chains_in(state: &State, technique: Technique, cells_with: Option<DigitSet>) -> Vec<Step> {
+    let rules = LinkRules {
+        digit: None,
+        cells_with,
+        bivalue_cells_only: true,
+        house_strong: false,
+        cell_links: true,
+        groups: false,
+        als: false,
+    };
+    let graph = Graph::new(state, rules);
+    let mut bfs = Bfs::new(&graph);
+    let mut out = Vec::new();
+    for n in 0..graph.nodes.len() as u32 {
+        bfs.run(&graph, 2 * n, MAX_LEN);
+        let start = &graph.nodes[n as usize];
+        let pair = state.candidates(start.first);
+        for &lit in &bfs.order {
+            let end = &graph.nodes[(lit / 2) as usize];
+            // A chain over at least three cells (two cells seeing each other are a naked pair); a
+            // Remote Pair may end on either digit.
+            if lit % 2 == 0
+                || (technique != Technique::RemotePair && end.digit != start.digit)
+                || end.first <= start.first
+                || bfs.dist[lit as usize] < 5
+            {
+                continue;
+            }
+            let Some(path) = bfs.path(lit) else { continue };
+            let cells: Vec<_> =
+                path.iter().step_by(2).map(|&l| graph.nodes[(l / 2) as usize].first).collect();
+            if technique == Technique::RemotePair {
+                if cells.len() < 4 || cells.iter().any(|&c| state.candidates(c) != pair) {
+                    continue;
+                }
+                let chain_cells: CellSet = cells.iter().copied().collect();
+                let mut elims = Vec::new();
+                for (i, &a) in cells.iter().enumerate() {
+                    for (j, &b) in cells.iter().enumerate().skip(i + 1) {
+                        if (j - i) % 2 == 1 {
+                            let common = (*state.peers(a) & *state.peers(b)) - chain_cells;
+                            for c in common {
+                                for d in pair & state.candidates(c) {
+                                    elims.push(Candidate::new(c, d));
+                                }
+                            }
+                        }
+                    }
+                }
+                if !elims.is_empty() {
+                    out.push(chain_step(state, technique, chain_of(&graph, &path), elims));
+                }
+            } else {
+                let elims = seen_by_both(state, start.digit, start.cells, end.cells);
+                if !elims.is_empty() {
+                    out.push(chain_step(state, technique, chain_of(&graph, &path), elims));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn nice_loops(state: &State, technique: Technique, options: &FindOptions) -> Vec<Step> {
+    use Technique as T;
+    let grouped =
+        matches!(technique, T::GroupedContinuousNiceLoop | T::GroupedDiscontinuousNiceLoop | T::GroupedAic);
+    let als = grouped && options.allow_als_in_chains;
+    // The three kinds come from one search, shared by the solver's three calls on one state.
+    use super::memo::search;
+    let key = match (grouped, als) {
+        (false, _) => search::LOOPS,
+        (true, false) => search::GROUPED_LOOPS,
+        (true, true) => search::ALS_LOOPS,
+    };
+    let all = super::memo::memo(state, key, || nice_loops_all(state, grouped, als));
+    all.iter().filter(|s| s.technique == technique).cloned().collect()
+}
+
+/// Every continuous and discontinuous nice loop and every AIC, grouped (using group nodes, and
+/// almost locked sets with `als`) or not.
+fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
+    use Technique as T;
+    let (cnl, dnl, aic) = if grouped {
+        (T::GroupedContinuousNiceLoop, T::GroupedDiscontinuousNiceLoop, T::GroupedAic)
+    } else {
+        (T::ContinuousNiceLoop, T::DiscontinuousNiceLoop, T::Aic)
+    };
+    let rules = LinkRules {
+        digit: None,
+        bivalue_cells_only: false,
+        cells_with: None,
+        house_strong: true,
+        cell_links: true,
+        groups: grouped,
+        als,
+    };
+    let graph = Graph::new(state, rules);
+    let mut bfs = Bfs::new(&graph);
+    let mut out = Vec::new();
+    for start in 0..graph.nodes.len() as u32 {
+        let s = &graph.nodes[start as usize];
+        if s.is_group {
+            continue;
+        }
+        let cell = s.first;
+        // AICs from the premise "off"; loops from both premises, never passing the start cell.
+        for (on, want_aic) in [(false, true), (false, false), (true, false)] {
+            let premise = 2 * start + on as u32;
+            if want_aic {
+                bfs.run(&graph, premise, MAX_LEN);
+            } else {
+                bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
+            }
+            let reached: Vec<u32> = if want_aic { bfs.order[1..].to_vec() } else { bfs.ends.clone() };
+            for lit in reached {
+                let m = &graph.nodes[(lit / 2) as usize];
+                let reached_on = lit % 2 == 1;
+                let dist = bfs.dist[lit as usize];
+                if m.is_group || dist < 3 {
+                    continue;
+                }
+                if want_aic {
+                    if !reached_on || m.first == cell {
+                        continue;
+                    }
+                    let elims = if m.digit == s.digit {
+                        let e = seen_by_both(state, s.digit, s.cells, m.cells);
+                        if e.len() < 2 {
+                            continue;
+                        }
+                        e
+                    } else {
+                        if !state.sees(cell, m.first)
+                            || !state.has(cell, m.digit)
+                            || !state.has(m.first, s.digit)
+                        {
+                            continue;
+                        }
+                        vec![Candidate::new(cell, m.digit), Candidate::new(m.first, s.digit)]
+                    };
+                    let path = bfs.implications(lit);
+                    let chain = chain_of(&graph, &path);
+                    if grouped == chain_has_group(&graph, &path) {
+                        out.push(chain_step(state, aic, chain, elims));
+                    }
+                    continue;
+                }
+                if m.first != cell {
+                    continue;
+                }
+                // A discontinuous loop only needs its implications; a continuous one must be a
+                // simple loop for every weak link in it to hold exactly one true end.
+                let path = bfs.implications(lit);
+                let simple = bfs.path(lit).is_some();
+                let same = m.digit == s.digit;
+                let (kind, elims) = match (on, same, reached_on) {
+                    (true, true, false) => (Loop::Discontinuous, vec![Candidate::new(cell, s.digit)]),
+                    (false, true, true) => (
+                        Loop::Discontinuous,
+                        (state.candidates(cell) - DigitSet::single(s.digit))
+                            .iter()
+                            .map(|d| Candidate::new(cell, d))
+                            .collect(),
+                    ),
+                    (true, false, true) => (Loop::Discontinuous, vec![Candidate::new(cell, s.digit)]),
+                    (false, false, false) => (Loop::Discontinuous, vec![Candidate::new(cell, m.digit)]),
+                    (true, false, false) if state.candidates(cell).len() == 2 => {
+                        (Loop::Continuous, Vec::new())
+                    }
+                    (false, false, true) => (Loop::Continuous, Vec::new()),
+                    _ => continue,
+                };
+                let mut chain = chain_of(&graph, &path);
+                if !same {
+                    // Close the loop through the start cell.
+                    let closing = if reached_on { LinkKind::Weak } else { LinkKind::Strong };
+                    chain.links.push(closing);
+                    chain.nodes.push(Node::candidate(cell, s.digit));
+                }
+                let (technique, elims) = match kind {
+                    Loop::Discontinuous => (dnl, elims),
+                    Loop::Continuous if simple => (cnl, continuous_eliminations(state, &chain)),
+                    Loop::Continuous => continue,
+                };
+                if !elims.is_empty() && grouped == chain_has_group(&graph, &path) {
+                    out.push(chain_step(state, technique, chain, elims));
+                }
+            }
+        }
+    }
+    out
+}
+
+enum Loop {
+    Discontinuous,
+    Continuous,
+}
+
+fn chain_has_group(graph: &Graph<'_>, path: &[u32]) -> bool {
+    path.iter().any(|&l| graph.nodes[(l / 2) as usize].is_group)
+}
+
+/// In a continuous loop every weak link has exactly one true end: cells seeing both ends of a weak
+/// link between cells lose its digit, and a cell whose two nodes are weakly linked holds one of
+/// them and loses its other digits.
+fn continuous_eliminations(state: &State, chain: &Chain) -> Vec<Candidate> {
+    // As HoDoKu does, the loop's own cells are left alone.
+    let loop_cells: CellSet = chain.nodes.iter().flat_map(|n| n.cells.iter().copied()).collect();
+    let mut elims = Vec::new();
+    for (i, link) in chain.links.iter().enumerate() {
+        if *link != LinkKind::Weak {
+            continue;
+        }
+        let (a, b) = (&chain.nodes[i], &chain.nodes[i + 1]);
+        let (Some(da), Some(db)) = (a.digits.first(), b.digits.first()) else { continue };
+        if da == db {
+            let ca: CellSet = a.cells.iter().copied().collect();
+            let cb: CellSet = b.cells.iter().copied().collect();
+            elims
+                .extend(seen_by_both(state, da, ca, cb).into_iter().filter(|c| !loop_cells.contains(c.cell)));
+        } else if a.cells.len() == 1 && a.cells == b.cells {
+            let cell = a.cells[0];
+            for d in state.candidates(cell) - a.digits - b.digits {
+                elims.push(Candidate::new(cell, d));
+            }
+        }
+    }
+    elims
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,163 @@
+//! Tests of the advanced families on published examples: the cases of HoDoKu's regression library
+//! (reglib 1.3, HoDoKu 2.2.0, via alexdej/hodoku-py), read from the shared datasets at test time,
+//! and every step these families find along solution paths checked against the solution.
+
+use std::collections::BTreeMap;
+
+use crate::grid::Grid;
+use crate::human::finder::{find_all, FindOptions};
+use crate::human::library::LibraryCase;
+use crate::human::solver::{apply, solve, SolverOptions};
+use crate::human::state::State;
+use crate::human::technique::Technique;
+
+/// The reglib variants that let chains use almost locked sets (HoDoKu's regression tester).
+fn als_in_chains(code: &str) -> bool {
+    matches!(code, "0709-2" | "0710-3" | "0710-4" | "0711-3" | "0711-4")
+}
+
+/// Per reglib code (with its variant): cases passed, cases, and the failing line numbers.
+type Rates = BTreeMap<String, (usize, usize, Vec<usize>)>;
+
+/// Runs the reglib cases whose code starts with one of `prefixes`. `None` when the datasets are
+/// absent.
+pub(crate) fn run_codes(prefixes: &[&str]) -> Option<Rates> {
+    let dir = crate::testing::datasets_dir()?;
+    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
+    let mut out = Rates::new();
+    for (i, line) in text.lines().enumerate() {
+        if !line.starts_with(':') || !prefixes.iter().any(|p| line[1..].starts_with(p)) {
+            continue;
+        }
+        let case: LibraryCase = line.parse().expect("reglib line parses");
+        let key = line[1..].split(':').next().unwrap_or_default().to_string();
+        let options = FindOptions {
+            allow_als_overlap: case.variant == Some(2),
+            allow_als_in_chains: als_in_chains(&key),
+            ..FindOptions::default()
+        };
+        let steps = find_all(&case.state, case.technique, &options);
+        let mut want_e = case.eliminations.clone();
+        want_e.sort_unstable_by_key(|c| (c.digit, c.cell));
+        let mut want_p = case.placements.clone();
+        want_p.sort_unstable_by_key(|c| (c.digit, c.cell));
+        let found = steps.iter().any(|s| s.eliminations == want_e && s.placements == want_p);
+        let e = out.entry(key).or_default();
+        e.1 += 1;
+        if found != case.fail_case {
+            e.0 += 1;
+        } else {
+            e.2.push(i + 1);
+        }
+    }
+    Some(out)
+}
+
+/// Asserts that every code of `prefixes` passes at least `min` of its cases (all when `min` is
+/// `None`), printing the rates.
+pub(crate) fn assert_codes(prefixes: &[&str], min: &[(&str, usize)]) {
+    let Some(res) = run_codes(prefixes) else { return };
+    assert!(!res.is_empty(), "no reglib cases for {prefixes:?}");
+    for (code, (pass, total, fails)) in &res {
+        println!("{code}: {pass}/{total} failing lines {fails:?}");
+        let want = min.iter().find(|(c, _)| c == code).map_or(*total, |&(_, m)| m);
+        assert!(
+            *pass >= want,
+            "{code}: {pass}/{total} passed, expected at least {want}; failing lines {fails:?}"
+        );
+    }
+}
+
+#[test]
+fn reglib_x_chains_xy_chains_remote_pairs() {
+    assert_codes(&["0701", "0702", "0703"], &[]);
+}
+
+/// Continuous loops: two cases want a loop other than the shortest one found.
+#[test]
+fn reglib_nice_loops_and_aics() {
+    assert_codes(
+        &["0706", "0707", "0708", "0709-1", "0710-1", "0710-2", "0711-1", "0711-2"],
+        &[("0706", 16), ("0710-2", 9)],
+    );
+}
+
+/// Grouped loops and AICs with almost locked sets as nodes: HoDoKu's own ALS eliminations in
+/// continuous loops are not made, and several cases want another loop.
+#[test]
+fn reglib_chains_with_almost_locked_sets() {
+    assert_codes(
+        &["0709-2", "0710-3", "0710-4", "0711-3", "0711-4"],
+        &[("0709-2", 1), ("0710-3", 4), ("0710-4", 8), ("0711-3", 7), ("0711-4", 7)],
+    );
+}
+
+/// Two ALS-XY-Chain cases (reglib lines 1453 and 1459) are ones HoDoKu 2.2 itself does not find.
+#[test]
+fn reglib_almost_locked_sets() {
+    assert_codes(&["0901", "0902", "0903", "0904"], &[("0903", 0), ("0903-1", 13)]);
+}
+
+/// Every step the advanced finders report, at every state of the solution paths of a sample of hard
+/// puzzles, agrees with the solution: no placement differs from it, no elimination removes it.
+#[test]
+fn every_step_found_is_right() {
+    use Technique as T;
+    let Some(dir) = crate::testing::datasets_dir() else { return };
+    let text = std::fs::read_to_string(dir.join("puzzles6_forum_hardest_1106.txt")).expect("dataset");
+    let techniques = [
+        T::SimpleColorsTrap,
+        T::SimpleColorsWrap,
+        T::MultiColors1,
+        T::MultiColors2,
+        T::RemotePair,
+        T::XChain,
+        T::XyChain,
+        T::ContinuousNiceLoop,
+        T::DiscontinuousNiceLoop,
+        T::Aic,
+        T::GroupedContinuousNiceLoop,
+        T::GroupedDiscontinuousNiceLoop,
+        T::GroupedAic,
+        T::AlsXz,
+        T::AlsXyWing,
+        T::AlsXyChain,
+        T::DeathBlossom,
+        T::SueDeCoq,
+        T::ForcingChainContradiction,
+        T::ForcingChainVerity,
+        T::ForcingNetContradiction,
+        T::ForcingNetVerity,
+    ];
+    let mut checked = 0usize;
+    for line in text.lines().step_by(371).take(2) {
+        let Some(field) = line.split_whitespace().next() else { continue };
+        let grid: Grid = field.parse().expect("dataset puzzle");
+        let start = State::classic(&grid).expect("consistent");
+        let path = solve(start.clone(), SolverOptions::default()).expect("unique");
+        let mut state = start;
+        for (i, step) in path.steps.iter().enumerate() {
+            if i % 6 == 0 {
+                for &t in &techniques {
+                    for options in [
+                        FindOptions::default(),
+                        FindOptions { allow_als_in_chains: true, ..FindOptions::default() },
+                    ] {
+                        for s in find_all(&state, t, &options) {
+                            for p in &s.placements {
+                                assert_eq!(path.solution.get(p.cell), Some(p.digit), "{field}: {s}");
+                            }
+                            for e in &s.eliminations {
+                                assert_ne!(path.solution.get(e.cell), Some(e.digit), "{field}: {s}");
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            apply(&mut state, step);
+        }
+    }
+    println!("{checked} steps checked");
+    assert!(checked > 0);
+}

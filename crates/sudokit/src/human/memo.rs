@@ -1,0 +1,66 @@
+//! A small memo per thread for searches several techniques share (the three kinds of nice loops
+//! come from one search, the four ALS techniques from one list of sets): the solver asks for each
+//! technique in turn on the same state, and the shared search runs once.
+//!
+//! The key is the whole state (its board and every cell's value and candidates) and a number naming
+//! the search, compared exactly; the oldest entry gives way to a new one.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::state::State;
+
+type Entry = (Vec<u64>, Rc<dyn Any>);
+
+thread_local! {
+    static MEMO: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many searches are remembered at once (nice loops plain and grouped, ALS sets, …).
+const ENTRIES: usize = 6;
+
+fn key(state: &State, search: u64) -> Vec<u64> {
+    let mut key = Vec::with_capacity(state.shape().cells() + 2);
+    key.push(search);
+    key.push(std::sync::Arc::as_ptr(state.board()) as usize as u64);
+    for cell in crate::grid::Cell::all(state.shape()) {
+        let value = state.value(cell).map_or(0, |d| d.get() as u64);
+        key.push(value << 32 | state.candidates(cell).bits() as u64);
+    }
+    key
+}
+
+/// What `compute` finds on `state`, computed once per state and `search` (each search number
+/// always computes the same type).
+pub(crate) fn memo<T: 'static>(state: &State, search: u64, compute: impl FnOnce() -> T) -> Rc<T> {
+    let key = key(state, search);
+    let hit = MEMO.with(|m| m.borrow().iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()));
+    if let Some(value) = hit.and_then(|v| v.downcast::<T>().ok()) {
+        return value;
+    }
+    let value = Rc::new(compute());
+    let stored: Rc<dyn Any> = value.clone();
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= ENTRIES {
+            m.remove(0);
+        }
+        m.push((key, stored));
+    });
+    value
+}
+
+/// Search numbers, one per shared search.
+pub(crate) mod search {
+    /// Nice loops and AICs without group nodes.
+    pub const LOOPS: u64 = 0;
+    /// Grouped nice loops and AICs.
+    pub const GROUPED_LOOPS: u64 = 1;
+    /// Grouped nice loops and AICs with almost locked sets as nodes.
+    pub const ALS_LOOPS: u64 = 2;
+    /// The almost locked sets and their links, sets disjoint.
+    pub const ALS: u64 = 3;
+    /// The almost locked sets and their links, sets may overlap.
+    pub const ALS_OVERLAP: u64 = 4;
+}
