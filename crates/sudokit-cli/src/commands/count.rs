@@ -1,7 +1,7 @@
 //! `sudokit count`: the number of solutions of each puzzle, up to a limit.
 
 use clap::Args;
-use sudokit::batch::Job;
+use sudokit::batch::{count_split, Job};
 
 use super::{broken_rules, failed, long_limits, unreadable};
 use crate::args::{InputArgs, RunArgs};
@@ -29,7 +29,8 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         Err(e) => return unreadable(e, b"!unreadable\n".to_vec()),
     };
     let at = job.position;
-    let o = p.count(long_limits(args.limit, &args.run));
+    // A count with many solutions is split over every worker of the pool.
+    let o = count_split(p, &long_limits(args.limit, &args.run));
     let text = format!("{}{}\n", o.solutions, if o.complete { "" } else { "+" });
     if o.timed_out() {
         // A marker, not `N+`: a count cut short by time is no count stopped at the limit.
