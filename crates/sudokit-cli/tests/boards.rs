@@ -461,10 +461,12 @@ fn issue4_bad_input_is_named() {
     }
 }
 
-/// Issue #4: the committed 16×16 and 25×25 benchmark puzzles all have exactly one solution.
+/// Issues #4 and #19: the committed 16×16 and 25×25 benchmark puzzles all have exactly one solution.
 #[test]
 fn issue4_big_benchmark_puzzles_are_unique() {
-    for name in ["boards/16x16.txt", "boards/25x25.txt"] {
+    for name in
+        ["boards/16x16.txt", "boards/25x25.txt", "boards/generated-16x16.txt", "boards/generated-25x25.txt"]
+    {
         let text = std::fs::read_to_string(data(name)).expect("data file");
         let puzzles = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
         assert!(puzzles >= 20, "{name}: {puzzles} puzzles");
