@@ -93,7 +93,8 @@ impl Puzzle {
     pub fn board(&self) -> &Board {
         &self.board
     }
-    /// The rules, shared.
+    /// The rules, shared (for the parts of a split count).
+    #[cfg(feature = "rayon")]
     pub(crate) fn shared_board(&self) -> Arc<Board> {
         Arc::clone(&self.board)
     }
