@@ -280,7 +280,8 @@ pub struct RunArgs {
     pub no_progress: bool,
 }
 
-fn parse_seconds(s: &str) -> Result<Duration, String> {
+/// Parses `--timeout`: a positive, finite number of seconds.
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
     let v: f64 = s.parse().map_err(|_| format!("{s} is not a number of seconds"))?;
     if !(v > 0.0 && v.is_finite()) {
         return Err("the timeout must be a positive number of seconds".into());

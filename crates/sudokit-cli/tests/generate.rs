@@ -170,3 +170,49 @@ fn canon_of_equivalent_puzzles_is_equal() {
     let r = sudokit(&["canon"], &big);
     assert_eq!((r.code, r.stdout.as_str()), (1, "!unsupported\n"));
 }
+
+/// Issue #19: 16×16 and 20×20 boards (4×5 and 5×4 boxes) finish, with unique puzzles, and `--stats`
+/// reports the removals kept unproven.
+#[test]
+fn big_boards_finish_and_report_unproven_givens() {
+    for args in [&["--size", "16"][..], &["--box", "4x5"], &["--box", "5x4"]] {
+        let mut all = vec!["generate", "puzzle", "--seed", "3", "--stats"];
+        all.extend_from_slice(args);
+        let r = sudokit(&all, "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stderr.contains(" unproven="), "{}", r.stderr);
+        // Checked on the same box shape (a 20×20 line alone would be read with 4×5 boxes).
+        let mut check = vec!["check"];
+        check.extend_from_slice(args);
+        let c = sudokit(&check, &r.stdout);
+        assert_eq!((c.code, c.stdout.as_str()), (0, "unique\n"), "{args:?}: {}{}", r.stdout, c.stderr);
+    }
+}
+
+/// Issue #19: `generate --timeout` writes what it finished, says how many are missing, exits 1.
+#[test]
+fn generate_timeout_reports_missing_puzzles() {
+    let r = sudokit(
+        &["generate", "puzzle", "--size", "25", "-n", "3", "--seed", "1", "--timeout", "0.2", "-o", "json"],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("timed out after 0.2 s"), "{}", r.stderr);
+    let made = r.stdout.lines().count();
+    assert!(r.stderr.contains(&format!("{made} of 3 puzzles made, {} missing", 3 - made)), "{}", r.stderr);
+    // A timeout that is not reached changes nothing.
+    let plain = sudokit(&["generate", "puzzle", "-n", "5", "--seed", "2"], "");
+    let timed = sudokit(&["generate", "puzzle", "-n", "5", "--seed", "2", "--timeout", "600"], "");
+    assert_eq!(timed.code, 0, "{}", timed.stderr);
+    assert_text(&timed.stdout, &plain.stdout);
+}
+
+/// Issue #19: counting splits over threads with the same exact answers.
+#[test]
+fn count_on_threads_is_exact() {
+    for threads in ["1", "2"] {
+        let r = sudokit(&["count", "--limit", "0", "-j", threads], "................\n");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.stdout, "288\n");
+    }
+}

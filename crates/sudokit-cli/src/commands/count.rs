@@ -1,7 +1,7 @@
 //! `sudokit count`: the number of solutions of each puzzle, up to a limit.
 
 use clap::Args;
-use sudokit::batch::Job;
+use sudokit::batch::{count_split, Job};
 
 use super::{
     broken_rules, expected_fields, header_of, long_limits, marker_record, mismatch, puzzle_value, record,
@@ -45,7 +45,8 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
     };
     let at = job.position;
     let base = Outcome { header: header_of(mode, COLUMNS), ..Default::default() };
-    let o = p.count(long_limits(args.limit, &args.run));
+    // A count with many solutions is split over every worker of the pool.
+    let o = count_split(p, &long_limits(args.limit, &args.run));
     if o.timed_out() {
         // A marker, not `N+`: a count cut short by time is no count stopped at the limit.
         return Outcome {

@@ -4,24 +4,32 @@
 //! byte-identical for the same seed and options whatever `--threads` is. Items are made in chunks on a
 //! rayon pool and written in order, so memory stays bounded for any `--count`.
 //!
+//! On a terminal a progress bar on stderr shows the items made and the elapsed time. With
+//! `--timeout`, generation stops when the time is up: the items finished by then are written (in
+//! order, each with its index in CSV and JSON), a message says how many are missing, and the status
+//! is 1.
+//!
 //! Exit status: 0 when every item was made (a missed clue target is best effort: a message on stderr,
 //! status 0); 1 when some puzzle of the asked difficulty was not found (its record is `!not found`,
-//! `null` in JSON); 2 for bad arguments or I/O errors.
+//! `null` in JSON) or `--timeout` left items unmade; 2 for bad arguments or I/O errors.
 
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::format::write_grid;
 use sudokit::generate::{
     rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, SeededRng, Symmetry,
 };
+use sudokit::solve::CancelFlag;
 use sudokit::{Grid, OutputFormat, Shape};
 
-use crate::args::{box_shape, thread_pool, values};
+use crate::args::{box_shape, parse_seconds, thread_pool, values};
 use crate::output::{flush, write};
 use crate::record::{csv_header, Columns, Fields, Machine};
 
@@ -73,9 +81,18 @@ pub struct CommonArgs {
     #[arg(long, short = 'o', value_enum, value_name = "FORMAT", default_value_t = GenFormat::Line)]
     pub output_format: GenFormat,
 
-    /// Print a summary (items, seconds, items/s, clues, seed) to stderr at the end.
+    /// Print a summary (items, seconds, items/s, clues, unproven givens, seed) to stderr at the end.
     #[arg(long)]
     pub stats: bool,
+
+    /// Stop after this many seconds (decimals allowed): the items finished by then are written, a
+    /// message says how many are missing, and the exit status is 1.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Never draw a progress bar (it is only drawn when stderr is a terminal anyway).
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 /// Output layouts of `generate`. A mirror of [`OutputFormat`] plus CSV, which the library does not
@@ -203,7 +220,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     match &args.what {
         What::Grid(a) => {
             let generator = Generator::new(a.common.shape()?, GenerateOptions::default())?;
-            produce(&a.common, "grid", false, "", |rng| Ok(Item::Grid(generator.grid(rng))))
+            produce(&a.common, "grid", false, "", |rng, cancel| {
+                // A grid takes milliseconds at most: only a flag already set stops it.
+                if cancel.is_cancelled() {
+                    return Err(GenerateError::Cancelled);
+                }
+                Ok(Item::Grid(generator.grid(rng)))
+            })
         }
         What::Puzzle(a) => {
             let options = a.options()?;
@@ -213,7 +236,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 (None, Some(n)) => format!("at most {n} clues"),
                 (None, None) => String::new(),
             };
-            produce(&a.common, "puzzle", a.solution, &target, |rng| generator.puzzle(rng).map(Item::Puzzle))
+            produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {
+                generator.puzzle_until(rng, cancel).map(Item::Puzzle)
+            })
         }
     }
 }
@@ -229,9 +254,22 @@ fn produce(
     noun: &str,
     with_solution: bool,
     target: &str,
-    make: impl Fn(&mut SeededRng) -> Result<Item, GenerateError> + Sync,
+    make: impl Fn(&mut SeededRng, &CancelFlag) -> Result<Item, GenerateError> + Sync,
 ) -> anyhow::Result<ExitCode> {
     let seed = common.seed();
+    let cancel = CancelFlag::new();
+    if let Some(timeout) = common.timeout {
+        let flag = cancel.clone();
+        // The timer needs no joining: the process ends with the run, and a late cancel is harmless.
+        std::thread::spawn(move || {
+            std::thread::sleep(timeout);
+            flag.cancel();
+        });
+    }
+    let pb = progress_bar(common, noun);
+    let done = AtomicU64::new(0);
+    let mut missing = 0u64;
+    let mut unproven = 0u64;
     let pool = thread_pool(common.threads)?;
     let threads = pool.current_num_threads();
     let stdout = io::stdout();
@@ -245,30 +283,47 @@ fn produce(
         write(&mut out, csv_header(columns).as_bytes())?;
     }
     let mut first = 0u64;
+    // Multi-line records are separated by a blank line, from the first one written on.
+    let mut first_written: Option<u64> = None;
     while first < common.count {
         let last = (first + CHUNK).min(common.count);
-        let results: Vec<Result<Item, GenerateError>> =
-            pool.install(|| (first..last).into_par_iter().map(|i| make(&mut rng_for(seed, i))).collect());
+        let results: Vec<Result<Item, GenerateError>> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map(|i| {
+                    let r = make(&mut rng_for(seed, i), &cancel);
+                    pb.set_position(done.fetch_add(1, Ordering::Relaxed) + 1);
+                    r
+                })
+                .collect()
+        });
         let mut text = Vec::new();
         for (i, r) in (first..last).zip(results) {
+            if matches!(r, Err(GenerateError::Cancelled)) {
+                // Out of time: no record; the summary below says how many.
+                missing += 1;
+                continue;
+            }
             let multiline = matches!(format, GenFormat::Grid | GenFormat::Compact | GenFormat::Pretty);
-            if multiline && i > 0 {
+            if multiline && i > first_written.unwrap_or(i) {
                 text.push(b'\n');
             }
+            first_written.get_or_insert(i);
             match r {
                 Ok(item) => {
                     if let Item::Puzzle(p) = &item {
                         clues += p.clues() as u64;
+                        unproven += p.unproven as u64;
                         made += 1;
                         if !p.target_met {
                             flush_text(&mut out, &mut text)?;
-                            crate::output::message(format_args!(
+                            pb.suspend(|| crate::output::message(format_args!(
                                 "sudokit: {noun} {}: no puzzle with {target} in {} attempts; printed the closest, \
                                  with {} clues",
                                 i + 1,
                                 p.attempts,
                                 p.clues()
-                            ));
+                            )));
                         }
                     }
                     render(&item, i, format, with_solution, columns, &mut text);
@@ -276,7 +331,7 @@ fn produce(
                 Err(e) => {
                     failed = true;
                     flush_text(&mut out, &mut text)?;
-                    crate::output::message(format_args!("sudokit: {noun} {}: {e}", i + 1));
+                    pb.suspend(|| crate::output::message(format_args!("sudokit: {noun} {}: {e}", i + 1)));
                     match machine(format) {
                         Some(m) => Fields::new(i as usize + 1, "not_found").write(m, columns, &mut text),
                         None => text.extend_from_slice(b"!not found\n"),
@@ -286,14 +341,29 @@ fn produce(
         }
         write(&mut out, &text)?;
         first = last;
+        if cancel.is_cancelled() {
+            missing += common.count - last;
+            break;
+        }
     }
     flush(&mut out)?;
+    pb.finish_and_clear();
+    if missing > 0 {
+        failed = true;
+        let secs = common.timeout.map_or(0.0, |t| t.as_secs_f64());
+        crate::output::message(format_args!(
+            "sudokit: timed out after {secs} s: {} of {} {noun}s made, {missing} missing",
+            common.count - missing,
+            common.count
+        ));
+    }
     if common.stats {
         let secs = start.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 { common.count as f64 / secs } else { 0.0 };
-        let mut line = format!("{noun}s={} seconds={secs:.3} per_sec={rate:.0}", common.count);
+        let finished = common.count - missing;
+        let rate = if secs > 0.0 { finished as f64 / secs } else { 0.0 };
+        let mut line = format!("{noun}s={finished} seconds={secs:.3} per_sec={rate:.0}");
         if made > 0 {
-            line += &format!(" clues_avg={:.2}", clues as f64 / made as f64);
+            line += &format!(" clues_avg={:.2} unproven={unproven}", clues as f64 / made as f64);
         }
         crate::output::message(format_args!("{line} threads={threads} seed={seed}"));
     }
@@ -312,6 +382,22 @@ fn machine(format: GenFormat) -> Option<Machine> {
         GenFormat::Csv => Some(Machine::Csv),
         _ => None,
     }
+}
+
+/// A bar of items made with the elapsed time, on stderr when it is a terminal; hidden otherwise.
+fn progress_bar(common: &CommonArgs, noun: &str) -> ProgressBar {
+    use std::io::IsTerminal;
+    if common.no_progress || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(common.count), ProgressDrawTarget::stderr());
+    let template = format!("{{spinner}} {{pos}}/{{len}} {noun}s, {{elapsed}} elapsed, {{eta}} left");
+    pb.set_style(
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    // A big puzzle takes seconds: tick on a timer so the elapsed time moves between puzzles.
+    pb.enable_steady_tick(Duration::from_millis(200));
+    pb
 }
 
 fn render(

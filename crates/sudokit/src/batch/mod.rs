@@ -11,6 +11,9 @@
 //!   delivering overlap. Puzzles one to a line reach the workers unparsed (a
 //!   [`LineBatch`](crate::LineBatch)) and are parsed there, on every core.
 //!
+//! - **one big count**: [`count_split`] counts one puzzle with many solutions on every worker, by
+//!   splitting its search tree at the first branching levels.
+//!
 //! Both stop early when their [`CancelFlag`](crate::CancelFlag) is set: the slice operations check it
 //! before each puzzle and pass it to every search, so a search under way stops too; the stream checks
 //! it before each puzzle and each chunk (its `process` can pass the flag to its searches).
@@ -31,6 +34,7 @@
 //! ```
 
 mod slice;
+mod split;
 mod stream;
 #[cfg(test)]
 mod tests;
@@ -38,6 +42,7 @@ mod tests;
 pub use slice::{
     check_all, check_rows, count_all, count_rows, solve_all, solve_rows, BatchError, BatchOptions,
 };
+pub use split::count_split;
 pub use stream::{for_each_record, stream, InputError, Job, Sink, Source, StreamError, StreamOptions};
 
 /// A rayon pool of `threads` workers (`None`: one per core, as rayon's global pool has).

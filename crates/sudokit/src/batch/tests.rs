@@ -291,3 +291,64 @@ fn cancel_and_timeout_answer_in_place() {
     let opts = BatchOptions { timeout: Some(std::time::Duration::from_millis(5)), ..BatchOptions::default() };
     assert!(count_all(&empty, None, &opts).iter().all(|r| *r == Err(BatchError::TimedOut)));
 }
+
+/// `count_split` on a pool of `threads` workers.
+fn split_count(threads: usize, puzzle: &Puzzle, limits: &crate::Limits) -> crate::SearchOutcome {
+    thread_pool(Some(threads)).expect("pool").install(|| count_split(puzzle, limits))
+}
+
+#[test]
+fn split_counts_are_exact() {
+    let empty4 = Puzzle::classic(Grid::empty(crate::Shape::for_side(4).expect("4")));
+    for threads in [1, 2, 3] {
+        let o = split_count(threads, &empty4, &crate::Limits::all());
+        assert_eq!((o.solutions, o.complete), (288, true));
+    }
+    // 295 solutions (the example of `Puzzle`), one, and none.
+    let mut loose = UNIQUE.to_string();
+    loose.replace_range(28..29, "8");
+    let mut none = UNIQUE.to_string();
+    none.replace_range(1..2, "8");
+    for (text, want) in [(loose.as_str(), 295), (UNIQUE, 1), (none.as_str(), 0)] {
+        let p = Puzzle::classic(text.parse().expect("grid"));
+        let o = split_count(2, &p, &crate::Limits::all());
+        assert_eq!((o.solutions, o.complete), (want, true), "{text}");
+    }
+    // Sparse 6×6 and 8×8 puzzles, big enough to be split, against the sequential count.
+    for (side, keep) in [(6, 3), (6, 5), (8, 12)] {
+        let full = Puzzle::classic(Grid::empty(crate::Shape::for_side(side).expect("side")))
+            .first_solution()
+            .expect("an empty board has solutions");
+        let mut g = Grid::empty(full.shape());
+        for (i, (cell, d)) in full.iter().enumerate() {
+            if i % (full.shape().cells() / keep) == 0 {
+                g.set(cell, d);
+            }
+        }
+        let p = Puzzle::classic(g);
+        let limits = crate::Limits::up_to(1_000_000);
+        let seq = p.count(limits.clone());
+        let par = split_count(2, &p, &limits);
+        assert_eq!((par.solutions, par.complete), (seq.solutions, seq.complete), "{}", p.grid());
+    }
+}
+
+#[test]
+fn split_counts_stop_at_the_limit_and_the_flag() {
+    let empty9 = Puzzle::classic(Grid::empty(crate::Shape::CLASSIC));
+    let o = split_count(2, &empty9, &crate::Limits::up_to(100_000));
+    assert_eq!((o.solutions, o.complete), (100_000, false));
+    let flag = CancelFlag::new();
+    flag.cancel();
+    let o = split_count(2, &empty9, &crate::Limits::all().with_cancel(flag));
+    assert!(!o.complete);
+    assert!(o.timed_out());
+}
+
+#[test]
+#[ignore = "28 million solutions take seconds; run with --ignored"]
+fn split_count_of_the_empty_6x6_board() {
+    let empty6 = Puzzle::classic(Grid::empty(crate::Shape::for_side(6).expect("6")));
+    let o = split_count(2, &empty6, &crate::Limits::all());
+    assert_eq!((o.solutions, o.complete), (28_200_960, true));
+}

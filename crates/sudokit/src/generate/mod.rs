@@ -12,6 +12,15 @@
 //!   losing uniqueness. Clue targets and difficulty are met by retrying with fresh grids, up to
 //!   [`GenerateOptions::attempts`].
 //!
+//! # Bounded checks
+//!
+//! Every uniqueness check while digging has a node budget on the boards of the general engine (all
+//! but the classic 9×9), so generation finishes on every size: on 25×25 a few removals late in the
+//! digging open search trees that take minutes to settle. A removal whose check runs out of budget is
+//! kept as a given. The puzzle is still proven unique, but it is then *minimal as far as checked*:
+//! [`Generated::unproven`] counts those givens (orbits), and `sudokit generate --stats` reports them.
+//! [`is_minimal`] checks without a budget.
+//!
 //! # Distribution of grids
 //!
 //! A randomised backtracking fill followed by a uniformly random symmetry of the rules (transposition,
@@ -47,7 +56,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::grid::{Grid, Shape};
 use crate::rules::Board;
-use crate::solve::{admitted, engine_for, Limits};
+use crate::solve::{admitted, engine_for, CancelFlag, Interrupt};
 
 mod dig;
 mod fill;
@@ -60,6 +69,9 @@ pub use symmetry::{Symmetry, UnknownSymmetry};
 
 /// Default [`GenerateOptions::attempts`].
 pub const DEFAULT_ATTEMPTS: u32 = 1000;
+
+/// The node budget of the count that gives [`Generated::guesses`], in uniqueness checks' budgets.
+const RATING_CHECKS: u64 = 16;
 
 /// The seedable generator bulk runs use: ChaCha8, the same stream on every platform.
 pub type SeededRng = ChaCha8Rng;
@@ -160,8 +172,9 @@ impl Clues {
 pub struct GenerateOptions {
     /// The symmetry of the pattern of givens [default: none].
     pub symmetry: Symmetry,
-    /// Remove givens until none (no symmetry orbit) can go without losing uniqueness [default: true].
-    /// With `false` and a clue target, removal stops at the target.
+    /// Remove givens until none (no symmetry orbit) can go without losing uniqueness [default: true];
+    /// beyond 9×9 this is minimal as far as checked (see [`Generated::unproven`]). With `false` and a
+    /// clue target, removal stops at the target.
     pub minimal: bool,
     /// The number of givens wanted; best effort [default: any].
     pub clues: Clues,
@@ -206,6 +219,9 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u32,
     },
+    /// The cancel flag of [`Generator::puzzle_until`] was set before the puzzle was finished.
+    #[error("cancelled before the puzzle was finished")]
+    Cancelled,
     /// A name that is not a difficulty.
     #[error("unknown difficulty `{name}` (expected singles, no-guess or guess)")]
     UnknownDifficulty {
@@ -225,12 +241,18 @@ pub struct Generated {
     /// The symmetry of its givens (concrete, never `Random`).
     pub symmetry: Symmetry,
     /// Guesses the board's engine (the fast engine on 9×9) made proving the solution unique (counting up
-    /// to 2 solutions); 0 means propagation alone solved it.
+    /// to 2 solutions); 0 means propagation alone solved it. Beyond 9×9 that count has a node budget
+    /// too (16 digging checks' worth); when it runs out this is the guesses made so far, a lower bound.
     pub guesses: u64,
     /// Grids tried to make it.
     pub attempts: u32,
     /// Whether the clue target was met (always true without one); when false this is the closest puzzle found.
     pub target_met: bool,
+    /// Removals (givens, or orbits of givens under a symmetry) that were kept because their uniqueness
+    /// check ran out of its node budget. Always 0 on the classic 9×9 board. When it is not 0 the
+    /// puzzle is still unique, but minimal only *as far as checked*: one of these givens might be
+    /// removable. See "Bounded checks" in the module docs.
+    pub unproven: usize,
 }
 
 impl Generated {
@@ -286,9 +308,31 @@ impl Generator {
     /// A puzzle with exactly one solution, meeting the options as far as the attempts allow: the clue
     /// target is best effort (see [`Generated::target_met`]); a difficulty no attempt reached is an error.
     pub fn puzzle<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Generated, GenerateError> {
+        self.make(rng, None)
+    }
+
+    /// [`Generator::puzzle`] that stops with [`GenerateError::Cancelled`] soon after `cancel` is set
+    /// (from another thread, or a timer): how a caller puts a time limit on generation. Until then it
+    /// makes exactly the puzzle [`Generator::puzzle`] makes from the same random stream.
+    pub fn puzzle_until<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        cancel: &CancelFlag,
+    ) -> Result<Generated, GenerateError> {
+        self.make(rng, Some(cancel.clone()))
+    }
+
+    fn make<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        cancel: Option<CancelFlag>,
+    ) -> Result<Generated, GenerateError> {
         let o = &self.options;
         let engine = engine_for(&self.board);
-        let digger = dig::Digger { board: &self.board, engine };
+        let mut digger = dig::Digger::new(&self.board, engine);
+        digger.cancel = cancel;
+        // The count that gives `Generated::guesses` is bounded too, by many checks' worth of nodes.
+        let rating_limits = digger.limits(2, digger.budget.map(|n| n * RATING_CHECKS));
         let floor = match o.clues {
             Clues::Exactly(n) | Clues::AtMost(n) if !o.minimal => n,
             _ => 0,
@@ -297,13 +341,29 @@ impl Generator {
         for attempt in 1..=o.attempts {
             let solution = self.grid(rng);
             let symmetry = o.symmetry.resolve(rng);
-            let puzzle = digger.dig(&solution, self.orbits_of(symmetry), floor, rng);
-            let guesses = admitted(engine.count(&self.board, &puzzle, &Limits::up_to(2))).guesses;
+            let Some(dig::Dug { puzzle, unproven }) =
+                digger.dig(&solution, self.orbits_of(symmetry), floor, rng)
+            else {
+                return Err(GenerateError::Cancelled);
+            };
+            let rated = admitted(engine.count(&self.board, &puzzle, &rating_limits));
+            if rated.interrupted == Some(Interrupt::Cancelled) {
+                return Err(GenerateError::Cancelled);
+            }
+            let guesses = rated.guesses;
             if o.difficulty.is_some_and(|d| !d.accepts(&self.board, &puzzle, guesses)) {
                 continue;
             }
             let distance = o.clues.distance(puzzle.givens());
-            let made = Generated { puzzle, solution, symmetry, guesses, attempts: attempt, target_met: true };
+            let made = Generated {
+                puzzle,
+                solution,
+                symmetry,
+                guesses,
+                attempts: attempt,
+                target_met: true,
+                unproven,
+            };
             if distance == 0 {
                 return Ok(made);
             }
@@ -340,8 +400,10 @@ pub fn is_minimal(puzzle: &Grid) -> bool {
 /// givens.
 pub fn is_minimal_under(puzzle: &Grid, symmetry: Symmetry) -> bool {
     let board = Board::classic_shared(puzzle.shape());
-    let digger = dig::Digger { board: &board, engine: engine_for(&board) };
-    if !digger.unique(puzzle) {
+    // An exact answer: no node budget.
+    let digger = dig::Digger { board: &board, engine: engine_for(&board), budget: None, cancel: None };
+    let unique = |g: &Grid| digger.check(g) == dig::Check::Unique;
+    if !unique(puzzle) {
         return false;
     }
     let symmetry = if symmetry == Symmetry::Random { Symmetry::None } else { symmetry };
@@ -351,7 +413,7 @@ pub fn is_minimal_under(puzzle: &Grid, symmetry: Symmetry) -> bool {
             continue;
         }
         cells.iter().for_each(|&c| g.set(c, None));
-        let unique = digger.unique(&g);
+        let unique = unique(&g);
         cells.iter().for_each(|&c| g.set(c, puzzle.get(c)));
         if unique {
             return false;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::solve::{Engine, Fast9Engine, GeneralEngine, Puzzle};
+use crate::solve::{Engine, Fast9Engine, GeneralEngine, Limits, Puzzle};
 
 fn classic(options: GenerateOptions) -> Generator {
     Generator::new(Shape::CLASSIC, options).expect("valid options")
@@ -263,4 +263,71 @@ fn puzzles_on_other_shapes() {
             }
         }
     }
+}
+
+/// The general engine's removal check (a search for a solution that differs at a removed cell, with a
+/// node budget) makes exactly the puzzles the fast engine's exact count up to two makes, on a board
+/// where no check comes near the budget.
+#[test]
+fn removal_checks_agree_with_exact_counts() {
+    let board = Board::classic(Shape::CLASSIC);
+    let fast = dig::Digger::new(&board, &Fast9Engine);
+    assert_eq!(fast.budget, None);
+    let general = dig::Digger { budget: Some(4096), ..dig::Digger::new(&board, &GeneralEngine) };
+    for symmetry in [Symmetry::None, Symmetry::Rotate180, Symmetry::Rotate90] {
+        let orbits = symmetry.orbit_indices(Shape::CLASSIC);
+        for i in 0..30 {
+            let solution = fill::random_grid(Shape::CLASSIC, &mut rng_for(31, i));
+            let a = fast.dig(&solution, &orbits, 0, &mut rng_for(32, i)).expect("no cancel flag");
+            let b = general.dig(&solution, &orbits, 0, &mut rng_for(32, i)).expect("no cancel flag");
+            assert_eq!(b.unproven, 0);
+            assert_eq!(a.puzzle, b.puzzle, "{symmetry:?} {i}");
+        }
+    }
+}
+
+/// Issue 19: big boards finish. Each puzzle is unique; the 16×16 ones are minimal (no check runs out
+/// there), and on 20×20 boards with 4×5 and 5×4 boxes the count of unproven removals is reported.
+#[test]
+fn big_boards_finish_with_unique_puzzles() {
+    for (r, c) in [(4, 4), (4, 5), (5, 4)] {
+        let shape = Shape::new(r, c).expect("shape");
+        let gen = Generator::new(shape, GenerateOptions::default()).expect("options");
+        let g = gen.puzzle(&mut rng_for(19, 0)).expect("made");
+        let p = Puzzle::classic(g.puzzle.clone());
+        assert_eq!(p.count_up_to(2).to_string(), "1", "{shape}: {}", g.puzzle);
+        assert!(p.board().is_solution(&g.puzzle, &g.solution));
+        assert!(g.unproven <= g.clues(), "{shape}");
+        if r == 4 && c == 4 {
+            assert_eq!(g.unproven, 0);
+            assert!(is_minimal(&g.puzzle), "{}", g.puzzle);
+        }
+    }
+}
+
+#[test]
+#[ignore = "25×25 puzzles take seconds each; run with --ignored"]
+fn puzzles_25x25_finish() {
+    let gen = Generator::new(Shape::for_side(25).expect("25"), GenerateOptions::default()).expect("options");
+    for i in 0..3 {
+        let start = std::time::Instant::now();
+        let g = gen.puzzle(&mut rng_for(1, i)).expect("made");
+        eprintln!("25×25: {} clues, {} unproven, {:?}", g.clues(), g.unproven, start.elapsed());
+        assert_eq!(Puzzle::classic(g.puzzle.clone()).count_up_to(2).to_string(), "1");
+    }
+}
+
+#[test]
+fn a_cancelled_run_stops() {
+    let flag = CancelFlag::new();
+    flag.cancel();
+    for side in [9, 16] {
+        let gen = Generator::new(Shape::for_side(side).expect("side"), GenerateOptions::default())
+            .expect("options");
+        assert_eq!(gen.puzzle_until(&mut rng_for(1, 0), &flag), Err(GenerateError::Cancelled));
+    }
+    // A flag that is never set changes nothing.
+    let gen = Generator::new(Shape::for_side(16).expect("16"), GenerateOptions::default()).expect("options");
+    let free = gen.puzzle_until(&mut rng_for(1, 0), &CancelFlag::new()).expect("made");
+    assert_eq!(free, gen.puzzle(&mut rng_for(1, 0)).expect("made"));
 }

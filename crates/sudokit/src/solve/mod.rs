@@ -13,6 +13,7 @@ mod limits;
 mod puzzle;
 
 pub use engine::{engine_for, engines, Engine, EngineError, Fast9Engine, GeneralEngine};
+pub(crate) use general::count_within;
 pub use limits::{CancelFlag, Count, Interrupt, Limits, SearchOutcome};
 pub(crate) use puzzle::admitted;
 pub use puzzle::{Puzzle, Verdict};

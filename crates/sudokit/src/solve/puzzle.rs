@@ -93,6 +93,11 @@ impl Puzzle {
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// The rules, shared (for the parts of a split count).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn shared_board(&self) -> Arc<Board> {
+        Arc::clone(&self.board)
+    }
     /// The engine that will search this puzzle.
     pub fn engine(&self) -> &'static dyn Engine {
         engine_for(&self.board)

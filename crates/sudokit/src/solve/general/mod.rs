@@ -85,6 +85,19 @@ pub(crate) fn count(board: &Board, puzzle: &Grid, limits: &Limits) -> SearchOutc
     run(board, puzzle, limits, Counter)
 }
 
+/// Counts the solutions of `puzzle` in which each cell of `keep` holds one of its digits (a mask, bit
+/// `d - 1` for digit `d`), within `limits`. The generator's checks use it: when a puzzle is known to be
+/// unique, a removal keeps it unique exactly when no solution differs from the known one at the
+/// removed cell, a far smaller search than counting every solution up to two.
+pub(crate) fn count_within(
+    board: &Board,
+    puzzle: &Grid,
+    keep: &[(usize, u32)],
+    limits: &Limits,
+) -> SearchOutcome {
+    run_with(board, Passes::for_board(board.geometry()), puzzle, keep, limits, Counter)
+}
+
 fn run<S: Sink>(board: &Board, puzzle: &Grid, limits: &Limits, sink: S) -> SearchOutcome {
-    run_with(board, Passes::for_board(board.geometry()), puzzle, limits, sink)
+    run_with(board, Passes::for_board(board.geometry()), puzzle, &[], limits, sink)
 }

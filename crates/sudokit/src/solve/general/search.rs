@@ -66,11 +66,13 @@ pub(super) struct Search<'t, S> {
     nodes: u64,
 }
 
-/// Runs one search on `board` with the steps `passes` turns on, giving each solution to `sink`.
+/// Runs one search on `board` with the steps `passes` turns on, giving each solution to `sink`. Each
+/// cell of `keep` starts with only the digits of its mask (and the givens' own digit, if a given).
 pub(super) fn run_with<'t, S: Sink>(
     board: &'t Board,
     passes: Passes,
     puzzle: &Grid,
+    keep: &[(usize, u32)],
     limits: &'t Limits,
     sink: S,
 ) -> SearchOutcome {
@@ -103,6 +105,19 @@ pub(super) fn run_with<'t, S: Sink>(
         if v != 0 {
             cand[i] = 1 << (v - 1);
             s.queue.push(i as u16);
+        }
+    }
+    for &(c, m) in keep {
+        let was = cand[c];
+        let kept = was & m;
+        if kept == 0 {
+            s.out.complete = true;
+            return s.out;
+        }
+        cand[c] = kept;
+        // Every house starts dirty; only a new single needs the queue.
+        if kept != was && kept & (kept - 1) == 0 {
+            s.queue.push(c as u16);
         }
     }
     // Only a full search that was not cut short proves the count.

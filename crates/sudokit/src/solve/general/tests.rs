@@ -204,8 +204,8 @@ fn locked_candidates_and_pairs_change_no_count() {
         assert!(full.segments != 0, "board {k} has segments");
         for g in random_puzzles(board, 40 + k as u64, 8, *blanks) {
             let limits = Limits::up_to(100);
-            let a = run_with(board, full, &g, &limits, Counter);
-            let b = run_with(board, Passes::SINGLES_ONLY, &g, &limits, Counter);
+            let a = run_with(board, full, &g, &[], &limits, Counter);
+            let b = run_with(board, Passes::SINGLES_ONLY, &g, &[], &limits, Counter);
             assert!(a.complete && b.complete);
             assert_eq!(a.solutions, b.solutions, "board {k}: {g}");
         }
