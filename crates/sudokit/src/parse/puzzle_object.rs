@@ -319,9 +319,9 @@ impl VariantPuzzle {
                 super::parse_cells(text.as_bytes(), Some(shape), symbols)
                     .map_err(PuzzleObjectError::Solution)?,
             ),
-            Some(rows @ serde_json::Value::Array(_)) => {
-                Some(super::board_from_json(rows, Some(shape), symbols).map_err(PuzzleObjectError::Solution)?)
-            }
+            Some(rows @ serde_json::Value::Array(_)) => Some(
+                super::board_from_json(rows, Some(shape), symbols).map_err(PuzzleObjectError::Solution)?,
+            ),
             Some(_) => {
                 return Err(PuzzleObjectError::Json(
                     "solution: expected a string of cells or an array of rows".into(),
