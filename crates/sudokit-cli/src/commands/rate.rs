@@ -124,9 +124,9 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     let shape = p.grid().shape();
     if shape != Shape::CLASSIC || !p.board().is_classic() {
         let what = if shape == Shape::CLASSIC {
-            "variant 9x9 puzzles".to_string()
+            "puzzles with variant rules".to_string()
         } else {
-            format!("{shape} boards")
+            format!("{side}x{side} boards", side = shape.side())
         };
         return fail(
             "unsupported",
