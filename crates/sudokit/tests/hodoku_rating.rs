@@ -2,6 +2,12 @@
 //! agree step by step), on the development set in `../shared/datasets/ratings/hodoku-dev.tsv` (read at
 //! test time; its README says how it was made). Prints the level agreement, the share of scores
 //! within ±5 %, the split by HoDoKu level, and the biggest disagreements.
+//!
+//! The floors are the shares reached while the human solver has no chains, ALS or forcing chains:
+//! puzzles that need them fall back on Brute Force (10000 points, extreme), so unfair puzzles come out
+//! extreme and extreme ones score far higher than HoDoKu's forcing chains make them. Where both paths
+//! use singles only, scores still differ when the solver picks other singles than HoDoKu does (a
+//! hidden single is 14 points, a naked single or full house 4).
 
 use sudokit::rate::hodoku::{self, Level};
 use sudokit::Grid;
@@ -126,7 +132,8 @@ fn assert_floors(t: &Table, level: f64, score: f64) {
 fn hodoku_dev_sampled_agreement() {
     let Some(t) = compare(10) else { return };
     assert_eq!(t.n, 100);
-    assert_floors(&t, LEVEL_FLOOR, SCORE_FLOOR);
+    // Reached today: level 98 %, score 46 %.
+    assert_floors(&t, 0.97, 0.45);
 }
 
 #[test]
@@ -134,13 +141,9 @@ fn hodoku_dev_sampled_agreement() {
 fn hodoku_dev_full_agreement() {
     let Some(t) = compare(1) else { return };
     assert_eq!(t.n, 1000);
-    assert_floors(&t, LEVEL_FLOOR, SCORE_FLOOR);
+    // Reached today: level 96.0 % (issue 16 asks 95 %), score 47.9 % (it asks 80 %).
+    assert_floors(&t, 0.955, 0.47);
 }
-
-/// The shares reached today, without chains, ALS and forcing chains in the human solver (their
-/// puzzles fall back on Brute Force).
-const LEVEL_FLOOR: f64 = 0.0;
-const SCORE_FLOOR: f64 = 0.0;
 
 #[test]
 fn other_boards_are_refused() {
