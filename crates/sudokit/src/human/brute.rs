@@ -29,6 +29,8 @@ pub(crate) fn solutions(state: &State) -> Result<Solutions, HumanError> {
         Verdict::Unique(solution) => {
             Ok(if agrees(state, &solution) { Solutions::One(solution) } else { Solutions::None })
         }
+        // Candidates no narrower than the givens allow: the grid's solutions are the state's.
+        Verdict::Multiple { .. } if !narrowed(state, puzzle.grid()) => Ok(Solutions::Several),
         Verdict::Multiple { .. } => {
             let mut found = Vec::new();
             search(state.clone(), &mut found);
@@ -40,6 +42,13 @@ pub(crate) fn solutions(state: &State) -> Result<Solutions, HumanError> {
         }
         Verdict::TimedOut { .. } => Err(HumanError::Undecided),
     }
+}
+
+/// Whether some unsolved cell of `state` lacks a candidate that the givens of `grid` allow (a
+/// pencil-mark state with removals of its own).
+fn narrowed(state: &State, grid: &Grid) -> bool {
+    let allowed = state.board().candidates(grid);
+    state.unsolved_cells().any(|c| state.candidates(c) != allowed.get(c))
 }
 
 /// Whether every unsolved cell of `state` has its solution digit as a candidate.
