@@ -65,6 +65,9 @@ fn rate_refuses_other_boards() {
         "{}",
         run.stderr
     );
+    let timed = sudokit(&["rate", "--timeout", "1"], &format!("{EASY}\n"));
+    assert_eq!(timed.code, 2);
+    assert!(timed.stderr.contains("--timeout is not supported"), "{}", timed.stderr);
 }
 
 #[test]

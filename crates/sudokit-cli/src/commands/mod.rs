@@ -101,6 +101,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Hint(a) => run_human(human::Mode::Hint(a), &a.human)?,
         Command::Candidates(a) => run_human(human::Mode::Candidates(a), &a.human)?,
         Command::Rate(a) => {
+            if a.run.timeout.is_some() {
+                // The ratings run to the end or to their own work budget; a time limit would be a lie.
+                anyhow::bail!("rate: --timeout is not supported (the ratings stop at their own work budget)");
+            }
             let dist = std::sync::Mutex::new(rate::Distribution::default());
             let read = a.input.read_options()?.classic();
             let (reporter, stats) = run_bulk(&a.input, &a.run, read, |j| rate::rate(a, j, &dist))?;
