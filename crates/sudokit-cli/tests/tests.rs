@@ -7,5 +7,6 @@ mod formats;
 mod foundation;
 mod generate;
 mod human;
+mod rate;
 mod regression;
 mod reliability;

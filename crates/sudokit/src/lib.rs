@@ -26,7 +26,7 @@
 //! | [`solve`] | the [`Engine`] trait, limits, outcomes, verdicts, [`Puzzle`]; the general and the fast 9×9 engine |
 //! | [`canon`] | minlex forms |
 //! | [`human`] | human-style solving: candidate states, techniques, steps, the step solver |
-//! | [`rate`] | difficulty ratings: [`rate::se`], Sudoku Explainer's ER/EP/ED |
+//! | [`rate`] | difficulty ratings: [`rate::se`], Sudoku Explainer's ER/EP/ED; [`rate::hodoku`], HoDoKu's score and level |
 //! | [`generate`] | grids and puzzles |
 //! | `batch` (feature `rayon`) | many puzzles on every core, answers in input order: slices and streams |
 //! | [`bench`](mod@bench) | the throughput benchmark |

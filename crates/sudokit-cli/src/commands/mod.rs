@@ -20,6 +20,7 @@ mod check;
 mod count;
 mod generate;
 mod human;
+mod rate;
 mod solve;
 
 /// The exit status table and the output markers, after every command's help.
@@ -68,6 +69,9 @@ enum Command {
     /// Print the candidate grid of each puzzle after singles (or after the chosen techniques).
     #[command(after_help = after_help())]
     Candidates(human::CandidatesArgs),
+    /// Rate each puzzle: Sudoku Explainer's ER/EP/ED, HoDoKu's score and level, the hardest technique.
+    #[command(after_help = after_help())]
+    Rate(rate::RateArgs),
     /// Print the canonical (minlex) form of each puzzle: equivalent puzzles print the same.
     #[command(after_help = after_help())]
     Canon(canon::CanonArgs),
@@ -96,6 +100,20 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Explain(a) => run_human(human::Mode::Explain(a), &a.human)?,
         Command::Hint(a) => run_human(human::Mode::Hint(a), &a.human)?,
         Command::Candidates(a) => run_human(human::Mode::Candidates(a), &a.human)?,
+        Command::Rate(a) => {
+            if a.run.timeout.is_some() {
+                // The ratings run to the end or to their own work budget; a time limit would be a lie.
+                anyhow::bail!("rate: --timeout is not supported (the ratings stop at their own work budget)");
+            }
+            let dist = std::sync::Mutex::new(rate::Distribution::default());
+            let read = a.input.read_options()?.classic();
+            let (reporter, stats) = run_bulk(&a.input, &a.run, read, |j| rate::rate(a, j, &dist))?;
+            if stats {
+                let dist = dist.lock().unwrap_or_else(|e| e.into_inner());
+                crate::output::message(dist.summary());
+            }
+            (reporter, stats)
+        }
         Command::Count(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| count::count(a, j))?,
         Command::Check(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| check::check(a, j))?,
     };

@@ -3,5 +3,9 @@
 //! [`se`] is the Sudoku Explainer scale (ER/EP/ED), the forum standard: every step is taken with
 //! Sudoku Explainer 1.2.1's own techniques, in its own order and with its own difficulty values,
 //! so that the numbers can be compared with `serate`'s.
+//!
+//! [`hodoku`] is HoDoKu's score and level (easy, medium, hard, unfair, extreme): the sum of the
+//! per-step base scores along the human solver's default path, and the hardest step's level.
 
+pub mod hodoku;
 pub mod se;

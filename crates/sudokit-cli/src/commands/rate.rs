@@ -1,0 +1,228 @@
+//! `sudokit rate`: each puzzle's difficulty on both community scales, Sudoku Explainer's ER/EP/ED
+//! and HoDoKu's score and level, with the hardest technique.
+
+use std::sync::Mutex;
+
+use clap::Args;
+use serde_json::Value;
+use sudokit::batch::Job;
+use sudokit::rate::hodoku::{self, HodokuRating, Level};
+use sudokit::rate::se::{self, RateError, SeRating};
+use sudokit::{OutputFormat, Shape, Verdict};
+
+use super::{header_of, marker_record, puzzle_value, record, unreadable_record, Mode};
+use crate::args::{values, InputArgs, Output, RunArgs};
+use crate::record::{Columns, Fields};
+use crate::report::{Kind, Outcome, Status};
+
+/// The CSV columns of `rate` (JSON records carry `index` and `status` before them).
+const COLUMNS: Columns = &["puzzle", "er", "ep", "ed", "hodoku_score", "hodoku_level", "hardest_technique"];
+
+/// The values of `rate -o`.
+pub const RATE_FORMATS: &[(&str, &str)] = &[
+    ("line", "One line per puzzle: ER/EP/ED, HoDoKu score, HoDoKu level, hardest technique"),
+    ("json", "JSON Lines: index, status, puzzle, er, ep, ed, hodoku_score, hodoku_level, hardest_technique"),
+    ("csv", "CSV with the header puzzle,er,ep,ed,hodoku_score,hodoku_level,hardest_technique"),
+];
+
+/// `sudokit rate`.
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format [default: line].
+    #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<Output>(RATE_FORMATS))]
+    pub output_format: Option<Output>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// The ER buckets of `--stats` (in tenths, inclusive upper bounds), as the rating datasets use them.
+const ER_BUCKETS: [(&str, u16); 7] = [
+    ("1.0-2.5", 25),
+    ("2.6-4.0", 40),
+    ("4.1-6.5", 65),
+    ("6.6-7.9", 79),
+    ("8.0-8.9", 89),
+    ("9.0-9.9", 99),
+    (">=10.0", u16::MAX),
+];
+
+/// The rating distribution `--stats` prints.
+#[derive(Debug, Default)]
+pub struct Distribution {
+    er: [u64; ER_BUCKETS.len()],
+    er_unrated: u64,
+    levels: [u64; Level::ALL.len()],
+    level_unrated: u64,
+}
+
+impl Distribution {
+    fn add(&mut self, se: Option<&SeRating>, hodoku: Option<&HodokuRating>) {
+        match se {
+            Some(r) => {
+                let i = ER_BUCKETS
+                    .iter()
+                    .position(|&(_, max)| r.er_tenths <= max)
+                    .unwrap_or(ER_BUCKETS.len() - 1);
+                self.er[i] += 1;
+            }
+            None => self.er_unrated += 1,
+        }
+        match hodoku {
+            Some(r) => self.levels[r.level as usize] += 1,
+            None => self.level_unrated += 1,
+        }
+    }
+
+    /// Two lines: puzzles per ER bucket, and per HoDoKu level.
+    pub fn summary(&self) -> String {
+        let mut er: Vec<String> =
+            ER_BUCKETS.iter().zip(self.er).map(|((name, _), n)| format!("{name}={n}")).collect();
+        er.push(format!("unrated={}", self.er_unrated));
+        let mut levels: Vec<String> =
+            Level::ALL.iter().zip(self.levels).map(|(l, n)| format!("{}={n}", l.name())).collect();
+        levels.push(format!("unrated={}", self.level_unrated));
+        format!("er: {}\nhodoku_level: {}", er.join(" "), levels.join(" "))
+    }
+}
+
+/// The record mode of `-o` (line by default).
+fn mode(args: &RateArgs) -> Mode {
+    match args.output_format {
+        Some(Output::Machine(m)) => Mode::Machine(m),
+        _ => Mode::Text(OutputFormat::Line),
+    }
+}
+
+fn tenths(t: u16) -> Value {
+    Value::from(f64::from(t) / 10.0)
+}
+
+/// Rates one puzzle for `sudokit rate`, counting it in `dist`.
+pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
+    let mode = mode(args);
+    let p = match &job.puzzle {
+        Ok(p) => p,
+        Err(e) => {
+            count(dist, None, None);
+            return unreadable_record(mode, COLUMNS, job, e);
+        }
+    };
+    let at = job.position;
+    let fail = |status: &str, kind: Kind, exit: Status, message: String| {
+        count(dist, None, None);
+        Outcome {
+            out: marker_record(mode, COLUMNS, job, status, status),
+            messages: vec![message],
+            status: exit,
+            kind,
+            header: header_of(mode, COLUMNS),
+            ..Default::default()
+        }
+    };
+    let shape = p.grid().shape();
+    if shape != Shape::CLASSIC || !p.board().is_classic() {
+        let what = if shape == Shape::CLASSIC {
+            "puzzles with variant rules".to_string()
+        } else {
+            format!("{side}x{side} boards", side = shape.side())
+        };
+        return fail(
+            "unsupported",
+            Kind::Invalid,
+            Status::Failed,
+            format!("{at}: the SE and HoDoKu ratings are for classic 9x9 puzzles only, not {what}"),
+        );
+    }
+    match p.check() {
+        Verdict::Unique(_) => {}
+        Verdict::Multiple { .. } => {
+            return fail(
+                "multiple",
+                Kind::Multiple,
+                Status::Multiple,
+                format!("{at}: more than one solution; not rated"),
+            )
+        }
+        Verdict::NoSolution => {
+            return fail(
+                "no solution",
+                Kind::NoSolution,
+                Status::Failed,
+                format!("{at}: no solution; not rated"),
+            )
+        }
+        Verdict::Invalid(c) => {
+            return fail(
+                "invalid",
+                Kind::Invalid,
+                Status::Failed,
+                format!("{at}: givens break the rules: {}; not rated", super::conflicts_text(&c)),
+            )
+        }
+        _ => {
+            return fail(
+                "timeout",
+                Kind::TimedOut,
+                Status::Failed,
+                format!("{at}: uniqueness could not be decided; not rated"),
+            )
+        }
+    }
+    let grid = p.grid();
+    let se = se::rate(grid);
+    let hodoku = hodoku::rate(grid);
+    count(dist, se.as_ref().ok(), hodoku.as_ref().ok());
+    let mut messages = Vec::new();
+    if let Err(e) = &se {
+        let so_far = match e {
+            RateError::BeyondReach { er_so_far_tenths, .. }
+            | RateError::BudgetExhausted { er_so_far_tenths, .. }
+                if *er_so_far_tenths > 0 =>
+            {
+                format!(" (ER at least {:.1})", f64::from(*er_so_far_tenths) / 10.0)
+            }
+            _ => String::new(),
+        };
+        messages.push(format!("{at}: no Sudoku Explainer rating{so_far}: {e}"));
+    }
+    if let Err(e) = &hodoku {
+        messages.push(format!("{at}: no HoDoKu rating: {e}"));
+    }
+    let complete = se.is_ok() && hodoku.is_ok();
+    let se = se.ok();
+    let hodoku = hodoku.ok();
+    let mut fields =
+        Fields::new(at.puzzle, if complete { "ok" } else { "partial" }).set("puzzle", puzzle_value(job));
+    if let Some(r) = &se {
+        fields = fields
+            .set("er", tenths(r.er_tenths))
+            .set("ep", tenths(r.ep_tenths))
+            .set("ed", tenths(r.ed_tenths));
+    } else {
+        fields = fields.set("er", Value::Null).set("ep", Value::Null).set("ed", Value::Null);
+    }
+    fields = match &hodoku {
+        Some(r) => fields.set("hodoku_score", r.score).set("hodoku_level", r.level.name()),
+        None => fields.set("hodoku_score", Value::Null).set("hodoku_level", Value::Null),
+    };
+    let hardest = se.as_ref().map(|r| r.hardest.clone());
+    fields = fields.set("hardest_technique", hardest.clone().map_or(Value::Null, Value::from));
+    let out = record(mode, COLUMNS, fields, || {
+        let se_text = se
+            .as_ref()
+            .map_or_else(|| "?/?/?".to_string(), |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed()));
+        let hodoku_text =
+            hodoku.as_ref().map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level));
+        format!("{se_text} {hodoku_text} {}\n", hardest.as_deref().unwrap_or("?")).into_bytes()
+    });
+    let (status, kind) = if complete { (Status::Ok, Kind::Solved) } else { (Status::Failed, Kind::TimedOut) };
+    Outcome { out, messages, status, kind, header: header_of(mode, COLUMNS), ..Default::default() }
+}
+
+fn count(dist: &Mutex<Distribution>, se: Option<&SeRating>, hodoku: Option<&HodokuRating>) {
+    // A poisoned lock only means another worker panicked; the counts are still whole numbers.
+    let mut d = dist.lock().unwrap_or_else(|e| e.into_inner());
+    d.add(se, hodoku);
+}

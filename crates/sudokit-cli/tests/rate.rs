@@ -1,0 +1,87 @@
+//! `rate` (issue 16): ER/EP/ED and HoDoKu score and level per puzzle, in line, JSON and CSV; bad input
+//! reported per record, in order.
+
+use crate::util::sudokit;
+
+/// serate 1.2.1.3 rates it 4.2/1.2/1.2, an XY-Wing its hardest step.
+const XY: &str = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..";
+const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const XY_LINE: &str = "4.2/1.2/1.2 1302 hard XY-Wing";
+const EASY_LINE: &str = "1.2/1.2/1.2 196 easy Hidden Single";
+
+#[test]
+fn rate_prints_both_scales_per_puzzle() {
+    let run = sudokit(&["rate"], &format!("{XY}\n{EASY}\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{XY_LINE}\n{EASY_LINE}\n"));
+    let json = sudokit(&["rate", "-o", "json"], &format!("{XY}\n"));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["puzzle"], XY);
+    assert_eq!((v["er"].as_f64(), v["ep"].as_f64(), v["ed"].as_f64()), (Some(4.2), Some(1.2), Some(1.2)));
+    assert_eq!(v["hodoku_score"], 1302);
+    assert_eq!(v["hodoku_level"], "hard");
+    assert_eq!(v["hardest_technique"], "XY-Wing");
+}
+
+#[test]
+fn rate_csv_has_the_fixed_header_and_the_puzzle_as_given() {
+    // A grid layout in, the puzzle on one line out.
+    let grid: String = XY.as_bytes().chunks(9).map(|r| format!("{}\n", String::from_utf8_lossy(r))).collect();
+    let run = sudokit(&["rate", "-o", "csv", "-i", "compact"], &grid);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!("puzzle,er,ep,ed,hodoku_score,hodoku_level,hardest_technique\n{XY},4.2,1.2,1.2,1302,hard,XY-Wing\n")
+    );
+}
+
+#[test]
+fn rate_reports_bad_puzzles_in_place_and_never_guesses() {
+    let input = format!("{EASY}\n12x\n{}\n11{}\n{XY}\n", ".".repeat(81), &EASY[2..]);
+    let run = sudokit(&["rate"], &input);
+    assert_eq!(run.code, 2, "unreadable is the most severe");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines, [EASY_LINE, "!unreadable", "!multiple", "!invalid", XY_LINE]);
+    assert!(run.stderr.contains("puzzle 2, line 2, column 3"), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle 3, line 3: more than one solution; not rated"), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle 4, line 4: givens break the rules"), "{}", run.stderr);
+    let csv = sudokit(&["rate", "-o", "csv"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!(csv.code, 3);
+    assert_eq!(csv.stdout.lines().nth(1), Some(format!("{},,,,,,", ".".repeat(81)).as_str()));
+    let json = sudokit(&["rate", "-o", "json"], &format!("{}\n", ".".repeat(81)));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("JSON");
+    assert_eq!(v["status"], "multiple");
+    assert!(v.get("er").is_none());
+}
+
+#[test]
+fn rate_refuses_other_boards() {
+    let run = sudokit(&["rate"], "1.3.4.2.3.1.2.4.\n");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "!unsupported\n");
+    assert!(
+        run.stderr.contains("the SE and HoDoKu ratings are for classic 9x9 puzzles only, not 4x4 boards"),
+        "{}",
+        run.stderr
+    );
+    let timed = sudokit(&["rate", "--timeout", "1"], &format!("{EASY}\n"));
+    assert_eq!(timed.code, 2);
+    assert!(timed.stderr.contains("--timeout is not supported"), "{}", timed.stderr);
+}
+
+#[test]
+fn rate_keeps_input_order_on_every_thread_and_counts_with_stats() {
+    let puzzles: Vec<&str> = (0..24).map(|i| if i % 3 == 0 { XY } else { EASY }).collect();
+    let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let run = sudokit(&["rate", "-j", "2", "--stats"], &input);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let want: Vec<&str> = puzzles.iter().map(|&p| if p == XY { XY_LINE } else { EASY_LINE }).collect();
+    assert_eq!(run.stdout.lines().collect::<Vec<_>>(), want);
+    assert!(run.stderr.contains("er: 1.0-2.5=16 2.6-4.0=0 4.1-6.5=8 "), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("hodoku_level: easy=16 medium=0 hard=8 unfair=0 extreme=0 unrated=0"),
+        "{}",
+        run.stderr
+    );
+}
