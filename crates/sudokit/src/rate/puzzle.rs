@@ -142,7 +142,10 @@ mod tests {
     fn names_why_a_puzzle_is_not_rated() {
         let invalid = rate_puzzle(&puzzle(&format!("11{}", ".".repeat(79)))).expect_err("invalid");
         assert_eq!(invalid.status(), "invalid");
-        assert_eq!(invalid.to_string(), "givens break the rules: 1 twice in row 1 (r1c1 and r1c2)");
+        assert_eq!(
+            invalid.to_string(),
+            "givens break the rules: 1 twice in row 1 (r1c1 and r1c2); 1 twice in box 1 (r1c1 and r1c2)"
+        );
         let small = rate_puzzle(&puzzle(&".".repeat(16))).expect_err("4x4");
         assert_eq!(small.status(), "unsupported");
         assert!(small.to_string().ends_with("not 4x4 boards"), "{small}");
