@@ -454,8 +454,12 @@ impl Rating {
     }
 
     /// The rating as a `sudokit rate -o json` record without its `index` and `puzzle`: `status`,
-    /// `er`, `ep`, `ed`, `hodoku_score`, `hodoku_level`, `hardest_technique`.
+    /// `er`, `ep`, `ed`, `hodoku_score`, `hodoku_level`, `hardest_technique`; only `status` for a
+    /// puzzle that was not rated.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if !matches!(self.status.as_str(), "ok" | "partial") {
+            return to_python(py, &json!({ "status": self.status }));
+        }
         let v = json!({
             "status": self.status, "er": self.er, "ep": self.ep, "ed": self.ed,
             "hodoku_score": self.score, "hodoku_level": self.level, "hardest_technique": self.hardest,
