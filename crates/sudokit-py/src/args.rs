@@ -57,6 +57,21 @@ impl ReadOptions {
         }
         Ok(ReadOptions { parse: ParseOptions { layout, shape, symbols }, variants, regions })
     }
+
+    /// The board keywords of the batch functions: board and rules (no text, so no layout or
+    /// symbols), one jigsaw region map for every row.
+    pub fn for_batch(
+        size: Option<usize>,
+        box_shape: Option<&Bound<'_, PyAny>>,
+        variant: Option<&Bound<'_, PyAny>>,
+        regions: Option<String>,
+    ) -> PyResult<ReadOptions> {
+        let args = ReadOptions::new(size, box_shape, "standard", variant, None, regions)?;
+        if args.variants.jigsaw && args.regions.is_none() {
+            return Err(bad_option("variant jigsaw needs regions= (one region map for every row)"));
+        }
+        Ok(args)
+    }
 }
 
 /// The board shape from `size` and `box` (`"2x3"` or `(2, 3)`), checked against each other.
@@ -114,23 +129,6 @@ pub fn output_format(format: &str) -> PyResult<OutputFormat> {
     OutputFormat::from_str(format).map_err(bad_option)
 }
 
-/// The read settings of a batch: board and rules, checked (no text, so no layout or symbols).
-impl ReadOptions {
-    /// The board keywords of the batch functions.
-    pub fn for_batch(
-        size: Option<usize>,
-        box_shape: Option<&Bound<'_, PyAny>>,
-        variant: Option<&Bound<'_, PyAny>>,
-        regions: Option<String>,
-    ) -> PyResult<ReadOptions> {
-        let args = ReadOptions::new(size, box_shape, "standard", variant, None, regions)?;
-        if args.variants.jigsaw && args.regions.is_none() {
-            return Err(bad_option("variant jigsaw needs regions= (one region map for every row)"));
-        }
-        Ok(args)
-    }
-}
-
 /// `timeout=` in seconds as a duration; a positive, finite number.
 pub fn timeout_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
     seconds
@@ -162,19 +160,19 @@ pub fn batch_options(timeout: Option<f64>, nodes: Option<u64>) -> PyResult<Batch
     Ok(BatchOptions { timeout: timeout_of(timeout)?, nodes, ..BatchOptions::default() })
 }
 
+/// Techniques by their names, library codes or short names (`None`: none).
+pub fn techniques_of(names: Option<Vec<String>>) -> PyResult<Vec<Technique>> {
+    names.unwrap_or_default().iter().map(|n| Technique::from_str(n).map_err(bad_option)).collect()
+}
+
 /// The human solver's techniques, as `--techniques`, `--exclude` and `--all-at-once` choose them:
-/// names, library codes or short names; `only` replaces HoDoKu's default set, `exclude` removes
-/// from it.
+/// `only` replaces HoDoKu's default set, `exclude` removes from it.
 pub fn solver_options(
     only: Option<Vec<String>>,
     exclude: Option<Vec<String>>,
     all_at_once: bool,
 ) -> PyResult<SolverOptions> {
-    let parse = |names: Option<Vec<String>>| -> PyResult<Vec<Technique>> {
-        names.unwrap_or_default().iter().map(|n| Technique::from_str(n).map_err(bad_option)).collect()
-    };
-    let only = parse(only)?;
-    let exclude = parse(exclude)?;
+    let only = techniques_of(only)?;
     let base = if only.is_empty() { SolverOptions::default() } else { SolverOptions::only(&only) };
-    Ok(SolverOptions { all_at_once, ..base.exclude(&exclude) })
+    Ok(SolverOptions { all_at_once, ..base.exclude(&techniques_of(exclude)?) })
 }

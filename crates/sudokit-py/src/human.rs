@@ -8,11 +8,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::se::RateError;
 use sudokit::rate::{rate_puzzle, Ratings};
 use sudokit::{Board, Candidates, Position};
 
-use crate::args::{solver_options, ReadOptions};
+use crate::args::{solver_options, techniques_of, ReadOptions};
 use crate::errors::{bad_option, human_error, parse_error_at, parse_error_message};
 use crate::input::read_puzzle;
 
@@ -394,15 +393,12 @@ pub fn candidates(
         other => return Err(bad_option(format!("format={other:?}: expected 'grid' or 'line'"))),
     };
     let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let singles = [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle];
-    let options = match techniques {
-        Some(t) if !t.is_empty() => solver_options(Some(t), exclude, false)?,
-        _ => {
-            let exclude = solver_options(None, exclude.clone(), false)?;
-            let removed: Vec<Technique> =
-                singles.iter().copied().filter(|t| !exclude.order.contains(t)).collect();
-            SolverOptions::only(&singles).exclude(&removed)
-        }
+    let options = if techniques.as_ref().is_some_and(|t| !t.is_empty()) {
+        solver_options(techniques, exclude, false)?
+    } else {
+        // By default the candidate grid is the one after singles, as `sudokit candidates` gives it.
+        SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle])
+            .exclude(&techniques_of(exclude)?)
     };
     let mut solver = solver_for(puzzle, pencil, &args, options)?;
     Ok(py.detach(move || {
@@ -516,29 +512,15 @@ pub fn rating_of(rated: &Result<Ratings, sudokit::rate::Unrated>, at: Position) 
             return r;
         }
     };
-    match &ratings.se {
-        Ok(s) => {
-            (r.er, r.ep, r.ed) =
-                (Some(tenths(s.er_tenths)), Some(tenths(s.ep_tenths)), Some(tenths(s.ed_tenths)));
-            r.hardest = Some(s.hardest.clone());
-        }
-        Err(e) => {
-            let so_far = match e {
-                RateError::BeyondReach { er_so_far_tenths, .. }
-                | RateError::BudgetExhausted { er_so_far_tenths, .. }
-                    if *er_so_far_tenths > 0 =>
-                {
-                    format!(" (ER at least {:.1})", tenths(*er_so_far_tenths))
-                }
-                _ => String::new(),
-            };
-            r.messages.push(format!("{at}: no Sudoku Explainer rating{so_far}: {e}"));
-        }
+    if let Ok(s) = &ratings.se {
+        (r.er, r.ep, r.ed) =
+            (Some(tenths(s.er_tenths)), Some(tenths(s.ep_tenths)), Some(tenths(s.ed_tenths)));
+        r.hardest = Some(s.hardest.clone());
     }
-    match &ratings.hodoku {
-        Ok(h) => (r.score, r.level) = (Some(h.score), Some(h.level.name().to_string())),
-        Err(e) => r.messages.push(format!("{at}: no HoDoKu rating: {e}")),
+    if let Ok(h) = &ratings.hodoku {
+        (r.score, r.level) = (Some(h.score), Some(h.level.name().to_string()));
     }
+    r.messages = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
     r.status = if ratings.is_complete() { "ok" } else { "partial" }.to_string();
     r
 }

@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::hodoku::{HodokuRating, Level};
-use sudokit::rate::se::{RateError, SeRating};
+use sudokit::rate::se::SeRating;
 use sudokit::rate::{rate_puzzle, Ratings, Unrated};
 use sudokit::OutputFormat;
 
@@ -122,7 +122,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
             ..Default::default()
         }
     };
-    let Ratings { se, hodoku } = match rate_puzzle(p) {
+    let ratings = match rate_puzzle(p) {
         Ok(r) => r,
         Err(why) => {
             let (kind, exit) = match why {
@@ -138,23 +138,9 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
             return fail(why.status(), kind, exit, message);
         }
     };
+    let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
+    let Ratings { se, hodoku } = ratings;
     count(dist, se.as_ref().ok(), hodoku.as_ref().ok());
-    let mut messages = Vec::new();
-    if let Err(e) = &se {
-        let so_far = match e {
-            RateError::BeyondReach { er_so_far_tenths, .. }
-            | RateError::BudgetExhausted { er_so_far_tenths, .. }
-                if *er_so_far_tenths > 0 =>
-            {
-                format!(" (ER at least {:.1})", f64::from(*er_so_far_tenths) / 10.0)
-            }
-            _ => String::new(),
-        };
-        messages.push(format!("{at}: no Sudoku Explainer rating{so_far}: {e}"));
-    }
-    if let Err(e) = &hodoku {
-        messages.push(format!("{at}: no HoDoKu rating: {e}"));
-    }
     let complete = se.is_ok() && hodoku.is_ok();
     let se = se.ok();
     let hodoku = hodoku.ok();

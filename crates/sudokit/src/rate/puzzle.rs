@@ -24,6 +24,28 @@ impl Ratings {
     pub fn is_complete(&self) -> bool {
         self.se.is_ok() && self.hodoku.is_ok()
     }
+
+    /// Why a scale is missing, one line each, as `sudokit rate` reports it (after the puzzle's
+    /// position): `no Sudoku Explainer rating (ER at least 7.6): …`, `no HoDoKu rating: …`.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Err(e) = &self.se {
+            let so_far = match e {
+                RateError::BeyondReach { er_so_far_tenths, .. }
+                | RateError::BudgetExhausted { er_so_far_tenths, .. }
+                    if *er_so_far_tenths > 0 =>
+                {
+                    format!(" (ER at least {:.1})", f64::from(*er_so_far_tenths) / 10.0)
+                }
+                _ => String::new(),
+            };
+            out.push(format!("no Sudoku Explainer rating{so_far}: {e}"));
+        }
+        if let Err(e) = &self.hodoku {
+            out.push(format!("no HoDoKu rating: {e}"));
+        }
+        out
+    }
 }
 
 /// Why a puzzle was not rated at all.
