@@ -8,7 +8,12 @@ For each dataset (a sample of N puzzles, the same for every contender), in alter
   PyPI with a Rust solver underneath; neither has a batch API);
 - a loop of py-sudoku's `Sudoku(3).solve()` (pure Python) on the first few puzzles only.
 
-Every contender solves for the first solution. One-thread runs are timed by CPU time (the command
+Then ratings, on a sample of the rating dataset (`ratings/se-dev.tsv`, puzzles up to ER 8.0 so that a
+round stays short), in alternating rounds: `sudokit rate FILE -o json --threads T` against
+`sudokit.rate_batch(arr, threads=T)` for T = 1 (CPU time, the child's for the command line, and the wall
+clock) and T = 2 (wall clock); the answers of both are compared outside the timed runs.
+
+In the solving part every contender solves for the first solution. One-thread runs are timed by CPU time (the command
 line's `--cpu-time`, `time.process_time()` here), runs on every core by the wall clock. Answers are
 checked outside the timed runs. Each figure is the median of its rounds; ratios are of medians. Run through scripts/python-bench.sh, which
 builds release builds of both the wheel and the command line.
@@ -17,6 +22,10 @@ builds release builds of both the wheel and the command line.
 from __future__ import annotations
 
 import argparse
+import csv
+import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -72,6 +81,67 @@ def cli_rate(cli: str, file: str, seconds: float, threads: int, cpu: bool = True
     return float(field.split("=")[1])
 
 
+def rate_sample(n: int):
+    """Up to `n` puzzles of the rating dataset with ER at most 8.0, spread over the file."""
+    with open(DATASETS / "ratings" / "se-dev.tsv", newline="") as f:
+        rows = [r["puzzle"] for r in csv.DictReader(f, delimiter="\t") if float(r["ER"]) <= 8.0]
+    step = max(1, len(rows) // n)
+    return rows[::step][:n]
+
+
+def cli_rate_once(cli: str, file: str, threads: int):
+    """`sudokit rate FILE -o json --threads T`: (its records, CPU seconds of the child, wall seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    out = subprocess.run([cli, "rate", file, "-o", "json", "--threads", str(threads)],
+                         capture_output=True, text=True, check=False).stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return [json.loads(l) for l in out.splitlines()], cpu, wall
+
+
+def bench_rate(cli: str, n: int, rounds: int) -> None:
+    lines = rate_sample(n)
+    rows = to_rows(lines)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+        file = f.name
+    # Answers first, outside the timed runs: the batch gives the command line's ratings.
+    records, _, _ = cli_rate_once(cli, file, 2)
+    er, ep, ed, score, level, status = sudokit.rate_batch(rows)
+    assert len(records) == len(lines)
+    for i, r in enumerate(records):
+        assert r["status"] == "ok" and status[i] == sudokit.OK, r
+        assert abs(r["er"] - float(er[i])) < 1e-4 and r["hodoku_score"] == int(score[i]), (r, er[i], score[i])
+        assert r["hodoku_level"] == sudokit.LEVELS[level[i]]
+    rates = {k: [] for k in ("cli1", "batch1", "cli1_wall", "batch1_wall", "cli2", "batch2")}
+    for _ in range(rounds):
+        _, cpu, wall = cli_rate_once(cli, file, 1)
+        rates["cli1"].append(len(lines) / cpu)
+        rates["cli1_wall"].append(len(lines) / wall)
+        start, start_wall = time.process_time(), time.perf_counter()
+        sudokit.rate_batch(rows, threads=1)
+        rates["batch1"].append(len(lines) / (time.process_time() - start))
+        rates["batch1_wall"].append(len(lines) / (time.perf_counter() - start_wall))
+        _, _, wall = cli_rate_once(cli, file, 2)
+        rates["cli2"].append(len(lines) / wall)
+        start = time.perf_counter()
+        sudokit.rate_batch(rows, threads=2)
+        rates["batch2"].append(len(lines) / (time.perf_counter() - start))
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    print(f"\nratings/se-dev.tsv, ER <= 8.0 ({len(lines)} puzzles), rated on both scales")
+    for k, label in (("cli1", "sudokit rate, 1 thread, CPU"), ("batch1", "rate_batch, 1 thread, CPU"),
+                     ("cli1_wall", "sudokit rate, 1 thread, wall"), ("batch1_wall", "rate_batch, 1 thread, wall"),
+                     ("cli2", "sudokit rate, 2 threads, wall"), ("batch2", "rate_batch, 2 threads, wall")):
+        print(f"  {label:30} {med[k]:10.1f}   rounds: {', '.join(f'{r:.1f}' for r in rates[k])}")
+    print(f"  ratio rate_batch / sudokit rate, 1 thread:           {med['batch1'] / med['cli1']:.2f}")
+    print(f"  ratio rate_batch / sudokit rate, 2 threads:          {med['batch2'] / med['cli2']:.2f}")
+    print(f"  ratio rate_batch 2 threads / 1 thread, wall:         {med['batch2'] / med['batch1_wall']:.2f}")
+    print(f"  ratio sudokit rate 2 threads / 1 thread, wall:       {med['cli2'] / med['cli1_wall']:.2f}")
+    Path(file).unlink()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cli", required=True, help="the sudokit binary (a release build)")
@@ -79,6 +149,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0, help="time per contender per round")
     parser.add_argument("--pure-python", type=int, default=5, help="puzzles for the pure-Python peer")
+    parser.add_argument("--rate-puzzles", type=int, default=100, help="sample size of the rating benchmark")
+    parser.add_argument("--only", choices=["solve", "rate"], help="run one part only")
     args = parser.parse_args()
 
     try:
@@ -96,8 +168,8 @@ def main() -> int:
 
     print(f"sudokit {sudokit.__version__}; rustoku {'yes' if rustoku else 'missing'}; "
           f"py-sudoku {'yes' if PySudoku else 'missing'}; {args.rounds} alternating rounds of "
-          f"{args.seconds} s per contender; first solution; puzzles/s (median)")
-    for name in FILES:
+          f"{args.seconds} s per contender; first solution; puzzles/s (median); {os.cpu_count()} cores")
+    for name in FILES if args.only != "rate" else []:
         lines = sample(DATASETS / name, args.puzzles)
         rows = to_rows(lines)
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
@@ -170,6 +242,8 @@ def main() -> int:
         if pure:
             print(f"  ratio solve_batch(1 thread) / py-sudoku:              {med['batch1'] / pure:.0f}")
         Path(file).unlink()
+    if args.only != "solve":
+        bench_rate(args.cli, args.rate_puzzles, args.rounds)
     return 0
 
 

@@ -1,5 +1,5 @@
-//! numpy arrays of puzzles on every core: `solve_batch`, `count_batch` and `check_batch`, one status
-//! code per row.
+//! numpy arrays of puzzles on every core: `solve_batch`, `count_batch`, `check_batch` and
+//! `rate_batch`, one status code per row.
 //!
 //! A batch is a C-contiguous `uint8` array of shape `(N, cells)` (`(N, 81)` for 9×9, `0` for a blank)
 //! or `(N, side, side)`. The rows are copied out of the array (a few bytes each, nothing next to a
@@ -14,13 +14,14 @@ use numpy::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudokit::batch::{
-    check_all, check_rows, count_all, count_rows, solve_all, solve_rows, BatchError, BatchOptions,
+    check_all, check_rows, count_all, count_rows, rate_rows, solve_all, solve_rows, BatchError, BatchOptions,
 };
+use sudokit::rate::Unrated;
 use sudokit::{Count, Grid, Puzzle, Shape, Verdict};
 
+use crate::args::{batch_options, solution_cap, ReadOptions, COUNT_LIMIT};
 use crate::errors::bad_option;
-use crate::input::{with_rules, ReadArgs};
-use crate::single::{timeout_of, COUNT_LIMIT};
+use crate::input::with_rules;
 
 /// What happened to one row of a batch. The numbers are part of the Python API (`sudokit.OK`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,10 +45,12 @@ pub enum Status {
     NotFound = 7,
     /// `generate_batch`: the clue target was missed; the row is the closest puzzle found.
     TargetMissed = 8,
+    /// `rate_batch`: one scale rated the puzzle, the other could not (its values are missing).
+    Partial = 9,
 }
 
 /// The status codes by their Python names.
-pub const STATUS_CODES: [(&str, u8); 9] = [
+pub const STATUS_CODES: [(&str, u8); 10] = [
     ("OK", Status::Ok as u8),
     ("NO_SOLUTION", Status::NoSolution as u8),
     ("INVALID", Status::Invalid as u8),
@@ -57,7 +60,11 @@ pub const STATUS_CODES: [(&str, u8); 9] = [
     ("AT_LIMIT", Status::AtLimit as u8),
     ("NOT_FOUND", Status::NotFound as u8),
     ("TARGET_MISSED", Status::TargetMissed as u8),
+    ("PARTIAL", Status::Partial as u8),
 ];
+
+/// HoDoKu's levels by their codes in `rate_batch`'s level array (`sudokit.LEVELS`).
+pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "unfair", "extreme"];
 
 /// The code of a status.
 pub fn status(s: Status) -> u8 {
@@ -94,7 +101,7 @@ impl Rows {
 }
 
 /// Checks and copies a batch: a C-contiguous `uint8` array `(N, cells)` or `(N, side, side)`, N ≥ 1.
-fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<Rows> {
+fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<Rows> {
     let py = obj.py();
     let type_name = || obj.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string());
     let array = obj.cast::<PyUntypedArray>().map_err(|_| {
@@ -140,25 +147,6 @@ fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<Rows> {
     Ok(Rows { dims, shape, values })
 }
 
-/// The batch options of `timeout` (seconds per puzzle) and `nodes` (search nodes per puzzle).
-fn options(timeout: Option<f64>, nodes: Option<u64>) -> PyResult<BatchOptions> {
-    Ok(BatchOptions { timeout: timeout_of(timeout)?, nodes, ..BatchOptions::default() })
-}
-
-/// The read settings of a batch: board and rules, checked.
-fn batch_args(
-    size: Option<usize>,
-    box_shape: Option<&Bound<'_, PyAny>>,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-) -> PyResult<ReadArgs> {
-    let args = ReadArgs::new(size, box_shape, "standard", variant, None, regions)?;
-    if args.variants.jigsaw && args.regions.is_none() {
-        return Err(bad_option("variant jigsaw needs regions= (one region map for every row)"));
-    }
-    Ok(args)
-}
-
 /// One row's answer, in input order.
 type Answers<T> = Vec<Result<T, BatchError>>;
 
@@ -166,7 +154,7 @@ type Answers<T> = Vec<Result<T, BatchError>>;
 /// that are no puzzle of the board answer [`BatchError::Grid`] in their place.
 fn run<T: Send>(
     rows: &Rows,
-    args: &ReadArgs,
+    args: &ReadOptions,
     rows_fn: impl FnOnce(&[[u8; 81]]) -> Answers<T>,
     all_fn: impl FnOnce(&[Puzzle]) -> Answers<T>,
 ) -> Answers<T> {
@@ -208,7 +196,7 @@ fn error_status(e: &BatchError) -> Status {
 }
 
 /// Whether row `i` breaks the rules (two equal givens in a house), for rows without a solution.
-fn breaks_rules(rows: &Rows, args: &ReadArgs, i: usize) -> bool {
+fn breaks_rules(rows: &Rows, args: &ReadOptions, i: usize) -> bool {
     let cells = rows.shape.cells();
     Grid::from_values(rows.shape, &rows.values[i * cells..(i + 1) * cells])
         .ok()
@@ -258,9 +246,9 @@ pub fn solve_batch<'py>(
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
 ) -> PyResult<Solved<'py>> {
-    let args = batch_args(size, r#box, variant, regions)?;
+    let args = ReadOptions::for_batch(size, r#box, variant, regions)?;
     let rows = rows_of(puzzles, &args)?;
-    let opts = options(timeout, nodes)?;
+    let opts = batch_options(timeout, nodes)?;
     let cells = rows.shape.cells();
     let answers: Answers<Option<Vec<u8>>> = py.detach(|| {
         on_pool(threads, || {
@@ -317,9 +305,9 @@ pub fn check_batch<'py>(
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
 ) -> PyResult<Solved<'py>> {
-    let args = batch_args(size, r#box, variant, regions)?;
+    let args = ReadOptions::for_batch(size, r#box, variant, regions)?;
     let rows = rows_of(puzzles, &args)?;
-    let opts = options(timeout, nodes)?;
+    let opts = batch_options(timeout, nodes)?;
     let cells = rows.shape.cells();
     let answers: Answers<Verdict> = py.detach(|| {
         on_pool(threads, || run(&rows, &args, |raw| check_rows(raw, &opts), |all| check_all(all, &opts)))
@@ -376,12 +364,10 @@ pub fn count_batch<'py>(
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
 ) -> PyResult<Counted<'py>> {
-    if limit == Some(0) {
-        return Err(bad_option("limit must be at least 1 (None: no limit)"));
-    }
-    let args = batch_args(size, r#box, variant, regions)?;
+    let limit = solution_cap(limit)?;
+    let args = ReadOptions::for_batch(size, r#box, variant, regions)?;
     let rows = rows_of(puzzles, &args)?;
-    let opts = options(timeout, nodes)?;
+    let opts = batch_options(timeout, nodes)?;
     let answers: Answers<Count> = py.detach(|| {
         on_pool(threads, || {
             run(&rows, &args, |raw| count_rows(raw, limit, &opts), |all| count_all(all, limit, &opts))
@@ -405,4 +391,89 @@ pub fn count_batch<'py>(
         });
     }
     Ok((PyArray1::from_vec(py, counts), PyArray1::from_vec(py, codes)))
+}
+
+/// The arrays `rate_batch` returns: ER, EP, ED, HoDoKu score, HoDoKu level code, status.
+type RatedArrays<'py> = (
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<i8>>,
+    Bound<'py, PyArray1<u8>>,
+);
+
+/// The difficulty of every puzzle of a 9×9 batch on both scales, on every core, as `sudokit rate`
+/// rates each one.
+///
+/// `puzzles` is a C-contiguous `uint8` array of shape `(N, 81)` or `(N, 9, 9)` (`0` for a blank);
+/// the ratings are for classic 9×9 Sudoku only. Returns six `(N,)` arrays, in input order:
+/// `er`, `ep`, `ed` (`float32`, Sudoku Explainer; `nan` when not rated), `score` (`int32`, HoDoKu;
+/// `-1` when not rated), `level` (`int8`, HoDoKu's level as an index into `sudokit.LEVELS`:
+/// 0 easy to 4 extreme; `-1` when not rated) and `status` (`uint8`): `OK` (both scales), `PARTIAL`
+/// (one scale could not rate it, e.g. Sudoku Explainer's nested forcing chains: its values are
+/// missing), `MULTIPLE`, `NO_SOLUTION`, `INVALID` (givens break the rules) or `BAD_VALUE` (a value
+/// above 9). The GIL is released while the batch runs on `threads` workers (default: every core).
+///
+/// Raises `ValueError` for an array of the wrong type, dtype or shape, an empty or non-contiguous one.
+///
+/// ```python
+/// >>> import numpy as np
+/// >>> er, ep, ed, score, level, status = sudokit.rate_batch(np.zeros((1, 81), dtype=np.uint8))
+/// >>> int(status[0]) == sudokit.MULTIPLE, int(level[0])
+/// (True, -1)
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, threads=None))]
+pub fn rate_batch<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<RatedArrays<'py>> {
+    let args = ReadOptions::for_batch(Some(9), None, None, None)?;
+    let rows = rows_of(puzzles, &args)?;
+    let opts = BatchOptions::default();
+    let answers = py.detach(|| {
+        on_pool(threads, || {
+            let (raw, _) = rows.values.as_chunks::<81>();
+            rate_rows(raw, &opts)
+        })
+    })?;
+    let n = rows.len();
+    let (mut er, mut ep, mut ed) = (vec![f32::NAN; n], vec![f32::NAN; n], vec![f32::NAN; n]);
+    let mut score = vec![-1i32; n];
+    let mut level = vec![-1i8; n];
+    let mut codes = vec![0u8; n];
+    for (i, answer) in answers.iter().enumerate() {
+        codes[i] = status(match answer {
+            Ok(Ok(r)) => {
+                if let Ok(s) = &r.se {
+                    (er[i], ep[i], ed[i]) = (s.er(), s.ep(), s.ed());
+                }
+                if let Ok(h) = &r.hodoku {
+                    score[i] = i32::try_from(h.score).unwrap_or(i32::MAX);
+                    level[i] = LEVELS.iter().position(|&l| l == h.level.name()).map_or(-1, |l| l as i8);
+                }
+                if r.is_complete() {
+                    Status::Ok
+                } else {
+                    Status::Partial
+                }
+            }
+            Ok(Err(Unrated::Multiple)) => Status::Multiple,
+            Ok(Err(Unrated::NoSolution)) => Status::NoSolution,
+            Ok(Err(Unrated::Invalid(_))) => Status::Invalid,
+            Ok(Err(Unrated::Unsupported { .. })) => Status::BadValue,
+            Ok(Err(_)) => Status::TimedOut,
+            Err(e) => error_status(e),
+        });
+    }
+    Ok((
+        PyArray1::from_vec(py, er),
+        PyArray1::from_vec(py, ep),
+        PyArray1::from_vec(py, ed),
+        PyArray1::from_vec(py, score),
+        PyArray1::from_vec(py, level),
+        PyArray1::from_vec(py, codes),
+    ))
 }

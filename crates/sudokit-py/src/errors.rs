@@ -86,3 +86,35 @@ pub fn warn(py: Python<'_>, class: &str, message: &str) -> PyResult<()> {
 pub fn bad_option(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
+
+/// `sudokit.ParseError` with `message` at a position given as (puzzle, line, column).
+pub fn parse_error_at(py: Python<'_>, message: String, at: (usize, usize, Option<usize>)) -> PyErr {
+    match (message, at.0, at.1, at.2).into_pyobject(py) {
+        Ok(args) => error_of(py, "ParseError", args),
+        Err(e) => e,
+    }
+}
+
+/// Why the step solver cannot start on a puzzle, as the exception `sudokit explain` would report.
+pub fn human_error(py: Python<'_>, at: Position, e: &sudokit::human::HumanError) -> PyErr {
+    use sudokit::human::HumanError;
+    let message = format!("{at}: {e}");
+    let made = match e {
+        HumanError::NoSolution => return no_solution(py, at),
+        HumanError::MultipleSolutions => {
+            (message,).into_pyobject(py).map(|a| ("MultipleSolutionsError", a.into_any()))
+        }
+        HumanError::Undecided => (message,).into_pyobject(py).map(|a| ("TimedOutError", a.into_any())),
+        HumanError::Conflict(c) => {
+            (message, vec![c.to_string()]).into_pyobject(py).map(|a| ("InvalidPuzzleError", a.into_any()))
+        }
+        _ => (message, Vec::<String>::new()).into_pyobject(py).map(|a| ("InvalidPuzzleError", a.into_any())),
+    };
+    match made {
+        Ok((class, args)) => match args.cast_into::<PyTuple>() {
+            Ok(args) => error_of(py, class, args),
+            Err(e) => e.into(),
+        },
+        Err(e) => e,
+    }
+}

@@ -15,9 +15,10 @@ use rayon::prelude::*;
 use sudokit::generate::{rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generator, Symmetry};
 use sudokit::Grid;
 
+use crate::args::{output_format, shape_of};
 use crate::batch::{on_pool, status, Status};
 use crate::errors::{bad_option, generate_error, warn};
-use crate::input::{output_format, render, shape_of};
+use crate::input::render;
 
 /// What to make: the generator and its settings, from the keyword arguments.
 struct Making {

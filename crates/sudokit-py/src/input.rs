@@ -3,7 +3,6 @@
 //! and numpy arrays (through the library's JSON board reader), with the command line's `--size`,
 //! `--box`, `--symbols`, `--variant` and `--input-format` as keyword arguments.
 
-use std::str::FromStr;
 use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
@@ -14,111 +13,14 @@ use sudokit::batch::Job;
 use sudokit::format::to_string;
 use sudokit::parse::{board_from_json, region_map};
 use sudokit::{
-    Grid, GridError, Layout, OutputFormat, ParseError, ParseErrorKind, ParseOptions, Position, Puzzle,
-    PuzzleReader, Shape, Symbols, Variants,
+    Grid, GridError, OutputFormat, ParseError, ParseErrorKind, Position, Puzzle, PuzzleReader, Shape,
 };
 
+use crate::args::ReadOptions;
 use crate::errors::{bad_option, parse_error, parse_error_message};
-
-/// How to read puzzles: the keyword arguments shared by the one-puzzle functions.
-#[derive(Clone, Debug, Default)]
-pub struct ReadArgs {
-    /// Layout, shape and symbols.
-    pub parse: ParseOptions,
-    /// Variant rules for puzzles that do not bring their own.
-    pub variants: Variants,
-    /// A jigsaw region map for a list or array puzzle (a text puzzle carries its own).
-    pub regions: Option<String>,
-}
 
 /// The position of a puzzle given as a list or an array: the first and only puzzle, on line 1.
 pub const LIST_POSITION: Position = Position { puzzle: 1, line: 1, column: None };
-
-impl ReadArgs {
-    /// Reads and checks the keyword arguments, as the command line checks its flags.
-    pub fn new(
-        size: Option<usize>,
-        box_shape: Option<&Bound<'_, PyAny>>,
-        symbols: &str,
-        variant: Option<&Bound<'_, PyAny>>,
-        layout: Option<&str>,
-        regions: Option<String>,
-    ) -> PyResult<ReadArgs> {
-        let shape = shape_of(size, box_shape)?;
-        let symbols = Symbols::from_str(symbols).map_err(bad_option)?;
-        let layout = layout.map(Layout::from_str).transpose().map_err(bad_option)?;
-        if symbols == Symbols::Hex && shape.is_some_and(|s| s.side() != 16) {
-            return Err(bad_option("symbols='hex' is for 16×16 boards only"));
-        }
-        if symbols == Symbols::Letters && shape.is_some_and(|s| s.side() > 26) {
-            return Err(bad_option("symbols='letters' has only 26 letters, too few for this board"));
-        }
-        let variants = variants_of(variant)?;
-        if let Some(shape) = shape {
-            let mut probe = variants;
-            probe.jigsaw = false;
-            probe
-                .board(shape, None)
-                .map_err(|e| bad_option(format!("variant {variants} on a {shape} board: {e}")))?;
-        }
-        Ok(ReadArgs { parse: ParseOptions { layout, shape, symbols }, variants, regions })
-    }
-}
-
-/// The board shape from `size` and `box` (`"2x3"` or `(2, 3)`), checked against each other.
-pub fn shape_of(size: Option<usize>, box_shape: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
-    let Some(b) = box_shape.filter(|b| !b.is_none()) else {
-        return size.map(|n| Shape::for_side(n).map_err(bad_option)).transpose();
-    };
-    let (rows, cols): (usize, usize) = if let Ok(text) = b.extract::<String>() {
-        let parts = text
-            .split_once(['x', 'X', '×'])
-            .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
-        parts.ok_or_else(|| bad_option(format!("box={text:?}: expected ROWSxCOLS, e.g. '2x3'")))?
-    } else {
-        b.extract().map_err(|_| bad_option("box is a string such as '2x3' or a pair such as (2, 3)"))?
-    };
-    if let Some(n) = size {
-        if rows.checked_mul(cols) != Some(n) {
-            return Err(bad_option(sudokit::GridError::BoxDoesNotTile {
-                side: n,
-                box_rows: rows,
-                box_cols: cols,
-            }));
-        }
-    }
-    Shape::new(rows, cols).map(Some).map_err(bad_option)
-}
-
-/// The variant rules named by `variant`: `None`, `"x,hyper"` or a sequence of names.
-fn variants_of(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variants> {
-    let mut v = Variants::default();
-    let Some(variant) = variant.filter(|v| !v.is_none()) else {
-        return Ok(v);
-    };
-    let names: Vec<String> = match variant.extract::<String>() {
-        Ok(text) => text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
-        Err(_) => variant
-            .extract()
-            .map_err(|_| bad_option("variant is a string such as 'x,hyper' or a list of names"))?,
-    };
-    for name in names {
-        match name.as_str() {
-            "x" => v.diagonals = true,
-            "hyper" => v.windows = true,
-            "jigsaw" => v.jigsaw = true,
-            other => {
-                return Err(bad_option(format!("unknown variant `{other}` (expected x, hyper, jigsaw)")))
-            }
-        }
-    }
-    Ok(v)
-}
-
-/// The output layout named `format` (`line`, `grid`, `compact`, `pretty` or `json`).
-pub fn output_format(format: &str) -> PyResult<OutputFormat> {
-    OutputFormat::from_str(format).map_err(bad_option)
-}
 
 /// `grid` written in `format`, without the final newline.
 pub fn render(grid: &Grid, format: OutputFormat) -> String {
@@ -130,7 +32,7 @@ pub fn render(grid: &Grid, format: OutputFormat) -> String {
 }
 
 /// The one puzzle that `obj` holds, and where it was read (for messages).
-pub fn puzzle(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
+pub fn read_puzzle(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzzle, Position)> {
     let py = obj.py();
     if let Ok(text) = obj.cast::<PyString>() {
         return from_text(py, text.extract::<String>()?.as_bytes(), args);
@@ -154,7 +56,7 @@ pub fn puzzle(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(Puzzle, Posi
 }
 
 /// A puzzle from text in any layout.
-fn from_text(py: Python<'_>, text: &[u8], args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
+fn from_text(py: Python<'_>, text: &[u8], args: &ReadOptions) -> PyResult<(Puzzle, Position)> {
     if args.regions.is_some() {
         return Err(bad_option(
             "regions= is for lists and arrays; a puzzle in text carries its region map after its givens",
@@ -181,7 +83,7 @@ fn from_text(py: Python<'_>, text: &[u8], args: &ReadArgs) -> PyResult<(Puzzle, 
 }
 
 /// A puzzle from a list of rows (a LeetCode board) or a flat list of cells.
-fn from_cells(py: Python<'_>, obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(Puzzle, Position)> {
+fn from_cells(py: Python<'_>, obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzzle, Position)> {
     let fail = |kind: ParseErrorKind| parse_error(py, &ParseError { position: LIST_POSITION, kind });
     let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
     let nested = items.first().is_some_and(|f| f.is_instance_of::<PyList>() || f.is_instance_of::<PyTuple>());
@@ -256,7 +158,7 @@ fn cell_value(py: Python<'_>, cell: &Bound<'_, PyAny>, r: usize, c: usize) -> Py
 }
 
 /// `grid` under the rules of `args`: the variants, with the jigsaw region map of `regions=`.
-pub fn with_rules(grid: Grid, args: &ReadArgs) -> Result<Puzzle, GridError> {
+pub fn with_rules(grid: Grid, args: &ReadOptions) -> Result<Puzzle, GridError> {
     if args.variants.is_classic() && args.regions.is_none() {
         return Ok(Puzzle::classic(grid));
     }

@@ -6,19 +6,24 @@
 //! - [`input`]: puzzles from strings in any layout, nested lists and numpy arrays; sizes and variants.
 //! - [`single`]: one puzzle at a time: `solve`, `count`, `check` (a [`single::Verdict`]), `solutions`
 //!   (an iterator), `canon`.
+//! - [`human`]: the human-style step solver and the ratings: `explain` (an [`human::Explanation`] of
+//!   [`human::Step`]s), `hint`, `candidates`, `rate` (a [`human::Rating`]).
 //! - [`generate`]: `generate` and `generate_batch`, reproducible from a seed and an item index.
-//! - [`batch`]: numpy arrays of puzzles on every core, one status code per row.
+//! - [`batch`]: numpy arrays of puzzles on every core (`solve_batch`, `count_batch`, `check_batch`,
+//!   `rate_batch`), one status code per row.
+//! - [`args`]: the keyword arguments the functions share, each read and checked in one place.
 //! - [`errors`]: the exceptions and warnings.
 //!
-//! New library features join the same way: a function in the module of its kind (human-technique
-//! `explain`/`hint` beside `single`, `rate_batch` beside `batch`), registered in the module function `_sudokit`, with its
-//! stub in `python/sudokit/_sudokit.pyi`.
+//! New library features join the same way: a function in the module of its kind, registered in
+//! the module function `_sudokit`, with its stub in `python/sudokit/_sudokit.pyi`.
 
 use pyo3::prelude::*;
 
+pub mod args;
 pub mod batch;
 pub mod errors;
 pub mod generate;
+pub mod human;
 pub mod input;
 pub mod single;
 
@@ -35,11 +40,21 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::count_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::check_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(human::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(human::hint, m)?)?;
+    m.add_function(wrap_pyfunction!(human::candidates, m)?)?;
+    m.add_function(wrap_pyfunction!(human::rate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::rate_batch, m)?)?;
     m.add_class::<single::Verdict>()?;
+    m.add_class::<human::Step>()?;
+    m.add_class::<human::Explanation>()?;
+    m.add_class::<human::Hint>()?;
+    m.add_class::<human::Rating>()?;
     m.add_class::<single::Solutions>()?;
     for (name, code) in batch::STATUS_CODES {
         m.add(name, code)?;
     }
+    m.add("LEVELS", batch::LEVELS)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -5,31 +5,14 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use pyo3::prelude::*;
 use sudokit::canon::canonical;
-use sudokit::{CancelFlag, Grid, Limits, OutputFormat, Position, SearchOutcome};
+use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome};
 
+use crate::args::{output_format, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT};
 use crate::errors::{bad_option, invalid_puzzle, no_solution, timed_out, warn};
-use crate::input::{output_format, puzzle, render, ReadArgs};
-
-/// The default `limit` of `count`, as `sudokit count --limit`.
-pub const COUNT_LIMIT: u64 = 1_000_000;
-/// The default `limit` of `solutions`, as `sudokit solve --all --limit`.
-pub const ALL_LIMIT: u64 = 10_000;
-
-/// `timeout=` in seconds as a duration; a positive, finite number.
-pub fn timeout_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    seconds
-        .map(|s| {
-            if !(s > 0.0 && s.is_finite()) {
-                return Err(bad_option("timeout must be a positive number of seconds"));
-            }
-            Duration::try_from_secs_f64(s).map_err(bad_option)
-        })
-        .transpose()
-}
+use crate::input::{read_puzzle, render};
 
 /// The first solution of a puzzle, in the layout `format` (`line` unless asked).
 ///
@@ -62,10 +45,10 @@ pub fn solve(
     regions: Option<String>,
     layout: Option<&str>,
 ) -> PyResult<String> {
-    let args = ReadArgs::new(size, r#box, symbols, variant, layout, regions)?;
+    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
     let format = output_format(format)?;
-    let limits = Limits::up_to(if first { 1 } else { 2 }).with_timeout(timeout_of(timeout)?);
-    let (p, at) = puzzle_at(puzzle, &args)?;
+    let limits = search_limits(Some(if first { 1 } else { 2 }), timeout)?;
+    let (p, at) = read_puzzle(puzzle, &args)?;
     let (found, o) = py.detach(|| {
         let mut found = None;
         let o = p.for_each_solution(limits, |g| {
@@ -83,11 +66,6 @@ pub fn solve(
         warn(py, "MultipleSolutionsWarning", &format!("{at}: more than one solution; returned the first"))?;
     }
     Ok(render(&solution, format))
-}
-
-/// The puzzle of `obj` and its position.
-fn puzzle_at(obj: &Bound<'_, PyAny>, args: &ReadArgs) -> PyResult<(sudokit::Puzzle, Position)> {
-    puzzle(obj, args)
 }
 
 /// Why a search found no solution: the timeout, givens that break the rules, or none exists.
@@ -129,23 +107,14 @@ pub fn count(
     regions: Option<String>,
     layout: Option<&str>,
 ) -> PyResult<u64> {
-    let args = ReadArgs::new(size, r#box, symbols, variant, layout, regions)?;
-    let limits = solution_limits(limit)?.with_timeout(timeout_of(timeout)?);
-    let (p, at) = puzzle_at(puzzle, &args)?;
+    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
+    let limits = search_limits(limit, timeout)?;
+    let (p, at) = read_puzzle(puzzle, &args)?;
     let o = py.detach(|| p.count(limits));
     if o.timed_out() || (o.solutions == 0 && !p.conflicts().is_empty()) {
         return Err(failure(py, &p, at, &o));
     }
     Ok(o.solutions)
-}
-
-/// Limits for up to `limit` solutions; `None` for all of them, 0 refused.
-fn solution_limits(limit: Option<u64>) -> PyResult<Limits> {
-    match limit {
-        None => Ok(Limits::all()),
-        Some(0) => Err(bad_option("limit must be at least 1 (None: no limit)")),
-        Some(n) => Ok(Limits::up_to(n)),
-    }
 }
 
 /// The truth about a puzzle, as `sudokit check` prints it.
@@ -250,10 +219,10 @@ pub fn check(
     regions: Option<String>,
     layout: Option<&str>,
 ) -> PyResult<Verdict> {
-    let args = ReadArgs::new(size, r#box, symbols, variant, layout, regions)?;
+    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
     let format = output_format(format)?;
-    let limits = Limits::all().with_timeout(timeout_of(timeout)?);
-    let (p, _) = puzzle_at(puzzle, &args)?;
+    let limits = search_limits(None, timeout)?;
+    let (p, _) = read_puzzle(puzzle, &args)?;
     let (verdict, _) = py.detach(|| p.check_within(limits));
     Ok(Verdict::from_library(&verdict, format))
 }
@@ -346,11 +315,11 @@ pub fn solutions(
     regions: Option<String>,
     layout: Option<&str>,
 ) -> PyResult<Solutions> {
-    let args = ReadArgs::new(size, r#box, symbols, variant, layout, regions)?;
+    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
     let format = output_format(format)?;
     let cancel = CancelFlag::new();
-    let limits = solution_limits(limit)?.with_timeout(timeout_of(timeout)?).with_cancel(cancel.clone());
-    let (p, at) = puzzle_at(puzzle, &args)?;
+    let limits = search_limits(limit, timeout)?.with_cancel(cancel.clone());
+    let (p, at) = read_puzzle(puzzle, &args)?;
     let conflicts = p.conflicts();
     if !conflicts.is_empty() {
         return Err(invalid_puzzle(py, at, &conflicts));
@@ -386,9 +355,9 @@ pub fn canon(
     symbols: &str,
     layout: Option<&str>,
 ) -> PyResult<String> {
-    let args = ReadArgs::new(size, r#box, symbols, None, layout, None)?;
+    let args = ReadOptions::new(size, r#box, symbols, None, layout, None)?;
     let format = output_format(format)?;
-    let (p, _) = puzzle_at(puzzle, &args)?;
+    let (p, _) = read_puzzle(puzzle, &args)?;
     let c = canonical(p.grid()).map_err(bad_option)?;
     Ok(render(&c, format))
 }

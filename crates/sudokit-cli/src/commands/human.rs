@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
-use sudokit::human::{house_name, HumanError, Solver, SolverOptions, State, Step, Technique};
+use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::{Board, Candidates, Position};
 
 use super::{failed, unreadable};
@@ -226,27 +226,12 @@ fn explain(solver: &mut Solver, grids: bool, json: bool) -> String {
     text
 }
 
-/// Where to look: the houses of the pattern, else its cells, else the cells of the results.
-fn nudge(step: &Step) -> String {
-    let s = step.shape;
-    let p = &step.pattern;
-    let mut places: Vec<String> = p.houses.iter().chain(&p.base).map(|&h| house_name(h)).collect();
-    if places.is_empty() {
-        places = p.cells.iter().map(|c| c.name(s)).collect();
-    }
-    if places.is_empty() {
-        places = step.placements.iter().chain(&step.eliminations).map(|c| c.cell.name(s)).collect();
-    }
-    places.dedup();
-    format!("Look at {}", places.join(", "))
-}
-
 fn hint(solver: &Solver, level: Level, json: bool) -> String {
     let Some(step) = solver.peek() else {
         return if json { "{\"hint\":null,\"solved\":true}\n".into() } else { "solved\n".into() };
     };
     let text = match level {
-        Level::Nudge => nudge(&step),
+        Level::Nudge => step.nudge(),
         Level::Technique => format!("Try {}", step.technique),
         Level::Step => step.to_string(),
     };

@@ -6,9 +6,10 @@ use std::sync::Mutex;
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::rate::hodoku::{self, HodokuRating, Level};
-use sudokit::rate::se::{self, RateError, SeRating};
-use sudokit::{OutputFormat, Shape, Verdict};
+use sudokit::rate::hodoku::{HodokuRating, Level};
+use sudokit::rate::se::SeRating;
+use sudokit::rate::{rate_puzzle, Ratings, Unrated};
+use sudokit::OutputFormat;
 
 use super::{header_of, marker_record, puzzle_value, record, unreadable_record, Mode};
 use crate::args::{values, InputArgs, Output, RunArgs};
@@ -121,75 +122,25 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
             ..Default::default()
         }
     };
-    let shape = p.grid().shape();
-    if shape != Shape::CLASSIC || !p.board().is_classic() {
-        let what = if shape == Shape::CLASSIC {
-            "puzzles with variant rules".to_string()
-        } else {
-            format!("{side}x{side} boards", side = shape.side())
-        };
-        return fail(
-            "unsupported",
-            Kind::Invalid,
-            Status::Failed,
-            format!("{at}: the SE and HoDoKu ratings are for classic 9x9 puzzles only, not {what}"),
-        );
-    }
-    match p.check() {
-        Verdict::Unique(_) => {}
-        Verdict::Multiple { .. } => {
-            return fail(
-                "multiple",
-                Kind::Multiple,
-                Status::Multiple,
-                format!("{at}: more than one solution; not rated"),
-            )
+    let ratings = match rate_puzzle(p) {
+        Ok(r) => r,
+        Err(why) => {
+            let (kind, exit) = match why {
+                Unrated::Multiple => (Kind::Multiple, Status::Multiple),
+                Unrated::NoSolution => (Kind::NoSolution, Status::Failed),
+                Unrated::Undecided => (Kind::TimedOut, Status::Failed),
+                _ => (Kind::Invalid, Status::Failed),
+            };
+            let message = match why {
+                Unrated::Unsupported { .. } => format!("{at}: {why}"),
+                _ => format!("{at}: {why}; not rated"),
+            };
+            return fail(why.status(), kind, exit, message);
         }
-        Verdict::NoSolution => {
-            return fail(
-                "no solution",
-                Kind::NoSolution,
-                Status::Failed,
-                format!("{at}: no solution; not rated"),
-            )
-        }
-        Verdict::Invalid(c) => {
-            return fail(
-                "invalid",
-                Kind::Invalid,
-                Status::Failed,
-                format!("{at}: givens break the rules: {}; not rated", super::conflicts_text(&c)),
-            )
-        }
-        _ => {
-            return fail(
-                "timeout",
-                Kind::TimedOut,
-                Status::Failed,
-                format!("{at}: uniqueness could not be decided; not rated"),
-            )
-        }
-    }
-    let grid = p.grid();
-    let se = se::rate(grid);
-    let hodoku = hodoku::rate(grid);
+    };
+    let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
+    let Ratings { se, hodoku } = ratings;
     count(dist, se.as_ref().ok(), hodoku.as_ref().ok());
-    let mut messages = Vec::new();
-    if let Err(e) = &se {
-        let so_far = match e {
-            RateError::BeyondReach { er_so_far_tenths, .. }
-            | RateError::BudgetExhausted { er_so_far_tenths, .. }
-                if *er_so_far_tenths > 0 =>
-            {
-                format!(" (ER at least {:.1})", f64::from(*er_so_far_tenths) / 10.0)
-            }
-            _ => String::new(),
-        };
-        messages.push(format!("{at}: no Sudoku Explainer rating{so_far}: {e}"));
-    }
-    if let Err(e) = &hodoku {
-        messages.push(format!("{at}: no HoDoKu rating: {e}"));
-    }
     let complete = se.is_ok() && hodoku.is_ok();
     let se = se.ok();
     let hodoku = hodoku.ok();

@@ -14,9 +14,19 @@ Many puzzles (an ``(N, 81)`` ``uint8`` array, 0 for a blank)::
 
     solutions, status = sudokit.solve_batch(puzzles)   # status: sudokit.Status per row
 
+Like a human (the steps of HoDoKu's techniques) and rated on Sudoku Explainer's and HoDoKu's scales::
+
+    >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> print(sudokit.explain(easy)[0])
+    Naked Single: r5c6=4
+    >>> sudokit.rate(easy).level
+    'easy'
+
 Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :func:`solutions`
-(an iterator), :func:`generate`, :func:`canon`; :func:`solve_batch`, :func:`count_batch`,
-:func:`check_batch`, :func:`generate_batch`. Errors: :mod:`sudokit.errors`.
+(an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an :class:`Explanation` of
+:class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`, :func:`rate` (a
+:class:`Rating`); :func:`solve_batch`, :func:`count_batch`, :func:`check_batch`,
+:func:`generate_batch`, :func:`rate_batch`. Errors: :mod:`sudokit.errors`.
 """
 
 from __future__ import annotations
@@ -31,18 +41,29 @@ from ._sudokit import (
     MULTIPLE,
     NO_SOLUTION,
     NOT_FOUND,
+    LEVELS,
     OK,
+    PARTIAL,
     TARGET_MISSED,
     TIMED_OUT,
+    Explanation,
+    Hint,
+    Rating,
     Solutions,
+    Step,
     Verdict,
+    candidates,
     canon,
     check,
     check_batch,
     count,
     count_batch,
+    explain,
     generate,
     generate_batch,
+    hint,
+    rate,
+    rate_batch,
     solutions,
     solve,
     solve_batch,
@@ -51,6 +72,7 @@ from .errors import (
     ClueTargetWarning,
     GenerateError,
     InvalidPuzzleError,
+    MultipleSolutionsError,
     MultipleSolutionsWarning,
     NoSolutionError,
     ParseError,
@@ -82,6 +104,8 @@ class Status(enum.IntEnum):
     """generate_batch: no attempt reached the difficulty."""
     TARGET_MISSED = TARGET_MISSED
     """generate_batch: the closest puzzle to a missed clue target."""
+    PARTIAL = PARTIAL
+    """rate_batch: one scale rated the puzzle, the other could not (its values are missing)."""
 
 
 __all__ = [
@@ -91,11 +115,20 @@ __all__ = [
     "solutions",
     "generate",
     "canon",
+    "explain",
+    "hint",
+    "candidates",
+    "rate",
     "solve_batch",
     "count_batch",
     "check_batch",
     "generate_batch",
+    "rate_batch",
     "Verdict",
+    "Step",
+    "Explanation",
+    "Hint",
+    "Rating",
     "Solutions",
     "Status",
     "OK",
@@ -107,10 +140,13 @@ __all__ = [
     "AT_LIMIT",
     "NOT_FOUND",
     "TARGET_MISSED",
+    "PARTIAL",
+    "LEVELS",
     "SudokitError",
     "ParseError",
     "InvalidPuzzleError",
     "NoSolutionError",
+    "MultipleSolutionsError",
     "TimedOutError",
     "GenerateError",
     "MultipleSolutionsWarning",

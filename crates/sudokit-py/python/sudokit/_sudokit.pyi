@@ -1,6 +1,6 @@
 """Type stubs of the native module ``sudokit._sudokit`` (re-exported by ``sudokit``)."""
 
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -16,6 +16,10 @@ TIMED_OUT: int
 AT_LIMIT: int
 NOT_FOUND: int
 TARGET_MISSED: int
+PARTIAL: int
+
+#: HoDoKu's levels, easiest first: ``rate_batch``'s level codes index this tuple.
+LEVELS: Tuple[str, str, str, str, str]
 
 #: A puzzle: text in any layout ``sudokit solve`` reads, a list of rows, a flat list of cells, or a
 #: numpy array (``0``, ``"."`` or ``None`` for a blank).
@@ -49,6 +53,82 @@ class Solutions(Iterator[str]):
 
     def __iter__(self) -> "Solutions": ...
     def __next__(self) -> str: ...
+
+class Step:
+    """One step of the human solver: what a technique found and what it proves (``str(step)``: the
+    step in HoDoKu's notation)."""
+
+    technique: str
+    """The technique's name, e.g. ``"X-Wing"``."""
+    code: Optional[str]
+    """The technique's library code, e.g. ``"0300"`` (``None`` for brute force)."""
+    text: str
+    """The step in HoDoKu's notation, e.g. ``"Naked Single: r3c4=7"``."""
+    placements: List[Tuple[int, int, int]]
+    """Cells solved: ``(row, column, digit)``, 1-based."""
+    eliminations: List[Tuple[int, int, int]]
+    """Candidates removed: ``(row, column, digit)``, 1-based."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The step as ``sudokit explain -o json`` writes it, pattern included."""
+
+class Explanation(Sequence[Step]):
+    """The steps that solve a puzzle (a sequence of ``Step``; ``str()``: the text ``sudokit explain``
+    prints)."""
+
+    steps: List[Step]
+    """The steps, in order."""
+    solved: bool
+    """Whether the steps solve the puzzle (``False``: no allowed technique applies any more)."""
+    candidates: str
+    """The pencil marks after the last step (729-character line form)."""
+    grids: Optional[List[str]]
+    """With ``grids=True``: the pencil marks before each step."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Step: ...  # type: ignore[override]
+    def __iter__(self) -> Iterator[Step]: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The record of ``sudokit explain -o json``: ``{"solved": ..., "steps": [...]}``."""
+
+class Hint:
+    """The next step, told at a level of detail (``str()``: the text ``sudokit hint`` prints)."""
+
+    level: str
+    """``"nudge"``, ``"technique"`` or ``"step"``."""
+    text: str
+    """``"Look at r4, c6"``, ``"Try X-Wing"`` or the whole step."""
+    technique: Optional[str]
+    """The technique's name (levels ``"technique"`` and ``"step"``)."""
+    step: Optional[Step]
+    """The step (level ``"step"``)."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The record of ``sudokit hint -o json``."""
+
+class Rating:
+    """A puzzle's difficulty on Sudoku Explainer's and HoDoKu's scales (``str()``: the line ``sudokit
+    rate`` prints)."""
+
+    status: str
+    """``"ok"``, ``"partial"`` (one scale only), ``"multiple"``, ``"no solution"``, ``"invalid"``,
+    ``"unsupported"`` (not classic 9x9) or ``"timeout"``: the status of ``sudokit rate -o json``."""
+    er: Optional[float]
+    """Sudoku Explainer's ER: the hardest step."""
+    ep: Optional[float]
+    """Sudoku Explainer's EP: the hardest step up to the first placement."""
+    ed: Optional[float]
+    """Sudoku Explainer's ED: the first step."""
+    score: Optional[int]
+    """HoDoKu's score."""
+    level: Optional[str]
+    """HoDoKu's level: ``"easy"``, ``"medium"``, ``"hard"``, ``"unfair"`` or ``"extreme"``."""
+    hardest: Optional[str]
+    """Sudoku Explainer's name of the hardest step."""
+    messages: List[str]
+    """Why a scale is missing, as ``sudokit rate`` writes it to stderr."""
+    @property
+    def is_rated(self) -> bool:
+        """Whether both scales rated the puzzle."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The ``sudokit rate -o json`` record without ``index`` and ``puzzle``."""
 
 def solve(
     puzzle: PuzzleLike,
@@ -200,3 +280,85 @@ def count_batch(
     regions: Optional[str] = None,
 ) -> Tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]]:
     """The number of solutions of every row, up to ``limit``: ``(counts, status)``."""
+
+def explain(
+    puzzle: PuzzleLike,
+    *,
+    techniques: Optional[Sequence[str]] = None,
+    exclude: Optional[Sequence[str]] = None,
+    all_at_once: bool = False,
+    grids: bool = False,
+    pencil: bool = False,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> Explanation:
+    """The steps that solve a puzzle like a human, simplest technique first, as ``sudokit explain``
+    (``pencil=True``: a pencil-mark grid). Raises ``ParseError``, ``InvalidPuzzleError``,
+    ``NoSolutionError``, ``MultipleSolutionsError``, ``ValueError`` (unknown technique)."""
+
+def hint(
+    puzzle: PuzzleLike,
+    level: str = "step",
+    *,
+    techniques: Optional[Sequence[str]] = None,
+    exclude: Optional[Sequence[str]] = None,
+    pencil: bool = False,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> Optional[Hint]:
+    """The next step at ``level`` ``"nudge"``, ``"technique"`` or ``"step"``, as ``sudokit hint``;
+    ``None`` when the puzzle is solved. Raises as ``explain``."""
+
+def candidates(
+    puzzle: PuzzleLike,
+    *,
+    format: str = "grid",
+    techniques: Optional[Sequence[str]] = None,
+    exclude: Optional[Sequence[str]] = None,
+    pencil: bool = False,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> str:
+    """The pencil marks after the singles (or ``techniques``), as ``sudokit candidates``:
+    ``format="grid"`` (boxed) or ``"line"`` (729 characters). Raises as ``explain``."""
+
+def rate(
+    puzzle: PuzzleLike,
+    *,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> Rating:
+    """ER/EP/ED and HoDoKu's score and level, as ``sudokit rate``. Does not raise for a puzzle it can
+    read: ``rating.status`` says ``"multiple"``, ``"invalid"``, … Raises ``ParseError``."""
+
+def rate_batch(
+    puzzles: npt.NDArray[np.uint8],
+    *,
+    threads: Optional[int] = None,
+) -> Tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.uint8],
+]:
+    """Every row of an ``(N, 81)`` ``uint8`` array rated on every core: ``(er, ep, ed, score, level,
+    status)``; ``nan``/``-1`` where not rated; status ``OK``, ``PARTIAL``, ``MULTIPLE``,
+    ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``."""

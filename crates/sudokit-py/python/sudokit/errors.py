@@ -15,6 +15,7 @@ __all__ = [
     "ParseError",
     "InvalidPuzzleError",
     "NoSolutionError",
+    "MultipleSolutionsError",
     "TimedOutError",
     "GenerateError",
     "MultipleSolutionsWarning",
@@ -57,6 +58,11 @@ class InvalidPuzzleError(SudokitError, ValueError):
 
 class NoSolutionError(SudokitError):
     """The givens obey the rules, but the puzzle has no solution."""
+
+
+class MultipleSolutionsError(SudokitError, ValueError):
+    """The puzzle has more than one solution, and the answer needs exactly one (``explain``, ``hint``,
+    ``candidates``: the step solver)."""
 
 
 class TimedOutError(SudokitError, TimeoutError):

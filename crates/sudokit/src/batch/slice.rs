@@ -1,4 +1,4 @@
-//! Solve, count and check over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
+//! Solve, count, check and rate over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
 //! order: the calls that bindings make with a whole array at once.
 
 use std::ops::ControlFlow;
@@ -8,6 +8,7 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use crate::grid::{Grid, GridError, Shape};
+use crate::rate::{rate_puzzle, Ratings, Unrated};
 use crate::solve::{CancelFlag, Count, Interrupt, Limits, Puzzle, SearchOutcome, Verdict};
 
 /// Settings shared by the slice operations.
@@ -167,4 +168,27 @@ pub fn count_rows(
 /// [`check_all`] over classic 9×9 rows of 81 values (`0` for a blank).
 pub fn check_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Verdict, BatchError>> {
     map_all(rows, opts, |row| check_one(&row_puzzle(row)?, opts))
+}
+
+/// One puzzle's ratings, or why it was not rated (see [`rate_puzzle`]).
+pub type Rated = Result<Ratings, Unrated>;
+
+/// The ratings of each puzzle on both scales ([`rate_puzzle`]), in input order. The ratings have no
+/// time or node limit of their own (Sudoku Explainer's rater has its own work budget), so only
+/// [`BatchOptions::cancel`] applies, checked before each puzzle.
+pub fn rate_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
+    map_all(puzzles, opts, |p| Ok(rate_puzzle(p)))
+}
+
+/// [`rate_all`] over classic 9×9 rows of 81 values (`0` for a blank).
+///
+/// ```
+/// use sudokit::batch::{rate_rows, BatchOptions};
+/// use sudokit::rate::Unrated;
+/// let rated = rate_rows(&[[0; 81], [10; 81]], &BatchOptions::default());
+/// assert_eq!(rated[0].as_ref().map(|r| r.as_ref().err()), Ok(Some(&Unrated::Multiple)));
+/// assert!(rated[1].is_err());
+/// ```
+pub fn rate_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
+    map_all(rows, opts, |row| Ok(rate_puzzle(&row_puzzle(row)?)))
 }

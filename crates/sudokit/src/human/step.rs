@@ -164,6 +164,21 @@ impl Step {
         self.eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
         self.eliminations.dedup();
     }
+    /// Where to look for this step, without giving it away, as `sudokit hint --level nudge` says it:
+    /// `Look at ` and the houses of the pattern, else its cells, else the cells of the results.
+    pub fn nudge(&self) -> String {
+        let p = &self.pattern;
+        let mut places: Vec<String> = p.houses.iter().chain(&p.base).map(|&h| house_name(h)).collect();
+        if places.is_empty() {
+            places = p.cells.iter().map(|c| c.name(self.shape)).collect();
+        }
+        if places.is_empty() {
+            places =
+                self.placements.iter().chain(&self.eliminations).map(|c| c.cell.name(self.shape)).collect();
+        }
+        places.dedup();
+        format!("Look at {}", places.join(", "))
+    }
     /// The results alone, as after ` => `: `r3c4=7` or `r1c46<>5, r2c3<>5`.
     pub fn results_text(&self) -> String {
         let mut parts = Vec::new();

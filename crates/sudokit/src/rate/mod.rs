@@ -6,6 +6,12 @@
 //!
 //! [`hodoku`] is HoDoKu's score and level (easy, medium, hard, unfair, extreme): the sum of the
 //! per-step base scores along the human solver's default path, and the hardest step's level.
+//!
+//! [`rate_puzzle`] gives both for one puzzle, as `sudokit rate` does: only a classic 9×9 puzzle with
+//! exactly one solution is rated, and [`Unrated`] says why another was not.
 
 pub mod hodoku;
+mod puzzle;
 pub mod se;
+
+pub use puzzle::{rate_puzzle, Ratings, Unrated};

@@ -1,0 +1,178 @@
+//! The keyword arguments the functions share, each concept read and checked in one place, as the
+//! command line checks its flags: how to read puzzles (board, rules, layout: [`ReadOptions`]), output
+//! layouts, solution limits, timeouts, batch budgets and the human solver's techniques.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use sudokit::batch::BatchOptions;
+use sudokit::human::{SolverOptions, Technique};
+use sudokit::{Layout, Limits, OutputFormat, ParseOptions, Shape, Symbols, Variants};
+
+use crate::errors::bad_option;
+
+/// The default `limit` of `count` and `count_batch`, as `sudokit count --limit`.
+pub const COUNT_LIMIT: u64 = 1_000_000;
+/// The default `limit` of `solutions`, as `sudokit solve --all --limit`.
+pub const ALL_LIMIT: u64 = 10_000;
+
+/// How to read puzzles: the keyword arguments shared by the one-puzzle functions.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// Layout, shape and symbols.
+    pub parse: ParseOptions,
+    /// Variant rules for puzzles that do not bring their own.
+    pub variants: Variants,
+    /// A jigsaw region map for a list or array puzzle (a text puzzle carries its own).
+    pub regions: Option<String>,
+}
+
+impl ReadOptions {
+    /// Reads and checks the keyword arguments, as the command line checks its flags.
+    pub fn new(
+        size: Option<usize>,
+        box_shape: Option<&Bound<'_, PyAny>>,
+        symbols: &str,
+        variant: Option<&Bound<'_, PyAny>>,
+        layout: Option<&str>,
+        regions: Option<String>,
+    ) -> PyResult<ReadOptions> {
+        let shape = shape_of(size, box_shape)?;
+        let symbols = Symbols::from_str(symbols).map_err(bad_option)?;
+        let layout = layout.map(Layout::from_str).transpose().map_err(bad_option)?;
+        if symbols == Symbols::Hex && shape.is_some_and(|s| s.side() != 16) {
+            return Err(bad_option("symbols='hex' is for 16×16 boards only"));
+        }
+        if symbols == Symbols::Letters && shape.is_some_and(|s| s.side() > 26) {
+            return Err(bad_option("symbols='letters' has only 26 letters, too few for this board"));
+        }
+        let variants = variants_of(variant)?;
+        if let Some(shape) = shape {
+            let mut probe = variants;
+            probe.jigsaw = false;
+            probe
+                .board(shape, None)
+                .map_err(|e| bad_option(format!("variant {variants} on a {shape} board: {e}")))?;
+        }
+        Ok(ReadOptions { parse: ParseOptions { layout, shape, symbols }, variants, regions })
+    }
+
+    /// The board keywords of the batch functions: board and rules (no text, so no layout or
+    /// symbols), one jigsaw region map for every row.
+    pub fn for_batch(
+        size: Option<usize>,
+        box_shape: Option<&Bound<'_, PyAny>>,
+        variant: Option<&Bound<'_, PyAny>>,
+        regions: Option<String>,
+    ) -> PyResult<ReadOptions> {
+        let args = ReadOptions::new(size, box_shape, "standard", variant, None, regions)?;
+        if args.variants.jigsaw && args.regions.is_none() {
+            return Err(bad_option("variant jigsaw needs regions= (one region map for every row)"));
+        }
+        Ok(args)
+    }
+}
+
+/// The board shape from `size` and `box` (`"2x3"` or `(2, 3)`), checked against each other.
+pub fn shape_of(size: Option<usize>, box_shape: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
+    let Some(b) = box_shape.filter(|b| !b.is_none()) else {
+        return size.map(|n| Shape::for_side(n).map_err(bad_option)).transpose();
+    };
+    let (rows, cols): (usize, usize) = if let Ok(text) = b.extract::<String>() {
+        let parts = text
+            .split_once(['x', 'X', '×'])
+            .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+        parts.ok_or_else(|| bad_option(format!("box={text:?}: expected ROWSxCOLS, e.g. '2x3'")))?
+    } else {
+        b.extract().map_err(|_| bad_option("box is a string such as '2x3' or a pair such as (2, 3)"))?
+    };
+    if let Some(n) = size {
+        if rows.checked_mul(cols) != Some(n) {
+            return Err(bad_option(sudokit::GridError::BoxDoesNotTile {
+                side: n,
+                box_rows: rows,
+                box_cols: cols,
+            }));
+        }
+    }
+    Shape::new(rows, cols).map(Some).map_err(bad_option)
+}
+
+/// The variant rules named by `variant`: `None`, `"x,hyper"` or a sequence of names.
+fn variants_of(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variants> {
+    let mut v = Variants::default();
+    let Some(variant) = variant.filter(|v| !v.is_none()) else {
+        return Ok(v);
+    };
+    let names: Vec<String> = match variant.extract::<String>() {
+        Ok(text) => text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+        Err(_) => variant
+            .extract()
+            .map_err(|_| bad_option("variant is a string such as 'x,hyper' or a list of names"))?,
+    };
+    for name in names {
+        match name.as_str() {
+            "x" => v.diagonals = true,
+            "hyper" => v.windows = true,
+            "jigsaw" => v.jigsaw = true,
+            other => {
+                return Err(bad_option(format!("unknown variant `{other}` (expected x, hyper, jigsaw)")))
+            }
+        }
+    }
+    Ok(v)
+}
+
+/// The output layout named `format` (`line`, `grid`, `compact`, `pretty` or `json`).
+pub fn output_format(format: &str) -> PyResult<OutputFormat> {
+    OutputFormat::from_str(format).map_err(bad_option)
+}
+
+/// `timeout=` in seconds as a duration; a positive, finite number.
+pub fn timeout_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    seconds
+        .map(|s| {
+            if !(s > 0.0 && s.is_finite()) {
+                return Err(bad_option("timeout must be a positive number of seconds"));
+            }
+            Duration::try_from_secs_f64(s).map_err(bad_option)
+        })
+        .transpose()
+}
+
+/// `limit=`: a number of solutions of at least 1, or `None` for no limit.
+pub fn solution_cap(limit: Option<u64>) -> PyResult<Option<u64>> {
+    match limit {
+        Some(0) => Err(bad_option("limit must be at least 1 (None: no limit)")),
+        other => Ok(other),
+    }
+}
+
+/// The limits of one search: up to `limit` solutions (`None`: all of them) within `timeout` seconds.
+pub fn search_limits(limit: Option<u64>, timeout: Option<f64>) -> PyResult<Limits> {
+    let limits = solution_cap(limit)?.map_or_else(Limits::all, Limits::up_to);
+    Ok(limits.with_timeout(timeout_of(timeout)?))
+}
+
+/// The batch options of `timeout` (seconds per puzzle) and `nodes` (search nodes per puzzle).
+pub fn batch_options(timeout: Option<f64>, nodes: Option<u64>) -> PyResult<BatchOptions> {
+    Ok(BatchOptions { timeout: timeout_of(timeout)?, nodes, ..BatchOptions::default() })
+}
+
+/// Techniques by their names, library codes or short names (`None`: none).
+pub fn techniques_of(names: Option<Vec<String>>) -> PyResult<Vec<Technique>> {
+    names.unwrap_or_default().iter().map(|n| Technique::from_str(n).map_err(bad_option)).collect()
+}
+
+/// The human solver's techniques, as `--techniques`, `--exclude` and `--all-at-once` choose them:
+/// `only` replaces HoDoKu's default set, `exclude` removes from it.
+pub fn solver_options(
+    only: Option<Vec<String>>,
+    exclude: Option<Vec<String>>,
+    all_at_once: bool,
+) -> PyResult<SolverOptions> {
+    let only = techniques_of(only)?;
+    let base = if only.is_empty() { SolverOptions::default() } else { SolverOptions::only(&only) };
+    Ok(SolverOptions { all_at_once, ..base.exclude(&techniques_of(exclude)?) })
+}

@@ -1,0 +1,561 @@
+//! The human-style step solver and the ratings, one puzzle at a time: `explain`, `hint`,
+//! `candidates` and `rate`, answering as `sudokit explain`, `hint`, `candidates` and `rate` do (their
+//! `-o json` records are what `to_dict()` gives). The GIL is released while the library works.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+use serde_json::{json, Value};
+use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
+use sudokit::rate::{rate_puzzle, Ratings};
+use sudokit::{Board, Candidates, Position};
+
+use crate::args::{solver_options, techniques_of, ReadOptions};
+use crate::errors::{bad_option, human_error, parse_error_at, parse_error_message};
+use crate::input::read_puzzle;
+
+/// A JSON value as the Python object `json.loads` makes of it.
+fn to_python(py: Python<'_>, v: &Value) -> PyResult<Py<PyAny>> {
+    Ok(py.import("json")?.call_method1("loads", (v.to_string(),))?.unbind())
+}
+
+/// One step of the human solver: what a technique found and what it proves.
+///
+/// `technique` is the technique's name (`"X-Wing"`), `code` its library code (`"0300"`; `None` for
+/// brute force), `text` the step in HoDoKu's notation (`"Naked Single: r3c4=7"`), `placements` and
+/// `eliminations` the results as `(row, column, digit)` tuples (1-based). `to_dict()` gives the step
+/// as `sudokit explain -o json` writes it, pattern included (cells, houses, fins, chains, sets).
+#[pyclass(module = "sudokit", frozen)]
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The technique's name.
+    #[pyo3(get)]
+    pub technique: String,
+    /// The technique's library code (`None` for brute force).
+    #[pyo3(get)]
+    pub code: Option<String>,
+    /// The step in HoDoKu's notation.
+    #[pyo3(get)]
+    pub text: String,
+    /// Cells solved: `(row, column, digit)`, 1-based.
+    #[pyo3(get)]
+    pub placements: Vec<(usize, usize, u8)>,
+    /// Candidates removed: `(row, column, digit)`, 1-based.
+    #[pyo3(get)]
+    pub eliminations: Vec<(usize, usize, u8)>,
+    /// The step as the command line's JSON.
+    json: Value,
+}
+
+impl Step {
+    fn from_library(step: &sudokit::human::Step) -> Step {
+        let shape = step.shape;
+        let tuples = |cs: &[sudokit::human::Candidate]| {
+            cs.iter().map(|c| (c.cell.row(shape) + 1, c.cell.col(shape) + 1, c.digit.get())).collect()
+        };
+        Step {
+            technique: step.technique.name().to_string(),
+            code: step.technique.code().map(str::to_string),
+            text: step.to_string(),
+            placements: tuples(&step.placements),
+            eliminations: tuples(&step.eliminations),
+            json: json!(step),
+        }
+    }
+}
+
+#[pymethods]
+impl Step {
+    /// The step as `sudokit explain -o json` writes it: `technique`, `code`, `text`, the pattern
+    /// (`digits`, `cells`, `houses`, `base`, `cover`, `fins`, `endo_fins`, `chains`, `sets`) and the
+    /// results (`placements`, `eliminations`: `{"cell": "r3c4", "digit": 7}`).
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.json)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Step({:?})", self.text)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Step>().is_ok_and(|o| o.get().json == self.json)
+    }
+}
+
+/// The steps that solve a puzzle, simplest technique first: a sequence of [`Step`]s (`len`,
+/// indexing, iteration), whether they solve it, and the pencil marks where they end.
+#[pyclass(module = "sudokit", frozen, sequence)]
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    steps: Vec<Step>,
+    /// Whether the steps solve the puzzle (`False`: no allowed technique applies any more).
+    #[pyo3(get)]
+    pub solved: bool,
+    /// The pencil marks after the last step, in the 729-character line form.
+    #[pyo3(get)]
+    pub candidates: String,
+    /// With `grids=True`: the pencil marks before each step (line form).
+    #[pyo3(get)]
+    pub grids: Option<Vec<String>>,
+}
+
+#[pymethods]
+impl Explanation {
+    /// The steps, in order.
+    #[getter]
+    fn steps(&self) -> Vec<Step> {
+        self.steps.clone()
+    }
+
+    fn __len__(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<Step> {
+        let n = self.steps.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if !(0..n).contains(&i) {
+            return Err(pyo3::exceptions::PyIndexError::new_err("step index out of range"));
+        }
+        Ok(self.steps[i as usize].clone())
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = pyo3::types::PyList::new(py, self.steps.clone())?;
+        Ok(list.as_any().try_iter()?.into_any().unbind())
+    }
+
+    /// The explanation as `sudokit explain -o json` writes it: `{"solved": …, "steps": […]}`, with
+    /// `"grids"` when asked for.
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let mut v =
+            json!({ "solved": self.solved, "steps": self.steps.iter().map(|s| &s.json).collect::<Vec<_>>() });
+        if let Some(g) = &self.grids {
+            v["grids"] = json!(g);
+        }
+        to_python(py, &v)
+    }
+
+    /// The text `sudokit explain` prints: one numbered step per line, then how it ended.
+    fn __str__(&self) -> String {
+        let mut text: String =
+            self.steps.iter().enumerate().map(|(i, s)| format!("{}. {}\n", i + 1, s.text)).collect();
+        if self.solved {
+            text.push_str(&format!("solved in {} steps", self.steps.len()));
+        } else {
+            text.push_str(&format!(
+                "stuck after {} steps: no allowed technique applies (pencil marks: {})",
+                self.steps.len(),
+                self.candidates
+            ));
+        }
+        text
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Explanation({} steps, solved={})",
+            self.steps.len(),
+            if self.solved { "True" } else { "False" }
+        )
+    }
+}
+
+/// The candidate state of `obj`: a puzzle read as `solve` reads it, or, with `pencil`, a pencil-mark
+/// grid (the 729-character line form, or a boxed candidate grid) as `--pencil` reads it.
+fn state_of(
+    obj: &Bound<'_, PyAny>,
+    pencil: bool,
+    args: &ReadOptions,
+) -> PyResult<(Result<State, HumanError>, Position)> {
+    let py = obj.py();
+    if !pencil {
+        let (p, at) = read_puzzle(obj, args)?;
+        return Ok((State::new(Arc::new(p.board().clone()), p.grid()), at));
+    }
+    let text = if let Ok(s) = obj.cast::<PyString>() {
+        s.extract::<String>()?
+    } else if let Ok(b) = obj.cast::<PyBytes>() {
+        String::from_utf8(b.as_bytes().to_vec())
+            .map_err(|e| parse_error_message(py, format!("puzzle 1, line 1: not UTF-8: {e}")))?
+    } else {
+        return Err(bad_option("pencil=True reads a pencil-mark grid given as a string"));
+    };
+    let first_line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+    let marks: Candidates = text.parse().map_err(|e: sudokit::CandidatesError| {
+        let line = first_line + e.line - 1;
+        parse_error_at(
+            py,
+            format!("puzzle 1, line {line}, column {}: not a pencil-mark grid: {}", e.column, e.kind),
+            (1, line, Some(e.column)),
+        )
+    })?;
+    let at = Position { puzzle: 1, line: first_line, column: None };
+    Ok((State::from_candidates(Board::classic_shared(marks.shape()), &marks), at))
+}
+
+/// The step solver on the state of `obj`, or the exception of why it cannot start.
+fn solver_for(
+    obj: &Bound<'_, PyAny>,
+    pencil: bool,
+    args: &ReadOptions,
+    options: SolverOptions,
+) -> PyResult<Solver> {
+    let py = obj.py();
+    let (state, at) = state_of(obj, pencil, args)?;
+    py.detach(|| state.and_then(|s| Solver::new(s, options))).map_err(|e| human_error(py, at, &e))
+}
+
+/// The steps that solve a puzzle like a human, simplest technique first, as `sudokit explain`.
+///
+/// `puzzle` is read as by `solve` (any layout, a list of rows, a numpy array; `size`, `box`,
+/// `symbols`, `variant`, `regions`, `layout` as there), or with `pencil=True` as a pencil-mark grid
+/// (the 729-character line form, or a boxed candidate grid), as `sudokit explain --pencil` reads it.
+/// `techniques` (names, library codes or short names) replaces HoDoKu's default set, brute force
+/// last; `exclude` removes techniques from it (`exclude=["bf"]` stops where logic ends instead of
+/// guessing); `all_at_once` applies every step of the technique found before easier ones are tried
+/// again; `grids=True` keeps the pencil marks before each step.
+///
+/// Returns an `Explanation`: a sequence of `Step`s with `solved` and `candidates`;
+/// `explanation.to_dict()` is the record of `sudokit explain -o json`, `str(explanation)` its text.
+/// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules, or pencil
+/// marks contradict themselves), `NoSolutionError`, `MultipleSolutionsError` (the step solver needs
+/// exactly one solution), `ValueError` (an unknown technique).
+///
+/// ```python
+/// >>> steps = sudokit.explain("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+/// >>> steps.solved, steps[0].technique
+/// (True, 'Naked Single')
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, techniques=None, exclude=None, all_at_once=false, grids=false, pencil=false, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn explain(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    techniques: Option<Vec<String>>,
+    exclude: Option<Vec<String>>,
+    all_at_once: bool,
+    grids: bool,
+    pencil: bool,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+    regions: Option<String>,
+    layout: Option<&str>,
+) -> PyResult<Explanation> {
+    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
+    let options = solver_options(techniques, exclude, all_at_once)?;
+    let mut solver = solver_for(puzzle, pencil, &args, options)?;
+    Ok(py.detach(move || {
+        let mut steps = Vec::new();
+        let mut boards = Vec::new();
+        loop {
+            let before = grids.then(|| solver.state().to_candidates().to_line_form());
+            let Some(step) = solver.next() else { break };
+            boards.extend(before);
+            steps.push(Step::from_library(&step));
+        }
+        Explanation {
+            steps,
+            solved: solver.is_solved(),
+            candidates: solver.state().to_candidates().to_line_form(),
+            grids: grids.then_some(boards),
+        }
+    }))
+}
+
+/// The next step of the human solver, told at a level of detail, as `sudokit hint`.
+///
+/// `level` is `"nudge"` (where to look: `hint.text` is `"Look at r4, c6"`), `"technique"` (which
+/// technique applies: `"Try X-Wing"`) or `"step"` (the whole step, also in `hint.step`). Returns
+/// `None` when the puzzle is already solved. `hint.to_dict()` is the record of `sudokit hint -o
+/// json`. Other arguments and the exceptions as for `explain`.
+///
+/// ```python
+/// >>> sudokit.hint("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", level="technique").text
+/// 'Try Naked Single'
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, level="step", *, techniques=None, exclude=None, pencil=false, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn hint(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    level: &str,
+    techniques: Option<Vec<String>>,
+    exclude: Option<Vec<String>>,
+    pencil: bool,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+    regions: Option<String>,
+    layout: Option<&str>,
+) -> PyResult<Option<Hint>> {
+    if !["nudge", "technique", "step"].contains(&level) {
+        return Err(bad_option(format!("level={level:?}: expected 'nudge', 'technique' or 'step'")));
+    }
+    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
+    let options = solver_options(techniques, exclude, false)?;
+    let solver = solver_for(puzzle, pencil, &args, options)?;
+    let Some(step) = py.detach(|| solver.peek()) else {
+        return Ok(None);
+    };
+    let text = match level {
+        "nudge" => step.nudge(),
+        "technique" => format!("Try {}", step.technique),
+        _ => step.to_string(),
+    };
+    Ok(Some(Hint {
+        level: level.to_string(),
+        text,
+        technique: (level != "nudge").then(|| step.technique.name().to_string()),
+        step: (level == "step").then(|| Step::from_library(&step)),
+    }))
+}
+
+/// A hint: how much it tells (`level`), its `text`, and, from the `"technique"` level on, the
+/// technique's name; at the `"step"` level the whole `Step`.
+#[pyclass(module = "sudokit", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// `"nudge"`, `"technique"` or `"step"`.
+    pub level: String,
+    /// The hint as `sudokit hint` prints it.
+    pub text: String,
+    /// The technique's name (levels `"technique"` and `"step"`).
+    pub technique: Option<String>,
+    /// The step (level `"step"`).
+    pub step: Option<Step>,
+}
+
+#[pymethods]
+impl Hint {
+    /// The hint as `sudokit hint -o json` writes it: `level` and `hint`, with `technique` (level
+    /// technique) or `step` (level step).
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let mut v = json!({ "level": self.level, "hint": self.text });
+        match (&self.step, &self.technique) {
+            (Some(s), _) => v["step"] = s.json.clone(),
+            (None, Some(t)) => v["technique"] = json!(t),
+            _ => {}
+        }
+        to_python(py, &v)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Hint(level={:?}, text={:?})", self.level, self.text)
+    }
+}
+
+/// The pencil marks of a puzzle after the simple techniques, as `sudokit candidates`: by default
+/// after the singles (Full House, Naked Single, Hidden Single) have been applied as far as they go;
+/// `techniques` and `exclude` choose others (`techniques=["fh"]` and `exclude=["fh"]`: the marks of
+/// the givens alone). `format` is `"grid"` (the boxed candidate grid `sudokit candidates` prints) or
+/// `"line"` (the 729-character line form: nine characters per cell, a digit or `.`). Arguments and
+/// exceptions as for `explain`.
+///
+/// ```python
+/// >>> sudokit.candidates("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", format="line")[:9]
+/// '...4.....'
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, format="grid", techniques=None, exclude=None, pencil=false, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn candidates(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    format: &str,
+    techniques: Option<Vec<String>>,
+    exclude: Option<Vec<String>>,
+    pencil: bool,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+    regions: Option<String>,
+    layout: Option<&str>,
+) -> PyResult<String> {
+    let line = match format {
+        "line" => true,
+        "grid" => false,
+        other => return Err(bad_option(format!("format={other:?}: expected 'grid' or 'line'"))),
+    };
+    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
+    let options = if techniques.as_ref().is_some_and(|t| !t.is_empty()) {
+        solver_options(techniques, exclude, false)?
+    } else {
+        // By default the candidate grid is the one after singles, as `sudokit candidates` gives it.
+        SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle])
+            .exclude(&techniques_of(exclude)?)
+    };
+    let mut solver = solver_for(puzzle, pencil, &args, options)?;
+    Ok(py.detach(move || {
+        solver.by_ref().for_each(drop);
+        let marks = solver.state().to_candidates();
+        let mut text = if line { marks.to_line_form() } else { marks.to_string() };
+        while text.ends_with('\n') {
+            text.pop();
+        }
+        text
+    }))
+}
+
+/// A puzzle's difficulty on both community scales, as `sudokit rate` gives it.
+///
+/// `status` is that of the `sudokit rate -o json` record: `"ok"` (both scales), `"partial"` (one
+/// scale could not rate it; the other's values are there), or why it was not rated at all:
+/// `"multiple"`, `"no solution"`, `"invalid"`, `"unsupported"` (not classic 9×9), `"timeout"`.
+/// `er`, `ep`, `ed` are Sudoku Explainer's ratings, `score` and `level` HoDoKu's (`"easy"` to
+/// `"extreme"`), `hardest` Sudoku Explainer's name of the hardest step; each `None` when not rated.
+/// `messages` are the lines `sudokit rate` writes to stderr for this puzzle.
+#[pyclass(module = "sudokit", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct Rating {
+    /// `"ok"`, `"partial"`, `"multiple"`, `"no solution"`, `"invalid"`, `"unsupported"` or `"timeout"`.
+    pub status: String,
+    /// Sudoku Explainer's ER: the hardest step.
+    pub er: Option<f64>,
+    /// Sudoku Explainer's EP: the hardest step up to the first placement.
+    pub ep: Option<f64>,
+    /// Sudoku Explainer's ED: the first step.
+    pub ed: Option<f64>,
+    /// HoDoKu's score.
+    pub score: Option<u32>,
+    /// HoDoKu's level.
+    pub level: Option<String>,
+    /// Sudoku Explainer's name of the hardest step.
+    pub hardest: Option<String>,
+    /// Why a scale is missing, as the command line says it.
+    pub messages: Vec<String>,
+}
+
+#[pymethods]
+impl Rating {
+    /// Whether both scales rated the puzzle.
+    #[getter]
+    fn is_rated(&self) -> bool {
+        self.status == "ok"
+    }
+
+    /// The rating as a `sudokit rate -o json` record without its `index` and `puzzle`: `status`,
+    /// `er`, `ep`, `ed`, `hodoku_score`, `hodoku_level`, `hardest_technique`; only `status` for a
+    /// puzzle that was not rated.
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if !matches!(self.status.as_str(), "ok" | "partial") {
+            return to_python(py, &json!({ "status": self.status }));
+        }
+        let v = json!({
+            "status": self.status, "er": self.er, "ep": self.ep, "ed": self.ed,
+            "hodoku_score": self.score, "hodoku_level": self.level, "hardest_technique": self.hardest,
+        });
+        to_python(py, &v)
+    }
+
+    /// The line `sudokit rate` prints: `ER/EP/ED score level hardest`.
+    fn __str__(&self) -> String {
+        if !matches!(self.status.as_str(), "ok" | "partial") {
+            return format!("!{}", self.status);
+        }
+        let se = match (self.er, self.ep, self.ed) {
+            (Some(r), Some(p), Some(d)) => format!("{r:.1}/{p:.1}/{d:.1}"),
+            _ => "?/?/?".into(),
+        };
+        let hodoku = match (self.score, &self.level) {
+            (Some(s), Some(l)) => format!("{s} {l}"),
+            _ => "? ?".into(),
+        };
+        format!("{se} {hodoku} {}", self.hardest.as_deref().unwrap_or("?"))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Rating({:?}, {:?})", self.status, self.__str__())
+    }
+}
+
+/// A rating value in tenths as the number the command line writes.
+fn tenths(t: u16) -> f64 {
+    f64::from(t) / 10.0
+}
+
+/// The rating of one puzzle as the command line reports it, `at` naming it in messages.
+pub fn rating_of(rated: &Result<Ratings, sudokit::rate::Unrated>, at: Position) -> Rating {
+    let mut r = Rating {
+        status: String::new(),
+        er: None,
+        ep: None,
+        ed: None,
+        score: None,
+        level: None,
+        hardest: None,
+        messages: Vec::new(),
+    };
+    let ratings = match rated {
+        Ok(ratings) => ratings,
+        Err(why) => {
+            r.status = why.status().to_string();
+            r.messages.push(match why {
+                sudokit::rate::Unrated::Unsupported { .. } => format!("{at}: {why}"),
+                _ => format!("{at}: {why}; not rated"),
+            });
+            return r;
+        }
+    };
+    if let Ok(s) = &ratings.se {
+        (r.er, r.ep, r.ed) =
+            (Some(tenths(s.er_tenths)), Some(tenths(s.ep_tenths)), Some(tenths(s.ed_tenths)));
+        r.hardest = Some(s.hardest.clone());
+    }
+    if let Ok(h) = &ratings.hodoku {
+        (r.score, r.level) = (Some(h.score), Some(h.level.name().to_string()));
+    }
+    r.messages = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
+    r.status = if ratings.is_complete() { "ok" } else { "partial" }.to_string();
+    r
+}
+
+/// A puzzle's difficulty on Sudoku Explainer's scale (ER/EP/ED) and HoDoKu's (score and level),
+/// with the hardest technique, as `sudokit rate`.
+///
+/// `puzzle` is read as by `solve`. Only a classic 9×9 puzzle with exactly one solution is rated.
+/// Like `check`, `rate` does not raise for a puzzle it can read: a puzzle it does not rate comes
+/// back with the status `sudokit rate -o json` gives it (`"multiple"`, `"no solution"`, `"invalid"`,
+/// `"unsupported"`) and no values, and a puzzle only one scale can rate with `"partial"`; check
+/// `rating.status` (or `rating.is_rated`). Raises `ParseError` for a puzzle it cannot read.
+///
+/// ```python
+/// >>> r = sudokit.rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+/// >>> r.status, r.level
+/// ('ok', 'easy')
+/// >>> sudokit.rate("." * 81).status
+/// 'multiple'
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn rate(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    size: Option<usize>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    symbols: &str,
+    variant: Option<&Bound<'_, PyAny>>,
+    regions: Option<String>,
+    layout: Option<&str>,
+) -> PyResult<Rating> {
+    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
+    let (p, at) = read_puzzle(puzzle, &args)?;
+    let rated = py.detach(|| rate_puzzle(&p));
+    Ok(rating_of(&rated, at))
+}

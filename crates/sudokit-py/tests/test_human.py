@@ -1,0 +1,237 @@
+"""The human-style solver and the ratings: explain, hint, candidates, rate and rate_batch, against the
+command line's `-o json` records on a small sample, with bad input, batch order and status codes."""
+
+from __future__ import annotations
+
+import csv
+import json
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import sudokit
+from conftest import P1, S1, TEST_DATA, corpus, run_cli, to_rows
+
+#: Singles only: HoDoKu rates it easy.
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+#: Rows of every kind that rate() does not rate, with the status `sudokit rate -o json` gives them.
+UNRATED = [("." * 81, "multiple"), ("55" + "." * 79, "invalid")]
+
+
+def no_solution_puzzle() -> str:
+    return next(p for p, n, _ in corpus(TEST_DATA / "regression.txt") if n == 0)
+
+
+def rated_sample(datasets, n=8, max_er=8.0):
+    """A few puzzles of the rating dataset, easy to hard, each rated within a fraction of a second."""
+    with open(datasets / "ratings" / "se-dev.tsv", newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    picked = [r["puzzle"] for r in rows[::40] if float(r["ER"]) <= max_er]
+    return picked[:n]
+
+
+def json_lines(cli, args, puzzles):
+    run = run_cli(cli, args, "\n".join(puzzles) + "\n")
+    return [json.loads(line) for line in run.stdout.splitlines()], run
+
+
+def test_explain_solves_step_by_step():
+    steps = sudokit.explain(EASY)
+    assert steps.solved and len(steps) == len(steps.steps) > 40
+    assert all(isinstance(s, sudokit.Step) for s in steps)
+    assert str(steps[0]) == steps[0].text == "Naked Single: r5c6=4" and steps[0].code == "0003"
+    assert steps[-1] is not None and steps[-1].text == steps.steps[-1].text
+    # The placements fill the grid with its solution.
+    grid = list(EASY)
+    for step in steps:
+        for row, col, digit in step.placements:
+            grid[(row - 1) * 9 + col - 1] = str(digit)
+    assert "".join(grid) == sudokit.solve(EASY)
+    assert str(steps).endswith(f"solved in {len(steps)} steps")
+
+
+def test_explain_stuck_and_techniques():
+    # Without brute force and with singles only, a hard puzzle stops with its pencil marks.
+    stuck = sudokit.explain(P1, techniques=["fh", "n1", "h1"])
+    assert not stuck.solved and len(stuck.candidates) == 729
+    assert "stuck after" in str(stuck)
+    steps = sudokit.explain(P1, exclude=["bf"], grids=True)
+    assert steps.grids is not None and len(steps.grids) == len(steps)
+    assert all(s.technique != "Brute Force" for s in steps)
+
+
+def test_explain_hint_candidates_agree_with_the_cli(datasets, cli):
+    puzzles = [EASY] + rated_sample(datasets, n=5)
+    records, run = json_lines(cli, ["explain", "-o", "json"], puzzles)
+    assert run.returncode == 0, run.stderr
+    assert [sudokit.explain(p).to_dict() for p in puzzles] == records
+    for level in ("nudge", "technique", "step"):
+        records, _ = json_lines(cli, ["hint", "--level", level, "-o", "json"], puzzles)
+        assert [sudokit.hint(p, level).to_dict() for p in puzzles] == records
+    records, _ = json_lines(cli, ["candidates", "-o", "json"], puzzles)
+    assert [sudokit.candidates(p, format="line") for p in puzzles] == [r["candidates"] for r in records]
+    text = run_cli(cli, ["candidates"], EASY + "\n").stdout
+    assert sudokit.candidates(EASY) == text.rstrip("\n")
+
+
+def test_hint_levels_and_a_solved_grid():
+    assert sudokit.hint(EASY, "nudge").text == "Look at r5c6"
+    h = sudokit.hint(EASY, level="technique")
+    assert (h.text, h.technique, h.step) == ("Try Naked Single", "Naked Single", None)
+    h = sudokit.hint(EASY)
+    assert h.level == "step" and h.step == sudokit.explain(EASY)[0] and str(h) == h.step.text
+    assert sudokit.hint(S1) is None
+
+
+def test_pencil_marks_as_the_cli_reads_them(datasets, cli):
+    puzzle = rated_sample(datasets)[3]
+    marks = sudokit.candidates(puzzle, format="line", techniques=["fh"], exclude=["fh"])
+    assert len(marks) == 729
+    records, run = json_lines(cli, ["explain", "--pencil", "-o", "json"], [marks])
+    assert run.returncode == 0, run.stderr
+    assert sudokit.explain(marks, pencil=True).to_dict() == records[0]
+    # The boxed candidate grid reads too.
+    boxed = sudokit.candidates(puzzle, techniques=["fh"], exclude=["fh"])
+    assert sudokit.explain(boxed, pencil=True).to_dict() == records[0]
+    assert sudokit.hint(marks, "technique", pencil=True).to_dict() == sudokit.hint(puzzle, "technique").to_dict()
+
+
+def test_rate_agrees_with_the_cli(datasets, cli):
+    puzzles = [EASY] + rated_sample(datasets) + [p for p, _ in UNRATED] + [no_solution_puzzle()]
+    records, run = json_lines(cli, ["rate", "-o", "json"], puzzles)
+    assert len(records) == len(puzzles)
+    ratings = [sudokit.rate(p) for p in puzzles]
+    for rating, record in zip(ratings, records):
+        expected = {k: v for k, v in record.items() if k not in ("index", "puzzle")}
+        assert rating.to_dict() == expected
+    # The messages are the command line's, in order.
+    messages = [m for r in ratings for m in r.messages]
+    assert run.stderr.splitlines() == [
+        "sudokit: <stdin>: " + m.replace("puzzle 1, line 1", f"puzzle {i + 1}, line {i + 1}")
+        for i, r in enumerate(ratings)
+        for m in r.messages
+    ]
+    assert len(messages) == 3
+    assert [r.status for r in ratings[-3:]] == ["multiple", "invalid", "no solution"]
+    assert all(r.is_rated for r in ratings[:-3])
+
+
+def test_rate_values_and_statuses():
+    r = sudokit.rate(EASY)
+    assert (r.status, r.er, r.ep, r.ed, r.score, r.level, r.hardest) == (
+        "ok", 1.2, 1.2, 1.2, 196, "easy", "Hidden Single")
+    assert str(r) == "1.2/1.2/1.2 196 easy Hidden Single"
+    for puzzle, status in UNRATED:
+        r = sudokit.rate(puzzle)
+        assert r.status == status and not r.is_rated and r.er is None and r.score is None
+        assert str(r) == f"!{status}"
+    r = sudokit.rate("." * 16)
+    assert r.status == "unsupported" and "not 4x4 boards" in r.messages[0]
+
+
+def test_rate_batch_keeps_order_and_matches_rate(datasets):
+    puzzles = [EASY] + rated_sample(datasets)
+    rows = to_rows(puzzles)
+    er, ep, ed, score, level, status = sudokit.rate_batch(rows)
+    assert (er.dtype, ep.dtype, ed.dtype, score.dtype, level.dtype, status.dtype) == (
+        np.float32, np.float32, np.float32, np.int32, np.int8, np.uint8)
+    for i, p in enumerate(puzzles):
+        r = sudokit.rate(p)
+        assert status[i] == sudokit.OK
+        assert (er[i], ep[i], ed[i]) == pytest.approx((r.er, r.ep, r.ed))
+        assert int(score[i]) == r.score and sudokit.LEVELS[level[i]] == r.level
+    # Reversed input, reversed answers; one worker or all of them, the same.
+    again = sudokit.rate_batch(rows[::-1].copy(), threads=1)
+    assert again[3].tolist() == score[::-1].tolist() and again[0].tolist() == er[::-1].tolist()
+    # (N, 9, 9) works too.
+    assert sudokit.rate_batch(rows.reshape(-1, 9, 9))[3].tolist() == score.tolist()
+
+
+def test_rate_batch_status_codes():
+    rows = to_rows([EASY] + [p for p, _ in UNRATED] + [no_solution_puzzle()])
+    rows = np.vstack([rows, np.full((1, 81), 10, dtype=np.uint8)])
+    er, ep, ed, score, level, status = sudokit.rate_batch(rows)
+    assert status.tolist() == [sudokit.OK, sudokit.MULTIPLE, sudokit.INVALID, sudokit.NO_SOLUTION,
+                               sudokit.BAD_VALUE]
+    assert np.isnan(er[1:]).all() and np.isnan(ep[1:]).all() and np.isnan(ed[1:]).all()
+    assert score[1:].tolist() == [-1] * 4 and level[1:].tolist() == [-1] * 4
+    assert sudokit.Status(int(status[1])) is sudokit.Status.MULTIPLE
+
+
+@pytest.mark.parametrize(
+    "arr",
+    [
+        np.zeros((2, 81), dtype=np.int64),
+        np.zeros((2, 16), dtype=np.uint8),
+        np.zeros((0, 81), dtype=np.uint8),
+        np.zeros((81, 2), dtype=np.uint8).T,
+        [[0] * 81],
+    ],
+)
+def test_rate_batch_bad_arrays(arr):
+    with pytest.raises(ValueError):
+        sudokit.rate_batch(arr)
+
+
+def test_bad_input():
+    with pytest.raises(sudokit.ParseError):
+        sudokit.explain("not a puzzle")
+    with pytest.raises(sudokit.ParseError):
+        sudokit.rate("1234")
+    with pytest.raises(ValueError, match="unknown"):
+        sudokit.explain(EASY, techniques=["no such technique"])
+    with pytest.raises(ValueError, match="level"):
+        sudokit.hint(EASY, level="all")
+    with pytest.raises(ValueError, match="format"):
+        sudokit.candidates(EASY, format="json")
+    with pytest.raises(sudokit.MultipleSolutionsError, match="puzzle 1, line 1: .*more than one solution"):
+        sudokit.explain("." * 81)
+    with pytest.raises(sudokit.InvalidPuzzleError) as e:
+        sudokit.hint("55" + "." * 79)
+    assert e.value.conflicts
+    with pytest.raises(sudokit.NoSolutionError):
+        sudokit.candidates(no_solution_puzzle())
+    with pytest.raises(sudokit.ParseError) as e:
+        sudokit.explain("1" * 700, pencil=True)
+    assert (e.value.puzzle, e.value.line) == (1, 1) and "not a pencil-mark grid" in str(e.value)
+    with pytest.raises(ValueError):
+        sudokit.explain([[1, 2], [3, 4]], pencil=True)
+
+
+def test_the_gil_is_released_while_rate_batch_runs(datasets):
+    # A puzzle Sudoku Explainer's rater cannot finish (nested forcing chains): about a second of work
+    # on one worker, rated PARTIAL (HoDoKu's scale only). A Python thread keeps counting meanwhile.
+    with open(datasets / "ratings" / "se-dev-timeouts.tsv", newline="") as f:
+        puzzle = list(csv.DictReader(f, delimiter="\t"))[3]["puzzle"]
+    ticks = [0]
+    done = threading.Event()
+    started = threading.Event()
+
+    def spin():
+        started.set()
+        while not done.is_set():
+            ticks[0] += 1
+
+    t = threading.Thread(target=spin)
+    t.start()
+    started.wait()
+    time.sleep(0.01)
+    begin = time.perf_counter()
+    before = ticks[0]
+    er, _, _, score, level, status = sudokit.rate_batch(to_rows([puzzle]), threads=1)
+    during = ticks[0] - before
+    elapsed = time.perf_counter() - begin
+    done.set()
+    t.join()
+    assert status.tolist() == [sudokit.PARTIAL] and np.isnan(er[0]) and score[0] > 0
+    assert sudokit.LEVELS[level[0]] == "extreme"
+    assert elapsed >= 0.2
+    assert during > 10_000, f"the other thread ran {during} times in {elapsed:.2f} s"
+
+
+def test_help_is_useful():
+    for f in (sudokit.explain, sudokit.hint, sudokit.candidates, sudokit.rate, sudokit.rate_batch):
+        assert len(f.__doc__ or "") > 300, f.__name__
+        assert f.__text_signature__ and "puzzle" in f.__text_signature__

@@ -1,0 +1,175 @@
+//! Both ratings of one puzzle, as `sudokit rate` gives them: the uniqueness check first (a puzzle
+//! without exactly one solution is not rated), then Sudoku Explainer's ER/EP/ED and HoDoKu's score and
+//! level, each of which may fail on its own.
+
+use std::fmt;
+
+use super::hodoku::{self, HodokuError, HodokuRating};
+use super::se::{self, RateError, SeRating};
+use crate::grid::Shape;
+use crate::rules::Conflict;
+use crate::solve::{Puzzle, Verdict};
+
+/// The ratings of a puzzle with exactly one solution on both scales.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ratings {
+    /// Sudoku Explainer's ER/EP/ED, or why the rater gave up (its budget, nested forcing chains).
+    pub se: Result<SeRating, RateError>,
+    /// HoDoKu's score and level.
+    pub hodoku: Result<HodokuRating, HodokuError>,
+}
+
+impl Ratings {
+    /// Whether both scales rated the puzzle.
+    pub fn is_complete(&self) -> bool {
+        self.se.is_ok() && self.hodoku.is_ok()
+    }
+
+    /// Why a scale is missing, one line each, as `sudokit rate` reports it (after the puzzle's
+    /// position): `no Sudoku Explainer rating (ER at least 7.6): …`, `no HoDoKu rating: …`.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Err(e) = &self.se {
+            let so_far = match e {
+                RateError::BeyondReach { er_so_far_tenths, .. }
+                | RateError::BudgetExhausted { er_so_far_tenths, .. }
+                    if *er_so_far_tenths > 0 =>
+                {
+                    format!(" (ER at least {:.1})", f64::from(*er_so_far_tenths) / 10.0)
+                }
+                _ => String::new(),
+            };
+            out.push(format!("no Sudoku Explainer rating{so_far}: {e}"));
+        }
+        if let Err(e) = &self.hodoku {
+            out.push(format!("no HoDoKu rating: {e}"));
+        }
+        out
+    }
+}
+
+/// Why a puzzle was not rated at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Unrated {
+    /// Not a classic 9×9 puzzle: another size, or variant rules.
+    Unsupported {
+        /// The board's side.
+        side: usize,
+        /// Whether the rules are classic (so the size is what is unsupported).
+        classic_rules: bool,
+    },
+    /// More than one solution: a rating would be a guess.
+    Multiple,
+    /// No solution.
+    NoSolution,
+    /// Givens that break the rules.
+    Invalid(Vec<Conflict>),
+    /// The uniqueness check did not finish.
+    Undecided,
+}
+
+impl Unrated {
+    /// The short name `sudokit rate -o json` writes as the record's status: `unsupported`,
+    /// `multiple`, `no solution`, `invalid` or `timeout`.
+    pub fn status(&self) -> &'static str {
+        match self {
+            Unrated::Unsupported { .. } => "unsupported",
+            Unrated::Multiple => "multiple",
+            Unrated::NoSolution => "no solution",
+            Unrated::Invalid(_) => "invalid",
+            Unrated::Undecided => "timeout",
+        }
+    }
+}
+
+impl fmt::Display for Unrated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unrated::Unsupported { side, classic_rules } => {
+                f.write_str("the SE and HoDoKu ratings are for classic 9x9 puzzles only, not ")?;
+                if *side == Shape::CLASSIC.side() && !classic_rules {
+                    f.write_str("puzzles with variant rules")
+                } else {
+                    write!(f, "{side}x{side} boards")
+                }
+            }
+            Unrated::Multiple => f.write_str("more than one solution"),
+            Unrated::NoSolution => f.write_str("no solution"),
+            Unrated::Invalid(c) => {
+                let names: Vec<String> = c.iter().map(Conflict::to_string).collect();
+                write!(f, "givens break the rules: {}", names.join("; "))
+            }
+            Unrated::Undecided => f.write_str("uniqueness could not be decided"),
+        }
+    }
+}
+
+impl std::error::Error for Unrated {}
+
+/// Rates `puzzle` on both scales, after checking that it is a classic 9×9 puzzle with exactly one
+/// solution.
+///
+/// ```
+/// use sudokit::rate::{rate_puzzle, Unrated};
+/// use sudokit::Puzzle;
+///
+/// let p = Puzzle::classic("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?);
+/// let r = rate_puzzle(&p)?;
+/// assert!(r.is_complete());
+/// let open = Puzzle::classic(sudokit::Grid::empty(sudokit::Shape::CLASSIC));
+/// assert_eq!(rate_puzzle(&open), Err(Unrated::Multiple));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`Unrated`] when the puzzle is not classic 9×9 or has not exactly one solution.
+pub fn rate_puzzle(puzzle: &Puzzle) -> Result<Ratings, Unrated> {
+    let shape = puzzle.grid().shape();
+    let classic_rules = puzzle.board().is_classic();
+    if shape != Shape::CLASSIC || !classic_rules {
+        return Err(Unrated::Unsupported { side: shape.side(), classic_rules });
+    }
+    match puzzle.check() {
+        Verdict::Unique(_) => {}
+        Verdict::Multiple { .. } => return Err(Unrated::Multiple),
+        Verdict::NoSolution => return Err(Unrated::NoSolution),
+        Verdict::Invalid(c) => return Err(Unrated::Invalid(c)),
+        _ => return Err(Unrated::Undecided),
+    }
+    let grid = puzzle.grid();
+    Ok(Ratings { se: se::rate(grid), hodoku: hodoku::rate(grid) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn puzzle(line: &str) -> Puzzle {
+        Puzzle::classic(line.parse::<Grid>().expect("a puzzle"))
+    }
+
+    #[test]
+    fn rates_a_unique_puzzle_on_both_scales() {
+        let r = rate_puzzle(&puzzle(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        ))
+        .expect("rated");
+        assert!(r.is_complete());
+        assert_eq!(r.hodoku.map(|h| h.level), Ok(hodoku::Level::Easy));
+    }
+
+    #[test]
+    fn names_why_a_puzzle_is_not_rated() {
+        let invalid = rate_puzzle(&puzzle(&format!("11{}", ".".repeat(79)))).expect_err("invalid");
+        assert_eq!(invalid.status(), "invalid");
+        assert_eq!(
+            invalid.to_string(),
+            "givens break the rules: 1 twice in row 1 (r1c1 and r1c2); 1 twice in box 1 (r1c1 and r1c2)"
+        );
+        let small = rate_puzzle(&puzzle(&".".repeat(16))).expect_err("4x4");
+        assert_eq!(small.status(), "unsupported");
+        assert!(small.to_string().ends_with("not 4x4 boards"), "{small}");
+    }
+}
