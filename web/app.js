@@ -453,9 +453,10 @@ function startWorker() {
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    if (job) finishJob({ ok: false, error: `The solver stopped: ${e.message || "the worker failed"}` });
+    // The next piece of work starts a new one (not here: a worker that cannot load would loop).
     worker.terminate();
-    startWorker();
+    worker = null;
+    if (job) finishJob({ ok: false, error: `The solver stopped: ${e.message || "the worker failed"}` });
   };
 }
 
@@ -471,6 +472,7 @@ function finishJob(answer) {
  * it was stopped. One piece of work at a time: a new one stops the last. */
 function background(op, request, label) {
   stopWork();
+  if (!worker) startWorker();
   const id = ++jobs;
   const start = performance.now();
   return new Promise((resolve) => {
@@ -493,7 +495,7 @@ function background(op, request, label) {
 function stopWork() {
   if (!job) return false;
   worker.terminate();
-  startWorker();
+  startWorker(); // ready (the module loaded) by the next request
   finishJob({ ok: false, stopped: true });
   return true;
 }

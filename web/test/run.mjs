@@ -237,6 +237,7 @@ if (scenarios) {
       expect(text.startsWith(se), `rating "${text}", serate: ${se}`);
       expect(/ · HoDoKu (easy|medium|hard|unfair|extreme) \(score \d+\) \([\d.]+ ms\)$/.test(text), `HoDoKu part of "${text}"`);
       console.log(`     ${text} (${Date.now() - start} ms from the key to the answer)`);
+      expect(!(await page.isVisible("#busy")), "no running-work notice after the answer");
       await shot(page, "03d-rating");
       const bad = await lowContrast(page);
       expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
@@ -273,7 +274,7 @@ if (scenarios) {
       await shot(page, "03e-busy");
       await page.keyboard.press("Escape");
       equal(await message(page), "Stopped.", "message");
-      expect(await page.$eval("#busy", (b) => b.hidden), "notice hidden");
+      expect(!(await page.isVisible("#busy")), "notice hidden");
       await page.keyboard.press("Control+z");
       equal(await board(page), SEED, "the board after undoing the paste");
       await page.click("#hint"); // a new worker answers
@@ -513,7 +514,20 @@ if (puzzles) {
     }, puzzles);
     expect(t.solvedAll && t.uniqueAll, "every hard puzzle solved and unique");
     console.log(`     per puzzle in the page: parse ${t.parseMicros.toFixed(1)} µs, solve ${t.solveMicros.toFixed(1)} µs, check ${t.checkMicros.toFixed(1)} µs`);
-    if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify({ puzzles: puzzles.length, ...t }));
+    let rate = {};
+    if (process.env.RATE_PUZZLES) {
+      // Ratings of the same puzzles the native `sudokit rate` times (scripts/web-test.sh --bench).
+      const list = fs.readFileSync(process.env.RATE_PUZZLES, "utf8").split("\n").filter((l) => l.length === 81);
+      rate = await page.evaluate((list) => {
+        window.sudokit.rate({ puzzle: list[0] }); // warm-up
+        const start = performance.now();
+        const answers = list.map((p) => window.sudokit.rate({ puzzle: p }));
+        return { ratePuzzles: list.length, rateMillis: (performance.now() - start) / list.length, ratedAll: answers.every((a) => a.se && a.hodoku) };
+      }, list);
+      expect(rate.ratedAll, "every rating puzzle rated on both scales");
+      console.log(`     rating in the page: ${rate.rateMillis.toFixed(1)} ms per puzzle (${rate.ratePuzzles} puzzles)`);
+    }
+    if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify({ puzzles: puzzles.length, ...t, ...rate }));
   });
 } else {
   console.log("note: ../shared/datasets not found; the page timing is skipped");

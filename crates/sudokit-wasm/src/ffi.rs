@@ -47,8 +47,8 @@ fn run(len: usize, op: fn(&str) -> String) -> usize {
     })
 }
 
-/// One export per operation, `sudokit_<op>(len) -> len`, each [`run`] on the library call of the
-/// same name: the list the loader's operations come from.
+/// One export per operation, `sudokit_<op>(len) -> len`, each [`run`] on the crate's function of
+/// that name. The loader finds the operations by these names.
 macro_rules! exports {
     ($($export:ident => $op:ident),* $(,)?) => {
         $(
