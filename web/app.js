@@ -519,6 +519,8 @@ function check() {
       break;
     case "unique":
       say(full ? `Solved: the board is complete and correct.` : `Unique: exactly one solution fits (${ms(t)}).`, "ok");
+      // The rating follows on its own where there is one; it runs in the worker, so the page goes on.
+      if (!full && rateable()) rate();
       break;
     case "multiple":
       view.second = a.second;
@@ -739,6 +741,11 @@ function ratingText(a) {
     hodoku = `HoDoKu ${a.hodoku.level} (score ${a.hodoku.score}${brute})`;
   } else hodoku = `no HoDoKu rating: ${a.hodokuProblem}`;
   return `${se} · ${hodoku}`;
+}
+
+/** Whether the ratings apply to the board: classic 9×9 rules. */
+function rateable() {
+  return state.side === 9 && !state.jigsaw && !state.diagonals && state.windows.length === 0;
 }
 
 async function rate() {

@@ -161,6 +161,10 @@ if (scenarios) {
   await step("check says unique (Enter on the board)", async () => {
     await page.keyboard.press("Enter");
     expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    // The rating follows a unique check on a classic 9×9 board by itself.
+    await page.waitForSelector("#rating:not([hidden])", { timeout: 10000 });
+    const rating = await page.textContent("#rating");
+    expect(/^ER \d\.\d \/ EP \d\.\d \/ ED \d\.\d \(.+\) · HoDoKu easy \(score \d+\)/.test(rating), `rating: ${rating}`);
   });
 
   await step("a hint goes from where to look to the technique to the step, and applies", async () => {
