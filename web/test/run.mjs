@@ -276,6 +276,8 @@ if (scenarios) {
       equal(await page.getAttribute("#cell-1", "aria-selected"), "true", "selection moved during the work");
       expect((await page.textContent("#busy-text")).startsWith("Solving step by step…"), "busy notice");
       await shot(page, "03e-busy");
+      const busyContrast = await lowContrast(page);
+      expect(busyContrast.length === 0, `contrast: ${busyContrast.join("; ")}`);
       await page.keyboard.press("Escape");
       equal(await message(page), "Stopped.", "message");
       expect(!(await page.isVisible("#busy")), "notice hidden");
@@ -354,6 +356,9 @@ if (scenarios) {
     await shot(page, "07-second-solution");
     await page.click("#second");
     equal(await board(page), LOOSE, "back to the puzzle");
+    await page.click("#rate");
+    await page.waitForSelector("#rating:not([hidden])", { timeout: 10000 });
+    equal(await page.textContent("#rating"), "Ratings need a board with exactly one solution; this one: multiple. Check shows more.", "rating");
   });
 
   let generated = "";
