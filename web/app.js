@@ -24,7 +24,7 @@ const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVW";
 /** The node budget of every search (about a second; see the module's DEFAULT_NODES): the page never
  * freezes for longer than this takes, and says so when a search stops at it. */
 const NODES = 250_000;
-/** The Sudoku Explainer rater's work budget (the module's DEFAULT_WORK): about a second. */
+/** The Sudoku Explainer rater's work budget (the module's DEFAULT_WORK; see there). */
 const WORK = 20_000_000;
 
 const $ = (id) => document.getElementById(id);

@@ -2,7 +2,9 @@
 //!
 //! The sudokit library for web pages: a WebAssembly module (`wasm32-unknown-unknown`) whose exports
 //! take a JSON request and give a JSON answer. The page in `web/` loads it through `web/sudokit.js`, a
-//! small loader that hides the memory handling below.
+//! small loader that hides the memory handling below, twice: in the page for the searches, which the
+//! node budget bounds, and in a worker (`web/worker.js`) for hints, explanations, ratings and
+//! generation, which may take seconds on the hardest puzzles and which the page can stop.
 //!
 //! # Why plain exports and not wasm-bindgen
 //!
