@@ -13,7 +13,7 @@ cargo build -p sudokit-wasm --target wasm32-unknown-unknown --profile wasm --qui
 out=target/web
 rm -rf "$out"
 mkdir -p "$out"
-cp web/index.html web/style.css web/app.js web/sudokit.js "$out"/
+cp web/index.html web/style.css web/app.js web/sudokit.js web/worker.js "$out"/
 module=target/wasm32-unknown-unknown/wasm/sudokit_wasm.wasm
 opt=web/test/node_modules/.bin/wasm-opt
 if [ -x "$opt" ]; then

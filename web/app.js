@@ -10,6 +10,12 @@
 // Hints and the step-by-step explanation come from the library's human-style solver: a hint goes from
 // a nudge (where to look) to the technique to the full step; the explanation lists every step and
 // shows the board and candidates before the chosen one, the step's cells and candidates highlighted.
+//
+// Two instances of the module: one here for the quick, budgeted work (reading, checking, solving:
+// bounded by the node budget), and one in a worker (worker.js) for what may take seconds on the
+// hardest puzzles (hints, explanations, ratings, generation), so that the page never freezes; that
+// work shows how long it has been running and stops with Stop or Esc (the worker is ended and a new
+// one started).
 
 import { load } from "./sudokit.js";
 
@@ -18,6 +24,8 @@ const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVW";
 /** The node budget of every search (about a second; see the module's DEFAULT_NODES): the page never
  * freezes for longer than this takes, and says so when a search stops at it. */
 const NODES = 250_000;
+/** The Sudoku Explainer rater's work budget (the module's DEFAULT_WORK; see there). */
+const WORK = 20_000_000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,6 +53,13 @@ function line(cells) {
 
 function variantNames(s) {
   return [s.diagonals && "x", s.windows.length > 0 && "hyper"].filter(Boolean);
+}
+
+/** Whether the board's boxes are the library's default for its side (the address then omits them). */
+function defaultBox(s) {
+  let rows = 1;
+  for (let r = 2; r * r <= s.side; r++) if (s.side % r === 0) rows = r;
+  return s.boxRows === rows;
 }
 
 /** The board as a JSON puzzle object of the library, with `cells` as the givens. */
@@ -124,7 +139,9 @@ function replaceState(next, message) {
 
 /** Forgets what the last check, hint or message said: it was about the board before the change. */
 function afterChange() {
+  stopWork();
   say("");
+  showRating(null);
   view = { conflicts: new Set(), differ: new Set(), second: null, showSecond: false };
   $("second").hidden = true;
   closeTeach();
@@ -155,6 +172,7 @@ function writeAddress() {
   const variants = variantNames(state);
   if (variants.length) params.set("v", variants.join(","));
   if (state.jigsaw) params.set("r", state.regions.map((r) => SYMBOLS[r]).join(""));
+  else if (!defaultBox(state)) params.set("b", `${state.boxRows}x${state.boxCols}`);
   history.replaceState(null, "", `#${params}`);
 }
 
@@ -165,6 +183,7 @@ function readAddress() {
   if (!givens) return null;
   const object = { givens, variants: (params.get("v") || "").split(",").filter(Boolean) };
   if (params.get("r")) object.regions = params.get("r");
+  if (params.get("b")) object.box = params.get("b");
   const board = readBoard(JSON.stringify(object));
   if (!board) return null;
   const entries = [...(params.get("e") || "")].map((c) => SYMBOLS.indexOf(c.toUpperCase()) + 1);
@@ -394,6 +413,10 @@ function onBoardKey(e) {
     setPencil(!pencil);
   } else if (key === "h" || key === "H") {
     hint();
+  } else if (key === "r" || key === "R") {
+    rate();
+  } else if (key === "Enter") {
+    check();
   } else {
     return;
   }
@@ -415,6 +438,68 @@ function timed(op, request) {
   return [answer, performance.now() - start];
 }
 
+// ---------------------------------------------------------------- work in the worker
+
+let worker = null;
+/** The work under way in the worker: `{id, resolve}`; null when it is idle. */
+let job = null;
+let jobs = 0;
+let busyTimer = 0;
+
+function startWorker() {
+  worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = (e) => {
+    if (job && e.data.id === job.id) finishJob(e.data.answer);
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    // The next piece of work starts a new one (not here: a worker that cannot load would loop).
+    worker.terminate();
+    worker = null;
+    if (job) finishJob({ ok: false, error: `The solver stopped: ${e.message || "the worker failed"}` });
+  };
+}
+
+function finishJob(answer) {
+  const done = job;
+  job = null;
+  clearInterval(busyTimer);
+  $("busy").hidden = true;
+  done.resolve(answer);
+}
+
+/** Runs `op` in the worker; resolves to `[answer, ms]`, the answer `{ok: false, stopped: true}` when
+ * it was stopped. One piece of work at a time: a new one stops the last. */
+function background(op, request, label) {
+  stopWork();
+  if (!worker) startWorker();
+  const id = ++jobs;
+  const start = performance.now();
+  return new Promise((resolve) => {
+    job = { id, resolve: (answer) => resolve([answer, performance.now() - start]) };
+    worker.postMessage({ id, op, request });
+    // Quick answers come before the notice would show: no flicker.
+    let shown = false;
+    busyTimer = setInterval(() => {
+      const seconds = (performance.now() - start) / 1000;
+      $("busy-text").textContent = `${label}… ${seconds.toFixed(0)} s`;
+      if (!shown) {
+        shown = true;
+        $("busy").hidden = false;
+      }
+    }, 250);
+  });
+}
+
+/** Stops the work under way, if any (its caller gets `stopped`). */
+function stopWork() {
+  if (!job) return false;
+  worker.terminate();
+  startWorker(); // ready (the module loaded) by the next request
+  finishJob({ ok: false, stopped: true });
+  return true;
+}
+
 function ms(t) {
   return t < 10 ? `${t.toFixed(2)} ms` : `${Math.round(t)} ms`;
 }
@@ -434,6 +519,8 @@ function check() {
       break;
     case "unique":
       say(full ? `Solved: the board is complete and correct.` : `Unique: exactly one solution fits (${ms(t)}).`, "ok");
+      // The rating follows on its own where there is one; it runs in the worker, so the page goes on.
+      if (!full && rateable()) rate();
       break;
     case "multiple":
       view.second = a.second;
@@ -505,10 +592,10 @@ function noStep(a) {
   return false;
 }
 
-function hint() {
+async function hint() {
   if (teach && teach.mode === "hint") return moreHint();
-  const [a, t] = timed("hint", teachRequest());
-  if (noStep(a)) return;
+  const [a, t] = await background("hint", teachRequest(), "Looking for a step");
+  if (a.stopped || noStep(a)) return;
   if (a.solved || !a.step) return say(a.solved ? "The board is solved." : "No step found.", "ok");
   closeTeach();
   teach = { mode: "hint", level: 1, answer: a };
@@ -524,9 +611,9 @@ function moreHint() {
   if (fromButton && teach.level >= 3) $("teach-apply").focus();
 }
 
-function explain() {
-  const [a, t] = timed("explain", teachRequest());
-  if (noStep(a)) return;
+async function explain() {
+  const [a, t] = await background("explain", teachRequest(), "Solving step by step");
+  if (a.stopped || noStep(a)) return;
   if (!a.steps.length) return say("The board is solved.", "ok");
   closeTeach();
   teach = { mode: "explain", steps: a.steps, index: 0 };
@@ -614,20 +701,62 @@ function toggleSecond() {
   render();
 }
 
-function generate(e) {
+async function generate(e) {
   e.preventDefault();
   const side = Number($("size").value);
   const seed = Math.max(0, Math.floor(Number($("seed").value) || 0));
   const difficulty = $("difficulty").value || undefined;
-  say("Generating…", "");
-  // Let the message paint before the work starts.
-  setTimeout(() => {
-    const [a, t] = timed("generate", { size: side, seed, difficulty });
-    if (!a.ok) return say(a.error, "error");
-    const board = readBoard(JSON.stringify({ size: a.side, givens: a.line }));
-    if (!board) return;
-    replaceState(stateFrom(board), `Generated a ${a.side}×${a.side} puzzle with ${a.clues} givens, seed ${seed} (${ms(t)}).`);
-  }, 0);
+  const variants = $("rule-x").checked || $("rule-hyper").checked;
+  say("");
+  const [a, t] = await background("generate", { size: side, seed, difficulty }, `Generating a ${side}×${side} puzzle`);
+  if (a.stopped) return;
+  if (!a.ok) return say(a.error, "error");
+  const board = readBoard(JSON.stringify({ size: a.side, givens: a.line }));
+  if (!board) return;
+  const note = variants ? "; the generator makes classic puzzles, so X and hyper are off" : "";
+  replaceState(stateFrom(board), `Generated a ${a.side}×${a.side} puzzle with ${a.clues} givens, seed ${seed} (${ms(t)})${note}.`);
+}
+
+// ---------------------------------------------------------------- ratings
+
+function showRating(text, kind = "") {
+  const p = $("rating");
+  p.hidden = !text;
+  p.textContent = text || "";
+  p.className = kind;
+}
+
+const one = (x) => x.toFixed(1);
+
+/** The rating line: "ER 7.2 / EP 1.2 / ED 1.2 (Forcing Chain) · HoDoKu hard (score 1234)". */
+function ratingText(a) {
+  let se;
+  if (a.se) se = `ER ${one(a.se.er)} / EP ${one(a.se.ep)} / ED ${one(a.se.ed)} (${a.se.hardest})`;
+  else if (a.seProblem.startsWith("work budget")) {
+    se = `ER at least ${one(a.seAtLeast)} (the rater stopped at its budget of ${WORK.toLocaleString("en")} units of work)`;
+  } else se = `no ER: ${a.seProblem}`;
+  let hodoku;
+  if (a.hodoku) {
+    const brute = a.hodoku.bruteForce ? `, ${a.hodoku.bruteForce} brute-force steps` : "";
+    hodoku = `HoDoKu ${a.hodoku.level} (score ${a.hodoku.score}${brute})`;
+  } else hodoku = `no HoDoKu rating: ${a.hodokuProblem}`;
+  return `${se} · ${hodoku}`;
+}
+
+/** Whether the ratings apply to the board: classic 9×9 rules. */
+function rateable() {
+  return state.side === 9 && !state.jigsaw && !state.diagonals && state.windows.length === 0;
+}
+
+async function rate() {
+  const [a, t] = await background("rate", { puzzle: puzzleText(values()), nodes: NODES, work: WORK }, "Rating");
+  if (a.stopped) return;
+  if (!a.ok) return showRating(a.error, "error");
+  if (a.verdict !== "unique") {
+    const why = a.verdict === "timed out" ? `undecided within ${NODES.toLocaleString("en")} nodes` : a.verdict;
+    return showRating(`Ratings need a board with exactly one solution; this one: ${why}. Check shows more.`, "error");
+  }
+  showRating(`${ratingText(a)} (${ms(t)})`, "ok");
 }
 
 function emptyBoard() {
@@ -670,6 +799,11 @@ async function copyLink() {
 }
 
 function onGlobalKey(e) {
+  if (e.key === "Escape" && stopWork()) {
+    say("Stopped.", "");
+    e.preventDefault();
+    return;
+  }
   const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
   if (typing || !(e.ctrlKey || e.metaKey)) return;
   const k = e.key.toLowerCase();
@@ -684,6 +818,7 @@ function onGlobalKey(e) {
 async function start() {
   try {
     sudokit = await load();
+    startWorker();
   } catch (e) {
     say(`The solver could not be loaded: ${e.message}`, "error");
     return;
@@ -719,6 +854,11 @@ async function start() {
   }));
   $("hint").addEventListener("click", hint);
   $("explain").addEventListener("click", explain);
+  $("rate").addEventListener("click", rate);
+  $("stop").addEventListener("click", () => {
+    if (stopWork()) say("Stopped.", "");
+    $("board").focus();
+  });
   $("teach-more").addEventListener("click", moreHint);
   $("teach-apply").addEventListener("click", applyHint);
   $("teach-prev").addEventListener("click", () => showStep(teach.index - 1));

@@ -14,8 +14,12 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The operations the module exports. */
-export const OPERATIONS = ["parse", "check", "solve", "count", "generate", "canon", "hint", "explain"];
+/** The operations a module exports: every `sudokit_<op>` but the two buffer functions. */
+export function operations(exports) {
+  return Object.keys(exports)
+    .filter((name) => name.startsWith("sudokit_") && name !== "sudokit_input" && name !== "sudokit_output")
+    .map((name) => name.slice("sudokit_".length));
+}
 
 /** Fetches and compiles the module (by default `sudokit.wasm` beside this file). */
 export async function load(url = new URL("sudokit.wasm", import.meta.url)) {
@@ -26,12 +30,13 @@ export async function load(url = new URL("sudokit.wasm", import.meta.url)) {
   return new Sudokit(module, instance);
 }
 
-/** One instance of the module; `call(op, request)` or the named shortcuts. */
+/** One instance of the module; `call(op, request)` or the named shortcuts (`sudokit.rate(...)`). */
 export class Sudokit {
   constructor(module, instance) {
     this.module = module;
     this.exports = instance.exports;
-    for (const op of OPERATIONS) this[op] = (request) => this.call(op, request);
+    this.operations = operations(this.exports);
+    for (const op of this.operations) this[op] = (request) => this.call(op, request);
   }
 
   /** Runs `op` on `request` (an object, sent as JSON) and returns the answer object. */

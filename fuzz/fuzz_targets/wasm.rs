@@ -5,8 +5,8 @@
 
 use libfuzzer_sys::fuzz_target;
 
-/// The operations, each bounded by the module's node budget.
-const OPS: [fn(&str) -> String; 7] = [
+/// The operations, each bounded by the module's node budget (ratings also by their work budget).
+const OPS: [fn(&str) -> String; 8] = [
     sudokit_wasm::parse,
     sudokit_wasm::check,
     sudokit_wasm::solve,
@@ -14,6 +14,7 @@ const OPS: [fn(&str) -> String; 7] = [
     sudokit_wasm::canon,
     sudokit_wasm::hint,
     sudokit_wasm::explain,
+    sudokit_wasm::rate,
 ];
 
 fuzz_target!(|data: &[u8]| {

@@ -128,7 +128,7 @@ async function lowContrast(page) {
       return [255, 255, 255];
     };
     const bad = [];
-    const texts = document.querySelectorAll("#board .cell, #board .marks span, #message, .help, button, label, h1, h2");
+    const texts = document.querySelectorAll("#board .cell, #board .marks span, #message, #rating, #busy-text, .help, button, label, h1, h2");
     for (const el of texts) {
       if (!el.textContent.trim() || el.closest("[hidden]")) continue;
       const fg = rgb(getComputedStyle(el).color).slice(0, 3);
@@ -158,13 +158,18 @@ if (scenarios) {
     await shot(page, "02-typed");
   });
 
-  await step("check says unique", async () => {
-    await page.click("#check");
+  await step("check says unique (Enter on the board)", async () => {
+    await page.keyboard.press("Enter");
     expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    // The rating follows a unique check on a classic 9×9 board by itself.
+    await page.waitForSelector("#rating:not([hidden])", { timeout: 10000 });
+    const rating = await page.textContent("#rating");
+    expect(/^ER \d\.\d \/ EP \d\.\d \/ ED \d\.\d \(.+\) · HoDoKu easy \(score \d+\)/.test(rating), `rating: ${rating}`);
   });
 
   await step("a hint goes from where to look to the technique to the step, and applies", async () => {
     await page.click("#hint");
+    await page.waitForSelector("#teach:not([hidden])"); // the hint comes from the worker
     expect((await cellsWith(page, "area")).length > 0, "highlighted cells");
     equal(await page.textContent("#teach-text"), "Look at the highlighted cells.", "nudge");
     await page.click("#teach-more");
@@ -192,6 +197,7 @@ if (scenarios) {
 
   await step("the explanation lists every step and steps through them", async () => {
     await page.click("#explain");
+    await page.waitForSelector("#steps li", { timeout: 10000 });
     const n = await page.$$eval("#steps li", (l) => l.length);
     expect(n >= 51, `${n} steps`);
     await page.click("#teach-next");
@@ -207,12 +213,13 @@ if (scenarios) {
     equal(await board(page), SEED, "the board after closing");
   });
 
-  const hardest = benchPuzzles()?.[0];
-  if (hardest) {
-    await step("an elimination step of a hard puzzle shows the candidates it removes", async () => {
-      await page.fill("#paste", hardest);
+  const rated = ratedPuzzle();
+  if (rated) {
+    await step(`an elimination step of a puzzle rated ER ${rated.er} shows the candidates it removes`, async () => {
+      await page.fill("#paste", rated.puzzle);
       await page.click("#load");
       await page.click("#explain");
+      await page.waitForSelector("#steps li", { timeout: 10000 });
       const texts = await page.$$eval("#steps li button", (b) => b.map((x) => x.textContent));
       const k = texts.findIndex((t) => t.includes("<>"));
       expect(k >= 0, "a step that removes candidates");
@@ -222,9 +229,63 @@ if (scenarios) {
       const bad = await lowContrast(page);
       expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
       await page.click("#teach-close");
+    });
+
+    await step("rating: Sudoku Explainer's ER/EP/ED as serate gives them, and HoDoKu's level and score", async () => {
       await page.focus("#board");
+      const start = Date.now();
+      await page.keyboard.press("r");
+      await page.waitForSelector("#rating:not([hidden])", { timeout: 30000 });
+      const text = await page.textContent("#rating");
+      const se = `ER ${rated.er} / EP ${rated.ep} / ED ${rated.ed} (${rated.hardest})`;
+      expect(text.startsWith(se), `rating "${text}", serate: ${se}`);
+      expect(/ · HoDoKu (easy|medium|hard|unfair|extreme) \(score \d+\) \([\d.]+ ms\)$/.test(text), `HoDoKu part of "${text}"`);
+      console.log(`     ${text} (${Date.now() - start} ms from the key to the answer)`);
+      expect(!(await page.isVisible("#busy")), "no running-work notice after the answer");
+      await shot(page, "03d-rating");
+      const bad = await lowContrast(page);
+      expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
+      await page.click(`#cell-${rated.puzzle.indexOf(".")}`);
+      await page.keyboard.press("1"); // any change: the rating was of the board before
+      expect(await page.$eval("#rating", (r) => r.hidden), "rating hidden after a change");
+      await page.keyboard.press("Control+z");
       await page.keyboard.press("Control+z"); // back to the typed seed puzzle
       equal(await board(page), SEED, "the board after undoing the paste");
+    });
+  }
+
+  await step("rating needs one solution and a classic 9×9 board", async () => {
+    const r = await page.evaluate((loose) => [
+      window.sudokit.rate({ puzzle: loose }),
+      window.sudokit.rate({ puzzle: ".".repeat(36) }),
+    ], LOOSE);
+    equal(r[0].verdict, "multiple", "verdict");
+    expect(r[1].error.includes("classic 9×9 puzzles only, not 6×6 boards"), r[1].error);
+  });
+
+  const hardest = benchPuzzles()?.[0];
+  if (hardest) {
+    await step("long work runs beside the page: it stays responsive, shows the time, and Esc stops it", async () => {
+      await page.fill("#paste", hardest);
+      await page.click("#load");
+      await page.click("#explain"); // seconds on the hardest puzzles
+      await page.waitForSelector("#busy:not([hidden])", { timeout: 5000 });
+      // The page answers while the worker works: the selection moves.
+      await page.focus("#board");
+      await page.keyboard.press("ArrowRight");
+      equal(await page.getAttribute("#cell-1", "aria-selected"), "true", "selection moved during the work");
+      expect((await page.textContent("#busy-text")).startsWith("Solving step by step…"), "busy notice");
+      await shot(page, "03e-busy");
+      const busyContrast = await lowContrast(page);
+      expect(busyContrast.length === 0, `contrast: ${busyContrast.join("; ")}`);
+      await page.keyboard.press("Escape");
+      equal(await message(page), "Stopped.", "message");
+      expect(!(await page.isVisible("#busy")), "notice hidden");
+      await page.keyboard.press("Control+z");
+      equal(await board(page), SEED, "the board after undoing the paste");
+      await page.click("#hint"); // a new worker answers
+      await page.waitForSelector("#teach:not([hidden])", { timeout: 10000 });
+      await page.click("#teach-close");
     });
   }
 
@@ -295,6 +356,9 @@ if (scenarios) {
     await shot(page, "07-second-solution");
     await page.click("#second");
     equal(await board(page), LOOSE, "back to the puzzle");
+    await page.click("#rate");
+    await page.waitForSelector("#rating:not([hidden])", { timeout: 10000 });
+    equal(await page.textContent("#rating"), "Ratings need a board with exactly one solution; this one: multiple. Check shows more.", "rating");
   });
 
   let generated = "";
@@ -368,6 +432,25 @@ if (scenarios) {
     await shot(page, "11-jigsaw");
   });
 
+  await step("every size from 4×4 to 16×16 is offered; a 10×10 board solves; boxes of 3×2 survive the address", async () => {
+    const sizes = await page.$$eval("#size option", (o) => o.map((x) => Number(x.value)));
+    equal(sizes.join(","), "4,6,8,9,10,12,14,15,16", "sizes");
+    await page.selectOption("#size", "10");
+    await page.click("#empty");
+    equal((await board(page)).length, 100, "10×10 cells");
+    await page.click("#solve");
+    expect(!(await board(page)).includes("."), "solved 10×10");
+    const tall = JSON.stringify({ size: 6, box: "3x2", givens: `12${".".repeat(34)}` });
+    await page.fill("#paste", tall);
+    await page.click("#load");
+    const url = page.url();
+    expect(url.includes("b=3x2"), `address ${url}`);
+    const other = await open(undefined, url.slice(url.indexOf("#")));
+    const edges = (p) => p.$$eval("#board .cell.edge-bottom", (c) => c.map((x) => x.dataset.index).join(","));
+    equal(await edges(other), await edges(page), "box edges of the board opened from the address");
+    await other.context().close();
+  });
+
   await step("colours pass WCAG AA contrast in every state shown", async () => {
     const bad = await lowContrast(page);
     await page.fill("#paste", SEED);
@@ -406,6 +489,18 @@ function benchPuzzles() {
     .filter((l) => l.length === 81 && !l.startsWith("#")).slice(0, 100);
 }
 
+/** The first puzzle of the ratings reference whose Sudoku Explainer rating is 6.5 to 7.1 (chains,
+ * and a fraction of a second in the page), with serate's ER/EP/ED and hardest technique. */
+function ratedPuzzle() {
+  const file = "../shared/datasets/ratings/se-dev.tsv";
+  if (!fs.existsSync(file)) return null;
+  const row = fs.readFileSync(file, "utf8").split("\n").slice(1).map((l) => l.split("\t"))
+    .find((r) => Number(r[1]) >= 6.5 && Number(r[1]) < 7.2);
+  if (!row) return null;
+  const [puzzle, er, ep, ed, hardest] = row;
+  return { puzzle, er: Number(er).toFixed(1), ep: Number(ep).toFixed(1), ed: Number(ed).toFixed(1), hardest };
+}
+
 const puzzles = benchPuzzles();
 if (puzzles) {
   await step(`solve and check ${puzzles.length} hard puzzles in the page`, async () => {
@@ -428,7 +523,20 @@ if (puzzles) {
     }, puzzles);
     expect(t.solvedAll && t.uniqueAll, "every hard puzzle solved and unique");
     console.log(`     per puzzle in the page: parse ${t.parseMicros.toFixed(1)} µs, solve ${t.solveMicros.toFixed(1)} µs, check ${t.checkMicros.toFixed(1)} µs`);
-    if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify({ puzzles: puzzles.length, ...t }));
+    let rate = {};
+    if (process.env.RATE_PUZZLES) {
+      // Ratings of the same puzzles the native `sudokit rate` times (scripts/web-test.sh --bench).
+      const list = fs.readFileSync(process.env.RATE_PUZZLES, "utf8").split("\n").filter((l) => l.length === 81);
+      rate = await page.evaluate((list) => {
+        window.sudokit.rate({ puzzle: list[0] }); // warm-up
+        const start = performance.now();
+        const answers = list.map((p) => window.sudokit.rate({ puzzle: p }));
+        return { ratePuzzles: list.length, rateMillis: (performance.now() - start) / list.length, ratedAll: answers.every((a) => a.se && a.hodoku) };
+      }, list);
+      expect(rate.ratedAll, "every rating puzzle rated on both scales");
+      console.log(`     rating in the page: ${rate.rateMillis.toFixed(1)} ms per puzzle (${rate.ratePuzzles} puzzles)`);
+    }
+    if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify({ puzzles: puzzles.length, ...t, ...rate }));
   });
 } else {
   console.log("note: ../shared/datasets not found; the page timing is skipped");

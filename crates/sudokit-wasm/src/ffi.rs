@@ -47,52 +47,30 @@ fn run(len: usize, op: fn(&str) -> String) -> usize {
     })
 }
 
-/// [`crate::parse`] on the request in the input buffer.
-#[no_mangle]
-pub extern "C" fn sudokit_parse(len: usize) -> usize {
-    run(len, crate::parse)
+/// One export per operation, `sudokit_<op>(len) -> len`, each [`run`] on the crate's function of
+/// that name. The loader finds the operations by these names.
+macro_rules! exports {
+    ($($export:ident => $op:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("[`crate::", stringify!($op), "`] on the request in the input buffer.")]
+            #[no_mangle]
+            pub extern "C" fn $export(len: usize) -> usize {
+                run(len, crate::$op)
+            }
+        )*
+    };
 }
 
-/// [`crate::check`] on the request in the input buffer.
-#[no_mangle]
-pub extern "C" fn sudokit_check(len: usize) -> usize {
-    run(len, crate::check)
-}
-
-/// [`crate::solve`] on the request in the input buffer.
-#[no_mangle]
-pub extern "C" fn sudokit_solve(len: usize) -> usize {
-    run(len, crate::solve)
-}
-
-/// [`crate::count`] on the request in the input buffer.
-#[no_mangle]
-pub extern "C" fn sudokit_count(len: usize) -> usize {
-    run(len, crate::count)
-}
-
-/// [`crate::generate`] on the request in the input buffer.
-#[no_mangle]
-pub extern "C" fn sudokit_generate(len: usize) -> usize {
-    run(len, crate::generate)
-}
-
-/// [`crate::canon`] on the request in the input buffer.
-#[no_mangle]
-pub extern "C" fn sudokit_canon(len: usize) -> usize {
-    run(len, crate::canon)
-}
-
-/// [`crate::hint`] on the request in the input buffer.
-#[no_mangle]
-pub extern "C" fn sudokit_hint(len: usize) -> usize {
-    run(len, crate::hint)
-}
-
-/// [`crate::explain`] on the request in the input buffer.
-#[no_mangle]
-pub extern "C" fn sudokit_explain(len: usize) -> usize {
-    run(len, crate::explain)
+exports! {
+    sudokit_parse => parse,
+    sudokit_check => check,
+    sudokit_solve => solve,
+    sudokit_count => count,
+    sudokit_generate => generate,
+    sudokit_canon => canon,
+    sudokit_hint => hint,
+    sudokit_explain => explain,
+    sudokit_rate => rate,
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 //!
 //! The sudokit library for web pages: a WebAssembly module (`wasm32-unknown-unknown`) whose exports
 //! take a JSON request and give a JSON answer. The page in `web/` loads it through `web/sudokit.js`, a
-//! small loader that hides the memory handling below.
+//! small loader that hides the memory handling below, twice: in the page for the searches, which the
+//! node budget bounds, and in a worker (`web/worker.js`) for hints, explanations, ratings and
+//! generation, which may take seconds on the hardest puzzles and which the page can stop.
 //!
 //! # Why plain exports and not wasm-bindgen
 //!
@@ -44,6 +46,7 @@
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
 //! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `step`, `values`, `candidates` |
 //! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it) |
+//! | `sudokit_rate` | `puzzle`, `variants`, `size`, `nodes`, `work` | `verdict`, `se` (`er`, `ep`, `ed`, `hardest`, `steps`) or `seProblem` and `seAtLeast`, `hodoku` (`score`, `level`, `hardest`, `steps`, `bruteForce`) or `hodokuProblem` |
 //!
 //! - `puzzle` is text in any layout the library reads (line, grid, compact, art, LeetCode JSON board,
 //!   or a JSON puzzle object carrying its own rules); the first puzzle in it is used.
@@ -62,14 +65,20 @@
 //!   cells), and the candidates `{"cell", "digit"}` it places, removes or uses as fins. Candidates are
 //!   bit sets per cell, `0` for a solved cell. Hints and explanations need exactly one solution,
 //!   settled within the node budget; otherwise the answer carries the verdict and no step.
+//! - Ratings ([`sudokit::rate`]) are for classic 9×9 puzzles with exactly one solution: Sudoku
+//!   Explainer's ER/EP/ED, bounded by `work` (default [`DEFAULT_WORK`], the rater's own unit), and
+//!   HoDoKu's score and level. Other boards are refused with the reason; a puzzle without exactly one
+//!   solution gets its verdict and no rating.
 #![deny(missing_docs)]
 
 mod ffi;
 mod ops;
+mod rate;
 mod teach;
 
 pub use ops::{
     canon, check, count, generate, parse, solve, DEFAULT_ATTEMPTS, DEFAULT_ATTEMPTS_BIG, DEFAULT_NODES,
     MAX_GENERATE_SIDE,
 };
+pub use rate::{rate, DEFAULT_WORK};
 pub use teach::{explain, hint, MAX_STEPS};

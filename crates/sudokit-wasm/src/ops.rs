@@ -62,6 +62,8 @@ pub(crate) struct PuzzleRequest {
     size: Option<usize>,
     nodes: Option<u64>,
     limit: Option<u64>,
+    /// The Sudoku Explainer rater's work budget (ratings).
+    pub(crate) work: Option<u64>,
     /// Candidates already removed by earlier steps, as `[cell, digit]` (hints and explanations).
     #[serde(default)]
     pub(crate) removed: Vec<(usize, u8)>,

@@ -1,0 +1,171 @@
+//! Difficulty ratings ([`sudokit::rate`]): Sudoku Explainer's ER/EP/ED and HoDoKu's score and level
+//! of the board as it is, each bounded so that a page never waits long.
+
+use serde_json::{json, Value};
+use sudokit::rate::hodoku::{self, HodokuRating};
+use sudokit::rate::se::{self, RateError, SeOptions, SeRating};
+use sudokit::Verdict;
+
+use crate::ops::{respond, PuzzleRequest};
+
+/// The Sudoku Explainer rater's work budget when the request names none, in potentials created
+/// (its chaining unit, [`SeOptions::budget`]): a tenth of the library's default, a bound for the
+/// page more than a limit puzzles meet (on the forum's hardest puzzles the rater stops well within it,
+/// at the nested forcing chains it does not reproduce). A puzzle that reaches it is reported with
+/// the ER of the steps before. Most of a hard puzzle's rating time is the HoDoKu path (the
+/// human-style solver, which has no budget: seconds on the hardest puzzles), which is why the page
+/// rates in a worker it can stop.
+pub const DEFAULT_WORK: u64 = 20_000_000;
+
+fn tenths(t: u16) -> Value {
+    Value::from(f64::from(t) / 10.0)
+}
+
+fn se_json(r: &SeRating) -> Value {
+    json!({
+        "er": tenths(r.er_tenths),
+        "ep": tenths(r.ep_tenths),
+        "ed": tenths(r.ed_tenths),
+        "hardest": r.hardest,
+        "steps": r.steps,
+    })
+}
+
+fn hodoku_json(r: &HodokuRating) -> Value {
+    json!({
+        "score": r.score,
+        "level": r.level.name(),
+        "hardest": r.hardest.name(),
+        "steps": r.steps,
+        "bruteForce": r.brute_force_steps,
+    })
+}
+
+/// Why the Sudoku Explainer rater stopped, and the ER of the steps before when it stopped midway.
+fn se_problem(e: &RateError) -> (String, Value) {
+    let at_least = match e {
+        RateError::BeyondReach { er_so_far_tenths, .. }
+        | RateError::BudgetExhausted { er_so_far_tenths, .. } => tenths(*er_so_far_tenths),
+        _ => Value::Null,
+    };
+    (e.to_string(), at_least)
+}
+
+/// Rates a classic 9×9 puzzle with exactly one solution on both scales.
+///
+/// The answer's `verdict` is the check's; only a `"unique"` puzzle gets ratings. `se` is
+/// `{er, ep, ed, hardest, steps}` or null with `seProblem` (and `seAtLeast`, the ER of the steps
+/// taken, when the rater stopped midway: at its `work` budget, or before a nested forcing chain);
+/// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`.
+///
+/// ```
+/// // The library's own example: serate gives it 4.2/1.2/1.2, an XY-Wing.
+/// let puzzle = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..";
+/// let answer = sudokit_wasm::rate(&format!(r#"{{"puzzle": "{puzzle}"}}"#));
+/// assert!(answer.contains(r#""er":4.2"#), "{answer}");
+/// let mini = sudokit_wasm::rate(r#"{"puzzle": "1.3.4.2.3.1.2.4."}"#);
+/// assert!(mini.contains("classic 9×9"), "{mini}");
+/// ```
+pub fn rate(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let read = r.read()?;
+        let side = read.puzzle.grid().shape().side();
+        if side != 9 || !read.puzzle.board().is_classic() {
+            let what = if side == 9 {
+                "puzzles with variant rules".into()
+            } else {
+                format!("{side}×{side} boards")
+            };
+            return Err(format!(
+                "the ratings (Sudoku Explainer, HoDoKu) are for classic 9×9 puzzles only, not {what}"
+            ));
+        }
+        let (verdict, outcome) = read.puzzle.check_within(r.limits(2));
+        if !matches!(verdict, Verdict::Unique(_)) {
+            return Ok(json!({
+                "verdict": verdict.name(),
+                "se": null,
+                "hodoku": null,
+                "interrupted": outcome.interrupted.map(|i| i.to_string()),
+            }));
+        }
+        let grid = read.puzzle.grid();
+        let mut answer = json!({ "verdict": "unique" });
+        match se::rate_with(grid, SeOptions { budget: r.work.unwrap_or(DEFAULT_WORK) }) {
+            Ok(rating) => answer["se"] = se_json(&rating),
+            Err(e) => {
+                let (problem, at_least) = se_problem(&e);
+                answer["se"] = Value::Null;
+                answer["seProblem"] = problem.into();
+                answer["seAtLeast"] = at_least;
+            }
+        }
+        match hodoku::rate(grid) {
+            Ok(rating) => answer["hodoku"] = hodoku_json(&rating),
+            Err(e) => {
+                answer["hodoku"] = Value::Null;
+                answer["hodokuProblem"] = e.to_string().into();
+            }
+        }
+        Ok(answer)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn answer(text: &str) -> Value {
+        serde_json::from_str(text).expect("every answer is JSON")
+    }
+
+    #[test]
+    fn seed_puzzle_rates_on_both_scales_as_the_library_does() {
+        let a = answer(&rate(&json!({ "puzzle": SEED }).to_string()));
+        assert_eq!(a["ok"], true, "{a}");
+        let grid: sudokit::Grid = SEED.parse().expect("a puzzle");
+        let se = se::rate(&grid).expect("rated");
+        let hodoku = hodoku::rate(&grid).expect("rated");
+        assert_eq!(a["se"], se_json(&se));
+        assert_eq!(a["hodoku"], hodoku_json(&hodoku));
+        assert_eq!(a["hodoku"]["level"], "easy");
+    }
+
+    #[test]
+    fn multiple_solutions_get_no_rating() {
+        let loose = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
+        let a = answer(&rate(&json!({ "puzzle": loose }).to_string()));
+        assert_eq!(a["verdict"], "multiple");
+        assert_eq!(a["se"], Value::Null);
+        assert_eq!(a["hodoku"], Value::Null);
+        let twice = format!("55{}", &SEED[2..]);
+        assert_eq!(answer(&rate(&json!({ "puzzle": twice }).to_string()))["verdict"], "invalid");
+    }
+
+    #[test]
+    fn other_boards_and_variants_are_refused_with_a_reason() {
+        let x = answer(&rate(&json!({ "puzzle": SEED, "variants": ["x"] }).to_string()));
+        assert_eq!(
+            x["error"],
+            "the ratings (Sudoku Explainer, HoDoKu) are for classic 9×9 puzzles only, not puzzles with variant rules"
+        );
+        let six = answer(&rate(&json!({ "puzzle": ".".repeat(36) }).to_string()));
+        assert!(six["error"].as_str().expect("a message").ends_with("not 6×6 boards"), "{six}");
+    }
+
+    #[test]
+    fn the_work_budget_stops_the_rater_and_says_how_far_it_got() {
+        // A puzzle whose path needs chains: a budget of one potential stops the rater at the first
+        // chain search, with the ER of the steps before it.
+        let chains = "1.....7.9.4...72..8.........7..1..6.3.......5.6..4..2.........8..53...7.7.2....46";
+        let a = answer(&rate(&json!({ "puzzle": chains, "work": 1 }).to_string()));
+        assert_eq!(a["verdict"], "unique", "{a}");
+        assert_eq!(a["se"], Value::Null);
+        let problem = a["seProblem"].as_str().expect("a reason");
+        assert!(problem.starts_with("work budget exhausted"), "{problem}");
+        assert!(a["seAtLeast"].as_f64().is_some_and(|er| er >= 1.0), "{a}");
+        assert!(a["hodoku"]["score"].as_u64().is_some(), "{a}");
+    }
+}
