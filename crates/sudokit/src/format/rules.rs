@@ -108,7 +108,7 @@ mod tests {
     #[test]
     fn rule_fields_read_back_as_the_same_board() {
         let s = Shape::new(3, 2).expect("6x6 with boxes of 3 rows");
-        let map: Vec<u8> = (0..36).map(|i| ((i / 6) as u8)).collect();
+        let map: Vec<u8> = (0..36).map(|i| (i / 6) as u8).collect();
         let board = Board::jigsaw(s, &map)
             .expect("rows as regions")
             .with_diagonals()
