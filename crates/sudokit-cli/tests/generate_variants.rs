@@ -50,17 +50,14 @@ fn json_records_carry_their_rules() {
         let made = sudokit(&[&["generate", "puzzle"][..], &args[..]].concat(), "");
         // `check` agrees, and checks the solution the record gives.
         let checked = sudokit(&["check"], &made.stdout);
-        assert_eq!(
-            (checked.code, checked.stdout.as_str()),
-            (0, "unique\nunique\nunique\n"),
-            "{}",
-            checked.stderr
-        );
+        assert_eq!(checked.code, 0, "{}", checked.stderr);
+        let ok = checked.stdout.lines().filter(|l| l.contains("\"status\":\"ok\"")).count();
+        assert_eq!(ok, 3, "{}", checked.stdout);
         let first = made.stdout.lines().next().unwrap_or_default();
         let rules = variant.replace("jigsaw,killer", "jigsaw\",\"killer");
         assert!(first.contains(&format!("\"variants\":[\"{rules}\"]")), "{first}");
         assert_eq!(first.contains("\"regions\":"), variant.contains("jigsaw"), "{first}");
-        assert_eq!(first.contains("\"cages\":[{\"sum\":"), variant.contains("killer"), "{first}");
+        assert_eq!(first.contains("\"cages\":[{\"cells\":"), variant.contains("killer"), "{first}");
     }
     // A record's solution is the one `solve` finds.
     let made =
