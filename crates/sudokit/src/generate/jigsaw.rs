@@ -15,7 +15,7 @@
 //! from the boxes (on 9×9, 243 swaps; the tests check that no box survives in most maps).
 //!
 //! Not every layout admits a complete grid. The caller ([`super::VariantGenerator`]) fills each new
-//! map with the node-bounded fill of [`super::board_fill`] and draws a fresh map when the fill finds
+//! map with a node-bounded randomised fill and draws a fresh map when the fill finds
 //! no grid; a map is only ever used with a grid that satisfies it, so no map without a solution
 //! reaches a puzzle.
 

@@ -89,7 +89,7 @@ impl VariantSpec {
     /// The largest side generated with these rules, the smallest of each rule's: X 16, hyper 9, jigsaw
     /// 12, killer 12 (classic rules: 32, see [`Generator`]).
     ///
-    /// Measured (`scripts/variant-gen-times.sh`): beyond these, a puzzle takes from several seconds to
+    /// Measured (`cargo bench -p sudokit --bench variants`): beyond these, a puzzle takes from several seconds to
     /// minutes, or most of its givens stay unproven (16×16 jigsaw and killer), or the fill finds no
     /// grid at all (no 16×16 hyper grid was found: its nine windows leave too little room).
     pub fn max_side(self) -> usize {
@@ -479,14 +479,12 @@ mod tests {
 
     #[test]
     fn symmetry_and_clue_targets() {
-        let mut o = GenerateOptions::default();
-        o.symmetry = Symmetry::Rotate180;
+        let o = GenerateOptions { symmetry: Symmetry::Rotate180, ..Default::default() };
         let made = generator(9, "jigsaw", o).puzzle(&mut rng_for(24, 0)).expect("a puzzle");
         assert!(Symmetry::Rotate180.holds(&made.generated.puzzle));
         assert_sound(&made, "symmetric jigsaw");
         // Cages-only killer puzzles: a target of no givens, met by retrying.
-        let mut o = GenerateOptions::default();
-        o.clues = Clues::Exactly(0);
+        let o = GenerateOptions { clues: Clues::Exactly(0), ..Default::default() };
         let made = generator(6, "killer", o).puzzle(&mut rng_for(24, 1)).expect("a puzzle");
         assert!(made.generated.target_met && made.generated.clues() == 0);
         assert_sound(&made, "cages-only killer");
