@@ -54,9 +54,9 @@ use crate::rules::{Board, Variants};
 use crate::solve::{admitted, engine_for, CancelFlag, Interrupt};
 
 /// The node budget of one uniqueness check on variant boards up to 9×9. The digging's budget for
-/// small boards (4096) left a check unsettled now and then on 9×9 variant boards (one given of 24 X +
-/// jigsaw puzzles kept unproven); with this one every check the tests make settles, and a check that
-/// needs it all still takes only milliseconds.
+/// small boards (4096) left a check unsettled now and then on 9×9 variant boards (of the tests' 24
+/// puzzles under eight rule sets, one X + jigsaw puzzle kept a given unproven); with this one every
+/// check the tests and the bench make settles, and a check that needs it all takes milliseconds.
 const SMALL_VARIANT_NODES: u64 = 1 << 18;
 
 /// Fills of one jigsaw map before it is dropped for a fresh one.
