@@ -6,6 +6,7 @@ mod boards;
 mod formats;
 mod foundation;
 mod generate;
+mod generate_variants;
 mod human;
 mod rate;
 mod regression;

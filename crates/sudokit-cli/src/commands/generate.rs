@@ -29,6 +29,7 @@ use sudokit::generate::{
 use sudokit::solve::CancelFlag;
 use sudokit::{Grid, OutputFormat, Shape};
 
+use super::generate_variant::{self, render_variant, GenVariant, VariantItem};
 use crate::args::{box_shape, parse_seconds, thread_pool, values};
 use crate::output::{flush, write};
 use crate::record::{csv_header, Columns, Fields, Machine};
@@ -93,6 +94,13 @@ pub struct CommonArgs {
     /// Never draw a progress bar (it is only drawn when stderr is a terminal anyway).
     #[arg(long)]
     pub no_progress: bool,
+
+    /// Variant rules, comma-separated or repeated: x, hyper, jigsaw (a random region map per item),
+    /// killer (random cages, puzzles only); boards up to 16×16 [default: classic rules]. Output reads
+    /// back: jigsaw as `GIVENS REGIONS` lines (grid layouts: each row ends with its region row),
+    /// killer as JSON puzzle objects; x and hyper read back with the same --variant.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "VARIANT")]
+    pub variant: Vec<GenVariant>,
 }
 
 /// Output layouts of `generate`. A mirror of [`OutputFormat`] plus CSV, which the library does not
@@ -181,7 +189,7 @@ pub struct PuzzleArgs {
 }
 
 impl CommonArgs {
-    fn shape(&self) -> anyhow::Result<Shape> {
+    pub(super) fn shape(&self) -> anyhow::Result<Shape> {
         match (&self.box_shape, self.size) {
             (Some(b), size) => box_shape(b, size),
             (None, Some(n)) => Ok(Shape::for_side(n as usize)?),
@@ -197,7 +205,16 @@ impl CommonArgs {
 }
 
 impl PuzzleArgs {
-    fn options(&self) -> anyhow::Result<GenerateOptions> {
+    /// The clue target, as messages name it (empty without one).
+    pub(super) fn target(&self) -> String {
+        match (self.clues, self.max_clues) {
+            (Some(n), _) => format!("exactly {n} clues"),
+            (None, Some(n)) => format!("at most {n} clues"),
+            (None, None) => String::new(),
+        }
+    }
+
+    pub(super) fn options(&self) -> anyhow::Result<GenerateOptions> {
         let mut o = GenerateOptions::default();
         o.symmetry = self.symmetry;
         o.clues = match (self.clues, self.max_clues) {
@@ -218,6 +235,12 @@ impl PuzzleArgs {
 /// Runs `sudokit generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     match &args.what {
+        What::Grid(a) if !generate_variant::spec(&a.common.variant).is_classic() => {
+            generate_variant::grid(a, generate_variant::spec(&a.common.variant))
+        }
+        What::Puzzle(a) if !generate_variant::spec(&a.common.variant).is_classic() => {
+            generate_variant::puzzle(a, generate_variant::spec(&a.common.variant))
+        }
         What::Grid(a) => {
             let generator = Generator::new(a.common.shape()?, GenerateOptions::default())?;
             produce(&a.common, "grid", false, "", |rng, cancel| {
@@ -231,11 +254,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         What::Puzzle(a) => {
             let options = a.options()?;
             let generator = Generator::new(a.common.shape()?, options)?;
-            let target = match (a.clues, a.max_clues) {
-                (Some(n), _) => format!("exactly {n} clues"),
-                (None, Some(n)) => format!("at most {n} clues"),
-                (None, None) => String::new(),
-            };
+            let target = a.target();
             produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {
                 generator.puzzle_until(rng, cancel).map(Item::Puzzle)
             })
@@ -243,13 +262,26 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-enum Item {
+pub(super) enum Item {
     Grid(Grid),
     Puzzle(Generated),
+    /// A variant grid or puzzle, with its own board.
+    Variant(VariantItem),
+}
+
+impl Item {
+    /// The puzzle's facts, for a puzzle.
+    fn generated(&self) -> Option<&Generated> {
+        match self {
+            Item::Grid(_) => None,
+            Item::Puzzle(p) => Some(p),
+            Item::Variant(v) => v.generated(),
+        }
+    }
 }
 
 /// Makes `count` items with `make` on the pool and writes them in order.
-fn produce(
+pub(super) fn produce(
     common: &CommonArgs,
     noun: &str,
     with_solution: bool,
@@ -311,7 +343,7 @@ fn produce(
             first_written.get_or_insert(i);
             match r {
                 Ok(item) => {
-                    if let Item::Puzzle(p) = &item {
+                    if let Some(p) = item.generated() {
                         clues += p.clues() as u64;
                         unproven += p.unproven as u64;
                         made += 1;
@@ -400,7 +432,7 @@ fn progress_bar(common: &CommonArgs, noun: &str) -> ProgressBar {
     pb
 }
 
-fn render(
+pub(super) fn render(
     item: &Item,
     index: u64,
     format: GenFormat,
@@ -411,6 +443,7 @@ fn render(
     let (grid, info) = match item {
         Item::Grid(g) => (g, None),
         Item::Puzzle(p) => (&p.puzzle, Some(p)),
+        Item::Variant(v) => return render_variant(v, index, format, with_solution, columns, out),
     };
     let solution = info.filter(|_| with_solution).map(|p| &p.solution);
     if let Some(m) = machine(format) {

@@ -19,6 +19,7 @@ mod canon;
 mod check;
 mod count;
 mod generate;
+mod generate_variant;
 mod human;
 mod rate;
 mod solve;

@@ -11,6 +11,9 @@
 //!   every orbit is tried, so no given (no orbit of givens, under a symmetry) can be removed without
 //!   losing uniqueness. Clue targets and difficulty are met by retrying with fresh grids, up to
 //!   [`GenerateOptions::attempts`].
+//! - Variants (X, hyper, jigsaw with a random region map, killer with random cages):
+//!   [`VariantGenerator`], in the `variant` module; the region maps and cages are drawn by [`jigsaw`]
+//!   and [`killer`].
 //!
 //! # Bounded checks
 //!
@@ -58,14 +61,19 @@ use crate::grid::{Grid, Shape};
 use crate::rules::Board;
 use crate::solve::{admitted, engine_for, CancelFlag, Interrupt};
 
+mod board_fill;
 mod dig;
 mod fill;
+pub mod jigsaw;
+pub mod killer;
 mod singles;
 mod symmetry;
 #[cfg(test)]
 mod tests;
+mod variant;
 
 pub use symmetry::{Symmetry, UnknownSymmetry};
+pub use variant::{VariantGenerated, VariantGenerator, VariantGrid, VariantSetupError, VariantSpec};
 
 /// Default [`GenerateOptions::attempts`].
 pub const DEFAULT_ATTEMPTS: u32 = 1000;

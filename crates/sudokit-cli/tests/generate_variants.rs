@@ -1,0 +1,178 @@
+//! Issue #20 (item 5): `sudokit generate grid|puzzle --variant x|hyper|jigsaw|killer`, end to end:
+//! every puzzle reads back into `count` (one solution) and `check` in each layout it is written in.
+
+use crate::util::{assert_text, sudokit};
+
+/// Generates with `args`, then counts the output with `read` flags: every record must count 1.
+#[track_caller]
+fn assert_counts_one(args: &[&str], read: &[&str], records: usize) {
+    let made = sudokit(&[&["generate", "puzzle"][..], args].concat(), "");
+    assert_eq!(made.code, 0, "{args:?}: {}", made.stderr);
+    let counted = sudokit(&[&["count"][..], read].concat(), &made.stdout);
+    assert_eq!(counted.code, 0, "{args:?} | count {read:?}: {}\n{}", counted.stderr, made.stdout);
+    let lines: Vec<&str> = counted.stdout.lines().collect();
+    assert_eq!(lines.len(), records, "{args:?}: {}", counted.stdout);
+    assert!(lines.iter().all(|l| *l == "1"), "{args:?} | count {read:?}:\n{}", counted.stdout);
+}
+
+/// Issue #20: `generate puzzle --variant x` was an unknown argument; now every variant generates, and
+/// its own layout reads back.
+#[test]
+fn issue_20_variant_puzzles_count_one_in_their_own_layouts() {
+    let n = ["-n", "4", "--seed", "3"];
+    for (variant, layout) in [
+        ("x", "line"),
+        ("x", "pretty"),
+        ("x", "csv"),
+        ("hyper", "grid"),
+        ("hyper", "line"),
+        ("jigsaw", "line"),
+        ("jigsaw", "grid"),
+        ("jigsaw", "compact"),
+        ("x,jigsaw", "line"),
+    ] {
+        assert_counts_one(
+            &[&n[..], &["--variant", variant, "-o", layout]].concat(),
+            &["--variant", variant],
+            4,
+        );
+    }
+    // Killer puzzles are JSON puzzle objects, one per line, that bring their cages: no flag needed.
+    assert_counts_one(&[&n[..], &["--variant", "killer"]].concat(), &[], 4);
+    assert_counts_one(&[&n[..], &["--variant", "killer,x", "--size", "6"]].concat(), &[], 4);
+}
+
+#[test]
+fn json_records_carry_their_rules() {
+    for variant in ["x", "hyper", "jigsaw", "killer", "jigsaw,killer"] {
+        let args = ["-n", "3", "--seed", "4", "--variant", variant, "-o", "json", "--solution"];
+        assert_counts_one(&args, &[], 3);
+        let made = sudokit(&[&["generate", "puzzle"][..], &args[..]].concat(), "");
+        // `check` agrees, and checks the solution the record gives.
+        let checked = sudokit(&["check"], &made.stdout);
+        assert_eq!(checked.code, 0, "{}", checked.stderr);
+        let ok = checked.stdout.lines().filter(|l| l.contains("\"status\":\"ok\"")).count();
+        assert_eq!(ok, 3, "{}", checked.stdout);
+        let first = made.stdout.lines().next().unwrap_or_default();
+        let rules = variant.replace("jigsaw,killer", "jigsaw\",\"killer");
+        assert!(first.contains(&format!("\"variants\":[\"{rules}\"]")), "{first}");
+        assert_eq!(first.contains("\"regions\":"), variant.contains("jigsaw"), "{first}");
+        assert_eq!(first.contains("\"cages\":[{\"cells\":"), variant.contains("killer"), "{first}");
+    }
+    // A record's solution is the one `solve` finds.
+    let made =
+        sudokit(&["generate", "puzzle", "-n", "2", "--seed", "5", "--variant", "jigsaw", "--solution"], "");
+    let solved = sudokit(&["solve", "--variant", "jigsaw"], &made.stdout);
+    let expected: String = made.stdout.lines().map(|l| format!("{}\n", &l[82 + 82..])).collect();
+    assert_text(&solved.stdout, &expected);
+}
+
+#[test]
+fn grids_on_other_boards_and_seeds_on_any_thread_count() {
+    for (variant, size) in [("x", "6"), ("jigsaw", "8"), ("hyper", "9")] {
+        let args = ["generate", "grid", "-n", "5", "--seed", "6", "--variant", variant, "--size", size];
+        let grids = sudokit(&args, "");
+        assert_eq!(grids.code, 0, "{}", grids.stderr);
+        // A complete grid is its own unique solution under its rules.
+        let c = sudokit(&["count", "--variant", variant], &grids.stdout);
+        assert_eq!((c.code, c.stdout.as_str()), (0, "1\n1\n1\n1\n1\n"), "{variant}: {}", c.stderr);
+    }
+    let args = ["generate", "puzzle", "-n", "12", "--seed", "7", "--variant", "jigsaw,killer", "-o", "json"];
+    let one = sudokit(&[&args[..], &["-j", "1"]].concat(), "");
+    let two = sudokit(&[&args[..], &["-j", "2"]].concat(), "");
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_text(&two.stdout, &one.stdout);
+    let other = sudokit(
+        &["generate", "puzzle", "-n", "12", "--seed", "8", "--variant", "jigsaw,killer", "-o", "json"],
+        "",
+    );
+    assert_ne!(other.stdout, one.stdout);
+}
+
+#[test]
+fn stats_symmetry_and_timeout() {
+    let r = sudokit(
+        &[
+            "generate",
+            "puzzle",
+            "-n",
+            "3",
+            "--seed",
+            "9",
+            "--variant",
+            "jigsaw",
+            "--symmetry",
+            "rotate180",
+            "--stats",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("puzzles=3 ") && r.stderr.contains("unproven=0"), "{}", r.stderr);
+    for line in r.stdout.lines() {
+        let givens: Vec<bool> = line[..81].bytes().map(|b| b != b'.').collect();
+        assert!((0..81).all(|i| givens[i] == givens[80 - i]), "not symmetric: {line}");
+    }
+    let t = sudokit(
+        &[
+            "generate",
+            "puzzle",
+            "--size",
+            "12",
+            "-n",
+            "40",
+            "--seed",
+            "1",
+            "--variant",
+            "jigsaw",
+            "--timeout",
+            "0.2",
+        ],
+        "",
+    );
+    assert_eq!(t.code, 1, "{}", t.stderr);
+    assert!(t.stderr.contains("timed out after 0.2 s"), "{}", t.stderr);
+}
+
+#[test]
+fn combinations_that_do_not_apply_are_refused_by_name() {
+    for (args, message) in [
+        (&["grid", "--variant", "killer"][..], "--variant killer makes puzzles"),
+        (
+            &["puzzle", "--variant", "killer", "-o", "grid"],
+            "killer cages are written only in the JSON puzzle format",
+        ),
+        (
+            &["puzzle", "--variant", "killer", "-o", "csv"],
+            "use -o line (one puzzle object per line) or -o json",
+        ),
+        (
+            &["puzzle", "--variant", "jigsaw", "-o", "pretty"],
+            "box borders, which are not the houses of a jigsaw",
+        ),
+        (
+            &["puzzle", "--variant", "jigsaw", "-o", "csv"],
+            "no column the readers take a jigsaw region map from",
+        ),
+        (&["puzzle", "--variant", "jigsaw", "-o", "grid", "--solution"], "--solution beside a jigsaw grid"),
+        (
+            &["puzzle", "--variant", "hyper", "--size", "6"],
+            "hyper windows need square boxes and a side of 9 or more",
+        ),
+        (
+            &["puzzle", "--variant", "jigsaw", "--size", "16"],
+            "jigsaw puzzles are generated on boards up to 12×12",
+        ),
+        (
+            &["puzzle", "--variant", "x", "--difficulty", "guess"],
+            "difficulty classes are defined for classic puzzles only",
+        ),
+        (&["puzzle", "--variant", "killer", "--symmetry", "mirror"], "killer puzzles take no symmetry"),
+        (&["puzzle", "--variant", "sandwich"], "invalid value 'sandwich'"),
+    ] {
+        let r = sudokit(&[&["generate"][..], args].concat(), "");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stdout);
+        assert!(r.stderr.contains(message), "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?}");
+    }
+}
