@@ -21,6 +21,7 @@
 use super::brute::{self, Solutions};
 use super::error::HumanError;
 use super::finder::{self, FindOptions};
+use super::queue::SinglesQueue;
 use super::state::State;
 use super::step::{Candidate, Step};
 use super::technique::Technique;
@@ -89,6 +90,8 @@ pub struct Solver {
     options: SolverOptions,
     /// Steps found by an all-at-once search, not yet applied.
     pending: std::collections::VecDeque<Step>,
+    /// HoDoKu's singles queues, which decide which of several singles comes next.
+    queue: SinglesQueue,
 }
 
 impl Solver {
@@ -104,7 +107,8 @@ impl Solver {
             Solutions::One(s) => s,
         };
         options.find.unique = true;
-        Ok(Solver { state, solution, options, pending: Default::default() })
+        let queue = SinglesQueue::new(&state);
+        Ok(Solver { state, solution, options, pending: Default::default(), queue })
     }
 
     /// The current state (after the steps returned so far).
@@ -138,6 +142,9 @@ impl Solver {
             if t == Technique::BruteForce {
                 return Some(vec![self.guess()]);
             }
+            if let Some(step) = self.queued_single(t) {
+                return Some(vec![step]);
+            }
             if self.options.all_at_once {
                 let steps = finder::find_all(&self.state, t, &self.options.find);
                 if !steps.is_empty() {
@@ -148,6 +155,27 @@ impl Solver {
             }
         }
         None
+    }
+
+    /// The single HoDoKu's queues offer for `t` (a single technique, one step at a time), as the
+    /// finder reports it; `None` sends the solver to the finder.
+    fn queued_single(&self, t: Technique) -> Option<Step> {
+        if self.options.all_at_once
+            || !matches!(t, Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle)
+        {
+            return None;
+        }
+        let (cell, digit) = self.queue.next(&self.state, t)?;
+        let want = [Candidate::new(cell, digit)];
+        let mut found = None;
+        let _ = finder::search(&self.state, t, &self.options.find, &mut |step| {
+            if step.placements == want {
+                found = Some(step);
+                return std::ops::ControlFlow::Break(());
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        found
     }
 
     /// The brute-force step: the unsolved cell with the fewest candidates gets its solution digit.
@@ -176,6 +204,7 @@ impl Solver {
         for e in &step.eliminations {
             debug_assert_ne!(self.solution.get(e.cell), Some(e.digit), "wrong elimination in {step}");
         }
+        self.queue.apply(&self.state, step);
         apply(&mut self.state, step);
     }
 }
