@@ -21,6 +21,7 @@
 use super::brute::{self, Solutions};
 use super::error::HumanError;
 use super::finder::{self, FindOptions};
+use super::order;
 use super::queue::SinglesQueue;
 use super::state::State;
 use super::step::{Candidate, Step};
@@ -138,17 +139,31 @@ impl Solver {
         if self.state.is_solved() {
             return None;
         }
-        for &t in &self.options.order {
+        let order = &self.options.order;
+        for (i, &t) in order.iter().enumerate() {
             if t == Technique::BruteForce {
                 return Some(vec![self.guess()]);
             }
             if let Some(step) = self.queued_single(t) {
                 return Some(vec![step]);
             }
+            let group = order::umbrella(t);
             if self.options.all_at_once {
                 let steps = finder::find_all(&self.state, t, &self.options.find);
                 if !steps.is_empty() {
                     return Some(steps);
+                }
+            } else if let Some(g) = group {
+                // HoDoKu searches the whole group at its first member and takes the best step.
+                if i > 0 && order::umbrella(order[i - 1]) == Some(g) {
+                    continue;
+                }
+                let found = order[i..]
+                    .iter()
+                    .take_while(|&&u| order::umbrella(u) == Some(g))
+                    .filter_map(|&u| finder::find_first(&self.state, u, &self.options.find));
+                if let Some(step) = order::best(found.collect()) {
+                    return Some(vec![step]);
                 }
             } else if let Some(step) = finder::find_first(&self.state, t, &self.options.find) {
                 return Some(vec![step]);
