@@ -170,6 +170,8 @@ struct HodokuStep {
 struct HodokuPath {
     puzzle: String,
     source: String,
+    score: u32,
+    level: Level,
     steps: Vec<HodokuStep>,
 }
 
@@ -243,6 +245,8 @@ fn hodoku_paths() -> Option<Vec<HodokuPath>> {
             HodokuPath {
                 puzzle: v["puzzle"].as_str().expect("puzzle").to_string(),
                 source: v["source"].as_str().expect("source").to_string(),
+                score: v["score"].as_u64().and_then(|s| u32::try_from(s).ok()).expect("score"),
+                level: v["level"].as_str().expect("level").parse().expect("a level"),
                 steps,
             }
         })
@@ -265,6 +269,11 @@ struct PathTable {
     same_sequence: usize,
     /// Same technique and the same placements and eliminations at every step.
     same_path: usize,
+    /// The rating of the path: same level, score within ±5 %.
+    same_level: usize,
+    score_within_5pct: usize,
+    /// Score disagreements: (difference, line).
+    worst: Vec<(u32, String)>,
     /// First divergence: (HoDoKu's technique, ours) → puzzles.
     divergences: BTreeMap<(String, String), usize>,
     /// Replay: HoDoKu's steps at which ours, on HoDoKu's state, is the same technique / the same step.
@@ -286,6 +295,10 @@ fn compare_paths(step: usize, keep: impl Fn(&str) -> bool, replay: bool) -> Opti
         let grid: Grid = path.puzzle.parse().expect("a path puzzle parses");
         let ours = solve(State::classic(&grid).expect("valid"), SolverOptions::default()).expect("unique");
         t.n += 1;
+        let rating = hodoku::rate_steps(&ours.steps).expect("a path");
+        let close = rating.score.abs_diff(path.score) * 20 <= path.score;
+        t.same_level += usize::from(rating.level == path.level);
+        t.score_within_5pct += usize::from(close);
         let name = |s: Option<&Step>| s.map_or("(end)".to_string(), |s| s.technique.name().to_string());
         let mut first_diff = None;
         let mut same_path = ours.steps.len() == path.steps.len();
@@ -311,6 +324,15 @@ fn compare_paths(step: usize, keep: impl Fn(&str) -> bool, replay: bool) -> Opti
             if let (Some(h), Some(o)) = (h, o) {
                 same_path &= sorted_results(o) == (h.placements.clone(), h.eliminations.clone());
             }
+        }
+        if !close || rating.level != path.level {
+            t.worst.push((
+                rating.score.abs_diff(path.score),
+                format!(
+                    "  {} ours {} {} vs HoDoKu {} {}; first divergence {:?} ({})",
+                    path.puzzle, rating.level, rating.score, path.level, path.score, first_diff, path.source
+                ),
+            ));
         }
         match first_diff {
             None => t.same_sequence += 1,
@@ -347,6 +369,16 @@ fn compare_paths(step: usize, keep: impl Fn(&str) -> bool, replay: bool) -> Opti
         pct(t.same_sequence, t.n),
         pct(t.same_path, t.n)
     );
+    println!(
+        "rating of the same paths: level equal {:.1}%, score within ±5% {:.1}%",
+        pct(t.same_level, t.n),
+        pct(t.score_within_5pct, t.n)
+    );
+    t.worst.sort_by_key(|w| std::cmp::Reverse(w.0));
+    println!("biggest score disagreements:");
+    for (_, line) in t.worst.iter().take(15) {
+        println!("{line}");
+    }
     let mut pairs: Vec<_> = t.divergences.iter().collect();
     pairs.sort_by_key(|(k, n)| (std::cmp::Reverse(**n), (*k).clone()));
     println!("first divergence (HoDoKu → ours), top 10:");
