@@ -223,9 +223,10 @@ fn run_exemplars(step: usize) -> Option<(usize, usize)> {
         }
         let grid: sudokit::Grid = ex.puzzle.parse().expect("an exemplar puzzle parses");
         let options = SolverOptions::default().include(&wanted.iter().flatten().copied().collect::<Vec<_>>());
-        let path = match State::classic(&grid).map_err(|e| e.to_string()).and_then(|s| {
-            solve(s, options).map_err(|e| e.to_string())
-        }) {
+        let path = match State::classic(&grid)
+            .map_err(|e| e.to_string())
+            .and_then(|s| solve(s, options).map_err(|e| e.to_string()))
+        {
             Ok(path) => path,
             Err(e) => {
                 failures.push(format!("line {}: {key}: {e}", ex.line));
@@ -252,7 +253,10 @@ fn run_exemplars(step: usize) -> Option<(usize, usize)> {
     }
     let passed: usize = by_token.values().map(|v| v.0).sum();
     let total: usize = by_token.values().map(|v| v.1).sum();
-    println!("exemplars: {passed} of {total} solved with their technique ({:.1}%)", 100.0 * passed as f64 / total as f64);
+    println!(
+        "exemplars: {passed} of {total} solved with their technique ({:.1}%)",
+        100.0 * passed as f64 / total as f64
+    );
     println!("technique          passed / puzzles");
     for (k, (p, n)) in &by_token {
         println!("{k:<18} {p:>4} / {n}");
@@ -267,7 +271,8 @@ fn run_exemplars(step: usize) -> Option<(usize, usize)> {
 fn exemplars_sampled() {
     let Some((passed, total)) = run_exemplars(10) else { return };
     assert_eq!(total, 67);
-    assert!(passed >= 0, "{passed} of {total}");
+    // Reached today: 61 of 67 (a regression fails).
+    assert!(passed >= 61, "{passed} of {total}");
 }
 
 #[test]
