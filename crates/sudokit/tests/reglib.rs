@@ -267,18 +267,25 @@ fn run_exemplars(step: usize) -> Option<(usize, usize)> {
     Some((passed, total))
 }
 
+/// Every 20th exemplar (34 puzzles, about 3 s).
 #[test]
 fn exemplars_sampled() {
-    let Some((passed, total)) = run_exemplars(10) else { return };
-    assert_eq!(total, 67);
-    // Reached today: 61 of 67 (a regression fails).
-    assert!(passed >= 61, "{passed} of {total}");
+    let Some((passed, total)) = run_exemplars(20) else { return };
+    assert_eq!(total, 34);
+    // Reached today: 30 of 34 (a regression fails).
+    assert!(passed >= 30, "{passed} of {total}");
 }
 
+/// Every 5th exemplar (134 puzzles, about 15 s; all 669 take about a minute: set
+/// `SUDOKIT_EXEMPLARS_EVERY=1`).
 #[test]
-#[ignore = "solves all 669 exemplars; run with --ignored"]
-fn exemplars_all() {
-    let Some((passed, total)) = run_exemplars(1) else { return };
-    assert_eq!(total, 669);
-    assert!(passed >= 0, "{passed} of {total}");
+#[ignore = "solves 134 exemplars; run with --ignored"]
+fn exemplars_long() {
+    let every = std::env::var("SUDOKIT_EXEMPLARS_EVERY").ok().and_then(|v| v.parse().ok()).unwrap_or(5);
+    let Some((passed, total)) = run_exemplars(every) else { return };
+    if every == 5 {
+        assert_eq!(total, 134);
+        // Reached today: 119 of 134 (a regression fails).
+        assert!(passed >= 119, "{passed} of {total}");
+    }
 }

@@ -1,6 +1,12 @@
 //! The step solver: applies the simplest available step, in HoDoKu's default order, until the grid
 //! is solved or no allowed technique applies.
 //!
+//! Which of several steps comes first follows HoDoKu too: singles in the order of HoDoKu's singles
+//! queues (see `queue.rs`), the techniques HoDoKu searches under one entry of its list (nice loops
+//! and AICs, their grouped forms, forcing chains, forcing nets) compared together, and within a
+//! technique the finder's order (most eliminations first, and so on). So the path, and the HoDoKu
+//! score summed over it, are HoDoKu's wherever the finders find what HoDoKu's find.
+//!
 //! Before the first step the puzzle is checked: a grid with no solution or several solutions is
 //! reported as such and never explained. Brute force (placing a cell's solution digit, labelled
 //! "Brute Force") is the last entry of the order, so it is used only when nothing else applies;
