@@ -3,6 +3,8 @@
 //! find a step with exactly the listed eliminations or placements (for a `-x` fail case: must not).
 //! Prints the pass rate per library code and the codes not implemented; every implemented code must
 //! pass at least 99% of its cases. A family added to the finder registry counts here automatically.
+//! HoDoKu's exemplar library is a second test (see below): whole puzzles, each solved with its
+//! technique in the path.
 
 use std::collections::BTreeMap;
 
