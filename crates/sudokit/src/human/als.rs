@@ -47,7 +47,9 @@ pub(crate) struct Als {
     pub buddies: Vec<CellSet>,
 }
 
-/// Every ALS of the state, each cell set once, smallest first.
+/// Every ALS of the state, each cell set once, in HoDoKu's order: house by house (rows, columns,
+/// boxes, then other houses), the subsets of a house's open cells in lexicographic order, a set
+/// found again in a later house skipped. The order decides which chains a forward-only search sees.
 pub(crate) fn collect(state: &State) -> Vec<Als> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
@@ -62,7 +64,6 @@ pub(crate) fn collect(state: &State) -> Vec<Als> {
             }
         });
     }
-    out.sort_by_key(|a| a.cells.len());
     out
 }
 
@@ -200,7 +201,7 @@ pub(crate) fn find(
     match technique {
         T::AlsXz => xz(state, sets, links, &mut out),
         T::AlsXyWing => xy_wing(state, sets, links, overlap, &mut out),
-        T::AlsXyChain => xy_chain(state, sets, links, &mut out),
+        T::AlsXyChain => xy_chain(state, sets, links, options.als_chains_forward_only, &mut out),
         _ => death_blossom(state, sets, overlap, &mut out),
     }
     super::order::emit_sorted(out, sink)
@@ -267,10 +268,17 @@ fn xy_wing(
     }
 }
 
-fn xy_chain(state: &State, sets: &[Als], links: &[Vec<(usize, DigitSet)>], out: &mut Vec<Step>) {
+fn xy_chain(
+    state: &State,
+    sets: &[Als],
+    links: &[Vec<(usize, DigitSet)>],
+    forward_only: bool,
+    out: &mut Vec<Step>,
+) {
     // A breadth-first search over (set, RCC it was entered by): each end is reached by a shortest
     // chain, and the work stays polynomial. A set may come back entered by another RCC; every
-    // link's implication holds regardless, so the chain's conclusion does too.
+    // link's implication holds regardless, so the chain's conclusion does too. Forward only, the
+    // sets of a chain are in increasing order (so each comes once).
     let side = state.side();
     let n = sets.len();
     let mut parent: Vec<u32> = vec![u32::MAX; n * side];
@@ -278,6 +286,9 @@ fn xy_chain(state: &State, sets: &[Als], links: &[Vec<(usize, DigitSet)>], out: 
     let mut seen: Vec<usize> = Vec::new();
     for start in 0..n {
         for &(second, rcc) in &links[start] {
+            if forward_only && second < start {
+                continue;
+            }
             for x in rcc {
                 for &s in &seen {
                     parent[s] = u32::MAX;
@@ -299,6 +310,9 @@ fn xy_chain(state: &State, sets: &[Als], links: &[Vec<(usize, DigitSet)>], out: 
                         continue;
                     }
                     for &(next, r) in &links[set] {
+                        if forward_only && next < set {
+                            continue;
+                        }
                         for y in r {
                             let state_index = next * side + y.index();
                             if y.index() == entry || next == start || parent[state_index] != u32::MAX {

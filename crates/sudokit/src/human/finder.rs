@@ -36,6 +36,11 @@ pub struct FindOptions {
     /// Grouped nice loops and AICs may use almost locked sets as nodes (HoDoKu's "allow ALS in
     /// tabling chains"; off by default).
     pub allow_als_in_chains: bool,
+    /// ALS-XY-Chains link each set only to sets found after it (in the order sets are collected:
+    /// house by house, rows first, cells in reading order), as HoDoKu's step solver searches them;
+    /// off by default, when chains are searched both ways (HoDoKu's search for all steps). The
+    /// step solver turns it on.
+    pub als_chains_forward_only: bool,
 }
 
 impl Default for FindOptions {
@@ -47,6 +52,7 @@ impl Default for FindOptions {
             allow_duals_and_siamese: false,
             allow_als_overlap: false,
             allow_als_in_chains: false,
+            als_chains_forward_only: false,
         }
     }
 }

@@ -35,6 +35,7 @@ mod intersections;
 mod library;
 mod memo;
 mod order;
+mod queue;
 mod single_digit;
 mod singles;
 mod solver;

@@ -1,13 +1,22 @@
 //! The order in which a finder reports its steps: HoDoKu's. Each deduction (set of placements and
-//! eliminations) once, with its shortest chain; then most results first, then the smallest weighted
-//! index sum of the eliminations (HoDoKu's tie-break), then the shortest chain. The step solver takes
-//! the first step a finder reports, so this order decides which of several steps a path shows.
+//! eliminations) once, with its shortest chain; steps that place digits first, most placements
+//! first (HoDoKu's order for forcing chains and nets); then most eliminations first, then the
+//! smallest weighted index sum of the eliminations (HoDoKu's tie-break), then the shortest chain.
+//! The step solver takes the first step a finder reports, so this order decides which of several
+//! steps a path shows.
+//!
+//! HoDoKu searches some techniques under one entry of its step list and takes the best step of
+//! all of them by this same order: Continuous and Discontinuous Nice Loops and AICs (its "Nice
+//! Loop/AIC" entry), their grouped forms, and the Contradiction and Verity forms of Forcing Chains
+//! and of Forcing Nets. [`umbrella`] names these groups; the solver compares the first step of each
+//! member with [`best`].
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::finder::Sink;
 use super::step::{Candidate, Step};
+use super::technique::Technique;
 
 /// Sends `steps` to `sink` once per elimination set, in HoDoKu's order (see the [module docs](self)).
 pub(crate) fn emit_sorted(steps: Vec<Step>, sink: Sink<'_>) -> ControlFlow<()> {
@@ -23,13 +32,40 @@ pub(crate) fn emit_sorted(steps: Vec<Step>, sink: Sink<'_>) -> ControlFlow<()> {
         }
     }
     let mut steps: Vec<(usize, Step)> = best.into_values().collect();
-    steps.sort_by_key(|(i, s)| {
-        (std::cmp::Reverse(s.eliminations.len() + s.placements.len()), index_sum(s), chain_len(s), *i)
-    });
+    steps.sort_by_key(|(i, s)| (key(s), *i));
     for (_, step) in steps {
         sink(step)?;
     }
     ControlFlow::Continue(())
+}
+
+/// HoDoKu's preference between two steps, smallest first.
+fn key(s: &Step) -> (bool, std::cmp::Reverse<usize>, std::cmp::Reverse<usize>, usize, usize) {
+    (
+        s.placements.is_empty(),
+        std::cmp::Reverse(s.placements.len()),
+        std::cmp::Reverse(s.eliminations.len()),
+        index_sum(s),
+        chain_len(s),
+    )
+}
+
+/// The group of techniques HoDoKu searches under one entry of its step list, if `t` is in one
+/// (see the [module docs](self)); the members are adjacent in the default order.
+pub(crate) fn umbrella(t: Technique) -> Option<u8> {
+    use Technique as T;
+    match t {
+        T::ContinuousNiceLoop | T::DiscontinuousNiceLoop | T::Aic => Some(0),
+        T::GroupedContinuousNiceLoop | T::GroupedDiscontinuousNiceLoop | T::GroupedAic => Some(1),
+        T::ForcingChainContradiction | T::ForcingChainVerity => Some(2),
+        T::ForcingNetContradiction | T::ForcingNetVerity => Some(3),
+        _ => None,
+    }
+}
+
+/// The step HoDoKu prefers among `steps` (the first of equals).
+pub(crate) fn best(steps: Vec<Step>) -> Option<Step> {
+    steps.into_iter().enumerate().min_by_key(|(i, s)| (key(s), *i)).map(|(_, s)| s)
 }
 
 fn chain_len(step: &Step) -> usize {

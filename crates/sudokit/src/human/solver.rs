@@ -1,6 +1,12 @@
 //! The step solver: applies the simplest available step, in HoDoKu's default order, until the grid
 //! is solved or no allowed technique applies.
 //!
+//! Which of several steps comes first follows HoDoKu too: singles in the order of HoDoKu's singles
+//! queues (see `queue.rs`), the techniques HoDoKu searches under one entry of its list (nice loops
+//! and AICs, their grouped forms, forcing chains, forcing nets) compared together, and within a
+//! technique the finder's order (most eliminations first, and so on). So the path, and the HoDoKu
+//! score summed over it, are HoDoKu's wherever the finders find what HoDoKu's find.
+//!
 //! Before the first step the puzzle is checked: a grid with no solution or several solutions is
 //! reported as such and never explained. Brute force (placing a cell's solution digit, labelled
 //! "Brute Force") is the last entry of the order, so it is used only when nothing else applies;
@@ -21,6 +27,8 @@
 use super::brute::{self, Solutions};
 use super::error::HumanError;
 use super::finder::{self, FindOptions};
+use super::order;
+use super::queue::SinglesQueue;
 use super::state::State;
 use super::step::{Candidate, Step};
 use super::technique::Technique;
@@ -35,7 +43,8 @@ pub struct SolverOptions {
     /// Apply every step the first applicable technique finds at once (as one step each, before any
     /// easier technique is tried again), rather than only the first.
     pub all_at_once: bool,
-    /// Options of the finders. `unique` is set by the solver from its own check.
+    /// Options of the finders. `unique` is set by the solver from its own check, and
+    /// `als_chains_forward_only` as HoDoKu's step solver has it.
     pub find: FindOptions,
 }
 
@@ -89,6 +98,8 @@ pub struct Solver {
     options: SolverOptions,
     /// Steps found by an all-at-once search, not yet applied.
     pending: std::collections::VecDeque<Step>,
+    /// HoDoKu's singles queues, which decide which of several singles comes next.
+    queue: SinglesQueue,
 }
 
 impl Solver {
@@ -104,7 +115,9 @@ impl Solver {
             Solutions::One(s) => s,
         };
         options.find.unique = true;
-        Ok(Solver { state, solution, options, pending: Default::default() })
+        options.find.als_chains_forward_only = true;
+        let queue = SinglesQueue::new(&state);
+        Ok(Solver { state, solution, options, pending: Default::default(), queue })
     }
 
     /// The current state (after the steps returned so far).
@@ -134,20 +147,58 @@ impl Solver {
         if self.state.is_solved() {
             return None;
         }
-        for &t in &self.options.order {
+        let order = &self.options.order;
+        for (i, &t) in order.iter().enumerate() {
             if t == Technique::BruteForce {
                 return Some(vec![self.guess()]);
             }
+            if let Some(step) = self.queued_single(t) {
+                return Some(vec![step]);
+            }
+            let group = order::umbrella(t);
             if self.options.all_at_once {
                 let steps = finder::find_all(&self.state, t, &self.options.find);
                 if !steps.is_empty() {
                     return Some(steps);
+                }
+            } else if let Some(g) = group {
+                // HoDoKu searches the whole group at its first member and takes the best step.
+                if i > 0 && order::umbrella(order[i - 1]) == Some(g) {
+                    continue;
+                }
+                let found = order[i..]
+                    .iter()
+                    .take_while(|&&u| order::umbrella(u) == Some(g))
+                    .filter_map(|&u| finder::find_first(&self.state, u, &self.options.find));
+                if let Some(step) = order::best(found.collect()) {
+                    return Some(vec![step]);
                 }
             } else if let Some(step) = finder::find_first(&self.state, t, &self.options.find) {
                 return Some(vec![step]);
             }
         }
         None
+    }
+
+    /// The single HoDoKu's queues offer for `t` (a single technique, one step at a time), as the
+    /// finder reports it; `None` sends the solver to the finder.
+    fn queued_single(&self, t: Technique) -> Option<Step> {
+        if self.options.all_at_once
+            || !matches!(t, Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle)
+        {
+            return None;
+        }
+        let (cell, digit) = self.queue.next(&self.state, t)?;
+        let want = [Candidate::new(cell, digit)];
+        let mut found = None;
+        let _ = finder::search(&self.state, t, &self.options.find, &mut |step| {
+            if step.placements == want {
+                found = Some(step);
+                return std::ops::ControlFlow::Break(());
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        found
     }
 
     /// The brute-force step: the unsolved cell with the fewest candidates gets its solution digit.
@@ -176,6 +227,7 @@ impl Solver {
         for e in &step.eliminations {
             debug_assert_ne!(self.solution.get(e.cell), Some(e.digit), "wrong elimination in {step}");
         }
+        self.queue.apply(&self.state, step);
         apply(&mut self.state, step);
     }
 }
