@@ -79,7 +79,7 @@ fn symmetries_hold() {
 #[test]
 fn difficulty_and_guesses_in_json_and_csv() {
     let r =
-        sudokit(&["generate", "puzzle", "-n", "4", "--seed", "3", "--difficulty", "guess", "-o", "json"], "");
+        sudokit(&["generate", "puzzle", "-n", "2", "--seed", "3", "--difficulty", "guess", "-o", "json"], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     for l in r.stdout.lines() {
         let v: serde_json::Value = serde_json::from_str(l).expect("one JSON object per line");

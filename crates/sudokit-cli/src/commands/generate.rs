@@ -17,6 +17,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -25,10 +26,12 @@ use rayon::prelude::*;
 use sudokit::format::write_grid;
 use sudokit::generate::{
     rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, SeededRng, Symmetry,
+    Tally,
 };
 use sudokit::solve::CancelFlag;
 use sudokit::{Grid, OutputFormat, Shape};
 
+use super::gen_rating::{RareWatch, RatingArgs};
 use crate::args::{box_shape, parse_seconds, thread_pool, values};
 use crate::output::{flush, write};
 use crate::record::{csv_header, Columns, Fields, Machine};
@@ -133,9 +136,9 @@ pub const SYMMETRIES: &[(&str, &str)] = &[
 
 /// `--difficulty`: each [`Difficulty`] by name, with its help line.
 pub const DIFFICULTIES: &[(&str, &str)] = &[
-    ("singles", "Solvable with naked and hidden singles only"),
-    ("no-guess", "Solvable by the fast engine's propagation without guessing"),
-    ("guess", "The fast engine needs at least one guess"),
+    ("singles", "Full houses, naked and hidden singles alone solve it"),
+    ("no-guess", "Needs more than singles, but no trial and error (no forcing chains or nets)"),
+    ("guess", "Needs trial and error: forcing chains or nets, kraken fish, templates or brute force"),
 ];
 
 /// `sudokit generate puzzle`.
@@ -165,7 +168,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "N")]
     pub max_clues: Option<usize>,
 
-    /// Required difficulty [default: any]; on boards other than 9×9, no-guess means the same as singles.
+    /// Required difficulty class, judged by the human step solver [default: any].
     #[arg(long, value_name = "LEVEL", value_parser = values::<Difficulty>(DIFFICULTIES))]
     pub difficulty: Option<Difficulty>,
 
@@ -178,6 +181,9 @@ pub struct PuzzleArgs {
     /// grid in the grid layouts, a `solution` column or field in CSV and JSON.
     #[arg(long)]
     pub solution: bool,
+
+    #[command(flatten)]
+    pub rating: RatingArgs,
 }
 
 impl CommonArgs {
@@ -230,14 +236,23 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         }
         What::Puzzle(a) => {
             let options = a.options()?;
-            let generator = Generator::new(a.common.shape()?, options)?;
+            let rating = a.rating.target()?;
+            let tally = Tally::new();
+            let generator = Generator::new(a.common.shape()?, options)?
+                .with_rating(rating.clone())?
+                .with_tally(tally.clone());
             let target = match (a.clues, a.max_clues) {
                 (Some(n), _) => format!("exactly {n} clues"),
                 (None, Some(n)) => format!("at most {n} clues"),
                 (None, None) => String::new(),
             };
+            let finished = Arc::new(AtomicU64::new(0));
+            let _watch = (!rating.is_empty())
+                .then(|| RareWatch::start(&rating, a.common.count, tally, finished.clone()));
             produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {
-                generator.puzzle_until(rng, cancel).map(Item::Puzzle)
+                let made = generator.puzzle_until(rng, cancel).map(Item::Puzzle);
+                finished.fetch_add(1, Ordering::Relaxed);
+                made
             })
         }
     }
