@@ -10,7 +10,7 @@
 //! is 1.
 //!
 //! Exit status: 0 when every item was made (a missed clue target is best effort: a message on stderr,
-//! status 0); 1 when some puzzle of the asked difficulty was not found (its record is `!not found`,
+//! status 0); 1 when some puzzle of the asked difficulty or rating was not found (its record is `!not found`,
 //! `null` in JSON) or `--timeout` left items unmade; 2 for bad arguments or I/O errors.
 
 use std::hash::{BuildHasher, Hasher};
