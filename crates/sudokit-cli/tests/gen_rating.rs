@@ -88,7 +88,11 @@ fn rating_options_need_the_classic_board() {
     {
         let r = sudokit(&[&["generate", "puzzle", "--size", "4"][..], args].concat(), "");
         assert_eq!(r.code, 2, "{args:?}");
-        assert!(r.stderr.contains("classic 9x9 puzzles only, not 4x4"), "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("are for classic 9x9 puzzles only, not classic 4×4"),
+            "{args:?}: {}",
+            r.stderr
+        );
     }
     // On 9×9 given explicitly they work.
     let r = sudokit(&["generate", "puzzle", "--size", "9", "--level", "easy", "--seed", "1"], "");

@@ -9,8 +9,9 @@
 //! - Puzzles: [`Generator::puzzle`] fills a grid, then removes givens (one symmetry orbit at a time, in
 //!   a random order) while the solution stays unique. With [`GenerateOptions::minimal`] (the default)
 //!   every orbit is tried, so no given (no orbit of givens, under a symmetry) can be removed without
-//!   losing uniqueness. Clue targets and difficulty are met by retrying with fresh grids, up to
-//!   [`GenerateOptions::attempts`].
+//!   losing uniqueness. Clue targets, the [`Difficulty`] class and a [`RatingTarget`] (HoDoKu level,
+//!   Sudoku Explainer ER, techniques in the solution path; [`Generator::with_rating`]) are met by
+//!   retrying with fresh grids, up to [`GenerateOptions::attempts`].
 //!
 //! # Bounded checks
 //!
@@ -340,8 +341,12 @@ impl Generator {
         }
         match (best, o.difficulty, &self.rating) {
             (Some((_, made)), _, _) => Ok(Generated { target_met: false, attempts: o.attempts, ..made }),
-            (None, _, Some(target)) => {
-                Err(GenerateError::TargetNotFound { target: target.to_string(), attempts: o.attempts })
+            (None, difficulty, Some(target)) => {
+                let target = match difficulty {
+                    Some(d) => format!("{d} difficulty, {target}"),
+                    None => target.to_string(),
+                };
+                Err(GenerateError::TargetNotFound { target, attempts: o.attempts })
             }
             (None, Some(difficulty), None) => {
                 Err(GenerateError::DifficultyNotFound { difficulty, attempts: o.attempts })

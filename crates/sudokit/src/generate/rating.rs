@@ -22,7 +22,8 @@
 //! use sudokit::rate::{hodoku, se};
 //! use sudokit::Shape;
 //!
-//! let target = RatingTarget { er: Some("2.0..4.0".parse()?), ..RatingTarget::default() };
+//! let mut target = RatingTarget::default();
+//! target.er = Some("2.0..4.0".parse()?);
 //! let generator = Generator::new(Shape::CLASSIC, GenerateOptions::default())?.with_rating(target)?;
 //! let made = generator.puzzle(&mut rng_for(5, 0))?;
 //! let er = se::rate(&made.puzzle)?.er_tenths;
@@ -39,6 +40,7 @@ use crate::grid::{Grid, Shape};
 use crate::human::{solve, SolverOptions, State, Technique};
 use crate::rate::hodoku::{self, Level};
 use crate::rate::se;
+use crate::rules::Board;
 
 use super::{GenerateError, Generator};
 
@@ -91,11 +93,11 @@ pub enum RatingTargetError {
         /// The upper bound.
         max: String,
     },
-    /// Rating targets need the classic 9×9 board.
-    #[error("--level, --er, --require and --exclude rate classic 9x9 puzzles only, not {side}x{side}")]
+    /// Rating targets need the classic 9×9 board: both scales are defined on it alone.
+    #[error("rating targets (level, ER, techniques) are for classic 9x9 puzzles only, not {board}")]
     NotClassic {
-        /// The board's side.
-        side: usize,
+        /// The board, as [`Board::describe`] gives it.
+        board: String,
     },
     /// A technique the human solver does not use in its default path, so it can never appear.
     #[error("{technique} is not in the human solver's default path, so no puzzle can require it")]
@@ -190,18 +192,18 @@ impl RatingTarget {
         self.level.is_none() && self.er.is_none() && self.require.is_empty() && self.exclude.is_empty()
     }
 
-    /// Checks that puzzles of `shape` can meet the target at all.
+    /// Checks that puzzles on `board` can meet the target at all.
     ///
     /// # Errors
     /// [`RatingTargetError::NotClassic`] off the classic 9×9 board;
     /// [`RatingTargetError::NotInPath`] for a required technique the default path never uses;
     /// [`RatingTargetError::Contradiction`] for a technique both required and excluded.
-    pub fn validate(&self, shape: Shape) -> Result<(), RatingTargetError> {
+    pub fn validate(&self, board: &Board) -> Result<(), RatingTargetError> {
         if self.is_empty() {
             return Ok(());
         }
-        if shape != Shape::CLASSIC {
-            return Err(RatingTargetError::NotClassic { side: shape.side() });
+        if board.shape() != Shape::CLASSIC || !board.is_classic() {
+            return Err(RatingTargetError::NotClassic { board: board.describe() });
         }
         let order = SolverOptions::default().order;
         if let Some(&technique) = self.require.iter().find(|t| !order.contains(t)) {
@@ -215,6 +217,20 @@ impl RatingTarget {
 
     /// Rates `puzzle` (classic 9×9, with exactly one solution) against the target.
     pub(crate) fn rate(&self, puzzle: &Grid) -> Rated {
+        if let Some(level) = self.level.filter(|&l| l < Level::Extreme) {
+            // The default path picks the first technique in its order that applies; cut to the
+            // techniques of `level` and below, the order picks the same steps as long as the path
+            // keeps to them. So when the cut order does not solve the puzzle, the default path uses
+            // a harder technique and the level is above `level`. The cut order is much cheaper.
+            let mut cut = SolverOptions::default();
+            cut.order.retain(|&t| hodoku::level_of(t) <= level);
+            let Ok(state) = State::classic(puzzle) else { return Rated::Unreachable };
+            match solve(state, cut) {
+                Ok(path) if path.is_solved() => {}
+                Ok(_) => return Rated::Misses,
+                Err(_) => return Rated::Unreachable,
+            }
+        }
         if self.level.is_some() || !self.require.is_empty() || !self.exclude.is_empty() {
             let Ok(state) = State::classic(puzzle) else { return Rated::Unreachable };
             let Ok(path) = solve(state, SolverOptions::default()) else { return Rated::Unreachable };
@@ -304,7 +320,7 @@ impl Generator {
     /// [`GenerateError::Rating`] when the target cannot be met on this board (see
     /// [`RatingTarget::validate`]).
     pub fn with_rating(mut self, target: RatingTarget) -> Result<Generator, GenerateError> {
-        target.validate(self.shape)?;
+        target.validate(&self.board)?;
         self.rating = (!target.is_empty()).then(|| Arc::new(target));
         Ok(self)
     }

@@ -40,7 +40,9 @@ fn targets_are_validated() {
     let level = RatingTarget { level: Some(hodoku::Level::Easy), ..RatingTarget::default() };
     assert_eq!(
         four.clone().with_rating(level).err(),
-        Some(GenerateError::Rating(RatingTargetError::NotClassic { side: 4 }))
+        Some(GenerateError::Rating(RatingTargetError::NotClassic {
+            board: "classic 4×4 (boxes 2x2)".to_string()
+        }))
     );
     // An empty target is no filter, on every board.
     assert!(four.with_rating(RatingTarget::default()).expect("empty").rating().is_none());
