@@ -2,6 +2,7 @@
 //! functions and checked against the target.
 
 use super::super::*;
+use super::Rated;
 use crate::human::{solve, SolverOptions, State, Technique};
 use crate::rate::{hodoku, se};
 
@@ -145,4 +146,26 @@ fn the_target_reads_in_words() {
         exclude: vec![Technique::Skyscraper],
     };
     assert_eq!(target.to_string(), "HoDoKu level hard, ER 4.0..6.0, with X-Wing, without Skyscraper");
+}
+
+/// The level check (with its cheap first pass on the level's own techniques) agrees with
+/// `hodoku::rate` on random minimal puzzles, for every level.
+#[test]
+fn level_check_agrees_with_the_hodoku_rating() {
+    let gen = Generator::new(Shape::CLASSIC, GenerateOptions::default()).expect("options");
+    for i in 0..30 {
+        let puzzle = gen.puzzle(&mut rng_for(23, i)).expect("made").puzzle;
+        let rating = hodoku::rate(&puzzle).expect("rated");
+        for level in hodoku::Level::ALL {
+            let target = RatingTarget { level: Some(level), ..RatingTarget::default() };
+            let expected = if rating.brute_force_steps > 0 {
+                Rated::Unreachable
+            } else if rating.level == level {
+                Rated::Meets
+            } else {
+                Rated::Misses
+            };
+            assert_eq!(target.rate(&puzzle), expected, "{puzzle} rated {}, target {level}", rating.level);
+        }
+    }
 }
