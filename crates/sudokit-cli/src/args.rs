@@ -337,7 +337,7 @@ mod tests {
     use sudokit::{Layout, OutputFormat, Symbols};
 
     use super::{Output, LAYOUTS, OUTPUT_FORMATS, SYMBOLS};
-    use crate::commands::{DIFFICULTIES, MODES, SYMMETRIES};
+    use crate::commands::{DIFFICULTIES, LEVELS, MODES, SYMMETRIES};
 
     /// The help tables name every value of the library enums, in the library's order, and no other.
     #[test]
@@ -356,5 +356,6 @@ mod tests {
         assert_eq!(names(MODES), all(&BenchMode::ALL));
         assert_eq!(names(SYMMETRIES), all(&Symmetry::ALL));
         assert_eq!(names(DIFFICULTIES), all(&Difficulty::ALL));
+        assert_eq!(names(LEVELS), all(&sudokit::rate::hodoku::Level::ALL));
     }
 }

@@ -62,7 +62,7 @@ pub const EXIT_STATUS: &str = "\
 Exit status:
   0    every puzzle got the asked-for answer
   1    some puzzle has no solution, breaks the rules, timed out or is not supported
-       (`generate`: no puzzle of the asked difficulty was found)
+       (`generate`: no puzzle of the asked difficulty or rating was found)
   2    some input could not be read (unreadable records, missing files, I/O errors) or the
        arguments are wrong
   3    some puzzle has more than one solution (`solve` prints the first, `check` says so)

@@ -5,6 +5,7 @@ mod util;
 mod boards;
 mod formats;
 mod foundation;
+mod gen_rating;
 mod generate;
 mod generate_variants;
 mod human;

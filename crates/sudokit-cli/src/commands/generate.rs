@@ -10,13 +10,14 @@
 //! is 1.
 //!
 //! Exit status: 0 when every item was made (a missed clue target is best effort: a message on stderr,
-//! status 0); 1 when some puzzle of the asked difficulty was not found (its record is `!not found`,
+//! status 0); 1 when some puzzle of the asked difficulty or rating was not found (its record is `!not found`,
 //! `null` in JSON) or `--timeout` left items unmade; 2 for bad arguments or I/O errors.
 
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -25,10 +26,12 @@ use rayon::prelude::*;
 use sudokit::format::write_grid;
 use sudokit::generate::{
     rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, SeededRng, Symmetry,
+    Tally,
 };
 use sudokit::solve::CancelFlag;
 use sudokit::{Grid, OutputFormat, Shape};
 
+use super::gen_rating::{RareWatch, RatingArgs};
 use super::generate_variant::{self, render_variant, GenVariant, VariantItem};
 use crate::args::{box_shape, parse_seconds, thread_pool, values};
 use crate::output::{flush, write};
@@ -141,9 +144,9 @@ pub const SYMMETRIES: &[(&str, &str)] = &[
 
 /// `--difficulty`: each [`Difficulty`] by name, with its help line.
 pub const DIFFICULTIES: &[(&str, &str)] = &[
-    ("singles", "Solvable with naked and hidden singles only"),
-    ("no-guess", "Solvable by the fast engine's propagation without guessing"),
-    ("guess", "The fast engine needs at least one guess"),
+    ("singles", "Full houses, naked and hidden singles alone solve it"),
+    ("no-guess", "Needs more than singles, but no trial and error (no forcing chains or nets)"),
+    ("guess", "Needs trial and error: forcing chains or nets, kraken fish, templates or brute force"),
 ];
 
 /// `sudokit generate puzzle`.
@@ -173,7 +176,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "N")]
     pub max_clues: Option<usize>,
 
-    /// Required difficulty [default: any]; on boards other than 9×9, no-guess means the same as singles.
+    /// Required difficulty class, judged by the human step solver [default: any].
     #[arg(long, value_name = "LEVEL", value_parser = values::<Difficulty>(DIFFICULTIES))]
     pub difficulty: Option<Difficulty>,
 
@@ -186,6 +189,9 @@ pub struct PuzzleArgs {
     /// grid in the grid layouts, a `solution` column or field in CSV and JSON.
     #[arg(long)]
     pub solution: bool,
+
+    #[command(flatten)]
+    pub rating: RatingArgs,
 }
 
 impl CommonArgs {
@@ -253,10 +259,19 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         }
         What::Puzzle(a) => {
             let options = a.options()?;
-            let generator = Generator::new(a.common.shape()?, options)?;
+            let rating = a.rating.target()?;
+            let tally = Tally::new();
+            let generator = Generator::new(a.common.shape()?, options)?
+                .with_rating(rating.clone())?
+                .with_tally(tally.clone());
             let target = a.target();
+            let finished = Arc::new(AtomicU64::new(0));
+            let _watch = (!rating.is_empty())
+                .then(|| RareWatch::start(&rating, a.common.count, tally, finished.clone()));
             produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {
-                generator.puzzle_until(rng, cancel).map(Item::Puzzle)
+                let made = generator.puzzle_until(rng, cancel).map(Item::Puzzle);
+                finished.fetch_add(1, Ordering::Relaxed);
+                made
             })
         }
     }

@@ -123,6 +123,10 @@ pub fn grid(a: &GridArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
 /// `generate puzzle --variant …`.
 pub fn puzzle(a: &PuzzleArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
     check_layout(spec, &a.common, a.solution)?;
+    if !a.rating.target()?.is_empty() {
+        // The raters follow the classic rules' techniques; a rating of a variant puzzle would mislead.
+        bail!("--level, --er, --require and --exclude are for classic 9x9 puzzles only, not variant puzzles");
+    }
     let generator = VariantGenerator::new(a.common.shape()?, spec, a.options()?)?;
     let target = a.target();
     produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {

@@ -18,6 +18,7 @@ mod bench;
 mod canon;
 mod check;
 mod count;
+mod gen_rating;
 mod generate;
 mod generate_variant;
 mod human;
@@ -358,5 +359,7 @@ fn mismatch(job: &Job, solution: Option<&Grid>, count: Option<(u64, bool)>) -> O
 
 #[cfg(test)]
 pub use bench::MODES;
+#[cfg(test)]
+pub use gen_rating::LEVELS;
 #[cfg(test)]
 pub use generate::{DIFFICULTIES, SYMMETRIES};

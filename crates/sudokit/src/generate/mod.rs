@@ -9,8 +9,9 @@
 //! - Puzzles: [`Generator::puzzle`] fills a grid, then removes givens (one symmetry orbit at a time, in
 //!   a random order) while the solution stays unique. With [`GenerateOptions::minimal`] (the default)
 //!   every orbit is tried, so no given (no orbit of givens, under a symmetry) can be removed without
-//!   losing uniqueness. Clue targets and difficulty are met by retrying with fresh grids, up to
-//!   [`GenerateOptions::attempts`].
+//!   losing uniqueness. Clue targets, the [`Difficulty`] class and a [`RatingTarget`] (HoDoKu level,
+//!   Sudoku Explainer ER, techniques in the solution path; [`Generator::with_rating`]) are met by
+//!   retrying with fresh grids, up to [`GenerateOptions::attempts`].
 //! - Variants (X, hyper, jigsaw with a random region map, killer with random cages):
 //!   [`VariantGenerator`], in the `variant` module; the region maps and cages are drawn by [`jigsaw`]
 //!   and [`killer`].
@@ -50,8 +51,6 @@
 //! # Ok::<(), sudokit::generate::GenerateError>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
@@ -62,16 +61,20 @@ use crate::rules::Board;
 use crate::solve::{admitted, engine_for, CancelFlag, Interrupt};
 
 mod board_fill;
+mod difficulty;
 mod dig;
 mod fill;
 pub mod jigsaw;
 pub mod killer;
+mod rating;
 mod singles;
 mod symmetry;
 #[cfg(test)]
 mod tests;
 mod variant;
 
+pub use difficulty::{Difficulty, TRIAL_AND_ERROR};
+pub use rating::{ErRange, RatingTarget, RatingTargetError, Tally};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use variant::{VariantGenerated, VariantGenerator, VariantGrid, VariantSetupError, VariantSpec};
 
@@ -90,64 +93,6 @@ pub fn rng_for(seed: u64, index: u64) -> SeededRng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     rng
-}
-
-/// How hard a generated puzzle may be, judged by the engines.
-///
-/// A human-technique rating will add variants; match with a wildcard arm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Difficulty {
-    /// Solvable with naked and hidden singles alone (checked by a singles-only solver).
-    Singles,
-    /// Solvable by the fast engine's propagation (singles and locked candidates) without a guess.
-    NoGuess,
-    /// The fast engine needs at least one guess.
-    Guess,
-}
-
-impl Difficulty {
-    /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Singles, Difficulty::NoGuess, Difficulty::Guess];
-
-    /// The name the CLI uses: `singles`, `no-guess`, `guess`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Singles => "singles",
-            Difficulty::NoGuess => "no-guess",
-            Difficulty::Guess => "guess",
-        }
-    }
-
-    /// Whether `puzzle` (with a unique solution under `board`) has this difficulty. `guesses` is what
-    /// the board's engine made counting solutions up to 2 (see [`Generated::guesses`]).
-    ///
-    /// `Singles` is checked by a solver that knows naked and hidden singles only; `NoGuess` and `Guess`
-    /// by the guesses of the board's engine.
-    pub fn accepts(self, board: &Board, puzzle: &Grid, guesses: u64) -> bool {
-        match self {
-            // Exactly the techniques the class names: the engines propagate more than singles.
-            Difficulty::Singles => guesses == 0 && singles::solved_by_singles(board, puzzle),
-            Difficulty::NoGuess => guesses == 0,
-            Difficulty::Guess => guesses > 0,
-        }
-    }
-}
-
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = GenerateError;
-    fn from_str(s: &str) -> Result<Difficulty, GenerateError> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name() == s)
-            .ok_or_else(|| GenerateError::UnknownDifficulty { name: s.to_string() })
-    }
 }
 
 /// How many givens a puzzle should have.
@@ -230,6 +175,17 @@ pub enum GenerateError {
     /// The cancel flag of [`Generator::puzzle_until`] was set before the puzzle was finished.
     #[error("cancelled before the puzzle was finished")]
     Cancelled,
+    /// No attempt gave a puzzle that meets the rating target.
+    #[error("no puzzle with {target} found in {attempts} attempts")]
+    TargetNotFound {
+        /// The target, in words (see [`RatingTarget`]'s `Display`).
+        target: String,
+        /// Attempts made.
+        attempts: u32,
+    },
+    /// A rating target that cannot be met on this board.
+    #[error(transparent)]
+    Rating(#[from] RatingTargetError),
     /// A name that is not a difficulty.
     #[error("unknown difficulty `{name}` (expected singles, no-guess or guess)")]
     UnknownDifficulty {
@@ -278,6 +234,10 @@ pub struct Generator {
     options: GenerateOptions,
     /// The orbits of each concrete symmetry, computed once.
     orbits: Vec<(Symmetry, Vec<Vec<u16>>)>,
+    /// The rating target of [`Generator::with_rating`].
+    rating: Option<Arc<RatingTarget>>,
+    /// Counts the candidates tried ([`Generator::with_tally`]).
+    tally: Option<Tally>,
 }
 
 impl Generator {
@@ -295,7 +255,14 @@ impl Generator {
             .chain(Symmetry::SYMMETRIC)
             .map(|s| (s, s.orbit_indices(shape)))
             .collect();
-        Ok(Generator { shape, board: Board::classic_shared(shape), options, orbits })
+        Ok(Generator {
+            shape,
+            board: Board::classic_shared(shape),
+            options,
+            orbits,
+            rating: None,
+            tally: None,
+        })
     }
 
     /// The board shape.
@@ -359,7 +326,8 @@ impl Generator {
                 return Err(GenerateError::Cancelled);
             }
             let guesses = rated.guesses;
-            if o.difficulty.is_some_and(|d| !d.accepts(&self.board, &puzzle, guesses)) {
+            self.count_candidate();
+            if o.difficulty.is_some_and(|d| !d.accepts(&self.board, &puzzle)) || !self.rated(&puzzle) {
                 continue;
             }
             let distance = o.clues.distance(puzzle.givens());
@@ -379,12 +347,19 @@ impl Generator {
                 best = Some((distance, made));
             }
         }
-        match (best, o.difficulty) {
-            (Some((_, made)), _) => Ok(Generated { target_met: false, attempts: o.attempts, ..made }),
-            (None, Some(difficulty)) => {
+        match (best, o.difficulty, &self.rating) {
+            (Some((_, made)), _, _) => Ok(Generated { target_met: false, attempts: o.attempts, ..made }),
+            (None, difficulty, Some(target)) => {
+                let target = match difficulty {
+                    Some(d) => format!("{d} difficulty, {target}"),
+                    None => target.to_string(),
+                };
+                Err(GenerateError::TargetNotFound { target, attempts: o.attempts })
+            }
+            (None, Some(difficulty), None) => {
                 Err(GenerateError::DifficultyNotFound { difficulty, attempts: o.attempts })
             }
-            (None, None) => unreachable!("without a difficulty every attempt gives a candidate"),
+            (None, None, None) => unreachable!("without a filter every attempt gives a candidate"),
         }
     }
 

@@ -1,0 +1,124 @@
+//! The rating options of `sudokit generate puzzle` (`--level`, `--er`, `--require`, `--exclude`)
+//! and the watch that says on stderr when the target is rare. The filtering itself is the
+//! library's ([`sudokit::generate::RatingTarget`]).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use sudokit::generate::{ErRange, RatingTarget, Tally};
+use sudokit::human::Technique;
+use sudokit::rate::hodoku::Level;
+
+use crate::args::values;
+
+/// Candidates tried, per puzzle asked for, before the watch calls a target rare.
+const RARE_PER_PUZZLE: u64 = 50;
+
+/// How often the watch looks at the counts.
+const WATCH_EVERY: Duration = Duration::from_millis(100);
+
+/// `--level`: each HoDoKu [`Level`] by name, with its help line.
+pub const LEVELS: &[(&str, &str)] = &[
+    ("easy", "Singles only"),
+    ("medium", "Also intersections, pairs and triples"),
+    ("hard", "Also basic fish, quads, wings, single-digit patterns, uniqueness, colouring"),
+    ("unfair", "Also finned fish, chains and loops, ALS"),
+    ("extreme", "Forcing chains and nets, exotic fish"),
+];
+
+/// The rating flags of `generate puzzle` (classic 9×9 only).
+#[derive(Args, Debug, Clone)]
+pub struct RatingArgs {
+    /// HoDoKu level of the puzzle (`sudokit rate`'s hodoku_level) [default: any]; classic 9×9 only.
+    #[arg(long, value_name = "LEVEL", value_parser = values::<Level>(LEVELS))]
+    pub level: Option<Level>,
+
+    /// Sudoku Explainer ER range, MIN..MAX inclusive (e.g. 7.0..8.5; MIN.. and ..MAX leave a side
+    /// open; one number is an exact ER) [default: any]; classic 9×9 only. Puzzles the rater cannot
+    /// reach (nested forcing chains, ER 9.0 and up) are skipped, never guessed at.
+    #[arg(long, value_name = "MIN..MAX")]
+    pub er: Option<String>,
+
+    /// A technique that must appear in the solution path `sudokit explain` prints (a HoDoKu name
+    /// such as "X-Wing", a library code such as 0300, or a short name such as bf2); repeatable.
+    #[arg(long, value_name = "TECHNIQUE")]
+    pub require: Vec<String>,
+
+    /// A technique that must not appear in the solution path (named as for --require); repeatable.
+    #[arg(long, value_name = "TECHNIQUE")]
+    pub exclude: Vec<String>,
+}
+
+impl RatingArgs {
+    /// The library target these flags ask for (empty when none is given).
+    pub fn target(&self) -> anyhow::Result<RatingTarget> {
+        let mut target = RatingTarget::default();
+        target.level = self.level;
+        if let Some(er) = &self.er {
+            target.er = Some(er.parse::<ErRange>().map_err(|e| anyhow::anyhow!("--er: {e}"))?);
+        }
+        let techniques = |flag: &str, names: &[String]| -> anyhow::Result<Vec<Technique>> {
+            names
+                .iter()
+                .map(|n| n.parse::<Technique>().map_err(|e| anyhow::anyhow!("--{flag}: {e}")))
+                .collect()
+        };
+        target.require = techniques("require", &self.require)?;
+        target.exclude = techniques("exclude", &self.exclude)?;
+        Ok(target)
+    }
+}
+
+/// Watches a rated run: once `RARE_PER_PUZZLE` candidates per puzzle asked for have been tried and
+/// puzzles are still missing, says so on stderr, once. Stops when dropped.
+pub struct RareWatch {
+    stop: Arc<AtomicBool>,
+}
+
+impl RareWatch {
+    /// Starts the watch of a run asked for `count` puzzles with `target`; `finished` counts the
+    /// puzzles made (or given up) so far, `tally` the candidates tried.
+    pub fn start(target: &RatingTarget, count: u64, tally: Tally, finished: Arc<AtomicU64>) -> RareWatch {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let hint = rarity_hint(target);
+        let what = target.to_string();
+        // Detached: it ends by itself when the run ends (the flag) or the process exits.
+        std::thread::spawn(move || {
+            let threshold = RARE_PER_PUZZLE.saturating_mul(count.max(1));
+            while !flag.load(Ordering::Relaxed) {
+                let tried = tally.candidates();
+                let found = finished.load(Ordering::Relaxed);
+                if tried >= threshold && found < count {
+                    crate::output::message(format_args!(
+                        "sudokit: rare target ({what}): {found} of {count} puzzles found after {tried} \
+                         candidates{hint}; --timeout or --attempts bounds the run"
+                    ));
+                    return;
+                }
+                std::thread::sleep(WATCH_EVERY);
+            }
+        });
+        RareWatch { stop }
+    }
+}
+
+impl Drop for RareWatch {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Why a target is rare, when it is known to be.
+fn rarity_hint(target: &RatingTarget) -> &'static str {
+    match (target.er, target.level) {
+        (Some(er), _) if er.min_tenths >= 90 => {
+            "; ER 9+ puzzles are rare, and those needing nested forcing chains are beyond the rater's reach"
+        }
+        (Some(er), _) if er.min_tenths >= 80 => "; ER 8+ puzzles are rare among random minimal puzzles",
+        (_, Some(Level::Extreme)) => "; extreme puzzles are a few in a hundred random minimal puzzles",
+        _ => "",
+    }
+}

@@ -1,0 +1,353 @@
+//! Generation by rating: puzzles of a HoDoKu level, a Sudoku Explainer ER range, or with (or
+//! without) given techniques in their solution path.
+//!
+//! A [`RatingTarget`] is set on a [`Generator`] with [`Generator::with_rating`]. Every candidate
+//! puzzle is rated and kept only when it meets every part of the target; the checks run cheapest
+//! first (the human solver's path for the level and the techniques, then Sudoku Explainer's rater
+//! for ER), and each is computed once per candidate.
+//!
+//! - **level**: [`crate::rate::hodoku`]'s level of the human solver's default path.
+//! - **ER**: [`crate::rate::se`]'s ER, between the bounds inclusive.
+//! - **require** / **exclude**: the technique appears (or does not) in the human solver's default
+//!   path, the path `sudokit explain` prints and the HoDoKu level is computed on.
+//!
+//! A candidate the raters cannot reach is skipped, never labelled with a guess: a default path that
+//! falls back on Brute Force (unless Brute Force is itself required) has no faithful HoDoKu level
+//! or technique list, and a puzzle Sudoku Explainer's rater reports as beyond its reach (nested
+//! forcing chains) or out of budget has no exact ER. Rating targets are defined on the classic 9×9
+//! board only, as both scales are.
+//!
+//! ```
+//! use sudokit::generate::{rng_for, GenerateOptions, Generator, RatingTarget};
+//! use sudokit::rate::{hodoku, se};
+//! use sudokit::Shape;
+//!
+//! let mut target = RatingTarget::default();
+//! target.er = Some("2.0..4.0".parse()?);
+//! let generator = Generator::new(Shape::CLASSIC, GenerateOptions::default())?.with_rating(target)?;
+//! let made = generator.puzzle(&mut rng_for(5, 0))?;
+//! let er = se::rate(&made.puzzle)?.er_tenths;
+//! assert!((20..=40).contains(&er));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::grid::{Grid, Shape};
+use crate::human::{solve, SolverOptions, State, Technique};
+use crate::rate::hodoku::{self, Level};
+use crate::rate::se;
+use crate::rules::Board;
+
+use super::{GenerateError, Generator};
+
+/// The highest ER Sudoku Explainer's scale gives, in tenths: ranges are checked against it.
+const ER_MAX_TENTHS: u16 = 120;
+
+/// An inclusive range of Sudoku Explainer ER values, in tenths, written `MIN..MAX` (`7.0..8.5`),
+/// `MIN..` or `..MAX`; one number is that exact ER.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ErRange {
+    /// The lowest ER accepted, in tenths (`70` = 7.0).
+    pub min_tenths: u16,
+    /// The highest ER accepted, in tenths.
+    pub max_tenths: u16,
+}
+
+impl ErRange {
+    /// Whether `tenths` is in the range.
+    pub fn contains(self, tenths: u16) -> bool {
+        (self.min_tenths..=self.max_tenths).contains(&tenths)
+    }
+}
+
+impl fmt::Display for ErRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = |x: u16| format!("{}.{}", x / 10, x % 10);
+        write!(f, "{}..{}", t(self.min_tenths), t(self.max_tenths))
+    }
+}
+
+/// Why an ER range or a rating target is not valid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RatingTargetError {
+    /// A bound that is not a number from 0 to 12 with at most one decimal.
+    #[error("bad ER range {text:?}: {bound:?} is not an ER from 0.0 to 12.0 with at most one decimal (write MIN..MAX, e.g. 7.0..8.5)")]
+    BadEr {
+        /// The range as given.
+        text: String,
+        /// The bound that failed.
+        bound: String,
+    },
+    /// The lower bound is above the upper one.
+    #[error("empty ER range {text:?}: MIN {min} is above MAX {max}")]
+    EmptyEr {
+        /// The range as given.
+        text: String,
+        /// The lower bound.
+        min: String,
+        /// The upper bound.
+        max: String,
+    },
+    /// Rating targets need the classic 9×9 board: both scales are defined on it alone.
+    #[error("rating targets (level, ER, techniques) are for classic 9x9 puzzles only, not {board}")]
+    NotClassic {
+        /// The board, as [`Board::describe`] gives it.
+        board: String,
+    },
+    /// A technique the human solver does not use in its default path, so it can never appear.
+    #[error("{technique} is not in the human solver's default path, so no puzzle can require it")]
+    NotInPath {
+        /// The technique.
+        technique: Technique,
+    },
+    /// The same technique is required and excluded.
+    #[error("{technique} is both required and excluded")]
+    Contradiction {
+        /// The technique.
+        technique: Technique,
+    },
+}
+
+impl FromStr for ErRange {
+    type Err = RatingTargetError;
+    fn from_str(s: &str) -> Result<ErRange, RatingTargetError> {
+        let text = s.trim();
+        let bound = |b: &str, default: u16| -> Result<u16, RatingTargetError> {
+            let b = b.trim();
+            if b.is_empty() {
+                return Ok(default);
+            }
+            let bad = || RatingTargetError::BadEr { text: text.to_string(), bound: b.to_string() };
+            let (int, frac) = b.split_once('.').unwrap_or((b, "0"));
+            let digits = |x: &str| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit());
+            if !digits(int) || !digits(frac) || frac.len() > 1 || int.len() > 2 {
+                return Err(bad());
+            }
+            let tenths =
+                int.parse::<u16>().map_err(|_| bad())? * 10 + frac.parse::<u16>().map_err(|_| bad())?;
+            if tenths > ER_MAX_TENTHS {
+                return Err(bad());
+            }
+            Ok(tenths)
+        };
+        let range = match text.split_once("..") {
+            Some((lo, hi)) if !(lo.trim().is_empty() && hi.trim().is_empty()) => {
+                ErRange { min_tenths: bound(lo, 0)?, max_tenths: bound(hi, ER_MAX_TENTHS)? }
+            }
+            Some(_) => return Err(RatingTargetError::BadEr { text: text.to_string(), bound: String::new() }),
+            None => {
+                let exact = bound(text, 0)?;
+                if text.is_empty() {
+                    return Err(RatingTargetError::BadEr { text: String::new(), bound: String::new() });
+                }
+                ErRange { min_tenths: exact, max_tenths: exact }
+            }
+        };
+        if range.min_tenths > range.max_tenths {
+            let t = |x: u16| format!("{}.{}", x / 10, x % 10);
+            return Err(RatingTargetError::EmptyEr {
+                text: text.to_string(),
+                min: t(range.min_tenths),
+                max: t(range.max_tenths),
+            });
+        }
+        Ok(range)
+    }
+}
+
+/// What the rating of a generated puzzle must be; the default asks for nothing. Set it on a
+/// generator with [`Generator::with_rating`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RatingTarget {
+    /// The HoDoKu level ([`crate::rate::hodoku`]) [default: any].
+    pub level: Option<Level>,
+    /// The Sudoku Explainer ER range ([`crate::rate::se`]) [default: any].
+    pub er: Option<ErRange>,
+    /// Techniques that must each appear in the human solver's default path [default: none].
+    pub require: Vec<Technique>,
+    /// Techniques that must not appear in it [default: none].
+    pub exclude: Vec<Technique>,
+}
+
+/// What rating one candidate gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rated {
+    /// It meets the target.
+    Meets,
+    /// It does not.
+    Misses,
+    /// A rater could not reach it: skipped, whatever its rating would be.
+    Unreachable,
+}
+
+impl RatingTarget {
+    /// Whether the target asks for nothing.
+    pub fn is_empty(&self) -> bool {
+        self.level.is_none() && self.er.is_none() && self.require.is_empty() && self.exclude.is_empty()
+    }
+
+    /// Checks that puzzles on `board` can meet the target at all.
+    ///
+    /// # Errors
+    /// [`RatingTargetError::NotClassic`] off the classic 9×9 board;
+    /// [`RatingTargetError::NotInPath`] for a required technique the default path never uses;
+    /// [`RatingTargetError::Contradiction`] for a technique both required and excluded.
+    pub fn validate(&self, board: &Board) -> Result<(), RatingTargetError> {
+        if self.is_empty() {
+            return Ok(());
+        }
+        if board.shape() != Shape::CLASSIC || !board.is_classic() {
+            return Err(RatingTargetError::NotClassic { board: board.describe() });
+        }
+        let order = SolverOptions::default().order;
+        if let Some(&technique) = self.require.iter().find(|t| !order.contains(t)) {
+            return Err(RatingTargetError::NotInPath { technique });
+        }
+        if let Some(&technique) = self.require.iter().find(|t| self.exclude.contains(t)) {
+            return Err(RatingTargetError::Contradiction { technique });
+        }
+        Ok(())
+    }
+
+    /// Rates `puzzle` (classic 9×9, with exactly one solution) against the target.
+    pub(crate) fn rate(&self, puzzle: &Grid) -> Rated {
+        if let Some(level) = self.level.filter(|&l| l < Level::Extreme) {
+            // The default path picks the first technique in its order that applies; cut to the
+            // techniques of `level` and below, the order picks the same steps as long as the path
+            // keeps to them. So when the cut order does not solve the puzzle, the default path uses
+            // a harder technique and the level is above `level`. The cut order is much cheaper.
+            let mut cut = SolverOptions::default();
+            cut.order.retain(|&t| hodoku::level_of(t) <= level);
+            let Ok(state) = State::classic(puzzle) else { return Rated::Unreachable };
+            match solve(state, cut) {
+                Ok(path) if path.is_solved() => {}
+                Ok(_) => return Rated::Misses,
+                Err(_) => return Rated::Unreachable,
+            }
+        }
+        if self.level.is_some() || !self.require.is_empty() || !self.exclude.is_empty() {
+            let Ok(state) = State::classic(puzzle) else { return Rated::Unreachable };
+            let Ok(path) = solve(state, SolverOptions::default()) else { return Rated::Unreachable };
+            let used = |t: Technique| path.steps.iter().any(|s| s.technique == t);
+            if !path.is_solved()
+                || (used(Technique::BruteForce) && !self.require.contains(&Technique::BruteForce))
+            {
+                return Rated::Unreachable;
+            }
+            if !self.require.iter().all(|&t| used(t)) || self.exclude.iter().any(|&t| used(t)) {
+                return Rated::Misses;
+            }
+            if let Some(level) = self.level {
+                match hodoku::rate_steps(&path.steps) {
+                    Some(r) if r.level == level => {}
+                    Some(_) => return Rated::Misses,
+                    None => return Rated::Unreachable,
+                }
+            }
+        }
+        if let Some(range) = self.er {
+            return match se::rate(puzzle) {
+                Ok(r) if range.contains(r.er_tenths) => Rated::Meets,
+                Ok(_) => Rated::Misses,
+                // Out of reach: the ER is at least what the steps so far reached, so a range that
+                // ends below that is missed for sure; otherwise the ER is unknown.
+                Err(se::RateError::BeyondReach { er_so_far_tenths, .. })
+                | Err(se::RateError::BudgetExhausted { er_so_far_tenths, .. })
+                    if er_so_far_tenths > range.max_tenths =>
+                {
+                    Rated::Misses
+                }
+                Err(_) => Rated::Unreachable,
+            };
+        }
+        Rated::Meets
+    }
+}
+
+impl fmt::Display for RatingTarget {
+    /// The target in words, e.g. `HoDoKu level hard, ER 4.0..6.0, with X-Wing`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(level) = self.level {
+            parts.push(format!("HoDoKu level {level}"));
+        }
+        if let Some(er) = self.er {
+            parts.push(format!("ER {er}"));
+        }
+        for t in &self.require {
+            parts.push(format!("with {t}"));
+        }
+        for t in &self.exclude {
+            parts.push(format!("without {t}"));
+        }
+        if parts.is_empty() {
+            parts.push("any rating".to_string());
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// A count of the candidate puzzles a generator has tried (every attempt, in every thread): how a
+/// caller watches a search for a rare target. Clones share the count.
+#[derive(Clone, Debug, Default)]
+pub struct Tally(Arc<AtomicU64>);
+
+impl Tally {
+    /// A count at zero.
+    pub fn new() -> Tally {
+        Tally::default()
+    }
+    /// The candidates tried so far.
+    pub fn candidates(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+    pub(crate) fn add(&self) {
+        self.0.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+impl Generator {
+    /// This generator with a rating target: every puzzle it makes meets `target` (or, when no
+    /// attempt does, [`GenerateError::TargetNotFound`]). An empty target removes the filter.
+    ///
+    /// # Errors
+    /// [`GenerateError::Rating`] when the target cannot be met on this board (see
+    /// [`RatingTarget::validate`]).
+    pub fn with_rating(mut self, target: RatingTarget) -> Result<Generator, GenerateError> {
+        target.validate(&self.board)?;
+        self.rating = (!target.is_empty()).then(|| Arc::new(target));
+        Ok(self)
+    }
+
+    /// This generator counting every candidate it tries in `tally`.
+    pub fn with_tally(mut self, tally: Tally) -> Generator {
+        self.tally = Some(tally);
+        self
+    }
+
+    /// The rating target, if any.
+    pub fn rating(&self) -> Option<&RatingTarget> {
+        self.rating.as_deref()
+    }
+
+    /// Counts a candidate in the tally, if there is one.
+    pub(super) fn count_candidate(&self) {
+        if let Some(t) = &self.tally {
+            t.add();
+        }
+    }
+
+    /// Whether a candidate meets the rating target (always, without one).
+    pub(super) fn rated(&self, puzzle: &Grid) -> bool {
+        self.rating.as_ref().is_none_or(|target| target.rate(puzzle) == Rated::Meets)
+    }
+}
+
+#[cfg(test)]
+mod tests;
