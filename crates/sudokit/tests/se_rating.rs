@@ -15,27 +15,21 @@ struct Row {
     source: String,
 }
 
-fn tenths(text: &str) -> i32 {
-    let value: f64 = text.parse().expect("a rating in the oracle");
+fn tenths(value: f64) -> i32 {
     (value * 10.0).round() as i32
 }
 
 fn oracle() -> Option<Vec<Row>> {
-    let dir = sudokit::testing::datasets_dir()?;
-    let text = std::fs::read_to_string(dir.join("ratings/se-dev.tsv")).expect("se-dev.tsv reads");
-    let rows = text
-        .lines()
-        .skip(1)
-        .map(|line| {
-            let f: Vec<&str> = line.split('\t').collect();
-            Row {
-                puzzle: f[0].to_string(),
-                er: tenths(f[1]),
-                ep: tenths(f[2]),
-                ed: tenths(f[3]),
-                technique: f[4].to_string(),
-                source: f[5].to_string(),
-            }
+    let tsv = sudokit::testing::dataset_tsv("ratings/se-dev.tsv")?;
+    let rows = tsv
+        .records()
+        .map(|r| Row {
+            puzzle: r.get("puzzle").to_string(),
+            er: tenths(r.parse("ER")),
+            ep: tenths(r.parse("EP")),
+            ed: tenths(r.parse("ED")),
+            technique: r.get("hardest_technique").to_string(),
+            source: r.get("source").to_string(),
         })
         .collect();
     Some(rows)
