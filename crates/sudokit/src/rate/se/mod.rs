@@ -68,6 +68,7 @@
 //! and deeper levels (9.0 and up). A puzzle that needs them is reported as
 //! [`RateError::BeyondReach`] with the rating reached so far.
 
+mod advanced;
 mod aligned;
 mod basic;
 mod board;
@@ -308,7 +309,8 @@ fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
     if let Some(h) = aligned::aligned_exclusion(b, 3) {
         return Some(h);
     }
-    for mode in [Multi::Nishio, Multi::Multiple, Multi::Dynamic] {
+    let dynamic = (0..=chain::MAX_LEVEL).map(Multi::Dynamic);
+    for mode in [Multi::Nishio, Multi::Multiple].into_iter().chain(dynamic) {
         if budget.exhausted() {
             return None;
         }
