@@ -134,3 +134,46 @@ fn other_boards_are_refused() {
     let grid: Grid = "1.3.4.2.3.1.2.4.".parse().expect("a 4x4 grid parses");
     assert_eq!(se::rate(&grid), Err(RateError::NotClassic { side: 4 }));
 }
+
+/// Line `line` (1-based) of a puzzle file of the shared datasets.
+fn dataset_puzzle(file: &str, line: usize) -> Option<Grid> {
+    let dir = sudokit::testing::datasets_dir()?;
+    let text = std::fs::read_to_string(dir.join(file)).expect("the puzzle file reads");
+    let puzzle = text.lines().nth(line - 1).expect("the line is there");
+    Some(puzzle.parse().expect("a dataset puzzle parses"))
+}
+
+/// Rates a puzzle whose whole path (every step's technique and difficulty) was checked against
+/// serate 1.2.1.3's, run on it with the same build as the oracle (not part of `se-dev.tsv`: these
+/// puzzles need nested forcing chains; Sudoku Explainer took 74 s and 4 min 41 s on them).
+fn check_nested(file: &str, line: usize, rating: (f32, f32, f32), hardest: &str, steps: usize) {
+    let Some(grid) = dataset_puzzle(file, line) else { return };
+    let r = se::rate(&grid).expect("rated");
+    assert_eq!((r.er(), r.ep(), r.ed()), rating);
+    assert_eq!(r.hardest, hardest);
+    assert_eq!(r.steps, steps);
+}
+
+#[test]
+fn nested_level_1_matches_serate() {
+    // Issue 16: "Dynamic Forcing Chains (+)", top1465 #77.
+    check_nested(
+        "puzzles3_magictour_top1465.txt",
+        77,
+        (9.8, 1.2, 1.2),
+        "Dynamic Contradiction Forcing Chains (+)",
+        115,
+    );
+}
+
+#[test]
+fn nested_level_2_matches_serate() {
+    // Issue 16: "Dynamic Forcing Chains (+ Forcing Chains)", forum_hardest_1106 #1.
+    check_nested(
+        "puzzles6_forum_hardest_1106.txt",
+        1,
+        (10.3, 1.2, 1.2),
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+        142,
+    );
+}

@@ -232,3 +232,54 @@ fn pair(mask: u16) -> (u8, u8) {
 fn bits(mask: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |i| mask & (1 << i) != 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rate::se::board::ALL;
+
+    fn cell(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + (c - 1)
+    }
+
+    #[test]
+    fn a_pointing_made_by_the_chain_relies_on_what_the_chain_removed() {
+        // Every cell open; a chain has removed 5 from rows 2 and 3 of block 1, so the 5 of
+        // block 1 points along row 1.
+        let board = Board { values: [0; 81], cands: [ALL; 81] };
+        let save = board.cands;
+        let mut cur = board.cands;
+        let gone: Vec<usize> = (2..=3).flat_map(|r| (1..=3).map(move |c| cell(r, c))).collect();
+        for &c in &gone {
+            cur[c] &= !(1 << 5);
+        }
+        let now = Board { values: board.values, cands: cur };
+        let ctx = Context::new(&board);
+        let mut out = Found::default();
+        advanced(&ctx, &cur, &now.all_positions(), &save, &board.all_positions(), &mut out);
+        let removed: Vec<u16> = out.removals.iter().map(|r| r.0).collect();
+        let expected: Vec<u16> = (4..=9).map(|c| cand(cell(1, c), 5)).collect();
+        assert_eq!(removed, expected);
+        for &(_, start, len) in &out.removals {
+            let mut parents = out.parents[start as usize..(start + len) as usize].to_vec();
+            parents.sort_unstable();
+            let mut want: Vec<u16> = gone.iter().map(|&c| cand(c, 5)).collect();
+            want.sort_unstable();
+            assert_eq!(parents, want);
+        }
+    }
+
+    #[test]
+    fn a_rule_that_holds_without_the_chain_is_not_used() {
+        // Nothing removed: every intersection, pair and X-Wing on the grid would hold anyway.
+        let mut board = Board { values: [0; 81], cands: [ALL; 81] };
+        for c in [cell(1, 1), cell(1, 2)] {
+            board.cands[c] = (1 << 1) | (1 << 2);
+        }
+        let ctx = Context::new(&board);
+        let mut out = Found::default();
+        let pos = board.all_positions();
+        advanced(&ctx, &board.cands, &pos, &board.cands, &pos, &mut out);
+        assert!(out.removals.is_empty());
+    }
+}

@@ -15,6 +15,9 @@ use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, PEERS}
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use super::advanced::{self, Context, Positions};
 use super::hint::Hint;
 
@@ -96,7 +99,7 @@ impl Outcome {
 }
 
 /// Which of Sudoku Explainer's chaining rules runs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) enum Multi {
     /// Nishio forcing chains (7.5): X-links only, dynamic, contradictions only.
     Nishio,
@@ -114,7 +117,7 @@ pub(crate) const MAX_LEVEL: u8 = 5;
 
 /// Sudoku Explainer's names of the dynamic chains by nesting level (its `getNestedSuffix`):
 /// contradiction, double, cell, region.
-const DYNAMIC_NAMES: [[&str; 4]; 6] = [
+pub(crate) const DYNAMIC_NAMES: [[&str; 4]; 6] = [
     [
         "Dynamic Contradiction Forcing Chains",
         "Dynamic Double Forcing Chains",
@@ -155,7 +158,7 @@ const DYNAMIC_NAMES: [[&str; 4]; 6] = [
 
 /// The base difficulty of dynamic chains at a nesting level (Sudoku Explainer's
 /// `Chaining.getDifficulty`): 8.5, 9.0, then 9.5 + 0.5 per level above 2.
-fn dynamic_base(level: u8) -> f64 {
+pub(crate) fn dynamic_base(level: u8) -> f64 {
     if level >= 2 {
         9.5 + 0.5 * f64::from(level - 2)
     } else {
@@ -164,7 +167,7 @@ fn dynamic_base(level: u8) -> f64 {
 }
 
 /// A chaining rule used inside a nested dynamic chain (Sudoku Explainer's `otherRules`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) enum Nested {
     /// "Forcing Chains & Cycles".
     Chains,
@@ -327,12 +330,17 @@ struct Chainer<'a> {
     /// Sudoku Explainer's nesting level: 0, or 1 when the dynamic chains also use the
     /// [`advanced`] rules.
     level: u8,
-    /// What the [`advanced`] rules need of the board.
-    ctx: Context,
+    /// What the [`advanced`] rules need of the board (set with a level above 0).
+    ctx: Option<Context>,
     /// Scratch: what the [`advanced`] rules found.
     found: advanced::Found,
     /// The chains nested in this one's potentials: (complexity, signature).
     nested: Vec<(u32, u64)>,
+    /// The steps of each nested rule on each grid met so far. Many assumptions leave the same
+    /// grid behind (both candidates of a bivalue cell, a candidate "on" and the other places of
+    /// its digit "off"), and the steps depend on nothing else while one step is searched (the
+    /// grid before the assumptions is always this chainer's board).
+    nested_cache: HashMap<(Nested, [u16; 81]), Rc<Vec<NestedStep>>>,
 }
 
 impl<'a> Chainer<'a> {
@@ -349,9 +357,10 @@ impl<'a> Chainer<'a> {
             parent_buf: Vec::new(),
             base_pos: board.all_positions(),
             level: 0,
-            ctx: Context::new(board),
+            ctx: None,
             found: advanced::Found::default(),
             nested: Vec::new(),
+            nested_cache: HashMap::new(),
         }
     }
 
@@ -785,7 +794,8 @@ impl<'a> Chainer<'a> {
     /// skips them; whether anything was added.
     fn advance(&mut self, cands: &[u16; 81], pos: &Positions, save: &[u16; 81], off: &mut Vec<u32>) -> bool {
         let mut found = std::mem::take(&mut self.found);
-        advanced::advanced(&self.ctx, cands, pos, save, &self.base_pos, &mut found);
+        let ctx = self.ctx.get_or_insert_with(|| Context::new(self.board));
+        advanced::advanced(ctx, cands, pos, save, &self.base_pos, &mut found);
         let mut added = false;
         for &(k, start, len) in &found.removals {
             added |= self.add_advanced(k, &found.parents[start as usize..(start + len) as usize], NONE, off);
@@ -797,9 +807,16 @@ impl<'a> Chainer<'a> {
         }
         let board = self.board;
         for &rule in nested_rules(self.level) {
-            let steps = nested_steps(&board.values, cands, save, rule, self.budget);
+            let steps = match self.nested_cache.get(&(rule, *cands)) {
+                Some(steps) => Rc::clone(steps),
+                None => {
+                    let steps = Rc::new(nested_steps(&board.values, cands, save, rule, self.budget));
+                    self.nested_cache.insert((rule, *cands), Rc::clone(&steps));
+                    steps
+                }
+            };
             let mut any = false;
-            for step in steps {
+            for step in steps.iter() {
                 if step.parents.is_empty() {
                     // It holds without the enclosing chain.
                     continue;
