@@ -145,7 +145,7 @@ fn dataset_puzzle(file: &str, line: usize) -> Option<Grid> {
 
 /// Rates a puzzle whose whole path (every step's technique and difficulty) was checked against
 /// serate 1.2.1.3's, run on it with the same build as the oracle (not part of `se-dev.tsv`: these
-/// puzzles need nested forcing chains; Sudoku Explainer took 74 s and 4 min 41 s on them).
+/// puzzles need nested forcing chains; Sudoku Explainer took 74 s, 4 min 41 s and 17 min on them).
 fn check_nested(file: &str, line: usize, rating: (f32, f32, f32), hardest: &str, steps: usize) {
     let Some(grid) = dataset_puzzle(file, line) else { return };
     let r = se::rate(&grid).expect("rated");
@@ -175,5 +175,18 @@ fn nested_level_2_matches_serate() {
         (10.3, 1.2, 1.2),
         "Dynamic Region Forcing Chains (+ Forcing Chains)",
         142,
+    );
+}
+
+#[test]
+#[ignore = "about 4 s of nested chains; run with --ignored"]
+fn nested_level_2_long_chains_match_serate() {
+    // Issue 16: level 2 with a length bonus of 1.0, forum_hardest_1106 #26.
+    check_nested(
+        "puzzles6_forum_hardest_1106.txt",
+        26,
+        (10.5, 1.2, 1.2),
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        146,
     );
 }
