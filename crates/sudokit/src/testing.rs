@@ -1,7 +1,7 @@
 //! Test support, for this crate's tests and for other crates' (enabled by the `proptest` feature):
 //! proptest strategies for sudokit's types, the one brute-force reference counter
-//! ([`brute_force_count`]) that the engines are checked against, and the location of the shared
-//! datasets ([`datasets_dir`]).
+//! ([`brute_force_count`]) that the engines are checked against, the location of the shared
+//! datasets ([`datasets_dir`]) and one reader for their tab-separated tables ([`dataset_tsv`]).
 //!
 //! Full grids are made by permuting one base solution with the moves that keep a grid valid
 //! (relabelling digits, swapping rows inside a band, bands, columns inside a stack, stacks, and
@@ -51,6 +51,105 @@ pub fn datasets_dir() -> Option<PathBuf> {
         dir.display()
     );
     None
+}
+
+/// A tab-separated table of the shared datasets (such as `ratings/se-dev.tsv`), read whole: the
+/// column names of its header line and one record per further line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tsv {
+    /// The file, for messages.
+    pub path: PathBuf,
+    /// The header's column names, in order.
+    pub columns: Vec<String>,
+    /// The records, each with one field per column.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Tsv {
+    /// Parses `text` (read from `path`): a header line, then records with as many fields as it has
+    /// columns. Blank lines are skipped.
+    ///
+    /// # Panics
+    /// When the text is empty or a record has another number of fields (naming the file and line).
+    pub fn parse(path: PathBuf, text: &str) -> Tsv {
+        let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+        let (_, header) = lines.next().unwrap_or_else(|| panic!("{}: no header line", path.display()));
+        let columns: Vec<String> = header.split('\t').map(str::to_string).collect();
+        let rows = lines
+            .map(|(i, line)| {
+                let fields: Vec<String> = line.split('\t').map(str::to_string).collect();
+                assert_eq!(
+                    fields.len(),
+                    columns.len(),
+                    "{} line {}: {} fields, the header has {}",
+                    path.display(),
+                    i + 1,
+                    fields.len(),
+                    columns.len()
+                );
+                fields
+            })
+            .collect();
+        Tsv { path, columns, rows }
+    }
+
+    /// The index of the column `name`.
+    ///
+    /// # Panics
+    /// When the header has no such column.
+    pub fn column(&self, name: &str) -> usize {
+        self.columns
+            .iter()
+            .position(|c| c == name)
+            .unwrap_or_else(|| panic!("{}: no column {name:?} in {:?}", self.path.display(), self.columns))
+    }
+
+    /// The records as `(column name → field)` views, in file order.
+    pub fn records(&self) -> impl Iterator<Item = TsvRecord<'_>> {
+        self.rows.iter().map(move |fields| TsvRecord { tsv: self, fields })
+    }
+}
+
+/// One record of a [`Tsv`], read by column name.
+#[derive(Clone, Copy, Debug)]
+pub struct TsvRecord<'a> {
+    tsv: &'a Tsv,
+    fields: &'a [String],
+}
+
+impl<'a> TsvRecord<'a> {
+    /// The field of column `name`.
+    ///
+    /// # Panics
+    /// When the header has no such column.
+    pub fn get(&self, name: &str) -> &'a str {
+        &self.fields[self.tsv.column(name)]
+    }
+
+    /// The field of column `name`, parsed.
+    ///
+    /// # Panics
+    /// When the header has no such column or the field does not parse.
+    pub fn parse<T: std::str::FromStr>(&self, name: &str) -> T
+    where
+        T::Err: std::fmt::Debug,
+    {
+        let field = self.get(name);
+        field.parse().unwrap_or_else(|e| {
+            panic!("{}: column {name} field {field:?} does not parse: {e:?}", self.tsv.path.display())
+        })
+    }
+}
+
+/// Reads the dataset table `relative` (a path inside [`datasets_dir`], e.g. `ratings/se-dev.tsv`).
+/// `None` when the datasets folder is missing (see [`datasets_dir`]).
+///
+/// # Panics
+/// When the folder is there but the file cannot be read or is malformed (see [`Tsv::parse`]).
+pub fn dataset_tsv(relative: &str) -> Option<Tsv> {
+    let path = datasets_dir()?.join(relative);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Some(Tsv::parse(path, &text))
 }
 
 /// Counts the solutions of `grid` under `board` up to `limit` by plain backtracking in reading
@@ -259,6 +358,20 @@ pub fn candidates(max_side: usize) -> impl Strategy<Value = Candidates> {
 mod tests {
     use super::*;
     use proptest::test_runner::{Config, TestRunner};
+
+    #[test]
+    fn tsv_reads_by_column_name() {
+        let t = Tsv::parse(PathBuf::from("t.tsv"), "puzzle\tER\n\nabc\t8.5\nxyz\t1.2\n");
+        let rows: Vec<(String, f64)> =
+            t.records().map(|r| (r.get("puzzle").to_string(), r.parse::<f64>("ER"))).collect();
+        assert_eq!(rows, vec![("abc".to_string(), 8.5), ("xyz".to_string(), 1.2)]);
+    }
+
+    #[test]
+    #[should_panic(expected = "t.tsv line 2: 1 fields, the header has 2")]
+    fn tsv_names_the_bad_line() {
+        Tsv::parse(PathBuf::from("t.tsv"), "a\tb\nonly-one\n");
+    }
 
     #[test]
     fn shapes_include_rectangles_both_ways() {

@@ -30,20 +30,15 @@ struct Row {
 }
 
 fn oracle() -> Option<Vec<Row>> {
-    let dir = sudokit::testing::datasets_dir()?;
-    let text = std::fs::read_to_string(dir.join("ratings/hodoku-dev.tsv")).expect("hodoku-dev.tsv reads");
-    let rows = text
-        .lines()
-        .skip(1)
-        .map(|line| {
-            let f: Vec<&str> = line.split('\t').collect();
-            Row {
-                puzzle: f[0].to_string(),
-                score: f[1].parse().expect("a score in the oracle"),
-                level: f[2].parse().expect("a level in the oracle"),
-                techniques: f[3].to_string(),
-                source: f[4].to_string(),
-            }
+    let tsv = sudokit::testing::dataset_tsv("ratings/hodoku-dev.tsv")?;
+    let rows = tsv
+        .records()
+        .map(|r| Row {
+            puzzle: r.get("puzzle").to_string(),
+            score: r.parse("score"),
+            level: r.parse("level"),
+            techniques: r.get("techniques").to_string(),
+            source: r.get("source").to_string(),
         })
         .collect();
     Some(rows)

@@ -7,7 +7,7 @@ use super::board::{combinations, first, sees, Board, HOUSES, PEERS};
 use super::hint::Hint;
 
 /// Blocks, then columns, then rows: the order of most of Sudoku Explainer's house scans.
-const BLOCK_COL_ROW: [usize; 27] = {
+pub(crate) const BLOCK_COL_ROW: [usize; 27] = {
     let mut o = [0usize; 27];
     let mut i = 0;
     while i < 9 {
@@ -51,7 +51,7 @@ pub(crate) fn naked_single(b: &Board) -> Option<Hint> {
 }
 
 /// The house pairs Sudoku Explainer checks for intersections, in its order: (base, cover).
-fn locking_pairs() -> impl Iterator<Item = (usize, usize)> {
+pub(crate) fn locking_pairs() -> impl Iterator<Item = (usize, usize)> {
     let block_col = (0..9).flat_map(|b| (0..9).map(move |c| (b, 18 + c)));
     let block_row = (0..9).flat_map(|b| (0..9).map(move |r| (b, 9 + r)));
     let col_block = (0..9).flat_map(|c| (0..9).map(move |b| (18 + c, b)));
@@ -60,7 +60,7 @@ fn locking_pairs() -> impl Iterator<Item = (usize, usize)> {
 }
 
 /// Whether two houses share a cell.
-fn crosses(a: usize, b: usize) -> bool {
+pub(crate) fn crosses(a: usize, b: usize) -> bool {
     let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
     match (lo / 9, hi / 9) {
         (0, 1) => lo / 3 == (hi - 9) / 3,
@@ -133,7 +133,7 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
 }
 
 /// Union of the masks when every mask has at least two members and the union has `degree`.
-fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
+pub(crate) fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
     let mut union = 0;
     for &m in masks {
         if m.count_ones() <= 1 {

@@ -15,8 +15,10 @@ use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, PEERS}
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
 
-/// Positions of every digit in every house (`[house][digit]`).
-type Positions = [[u16; 10]; 27];
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::advanced::{self, Context, Positions};
 use super::hint::Hint;
 
 const NONE: u32 = u32::MAX;
@@ -43,6 +45,12 @@ struct Node {
     on: bool,
     parent_start: u32,
     parent_len: u32,
+    /// Why an "on" holds: 0 none (an assumption), 1 the cell's last candidate, `2 + house` the
+    /// digit's last place in that house (Sudoku Explainer's `Potential.Cause`).
+    cause: u8,
+    /// For an "off" found by a nested chain: that chain's entry in [`Chainer::nested`], else
+    /// [`NONE`].
+    nested: u32,
 }
 
 fn cand(cell: usize, digit: u8) -> u16 {
@@ -91,14 +99,107 @@ impl Outcome {
 }
 
 /// Which of Sudoku Explainer's chaining rules runs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) enum Multi {
     /// Nishio forcing chains (7.5): X-links only, dynamic, contradictions only.
     Nishio,
     /// Static cell and region forcing chains (8.0).
     Multiple,
-    /// Dynamic forcing chains (8.5): contradictions, double implications, cells and regions.
-    Dynamic,
+    /// Dynamic forcing chains: contradictions, double implications, cells and regions, at a
+    /// nesting level: 0 plain (8.5); 1 (9.0, "Dynamic Forcing Chains (+)") when the implications
+    /// may also go through intersections, hidden and naked pairs and X-Wings; 2 to 5 (9.5, 10.0,
+    /// 10.5, 11.0) when they may also go through whole chains (see [`nested_rules`]).
+    Dynamic(u8),
+}
+
+/// The highest nesting level Sudoku Explainer has.
+pub(crate) const MAX_LEVEL: u8 = 5;
+
+/// Sudoku Explainer's names of the dynamic chains by nesting level (its `getNestedSuffix`):
+/// contradiction, double, cell, region.
+pub(crate) const DYNAMIC_NAMES: [[&str; 4]; 6] = [
+    [
+        "Dynamic Contradiction Forcing Chains",
+        "Dynamic Double Forcing Chains",
+        "Dynamic Cell Forcing Chains",
+        "Dynamic Region Forcing Chains",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+)",
+        "Dynamic Double Forcing Chains (+)",
+        "Dynamic Cell Forcing Chains (+)",
+        "Dynamic Region Forcing Chains (+)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    ],
+];
+
+/// The base difficulty of dynamic chains at a nesting level (Sudoku Explainer's
+/// `Chaining.getDifficulty`): 8.5, 9.0, then 9.5 + 0.5 per level above 2.
+pub(crate) fn dynamic_base(level: u8) -> f64 {
+    if level >= 2 {
+        9.5 + 0.5 * f64::from(level - 2)
+    } else {
+        8.5 + 0.5 * f64::from(level)
+    }
+}
+
+/// A chaining rule used inside a nested dynamic chain (Sudoku Explainer's `otherRules`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Nested {
+    /// "Forcing Chains & Cycles".
+    Chains,
+    /// Cell and region forcing chains, static or dynamic.
+    Multi(Multi),
+}
+
+/// The chaining rules a dynamic chain of nesting `level` may use once intersections, pairs and
+/// X-Wings find nothing, in order (Sudoku Explainer's `getAdvancedPotentials`): forcing chains
+/// (level 2), multiple forcing chains (3), dynamic forcing chains (4), and from 5 on dynamic
+/// forcing chains again, then dynamic chains of level `level - 3`.
+fn nested_rules(level: u8) -> &'static [Nested] {
+    match level {
+        0 | 1 => &[],
+        2 => &[Nested::Chains],
+        3 => &[Nested::Chains, Nested::Multi(Multi::Multiple)],
+        4 => &[Nested::Multi(Multi::Dynamic(0))],
+        _ => &[Nested::Multi(Multi::Dynamic(0)), Nested::Multi(Multi::Dynamic(2))],
+    }
+}
+
+/// A step found by a chaining rule nested in another chain.
+pub(crate) struct NestedStep {
+    /// The candidates it removes.
+    removals: Vec<u16>,
+    /// The enclosing chain's "off"s it relies on (Sudoku Explainer's `getRuleParents`).
+    parents: Vec<u16>,
+    /// Its complexity, its own nested chains included.
+    complexity: u32,
+    /// Tells the same chain apart from others (Sudoku Explainer's `FullChain`): a hash of the
+    /// potentials above each of its conclusions, breadth first.
+    signature: u64,
 }
 
 /// A chaining step with the keys Sudoku Explainer sorts its chaining steps by.
@@ -109,19 +210,92 @@ struct Found {
     hint: Hint,
 }
 
-/// Keeps the first of the easiest steps, as a stable sort by (difficulty, complexity, kind) would.
-#[derive(Default)]
-struct Best(Option<Found>);
+/// Keeps the first of the easiest steps, as a stable sort by (difficulty, complexity, kind) would;
+/// or, for a rule nested in another chain, every step with what it relies on.
+enum Best<'c> {
+    First(Option<Found>),
+    All {
+        /// The enclosing chain's grid before its assumption, and as the assumption left it.
+        init: &'c [u16; 81],
+        cur: &'c [u16; 81],
+        found: Vec<(Found, NestedStep)>,
+    },
+}
 
-impl Best {
-    fn offer(&mut self, f: Found) {
-        let better = match &self.0 {
-            None => true,
-            Some(b) => (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key),
-        };
-        if better && !f.hint.removals.is_empty() {
-            self.0 = Some(f);
+impl Default for Best<'_> {
+    fn default() -> Self {
+        Best::First(None)
+    }
+}
+
+impl Best<'_> {
+    /// Offers a step concluded at `targets`; `src_cause` is the cause of its assumption (a cell
+    /// or a house for cell and region chains, else 0). A cycle (`cycle`) is offered with its one
+    /// target, the way back to its start; its reversed copy counts as a second target.
+    fn offer(&mut self, ch: &Chainer<'_>, f: Found, targets: &[u32], src_cause: u8, cycle: bool) {
+        if f.hint.removals.is_empty() {
+            return;
         }
+        match self {
+            Best::First(best) => {
+                let better = match best {
+                    None => true,
+                    Some(b) => {
+                        (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key)
+                    }
+                };
+                if better {
+                    *best = Some(f);
+                }
+            }
+            Best::All { init, cur, found } => {
+                let removals = f
+                    .hint
+                    .removals
+                    .iter()
+                    .flat_map(|&(c, m)| digits(m).map(move |d| cand(c as usize, d)))
+                    .collect();
+                let reversed = if cycle { ch.reversed_path(targets[0]) } else { Vec::new() };
+                let step = NestedStep {
+                    removals,
+                    parents: ch.rule_parents(targets, &reversed, src_cause, init, cur),
+                    complexity: f.complexity,
+                    signature: ch.signature(targets, &reversed),
+                };
+                found.push((f, step));
+            }
+        }
+    }
+
+    fn into_hint(self) -> Option<Hint> {
+        match self {
+            Best::First(best) => best.map(|f| f.hint),
+            Best::All { .. } => None,
+        }
+    }
+
+    /// The steps in Sudoku Explainer's order: a stable sort by (difficulty, complexity, kind), and
+    /// steps that remove the same candidates as an earlier one dropped.
+    fn into_steps(self) -> Vec<NestedStep> {
+        let Best::All { mut found, .. } = self else { return Vec::new() };
+        found.sort_by(|(a, _), (b, _)| {
+            a.difficulty
+                .total_cmp(&b.difficulty)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        let mut seen: Vec<Vec<u16>> = Vec::new();
+        let mut steps = Vec::new();
+        for (_, step) in found {
+            let mut key = step.removals.clone();
+            key.sort_unstable();
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            steps.push(step);
+        }
+        steps
     }
 }
 
@@ -153,6 +327,20 @@ struct Chainer<'a> {
     parent_buf: Vec<u32>,
     /// The board's positions of each digit in each house.
     base_pos: Positions,
+    /// Sudoku Explainer's nesting level: 0, or 1 when the dynamic chains also use the
+    /// [`advanced`] rules.
+    level: u8,
+    /// What the [`advanced`] rules need of the board (set with a level above 0).
+    ctx: Option<Context>,
+    /// Scratch: what the [`advanced`] rules found.
+    found: advanced::Found,
+    /// The chains nested in this one's potentials: (complexity, signature).
+    nested: Vec<(u32, u64)>,
+    /// The steps of each nested rule on each grid met so far. Many assumptions leave the same
+    /// grid behind (both candidates of a bivalue cell, a candidate "on" and the other places of
+    /// its digit "off"), and the steps depend on nothing else while one step is searched (the
+    /// grid before the assumptions is always this chainer's board).
+    nested_cache: HashMap<(Nested, [u16; 81]), Rc<Vec<NestedStep>>>,
 }
 
 impl<'a> Chainer<'a> {
@@ -168,6 +356,11 @@ impl<'a> Chainer<'a> {
             off_idx: vec![NONE; 729],
             parent_buf: Vec::new(),
             base_pos: board.all_positions(),
+            level: 0,
+            ctx: None,
+            found: advanced::Found::default(),
+            nested: Vec::new(),
+            nested_cache: HashMap::new(),
         }
     }
 
@@ -178,6 +371,8 @@ impl<'a> Chainer<'a> {
             on,
             parent_start: self.parents.len() as u32,
             parent_len: parents.len() as u32,
+            cause: 0,
+            nested: NONE,
         });
         self.parents.extend_from_slice(parents);
         self.ancestor_counts.push(0);
@@ -185,10 +380,24 @@ impl<'a> Chainer<'a> {
         id
     }
 
+    /// Like [`Chainer::push`], with a cause.
+    fn push_caused(&mut self, c: u16, on: bool, parents: &[u32], cause: u8) -> u32 {
+        let id = self.push(c, on, parents);
+        self.nodes[id as usize].cause = cause;
+        id
+    }
+
     /// Like [`Chainer::push`] with parents taken from `parent_buf[start..start + len]`.
-    fn push_buffered(&mut self, c: u16, on: bool, start: u32, len: u32) -> u32 {
+    fn push_buffered(&mut self, c: u16, on: bool, start: u32, len: u32, cause: u8) -> u32 {
         let id = self.nodes.len() as u32;
-        self.nodes.push(Node { cand: c, on, parent_start: self.parents.len() as u32, parent_len: len });
+        self.nodes.push(Node {
+            cand: c,
+            on,
+            parent_start: self.parents.len() as u32,
+            parent_len: len,
+            cause,
+            nested: NONE,
+        });
         let (s, e) = (start as usize, (start + len) as usize);
         self.parents.extend_from_slice(&self.parent_buf[s..e]);
         self.ancestor_counts.push(0);
@@ -233,6 +442,151 @@ impl<'a> Chainer<'a> {
         count
     }
 
+    /// The potentials above `target` (itself included), breadth first, each potential once (the
+    /// first copy met being the one followed; Sudoku Explainer's `getChain`).
+    fn chain_of(&self, target: u32, out: &mut Vec<u32>) {
+        // Marking a potential when it is first queued keeps the order, and the copy followed, of
+        // marking it when it is first taken from the queue.
+        out.clear();
+        let mut seen = [0u64; 23];
+        let k = self.key(target);
+        seen[k / 64] |= 1 << (k % 64);
+        out.push(target);
+        let mut i = 0;
+        while i < out.len() {
+            let p = out[i];
+            i += 1;
+            for &q in self.parents_of(p) {
+                let k = self.key(q);
+                if seen[k / 64] & (1 << (k % 64)) == 0 {
+                    seen[k / 64] |= 1 << (k % 64);
+                    out.push(q);
+                }
+            }
+        }
+    }
+
+    /// The complexities of the distinct chains nested among the ancestors of `targets`
+    /// (Sudoku Explainer's `getNestedComplexity`).
+    fn nested_complexity(&self, targets: &[u32]) -> u32 {
+        if self.nested.is_empty() {
+            return 0;
+        }
+        let mut counted: Vec<u64> = Vec::new();
+        let mut total = 0;
+        let mut chain = Vec::new();
+        for &t in targets {
+            self.chain_of(t, &mut chain);
+            for &p in &chain {
+                let n = self.nodes[p as usize].nested;
+                if n != NONE {
+                    let (complexity, signature) = self.nested[n as usize];
+                    if !counted.contains(&signature) {
+                        counted.push(signature);
+                        total += complexity;
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// A cycle's potentials from its start to `dst` along first parents: read with "on" and
+    /// "off" swapped, the cycle the other way round (Sudoku Explainer's `getReversedCycle`).
+    fn reversed_path(&self, dst: u32) -> Vec<u32> {
+        let mut path = vec![dst];
+        let mut p = dst;
+        while let Some(&q) = self.parents_of(p).first() {
+            path.push(q);
+            p = q;
+        }
+        path.reverse();
+        path
+    }
+
+    /// A hash of the potentials above each of `targets`, in order, then of the `reversed` cycle
+    /// (see [`NestedStep::signature`]).
+    fn signature(&self, targets: &[u32], reversed: &[u32]) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |k: usize| h = (h ^ k as u64).wrapping_mul(0x0100_0000_01b3);
+        let mut chain = Vec::new();
+        for &t in targets {
+            self.chain_of(t, &mut chain);
+            for &p in &chain {
+                mix(self.key(p));
+            }
+            mix(0xffff);
+        }
+        let mut seen = Bits::default();
+        for &p in reversed {
+            let c = self.nodes[p as usize].cand;
+            let flipped = !self.nodes[p as usize].on;
+            let k = c as usize * 2 + usize::from(flipped);
+            if flipped {
+                mix(k);
+            } else if !seen.has(c) {
+                seen.set(c);
+                mix(k);
+            }
+        }
+        h
+    }
+
+    /// The candidates, present in `init` and gone in `cur`, that the "on"s above `targets` need
+    /// gone: the cell's other candidates for a cell's last candidate, the digit's other places
+    /// for a house's last place (Sudoku Explainer's `collectRuleParents`). An assumption counts
+    /// with `src_cause`.
+    fn rule_parents(
+        &self,
+        targets: &[u32],
+        reversed: &[u32],
+        src_cause: u8,
+        init: &[u16; 81],
+        cur: &[u16; 81],
+    ) -> Vec<u16> {
+        let mut out = Vec::new();
+        let mut have = Bits::default();
+        let mut add = |k: u16, out: &mut Vec<u16>| {
+            if !have.has(k) {
+                have.set(k);
+                out.push(k);
+            }
+        };
+        let mut chain = Vec::new();
+        // The reversed cycle's "on"s are the cycle's "off"s, with their causes.
+        let flipped = reversed.iter().filter(|&&p| !self.nodes[p as usize].on).map(|&p| (p, true));
+        let mut all: Vec<(u32, bool)> = Vec::new();
+        for &t in targets {
+            self.chain_of(t, &mut chain);
+            all.extend(chain.iter().map(|&p| (p, false)));
+        }
+        all.extend(flipped);
+        {
+            for &(p, flipped) in &all {
+                let node = self.nodes[p as usize];
+                let cause =
+                    if node.cause == 0 && self.parents_of(p).is_empty() { src_cause } else { node.cause };
+                if (!node.on && !flipped) || cause == 0 {
+                    continue;
+                }
+                let (cell, d) = (cell_of(node.cand), digit_of(node.cand));
+                if cause == 1 {
+                    for v in digits(init[cell] & !cur[cell]) {
+                        add(cand(cell, v), &mut out);
+                    }
+                } else {
+                    for &c in &HOUSES[usize::from(cause - 2)] {
+                        let c = c as usize;
+                        if init[c] & !cur[c] & (1 << d) != 0 {
+                            add(cand(c, d), &mut out);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Whether the potential `key` is on the first-parent path above `child`.
     fn is_parent(&self, child: u32, key: usize) -> bool {
         let mut p = child;
@@ -249,14 +603,14 @@ impl<'a> Chainer<'a> {
     }
 
     /// What an "on" potential turns off: the cell's other candidates (with Y-links), then the
-    /// digit elsewhere in its block, row and column.
-    fn on_to_off(cands: &[u16; 81], pos: &Positions, c: u16, y: bool, out: &mut Vec<u16>) {
+    /// digit elsewhere in its block, row and column; each with its cause (as [`Node::cause`]).
+    fn on_to_off(cands: &[u16; 81], pos: &Positions, c: u16, y: bool, out: &mut Vec<(u16, u8)>) {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
         if y {
             for v in digits(cands[cell]) {
                 if v != d {
-                    out.push(cand(cell, v));
+                    out.push((cand(cell, v), 1));
                 }
             }
         }
@@ -268,8 +622,8 @@ impl<'a> Chainer<'a> {
                 let i = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let key = cand(HOUSES[house][i] as usize, d);
-                if k == 0 || !out[from..].contains(&key) {
-                    out.push(key);
+                if k == 0 || !out[from..].iter().any(|&(o, _)| o == key) {
+                    out.push((key, 2 + house as u8));
                 }
             }
         }
@@ -278,7 +632,7 @@ impl<'a> Chainer<'a> {
     /// What an "off" potential turns on: the cell's last candidate (with Y-links), the digit's
     /// last place in the block, row or column (with X-links). `save` is the grid before the
     /// chain: the offs that emptied the cell or house since are extra parents (dynamic chains).
-    /// Writes `(candidate, parents start, parents count)` to `out`, parents to `parent_buf`.
+    /// Writes `(candidate, parents start, parents count, cause)` to `out`, parents to `parent_buf`.
     #[allow(clippy::too_many_arguments)]
     fn off_to_on(
         &mut self,
@@ -289,7 +643,7 @@ impl<'a> Chainer<'a> {
         y: bool,
         x: bool,
         use_idx: bool,
-        out: &mut Vec<(u16, u32, u32)>,
+        out: &mut Vec<(u16, u32, u32, u8)>,
     ) {
         out.clear();
         self.parent_buf.clear();
@@ -310,7 +664,7 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
-            out.push((cand(cell, other), start, self.parent_buf.len() as u32 - start));
+            out.push((cand(cell, other), start, self.parent_buf.len() as u32 - start, 1));
         }
         if x {
             // Block, row, column.
@@ -326,7 +680,7 @@ impl<'a> Chainer<'a> {
                     i = (pos & !(1 << i)).trailing_zeros() as usize;
                 }
                 let k = cand(HOUSES[house][i] as usize, d);
-                if out.iter().any(|&(o, _, _)| o == k) {
+                if out.iter().any(|&(o, _, _, _)| o == k) {
                     continue;
                 }
                 let start = self.parent_buf.len() as u32;
@@ -340,7 +694,7 @@ impl<'a> Chainer<'a> {
                         }
                     }
                 }
-                out.push((k, start, self.parent_buf.len() as u32 - start));
+                out.push((k, start, self.parent_buf.len() as u32 - start, 2 + house as u8));
             }
         }
     }
@@ -371,13 +725,13 @@ impl<'a> Chainer<'a> {
                 let p = on[i_on];
                 i_on += 1;
                 Self::on_to_off(&cands, &pos, self.nodes[p as usize].cand, y, &mut offs);
-                for &k in &offs {
+                for &(k, cause) in &offs {
                     if on_idx[k as usize] != NONE {
-                        let o = self.push(k, false, &[p]);
+                        let o = self.push_caused(k, false, &[p], cause);
                         absurd = Some((on_idx[k as usize], o));
                         break 'spread;
                     } else if self.off_idx[k as usize] == NONE {
-                        let o = self.push(k, false, &[p]);
+                        let o = self.push_caused(k, false, &[p], cause);
                         self.off_idx[k as usize] = o;
                         off.push(o);
                     }
@@ -395,17 +749,19 @@ impl<'a> Chainer<'a> {
                         pos[CELL_HOUSES[cell][k] as usize][d as usize] &= !(1 << CELL_INDEX[cell][k]);
                     }
                 }
-                for &(k, start, len) in &ons {
+                for &(k, start, len, cause) in &ons {
                     if self.off_idx[k as usize] != NONE {
-                        let o = self.push_buffered(k, true, start, len);
+                        let o = self.push_buffered(k, true, start, len, cause);
                         absurd = Some((o, self.off_idx[k as usize]));
                         break 'spread;
                     } else if on_idx[k as usize] == NONE {
-                        let o = self.push_buffered(k, true, start, len);
+                        let o = self.push_buffered(k, true, start, len, cause);
                         on_idx[k as usize] = o;
                         on.push(o);
                     }
                 }
+            } else if self.level > 0 && self.advance(&cands, &pos, &save, &mut off) {
+                continue;
             } else {
                 break;
             }
@@ -432,6 +788,69 @@ impl<'a> Chainer<'a> {
         Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd }
     }
 
+    /// When the implications stop spreading in a nested chain: adds what the first
+    /// [`advanced`] rule removes on the grid as the chain left it, each removal with the chain's
+    /// "off"s it relies on as parents. Removals already "off" are skipped, as Sudoku Explainer
+    /// skips them; whether anything was added.
+    fn advance(&mut self, cands: &[u16; 81], pos: &Positions, save: &[u16; 81], off: &mut Vec<u32>) -> bool {
+        let mut found = std::mem::take(&mut self.found);
+        let ctx = self.ctx.get_or_insert_with(|| Context::new(self.board));
+        advanced::advanced(ctx, cands, pos, save, &self.base_pos, &mut found);
+        let mut added = false;
+        for &(k, start, len) in &found.removals {
+            added |= self.add_advanced(k, &found.parents[start as usize..(start + len) as usize], NONE, off);
+        }
+        let basic_found = !found.removals.is_empty();
+        self.found = found;
+        if basic_found {
+            return added;
+        }
+        let board = self.board;
+        for &rule in nested_rules(self.level) {
+            let steps = match self.nested_cache.get(&(rule, *cands)) {
+                Some(steps) => Rc::clone(steps),
+                None => {
+                    let steps = Rc::new(nested_steps(&board.values, cands, save, rule, self.budget));
+                    self.nested_cache.insert((rule, *cands), Rc::clone(&steps));
+                    steps
+                }
+            };
+            let mut any = false;
+            for step in steps.iter() {
+                if step.parents.is_empty() {
+                    // It holds without the enclosing chain.
+                    continue;
+                }
+                any = true;
+                let id = self.nested.len() as u32;
+                self.nested.push((step.complexity, step.signature));
+                for &k in &step.removals {
+                    added |= self.add_advanced(k, &step.parents, id, off);
+                }
+            }
+            if any || self.budget.exhausted() {
+                break;
+            }
+        }
+        added
+    }
+
+    /// Adds "`k` is off" found by a rule inside the chain, unless already there; `parents` are
+    /// the chain's "off"s the rule relied on, `nested` the rule's entry in [`Chainer::nested`].
+    fn add_advanced(&mut self, k: u16, parents: &[u16], nested: u32, off: &mut Vec<u32>) -> bool {
+        if self.off_idx[k as usize] != NONE {
+            return false;
+        }
+        // Every parent is a candidate the chain turned off, so it has a node.
+        let nodes: Vec<u32> =
+            parents.iter().map(|&c| self.off_idx[c as usize]).filter(|&n| n != NONE).collect();
+        let o = self.push(k, false, &nodes);
+        self.nodes[o as usize].nested = nested;
+        self.off_idx[k as usize] = o;
+        off.push(o);
+        true
+    }
+
     /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
     fn cycles(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
         let cands = self.board.cands;
@@ -448,9 +867,9 @@ impl<'a> Chainer<'a> {
             length += 1;
             for p in std::mem::take(&mut pending_on) {
                 Self::on_to_off(&cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
-                for &k in &offs {
+                for &(k, cause) in &offs {
                     if !self.is_parent(p, k as usize * 2) {
-                        let o = self.push(k, false, &[p]);
+                        let o = self.push_caused(k, false, &[p], cause);
                         pending_off.push(o);
                     }
                 }
@@ -459,14 +878,14 @@ impl<'a> Chainer<'a> {
             for p in std::mem::take(&mut pending_off) {
                 let pos = self.base_pos;
                 self.off_to_on(&cands, &pos, None, p, y, x, false, &mut ons);
-                for &(k, start, len) in &ons {
+                for &(k, start, len, cause) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
                     if length >= 4 && is_source {
-                        let o = self.push_buffered(k, true, start, len);
+                        let o = self.push_buffered(k, true, start, len, cause);
                         found.push(o);
                     }
                     if !to_on.has(k) {
-                        let o = self.push_buffered(k, true, start, len);
+                        let o = self.push_buffered(k, true, start, len, cause);
                         pending_on.push(o);
                         to_on.set(k);
                     }
@@ -505,16 +924,16 @@ impl<'a> Chainer<'a> {
                 let p = pending_on[i_on];
                 i_on += 1;
                 Self::on_to_off(&cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
-                for &k in &offs {
+                for &(k, cause) in &offs {
                     let key = k as usize * 2;
                     let mut node = NONE;
                     if key == conj_key && !chains.iter().any(|&c| self.key(c) == key) {
-                        node = self.push(k, false, &[p]);
+                        node = self.push_caused(k, false, &[p], cause);
                         chains.push(node);
                     }
                     if !self.is_parent(p, key) && !to_off.has(k) {
                         if node == NONE {
-                            node = self.push(k, false, &[p]);
+                            node = self.push_caused(k, false, &[p], cause);
                         }
                         pending_off.push(node);
                         to_off.set(k);
@@ -526,16 +945,16 @@ impl<'a> Chainer<'a> {
                 i_off += 1;
                 let pos = self.base_pos;
                 self.off_to_on(&cands, &pos, None, p, y, true, false, &mut ons);
-                for &(k, start, len) in &ons {
+                for &(k, start, len, cause) in &ons {
                     let key = k as usize * 2 + 1;
                     let mut node = NONE;
                     if key == conj_key && !chains.iter().any(|&c| self.key(c) == key) {
-                        node = self.push_buffered(k, true, start, len);
+                        node = self.push_buffered(k, true, start, len, cause);
                         chains.push(node);
                     }
                     if !to_on.has(k) {
                         if node == NONE {
-                            node = self.push_buffered(k, true, start, len);
+                            node = self.push_buffered(k, true, start, len, cause);
                         }
                         pending_on.push(node);
                         to_on.set(k);
@@ -562,8 +981,32 @@ impl<'a> Chainer<'a> {
 /// Sudoku Explainer's "Forcing Chains & Cycles" rule: X-cycles and forcing X-chains, then
 /// Y-cycles, then cycles and forcing chains with both kinds of links; the easiest step.
 pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hint> {
-    let mut ch = Chainer::new(board, budget);
     let mut best = Best::default();
+    cycles_and_chains_into(board, budget, &mut best);
+    best.into_hint()
+}
+
+/// Every step of a chaining rule nested in another chain, run on `cands` (the grid as the
+/// enclosing chain left it; `init` is that chain's grid before its assumption), in Sudoku
+/// Explainer's order.
+fn nested_steps(
+    values: &[u8; 81],
+    cands: &[u16; 81],
+    init: &[u16; 81],
+    rule: Nested,
+    budget: &mut Budget,
+) -> Vec<NestedStep> {
+    let board = Board { values: *values, cands: *cands };
+    let mut best = Best::All { init, cur: cands, found: Vec::new() };
+    match rule {
+        Nested::Chains => cycles_and_chains_into(&board, budget, &mut best),
+        Nested::Multi(mode) => multiple_chains_into(&board, mode, budget, &mut best),
+    }
+    best.into_steps()
+}
+
+fn cycles_and_chains_into(board: &Board, budget: &mut Budget, best: &mut Best<'_>) {
+    let mut ch = Chainer::new(board, budget);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
             let card = board.cands[cell].count_ones();
@@ -591,7 +1034,8 @@ pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hi
                     2
                 };
                 for dst in found {
-                    best.offer(cycle_hint(&mut ch, dst, x, y, sort_key));
+                    let f = cycle_hint(&mut ch, dst, x, y, sort_key);
+                    best.offer(&ch, f, &[dst], 0, true);
                 }
                 for target in chains {
                     let complexity = ch.ancestors(target);
@@ -608,20 +1052,20 @@ pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hi
                         "Forcing X-Chain"
                     };
                     let difficulty = base + length_bonus(complexity);
-                    best.offer(Found {
+                    let f = Found {
                         difficulty,
                         complexity,
                         sort_key,
                         hint: Hint { difficulty, name, removals, place },
-                    });
+                    };
+                    best.offer(&ch, f, &[target], 0, false);
                 }
                 if ch.budget.exhausted() {
-                    return None;
+                    return;
                 }
             }
         }
     }
-    best.0.map(|f| f.hint)
 }
 
 fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) -> Found {
@@ -680,31 +1124,35 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
 
 /// Nishio, multiple (cell and region) and dynamic forcing chains; the easiest step.
 pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -> Option<Hint> {
+    let mut best = Best::default();
+    multiple_chains_into(board, mode, budget, &mut best);
+    best.into_hint()
+}
+
+fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &mut Best<'_>) {
     let dynamic = mode != Multi::Multiple;
     let nishio = mode == Multi::Nishio;
     let y = !nishio;
     let base = match mode {
         Multi::Nishio => 7.5,
         Multi::Multiple => 8.0,
-        Multi::Dynamic => 8.5,
+        Multi::Dynamic(level) => dynamic_base(level),
     };
-    let (contradiction_name, double_name, cell_name, region_name) = match mode {
-        Multi::Nishio => ("Nishio Forcing Chains", "Nishio Forcing Chains", "", ""),
-        Multi::Multiple => (
+    let [contradiction_name, double_name, cell_name, region_name] = match mode {
+        Multi::Nishio => ["Nishio Forcing Chains", "Nishio Forcing Chains", "", ""],
+        Multi::Multiple => [
             "Contradiction Forcing Chains",
             "Double Forcing Chains",
             "Cell Forcing Chains",
             "Region Forcing Chains",
-        ),
-        Multi::Dynamic => (
-            "Dynamic Contradiction Forcing Chains",
-            "Dynamic Double Forcing Chains",
-            "Dynamic Cell Forcing Chains",
-            "Dynamic Region Forcing Chains",
-        ),
+        ],
+        Multi::Dynamic(level) => DYNAMIC_NAMES[usize::from(level.min(MAX_LEVEL))],
     };
     let mut ch = Chainer::new(board, budget);
-    let mut best = Best::default();
+    ch.level = match mode {
+        Multi::Dynamic(level) => level,
+        _ => 0,
+    };
     let mut memo: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
     let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
@@ -722,8 +1170,9 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
             let on_res = memo[k as usize].as_ref().expect("computed above");
             if dynamic {
                 if let Some((a, b)) = on_res.absurd {
-                    let complexity = ch.ancestors(a) + ch.ancestors(b);
-                    best.offer(found(base, complexity, 7, contradiction_name, ch.conclusion(k, false)));
+                    let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
+                    let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, false));
+                    best.offer(&ch, f, &[a, b], 0, false);
                 }
             }
             let src_off = ch.push(k, false, &[]);
@@ -731,23 +1180,26 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
             let on_res = memo[k as usize].as_ref().expect("computed above");
             if dynamic {
                 if let Some((a, b)) = off_res.absurd {
-                    let complexity = ch.ancestors(a) + ch.ancestors(b);
-                    best.offer(found(base, complexity, 7, contradiction_name, ch.conclusion(k, true)));
+                    let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
+                    let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, true));
+                    best.offer(&ch, f, &[a, b], 0, false);
                 }
             }
             if card >= 3 && !nishio && dynamic {
                 for &n in &on_res.on {
                     let c = ch.nodes[n as usize].cand;
                     if let Some(m) = off_res.find(c, true) {
-                        let complexity = ch.ancestors(n) + ch.ancestors(m);
-                        best.offer(found(base, complexity, 1, double_name, ch.conclusion(c, true)));
+                        let complexity = ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
+                        let f = found(base, complexity, 1, double_name, ch.conclusion(c, true));
+                        best.offer(&ch, f, &[n, m], 0, false);
                     }
                 }
                 for &n in &on_res.off {
                     let c = ch.nodes[n as usize].cand;
                     if let Some(m) = off_res.find(c, false) {
-                        let complexity = ch.ancestors(n) + ch.ancestors(m);
-                        best.offer(found(base, complexity, 1, double_name, ch.conclusion(c, false)));
+                        let complexity = ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
+                        let f = found(base, complexity, 1, double_name, ch.conclusion(c, false));
+                        best.offer(&ch, f, &[n, m], 0, false);
                     }
                 }
             }
@@ -778,17 +1230,18 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
                             if !all {
                                 continue;
                             }
-                            let complexity: u32 = outs
-                                .iter()
-                                .map(|o| ch.ancestors(o.find(c, on).expect("in every outcome")))
-                                .sum();
-                            best.offer(found(base, complexity, 6, region_name, ch.conclusion(c, on)));
+                            let targets: Vec<u32> =
+                                outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
+                            let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
+                            let complexity = flat + ch.nested_complexity(&targets);
+                            let f = found(base, complexity, 6, region_name, ch.conclusion(c, on));
+                            best.offer(&ch, f, &targets, 2 + house as u8, false);
                         }
                     }
                 }
             }
             if ch.budget.exhausted() {
-                return None;
+                return;
             }
         }
         if !nishio {
@@ -806,14 +1259,16 @@ pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -
                     if !all {
                         continue;
                     }
-                    let complexity: u32 =
-                        outs.iter().map(|o| ch.ancestors(o.find(c, on).expect("in every outcome"))).sum();
-                    best.offer(found(base, complexity, 5, cell_name, ch.conclusion(c, on)));
+                    let targets: Vec<u32> =
+                        outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
+                    let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
+                    let complexity = flat + ch.nested_complexity(&targets);
+                    let f = found(base, complexity, 5, cell_name, ch.conclusion(c, on));
+                    best.offer(&ch, f, &targets, 1, false);
                 }
             }
         }
     }
-    best.0.map(|f| f.hint)
 }
 
 /// Computes (once per step) what assuming candidate `k` on implies.

@@ -58,16 +58,51 @@
 //! | Nishio Forcing Chains | 7.5 + length | `Chaining.getDifficulty` |
 //! | Cell / Region Forcing Chains (static) | 8.0 + length | `Chaining.getDifficulty` |
 //! | Dynamic Contradiction / Double / Cell / Region Forcing Chains | 8.5 + length | `Chaining.getDifficulty` |
+//! | the same, "(+)": nesting level 1 | 9.0 + length | `Chaining.getDifficulty` (`8.5 + 0.5 × level`) |
+//! | the same, "(+ Forcing Chains)": level 2 | 9.5 + length | `Chaining.getDifficulty` (`9.5 + 0.5 × (level − 2)`) |
+//! | the same, "(+ Multiple Forcing Chains)": level 3 | 10.0 + length | the same |
+//! | the same, "(+ Dynamic Forcing Chains)": level 4 | 10.5 + length | the same |
+//! | the same, "(+ Dynamic Forcing Chains (+ Forcing Chains))": level 5 | 11.0 + length | the same |
 //!
 //! *length*: the chain's complexity `n` is the number of distinct potentials (a candidate assumed
 //! on or off) among the ancestors of its conclusion(s), summed over the branches of a cell or
 //! region chain; the bonus is +0.1 each time `n − 2` exceeds 4, 6, 8, 12, 16, 24, 32, 48, 64, …
 //! (the bound grows ×3/2 and ×4/3 in turn; `ChainingHint.getLengthDifficulty`).
 //!
-//! Not reproduced: the nested forcing chains of Sudoku Explainer's "Dynamic Forcing Chains (+)"
-//! and deeper levels (9.0 and up). A puzzle that needs them is reported as
-//! [`RateError::BeyondReach`] with the rating reached so far.
+//! ## Nested forcing chains
+//!
+//! Sudoku Explainer's last rules (its `Solver` lists level 1 with the chains, levels 2 and 3 as
+//! "advanced" and levels 4 and 5 as "experimental"; its rating runs them all, in this order) are
+//! dynamic forcing chains whose implications, each time they stop spreading, may continue through
+//! other rules applied to the grid as the assumption has left it (`Chaining.getAdvancedPotentials`):
+//!
+//! | level | rules inside the chain, in the order tried (the first that finds anything is used) |
+//! |---|---|
+//! | 1 | intersections (pointing and claiming), hidden pairs, naked pairs, X-Wings |
+//! | 2 | those, then forcing chains and cycles (6.5–7.0 above) |
+//! | 3 | those, then forcing chains and cycles, then static cell and region forcing chains |
+//! | 4 | those four, then dynamic forcing chains (level 0) |
+//! | 5 | those four, then dynamic forcing chains, then dynamic forcing chains of level 2 |
+//!
+//! A rule's removal joins the chain only if the rule needs something the chain removed (its
+//! *parents*, `getRuleParents`); the potentials it adds have those as parents, and a chain
+//! found inside adds its own complexity to the enclosing chain's, once per distinct chain
+//! (`ChainingHint.getNestedComplexity`). Rules and chains inside are scanned in Sudoku
+//! Explainer's order, since that order decides which parents are recorded. One departure: where
+//! Sudoku Explainer keeps a rule's removals in a hash map keyed by object identity (so its order
+//! there varies from run to run), they are taken here in house order.
+//!
+//! Checked against serate 1.2.1.3 step by step (technique and difficulty of every step of the
+//! path) on three puzzles that need levels 1 and 2 (`tests/se_rating.rs`); levels 3 to 5 run the
+//! same code with other rules inside, but Sudoku Explainer is too slow on the puzzles that reach
+//! them to check them the same way.
+//!
+//! A puzzle for which even level 5 finds nothing is reported as [`RateError::BeyondReach`] (where
+//! Sudoku Explainer gives up with a rating of 20.0). The nested levels are slow: every time a
+//! chain stops spreading, a whole chain search runs on the grid it left. [`SeOptions::budget`]
+//! bounds the work.
 
+mod advanced;
 mod aligned;
 mod basic;
 mod board;
@@ -138,10 +173,10 @@ pub enum RateError {
         /// ER of the steps taken, in tenths.
         er_so_far_tenths: u16,
     },
-    /// The next step needs a technique this rater does not reproduce: Sudoku Explainer's nested
-    /// forcing chains, so the puzzle's ER is 9.0 or more.
+    /// No technique applies, not even the deepest nested forcing chains (Sudoku Explainer then
+    /// stops with a rating of 20.0).
     #[error(
-        "needs nested forcing chains (ER 9.0 or more), not reproduced; the {steps} steps before reach {er_so_far_tenths} tenths"
+        "no technique applies, not even nested forcing chains of level 5; the {steps} steps before reach {er_so_far_tenths} tenths"
     )]
     BeyondReach {
         /// Steps taken before.
@@ -154,8 +189,10 @@ pub enum RateError {
 /// Options for [`rate_with`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeOptions {
-    /// Chaining work allowed for the whole path, in potentials created (about 10 ns each): a
-    /// bound so that no puzzle runs for ever. The default, 200 million, is a few seconds.
+    /// Chaining work allowed for the whole path, in potentials created: a bound so that no
+    /// puzzle runs for ever. The default, 200 million, is a few seconds of plain chains (about
+    /// 10 ns a potential) and up to about 20 seconds of nested ones (about 100 ns a potential,
+    /// with the searches inside).
     pub budget: u64,
 }
 
@@ -308,7 +345,8 @@ fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
     if let Some(h) = aligned::aligned_exclusion(b, 3) {
         return Some(h);
     }
-    for mode in [Multi::Nishio, Multi::Multiple, Multi::Dynamic] {
+    let dynamic = (0..=chain::MAX_LEVEL).map(Multi::Dynamic);
+    for mode in [Multi::Nishio, Multi::Multiple].into_iter().chain(dynamic) {
         if budget.exhausted() {
             return None;
         }

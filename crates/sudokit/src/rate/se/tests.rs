@@ -290,14 +290,26 @@ fn not_unique_and_invalid_puzzles_are_refused() {
 }
 
 #[test]
-fn nested_chains_are_reported_beyond_reach_and_the_budget_bounds_work() {
+fn the_budget_bounds_work() {
     // Arto Inkala's 2012 puzzle (the README's example): Sudoku Explainer needs nested chains.
     let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
         .parse()
         .expect("parses");
-    assert!(matches!(super::rate(&grid), Err(RateError::BeyondReach { .. })));
     let tiny = SeOptions { budget: 1_000 };
     assert!(matches!(super::rate_with(&grid, tiny), Err(RateError::BudgetExhausted { .. })));
+}
+
+#[test]
+fn nested_levels_have_sudoku_explainers_values_and_names() {
+    use super::chain::{dynamic_base, DYNAMIC_NAMES};
+    let bases: Vec<f64> = (0..=5).map(dynamic_base).collect();
+    assert_eq!(bases, vec![8.5, 9.0, 9.5, 10.0, 10.5, 11.0]);
+    assert_eq!(DYNAMIC_NAMES[1][0], "Dynamic Contradiction Forcing Chains (+)");
+    assert_eq!(DYNAMIC_NAMES[3][3], "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)");
+    assert_eq!(
+        DYNAMIC_NAMES[5][2],
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+    );
 }
 
 #[test]
