@@ -17,6 +17,7 @@ Usage: python bench.py SUDOKIT_BINARY FILE... [--rounds N] [--first N] [--peers 
 """
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -213,6 +214,8 @@ def main():
                 f"  {peer.name:24} mean {mean:9.3f} ms/puzzle, median {med:8.3f}, worst {worst:8.3f};"
                 f" sudokit is {mean / ours:.2f}x faster"
             )
+        if args.first:
+            os.unlink(path)
 
 
 if __name__ == "__main__":
