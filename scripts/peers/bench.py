@@ -10,14 +10,19 @@ same file. Rounds alternate sudokit and the peers, so drift on a shared machine 
 report gives, per file and solver, the mean and median time per puzzle over the best round, and
 every answer is checked (exactly one solution, the same as sudokit's).
 
-Usage: python bench.py SUDOKIT_BINARY FILE... [--rounds N]
+pencilmark's search takes 15 to 90 s on most 25×25 puzzles of the generated set, so `--first N` times
+only the first N puzzles of each file (sudokit then benches the same N) and `--peers` picks the peers.
+
+Usage: python bench.py SUDOKIT_BINARY FILE... [--rounds N] [--first N] [--peers pencilmark,sat]
 """
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVW"
@@ -165,12 +170,25 @@ def main():
     ap.add_argument("files", nargs="+")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=2.0, help="sudokit bench time per round")
+    ap.add_argument("--first", type=int, default=0, help="time only the first N puzzles of each file (0: all)")
+    ap.add_argument("--peers", default="pencilmark,sat", help="comma-separated: pencilmark, sat")
     args = ap.parse_args()
+    chosen = {"pencilmark": Pencilmark, "sat": Sat}
+    for name in args.peers.split(","):
+        if name not in chosen:
+            sys.exit(f"unknown peer {name!r}: choose from {', '.join(chosen)}")
     for path in args.files:
         puzzles = load(path)
+        label = path
+        if args.first:
+            puzzles = puzzles[: args.first]
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write("\n".join(puzzles) + "\n")
+            path = f.name
+            label = f"{label} (first {len(puzzles)})"
         n = side_of(puzzles[0])
         expected = [[SYMBOLS.index(ch) + 1 for ch in s] for s in sudokit_solutions(args.sudokit, path)]
-        peers = [Pencilmark(puzzles), Sat(puzzles)]
+        peers = [chosen[name](puzzles) for name in args.peers.split(",")]
         best = {}
         for rnd in range(args.rounds):
             ms, line = sudokit_round(args.sudokit, path, args.seconds)
@@ -187,7 +205,7 @@ def main():
                     best[peer.name] = (mean, times)
             print(f"# round {rnd + 1}: sudokit {line}", file=sys.stderr)
         ours = best["sudokit"][0]
-        print(f"{path}: {len(puzzles)} puzzles, {n}x{n}, uniqueness check (count up to 2), best of {args.rounds} rounds")
+        print(f"{label}: {len(puzzles)} puzzles, {n}x{n}, uniqueness check (count up to 2), best of {args.rounds} rounds")
         print(f"  {'sudokit':24} mean {ours:9.3f} ms/puzzle")
         for peer in peers:
             mean, times = best[peer.name]
@@ -196,6 +214,8 @@ def main():
                 f"  {peer.name:24} mean {mean:9.3f} ms/puzzle, median {med:8.3f}, worst {worst:8.3f};"
                 f" sudokit is {mean / ours:.2f}x faster"
             )
+        if args.first:
+            os.unlink(path)
 
 
 if __name__ == "__main__":

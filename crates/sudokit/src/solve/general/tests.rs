@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::propagate::Passes;
-use super::search::{run_with, Counter};
+use super::search::{first_fewest, rarest_pair, run_with, Counter};
 use super::{count, search};
 use crate::grid::{Cell, Grid, Shape};
 use crate::parse::region_map;
@@ -230,4 +230,33 @@ fn counting_and_visiting_agree() {
     assert!(o.complete);
     assert_eq!(counted, visited);
     assert_eq!(counted, brute_force_count(&board, &g, u64::MAX));
+}
+
+#[test]
+fn branching_from_16x16_takes_the_cell_with_the_rarest_digits() {
+    // Open digits: 1 in cells 0, 3, 4; 2 in 0, 4; 3 in 1, 3; 4 in 1 only (cell 2 is placed).
+    let cand = [0b0011, 0b1100, 0b0001, 0b0101, 0b0011];
+    assert_eq!(rarest_pair(&cand), Some((1, 2)));
+    assert_eq!(first_fewest(&cand), Some((0, 2)));
+    // A cell with fewer candidates wins whatever its digits.
+    let cand = [0b0111, 0b1110, 0b0011];
+    assert_eq!(rarest_pair(&cand), Some((2, 2)));
+    assert_eq!(rarest_pair(&[0b1, 0b10]), None);
+    assert_eq!(first_fewest(&[0b1, 0b10]), None);
+}
+
+#[test]
+fn counts_on_16x16_match_brute_force() {
+    let board = Board::classic(Shape::for_side(16).expect("16"));
+    for g in random_puzzles(&board, 1916, 4, 90) {
+        let expected = brute_force_count(&board, &g, 500);
+        assert_eq!(count(&board, &g, &Limits::up_to(500)).solutions, expected, "{g}");
+        let mut seen = 0;
+        search(&board, &g, &Limits::up_to(500), &mut |sol| {
+            assert!(board.is_solution(&g, sol), "{sol} does not solve {g}");
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(seen, expected);
+    }
 }
