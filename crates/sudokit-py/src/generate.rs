@@ -16,8 +16,8 @@ use std::sync::Arc;
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 use pyo3::types::PyList;
+use rayon::prelude::*;
 use sudokit::format::{region_symbols, rules_fields};
 use sudokit::generate::{
     rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generator, Symmetry, VariantGenerator,
@@ -203,10 +203,8 @@ fn item_object(py: Python<'_>, made: &Item, format: OutputFormat) -> PyResult<Py
     };
     let mut fields = vec![("puzzle", serde_json::Value::from(made.puzzle.to_string()))];
     fields.extend(rules_fields(board));
-    let body: Vec<String> = fields
-        .iter()
-        .map(|(name, value)| format!("{}:{value}", serde_json::Value::from(*name)))
-        .collect();
+    let body: Vec<String> =
+        fields.iter().map(|(name, value)| format!("{}:{value}", serde_json::Value::from(*name))).collect();
     let text = format!("{{{}}}", body.join(","));
     Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }
@@ -366,9 +364,5 @@ pub fn generate_batch<'py>(
             PyList::new(py, items)?.into_any()
         }
     };
-    Ok((
-        puzzles,
-        PyArray1::from_vec(py, solutions).reshape([n, cells])?,
-        PyArray1::from_vec(py, codes),
-    ))
+    Ok((puzzles, PyArray1::from_vec(py, solutions).reshape([n, cells])?, PyArray1::from_vec(py, codes)))
 }
