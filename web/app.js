@@ -360,6 +360,7 @@ function syncControls() {
   $("size").value = String(state.side);
   $("rule-x").checked = state.diagonals;
   $("rule-hyper").checked = state.windows.length > 0;
+  $("rule-jigsaw").checked = state.jigsaw;
 }
 
 // ---------------------------------------------------------------- playing
@@ -706,15 +707,19 @@ async function generate(e) {
   const side = Number($("size").value);
   const seed = Math.max(0, Math.floor(Number($("seed").value) || 0));
   const difficulty = $("difficulty").value || undefined;
-  const variants = $("rule-x").checked || $("rule-hyper").checked;
+  const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper", $("rule-jigsaw").checked && "jigsaw"]
+    .filter(Boolean);
+  const rules = variants.map((v) => (v === "x" ? " X" : ` ${v}`)).join("");
   say("");
-  const [a, t] = await background("generate", { size: side, seed, difficulty }, `Generating a ${side}×${side} puzzle`);
+  const [a, t] = await background("generate", { size: side, seed, difficulty, variants }, `Generating a ${side}×${side}${rules} puzzle`);
   if (a.stopped) return;
   if (!a.ok) return say(a.error, "error");
-  const board = readBoard(JSON.stringify({ size: a.side, givens: a.line }));
+  // The puzzle as a JSON puzzle object, with its rules and (jigsaw) its own region map.
+  const object = { size: a.side, box: `${a.boxRows}x${a.boxCols}`, givens: a.line, variants: a.variants };
+  if (a.regions) object.regions = a.regions;
+  const board = readBoard(JSON.stringify(object));
   if (!board) return;
-  const note = variants ? "; the generator makes classic puzzles, so X and hyper are off" : "";
-  replaceState(stateFrom(board), `Generated a ${a.side}×${a.side} puzzle with ${a.clues} givens, seed ${seed} (${ms(t)})${note}.`);
+  replaceState(stateFrom(board), `Generated a ${a.side}×${a.side}${rules} puzzle with ${a.clues} givens, seed ${seed} (${ms(t)}).`);
 }
 
 // ---------------------------------------------------------------- ratings

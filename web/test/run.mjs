@@ -422,6 +422,50 @@ if (scenarios) {
     expect(!bounded.complete && bounded.ms < 5000, `count took ${bounded.ms} ms`);
   });
 
+  await step("X and jigsaw generation: one solution under the puzzle's rules, the region map drawn; refused boards say why", async () => {
+    const generated = async () => {
+      await page.click("#generate");
+      await page.waitForFunction(() => document.querySelector("#message").textContent !== "", null, { timeout: 30000 });
+      const text = await message(page);
+      expect(text.startsWith("Generated"), `message: ${text}`);
+      return text;
+    };
+    const checkUnique = async () => {
+      await page.click("#check");
+      expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    };
+    // Ticking X reloads the board under the new rules, which sets the size back to the board's.
+    await page.check("#rule-x");
+    await page.selectOption("#size", "9");
+    await page.fill("#seed", "3");
+    const madeX = await generated();
+    expect(madeX.startsWith("Generated a 9×9 X puzzle"), `an X puzzle: ${madeX}`);
+    expect((await cellsWith(page, "diagonal")).length === 17, "diagonal cells");
+    const x = await board(page);
+    const xCount = await page.evaluate((p) => window.sudokit.count({ puzzle: p, variants: ["x"], limit: 2 }), x);
+    equal(xCount.text, "1", "the X puzzle counted under X rules");
+    await checkUnique();
+    await page.uncheck("#rule-x");
+    await page.selectOption("#size", "9");
+    await page.check("#rule-jigsaw");
+    const madeJigsaw = await generated();
+    expect(madeJigsaw.startsWith("Generated a 9×9 jigsaw puzzle"), `a jigsaw puzzle: ${madeJigsaw}`);
+    await checkUnique();
+    const url = page.url();
+    expect(/[#&]r=/.test(url) && !url.includes(`r=${"111222333".repeat(3)}${"444555666".repeat(3)}`), `a region map that is not the boxes in ${url}`);
+    await shot(page, "10b-generated-jigsaw");
+    const first = await board(page);
+    await generated();
+    equal(await board(page), first, "the same seed gives the same jigsaw puzzle");
+    await page.selectOption("#size", "16");
+    await page.click("#generate");
+    await page.waitForFunction(() => document.querySelector("#message").className === "error");
+    expect((await message(page)).includes("up to 12×12"), `message: ${await message(page)}`);
+    equal(await board(page), first, "a refused board keeps the puzzle");
+    await page.uncheck("#rule-jigsaw");
+    await page.selectOption("#size", "9");
+  });
+
   await step("a jigsaw puzzle object pastes with its regions", async () => {
     const jigsaw = JSON.stringify({ size: 6, regions: "AAABBBAACCBBACCCDBECDDDDEEFFFDEEEFFF", givens: `1${".".repeat(35)}` });
     await page.fill("#paste", jigsaw);

@@ -5,24 +5,49 @@
 //! `generate(seed=s, index=i)`, row `i - start` of `generate_batch(n, seed=s, start=start)` and the
 //! command line agree, whatever the number of threads or machines that made them: a dataset can be cut
 //! into shards by index and made anywhere.
+//!
+//! `variant=` hands the making to the library's variant generator (X, hyper, jigsaw, killer) and
+//! writes each item as `sudokit generate puzzle --variant … -o line` does: the givens (X, hyper),
+//! `GIVENS REGIONS` (jigsaw) or the JSON puzzle object with its cages (killer, as a `dict`).
 
 use std::hash::{BuildHasher, Hasher};
 use std::str::FromStr;
+use std::sync::Arc;
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use rayon::prelude::*;
-use sudokit::generate::{rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generator, Symmetry};
-use sudokit::Grid;
+use sudokit::format::{region_symbols, rules_fields};
+use sudokit::generate::{
+    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generator, Symmetry, VariantGenerator,
+    VariantSpec,
+};
+use sudokit::{Board, Grid, OutputFormat};
 
 use crate::args::{output_format, shape_of};
 use crate::batch::{on_pool, status, Status};
 use crate::errors::{bad_option, generate_error, warn};
 use crate::input::render;
 
+/// The generator of the rules asked for.
+enum Maker {
+    Classic(Generator),
+    Variant(VariantGenerator),
+}
+
+impl Maker {
+    fn shape(&self) -> sudokit::Shape {
+        match self {
+            Maker::Classic(g) => g.shape(),
+            Maker::Variant(g) => g.shape(),
+        }
+    }
+}
+
 /// What to make: the generator and its settings, from the keyword arguments.
 struct Making {
-    generator: Generator,
+    generator: Maker,
     /// Complete grids instead of puzzles.
     grids: bool,
     /// The clue target, for messages (`exactly 24 clues`), empty without one.
@@ -40,6 +65,7 @@ fn making(
     difficulty: Option<&str>,
     attempts: u32,
     grid: bool,
+    variant: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Making> {
     let shape = shape_of(size, box_shape)?.unwrap_or(sudokit::Shape::CLASSIC);
     let mut o = GenerateOptions::default();
@@ -61,8 +87,34 @@ fn making(
         Clues::AtMost(n) => format!("at most {n} clues"),
         _ => String::new(),
     };
-    let generator = Generator::new(shape, o).map_err(bad_option)?;
+    let spec = spec_of(variant)?;
+    let generator = if spec.is_classic() {
+        Maker::Classic(Generator::new(shape, o).map_err(bad_option)?)
+    } else {
+        if spec.killer && grid {
+            return Err(bad_option(
+                "variant killer makes puzzles: a complete grid has nothing left to solve; use grid=False",
+            ));
+        }
+        Maker::Variant(VariantGenerator::new(shape, spec, o).map_err(bad_option)?)
+    };
     Ok(Making { generator, grids: grid, target })
+}
+
+/// The rules named by `variant`: `None`, `"x,jigsaw"` or a sequence of names (`x`, `hyper`,
+/// `jigsaw`, `killer`), read by the library.
+fn spec_of(variant: Option<&Bound<'_, PyAny>>) -> PyResult<VariantSpec> {
+    let Some(variant) = variant.filter(|v| !v.is_none()) else {
+        return Ok(VariantSpec::default());
+    };
+    let names = match variant.extract::<String>() {
+        Ok(s) => s,
+        Err(_) => variant
+            .extract::<Vec<String>>()
+            .map_err(|_| bad_option("variant is a string such as 'x,jigsaw' or a list of names"))?
+            .join(","),
+    };
+    VariantSpec::from_str(&names).map_err(bad_option)
 }
 
 /// The seed of a run: the one given, else a fresh one (from the standard library's per-process random
@@ -79,22 +131,82 @@ struct Item {
     target_met: bool,
     /// Grids tried.
     attempts: u32,
+    /// The item's own rules, for variant items (with their region map and cages).
+    board: Option<Arc<Board>>,
 }
 
 /// Item `index` of the run `seed`: a complete grid or a puzzle.
 fn make(m: &Making, seed: u64, index: u64) -> Result<Item, GenerateError> {
     let mut rng = rng_for(seed, index);
-    if m.grids {
-        let g = m.generator.grid(&mut rng);
-        return Ok(Item { puzzle: g.clone(), solution: g, target_met: true, attempts: 1 });
+    match (&m.generator, m.grids) {
+        (Maker::Classic(g), true) => {
+            let g = g.grid(&mut rng);
+            Ok(Item { puzzle: g.clone(), solution: g, target_met: true, attempts: 1, board: None })
+        }
+        (Maker::Classic(g), false) => {
+            let made = g.puzzle(&mut rng)?;
+            Ok(Item {
+                target_met: made.target_met,
+                attempts: made.attempts,
+                puzzle: made.puzzle,
+                solution: made.solution,
+                board: None,
+            })
+        }
+        (Maker::Variant(g), true) => {
+            let g = g.grid(&mut rng);
+            Ok(Item {
+                puzzle: g.grid.clone(),
+                solution: g.grid,
+                target_met: true,
+                attempts: 1,
+                board: Some(g.board),
+            })
+        }
+        (Maker::Variant(g), false) => {
+            let made = g.puzzle(&mut rng)?;
+            Ok(Item {
+                target_met: made.generated.target_met,
+                attempts: made.generated.attempts,
+                puzzle: made.generated.puzzle,
+                solution: made.generated.solution,
+                board: Some(made.board),
+            })
+        }
     }
-    let made = m.generator.puzzle(&mut rng)?;
-    Ok(Item {
-        target_met: made.target_met,
-        attempts: made.attempts,
-        puzzle: made.puzzle,
-        solution: made.solution,
-    })
+}
+
+/// Refuses layouts a variant item cannot be written in so that it reads back, as the command line
+/// does: a jigsaw map and killer cages go in the line layout only.
+fn check_format(m: &Making, format: OutputFormat) -> PyResult<()> {
+    let Maker::Variant(g) = &m.generator else { return Ok(()) };
+    let spec = g.spec();
+    if (spec.killer || spec.variants.jigsaw) && format != OutputFormat::Line {
+        return Err(bad_option(format!(
+            "variant {spec}: the puzzle is written only with format='line' ({})",
+            if spec.killer { "a JSON puzzle object with its cages" } else { "GIVENS REGIONS" }
+        )));
+    }
+    Ok(())
+}
+
+/// An item as `sudokit generate … -o <format>` writes it: text, or for killer a `dict` (the JSON
+/// puzzle object, its fields in the format's order).
+fn item_object(py: Python<'_>, made: &Item, format: OutputFormat) -> PyResult<Py<PyAny>> {
+    let Some(board) = made.board.as_deref().filter(|b| !b.cages().is_empty()) else {
+        let mut text = render(&made.puzzle, format);
+        if let Some(map) = made.board.as_deref().and_then(region_symbols) {
+            text.push(' ');
+            text.push_str(&String::from_utf8_lossy(&map));
+        }
+        return Ok(text.into_pyobject(py)?.into_any().unbind());
+    };
+    let mut fields = vec![("puzzle", serde_json::Value::from(made.puzzle.to_string()))];
+    fields.extend(rules_fields(board));
+    let body: Vec<String> =
+        fields.iter().map(|(name, value)| format!("{}:{value}", serde_json::Value::from(*name))).collect();
+    let text = format!("{{{}}}", body.join(","));
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }
 
 /// One grid or puzzle with a unique solution, as `sudokit generate grid|puzzle` makes it.
@@ -110,13 +222,24 @@ fn make(m: &Making, seed: u64, index: u64) -> Result<Item, GenerateError> {
 /// `guess`; `GenerateError` when no attempt reached it), `attempts` (grids tried per puzzle),
 /// `grid=True` for a complete grid instead of a puzzle. The result is in the layout `format`.
 ///
+/// `variant` (`"x"`, `"hyper"`, `"jigsaw"`, `"killer"`, combined as `"x,jigsaw"` or a list) makes
+/// the item under those rules, as `sudokit generate puzzle --variant …`: X on boards up to 16×16, hyper
+/// on 9×9, jigsaw and killer up to 12×12 (other boards, a difficulty, and a symmetry with killer are
+/// a `ValueError` with the library's message). X and hyper puzzles are written as classic ones (read
+/// them back with the same `variant=`); a jigsaw puzzle is `"GIVENS REGIONS"` (its own region map;
+/// `format="line"` only; read back with `variant="jigsaw"`); a killer puzzle is a `dict`, the JSON
+/// puzzle object with its `cages` (`json.dumps` it to read it back).
+///
 /// ```python
 /// >>> p = sudokit.generate(seed=42, symmetry="rotate180")
 /// >>> sudokit.check(p).is_unique
 /// True
+/// >>> j = sudokit.generate(seed=42, variant="jigsaw")
+/// >>> sudokit.count(j, variant="jigsaw")
+/// 1
 /// ```
 #[pyfunction]
-#[pyo3(signature = (*, seed=None, index=0, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, format="line"))]
+#[pyo3(signature = (*, seed=None, index=0, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, format="line", variant=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
 pub fn generate(
     py: Python<'_>,
@@ -132,16 +255,18 @@ pub fn generate(
     attempts: u32,
     grid: bool,
     format: &str,
-) -> PyResult<String> {
-    let m = making(size, r#box, symmetry, clues, max_clues, minimal, difficulty, attempts, grid)?;
+    variant: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let m = making(size, r#box, symmetry, clues, max_clues, minimal, difficulty, attempts, grid, variant)?;
     let format = output_format(format)?;
+    check_format(&m, format)?;
     let seed = seed_of(seed);
     let noun = if grid { "grid" } else { "puzzle" };
     let made = py.detach(|| make(&m, seed, index)).map_err(|e| generate_error(py, noun, index, &e))?;
     if !made.target_met {
         warn(py, "ClueTargetWarning", &missed(noun, index, &m.target, &made))?;
     }
-    Ok(render(&made.puzzle, format))
+    item_object(py, &made, format)
 }
 
 /// The command line's message for a clue target that was not met.
@@ -154,8 +279,9 @@ fn missed(noun: &str, index: u64, target: &str, made: &Item) -> String {
     )
 }
 
-/// The arrays `generate_batch` returns: puzzles, solutions and status codes.
-type Made<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<u8>>);
+/// What `generate_batch` returns: puzzles (an array, or with `variant` a list of the items), solutions
+/// and status codes.
+type Made<'py> = (Bound<'py, PyAny>, Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<u8>>);
 
 /// `n` grids or puzzles on every core: items `start` to `start + n - 1` of the run `seed`, as numpy
 /// arrays `(puzzles, solutions, status)`: two `(n, cells)` `uint8` arrays (`0` for a blank, 81 cells
@@ -166,13 +292,20 @@ type Made<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u8>>, Bound<'py,
 /// so shards made on different workers (`start = shard * n`) put together give the same dataset as one
 /// run. Options as for `generate`; `threads` workers (default: every core). The GIL is released.
 ///
+/// With `variant`, `puzzles` is a list of the `n` items as `generate(variant=…)` gives them (strings,
+/// or dicts for killer; `None` where the status is `NOT_FOUND`), as the region maps and cages do not
+/// fit an array; the solutions stay an array.
+///
 /// ```python
 /// >>> puzzles, solutions, status = sudokit.generate_batch(4, seed=7)
 /// >>> puzzles.shape, bool((status == sudokit.OK).all())
 /// ((4, 81), True)
+/// >>> items, _, _ = sudokit.generate_batch(2, seed=7, variant="x")
+/// >>> items[0] == sudokit.generate(seed=7, variant="x")
+/// True
 /// ```
 #[pyfunction]
-#[pyo3(signature = (n, seed=None, *, start=0, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, threads=None))]
+#[pyo3(signature = (n, seed=None, *, start=0, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, threads=None, variant=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
 pub fn generate_batch<'py>(
     py: Python<'py>,
@@ -189,11 +322,12 @@ pub fn generate_batch<'py>(
     attempts: u32,
     grid: bool,
     threads: Option<usize>,
+    variant: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Made<'py>> {
     if n == 0 {
         return Err(bad_option("an empty batch: n must be at least 1"));
     }
-    let m = making(size, r#box, symmetry, clues, max_clues, minimal, difficulty, attempts, grid)?;
+    let m = making(size, r#box, symmetry, clues, max_clues, minimal, difficulty, attempts, grid, variant)?;
     let seed = seed_of(seed);
     let cells = m.generator.shape().cells();
     let end = start.checked_add(n as u64).ok_or_else(|| bad_option("start + n is past the last index"))?;
@@ -217,9 +351,18 @@ pub fn generate_batch<'py>(
             Err(_) => Status::NotFound,
         });
     }
-    Ok((
-        PyArray1::from_vec(py, puzzles).reshape([n, cells])?,
-        PyArray1::from_vec(py, solutions).reshape([n, cells])?,
-        PyArray1::from_vec(py, codes),
-    ))
+    let puzzles = match m.generator {
+        Maker::Classic(_) => PyArray1::from_vec(py, puzzles).reshape([n, cells])?.into_any(),
+        Maker::Variant(_) => {
+            let items = results
+                .iter()
+                .map(|r| match r {
+                    Ok(made) => item_object(py, made, OutputFormat::Line),
+                    Err(_) => Ok(py.None()),
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any()
+        }
+    };
+    Ok((puzzles, PyArray1::from_vec(py, solutions).reshape([n, cells])?, PyArray1::from_vec(py, codes)))
 }

@@ -42,7 +42,7 @@
 //! | `sudokit_check` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `conflicts`, `solution`, `second`, `guesses`, `interrupted` |
 //! | `sudokit_solve` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solution`, `conflicts`, `guesses`, `interrupted` |
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
-//! | `sudokit_generate` | `size`, `difficulty`, `seed`, `symmetry`, `attempts` | `cells`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts` |
+//! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions` |
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
 //! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `step`, `values`, `candidates` |
 //! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it) |
@@ -52,6 +52,8 @@
 //!   or a JSON puzzle object carrying its own rules); the first puzzle in it is used.
 //! - `variants` lists the rules added to a plain layout: `"x"`, `"hyper"`, `"jigsaw"` (the region map
 //!   then follows the givens, as the library reads it).
+//!   `generate` takes the same names and makes the puzzle under those rules, jigsaw with a new region
+//!   map (answered in `regions`); killer is not offered, as the page does not draw cages.
 //! - `size` forces the side when the text alone does not tell.
 //! - `removed` lists candidates `[cell, digit]` that earlier steps took out (the page sends those of the
 //!   hint steps the player applied), so that the next hint moves on from an elimination.

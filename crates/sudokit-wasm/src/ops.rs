@@ -7,7 +7,10 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sudokit::canon::canonical;
-use sudokit::generate::{rng_for, Difficulty, GenerateOptions, Generator, Symmetry};
+use sudokit::format::region_symbols;
+use sudokit::generate::{
+    rng_for, Difficulty, GenerateOptions, Generated, Generator, Symmetry, VariantGenerator, VariantSpec,
+};
 use sudokit::parse::{ParseOptions, PuzzleReader};
 use sudokit::{Board, Conflict, Grid, HouseKind, Limits, Puzzle, SearchOutcome, Shape, Variants, Verdict};
 
@@ -78,18 +81,24 @@ pub(crate) struct Read {
     records: usize,
 }
 
+/// The rules named in a request's `variants`. Killer cages are not among them: the page does not draw
+/// cages.
+fn variants_of(names: &[String]) -> Result<Variants, String> {
+    let mut v = Variants::default();
+    for name in names {
+        match name.as_str() {
+            "x" => v.diagonals = true,
+            "hyper" => v.windows = true,
+            "jigsaw" => v.jigsaw = true,
+            other => return Err(format!("unknown variant `{other}` (expected x, hyper or jigsaw)")),
+        }
+    }
+    Ok(v)
+}
+
 impl PuzzleRequest {
     fn variants(&self) -> Result<Variants, String> {
-        let mut v = Variants::default();
-        for name in &self.variants {
-            match name.as_str() {
-                "x" => v.diagonals = true,
-                "hyper" => v.windows = true,
-                "jigsaw" => v.jigsaw = true,
-                other => return Err(format!("unknown variant `{other}` (expected x, hyper or jigsaw)")),
-            }
-        }
-        Ok(v)
+        variants_of(&self.variants)
     }
 
     /// The first puzzle of the text, or the library's message about it.
@@ -301,19 +310,29 @@ struct GenerateRequest {
     seed: u64,
     symmetry: Option<String>,
     attempts: Option<u32>,
+    /// The rules, as for puzzles: `"x"`, `"hyper"`, `"jigsaw"` (a new region map for every puzzle).
+    #[serde(default)]
+    variants: Vec<String>,
 }
 
 fn classic_side() -> usize {
     9
 }
 
-/// A puzzle with exactly one solution under the classic rules, by size, difficulty, symmetry and seed;
-/// the same request always gives the same puzzle.
+/// A puzzle with exactly one solution, by size, rules, difficulty, symmetry and seed; the same request
+/// always gives the same puzzle.
+///
+/// With `variants` the library's variant generator makes it under those rules, and the answer names
+/// them in `variants` (the names the `parse` request takes) and, for jigsaw, gives the puzzle's own
+/// region map in `regions` (one symbol per cell, as a JSON puzzle object carries it). Boards the
+/// variant generator refuses (hyper off 9×9, jigsaw above 12×12, a difficulty) give its message.
 ///
 /// ```
 /// let answer = sudokit_wasm::generate(r#"{"size": 4, "seed": 7, "difficulty": "singles"}"#);
 /// assert!(answer.contains(r#""ok":true"#), "{answer}");
 /// assert_eq!(answer, sudokit_wasm::generate(r#"{"size": 4, "seed": 7, "difficulty": "singles"}"#));
+/// let jigsaw = sudokit_wasm::generate(r#"{"size": 6, "seed": 7, "variants": ["jigsaw"]}"#);
+/// assert!(jigsaw.contains(r#""regions":""#), "{jigsaw}");
 /// ```
 pub fn generate(request: &str) -> String {
     respond(request, |r: GenerateRequest| {
@@ -333,8 +352,24 @@ pub fn generate(request: &str) -> String {
             .transpose()
             .map_err(|e| e.to_string())?
             .unwrap_or_default();
-        let generator = Generator::new(shape, options).map_err(|e| e.to_string())?;
-        let made = generator.puzzle(&mut rng_for(r.seed, 0)).map_err(|e| e.to_string())?;
+        let mut spec = VariantSpec::default();
+        spec.variants = variants_of(&r.variants)?;
+        let mut rng = rng_for(r.seed, 0);
+        let (made, regions): (Generated, Option<String>) = if spec.is_classic() {
+            let generator = Generator::new(shape, options).map_err(|e| e.to_string())?;
+            (generator.puzzle(&mut rng).map_err(|e| e.to_string())?, None)
+        } else {
+            let generator = VariantGenerator::new(shape, spec, options).map_err(|e| e.to_string())?;
+            let made = generator.puzzle(&mut rng).map_err(|e| e.to_string())?;
+            let regions = region_symbols(&made.board).map(|m| String::from_utf8_lossy(&m).into_owned());
+            (made.generated, regions)
+        };
+        let v = spec.variants;
+        let names: Vec<&str> = [(v.diagonals, "x"), (v.windows, "hyper"), (v.jigsaw, "jigsaw")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|&(_, name)| name)
+            .collect();
         Ok(json!({
             "side": shape.side(),
             "boxRows": shape.box_rows(),
@@ -347,6 +382,8 @@ pub fn generate(request: &str) -> String {
             "symmetry": made.symmetry.name(),
             "attempts": made.attempts,
             "seed": r.seed,
+            "variants": names,
+            "regions": regions,
         }))
     })
 }
@@ -489,6 +526,53 @@ mod tests {
             .as_str()
             .expect("a message")
             .contains("unknown difficulty"));
+    }
+
+    /// Variant puzzles check unique under their own rules (a jigsaw puzzle with its region map, read
+    /// back as the page reads it), the seed fixes them, and refused boards give the library's message.
+    #[test]
+    fn generated_variant_puzzles_are_unique_and_reproducible() {
+        for (size, variants) in
+            [(9, json!(["x"])), (9, json!(["hyper"])), (6, json!(["jigsaw"])), (9, json!(["x", "jigsaw"]))]
+        {
+            let r = json!({ "size": size, "seed": 5, "variants": variants }).to_string();
+            let a = answer(&generate(&r));
+            assert_eq!(a["ok"], true, "{a}");
+            assert_eq!(a["variants"], variants);
+            let jigsaw = variants.as_array().is_some_and(|v| v.contains(&json!("jigsaw")));
+            assert_eq!(a["regions"].is_string(), jigsaw, "{a}");
+            let mut object = json!({ "size": size, "givens": a["line"], "variants": variants });
+            if jigsaw {
+                object["regions"] = a["regions"].clone();
+                assert_eq!(a["regions"].as_str().map(str::len), Some(size * size));
+            }
+            let puzzle = object.to_string();
+            let c = answer(&check(&json!({ "puzzle": puzzle }).to_string()));
+            assert_eq!(c["verdict"], "unique", "{a}");
+            assert_eq!(c["solution"], a["solution"]);
+            // The page reads the board from the same object: a jigsaw map or the boxes.
+            let p = answer(&parse(&json!({ "puzzle": puzzle }).to_string()));
+            assert_eq!(p["jigsaw"], jigsaw);
+            let empty = json!({ "size": size }).to_string();
+            let boxes = answer(&parse(&json!({ "puzzle": empty }).to_string()));
+            assert_eq!(p["regions"] != boxes["regions"], jigsaw, "{p}");
+            assert_eq!(generate(&r), generate(&r));
+        }
+        let refused =
+            |r: Value| answer(&generate(&r.to_string()))["error"].as_str().unwrap_or("").to_string();
+        assert_eq!(
+            refused(json!({ "size": 6, "variants": ["hyper"] })),
+            "hyper windows need square boxes and a side of 9 or more; a 6×6 (boxes 2x3) board has none"
+        );
+        assert!(refused(json!({ "size": 16, "variants": ["jigsaw"] })).contains("up to 12×12"));
+        assert_eq!(
+            refused(json!({ "variants": ["x"], "difficulty": "singles" })),
+            "difficulty classes are defined for classic puzzles only, not x puzzles"
+        );
+        assert_eq!(
+            refused(json!({ "variants": ["killer"] })),
+            "unknown variant `killer` (expected x, hyper or jigsaw)"
+        );
     }
 
     #[test]

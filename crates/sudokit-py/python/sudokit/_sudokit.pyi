@@ -28,6 +28,8 @@ PuzzleLike = Union[str, Sequence[Sequence[Union[int, str, None]]], Sequence[Unio
 BoxLike = Union[str, Tuple[int, int]]
 #: Variant rules: ``"x"``, ``"hyper"``, ``"jigsaw"``, comma-separated or as a list.
 VariantLike = Union[str, Sequence[str]]
+#: The rules of generated puzzles: the names above and ``"killer"``, as ``"x,killer"`` or a list.
+GenVariantLike = Union[str, Sequence[str]]
 #: A layout name: ``"line"``, ``"grid"``, ``"compact"``, ``"pretty"`` (output only), ``"art"`` (input only), ``"json"``.
 Layout = str
 
@@ -217,10 +219,18 @@ def generate(
     attempts: int = 1000,
     grid: bool = False,
     format: Layout = "line",
-) -> str:
+    variant: Optional[GenVariantLike] = None,
+) -> Union[str, Dict[str, Any]]:
     """Item ``index`` of the run ``seed``: a unique puzzle (or a complete grid with ``grid=True``), as
     line ``index + 1`` of ``sudokit generate puzzle --seed SEED``. Raises ``GenerateError``; warns
-    ``ClueTargetWarning``."""
+    ``ClueTargetWarning``.
+
+    ``variant`` (``"x"``, ``"hyper"``, ``"jigsaw"``, ``"killer"``, combined as ``"x,jigsaw"`` or a
+    list) generates under those rules, as ``--variant``: X and hyper puzzles are strings in
+    ``format``; jigsaw is ``"GIVENS REGIONS"`` (``format="line"`` only); killer is a ``dict``, the
+    JSON puzzle object with its ``cages``. Boards the rules do not fit (hyper off 9×9, jigsaw or
+    killer above 12×12, X above 16×16), a difficulty, or killer with a symmetry raise ``ValueError``
+    with the library's message. A ``str`` result is always returned without ``variant="killer"``."""
 
 def generate_batch(
     n: int,
@@ -237,9 +247,15 @@ def generate_batch(
     attempts: int = 1000,
     grid: bool = False,
     threads: Optional[int] = None,
-) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    variant: Optional[GenVariantLike] = None,
+) -> Tuple[
+    Union[npt.NDArray[np.uint8], List[Union[str, Dict[str, Any], None]]],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+]:
     """Items ``start`` .. ``start + n - 1`` of the run ``seed`` on every core: ``(puzzles, solutions,
-    status)``, the same whatever ``threads`` is."""
+    status)``, the same whatever ``threads`` is. With ``variant``, ``puzzles`` is a list of the items
+    as :func:`generate` gives them (``None`` where the status is ``NOT_FOUND``)."""
 
 def solve_batch(
     puzzles: npt.NDArray[np.uint8],

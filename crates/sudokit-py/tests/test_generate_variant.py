@@ -1,0 +1,83 @@
+"""generate(variant=...) and generate_batch(variant=...): variant puzzles as the command line writes
+them, unique under their own rules, reproducible from the seed."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import sudokit
+from conftest import run_cli
+
+
+def test_x_puzzle_is_unique_under_x_and_reproducible():
+    p = sudokit.generate(seed=4, variant="x")
+    assert isinstance(p, str) and len(p) == 81
+    assert sudokit.count(p, variant="x") == 1
+    assert p == sudokit.generate(seed=4, variant=["x"])
+    assert p != sudokit.generate(seed=4, index=1, variant="x")
+    # Other layouts work as for classic puzzles.
+    assert sudokit.count(sudokit.generate(seed=4, variant="x", format="grid"), variant="x") == 1
+
+
+def test_jigsaw_puzzle_carries_its_region_map():
+    p = sudokit.generate(seed=4, variant="jigsaw")
+    givens, regions = p.split(" ")
+    assert len(givens) == 81 and len(regions) == 81
+    assert sudokit.count(p, variant="jigsaw") == 1
+    cells = [0 if c == "." else int(c) for c in givens]
+    assert sudokit.count(cells, variant="jigsaw", regions=regions) == 1
+    assert p == sudokit.generate(seed=4, variant="jigsaw")
+    small = sudokit.generate(seed=2, size=6, variant="x,jigsaw")
+    assert sudokit.count(small, variant="x,jigsaw") == 1
+
+
+def test_killer_puzzle_is_a_puzzle_object():
+    p = sudokit.generate(seed=4, variant="killer")
+    assert isinstance(p, dict)
+    assert p["variants"] == ["killer"] and p["cages"]
+    assert sudokit.count(json.dumps(p)) == 1
+    assert p == sudokit.generate(seed=4, variant="killer")
+
+
+def test_items_are_the_command_lines(cli):
+    for variant, seed in [("x", 6), ("jigsaw", 6), ("killer", 6)]:
+        out = run_cli(cli, ["generate", "puzzle", "--variant", variant, "--seed", str(seed), "-n", "2"])
+        assert out.returncode == 0, out.stderr
+        lines = out.stdout.splitlines()
+        for index, line in enumerate(lines):
+            item = sudokit.generate(seed=seed, index=index, variant=variant)
+            assert (json.loads(line) if variant == "killer" else line) == item
+
+
+def test_generate_batch_gives_the_items_of_generate():
+    items, solutions, status = sudokit.generate_batch(3, seed=8, variant="jigsaw", threads=2)
+    assert (status == sudokit.OK).all()
+    assert items == [sudokit.generate(seed=8, index=i, variant="jigsaw") for i in range(3)]
+    assert solutions.shape == (3, 81) and solutions.dtype == np.uint8
+    again, _, _ = sudokit.generate_batch(3, seed=8, variant="jigsaw", threads=1)
+    assert again == items
+    killers, _, _ = sudokit.generate_batch(2, seed=8, size=6, variant="killer")
+    assert all(isinstance(k, dict) and sudokit.count(json.dumps(k)) == 1 for k in killers)
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (dict(size=6, variant="hyper"), "hyper windows need square boxes and a side of 9 or more"),
+        (dict(size=16, variant="jigsaw"), "jigsaw puzzles are generated on boards up to 12×12, not 16×16"),
+        (dict(variant="x", difficulty="singles"), "difficulty classes are defined for classic puzzles only"),
+        (dict(variant="killer", symmetry="rotate180"), "killer puzzles take no symmetry"),
+        (dict(variant="sandwich"), "unknown variant `sandwich` (expected x, hyper, jigsaw or killer)"),
+        (dict(variant="killer", grid=True), "variant killer makes puzzles"),
+        (dict(variant="jigsaw", format="grid"), "format='line'"),
+    ],
+)
+def test_bad_combinations_raise_the_library_message(options, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        sudokit.generate(seed=1, **options)
+    if "format" not in options:
+        with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+            sudokit.generate_batch(1, seed=1, **options)
