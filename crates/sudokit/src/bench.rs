@@ -185,6 +185,14 @@ pub enum BenchError {
     /// An engine refused a puzzle.
     #[error(transparent)]
     Engine(#[from] EngineError),
+    /// The mode does not apply to a puzzle.
+    #[error("puzzle {index}: {what}")]
+    Unsupported {
+        /// The 0-based index of the puzzle in the caller's list.
+        index: usize,
+        /// Why not.
+        what: &'static str,
+    },
     /// An engine answer failed verification: a bug, reported rather than timed.
     #[error("puzzle {index}: the {engine} engine returned a wrong answer: {what}")]
     WrongAnswer {
@@ -235,6 +243,9 @@ fn brute_force_steps(steps: &[human::Step]) -> u64 {
 /// solution count as the engine found it (0, 1 or 2) and its Brute Force steps.
 fn verify_human(index: usize, p: &Puzzle, mode: BenchMode) -> Result<(u64, u64), BenchError> {
     let wrong = |what: String| BenchError::WrongAnswer { index, engine: "human", what };
+    if mode == BenchMode::Rate && p.grid().shape() != crate::grid::Shape::CLASSIC {
+        return Err(BenchError::Unsupported { index, what: "the HoDoKu rating is for 9×9 boards only" });
+    }
     let count = admitted(p.engine().count(p.board(), p.grid(), &Limits::up_to(2))).solutions;
     let Some(state) = human_state(p) else { return Ok((count, 0)) };
     let path = match human::solve(state, SolverOptions::default()) {
@@ -251,13 +262,6 @@ fn verify_human(index: usize, p: &Puzzle, mode: BenchMode) -> Result<(u64, u64),
     }
     if !path.is_solved() {
         return Err(wrong("the step path stopped before the grid was solved".into()));
-    }
-    if mode == BenchMode::Rate && p.grid().shape() != crate::grid::Shape::CLASSIC {
-        return Err(BenchError::WrongAnswer {
-            index,
-            engine: "human",
-            what: "the HoDoKu rating is 9×9 only".into(),
-        });
     }
     Ok((count, brute_force_steps(&path.steps)))
 }
@@ -398,6 +402,23 @@ mod tests {
                 assert!(r.puzzles_per_sec > 0.0);
             }
         }
+        // The human modes: the path of every unique puzzle checked, the others counted.
+        for mode in [BenchMode::Explain, BenchMode::Rate] {
+            let cfg = BenchConfig { mode, min_time: Duration::ZERO, threads: 1, seed: 1, clock: Clock::Wall };
+            let r = run(&puzzles[..3], &cfg).expect("runs");
+            assert_eq!((r.puzzles, r.unsolvable, r.multiple), (3, 1, 1));
+            let d = r.distribution.expect("a distribution in the human modes");
+            assert!(d.median_usec <= d.p99_usec && d.p99_usec <= d.max_usec);
+            assert!(r.to_string().contains(&format!("mode={mode} ")) && r.to_string().contains(" max_usec="));
+        }
+        let cfg = BenchConfig {
+            mode: BenchMode::Rate,
+            min_time: Duration::ZERO,
+            threads: 1,
+            seed: 1,
+            clock: Clock::Wall,
+        };
+        assert!(matches!(run(&puzzles[3..], &cfg), Err(BenchError::Unsupported { .. })));
         assert_eq!(
             run(
                 &[],
