@@ -342,7 +342,9 @@ fn chain_step(
     let (a, z_set) = (&sets[start], &sets[last_set]);
     let common = (a.digits & z_set.digits) - DigitSet::single(first);
     let candidates: Vec<Digit> = common.iter().filter(|z| z.index() != last_rcc).collect();
-    if candidates.is_empty() {
+    // Walking the chain back costs more than this test: the cells outside the chain that see every
+    // `z` of both ends are a subset of those that see them all.
+    if candidates.iter().all(|&z| z_eliminations(state, z, &[a, z_set], CellSet::new()).is_empty()) {
         return;
     }
     // The chain, end first.
