@@ -1,7 +1,7 @@
 //! `explain`, `hint` and `candidates` (issue 15): steps in forum notation, JSON, pencil-mark input,
 //! and bad input reported per record.
 
-use crate::util::sudokit;
+use crate::util::{shared, sudokit};
 
 const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 const HARD: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -109,4 +109,23 @@ fn unknown_technique_is_an_argument_error() {
     let run = sudokit(&["explain", "--techniques", "no such thing"], &format!("{EASY}\n"));
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("unknown technique"), "{}", run.stderr);
+}
+
+/// Issue #15, speed: the search internals may get faster but must find the same steps. The
+/// `explain -o json` output over a fixed sample of top1465 (every 30th puzzle, 49 of them) is locked
+/// by its FNV-1a digest. A deliberate change of the solving path (another step order, a new
+/// technique) updates the digest; a change made for speed never may.
+#[test]
+fn issue15_explain_path_of_a_fixed_sample_is_locked() {
+    let Some(file) = shared("puzzles3_magictour_top1465.txt") else { return };
+    let text = std::fs::read_to_string(file).expect("the dataset is readable");
+    let sample: String = text.lines().step_by(30).map(|l| format!("{l}\n")).collect();
+    let r = sudokit(&["explain", "-o", "json", "--threads", "1"], &sample);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 49);
+    let digest = r
+        .stdout
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    assert_eq!(format!("{digest:016x}"), "009550d42284f9a8", "the explain path of the sample changed");
 }

@@ -9,6 +9,12 @@
 //! With [`Clock::ThreadCpu`] each thread times itself by its own CPU time instead, and throughput is
 //! the sum of the threads' rates: time the machine gave to other work does not count, which makes
 //! runs on a shared machine far steadier than the wall clock.
+//!
+//! Two modes time the human-style solver instead of an engine: [`BenchMode::Explain`] (the full
+//! step path, [`human::solve`] with the default options, uniqueness check included) and
+//! [`BenchMode::Rate`] (HoDoKu's rating, [`rate::hodoku::rate`], which runs that path). Their
+//! untimed pass checks every step against the solution; "guesses" are then Brute Force steps, and
+//! the report adds the per-puzzle distribution (median, p99, max) of the first timed pass.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,7 +24,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use crate::grid::Grid;
+use crate::human::{self, SolverOptions, State, Technique};
 use crate::parse::UnknownName;
+use crate::rate;
 use crate::solve::{admitted, Engine, EngineError, Limits, Puzzle};
 
 /// What each timed solve does.
@@ -29,18 +37,31 @@ pub enum BenchMode {
     First,
     /// Search for a second solution too (count up to 2): the uniqueness-checking solve.
     Unique,
+    /// The human-style step path (`sudokit explain`): uniqueness check, then every step in
+    /// HoDoKu's default order.
+    Explain,
+    /// HoDoKu's score and level (`rate::hodoku`, the step path and its scoring); 9×9 only.
+    Rate,
 }
 
 impl BenchMode {
     /// Every mode, in the order the CLI lists them.
-    pub const ALL: [BenchMode; 2] = [BenchMode::First, BenchMode::Unique];
+    pub const ALL: [BenchMode; 4] =
+        [BenchMode::First, BenchMode::Unique, BenchMode::Explain, BenchMode::Rate];
 
-    /// The name the CLI uses: `first`, `unique`.
+    /// The name the CLI uses: `first`, `unique`, `explain`, `rate`.
     pub fn name(self) -> &'static str {
         match self {
             BenchMode::First => "first",
             BenchMode::Unique => "unique",
+            BenchMode::Explain => "explain",
+            BenchMode::Rate => "rate",
         }
+    }
+
+    /// Whether the mode times the human-style solver rather than an engine.
+    fn is_human(self) -> bool {
+        matches!(self, BenchMode::Explain | BenchMode::Rate)
     }
 }
 
@@ -101,8 +122,34 @@ pub struct BenchReport {
     pub no_guess_pct: f64,
     /// Puzzles without a solution (they still count as solved puzzles: the answer was proven).
     pub unsolvable: usize,
-    /// Puzzles with more than one solution (in `unique` mode).
+    /// Puzzles with more than one solution (in `unique` mode, and in the human modes, which refuse
+    /// them).
     pub multiple: usize,
+    /// The time per puzzle in the first timed pass, in the human modes.
+    pub distribution: Option<Distribution>,
+}
+
+/// How the time per puzzle is spread, in microseconds (by the benchmark's clock).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Distribution {
+    /// The median.
+    pub median_usec: f64,
+    /// The 99th percentile (nearest rank).
+    pub p99_usec: f64,
+    /// The slowest puzzle.
+    pub max_usec: f64,
+}
+
+impl Distribution {
+    /// The distribution of `times` (microseconds); `None` when empty.
+    pub fn of(mut times: Vec<f64>) -> Option<Distribution> {
+        if times.is_empty() {
+            return None;
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        Some(Distribution { median_usec: at(0.5), p99_usec: at(0.99), max_usec: at(1.0) })
+    }
 }
 
 impl fmt::Display for BenchReport {
@@ -116,7 +163,15 @@ impl fmt::Display for BenchReport {
             self.usec_per_puzzle,
             self.guesses_per_puzzle,
             self.no_guess_pct
-        )
+        )?;
+        if let Some(d) = &self.distribution {
+            write!(
+                f,
+                " median_usec={:.1} p99_usec={:.1} max_usec={:.1}",
+                d.median_usec, d.p99_usec, d.max_usec
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -130,6 +185,14 @@ pub enum BenchError {
     /// An engine refused a puzzle.
     #[error(transparent)]
     Engine(#[from] EngineError),
+    /// The mode does not apply to a puzzle.
+    #[error("puzzle {index}: {what}")]
+    Unsupported {
+        /// The 0-based index of the puzzle in the caller's list.
+        index: usize,
+        /// Why not.
+        what: &'static str,
+    },
     /// An engine answer failed verification: a bug, reported rather than timed.
     #[error("puzzle {index}: the {engine} engine returned a wrong answer: {what}")]
     WrongAnswer {
@@ -146,6 +209,16 @@ pub enum BenchError {
 /// engine and puzzle, so the engine accepts it.
 fn solve_once(engine: &dyn Engine, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
     match mode {
+        BenchMode::Explain => {
+            match human_state(p).and_then(|s| human::solve(s, SolverOptions::default()).ok()) {
+                Some(path) => (1, brute_force_steps(&path.steps)),
+                None => (0, 0),
+            }
+        }
+        BenchMode::Rate => match rate::hodoku::rate(p.grid()) {
+            Ok(r) => (1, r.brute_force_steps as u64),
+            Err(_) => (0, 0),
+        },
         BenchMode::First => {
             let (s, o) = admitted(engine.first(p.board(), p.grid()));
             (u64::from(s.is_some()), o.guesses)
@@ -155,6 +228,42 @@ fn solve_once(engine: &dyn Engine, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
             (o.solutions, o.guesses)
         }
     }
+}
+
+fn human_state(p: &Puzzle) -> Option<State> {
+    State::new(p.shared_board(), p.grid()).ok()
+}
+
+fn brute_force_steps(steps: &[human::Step]) -> u64 {
+    steps.iter().filter(|s| s.technique == Technique::BruteForce).count() as u64
+}
+
+/// Verifies the human-style path of one puzzle outside the timed part: every placement is the
+/// solution's digit, no elimination removes it, and the path ends solved. Returns the puzzle's
+/// solution count as the engine found it (0, 1 or 2) and its Brute Force steps.
+fn verify_human(index: usize, p: &Puzzle, mode: BenchMode) -> Result<(u64, u64), BenchError> {
+    let wrong = |what: String| BenchError::WrongAnswer { index, engine: "human", what };
+    if mode == BenchMode::Rate && p.grid().shape() != crate::grid::Shape::CLASSIC {
+        return Err(BenchError::Unsupported { index, what: "the HoDoKu rating is for 9×9 boards only" });
+    }
+    let count = admitted(p.engine().count(p.board(), p.grid(), &Limits::up_to(2))).solutions;
+    let Some(state) = human_state(p) else { return Ok((count, 0)) };
+    let path = match human::solve(state, SolverOptions::default()) {
+        Ok(path) => path,
+        Err(_) if count != 1 => return Ok((count, 0)),
+        Err(e) => return Err(wrong(format!("a unique puzzle was refused: {e}"))),
+    };
+    for step in &path.steps {
+        let placed_wrong = step.placements.iter().any(|c| path.solution.get(c.cell) != Some(c.digit));
+        let removed_right = step.eliminations.iter().any(|c| path.solution.get(c.cell) == Some(c.digit));
+        if placed_wrong || removed_right {
+            return Err(wrong(format!("wrong step: {step}")));
+        }
+    }
+    if !path.is_solved() {
+        return Err(wrong("the step path stopped before the grid was solved".into()));
+    }
+    Ok((count, brute_force_steps(&path.steps)))
 }
 
 /// Verifies one puzzle's answer outside the timed part.
@@ -192,19 +301,25 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
     // The untimed pass: verification and guess statistics.
     let (mut guesses, mut no_guess, mut unsolvable, mut multiple) = (0u64, 0usize, 0usize, 0usize);
     for (i, (p, e)) in order.iter().zip(&engines).enumerate() {
-        let (count, _) = verify(i, *e, p)?;
-        let (_, g) = solve_once(*e, p, config.mode);
+        let (count, g) = if config.mode.is_human() {
+            verify_human(i, p, config.mode)?
+        } else {
+            let (count, _) = verify(i, *e, p)?;
+            (count, solve_once(*e, p, config.mode).1)
+        };
         guesses += g;
         no_guess += usize::from(g == 0);
         unsolvable += usize::from(count == 0);
-        multiple += usize::from(count > 1 && config.mode == BenchMode::Unique);
+        multiple += usize::from(count > 1 && config.mode != BenchMode::First);
     }
 
     let threads = config.threads.max(1).min(order.len());
     let share = order.len().div_ceil(threads);
     let start = Instant::now();
-    // Each thread reports how many puzzles it solved and in how many seconds of its clock.
-    let per_thread: Vec<(u64, f64)> = std::thread::scope(|scope| {
+    // Each thread reports how many puzzles it solved, in how many seconds of its clock, and in the
+    // human modes the time of each puzzle of its first pass (an engine solve is too short to time
+    // alone without the timing showing in the result).
+    let per_thread: Vec<(u64, f64, Vec<f64>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = order
             .chunks(share)
             .zip(engines.chunks(share))
@@ -217,9 +332,16 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
                     };
                     let mut n = 0u64;
                     let mut sink = 0u64;
+                    let mut times = Vec::new();
                     loop {
                         for (p, e) in ps.iter().zip(es) {
-                            sink = sink.wrapping_add(solve_once(*e, p, config.mode).0);
+                            if n == 0 && config.mode.is_human() {
+                                let before = elapsed();
+                                sink = sink.wrapping_add(solve_once(*e, p, config.mode).0);
+                                times.push((elapsed() - before).as_secs_f64() * 1e6);
+                            } else {
+                                sink = sink.wrapping_add(solve_once(*e, p, config.mode).0);
+                            }
                         }
                         n += ps.len() as u64;
                         if elapsed() >= config.min_time {
@@ -227,7 +349,7 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
                         }
                     }
                     std::hint::black_box(sink);
-                    (n, elapsed().as_secs_f64())
+                    (n, elapsed().as_secs_f64(), times)
                 })
             })
             .collect();
@@ -235,11 +357,12 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
     });
     let rate = match config.clock {
         Clock::Wall => {
-            let solved: u64 = per_thread.iter().map(|(n, _)| n).sum();
+            let solved: u64 = per_thread.iter().map(|(n, _, _)| n).sum();
             solved as f64 / start.elapsed().as_secs_f64().max(1e-9)
         }
-        Clock::ThreadCpu => per_thread.iter().map(|&(n, secs)| n as f64 / secs.max(1e-9)).sum(),
+        Clock::ThreadCpu => per_thread.iter().map(|&(n, secs, _)| n as f64 / secs.max(1e-9)).sum(),
     };
+    let distribution = Distribution::of(per_thread.into_iter().flat_map(|(_, _, t)| t).collect());
     Ok(BenchReport {
         puzzles: order.len(),
         mode: config.mode,
@@ -249,6 +372,7 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
         no_guess_pct: 100.0 * no_guess as f64 / order.len() as f64,
         unsolvable,
         multiple,
+        distribution,
     })
 }
 
@@ -278,6 +402,23 @@ mod tests {
                 assert!(r.puzzles_per_sec > 0.0);
             }
         }
+        // The human modes: the path of every unique puzzle checked, the others counted.
+        for mode in [BenchMode::Explain, BenchMode::Rate] {
+            let cfg = BenchConfig { mode, min_time: Duration::ZERO, threads: 1, seed: 1, clock: Clock::Wall };
+            let r = run(&puzzles[..3], &cfg).expect("runs");
+            assert_eq!((r.puzzles, r.unsolvable, r.multiple), (3, 1, 1));
+            let d = r.distribution.expect("a distribution in the human modes");
+            assert!(d.median_usec <= d.p99_usec && d.p99_usec <= d.max_usec);
+            assert!(r.to_string().contains(&format!("mode={mode} ")) && r.to_string().contains(" max_usec="));
+        }
+        let cfg = BenchConfig {
+            mode: BenchMode::Rate,
+            min_time: Duration::ZERO,
+            threads: 1,
+            seed: 1,
+            clock: Clock::Wall,
+        };
+        assert!(matches!(run(&puzzles[3..], &cfg), Err(BenchError::Unsupported { .. })));
         assert_eq!(
             run(
                 &[],

@@ -17,7 +17,8 @@ use crate::report::Status;
 pub struct BenchArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// `unique` checks for a second solution (count up to 2); `first` stops at the first.
+    /// `unique` checks for a second solution (count up to 2); `first` stops at the first; `explain`
+    /// times the human-style step path and `rate` HoDoKu's rating.
     #[arg(long, value_parser = values::<BenchMode>(MODES), default_value_t = BenchMode::Unique)]
     pub mode: BenchMode,
     /// Time whole passes until this many seconds have passed (at least one pass).
@@ -36,8 +37,12 @@ pub struct BenchArgs {
 }
 
 /// `--mode`: each [`BenchMode`] by name, with its help line.
-pub const MODES: &[(&str, &str)] =
-    &[("first", "First solution only"), ("unique", "Uniqueness-checking solve")];
+pub const MODES: &[(&str, &str)] = &[
+    ("first", "First solution only"),
+    ("unique", "Uniqueness-checking solve"),
+    ("explain", "The human-style step path of `explain`, with the time per puzzle (median, p99, max)"),
+    ("rate", "HoDoKu's score and level (9×9), with the time per puzzle (median, p99, max)"),
+];
 
 /// Runs the benchmark on each file in turn.
 pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {

@@ -108,12 +108,16 @@ fn make(state: &State, cells: CellSet, digits: DigitSet) -> Als {
 /// The restricted common candidates of two sets (none when they overlap and overlap is not
 /// allowed; a digit in the overlap is never one).
 fn rccs(a: &Als, b: &Als, allow_overlap: bool) -> DigitSet {
+    let common = a.digits & b.digits;
+    if common.is_empty() {
+        return common;
+    }
     let overlap = a.cells & b.cells;
     if !allow_overlap && !overlap.is_empty() {
         return DigitSet::new();
     }
     let mut out = DigitSet::new();
-    for x in a.digits & b.digits {
+    for x in common {
         let (ax, bx) = (a.digit_cells[x.index()], b.digit_cells[x.index()]);
         if !(ax & overlap).is_empty() || !(bx & overlap).is_empty() {
             continue;
@@ -146,6 +150,10 @@ fn push_step(
     elims: &[(CellSet, Digit)],
     out: &mut Vec<Step>,
 ) {
+    // Most candidate patterns eliminate nothing: build a step only for those that do.
+    if elims.iter().all(|(cells, _)| cells.is_empty()) {
+        return;
+    }
     let mut step = Step::new(technique, state.shape());
     step.pattern.digits = digits;
     step.pattern.sets = sets.iter().map(|a| group(a)).collect();
@@ -249,14 +257,16 @@ fn xy_wing(
                 if !overlap && !(a.cells & b.cells).is_empty() {
                     continue;
                 }
+                let common = a.digits & b.digits;
                 for x in ra {
                     for y in rb {
-                        if x == y {
+                        let zs = common - DigitSet::single(x) - DigitSet::single(y);
+                        if x == y || zs.is_empty() {
                             continue;
                         }
                         let exclude = a.cells | b.cells | pivot.cells;
                         let mut elims = Vec::new();
-                        for z in (a.digits & b.digits) - DigitSet::single(x) - DigitSet::single(y) {
+                        for z in zs {
                             elims.push((z_eliminations(state, z, &[a, b], exclude), z));
                         }
                         let digits = DigitSet::single(x) | DigitSet::single(y);
@@ -346,7 +356,9 @@ fn chain_step(
     let (a, z_set) = (&sets[start], &sets[last_set]);
     let common = (a.digits & z_set.digits) - DigitSet::single(first);
     let candidates: Vec<Digit> = common.iter().filter(|z| z.index() != last_rcc).collect();
-    if candidates.is_empty() {
+    // Walking the chain back costs more than this test: the cells outside the chain that see every
+    // `z` of both ends are a subset of those that see them all.
+    if candidates.iter().all(|&z| z_eliminations(state, z, &[a, z_set], CellSet::new()).is_empty()) {
         return;
     }
     // The chain, end first.

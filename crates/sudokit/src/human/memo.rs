@@ -64,3 +64,48 @@ pub(crate) mod search {
     /// The almost locked sets and their links, sets may overlap.
     pub const ALS_OVERLAP: u64 = 4;
 }
+
+/// Searches that read one digit's candidates only (fish: the base and cover lines, fins and targets
+/// of a digit are all functions of where that digit can go) and found nothing for it.
+///
+/// The step solver tries every technique on every state, and a step changes few digits: once a
+/// search has found nothing for a digit, it finds nothing again while that digit's candidates stay
+/// the same, and is skipped. The key holds the search (technique and the options that change it),
+/// the board (kept alive by the entry, so its address cannot be reused) and the digit; the value is
+/// the digit's cells when nothing was found.
+pub(crate) mod per_digit {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    use crate::grid::{CellSet, Digit};
+    use crate::human::state::State;
+    use crate::human::technique::Technique;
+    use crate::rules::Board;
+
+    type Key = (Technique, u8, usize);
+
+    thread_local! {
+        static EMPTY: RefCell<HashMap<Key, (Arc<Board>, CellSet)>> = RefCell::new(HashMap::new());
+    }
+
+    /// Whether `technique` with option bits `flags` already found nothing for `digit` when the
+    /// digit had exactly the candidates it has in `state`.
+    pub(crate) fn known_empty(state: &State, technique: Technique, flags: u8, digit: Digit) -> bool {
+        EMPTY.with(|m| {
+            m.borrow().get(&(technique, flags, digit.index())).is_some_and(|(board, cells)| {
+                Arc::ptr_eq(board, state.board()) && *cells == state.digit_cells(digit)
+            })
+        })
+    }
+
+    /// Records that `technique` with option bits `flags` found nothing for `digit` in `state`.
+    pub(crate) fn remember_empty(state: &State, technique: Technique, flags: u8, digit: Digit) {
+        EMPTY.with(|m| {
+            m.borrow_mut().insert(
+                (technique, flags, digit.index()),
+                (Arc::clone(state.board()), state.digit_cells(digit)),
+            );
+        });
+    }
+}

@@ -93,8 +93,8 @@ impl Puzzle {
     pub fn board(&self) -> &Board {
         &self.board
     }
-    /// The rules, shared (for the parts of a split count).
-    #[cfg(feature = "rayon")]
+    /// The rules, shared (for the parts of a split count and the human benchmark modes).
+    #[cfg(any(feature = "rayon", has_clock))]
     pub(crate) fn shared_board(&self) -> Arc<Board> {
         Arc::clone(&self.board)
     }

@@ -9,6 +9,8 @@
 //! "Ultimate Fish Guide" of the Sudoku Players' Forum. Rows and columns exist on every board, so the
 //! search works on every shape and variant (variant houses only add peers for the fin check).
 
+mod basic;
+
 use std::ops::ControlFlow;
 
 use super::finder::{FindOptions, Sink};
@@ -16,7 +18,7 @@ use super::state::State;
 use super::step::{Candidate, Step};
 use super::subsets::combinations;
 use super::technique::Technique;
-use crate::grid::{Cell, CellSet, Digit};
+use crate::grid::{CellSet, Digit};
 use crate::rules::HouseKind;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -83,115 +85,110 @@ fn classify_complex(technique: Technique) -> Option<(usize, bool, bool)> {
     })
 }
 
-/// Reports basic fish of kind `technique`; with `allow_duals_and_siamese`, also the siamese
-/// combinations of two finned fish that share their base lines.
+/// Reports fish of kind `technique`, digit by digit; for basic fish with
+/// `allow_duals_and_siamese`, also the siamese combinations of two finned fish that share their
+/// base lines.
+///
+/// A fish of one digit is a function of that digit's candidates alone: a digit for which the
+/// search found nothing is remembered ([`memo::per_digit`](super::memo::per_digit)) and skipped
+/// until its candidates change, which spares the step solver most of its fish searches.
 pub(crate) fn find(
     state: &State,
     technique: Technique,
     options: &FindOptions,
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
-    if let Some((size, finned, mutant)) = classify_complex(technique) {
-        return complex::find(state, technique, size, finned, mutant, sink);
-    }
-    let Some((size, kind)) = classify(technique) else { return ControlFlow::Continue(()) };
-    let n = state.side();
-    if size >= n {
-        return ControlFlow::Continue(());
-    }
-    for digit in state.all_digits() {
-        for rows_are_base in [true, false] {
-            let (base_range, cover_range) = if rows_are_base { (0..n, n..2 * n) } else { (n..2 * n, 0..n) };
-            let lines: Vec<usize> = base_range
-                .filter(|&h| !state.placed_in(h).contains(digit) && state.positions(h, digit) != 0)
-                .collect();
-            let mut found: Vec<(Step, bool)> = Vec::new();
-            combinations(&lines, size, &mut |base| {
-                let union = base.iter().fold(0u32, |acc, &h| acc | state.positions(h, digit));
-                let touched: Vec<usize> = (0..n).filter(|i| union >> i & 1 == 1).collect();
-                if touched.len() < size || (kind == Kind::Basic && touched.len() > size) {
-                    return ControlFlow::Continue(());
-                }
-                combinations(&touched, size, &mut |cover_idx| {
-                    let step = fish_step(state, technique, kind, digit, base, cover_idx, cover_range.start);
-                    if options.allow_duals_and_siamese && kind != Kind::Basic {
-                        // Siamese fish may join a finned and a sashimi fish: keep both kinds.
-                        let other = if kind == Kind::Finned { Kind::Sashimi } else { Kind::Finned };
-                        let twin =
-                            fish_step(state, technique, other, digit, base, cover_idx, cover_range.start);
-                        found.extend(step.iter().map(|s| (s.clone(), true)).chain(twin.map(|s| (s, false))));
-                    }
-                    match step {
-                        Some(step) => sink(step),
-                        None => ControlFlow::Continue(()),
-                    }
-                })
-            })?;
-            // Siamese fish: two finned fish on the same base lines (at least one of the kind asked
-            // for), eliminations combined.
-            for i in 0..found.len() {
-                for j in i + 1..found.len() {
-                    let ((x, x_kind), (y, y_kind)) = (&found[i], &found[j]);
-                    if (*x_kind || *y_kind)
-                        && x.pattern.base == y.pattern.base
-                        && x.eliminations != y.eliminations
-                    {
-                        let mut step = x.clone();
-                        step.pattern
-                            .cover
-                            .extend(y.pattern.cover.iter().filter(|c| !x.pattern.cover.contains(c)));
-                        step.pattern
-                            .fins
-                            .extend(y.pattern.fins.iter().filter(|f| !x.pattern.fins.contains(f)));
-                        step.eliminations.extend(y.eliminations.iter().copied());
-                        sink(step)?;
-                    }
-                }
+    use super::memo::per_digit;
+    let search: &dyn Fn(Digit, Sink<'_>) -> ControlFlow<()> =
+        if let Some((size, finned, mutant)) = classify_complex(technique) {
+            &move |digit, sink| complex::find(state, technique, size, finned, mutant, digit, sink)
+        } else if let Some((size, kind)) = classify(technique) {
+            let n = state.side();
+            // Rows and columns are houses `0..n` and `n..2n` on every board sudokit builds (the
+            // masks of the cover search rely on it).
+            if size >= n || size > basic::MAX_SIZE || state.lines_and_blocks().is_none() {
+                return ControlFlow::Continue(());
             }
+            &move |digit, sink| find_basic(state, technique, size, kind, options, digit, sink)
+        } else {
+            return ControlFlow::Continue(());
+        };
+    let flags = u8::from(options.allow_duals_and_siamese);
+    for digit in state.all_digits() {
+        if per_digit::known_empty(state, technique, flags, digit) {
+            continue;
+        }
+        let mut reported = false;
+        search(digit, &mut |step| {
+            reported = true;
+            sink(step)
+        })?;
+        if !reported {
+            per_digit::remember_empty(state, technique, flags, digit);
         }
     }
     ControlFlow::Continue(())
 }
 
-/// The fish with base lines `base` and cover lines `cover_start + cover_idx`, if it is of kind
-/// `kind` and eliminates something.
-fn fish_step(
+/// The basic fish of one digit.
+fn find_basic(
     state: &State,
     technique: Technique,
+    size: usize,
     kind: Kind,
+    options: &FindOptions,
     digit: Digit,
-    base: &[usize],
-    cover_idx: &[usize],
-    cover_start: usize,
-) -> Option<Step> {
-    let houses = state.houses();
-    let base_set = base.iter().fold(CellSet::new(), |acc, &h| acc | houses[h].set);
-    let cover_set = cover_idx.iter().fold(CellSet::new(), |acc, &i| acc | houses[cover_start + i].set);
-    let base_cands = state.digit_cells(digit) & base_set;
-    let fins = base_cands - cover_set;
-    let finned = !fins.is_empty();
-    if finned != (kind != Kind::Basic) {
-        return None;
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
+    let n = state.side();
+    for rows_are_base in [true, false] {
+        let (base_range, cover_range) = if rows_are_base { (0..n, n..2 * n) } else { (n..2 * n, 0..n) };
+        let lines: Vec<usize> = base_range
+            .filter(|&h| !state.placed_in(h).contains(digit) && state.positions(h, digit) != 0)
+            .collect();
+        let mut found: Vec<(Step, bool)> = Vec::new();
+        combinations(&lines, size, &mut |base| {
+            let union = base.iter().fold(0u32, |acc, &h| acc | state.positions(h, digit));
+            let touched = union.count_ones() as usize;
+            if touched < size || (kind == Kind::Basic && touched > size) {
+                return ControlFlow::Continue(());
+            }
+            let search = basic::Base::new(state, digit, base, union, cover_range.start);
+            search.covers(size, kind != Kind::Basic, &mut |leaf| {
+                let step = search.step(technique, kind, leaf);
+                if options.allow_duals_and_siamese && kind != Kind::Basic {
+                    // Siamese fish may join a finned and a sashimi fish: keep both kinds.
+                    let other = if kind == Kind::Finned { Kind::Sashimi } else { Kind::Finned };
+                    let twin = search.step(technique, other, leaf);
+                    found.extend(step.iter().map(|s| (s.clone(), true)).chain(twin.map(|s| (s, false))));
+                }
+                match step {
+                    Some(step) => sink(step),
+                    None => ControlFlow::Continue(()),
+                }
+            })
+        })?;
+        // Siamese fish: two finned fish on the same base lines (at least one of the kind asked
+        // for), eliminations combined.
+        for i in 0..found.len() {
+            for j in i + 1..found.len() {
+                let ((x, x_kind), (y, y_kind)) = (&found[i], &found[j]);
+                if (*x_kind || *y_kind)
+                    && x.pattern.base == y.pattern.base
+                    && x.eliminations != y.eliminations
+                {
+                    let mut step = x.clone();
+                    step.pattern
+                        .cover
+                        .extend(y.pattern.cover.iter().filter(|c| !x.pattern.cover.contains(c)));
+                    step.pattern.fins.extend(y.pattern.fins.iter().filter(|f| !x.pattern.fins.contains(f)));
+                    step.eliminations.extend(y.eliminations.iter().copied());
+                    sink(step)?;
+                }
+            }
+        }
     }
-    let sashimi = finned && base.iter().any(|&h| (state.house_digit_cells(h, digit) - fins).len() <= 1);
-    if finned && sashimi != (kind == Kind::Sashimi) {
-        return None;
-    }
-    let mut targets = (state.digit_cells(digit) & cover_set) - base_set;
-    if finned {
-        targets &= state.common_peers(fins.iter());
-    }
-    if targets.is_empty() {
-        return None;
-    }
-    let mut step = Step::new(technique, state.shape());
-    step.pattern.digits.insert(digit);
-    step.pattern.base = base.iter().map(|&h| houses[h].kind).collect();
-    step.pattern.cover = cover_idx.iter().map(|&i| houses[cover_start + i].kind).collect();
-    step.pattern.fins = fins.iter().map(|c: Cell| Candidate::new(c, digit)).collect();
-    step.eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
-    debug_assert!(step.pattern.base.iter().all(|k| matches!(k, HouseKind::Row(_) | HouseKind::Col(_))));
-    Some(step)
+    ControlFlow::Continue(())
 }
 
 /// Franken and mutant fish: base and cover sets of any house kinds, endo fins, cannibalism.
@@ -217,56 +214,46 @@ mod complex {
     /// At most this many fins (HoDoKu's default).
     const MAX_FINS: usize = 5;
 
+    /// The Franken or mutant fish of one digit.
     pub(super) fn find(
         state: &State,
         technique: Technique,
         size: usize,
         finned: bool,
         mutant: bool,
+        digit: Digit,
         sink: Sink<'_>,
     ) -> ControlFlow<()> {
         let houses = state.houses();
         let (rows, cols, blocks) = (1u8, 2u8, 4u8);
-        let pools: Vec<(u8, u8)> = if mutant {
-            vec![(rows | cols | blocks, rows | cols | blocks)]
+        let pools: &[(u8, u8)] = if mutant {
+            &[(rows | cols | blocks, rows | cols | blocks)]
         } else {
-            vec![(rows | blocks, cols | blocks), (cols | blocks, rows | blocks)]
+            &[(rows | blocks, cols | blocks), (cols | blocks, rows | blocks)]
         };
-        for digit in state.all_digits() {
-            for &(base_kinds, cover_kinds) in &pools {
-                let base_pool: Vec<usize> = (0..houses.len())
-                    .filter(|&h| {
-                        base_kinds & family(houses[h].kind) != 0 && !state.placed_in(h).contains(digit)
-                    })
-                    .filter(|&h| state.positions(h, digit) != 0)
-                    .collect();
-                combinations(&base_pool, size, &mut |base| {
-                    let base_mask = base.iter().fold(0u8, |m, &h| m | family(houses[h].kind));
-                    let mut cands = CellSet::new();
-                    let mut endo = CellSet::new();
-                    for &h in base {
-                        let c = state.house_digit_cells(h, digit);
-                        endo |= cands & c;
-                        cands |= c;
-                    }
-                    if (!finned && !endo.is_empty()) || endo.len() > MAX_FINS {
-                        return ControlFlow::Continue(());
-                    }
-                    let search = Search {
-                        state,
-                        technique,
-                        digit,
-                        base,
-                        base_mask,
-                        cover_kinds,
-                        cands,
-                        endo,
-                        finned,
-                        mutant,
-                    };
-                    search.cover(&mut Vec::with_capacity(size), cands - endo, endo, [0; 4], sink)
-                })?;
-            }
+        for &(base_kinds, cover_kinds) in pools {
+            let base_pool: Vec<usize> = (0..houses.len())
+                .filter(|&h| base_kinds & family(houses[h].kind) != 0 && !state.placed_in(h).contains(digit))
+                .filter(|&h| state.positions(h, digit) != 0)
+                .collect();
+            combinations(&base_pool, size, &mut |base| {
+                let base_mask = base.iter().fold(0u8, |m, &h| m | family(houses[h].kind));
+                let mut cands = CellSet::new();
+                let mut endo = CellSet::new();
+                for &h in base {
+                    let c = state.house_digit_cells(h, digit);
+                    endo |= cands & c;
+                    cands |= c;
+                }
+                if (!finned && !endo.is_empty()) || endo.len() > MAX_FINS {
+                    return ControlFlow::Continue(());
+                }
+                let usable = usable_houses(state, cover_kinds, base);
+                let search =
+                    Search { state, technique, digit, base, base_mask, usable, cands, endo, finned, mutant };
+                let endo_peers = state.common_peers(endo.iter());
+                search.cover(&mut Vec::with_capacity(size), cands - endo, endo, endo_peers, [0; 4], sink)
+            })?;
         }
         ControlFlow::Continue(())
     }
@@ -277,23 +264,42 @@ mod complex {
         digit: Digit,
         base: &'a [usize],
         base_mask: u8,
-        cover_kinds: u8,
+        /// The houses that may be cover sets: of a cover kind and not in the base (one bit per
+        /// house; houses past 256 never are, as in `forbidden`).
+        usable: [u64; 4],
         cands: CellSet,
         endo: CellSet,
         finned: bool,
         mutant: bool,
     }
 
+    fn has(bits: &[u64; 4], h: usize) -> bool {
+        h < 256 && bits[h / 64] >> (h % 64) & 1 == 1
+    }
+
+    /// The houses of kinds `kinds` (bits as in `family`), outside `base`.
+    fn usable_houses(state: &State, kinds: u8, base: &[usize]) -> [u64; 4] {
+        let mut bits = [0u64; 4];
+        for (h, house) in state.houses().iter().enumerate().take(256) {
+            if kinds & family(house.kind) != 0 && !base.contains(&h) {
+                bits[h / 64] |= 1 << (h % 64);
+            }
+        }
+        bits
+    }
+
     impl Search<'_> {
         /// Covers the first uncovered candidate with each house that holds it, or makes it a fin.
         /// Each cover set is built once: a candidate is covered by the first house of the set that
         /// holds it, so the branch that takes a later house forbids the earlier ones (`forbidden`,
-        /// one bit per house), and the branch that makes it a fin forbids them all.
+        /// one bit per house), and the branch that makes it a fin forbids them all. `fin_peers`
+        /// are the cells that see every fin (kept along, not recomputed; meaningless without fins).
         fn cover(
             &self,
             covers: &mut Vec<usize>,
             uncovered: CellSet,
             fins: CellSet,
+            fin_peers: CellSet,
             mut forbidden: [u64; 4],
             sink: Sink<'_>,
         ) -> ControlFlow<()> {
@@ -301,18 +307,18 @@ mod complex {
             let is_forbidden = |f: &[u64; 4], h: usize| h >= 256 || f[h / 64] >> (h % 64) & 1 == 1;
             let Some(x) = uncovered.first() else {
                 if covers.len() == self.base.len() {
-                    return self.report(covers, fins, sink);
+                    return self.report(covers, fins, fin_peers, sink);
                 }
                 // Every candidate is covered with houses to spare: the remaining covers only add
                 // eliminations, try each (in increasing order, so each set is seen once).
                 let last = covers.iter().max().copied().unwrap_or(0);
                 for h in last + 1..houses.len() {
-                    if self.usable_cover(h)
+                    if has(&self.usable, h)
                         && !is_forbidden(&forbidden, h)
                         && !(self.state.house_digit_cells(h, self.digit) & self.cands).is_empty()
                     {
                         covers.push(h);
-                        self.cover(covers, uncovered, fins, forbidden, sink)?;
+                        self.cover(covers, uncovered, fins, fin_peers, forbidden, sink)?;
                         covers.pop();
                     }
                 }
@@ -324,19 +330,30 @@ mod complex {
                 if !self.finned || all.len() > MAX_FINS {
                     return ControlFlow::Continue(());
                 }
-                return self.report(covers, all, sink);
+                let mut all_peers = fin_peers;
+                for (i, c) in uncovered.iter().enumerate() {
+                    let peers = *self.state.peers(c);
+                    all_peers = if i == 0 && fins.is_empty() { peers } else { all_peers & peers };
+                }
+                return self.report(covers, all, all_peers, sink);
             }
-            let holders: Vec<usize> = self
-                .state
-                .cell_houses(x)
-                .iter()
-                .map(|&(h, _)| h as usize)
-                .filter(|&h| self.usable_cover(h) && !covers.contains(&h) && !is_forbidden(&forbidden, h))
-                .collect();
+            let mut holders = [0u16; 32];
+            let mut count = 0;
+            for &(h, _) in self.state.cell_houses(x) {
+                let h16 = h;
+                let h = h as usize;
+                if has(&self.usable, h) && !covers.contains(&h) && !is_forbidden(&forbidden, h) && count < 32
+                {
+                    holders[count] = h16;
+                    count += 1;
+                }
+            }
+            let holders = &holders[..count];
             if covers.len() < self.base.len() {
-                for &h in &holders {
+                for &h in holders {
+                    let h = h as usize;
                     covers.push(h);
-                    self.cover(covers, uncovered - houses[h].set, fins, forbidden, sink)?;
+                    self.cover(covers, uncovered - houses[h].set, fins, fin_peers, forbidden, sink)?;
                     covers.pop();
                     forbidden[h / 64] |= 1 << (h % 64);
                 }
@@ -344,25 +361,30 @@ mod complex {
             if self.finned && fins.len() < MAX_FINS {
                 let mut more = fins;
                 more.insert(x);
+                let more_peers =
+                    if fins.is_empty() { *self.state.peers(x) } else { fin_peers & *self.state.peers(x) };
                 // Some candidate must see every fin, or the fish can eliminate nothing.
-                let seen = self.state.common_peers(more.iter()) & self.state.digit_cells(self.digit);
+                let seen = more_peers & self.state.digit_cells(self.digit);
                 if !seen.is_empty() {
                     let mut rest = uncovered;
                     rest.remove(x);
-                    for &h in &holders {
+                    for &h in holders {
+                        let h = h as usize;
                         forbidden[h / 64] |= 1 << (h % 64);
                     }
-                    self.cover(covers, rest, more, forbidden, sink)?;
+                    self.cover(covers, rest, more, more_peers, forbidden, sink)?;
                 }
             }
             ControlFlow::Continue(())
         }
 
-        fn usable_cover(&self, h: usize) -> bool {
-            self.cover_kinds & family(self.state.houses()[h].kind) != 0 && !self.base.contains(&h)
-        }
-
-        fn report(&self, covers: &[usize], fins: CellSet, sink: Sink<'_>) -> ControlFlow<()> {
+        fn report(
+            &self,
+            covers: &[usize],
+            fins: CellSet,
+            fin_peers: CellSet,
+            sink: Sink<'_>,
+        ) -> ControlFlow<()> {
             let houses = self.state.houses();
             let cover_mask = covers.iter().fold(0u8, |m, &h| m | family(houses[h].kind));
             let basic = (self.base_mask == 1 && cover_mask == 2) || (self.base_mask == 2 && cover_mask == 1);
@@ -382,7 +404,8 @@ mod complex {
             let mut targets = (cover_set - self.cands) | (twice & self.cands);
             targets -= fins;
             if !fins.is_empty() {
-                targets &= self.state.common_peers(fins.iter());
+                debug_assert_eq!(fin_peers, self.state.common_peers(fins.iter()));
+                targets &= fin_peers;
             }
             if targets.is_empty() {
                 return ControlFlow::Continue(());

@@ -1,0 +1,190 @@
+//! The cover search of basic fish, on line masks.
+//!
+//! For one digit and one choice of base lines, everything a basic fish needs is a mask over the
+//! other family of lines:
+//!
+//! ```text
+//!   base_pos[b]   bit c: base line b has the digit in cover line c (its c-th cell)
+//!   cover         bit c: cover line c is in the cover set
+//!   fins          the base candidates in the lines left out of the cover
+//!   pool          the digit's cells in the touched lines outside every base line: the
+//!                 possible targets
+//! ```
+//!
+//! Rows are houses `0..n` and columns `n..2n` with their cells in reading order, so the `c`-th cell
+//! of a row is in column `c` and the `c`-th cell of a column in row `c`: a base line's position
+//! mask is directly a set of cover lines.
+//!
+//! The covers are the `size`-subsets of the lines the base touches, visited in lexicographic order
+//! (include a line before leaving it out), which is the order the steps are reported in. Leaving a
+//! line out turns its base candidates into fins; a finned fish eliminates only where every fin is
+//! seen, so once the cells that see all fins hold no possible target, no cover below that branch can
+//! eliminate anything and the branch is cut. Measured on top1465 this removes most of the leaves of
+//! the finned Jellyfish search, which is what the step solver spends most of its fish time on.
+
+use std::ops::ControlFlow;
+
+use super::Kind;
+use crate::grid::{CellSet, Digit};
+use crate::human::state::State;
+use crate::human::step::{Candidate, Step};
+use crate::human::technique::Technique;
+
+/// The largest base the mask search takes (the largest fish is a Leviathan, size 7).
+pub(super) const MAX_SIZE: usize = 8;
+
+/// One digit and one set of base lines, ready for the cover search.
+pub(super) struct Base<'a> {
+    state: &'a State,
+    digit: Digit,
+    base: &'a [usize],
+    cover_start: usize,
+    base_pos: [u32; MAX_SIZE],
+    base_set: CellSet,
+    /// The lines the base touches, ascending.
+    touched: [u8; 32],
+    touched_len: usize,
+    /// Every possible target: the digit's cells in the touched lines, outside the base.
+    pool: CellSet,
+}
+
+/// One cover set with its fins.
+pub(super) struct Leaf {
+    cover: u32,
+    fins: CellSet,
+    /// The cells that see every fin (meaningless without fins).
+    fin_peers: CellSet,
+}
+
+impl<'a> Base<'a> {
+    /// The search for base lines `base` (houses of one line family, `size ≤ MAX_SIZE`) whose
+    /// positions of `digit` together touch the lines `union` of the family starting at
+    /// `cover_start`.
+    pub(super) fn new(
+        state: &'a State,
+        digit: Digit,
+        base: &'a [usize],
+        union: u32,
+        cover_start: usize,
+    ) -> Base<'a> {
+        debug_assert!(base.len() <= MAX_SIZE);
+        let houses = state.houses();
+        let mut base_pos = [0u32; MAX_SIZE];
+        let mut base_set = CellSet::new();
+        for (i, &h) in base.iter().enumerate() {
+            base_pos[i] = state.positions(h, digit);
+            base_set |= houses[h].set;
+        }
+        let mut touched = [0u8; 32];
+        let mut touched_len = 0;
+        let mut pool = CellSet::new();
+        let mut rest = union;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            touched[touched_len] = c as u8;
+            touched_len += 1;
+            pool |= houses[cover_start + c].set;
+        }
+        pool = (pool & state.digit_cells(digit)) - base_set;
+        Base { state, digit, base, cover_start, base_pos, base_set, touched, touched_len, pool }
+    }
+
+    /// Calls `visit` with every cover set of `size` touched lines, in lexicographic order; with
+    /// `fins_allowed` false only the cover without fins (the touched lines themselves).
+    pub(super) fn covers(
+        &self,
+        size: usize,
+        fins_allowed: bool,
+        visit: &mut dyn FnMut(&Leaf) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if !fins_allowed && self.touched_len != size {
+            return ControlFlow::Continue(());
+        }
+        self.dfs(0, size, 0, CellSet::new(), CellSet::new(), visit)
+    }
+
+    fn dfs(
+        &self,
+        j: usize,
+        left: usize,
+        cover: u32,
+        fins: CellSet,
+        fin_peers: CellSet,
+        visit: &mut dyn FnMut(&Leaf) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if left == 0 {
+            let (mut fins, mut fin_peers) = (fins, fin_peers);
+            for &c in &self.touched[j..self.touched_len] {
+                self.add_fins(c as usize, &mut fins, &mut fin_peers);
+            }
+            return visit(&Leaf { cover, fins, fin_peers });
+        }
+        if self.touched_len - j < left {
+            return ControlFlow::Continue(());
+        }
+        let c = self.touched[j] as usize;
+        self.dfs(j + 1, left - 1, cover | 1 << c, fins, fin_peers, visit)?;
+        let (mut fins, mut fin_peers) = (fins, fin_peers);
+        self.add_fins(c, &mut fins, &mut fin_peers);
+        if (fin_peers & self.pool).is_empty() {
+            // No cell sees every fin and could lose the digit: nothing below eliminates.
+            return ControlFlow::Continue(());
+        }
+        self.dfs(j + 1, left, cover, fins, fin_peers, visit)
+    }
+
+    /// Makes the base candidates in cover line `c` fins.
+    fn add_fins(&self, c: usize, fins: &mut CellSet, fin_peers: &mut CellSet) {
+        let houses = self.state.houses();
+        for (b, &h) in self.base.iter().enumerate() {
+            if self.base_pos[b] >> c & 1 == 1 {
+                let cell = houses[h].cells[c];
+                let peers = *self.state.peers(cell);
+                *fin_peers = if fins.is_empty() { peers } else { *fin_peers & peers };
+                fins.insert(cell);
+            }
+        }
+    }
+
+    /// The fish of `leaf`, if it is of kind `kind` and eliminates something.
+    pub(super) fn step(&self, technique: Technique, kind: Kind, leaf: &Leaf) -> Option<Step> {
+        let finned = !leaf.fins.is_empty();
+        if finned != (kind != Kind::Basic) {
+            return None;
+        }
+        let size = self.base.len();
+        // A base line that keeps at most one candidate once its fins are gone.
+        let sashimi = finned && self.base_pos[..size].iter().any(|p| (p & leaf.cover).count_ones() <= 1);
+        if finned && sashimi != (kind == Kind::Sashimi) {
+            return None;
+        }
+        let houses = self.state.houses();
+        let mut cover_set = CellSet::new();
+        let mut rest = leaf.cover;
+        while rest != 0 {
+            cover_set |= houses[self.cover_start + rest.trailing_zeros() as usize].set;
+            rest &= rest - 1;
+        }
+        let mut targets = cover_set & self.pool;
+        if finned {
+            targets &= leaf.fin_peers;
+        }
+        if targets.is_empty() {
+            return None;
+        }
+        debug_assert!((targets & self.base_set).is_empty());
+        let digit = self.digit;
+        let mut step = Step::new(technique, self.state.shape());
+        step.pattern.digits.insert(digit);
+        step.pattern.base = self.base.iter().map(|&h| houses[h].kind).collect();
+        let mut rest = leaf.cover;
+        while rest != 0 {
+            step.pattern.cover.push(houses[self.cover_start + rest.trailing_zeros() as usize].kind);
+            rest &= rest - 1;
+        }
+        step.pattern.fins = leaf.fins.iter().map(|c| Candidate::new(c, digit)).collect();
+        step.eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
+        Some(step)
+    }
+}
