@@ -44,18 +44,7 @@ impl Fields {
     /// Appends the record, ending with a newline. `columns` orders the CSV row.
     pub fn write(&self, machine: Machine, columns: Columns, out: &mut Vec<u8>) {
         match machine {
-            Machine::Json => {
-                out.push(b'{');
-                for (i, (name, value)) in self.0.iter().enumerate() {
-                    if i > 0 {
-                        out.push(b',');
-                    }
-                    json_value(&Value::from(*name), out);
-                    out.push(b':');
-                    json_value(value, out);
-                }
-                out.extend_from_slice(b"}\n");
-            }
+            Machine::Json => json_object(&self.0, out),
             Machine::Csv => {
                 for (i, column) in columns.iter().enumerate() {
                     if i > 0 {
@@ -83,6 +72,20 @@ pub fn csv_header(columns: Columns) -> String {
     let mut s = columns.join(",");
     s.push('\n');
     s
+}
+
+/// Appends one JSON object line, its fields in the order given (serde_json's map would sort them).
+pub fn json_object(fields: &[(&str, Value)], out: &mut Vec<u8>) {
+    out.push(b'{');
+    for (i, (name, value)) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_value(&Value::from(*name), out);
+        out.push(b':');
+        json_value(value, out);
+    }
+    out.extend_from_slice(b"}\n");
 }
 
 /// Appends one JSON value in its compact form.

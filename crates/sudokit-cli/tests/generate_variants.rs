@@ -176,3 +176,31 @@ fn combinations_that_do_not_apply_are_refused_by_name() {
         assert!(r.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// Issue #20, item 1: the JSON records of `solve`, `check`, `count` and `solve --all` carry the rules
+/// of a variant puzzle (`variants`, `regions`, `cages`), so they read back under the same rules with
+/// no flag, as the generator's records do.
+#[test]
+fn issue_20_variant_records_of_every_command_read_back_under_their_rules() {
+    for (variant, input_flags) in
+        [("jigsaw", &["--variant", "jigsaw"][..]), ("x", &["--variant", "x"]), ("killer,x", &[])]
+    {
+        let made = sudokit(&["generate", "puzzle", "--variant", variant, "-n", "2", "--seed", "5"], "");
+        assert_eq!(made.code, 0, "{variant}: {}", made.stderr);
+        for command in [&["solve"][..], &["solve", "--all"], &["check"], &["count"]] {
+            let out = sudokit(&[command, input_flags, &["-o", "json"]].concat(), &made.stdout);
+            assert_eq!(out.code, 0, "{variant} {command:?}: {}", out.stderr);
+            assert!(out.stdout.contains("\"variants\":"), "{variant} {command:?}: {}", out.stdout);
+            let again = sudokit(&["count"], &out.stdout);
+            assert_eq!(again.code, 0, "{variant} {command:?} | count: {}", again.stderr);
+            // `solve --all` and `count` records give their count, which `count` then compares with.
+            let counts: Vec<&str> = again.stdout.lines().collect();
+            assert!(
+                counts.len() == 2 && counts.iter().all(|c| *c == "1" || *c == "1 (as given)"),
+                "{variant} {command:?} | count: {}\n{}",
+                again.stdout,
+                out.stdout
+            );
+        }
+    }
+}

@@ -7,10 +7,10 @@ use sudokit::batch::Job;
 use sudokit::canon::canonical;
 
 use super::{
-    grid_text, grid_value, header_of, marker_record, mode_of, puzzle_value, record, unreadable_record,
+    grid_text, grid_value, header_of, marker_record, mode_of, puzzle_fields, record, unreadable_record,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
-use crate::record::{Columns, Fields};
+use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `canon`.
@@ -38,9 +38,7 @@ pub fn canon(args: &CanonArgs, job: &Job) -> Outcome {
         Outcome { multiline: mode.multiline(), header: header_of(mode, COLUMNS), ..Default::default() };
     match canonical(p.grid()) {
         Ok(c) => {
-            let fields = Fields::new(job.position.puzzle, "ok")
-                .set("puzzle", puzzle_value(job))
-                .set("canonical", grid_value(&c, job));
+            let fields = puzzle_fields(job, "ok").set("canonical", grid_value(&c, job));
             let out = record(mode, COLUMNS, fields, || {
                 let mut text = Vec::new();
                 grid_text(&c, mode.layout(), job, &mut text);

@@ -6,10 +6,10 @@ use sudokit::{OutputFormat, Puzzle, Verdict};
 
 use super::{
     conflicts_text, expected_fields, grid_text, grid_value, header_of, limits, marker_record, mismatch,
-    mode_of, puzzle_value, record, unreadable_record,
+    mode_of, puzzle_fields, record, unreadable_record,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
-use crate::record::{Columns, Fields};
+use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `check`.
@@ -46,10 +46,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
     let at = job.position;
     let base = Outcome { header: header_of(mode, COLUMNS), guesses: o.guesses, ..Default::default() };
     if o.timed_out() {
-        let out =
-            record(mode, COLUMNS, Fields::new(at.puzzle, "timeout").set("puzzle", puzzle_value(job)), || {
-                b"timeout\n".to_vec()
-            });
+        let out = record(mode, COLUMNS, puzzle_fields(job, "timeout"), || b"timeout\n".to_vec());
         return Outcome {
             out,
             messages: vec![format!("{at}: timed out")],
@@ -58,8 +55,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             ..base
         };
     }
-    let fields =
-        |status: &str| expected_fields(Fields::new(at.puzzle, status).set("puzzle", puzzle_value(job)), job);
+    let fields = |status: &str| expected_fields(puzzle_fields(job, status), job);
     let (solution, count) = match &verdict {
         Verdict::Unique(g) => (Some(g), Some((1, true))),
         Verdict::NoSolution | Verdict::Invalid(_) => (None, Some((0, true))),

@@ -4,11 +4,11 @@ use clap::Args;
 use sudokit::batch::{count_split, Job};
 
 use super::{
-    broken_rules, expected_fields, header_of, long_limits, marker_record, mismatch, puzzle_value, record,
+    broken_rules, expected_fields, header_of, long_limits, marker_record, mismatch, puzzle_fields, record,
     unreadable_record, Mode,
 };
 use crate::args::{InputArgs, RecordArgs, RunArgs};
-use crate::record::{Columns, Fields};
+use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
 
 /// Default `--limit` of `count`.
@@ -75,10 +75,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         (None, 1) => (Kind::Solved, Status::Ok, "ok"),
         (None, _) => (Kind::Multiple, Status::Ok, "ok"),
     };
-    let fields = Fields::new(at.puzzle, name)
-        .set("puzzle", puzzle_value(job))
-        .set("count", o.solutions)
-        .set("complete", o.complete);
+    let fields = puzzle_fields(job, name).set("count", o.solutions).set("complete", o.complete);
     let out = record(mode, COLUMNS, expected_fields(fields, job), || {
         let mut text = format!("{}{}", o.solutions, if o.complete { "" } else { "+" });
         match job.expected.count {

@@ -24,7 +24,7 @@ use sudokit::generate::{
 use sudokit::Grid;
 
 use super::generate::{produce, render, CommonArgs, GenFormat, GridArgs, Item, PuzzleArgs};
-use crate::record::{json_value, Columns, Fields, Machine};
+use crate::record::{json_object, Columns, Fields, Machine};
 
 /// `--variant` of `generate`: the rules of the grids and puzzles made.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,16 +172,7 @@ pub fn render_variant(
             if let Some(s) = solution {
                 fields.push(("solution", Value::from(s.to_string())));
             }
-            out.push(b'{');
-            for (i, (name, value)) in fields.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                json_value(&Value::from(*name), out);
-                out.push(b':');
-                json_value(value, out);
-            }
-            out.extend_from_slice(b"}\n");
+            json_object(&fields, out);
         }
         GenFormat::Line => {
             out.extend(grid.to_string().into_bytes());

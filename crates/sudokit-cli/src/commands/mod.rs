@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::format::write_grid_in;
+use sudokit::format::{rules_fields, write_grid_in};
 use sudokit::{Conflict, Grid, Layout, Limits, OutputFormat, ParseError, Position, Puzzle};
 
 use crate::args::{InputArgs, Output, ReadOptions, RunArgs};
@@ -214,6 +214,18 @@ fn puzzle_value(job: &Job) -> Value {
     }
 }
 
+/// A record's first fields: its number, its status and its puzzle, with the rules of a variant board
+/// (`variants`, `regions`, `cages`, `box`) so that the record reads back under the same rules.
+fn puzzle_fields(job: &Job, status: &str) -> Fields {
+    let mut f = Fields::new(job.position.puzzle, status).set("puzzle", puzzle_value(job));
+    if let Ok(p) = &job.puzzle {
+        for (name, value) in rules_fields(p.board()) {
+            f = f.set(name, value);
+        }
+    }
+    f
+}
+
 /// A record in `mode`: `fields` in JSON and CSV, else `text`; with the command's CSV columns.
 fn record(mode: Mode, columns: Columns, fields: Fields, text: impl FnOnce() -> Vec<u8>) -> Vec<u8> {
     match mode {
@@ -225,7 +237,7 @@ fn record(mode: Mode, columns: Columns, fields: Fields, text: impl FnOnce() -> V
 /// The record of a puzzle without an answer: a marker in text (`null` in a JSON board), its status in
 /// JSON and CSV.
 fn marker_record(mode: Mode, columns: Columns, job: &Job, status: &str, reason: &str) -> Vec<u8> {
-    let fields = Fields::new(job.position.puzzle, status).set("puzzle", puzzle_value(job));
+    let fields = puzzle_fields(job, status);
     record(mode, columns, fields, || marker(mode.layout(), reason))
 }
 

@@ -11,9 +11,9 @@ use sudokit::rate::se::SeRating;
 use sudokit::rate::{rate_puzzle, Ratings, Unrated};
 use sudokit::OutputFormat;
 
-use super::{header_of, marker_record, puzzle_value, record, unreadable_record, Mode};
+use super::{header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
 use crate::args::{values, InputArgs, Output, RunArgs};
-use crate::record::{Columns, Fields};
+use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `rate` (JSON records carry `index` and `status` before them).
@@ -144,8 +144,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     let complete = se.is_ok() && hodoku.is_ok();
     let se = se.ok();
     let hodoku = hodoku.ok();
-    let mut fields =
-        Fields::new(at.puzzle, if complete { "ok" } else { "partial" }).set("puzzle", puzzle_value(job));
+    let mut fields = puzzle_fields(job, if complete { "ok" } else { "partial" });
     if let Some(r) = &se {
         fields = fields
             .set("er", tenths(r.er_tenths))

@@ -7,11 +7,12 @@ use std::ops::ControlFlow;
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
+use sudokit::format::rules_fields;
 use sudokit::OutputFormat;
 
 use super::{
     array_of, broken_rules, echoed, expected_fields, grid_text, grid_value, header_of, limits, long_limits,
-    marker, mismatch, mode_of, puzzle_value, record, unreadable, unreadable_record, Mode,
+    marker, mismatch, mode_of, puzzle_fields, puzzle_value, record, unreadable, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
@@ -74,8 +75,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         guesses: o.guesses,
         ..Default::default()
     };
-    let fields =
-        |status: &str| expected_fields(Fields::new(at.puzzle, status).set("puzzle", puzzle_value(job)), job);
+    let fields = |status: &str| expected_fields(puzzle_fields(job, status), job);
     let Some(solution) = first else {
         let (kind, status, reason, message) = if o.timed_out() {
             (Kind::TimedOut, "timeout", "timeout", format!("{at}: timed out"))
@@ -145,6 +145,12 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
         Mode::Machine(Machine::Json) => {
             head.extend(format!("{{\"index\":{},\"puzzle\":", at.puzzle).into_bytes());
             json_value(&puzzle_value(job), &mut head);
+            for (name, value) in rules_fields(p.board()) {
+                head.push(b',');
+                json_value(&Value::from(name), &mut head);
+                head.push(b':');
+                json_value(&value, &mut head);
+            }
             head.extend_from_slice(b",\"all_solutions\":[");
         }
         Mode::Machine(Machine::Csv) => {

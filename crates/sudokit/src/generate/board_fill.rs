@@ -15,6 +15,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use super::fill::shuffled_digits;
 use crate::grid::Grid;
 use crate::rules::Board;
 
@@ -142,17 +143,9 @@ impl Filler {
                 Ok(None) => {}
             }
         }
-        let mut digits = [0u8; 32];
-        let mut k = 0;
-        let mut m = mask;
-        while m != 0 {
-            digits[k] = m.trailing_zeros() as u8;
-            m &= m - 1;
-            k += 1;
-        }
-        let digits = &mut digits[..k];
-        digits.shuffle(rng);
-        for &d in digits.iter() {
+        let (mut digits, k) = ([0u8; 32], mask.count_ones() as usize);
+        shuffled_digits(mask, &mut digits, rng);
+        for &d in &digits[..k] {
             let bit = 1u32 << d;
             self.toggle(cell, bit);
             self.values[cell] = d + 1;

@@ -28,6 +28,19 @@ use crate::grid::{Grid, Shape};
 /// Search nodes per cell before a fill starts over.
 const NODES_PER_CELL: u64 = 50;
 
+/// Writes the digits (0-based) of `mask` into `digits` in a random order: both fills try a cell's
+/// candidates this way, and the same draws keep seeded output the same.
+pub(super) fn shuffled_digits<R: Rng + ?Sized>(mask: u32, digits: &mut [u8; 32], rng: &mut R) {
+    let mut k = 0;
+    let mut m = mask;
+    while m != 0 {
+        digits[k] = m.trailing_zeros() as u8;
+        m &= m - 1;
+        k += 1;
+    }
+    digits[..k].shuffle(rng);
+}
+
 /// A random complete grid of `shape` under its classic rules.
 pub(crate) fn random_grid<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Grid {
     let filled = fill(shape, rng);
@@ -111,17 +124,9 @@ impl Filler {
             }
         }
         let Some((cell, mask)) = best else { return Some(true) };
-        let mut digits = [0u8; 32];
-        let mut k = 0;
-        let mut m = mask;
-        while m != 0 {
-            digits[k] = m.trailing_zeros() as u8;
-            m &= m - 1;
-            k += 1;
-        }
-        let digits = &mut digits[..k];
-        digits.shuffle(rng);
-        for &d in digits.iter() {
+        let (mut digits, k) = ([0u8; 32], mask.count_ones() as usize);
+        shuffled_digits(mask, &mut digits, rng);
+        for &d in &digits[..k] {
             let bit = 1u32 << d;
             self.set(cell, bit);
             self.cells[cell] = d + 1;
