@@ -403,6 +403,21 @@ fn issue20_hex_both_ways_and_ambiguity() {
     assert!(out.chars().zip(puzzle.chars()).all(|(o, p)| p == '.' || o == p), "the givens kept: {out}");
     assert_eq!(sudokit(&["check", "--symbols", "hex"], out).stdout, "unique\n");
     assert_eq!(sudokit(&["solve", "--first", "--symbols", "standard"], &puzzle).code, 0);
+    // The same in the grid layouts: cells separated by spaces, and compact rows.
+    let rows: Vec<String> =
+        puzzle.as_bytes().chunks(16).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
+    let spaced: String = rows
+        .iter()
+        .map(|r| format!("{}\n", r.chars().map(String::from).collect::<Vec<_>>().join(" ")))
+        .collect();
+    let compact: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    for grid in [&spaced, &compact] {
+        let r = sudokit(&["solve"], grid);
+        assert_eq!(r.code, 2, "{grid}");
+        assert!(r.stderr.contains("as hex '0' is 1 and 'F' is 16"), "{grid}\n{}", r.stderr);
+        let r = sudokit(&["solve", "--first", "--symbols", "hex", "-o", "line"], grid);
+        assert_eq!((r.code, r.stdout.trim()), (0, out), "{}", r.stderr);
+    }
 }
 
 /// Issue #20: Java and C array literals as pasted from tutorials.

@@ -20,6 +20,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut err: Option<ParseError> = None;
         let jigsaw = self.variants.jigsaw;
         let mut regions: Vec<u8> = Vec::new();
+        // The cell text of each row, kept while a 16×16 board's symbols may still need deciding.
+        let mut texts: Vec<Vec<u8>> = Vec::new();
+        let keep_texts = !jigsaw && self.detect_symbols && self.opts.symbols == Symbols::Standard;
         while let Some((no, cut)) = self.next_line()? {
             let line = trim_eol(&self.buf);
             if line.iter().all(u8::is_ascii_whitespace) {
@@ -77,6 +80,9 @@ impl<R: BufRead> PuzzleReader<R> {
                                 );
                             }
                             values.extend(cells);
+                            if keep_texts {
+                                texts.push(line.to_vec());
+                            }
                         }
                         Err((col, kind)) => err = Some(Self::error(p, col, kind).with_line(no)),
                     }
@@ -97,14 +103,45 @@ impl<R: BufRead> PuzzleReader<R> {
                     Some(s) if s.side() == n => Ok(s),
                     _ => Shape::for_side(n),
                 };
-                shape
+                let grid = shape
                     .and_then(|s| Grid::from_values(s, &values))
-                    .map_err(|e| Self::error(p, None, ParseErrorKind::Grid(e)))
+                    .map_err(|e| Self::error(p, None, ParseErrorKind::Grid(e)));
+                match grid {
+                    Ok(g) if n == 16 && keep_texts && self.symbols_undecided(&texts.concat()) => {
+                        self.hex_or_standard(g, &texts, art).map_err(|kind| Self::error(p, None, kind))
+                    }
+                    other => other,
+                }
             }
             (None, None) => return Ok(()),
         };
         self.push_with(p, layout, result, jigsaw.then_some(&regions[..]));
         Ok(())
+    }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// The first 16×16 grid whose symbols are undecided, read both ways: the standard reading `standard`
+    /// or the hex one, as [`PuzzleReader::choose_symbols`] settles it.
+    fn hex_or_standard(
+        &mut self,
+        standard: Grid,
+        texts: &[Vec<u8>],
+        art: bool,
+    ) -> Result<Grid, ParseErrorKind> {
+        let mut values = Vec::with_capacity(256);
+        for text in texts {
+            match grid_row(text, art, Some(16), Symbols::Hex) {
+                Ok(cells) => values.extend(cells),
+                Err(_) => break,
+            }
+        }
+        let hex = Grid::from_values(standard.shape(), &values).ok();
+        self.choose_symbols(Some(standard.clone()), hex.clone())?;
+        Ok(match (self.opts.symbols, hex) {
+            (Symbols::Hex, Some(h)) => h,
+            _ => standard,
+        })
     }
 }
 

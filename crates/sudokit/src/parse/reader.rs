@@ -92,7 +92,7 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Tells hex symbols from standard ones on 16×16 boards (when the options say
-    /// [`Symbols::Standard`](super::Symbols::Standard)): a puzzle in the line layout with a `0` and no
+    /// [`Symbols::Standard`](super::Symbols::Standard)): a puzzle in the line or a grid layout with a `0` and no
     /// `G` is read both ways; when only one reading has no conflicting givens, the input is read that
     /// way from then on (and its answers written that way); when both have none, the puzzle is an
     /// [`AmbiguousSymbols`](super::ParseErrorKind::AmbiguousSymbols) error naming both readings.
@@ -103,33 +103,53 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Decides between standard and hex symbols on the cells of a 16×16 line, if it must be decided.
     fn decide_symbols(&mut self, line: &[u8]) -> Result<(), ParseErrorKind> {
-        if !self.detect_symbols || self.opts.symbols != super::Symbols::Standard {
-            return Ok(());
-        }
         let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
         let cells = &line[start..];
         let end = cells.iter().position(|&b| b.is_ascii_whitespace() || b == b':').unwrap_or(cells.len());
         let cells = &cells[..end];
-        if cells.len() != 256 || self.shape.is_some_and(|s| s.side() != 16) {
-            return Ok(());
-        }
-        if cells.iter().any(|b| b.eq_ignore_ascii_case(&b'g')) || !cells.contains(&b'0') {
-            // `G` is no hex digit, and without `0` the standard reading is the only natural one.
-            self.detect_symbols = false;
+        if cells.len() != 256 || self.shape.is_some_and(|s| s.side() != 16) || !self.symbols_undecided(cells)
+        {
             return Ok(());
         }
         let shape = crate::grid::Shape::for_side(16).map_err(ParseErrorKind::Grid)?;
-        let board = Board::classic(shape);
-        let valid = |symbols| {
-            parse_line_inner(cells, Some(shape), symbols, false).is_ok_and(|g| board.conflicts(&g).is_empty())
-        };
-        match (valid(super::Symbols::Standard), valid(super::Symbols::Hex)) {
-            (true, true) => return Err(ParseErrorKind::AmbiguousSymbols),
-            (false, true) => self.opts.symbols = super::Symbols::Hex,
-            _ => {}
+        let read = |symbols| parse_line_inner(cells, Some(shape), symbols, false).ok();
+        self.choose_symbols(read(super::Symbols::Standard), read(super::Symbols::Hex))
+    }
+
+    /// Whether the text of a 16×16 puzzle leaves standard and hex symbols to be told apart: only while
+    /// detection is on and no puzzle has decided it, and only with a `0` and no `G` (`G` is no hex
+    /// digit; without `0` the standard reading is the only natural one, and it is kept from then on).
+    pub(super) fn symbols_undecided(&mut self, text: &[u8]) -> bool {
+        if !self.detect_symbols || self.opts.symbols != super::Symbols::Standard {
+            return false;
         }
+        if text.iter().any(|b| b.eq_ignore_ascii_case(&b'g')) || !text.contains(&b'0') {
+            self.detect_symbols = false;
+            return false;
+        }
+        true
+    }
+
+    /// Settles the symbols of the rest of the input from the two readings of a 16×16 puzzle (`None`
+    /// where a reading fails): hex when only the hex reading has no conflicting givens, an
+    /// [`AmbiguousSymbols`](super::ParseErrorKind::AmbiguousSymbols) error when both have none, else
+    /// standard.
+    pub(super) fn choose_symbols(
+        &mut self,
+        standard: Option<Grid>,
+        hex: Option<Grid>,
+    ) -> Result<(), ParseErrorKind> {
         self.detect_symbols = false;
-        Ok(())
+        let valid =
+            |g: &Option<Grid>| g.as_ref().is_some_and(|g| Board::classic(g.shape()).conflicts(g).is_empty());
+        match (valid(&standard), valid(&hex)) {
+            (true, true) => Err(ParseErrorKind::AmbiguousSymbols),
+            (false, true) => {
+                self.opts.symbols = super::Symbols::Hex;
+                Ok(())
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The layout in use, once detected.
