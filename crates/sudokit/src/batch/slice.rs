@@ -1,14 +1,21 @@
 //! Solve, count, check and rate over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
 //! order: the calls that bindings make with a whole array at once.
+//!
+//! Raw rows skip what a [`Puzzle`] costs where they can: a first solution comes straight from the fast
+//! engine's `[u8; 81]` interface (what `sudokit bench` times), and the other calls share one classic
+//! board per batch instead of looking it up for every row.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 #[cfg(has_clock)]
 use std::time::Duration;
 
 use rayon::prelude::*;
 
-use crate::grid::{Grid, GridError, Shape};
+use crate::grid::{Cell, Grid, GridError, Shape};
 use crate::rate::{rate_puzzle, Ratings, Unrated};
+use crate::rules::Board;
+use crate::solve::fast9::{self, GivensError};
 use crate::solve::{CancelFlag, Count, Interrupt, Limits, Puzzle, SearchOutcome, Verdict};
 
 /// Settings shared by the slice operations.
@@ -108,16 +115,38 @@ fn check_one(p: &Puzzle, opts: &BatchOptions) -> Result<Verdict, BatchError> {
     Ok(verdict)
 }
 
-/// A classic puzzle from a row of 81 values, `0` for a blank.
-fn row_puzzle(row: &[u8; 81]) -> Result<Puzzle, BatchError> {
-    Ok(Puzzle::classic(Grid::from_values(Shape::CLASSIC, row)?))
+/// The classic 9×9 board, looked up once per batch: the rows of a batch share it.
+fn classic9() -> Arc<Board> {
+    Board::classic_shared(Shape::CLASSIC)
 }
 
-/// The 81 values of a 9×9 solution.
-fn row_of(g: &Grid) -> [u8; 81] {
-    let mut row = [0u8; 81];
-    row.copy_from_slice(g.values());
-    row
+/// A classic puzzle on `board` from a row of 81 values, `0` for a blank.
+fn row_puzzle(board: &Arc<Board>, row: &[u8; 81]) -> Result<Puzzle, BatchError> {
+    Ok(Puzzle::new(Arc::clone(board), Grid::from_values(Shape::CLASSIC, row)?)?)
+}
+
+/// The first solution of a classic 9×9 row, straight from the fast engine (no grid is built).
+///
+/// The answer is [`solve_one`]'s on the row's puzzle: the same engine, the same first solution. A
+/// budget or deadline never cuts it short, as the fast engine looks at them only after a solution,
+/// which ends a first-solution search anyway; the cancel flag is checked before each row.
+fn solve_row(row: &[u8; 81]) -> Result<Option<[u8; 81]>, BatchError> {
+    match fast9::first(row) {
+        Ok((solution, _)) => Ok(solution),
+        Err(e) => Err(row_error(e)),
+    }
+}
+
+/// The engine's refusal of a row, as the error the row's grid gives ([`Grid::from_values`]), so that
+/// every row call names a bad value alike.
+fn row_error(e: GivensError) -> BatchError {
+    match e {
+        GivensError::OutOfRange { cell, byte } => BatchError::Grid(GridError::ValueOutOfRange {
+            cell: Cell::from_index(cell),
+            shape: Shape::CLASSIC,
+            value: usize::from(byte),
+        }),
+    }
 }
 
 /// The first solution of each puzzle (`None` for a puzzle without one), in input order. Uniqueness is
@@ -153,7 +182,40 @@ pub fn check_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Verdict,
 /// assert!(solved[1].is_err());
 /// ```
 pub fn solve_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Option<[u8; 81]>, BatchError>> {
-    map_all(rows, opts, |row| Ok(solve_one(&row_puzzle(row)?, opts)?.as_ref().map(row_of)))
+    map_all(rows, opts, solve_row)
+}
+
+/// [`solve_rows`] writing each solution into its place in `solutions` (rows without one are left as
+/// they are): no answer is built or copied per row. Each result tells whether the row has a solution.
+///
+/// ```
+/// use sudokit::batch::{solve_rows_into, BatchError, BatchOptions};
+/// let mut row = [0u8; 81];
+/// row[0] = 5;
+/// let mut solutions = [[0u8; 81]; 2];
+/// let found = solve_rows_into(&[row, [10; 81]], &mut solutions, &BatchOptions::default());
+/// assert_eq!(found[0], Ok(true));
+/// assert_eq!(solutions[0][0], 5);
+/// assert!(matches!(found[1], Err(BatchError::Grid(_))));
+/// ```
+///
+/// # Panics
+/// When `solutions` and `rows` differ in length.
+pub fn solve_rows_into(
+    rows: &[[u8; 81]],
+    solutions: &mut [[u8; 81]],
+    opts: &BatchOptions,
+) -> Vec<Result<bool, BatchError>> {
+    assert_eq!(rows.len(), solutions.len(), "one row of solutions per row of puzzles");
+    rows.par_iter()
+        .zip(solutions.par_iter_mut())
+        .map(|(row, out)| {
+            if opts.cancel.is_cancelled() {
+                return Err(BatchError::Cancelled);
+            }
+            Ok(solve_row(row)?.map(|s| *out = s).is_some())
+        })
+        .collect()
 }
 
 /// [`count_all`] over classic 9×9 rows of 81 values (`0` for a blank).
@@ -162,12 +224,14 @@ pub fn count_rows(
     limit: Option<u64>,
     opts: &BatchOptions,
 ) -> Vec<Result<Count, BatchError>> {
-    map_all(rows, opts, |row| count_one(&row_puzzle(row)?, limit, opts))
+    let board = classic9();
+    map_all(rows, opts, |row| count_one(&row_puzzle(&board, row)?, limit, opts))
 }
 
 /// [`check_all`] over classic 9×9 rows of 81 values (`0` for a blank).
 pub fn check_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Verdict, BatchError>> {
-    map_all(rows, opts, |row| check_one(&row_puzzle(row)?, opts))
+    let board = classic9();
+    map_all(rows, opts, |row| check_one(&row_puzzle(&board, row)?, opts))
 }
 
 /// One puzzle's ratings, or why it was not rated (see [`rate_puzzle`]).
@@ -190,5 +254,6 @@ pub fn rate_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Rated, Ba
 /// assert!(rated[1].is_err());
 /// ```
 pub fn rate_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
-    map_all(rows, opts, |row| Ok(rate_puzzle(&row_puzzle(row)?)))
+    let board = classic9();
+    map_all(rows, opts, |row| Ok(rate_puzzle(&row_puzzle(&board, row)?)))
 }

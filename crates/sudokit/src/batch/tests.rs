@@ -281,6 +281,62 @@ fn rows_answer_in_place_and_a_bad_row_is_an_error() {
     assert!(matches!(verdicts[3], Ok(Verdict::Invalid(_))));
 }
 
+/// The rows of every `step`-th puzzle of a dataset file (81 characters first on a line, `.` or `0` for
+/// a blank), up to `n` of them.
+fn dataset_rows(name: &str, step: usize, n: usize) -> Option<Vec<[u8; 81]>> {
+    let text = std::fs::read_to_string(crate::testing::datasets_dir()?.join(name)).expect("readable dataset");
+    let rows = text
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .step_by(step)
+        .take(n)
+        .map(|l| {
+            let mut r = [0u8; 81];
+            for (v, c) in r.iter_mut().zip(l.bytes()) {
+                *v = if c.is_ascii_digit() { c - b'0' } else { 0 };
+            }
+            r
+        })
+        .collect();
+    Some(rows)
+}
+
+#[test]
+fn raw_rows_give_the_puzzle_first_solution() {
+    let Some(mut rows) = dataset_rows("puzzles2_17_clue.txt", 97, 300) else { return };
+    // A row without a solution (two 1s in the first row) and one with a bad value.
+    let mut clash = rows[0];
+    clash[..2].copy_from_slice(&[1, 1]);
+    let mut bad = rows[1];
+    bad[80] = 200;
+    rows.extend([clash, bad]);
+    let opts = BatchOptions::default();
+    let pool = thread_pool(Some(2)).expect("pool");
+    let mut solutions = vec![[0u8; 81]; rows.len()];
+    let (found, solved) =
+        pool.install(|| (solve_rows_into(&rows, &mut solutions, &opts), solve_rows(&rows, &opts)));
+    for (i, row) in rows.iter().enumerate() {
+        let want = Grid::from_values(crate::Shape::CLASSIC, row)
+            .map(|g| {
+                Puzzle::classic(g).first_solution().map(|s| <[u8; 81]>::try_from(s.values()).expect("81"))
+            })
+            .map_err(BatchError::from);
+        assert_eq!(solved[i], want, "row {i}");
+        assert_eq!(found[i], want.as_ref().map(Option::is_some).map_err(Clone::clone), "row {i}");
+        if let Ok(Some(s)) = want {
+            assert_eq!(solutions[i], s, "row {i}");
+        } else {
+            assert_eq!(solutions[i], [0; 81], "row {i}");
+        }
+    }
+    assert_eq!(found.iter().filter(|f| **f == Ok(true)).count(), rows.len() - 2);
+    let cancelled = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
+    cancelled.cancel.cancel();
+    assert!(solve_rows_into(&rows, &mut solutions, &cancelled)
+        .iter()
+        .all(|r| *r == Err(BatchError::Cancelled)));
+}
+
 #[test]
 fn cancel_and_timeout_answer_in_place() {
     let puzzles = vec![Puzzle::classic(UNIQUE.parse().expect("valid")); 10];
