@@ -4,20 +4,25 @@
 //! A batch is a C-contiguous `uint8` array of shape `(N, cells)` (`(N, 81)` for 9×9, `0` for a blank)
 //! or `(N, side, side)`. The rows are copied out of the array (a few bytes each, nothing next to a
 //! search) before the GIL is released, so Python threads may go on using the array while the batch
-//! runs. Classic 9×9 rows go through the library's raw-row batch calls (`solve_rows`, …); other
-//! boards and variants through its puzzle batch calls (`solve_all`, …). Either way the answers keep
-//! the input order, and a bad row answers a status code in its place: the other rows are not lost.
+//! runs. Classic 9×9 rows go through the library's raw-row batch calls (`solve_rows_into`, which
+//! writes each solution straight into the answer array, `check_rows`, …); other boards and variants
+//! through its puzzle batch calls (`solve_all`, …). Either way the answers keep the input order, and
+//! a bad row answers a status code in its place: the other rows are not lost.
+
+use std::sync::Mutex;
 
 use numpy::{
     PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuildError};
 use sudokit::batch::{
-    check_all, check_rows, count_all, count_rows, rate_rows, solve_all, solve_rows, BatchError, BatchOptions,
+    check_all, check_rows, count_all, count_rows, rate_rows, solve_all, solve_rows_into, BatchError,
+    BatchOptions,
 };
 use sudokit::rate::Unrated;
-use sudokit::{Count, Grid, Puzzle, Shape, Verdict};
+use sudokit::{Grid, Puzzle, Shape, Verdict};
 
 use crate::args::{batch_options, solution_cap, ReadOptions, COUNT_LIMIT};
 use crate::errors::bad_option;
@@ -72,15 +77,51 @@ pub fn status(s: Status) -> u8 {
 }
 
 /// Runs `f` on a pool of `threads` workers, or on rayon's global pool (one worker per core).
+///
+/// Pools are kept between calls: starting the threads costs tens of microseconds a call, as much as
+/// solving a few dozen puzzles. A pool serves one call at a time, so concurrent calls still run side
+/// by side, each on a pool of its own.
 pub fn on_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
     match threads {
         None => Ok(f()),
         Some(0) => Err(PyValueError::new_err("threads must be at least 1 (None: every core)")),
         Some(n) => {
-            let pool = sudokit::batch::thread_pool(Some(n))
+            let pool = idle_pool(n)
                 .map_err(|e| PyValueError::new_err(format!("cannot start {n} worker threads: {e}")))?;
-            Ok(pool.install(f))
+            let answer = pool.install(f);
+            keep_pool(pool);
+            Ok(answer)
         }
+    }
+}
+
+/// Idle pools, with the process that started their threads.
+static POOLS: Mutex<(u32, Vec<ThreadPool>)> = Mutex::new((0, Vec::new()));
+/// The most idle pools kept.
+const IDLE_POOLS: usize = 4;
+
+/// An idle pool of `n` workers, or a new one.
+fn idle_pool(n: usize) -> Result<ThreadPool, ThreadPoolBuildError> {
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    let (pid, idle) = &mut *pools;
+    if *pid != std::process::id() {
+        // A forked child has none of its parent's threads: the parent's pools would never answer.
+        // Their threads are not there to stop either, so the pools are forgotten rather than dropped.
+        std::mem::take(idle).into_iter().for_each(std::mem::forget);
+        *pid = std::process::id();
+    }
+    match idle.iter().position(|p| p.current_num_threads() == n) {
+        Some(i) => Ok(idle.swap_remove(i)),
+        None => sudokit::batch::thread_pool(Some(n)),
+    }
+}
+
+/// Keeps `pool` for a later call, unless enough are kept already.
+fn keep_pool(pool: ThreadPool) {
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    let (pid, idle) = &mut *pools;
+    if *pid == std::process::id() && idle.len() < IDLE_POOLS {
+        idle.push(pool);
     }
 }
 
@@ -150,41 +191,119 @@ fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<Rows> {
 /// One row's answer, in input order.
 type Answers<T> = Vec<Result<T, BatchError>>;
 
-/// Runs a batch: classic 9×9 rows through `rows_fn`, anything else as puzzles through `all_fn`; rows
-/// that are no puzzle of the board answer [`BatchError::Grid`] in their place.
-fn run<T: Send>(
-    rows: &Rows,
-    args: &ReadOptions,
-    rows_fn: impl FnOnce(&[[u8; 81]]) -> Answers<T>,
-    all_fn: impl FnOnce(&[Puzzle]) -> Answers<T>,
-) -> Answers<T> {
-    let cells = rows.shape.cells();
-    if rows.shape == Shape::CLASSIC && args.variants.is_classic() && args.regions.is_none() {
-        let (raw, _) = rows.values.as_chunks::<81>();
-        return rows_fn(raw);
+/// The keyword arguments that `solve_batch`, `check_batch` and `count_batch` share, as Python gave them.
+#[derive(Default)]
+struct Keywords<'a, 'py> {
+    timeout: Option<f64>,
+    nodes: Option<u64>,
+    threads: Option<usize>,
+    size: Option<usize>,
+    r#box: Option<&'a Bound<'py, PyAny>>,
+    variant: Option<&'a Bound<'py, PyAny>>,
+    regions: Option<String>,
+}
+
+/// A batch read and checked: the rows, how to read them, the budget per puzzle and the pool's size.
+struct Batch {
+    rows: Rows,
+    args: ReadOptions,
+    opts: BatchOptions,
+    threads: Option<usize>,
+}
+
+impl Batch {
+    /// Reads the keyword arguments, then the array.
+    fn read(puzzles: &Bound<'_, PyAny>, kw: Keywords<'_, '_>) -> PyResult<Batch> {
+        let args = ReadOptions::for_batch(kw.size, kw.r#box, kw.variant, kw.regions)?;
+        let rows = rows_of(puzzles, &args)?;
+        let opts = batch_options(kw.timeout, kw.nodes)?;
+        Ok(Batch { rows, args, opts, threads: kw.threads })
     }
-    let mut puzzles = Vec::with_capacity(rows.len());
-    let mut errors: Vec<Option<BatchError>> = Vec::with_capacity(rows.len());
-    for row in rows.values.chunks_exact(cells) {
-        let made = Grid::from_values(rows.shape, row)
-            .map_err(BatchError::from)
-            .and_then(|g| with_rules(g, args).map_err(BatchError::from));
-        match made {
-            Ok(p) => {
-                puzzles.push(p);
-                errors.push(None);
+
+    /// Cells per row.
+    fn cells(&self) -> usize {
+        self.rows.shape.cells()
+    }
+
+    /// Runs the batch with the GIL released, then writes each row's answer: `width` values per row
+    /// and a status code.
+    ///
+    /// Classic 9×9 rows go through `rows_fn` (the library's raw-row calls), which may write answers
+    /// into their rows of the output itself; other boards and variants are made into puzzles for
+    /// `all_fn`, and a row that is no puzzle of the board answers [`BatchError::Grid`]. `write` then
+    /// gets each answer in input order with its row of the output, fills the row and names the status.
+    fn run<T: Send, E: Copy + Default + Send>(
+        &self,
+        py: Python<'_>,
+        width: usize,
+        rows_fn: impl FnOnce(&[[u8; 81]], &mut [E]) -> Answers<T> + Send,
+        all_fn: impl FnOnce(&[Puzzle]) -> Answers<T> + Send,
+        mut write: impl FnMut(usize, Result<T, BatchError>, &mut [E]) -> Status,
+    ) -> PyResult<(Vec<E>, Vec<u8>)> {
+        let mut out = vec![E::default(); self.rows.len() * width];
+        let answers = py.detach(|| {
+            on_pool(self.threads, || {
+                if self.rows.shape == Shape::CLASSIC
+                    && self.args.variants.is_classic()
+                    && self.args.regions.is_none()
+                {
+                    rows_fn(self.rows.values.as_chunks::<81>().0, &mut out)
+                } else {
+                    self.run_puzzles(all_fn)
+                }
+            })
+        })?;
+        let codes = answers
+            .into_iter()
+            .zip(out.chunks_exact_mut(width))
+            .enumerate()
+            .map(|(i, (answer, row))| status(write(i, answer, row)))
+            .collect();
+        Ok((out, codes))
+    }
+
+    /// Runs `all_fn` on the rows that are puzzles of the board; the others answer their error in place.
+    fn run_puzzles<T>(&self, all_fn: impl FnOnce(&[Puzzle]) -> Answers<T>) -> Answers<T> {
+        let mut puzzles = Vec::with_capacity(self.rows.len());
+        let mut errors: Vec<Option<BatchError>> = Vec::with_capacity(self.rows.len());
+        for row in self.rows.values.chunks_exact(self.cells()) {
+            match self.puzzle(row) {
+                Ok(p) => {
+                    puzzles.push(p);
+                    errors.push(None);
+                }
+                Err(e) => errors.push(Some(e)),
             }
-            Err(e) => errors.push(Some(e)),
         }
+        let mut answers = all_fn(&puzzles).into_iter();
+        errors
+            .into_iter()
+            .map(|e| match e {
+                Some(e) => Err(e),
+                None => answers.next().unwrap_or(Err(BatchError::Cancelled)),
+            })
+            .collect()
     }
-    let mut answers = all_fn(&puzzles).into_iter();
-    errors
-        .into_iter()
-        .map(|e| match e {
-            Some(e) => Err(e),
-            None => answers.next().unwrap_or(Err(BatchError::Cancelled)),
-        })
-        .collect()
+
+    /// The puzzle of one row, under the batch's rules.
+    fn puzzle(&self, row: &[u8]) -> Result<Puzzle, BatchError> {
+        let grid = Grid::from_values(self.rows.shape, row)?;
+        Ok(with_rules(grid, &self.args)?)
+    }
+
+    /// Whether row `i` breaks the rules (two equal givens in a house), for rows without a solution.
+    fn breaks_rules(&self, i: usize) -> bool {
+        let cells = self.cells();
+        self.puzzle(&self.rows.values[i * cells..(i + 1) * cells]).is_ok_and(|p| !p.conflicts().is_empty())
+    }
+
+    /// Solutions in the input's dimensions, and the status codes.
+    fn solved<'py>(&self, py: Python<'py>, solutions: Vec<u8>, codes: Vec<u8>) -> PyResult<Solved<'py>> {
+        Ok((
+            PyArray1::from_vec(py, solutions).reshape(self.rows.dims.clone())?,
+            PyArray1::from_vec(py, codes),
+        ))
+    }
 }
 
 /// The status of a row that has no answer.
@@ -195,20 +314,13 @@ fn error_status(e: &BatchError) -> Status {
     }
 }
 
-/// Whether row `i` breaks the rules (two equal givens in a house), for rows without a solution.
-fn breaks_rules(rows: &Rows, args: &ReadOptions, i: usize) -> bool {
-    let cells = rows.shape.cells();
-    Grid::from_values(rows.shape, &rows.values[i * cells..(i + 1) * cells])
-        .ok()
-        .and_then(|g| with_rules(g, args).ok())
-        .is_some_and(|p| !p.conflicts().is_empty())
-}
-
 /// Solutions in the input's dimensions, and the status codes.
 type Solved<'py> = (Bound<'py, PyArrayDyn<u8>>, Bound<'py, PyArray1<u8>>);
 
-fn solved<'py>(py: Python<'py>, rows: &Rows, solutions: Vec<u8>, codes: Vec<u8>) -> PyResult<Solved<'py>> {
-    Ok((PyArray1::from_vec(py, solutions).reshape(rows.dims.clone())?, PyArray1::from_vec(py, codes)))
+/// A first solution: written into its row already (raw 9×9 rows), or a grid to copy there.
+enum Solution {
+    InPlace,
+    Grid(Grid),
 }
 
 /// The first solution of every puzzle of a batch, on every core, without checking uniqueness (see
@@ -246,39 +358,28 @@ pub fn solve_batch<'py>(
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
 ) -> PyResult<Solved<'py>> {
-    let args = ReadOptions::for_batch(size, r#box, variant, regions)?;
-    let rows = rows_of(puzzles, &args)?;
-    let opts = batch_options(timeout, nodes)?;
-    let cells = rows.shape.cells();
-    let answers: Answers<Option<Vec<u8>>> = py.detach(|| {
-        on_pool(threads, || {
-            run(
-                &rows,
-                &args,
-                |raw| solve_rows(raw, &opts).into_iter().map(|r| r.map(|s| s.map(|s| s.to_vec()))).collect(),
-                |all| {
-                    solve_all(all, &opts)
-                        .into_iter()
-                        .map(|r| r.map(|s| s.map(|g| g.values().to_vec())))
-                        .collect()
-                },
-            )
-        })
-    })?;
-    let mut solutions = vec![0u8; rows.values.len()];
-    let mut codes = vec![0u8; rows.len()];
-    for (i, answer) in answers.iter().enumerate() {
-        codes[i] = status(match answer {
-            Ok(Some(s)) => {
-                solutions[i * cells..(i + 1) * cells].copy_from_slice(s);
+    let batch = Batch::read(puzzles, Keywords { timeout, nodes, threads, size, r#box, variant, regions })?;
+    let opts = &batch.opts;
+    let (solutions, codes) = batch.run(
+        py,
+        batch.cells(),
+        |raw, out| {
+            let found = solve_rows_into(raw, out.as_chunks_mut::<81>().0, opts);
+            found.into_iter().map(|r| r.map(|found| found.then_some(Solution::InPlace))).collect()
+        },
+        |all| solve_all(all, opts).into_iter().map(|r| r.map(|s| s.map(Solution::Grid))).collect(),
+        |i, answer, row| match answer {
+            Ok(Some(Solution::InPlace)) => Status::Ok,
+            Ok(Some(Solution::Grid(g))) => {
+                row.copy_from_slice(g.values());
                 Status::Ok
             }
-            Ok(None) if breaks_rules(&rows, &args, i) => Status::Invalid,
+            Ok(None) if batch.breaks_rules(i) => Status::Invalid,
             Ok(None) => Status::NoSolution,
-            Err(e) => error_status(e),
-        });
-    }
-    solved(py, &rows, solutions, codes)
+            Err(e) => error_status(&e),
+        },
+    )?;
+    batch.solved(py, solutions, codes)
 }
 
 /// A verdict on every puzzle of a batch, on every core: `(solutions, status)` with status `OK`
@@ -305,33 +406,29 @@ pub fn check_batch<'py>(
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
 ) -> PyResult<Solved<'py>> {
-    let args = ReadOptions::for_batch(size, r#box, variant, regions)?;
-    let rows = rows_of(puzzles, &args)?;
-    let opts = batch_options(timeout, nodes)?;
-    let cells = rows.shape.cells();
-    let answers: Answers<Verdict> = py.detach(|| {
-        on_pool(threads, || run(&rows, &args, |raw| check_rows(raw, &opts), |all| check_all(all, &opts)))
-    })?;
-    let mut solutions = vec![0u8; rows.values.len()];
-    let mut codes = vec![0u8; rows.len()];
-    for (i, answer) in answers.iter().enumerate() {
-        let mut keep = |g: &Grid| solutions[i * cells..(i + 1) * cells].copy_from_slice(g.values());
-        codes[i] = status(match answer {
+    let batch = Batch::read(puzzles, Keywords { timeout, nodes, threads, size, r#box, variant, regions })?;
+    let opts = &batch.opts;
+    let (solutions, codes) = batch.run(
+        py,
+        batch.cells(),
+        |raw, _| check_rows(raw, opts),
+        |all| check_all(all, opts),
+        |_, answer, row| match answer {
             Ok(Verdict::Unique(g)) => {
-                keep(g);
+                row.copy_from_slice(g.values());
                 Status::Ok
             }
             Ok(Verdict::Multiple { first, .. }) => {
-                keep(first);
+                row.copy_from_slice(first.values());
                 Status::Multiple
             }
             Ok(Verdict::NoSolution) => Status::NoSolution,
             Ok(Verdict::Invalid(_)) => Status::Invalid,
             Ok(_) => Status::TimedOut,
-            Err(e) => error_status(e),
-        });
-    }
-    solved(py, &rows, solutions, codes)
+            Err(e) => error_status(&e),
+        },
+    )?;
+    batch.solved(py, solutions, codes)
 }
 
 /// Counts and status codes.
@@ -365,31 +462,27 @@ pub fn count_batch<'py>(
     regions: Option<String>,
 ) -> PyResult<Counted<'py>> {
     let limit = solution_cap(limit)?;
-    let args = ReadOptions::for_batch(size, r#box, variant, regions)?;
-    let rows = rows_of(puzzles, &args)?;
-    let opts = batch_options(timeout, nodes)?;
-    let answers: Answers<Count> = py.detach(|| {
-        on_pool(threads, || {
-            run(&rows, &args, |raw| count_rows(raw, limit, &opts), |all| count_all(all, limit, &opts))
-        })
-    })?;
-    let mut counts = vec![0u64; rows.len()];
-    let mut codes = vec![0u8; rows.len()];
-    for (i, answer) in answers.iter().enumerate() {
-        codes[i] = status(match answer {
+    let batch = Batch::read(puzzles, Keywords { timeout, nodes, threads, size, r#box, variant, regions })?;
+    let opts = &batch.opts;
+    let (counts, codes) = batch.run(
+        py,
+        1,
+        |raw, _| count_rows(raw, limit, opts),
+        |all| count_all(all, limit, opts),
+        |i, answer, count: &mut [u64]| match answer {
             Ok(c) => {
-                counts[i] = c.solutions;
+                count[0] = c.solutions;
                 if !c.complete {
                     Status::AtLimit
-                } else if c.solutions == 0 && breaks_rules(&rows, &args, i) {
+                } else if c.solutions == 0 && batch.breaks_rules(i) {
                     Status::Invalid
                 } else {
                     Status::Ok
                 }
             }
-            Err(e) => error_status(e),
-        });
-    }
+            Err(e) => error_status(&e),
+        },
+    )?;
     Ok((PyArray1::from_vec(py, counts), PyArray1::from_vec(py, codes)))
 }
 
@@ -430,16 +523,10 @@ pub fn rate_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<RatedArrays<'py>> {
-    let args = ReadOptions::for_batch(Some(9), None, None, None)?;
-    let rows = rows_of(puzzles, &args)?;
-    let opts = BatchOptions::default();
-    let answers = py.detach(|| {
-        on_pool(threads, || {
-            let (raw, _) = rows.values.as_chunks::<81>();
-            rate_rows(raw, &opts)
-        })
-    })?;
-    let n = rows.len();
+    let batch = Batch::read(puzzles, Keywords { size: Some(9), threads, ..Keywords::default() })?;
+    let answers =
+        py.detach(|| on_pool(threads, || rate_rows(batch.rows.values.as_chunks::<81>().0, &batch.opts)))?;
+    let n = batch.rows.len();
     let (mut er, mut ep, mut ed) = (vec![f32::NAN; n], vec![f32::NAN; n], vec![f32::NAN; n]);
     let mut score = vec![-1i32; n];
     let mut level = vec![-1i8; n];

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -67,6 +70,32 @@ def test_threads_do_not_change_the_answers():
         assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
     with pytest.raises(ValueError, match="threads must be at least 1"):
         sudokit.solve_batch(rows, threads=0)
+
+
+def test_calls_side_by_side_and_one_after_another_give_the_same_answers():
+    # Worker pools are kept between calls; calls at the same time must still each get their own.
+    rows, _, _ = mixed_batch()
+    rows = np.repeat(rows, 20, axis=0)
+    want = sudokit.solve_batch(rows)
+    with ThreadPoolExecutor(4) as ex:
+        results = list(ex.map(lambda t: sudokit.solve_batch(rows, threads=t), [1, 2, 1, 2, 1, 1, 2, 1]))
+    for got in results + [sudokit.solve_batch(rows, threads=1)]:
+        assert (got[0] == want[0]).all() and (got[1] == want[1]).all()
+
+
+def _solve_on_one_thread(rows):
+    return sudokit.solve_batch(rows, threads=1)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_forked_child_starts_threads_of_its_own():
+    # The parent keeps an idle one-thread pool; its thread does not exist in a forked child.
+    rows, _, _ = mixed_batch()
+    want = sudokit.solve_batch(rows, threads=1)
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        got = pool.apply_async(_solve_on_one_thread, (rows,)).get(timeout=60)
+    assert (got[0] == want[0]).all() and (got[1] == want[1]).all()
 
 
 def test_three_dimensional_and_other_boards():
