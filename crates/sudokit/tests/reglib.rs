@@ -16,9 +16,12 @@ fn options_for(case: &LibraryCase) -> FindOptions {
     o.unique = true;
     let variant = case.variant.unwrap_or(0);
     match case.technique {
-        Technique::EmptyRectangle | Technique::DualEmptyRectangle => {
-            o.allow_two_candidate_ers = variant == 1;
-            o.allow_duals_and_siamese = case.technique == Technique::DualEmptyRectangle;
+        // HoDoKu's tester allows empty rectangles with two candidates in the box for its variant 1
+        // and for every dual case.
+        Technique::EmptyRectangle => o.allow_two_candidate_ers = variant == 1,
+        Technique::DualEmptyRectangle => {
+            o.allow_two_candidate_ers = true;
+            o.allow_duals_and_siamese = true;
         }
         Technique::DualTwoStringKite => o.allow_duals_and_siamese = true,
         Technique::Skyscraper | Technique::TwoStringKite => o.allow_duals_and_siamese = false,

@@ -130,7 +130,12 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::AvoidableRectangle2
         | T::BugPlus1 => uniqueness::find,
         T::XyWing | T::XyzWing | T::WxyzWing | T::WWing => wings::find,
-        T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::EmptyRectangle => single_digit::find,
+        T::Skyscraper
+        | T::TwoStringKite
+        | T::DualTwoStringKite
+        | T::TurbotFish
+        | T::EmptyRectangle
+        | T::DualEmptyRectangle => single_digit::find,
         T::SueDeCoq => sue_de_coq::find,
         T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => coloring::find,
         T::RemotePair
