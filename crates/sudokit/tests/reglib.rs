@@ -160,8 +160,11 @@ fn run(select: impl Fn(Technique) -> bool) {
 // ---------------------------------------------------------------------------------------------
 // HoDoKu's exemplar library (`hodoku-reglib/exemplars-1.0.txt`): whole puzzles, each annotated with
 // the summary of HoDoKu's path, in which `<short name>(<eliminations>)` marks the steps of the
-// technique the exemplar shows. Each puzzle is solved with the default path (plus that technique,
-// when HoDoKu leaves it off by default) and the technique must appear in it.
+// technique the exemplar shows and the word before it the techniques allowed until then: `s` singles
+// only, `ssts` HoDoKu's "Simple Sudoku technique set", `x` any technique. Each puzzle is solved with
+// those techniques and the exemplar's own, and the exemplar's technique must appear in the path.
+// (With every technique allowed, an easier one often comes first: on the exemplars checked, HoDoKu's
+// own default path does the same, e.g. a Turbot Fish before the Finned X-Wing of line 228.)
 
 /// The techniques a summary token stands for: HoDoKu's short name, a fish's `e` (endo fins) and
 /// `c` (cannibalism) marks dropped; `sc` is either Simple Colors step, `mc` either Multi Colors step.
@@ -175,9 +178,36 @@ fn token_techniques(token: &str) -> Vec<Technique> {
     }
 }
 
+/// HoDoKu's "Simple Sudoku technique set" (its `SSTS` button): what an exemplar marked `ssts` allows
+/// before its own technique.
+const SSTS: &[Technique] = &[
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingle,
+    Technique::LockedPair,
+    Technique::NakedPair,
+    Technique::LockedCandidates1,
+    Technique::LockedCandidates2,
+    Technique::LockedTriple,
+    Technique::NakedTriple,
+    Technique::NakedQuadruple,
+    Technique::HiddenPair,
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::SimpleColorsTrap,
+    Technique::SimpleColorsWrap,
+    Technique::MultiColors1,
+    Technique::MultiColors2,
+    Technique::HiddenTriple,
+    Technique::XyWing,
+    Technique::HiddenQuadruple,
+];
+
 struct Exemplar {
     line: usize,
     puzzle: String,
+    /// The techniques allowed before the exemplar's own: `s`, `ssts` or `x` (see above).
+    before: String,
     /// The summary tokens `name(n)`, by name.
     tokens: Vec<String>,
 }
@@ -198,13 +228,20 @@ fn exemplars() -> Option<Vec<Exemplar>> {
             .filter_map(|t| t.split_once('(').map(|(name, _)| name.to_string()))
             .collect();
         tokens.dedup();
-        out.push(Exemplar { line: i + 1, puzzle: puzzle.to_string(), tokens });
+        let before = summary.split_whitespace().next().unwrap_or("x").to_string();
+        out.push(Exemplar { line: i + 1, puzzle: puzzle.to_string(), before, tokens });
     }
     Some(out)
 }
 
 /// Solves every `step`th exemplar; prints the pass rate per technique and every failure with its
 /// reason. Returns (passed, total).
+///
+/// The exemplars were made by a HoDoKu older than 2.2, and some of those still failing take the
+/// same other step in HoDoKu 2.2.0 (checked with its command line, default settings): a Locked
+/// Triple where lines 62 and 63 show a Locked Pair, Multi Colors before the X-Chains of lines
+/// 568-578 (Multi Colors is in the `ssts` set); the Grouped AICs of lines 703-718 have no group
+/// node, and HoDoKu 2.2 names only chains with one grouped.
 fn run_exemplars(step: usize) -> Option<(usize, usize)> {
     use sudokit::human::{solve, SolverOptions, State};
     let all = exemplars()?;
@@ -227,7 +264,13 @@ fn run_exemplars(step: usize) -> Option<(usize, usize)> {
             continue;
         }
         let grid: sudokit::Grid = ex.puzzle.parse().expect("an exemplar puzzle parses");
-        let options = SolverOptions::default().include(&wanted.iter().flatten().copied().collect::<Vec<_>>());
+        let own: Vec<Technique> = wanted.iter().flatten().copied().collect();
+        let singles = [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle];
+        let options = match ex.before.as_str() {
+            "s" => SolverOptions::only(&[&singles[..], &own].concat()),
+            "ssts" => SolverOptions::only(&[SSTS, &own].concat()),
+            _ => SolverOptions::default().include(&own),
+        };
         let path = match State::classic(&grid)
             .map_err(|e| e.to_string())
             .and_then(|s| solve(s, options).map_err(|e| e.to_string()))
@@ -277,8 +320,8 @@ fn run_exemplars(step: usize) -> Option<(usize, usize)> {
 fn exemplars_sampled() {
     let Some((passed, total)) = run_exemplars(20) else { return };
     assert_eq!(total, 34);
-    // Reached today: 30 of 34 (a regression fails).
-    assert!(passed >= 30, "{passed} of {total}");
+    // Reached today: 32 of 34 (a regression fails).
+    assert!(passed >= 32, "{passed} of {total}");
 }
 
 /// Every 5th exemplar (134 puzzles, about 15 s; all 669 take about a minute: set
@@ -290,7 +333,7 @@ fn exemplars_long() {
     let Some((passed, total)) = run_exemplars(every) else { return };
     if every == 5 {
         assert_eq!(total, 134);
-        // Reached today: 119 of 134 (a regression fails).
-        assert!(passed >= 119, "{passed} of {total}");
+        // Reached today: 127 of 134 (a regression fails); all 669: 634.
+        assert!(passed >= 127, "{passed} of {total}");
     }
 }
