@@ -337,3 +337,27 @@ fn exemplars_long() {
         assert!(passed >= 127, "{passed} of {total}");
     }
 }
+
+/// HoDoKu takes the first Simple Colors step its search meets, and it tries a cluster's wrap before
+/// its trap: on exemplar line 415 (an `sc` exemplar) HoDoKu 2.2.0's default path (its command line,
+/// checked) takes the wrap of the 8s, which makes more eliminations than the trap of the same
+/// cluster that an easier-first order would pick.
+#[test]
+fn exemplar_simple_colors_wrap_before_the_trap_of_its_cluster() {
+    use sudokit::human::{solve, SolverOptions, State};
+    let Some(all) = exemplars() else { return };
+    let ex = all.iter().find(|e| e.line == 415).expect("exemplar line 415");
+    assert_eq!(ex.tokens, ["sc"]);
+    let grid: sudokit::Grid = ex.puzzle.parse().expect("an exemplar puzzle parses");
+    let path = solve(State::classic(&grid).expect("valid"), SolverOptions::default()).expect("unique");
+    let colors: Vec<String> = path
+        .steps
+        .iter()
+        .filter(|s| s.technique.name().contains("Colors"))
+        .map(|s| format!("{}: {}", s.technique, s.results_text()))
+        .collect();
+    assert_eq!(
+        colors,
+        ["Simple Colors Wrap: r1c9<>8, r2c14<>8, r3c2<>8, r4c4<>8, r5c3<>8, r6c7<>8, r7c6<>8, r9c25<>8"]
+    );
+}
