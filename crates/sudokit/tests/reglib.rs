@@ -80,11 +80,13 @@ fn reglib_1_3_mutant_fish() {
 /// - 0706, 0710-2: HoDoKu picks a different loop than the shortest one found here, with other
 ///   eliminations (reglib lines 1157, 1159, 1280).
 /// - 0709-2, 0710-3, 0710-4, 0711-3, 0711-4: loops and AICs through almost locked sets (HoDoKu's
-///   "allow ALS in chains", off by default): the extra eliminations around an ALS node are not made.
+///   "allow ALS in chains", off by default). Continuous loops make the eliminations around a set;
+///   three of them need HoDoKu's forced exit from a set into a cell (not modelled), the other codes
+///   want other loops or eliminations.
 /// - 0903, 0903-1: ALS chains that HoDoKu 2.2 does not find either (lines 1453, 1459).
 const BELOW_TARGET: &[(&str, usize)] = &[
     ("0706", 16),
-    ("0709-2", 1),
+    ("0709-2", 5),
     ("0710-2", 9),
     ("0710-3", 4),
     ("0710-4", 8),

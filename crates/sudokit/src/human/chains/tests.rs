@@ -82,13 +82,15 @@ fn reglib_nice_loops_and_aics() {
     );
 }
 
-/// Grouped loops and AICs with almost locked sets as nodes: HoDoKu's own ALS eliminations in
-/// continuous loops are not made, and several cases want another loop.
+/// Grouped loops and AICs with almost locked sets as nodes. Continuous loops make HoDoKu's
+/// eliminations around a set (its digits other than the loop's two are locked in it); the cases
+/// still failing want a loop not found here (three continuous ones find none: HoDoKu's forced exit
+/// from a set into a cell is not modelled) or other eliminations.
 #[test]
 fn reglib_chains_with_almost_locked_sets() {
     assert_codes(
         &["0709-2", "0710-3", "0710-4", "0711-3", "0711-4"],
-        &[("0709-2", 1), ("0710-3", 4), ("0710-4", 8), ("0711-3", 7), ("0711-4", 7)],
+        &[("0709-2", 5), ("0710-3", 4), ("0710-4", 8), ("0711-3", 7), ("0711-4", 7)],
     );
 }
 
