@@ -41,6 +41,9 @@ pub struct FindOptions {
     /// off by default, when chains are searched both ways (HoDoKu's search for all steps). The
     /// step solver turns it on.
     pub als_chains_forward_only: bool,
+    /// The most almost locked sets an ALS-XY-Chain links: 6 by default, as HoDoKu searches. Two
+    /// cases of HoDoKu's regression library need seven (HoDoKu 2.2 misses them).
+    pub als_chain_max_sets: usize,
 }
 
 impl Default for FindOptions {
@@ -53,6 +56,7 @@ impl Default for FindOptions {
             allow_als_overlap: false,
             allow_als_in_chains: false,
             als_chains_forward_only: false,
+            als_chain_max_sets: 6,
         }
     }
 }
