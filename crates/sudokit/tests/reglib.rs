@@ -16,15 +16,22 @@ fn options_for(case: &LibraryCase) -> FindOptions {
     o.unique = true;
     let variant = case.variant.unwrap_or(0);
     match case.technique {
-        Technique::EmptyRectangle | Technique::DualEmptyRectangle => {
-            o.allow_two_candidate_ers = variant == 1;
-            o.allow_duals_and_siamese = case.technique == Technique::DualEmptyRectangle;
+        // HoDoKu's tester allows empty rectangles with two candidates in the box for its variant 1
+        // and for every dual case.
+        Technique::EmptyRectangle => o.allow_two_candidate_ers = variant == 1,
+        Technique::DualEmptyRectangle => {
+            o.allow_two_candidate_ers = true;
+            o.allow_duals_and_siamese = true;
         }
         Technique::DualTwoStringKite => o.allow_duals_and_siamese = true,
         Technique::Skyscraper | Technique::TwoStringKite => o.allow_duals_and_siamese = false,
         t if t.needs_uniqueness() => o.allow_missing_candidates = variant == 2,
-        Technique::AlsXyWing | Technique::AlsXyChain | Technique::DeathBlossom => {
-            o.allow_als_overlap = variant == 2
+        Technique::AlsXyWing | Technique::DeathBlossom => o.allow_als_overlap = variant == 2,
+        // Two cases (lines 1453 and 1459), which HoDoKu 2.2 misses, link seven sets: one more than
+        // HoDoKu searches.
+        Technique::AlsXyChain => {
+            o.allow_als_overlap = variant == 2;
+            o.als_chain_max_sets = 7;
         }
         // Grouped nice loops and AICs: these variants allow almost locked sets as chain nodes.
         Technique::GroupedContinuousNiceLoop => o.allow_als_in_chains = variant == 2,
@@ -77,19 +84,11 @@ fn reglib_1_3_mutant_fish() {
 /// - 0706, 0710-2: HoDoKu picks a different loop than the shortest one found here, with other
 ///   eliminations (reglib lines 1157, 1159, 1280).
 /// - 0709-2, 0710-3, 0710-4, 0711-3, 0711-4: loops and AICs through almost locked sets (HoDoKu's
-///   "allow ALS in chains", off by default): the extra eliminations around an ALS node are not made.
-/// - 0903, 0903-1: ALS chains that HoDoKu 2.2 does not find either (lines 1453, 1459).
-const BELOW_TARGET: &[(&str, usize)] = &[
-    ("0706", 16),
-    ("0709-2", 1),
-    ("0710-2", 9),
-    ("0710-3", 4),
-    ("0710-4", 8),
-    ("0711-3", 7),
-    ("0711-4", 7),
-    ("0903", 0),
-    ("0903-1", 13),
-];
+///   "allow ALS in chains", off by default). Continuous loops make the eliminations around a set;
+///   three of them need HoDoKu's forced exit from a set into a cell (not modelled), the other codes
+///   want other loops or eliminations.
+const BELOW_TARGET: &[(&str, usize)] =
+    &[("0706", 16), ("0709-2", 5), ("0710-2", 9), ("0710-3", 4), ("0710-4", 8), ("0711-3", 7), ("0711-4", 7)];
 
 fn run(select: impl Fn(Technique) -> bool) {
     let Some(dir) = sudokit::testing::datasets_dir() else { return };
@@ -157,8 +156,11 @@ fn run(select: impl Fn(Technique) -> bool) {
 // ---------------------------------------------------------------------------------------------
 // HoDoKu's exemplar library (`hodoku-reglib/exemplars-1.0.txt`): whole puzzles, each annotated with
 // the summary of HoDoKu's path, in which `<short name>(<eliminations>)` marks the steps of the
-// technique the exemplar shows. Each puzzle is solved with the default path (plus that technique,
-// when HoDoKu leaves it off by default) and the technique must appear in it.
+// technique the exemplar shows and the word before it the techniques allowed until then: `s` singles
+// only, `ssts` HoDoKu's "Simple Sudoku technique set", `x` any technique. Each puzzle is solved with
+// those techniques and the exemplar's own, and the exemplar's technique must appear in the path.
+// (With every technique allowed, an easier one often comes first: on the exemplars checked, HoDoKu's
+// own default path does the same, e.g. a Turbot Fish before the Finned X-Wing of line 228.)
 
 /// The techniques a summary token stands for: HoDoKu's short name, a fish's `e` (endo fins) and
 /// `c` (cannibalism) marks dropped; `sc` is either Simple Colors step, `mc` either Multi Colors step.
@@ -172,9 +174,36 @@ fn token_techniques(token: &str) -> Vec<Technique> {
     }
 }
 
+/// HoDoKu's "Simple Sudoku technique set" (its `SSTS` button): what an exemplar marked `ssts` allows
+/// before its own technique.
+const SSTS: &[Technique] = &[
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingle,
+    Technique::LockedPair,
+    Technique::NakedPair,
+    Technique::LockedCandidates1,
+    Technique::LockedCandidates2,
+    Technique::LockedTriple,
+    Technique::NakedTriple,
+    Technique::NakedQuadruple,
+    Technique::HiddenPair,
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::SimpleColorsTrap,
+    Technique::SimpleColorsWrap,
+    Technique::MultiColors1,
+    Technique::MultiColors2,
+    Technique::HiddenTriple,
+    Technique::XyWing,
+    Technique::HiddenQuadruple,
+];
+
 struct Exemplar {
     line: usize,
     puzzle: String,
+    /// The techniques allowed before the exemplar's own: `s`, `ssts` or `x` (see above).
+    before: String,
     /// The summary tokens `name(n)`, by name.
     tokens: Vec<String>,
 }
@@ -195,13 +224,20 @@ fn exemplars() -> Option<Vec<Exemplar>> {
             .filter_map(|t| t.split_once('(').map(|(name, _)| name.to_string()))
             .collect();
         tokens.dedup();
-        out.push(Exemplar { line: i + 1, puzzle: puzzle.to_string(), tokens });
+        let before = summary.split_whitespace().next().unwrap_or("x").to_string();
+        out.push(Exemplar { line: i + 1, puzzle: puzzle.to_string(), before, tokens });
     }
     Some(out)
 }
 
 /// Solves every `step`th exemplar; prints the pass rate per technique and every failure with its
 /// reason. Returns (passed, total).
+///
+/// The exemplars were made by a HoDoKu older than 2.2, and some of those still failing take the
+/// same other step in HoDoKu 2.2.0 (checked with its command line, default settings): a Locked
+/// Triple where lines 62 and 63 show a Locked Pair, Multi Colors before the X-Chains of lines
+/// 568-578 (Multi Colors is in the `ssts` set); the Grouped AICs of lines 703-718 have no group
+/// node, and HoDoKu 2.2 names only chains with one grouped.
 fn run_exemplars(step: usize) -> Option<(usize, usize)> {
     use sudokit::human::{solve, SolverOptions, State};
     let all = exemplars()?;
@@ -224,7 +260,13 @@ fn run_exemplars(step: usize) -> Option<(usize, usize)> {
             continue;
         }
         let grid: sudokit::Grid = ex.puzzle.parse().expect("an exemplar puzzle parses");
-        let options = SolverOptions::default().include(&wanted.iter().flatten().copied().collect::<Vec<_>>());
+        let own: Vec<Technique> = wanted.iter().flatten().copied().collect();
+        let singles = [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle];
+        let options = match ex.before.as_str() {
+            "s" => SolverOptions::only(&[&singles[..], &own].concat()),
+            "ssts" => SolverOptions::only(&[SSTS, &own].concat()),
+            _ => SolverOptions::default().include(&own),
+        };
         let path = match State::classic(&grid)
             .map_err(|e| e.to_string())
             .and_then(|s| solve(s, options).map_err(|e| e.to_string()))
@@ -274,8 +316,8 @@ fn run_exemplars(step: usize) -> Option<(usize, usize)> {
 fn exemplars_sampled() {
     let Some((passed, total)) = run_exemplars(20) else { return };
     assert_eq!(total, 34);
-    // Reached today: 30 of 34 (a regression fails).
-    assert!(passed >= 30, "{passed} of {total}");
+    // Reached today: 32 of 34 (a regression fails).
+    assert!(passed >= 32, "{passed} of {total}");
 }
 
 /// Every 5th exemplar (134 puzzles, about 15 s; all 669 take about a minute: set
@@ -287,7 +329,31 @@ fn exemplars_long() {
     let Some((passed, total)) = run_exemplars(every) else { return };
     if every == 5 {
         assert_eq!(total, 134);
-        // Reached today: 119 of 134 (a regression fails).
-        assert!(passed >= 119, "{passed} of {total}");
+        // Reached today: 127 of 134 (a regression fails); all 669: 634.
+        assert!(passed >= 127, "{passed} of {total}");
     }
+}
+
+/// HoDoKu takes the first Simple Colors step its search meets, and it tries a cluster's wrap before
+/// its trap: on exemplar line 415 (an `sc` exemplar) HoDoKu 2.2.0's default path (its command line,
+/// checked) takes the wrap of the 8s, which makes more eliminations than the trap of the same
+/// cluster that an easier-first order would pick.
+#[test]
+fn exemplar_simple_colors_wrap_before_the_trap_of_its_cluster() {
+    use sudokit::human::{solve, SolverOptions, State};
+    let Some(all) = exemplars() else { return };
+    let ex = all.iter().find(|e| e.line == 415).expect("exemplar line 415");
+    assert_eq!(ex.tokens, ["sc"]);
+    let grid: sudokit::Grid = ex.puzzle.parse().expect("an exemplar puzzle parses");
+    let path = solve(State::classic(&grid).expect("valid"), SolverOptions::default()).expect("unique");
+    let colors: Vec<String> = path
+        .steps
+        .iter()
+        .filter(|s| s.technique.name().contains("Colors"))
+        .map(|s| format!("{}: {}", s.technique, s.results_text()))
+        .collect();
+    assert_eq!(
+        colors,
+        ["Simple Colors Wrap: r1c9<>8, r2c14<>8, r3c2<>8, r4c4<>8, r5c3<>8, r6c7<>8, r7c6<>8, r9c25<>8"]
+    );
 }

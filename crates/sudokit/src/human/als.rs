@@ -33,8 +33,6 @@ use crate::grid::{Cell, CellSet, Digit, DigitSet};
 
 /// The largest ALS searched, in cells (every ALS of a 9×9 board fits).
 const MAX_ALS_CELLS: usize = 8;
-/// The most sets an ALS-XY-Chain links (HoDoKu searches chains of up to six sets).
-const MAX_CHAIN_SETS: usize = 6;
 
 /// One almost locked set.
 #[derive(Clone, Debug)]
@@ -209,7 +207,10 @@ pub(crate) fn find(
     match technique {
         T::AlsXz => xz(state, sets, links, &mut out),
         T::AlsXyWing => xy_wing(state, sets, links, overlap, &mut out),
-        T::AlsXyChain => xy_chain(state, sets, links, options.als_chains_forward_only, &mut out),
+        T::AlsXyChain => {
+            let (forward_only, max_sets) = (options.als_chains_forward_only, options.als_chain_max_sets);
+            xy_chain(state, sets, links, forward_only, max_sets, &mut out)
+        }
         _ => death_blossom(state, sets, overlap, &mut out),
     }
     super::order::emit_sorted(out, sink)
@@ -283,6 +284,7 @@ fn xy_chain(
     sets: &[Als],
     links: &[Vec<(usize, DigitSet)>],
     forward_only: bool,
+    max_sets: usize,
     out: &mut Vec<Step>,
 ) {
     // A breadth-first search over (set, RCC it was entered by): each end is reached by a shortest
@@ -316,7 +318,7 @@ fn xy_chain(
                     if depth[here] >= 3 {
                         chain_step(state, sets, start, x, here, &parent, side, out);
                     }
-                    if depth[here] as usize >= MAX_CHAIN_SETS {
+                    if depth[here] as usize >= max_sets {
                         continue;
                     }
                     for &(next, r) in &links[set] {

@@ -45,6 +45,46 @@ pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: S
     super::order::emit_sorted(steps, sink)
 }
 
+/// The first step HoDoKu's step solver takes from the coloring family of `members` (the Simple
+/// Colors or the Multi Colors techniques the solver allows): HoDoKu searches each family under one
+/// entry of its list and takes the first step it meets, digit by digit and cluster by cluster, a
+/// wrap before a trap of the same cluster (Multi Colors: type 2 before type 1 of the same ordered
+/// pair of clusters), however many eliminations a later step would make.
+pub(crate) fn first_in_search_order(state: &State, members: &[Technique]) -> Option<Step> {
+    use Technique as T;
+    let simple_family = members.iter().any(|t| matches!(t, T::SimpleColorsTrap | T::SimpleColorsWrap));
+    let kinds: &[Technique] = if simple_family {
+        &[T::SimpleColorsWrap, T::SimpleColorsTrap]
+    } else {
+        &[T::MultiColors2, T::MultiColors1]
+    };
+    for digit in state.all_digits() {
+        let clusters = clusters(state, digit);
+        let n = clusters.len();
+        // Simple Colors: one cluster at a time; Multi Colors: one ordered pair at a time.
+        let units: Vec<(usize, usize)> = if simple_family {
+            (0..n).map(|i| (i, i)).collect()
+        } else {
+            (0..n).flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j))).collect()
+        };
+        for (i, j) in units {
+            for &kind in kinds.iter().filter(|k| members.contains(k)) {
+                let mut found = Vec::new();
+                if simple_family {
+                    simple(state, digit, &clusters[i..=i], kind, &mut found);
+                } else {
+                    multi_pair(state, digit, &clusters[i], &clusters[j], kind, &mut found);
+                }
+                if let Some(mut step) = found.pop() {
+                    step.normalize();
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// One cluster: the cells of each color.
 struct Cluster {
     colors: [CellSet; 2],
@@ -138,30 +178,40 @@ fn multi(state: &State, digit: Digit, clusters: &[Cluster], technique: Technique
     // so every ordered pair is tried.
     for (i, first) in clusters.iter().enumerate() {
         for (j, second) in clusters.iter().enumerate() {
-            if i == j {
-                continue;
-            }
-            let [a1, a2] = first.colors;
-            let [b1, b2] = second.colors;
-            let mut elims = CellSet::new();
-            if technique == Technique::MultiColors2 {
-                for color in [a1, a2] {
-                    if sees(state, color, b1) && sees(state, color, b2) {
-                        elims |= color;
-                    }
-                }
-            } else {
-                for (x, y, ox, oy) in [(a1, b1, a2, b2), (a1, b2, a2, b1), (a2, b1, a1, b2), (a2, b2, a1, b1)]
-                {
-                    if sees(state, x, y) {
-                        elims |= trap(state, digit, ox, oy);
-                    }
-                }
-            }
-            if !elims.is_empty() {
-                out.push(step(state, technique, digit, &[a1, a2, b1, b2], elims));
+            if i != j {
+                multi_pair(state, digit, first, second, technique, out);
             }
         }
+    }
+}
+
+/// The Multi Colors step of kind `technique` of the ordered pair of clusters (`first`, `second`).
+fn multi_pair(
+    state: &State,
+    digit: Digit,
+    first: &Cluster,
+    second: &Cluster,
+    technique: Technique,
+    out: &mut Vec<Step>,
+) {
+    let [a1, a2] = first.colors;
+    let [b1, b2] = second.colors;
+    let mut elims = CellSet::new();
+    if technique == Technique::MultiColors2 {
+        for color in [a1, a2] {
+            if sees(state, color, b1) && sees(state, color, b2) {
+                elims |= color;
+            }
+        }
+    } else {
+        for (x, y, ox, oy) in [(a1, b1, a2, b2), (a1, b2, a2, b1), (a2, b1, a1, b2), (a2, b2, a1, b1)] {
+            if sees(state, x, y) {
+                elims |= trap(state, digit, ox, oy);
+            }
+        }
+    }
+    if !elims.is_empty() {
+        out.push(step(state, technique, digit, &[a1, a2, b1, b2], elims));
     }
 }
 

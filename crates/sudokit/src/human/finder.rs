@@ -41,6 +41,9 @@ pub struct FindOptions {
     /// off by default, when chains are searched both ways (HoDoKu's search for all steps). The
     /// step solver turns it on.
     pub als_chains_forward_only: bool,
+    /// The most almost locked sets an ALS-XY-Chain links: 6 by default, as HoDoKu searches. Two
+    /// cases of HoDoKu's regression library need seven (HoDoKu 2.2 misses them).
+    pub als_chain_max_sets: usize,
 }
 
 impl Default for FindOptions {
@@ -53,6 +56,7 @@ impl Default for FindOptions {
             allow_als_overlap: false,
             allow_als_in_chains: false,
             als_chains_forward_only: false,
+            als_chain_max_sets: 6,
         }
     }
 }
@@ -130,7 +134,12 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::AvoidableRectangle2
         | T::BugPlus1 => uniqueness::find,
         T::XyWing | T::XyzWing | T::WxyzWing | T::WWing => wings::find,
-        T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::EmptyRectangle => single_digit::find,
+        T::Skyscraper
+        | T::TwoStringKite
+        | T::DualTwoStringKite
+        | T::TurbotFish
+        | T::EmptyRectangle
+        | T::DualEmptyRectangle => single_digit::find,
         T::SueDeCoq => sue_de_coq::find,
         T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => coloring::find,
         T::RemotePair

@@ -9,7 +9,9 @@
 //! all of them by this same order: Continuous and Discontinuous Nice Loops and AICs (its "Nice
 //! Loop/AIC" entry), their grouped forms, and the Contradiction and Verity forms of Forcing Chains
 //! and of Forcing Nets. [`umbrella`] names these groups; the solver compares the first step of each
-//! member with [`best`].
+//! member with [`best`]. Simple Colors (trap and wrap) and Multi Colors (types 1 and 2) are groups
+//! too, but there HoDoKu takes the first step its search meets (see
+//! `coloring::first_in_search_order`).
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -59,8 +61,16 @@ pub(crate) fn umbrella(t: Technique) -> Option<u8> {
         T::GroupedContinuousNiceLoop | T::GroupedDiscontinuousNiceLoop | T::GroupedAic => Some(1),
         T::ForcingChainContradiction | T::ForcingChainVerity => Some(2),
         T::ForcingNetContradiction | T::ForcingNetVerity => Some(3),
+        T::SimpleColorsTrap | T::SimpleColorsWrap => Some(4),
+        T::MultiColors1 | T::MultiColors2 => Some(5),
         _ => None,
     }
+}
+
+/// Whether HoDoKu takes the first step it meets in group `g` (the coloring families) rather than
+/// the best of the group by [`best`].
+pub(crate) fn takes_first_found(g: u8) -> bool {
+    g >= 4
 }
 
 /// The step HoDoKu prefers among `steps` (the first of equals).

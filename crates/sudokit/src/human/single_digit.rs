@@ -7,6 +7,10 @@
 //! - Turbot Fish: any two strong links joined by a weak link (HoDoKu finds these as the shortest
 //!   X-Chains: strong, weak, strong).
 //! - Empty Rectangle: a box whose candidates lie in one row and one column, with a strong link.
+//! - Dual 2-String Kite and Dual Empty Rectangle (only with
+//!   [`FindOptions::allow_duals_and_siamese`], off by default as in HoDoKu): two kites joined by the
+//!   same two cells of a box (of one digit or, as HoDoKu pairs them, of two), or two empty rectangles on the same candidates of a box, with
+//!   different eliminations, shown as one step that makes both.
 //!
 //! Definitions as in HoDoKu's technique pages (hodoku.sourceforge.net/en/tech_sdp.php). The search
 //! runs over the board's houses, so it covers jigsaw regions and variant houses too.
@@ -27,6 +31,18 @@ pub(crate) fn find(
     options: &FindOptions,
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
+    if technique == Technique::DualTwoStringKite {
+        if !options.allow_duals_and_siamese {
+            return ControlFlow::Continue(());
+        }
+        // HoDoKu pairs kites by their two box cells alone, so the two kites of a dual may be of
+        // different digits (each proves its own elimination); its regression library has such cases.
+        let mut found = Vec::new();
+        for digit in state.all_digits() {
+            let _ = kites(state, digit, &strong_links(state, digit), &mut collect(&mut found));
+        }
+        return duals(Technique::DualTwoStringKite, &found, |s| chain_cells(s, [1, 2]), sink);
+    }
     for digit in state.all_digits() {
         let links = strong_links(state, digit);
         match technique {
@@ -34,7 +50,58 @@ pub(crate) fn find(
             Technique::TwoStringKite => kites(state, digit, &links, sink)?,
             Technique::TurbotFish => turbots(state, digit, &links, sink)?,
             Technique::EmptyRectangle => empty_rectangles(state, digit, options, sink)?,
+            Technique::DualEmptyRectangle if options.allow_duals_and_siamese => {
+                let mut found = Vec::new();
+                let _ = empty_rectangles(state, digit, options, &mut collect(&mut found));
+                // The box and its candidates (the same box holds the same candidates).
+                duals(Technique::DualEmptyRectangle, &found, |s| s.pattern.houses.clone(), sink)?;
+            }
             _ => return ControlFlow::Continue(()),
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A sink that keeps every step.
+fn collect(out: &mut Vec<Step>) -> impl FnMut(Step) -> ControlFlow<()> + '_ {
+    |step| {
+        out.push(step);
+        ControlFlow::Continue(())
+    }
+}
+
+/// The cells at positions `at` of a step's first chain, in cell order.
+fn chain_cells(step: &Step, at: [usize; 2]) -> Vec<Cell> {
+    let Some(chain) = step.pattern.chains.first() else { return Vec::new() };
+    let mut cells: Vec<Cell> =
+        at.iter().filter_map(|&i| chain.nodes.get(i)).flat_map(|n| n.cells.clone()).collect();
+    cells.sort_unstable();
+    cells
+}
+
+/// Dual steps: every two of `steps` that share what `shared` returns but eliminate differently,
+/// joined into one step of `technique` with the pattern and the eliminations of both (HoDoKu's
+/// definition of its dual single-digit patterns).
+fn duals<K: PartialEq>(
+    technique: Technique,
+    steps: &[Step],
+    shared: impl Fn(&Step) -> K,
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
+    for (i, first) in steps.iter().enumerate() {
+        for second in &steps[i + 1..] {
+            if shared(first) != shared(second) || first.eliminations == second.eliminations {
+                continue;
+            }
+            let mut dual = first.clone();
+            dual.technique = technique;
+            dual.pattern.digits |= second.pattern.digits;
+            dual.pattern.chains.extend(second.pattern.chains.iter().cloned());
+            dual.pattern.cells.extend(second.pattern.cells.iter().copied());
+            dual.eliminations.extend(second.eliminations.iter().copied());
+            dual.eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
+            dual.eliminations.dedup();
+            sink(dual)?;
         }
     }
     ControlFlow::Continue(())
@@ -229,7 +296,7 @@ fn empty_rectangles(state: &State, digit: Digit, options: &FindOptions, sink: Si
 #[cfg(test)]
 mod tests {
     use crate::human::examples::assert_finds;
-    use crate::human::Technique;
+    use crate::human::{find_all, FindOptions, Technique};
 
     /// HoDoKu's example page for Skyscraper (show_example.php?file=sk01):
     /// `Skyscraper: 1 in r1c6,r3c9 (connected by r5c69) => r1c78,r3c45<>1`.
@@ -241,4 +308,45 @@ mod tests {
             "r1c78<>1, r3c45<>1",
         );
     }
+
+    /// The steps of `technique` with duals allowed, as result texts.
+    fn duals_found(line: &str, technique: Technique) -> Vec<String> {
+        let case: crate::human::LibraryCase = line.parse().expect("a valid library line");
+        // Dual empty rectangles are mostly built from boxes with two candidates: HoDoKu's
+        // regression tester allows those for them.
+        let options = FindOptions {
+            allow_duals_and_siamese: true,
+            allow_two_candidate_ers: true,
+            ..FindOptions::default()
+        };
+        let plain = find_all(&case.state, technique, &FindOptions::default());
+        assert!(plain.is_empty(), "duals are off by default");
+        find_all(&case.state, technique, &options).iter().map(|s| s.results_text()).collect()
+    }
+
+    /// HoDoKu's example pages for Dual 2-String Kite (show_example.php?file=d2sk01 and d2sk02):
+    /// `Dual 2-String Kite: 1 in r1c8,r6c1/in r3c9,r4c3 (connected by r1c3,r3c1) => r4c9,r6c8<>1` and
+    /// `Dual 2-String Kite: 4 in r2c1,r7c8/in r1c2,r9c9 (connected by r7c2,r9c1) => r1c9,r2c8<>4`.
+    #[test]
+    fn hodoku_dual_two_string_kite_examples() {
+        let found = duals_found(D2SK01, Technique::DualTwoStringKite);
+        assert_eq!(found, ["r4c9<>1, r6c8<>1"]);
+        let found = duals_found(
+            ":0401:4:+5.+91.7+8...+8+79.5+1...+13.8.5+9+7.9+4.+1.+27.+8+752+964+3+11.+2.+7.+9.87.+1...+6.9+9+56+74+13+8+2.2+8..+9+71.:431 574 375 594 395:419 428:",
+            Technique::DualTwoStringKite,
+        );
+        // Also kites of 3 and 4 joined by the same box cells (HoDoKu pairs across digits).
+        assert!(found.iter().any(|f| f == "r1c9<>4, r2c8<>4"), "{found:?}");
+    }
+
+    /// The first Dual 2-String Kite example (d2sk01) is also a Dual Empty Rectangle: box 1 holds
+    /// the 1s of r1c3 and r3c1 only, and the strong links in r1 and r3 make one empty rectangle
+    /// each (HoDoKu's regression library lists the same grid under both codes).
+    #[test]
+    fn hodoku_dual_empty_rectangle_example() {
+        let found = duals_found(D2SK01, Technique::DualEmptyRectangle);
+        assert_eq!(found, ["r4c9<>1, r6c8<>1"]);
+    }
+
+    const D2SK01: &str = ":0401:1:32.+5479.6..6+2+1+3.+5..+45+69+8+23.+5..+47+2.....+79.1.+25..28.+57..+2+1+4+3+5+9+67+86+73+1+84+5+9+2.5.+726143::149 168:";
 }

@@ -166,10 +166,15 @@ impl Solver {
                 if i > 0 && order::umbrella(order[i - 1]) == Some(g) {
                     continue;
                 }
-                let found = order[i..]
-                    .iter()
-                    .take_while(|&&u| order::umbrella(u) == Some(g))
-                    .filter_map(|&u| finder::find_first(&self.state, u, &self.options.find));
+                let members = order[i..].iter().take_while(|&&u| order::umbrella(u) == Some(g));
+                if order::takes_first_found(g) {
+                    let members: Vec<Technique> = members.copied().collect();
+                    if let Some(step) = super::coloring::first_in_search_order(&self.state, &members) {
+                        return Some(vec![step]);
+                    }
+                    continue;
+                }
+                let found = members.filter_map(|&u| finder::find_first(&self.state, u, &self.options.find));
                 if let Some(step) = order::best(found.collect()) {
                     return Some(vec![step]);
                 }

@@ -326,7 +326,11 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
                 }
                 let (technique, elims) = match kind {
                     Loop::Discontinuous => (dnl, elims),
-                    Loop::Continuous if simple => (cnl, continuous_eliminations(state, &chain)),
+                    Loop::Continuous if simple => {
+                        let mut elims = continuous_eliminations(state, &chain);
+                        elims.extend(locked_als_eliminations(state, &graph, &path));
+                        (cnl, elims)
+                    }
                     Loop::Continuous => continue,
                 };
                 if !elims.is_empty() && grouped == chain_has_group(&graph, &path) {
@@ -370,6 +374,27 @@ fn continuous_eliminations(state: &State, chain: &Chain) -> Vec<Candidate> {
             for d in state.candidates(cell) - a.digits - b.digits {
                 elims.push(Candidate::new(cell, d));
             }
+        }
+    }
+    elims
+}
+
+/// In a continuous loop an almost locked set entered by digit `x` and left by digit `y` loses
+/// exactly one of them (whichever way the loop runs), so it is locked on all its other digits:
+/// each such digit leaves every cell that sees all the set's cells holding it (HoDoKu's rule for
+/// almost locked sets in continuous nice loops).
+fn locked_als_eliminations(state: &State, graph: &Graph<'_>, path: &[u32]) -> Vec<Candidate> {
+    let mut elims = Vec::new();
+    for pair in path.windows(2) {
+        let (entry, exit) = (&graph.nodes[(pair[0] / 2) as usize], &graph.nodes[(pair[1] / 2) as usize]);
+        let (Some(a), Some(b)) = (entry.als, exit.als) else { continue };
+        if a != b || entry.digit == exit.digit {
+            continue;
+        }
+        let set = &graph.als[a as usize];
+        for z in set.digits - DigitSet::single(entry.digit) - DigitSet::single(exit.digit) {
+            let cells = set.buddies[z.index()] & state.digit_cells(z);
+            elims.extend(cells.iter().map(|c| Candidate::new(c, z)));
         }
     }
     elims

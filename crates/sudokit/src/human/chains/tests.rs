@@ -34,6 +34,8 @@ pub(crate) fn run_codes(prefixes: &[&str]) -> Option<Rates> {
         let options = FindOptions {
             allow_als_overlap: case.variant == Some(2),
             allow_als_in_chains: als_in_chains(&key),
+            // Two ALS-XY-Chain cases (lines 1453 and 1459) link seven sets.
+            als_chain_max_sets: 7,
             ..FindOptions::default()
         };
         let steps = find_all(&case.state, case.technique, &options);
@@ -82,20 +84,23 @@ fn reglib_nice_loops_and_aics() {
     );
 }
 
-/// Grouped loops and AICs with almost locked sets as nodes: HoDoKu's own ALS eliminations in
-/// continuous loops are not made, and several cases want another loop.
+/// Grouped loops and AICs with almost locked sets as nodes. Continuous loops make HoDoKu's
+/// eliminations around a set (its digits other than the loop's two are locked in it); the cases
+/// still failing want a loop not found here (three continuous ones find none: HoDoKu's forced exit
+/// from a set into a cell is not modelled) or other eliminations.
 #[test]
 fn reglib_chains_with_almost_locked_sets() {
     assert_codes(
         &["0709-2", "0710-3", "0710-4", "0711-3", "0711-4"],
-        &[("0709-2", 1), ("0710-3", 4), ("0710-4", 8), ("0711-3", 7), ("0711-4", 7)],
+        &[("0709-2", 5), ("0710-3", 4), ("0710-4", 8), ("0711-3", 7), ("0711-4", 7)],
     );
 }
 
-/// Two ALS-XY-Chain cases (reglib lines 1453 and 1459) are ones HoDoKu 2.2 itself does not find.
+/// Two ALS-XY-Chain cases (reglib lines 1453 and 1459), which HoDoKu 2.2 itself does not find,
+/// need chains of more than HoDoKu's six sets.
 #[test]
 fn reglib_almost_locked_sets() {
-    assert_codes(&["0901", "0902", "0903", "0904"], &[("0903", 0), ("0903-1", 13)]);
+    assert_codes(&["0901", "0902", "0903", "0904"], &[]);
 }
 
 /// Every step the advanced finders report, at every state of the solution paths of a sample of hard
