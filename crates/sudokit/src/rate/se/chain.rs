@@ -76,6 +76,19 @@ impl Bits {
     fn has(&self, c: u16) -> bool {
         self.0[c as usize / 64] & (1 << (c % 64)) != 0
     }
+    /// The candidates in the set, ascending.
+    fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (w as u32 * 64 + b) as u16
+                })
+            })
+        })
+    }
 }
 
 /// The potentials reached from an assumption, in the order they were first reached.
@@ -328,6 +341,9 @@ struct Chainer<'a> {
     /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`].
     on_idx: Vec<u32>,
     off_idx: Vec<u32>,
+    /// Scratch: what [`Chainer::on_to_off`] and [`Chainer::off_to_on`] return in [`Chainer::chain`].
+    scratch_offs: Vec<(u16, u8)>,
+    scratch_ons: Vec<(u16, u32, u32, u8)>,
     /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
     parent_buf: Vec<u32>,
     /// The board's positions of each digit in each house.
@@ -360,6 +376,8 @@ impl<'a> Chainer<'a> {
             on_idx: vec![NONE; 729],
             off_idx: vec![NONE; 729],
             parent_buf: Vec::new(),
+            scratch_offs: Vec::new(),
+            scratch_ons: Vec::new(),
             base_pos: board.all_positions(),
             level: 0,
             ctx: None,
@@ -736,8 +754,8 @@ impl<'a> Chainer<'a> {
         }
         let (mut i_on, mut i_off) = (0, 0);
         let mut absurd = None;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut offs = std::mem::take(&mut self.scratch_offs);
+        let mut ons = std::mem::take(&mut self.scratch_ons);
         'spread: loop {
             if i_on < on.len() {
                 let p = on[i_on];
@@ -784,6 +802,17 @@ impl<'a> Chainer<'a> {
                 break;
             }
         }
+        let mut on_bits = Bits::default();
+        let mut off_bits = Bits::default();
+        for &n in &on {
+            on_bits.set(self.nodes[n as usize].cand);
+        }
+        for &n in &off {
+            off_bits.set(self.nodes[n as usize].cand);
+        }
+        // In candidate order straight from the sets, the index telling each candidate's node.
+        let on_sorted = on_bits.iter().map(|c| (c, on_idx[c as usize])).collect();
+        let off_sorted = off_bits.iter().map(|c| (c, self.off_idx[c as usize])).collect();
         for &n in &on {
             on_idx[self.nodes[n as usize].cand as usize] = NONE;
         }
@@ -791,18 +820,8 @@ impl<'a> Chainer<'a> {
             self.off_idx[self.nodes[n as usize].cand as usize] = NONE;
         }
         self.on_idx = on_idx;
-        let mut on_bits = Bits::default();
-        let mut off_bits = Bits::default();
-        let mut on_sorted: Vec<(u16, u32)> = on.iter().map(|&n| (self.nodes[n as usize].cand, n)).collect();
-        let mut off_sorted: Vec<(u16, u32)> = off.iter().map(|&n| (self.nodes[n as usize].cand, n)).collect();
-        on_sorted.sort_unstable();
-        off_sorted.sort_unstable();
-        for &(c, _) in &on_sorted {
-            on_bits.set(c);
-        }
-        for &(c, _) in &off_sorted {
-            off_bits.set(c);
-        }
+        self.scratch_offs = offs;
+        self.scratch_ons = ons;
         Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd }
     }
 
@@ -1240,7 +1259,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
         Multi::Dynamic(level) => level,
         _ => 0,
     };
-    let mut memo: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+    let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
     let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
@@ -1254,7 +1273,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
         for &v in &values {
             let k = cand(cell, v);
             ensure(ch, &mut memo, k, y, dynamic);
-            let on_res = memo[k as usize].as_ref().expect("computed above");
+            let on_res = memo[k as usize].as_deref().expect("computed above");
             if dynamic {
                 if let Some((a, b)) = on_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
@@ -1264,7 +1283,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
             }
             let src_off = ch.push(k, false, &[]);
             let off_res = ch.chain(src_off, y, dynamic);
-            let on_res = memo[k as usize].as_ref().expect("computed above");
+            let on_res = memo[k as usize].as_deref().expect("computed above");
             if dynamic {
                 if let Some((a, b)) = off_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
@@ -1305,8 +1324,10 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
                     for &o in &others {
                         ensure(ch, &mut memo, o, y, dynamic);
                     }
-                    let outs: Vec<&Outcome> =
-                        others.iter().map(|&o| memo[o as usize].as_ref().expect("computed above")).collect();
+                    let outs: Vec<&Outcome> = others
+                        .iter()
+                        .map(|&o| memo[o as usize].as_deref().expect("computed above"))
+                        .collect();
                     for on in [true, false] {
                         let first_out = outs[0];
                         let list = if on { &first_out.on } else { &first_out.off };
@@ -1335,7 +1356,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
             // Cell forcing chains: what every candidate of the cell implies.
             let outs: Vec<&Outcome> = values
                 .iter()
-                .map(|&v| memo[cand(cell, v) as usize].as_ref().expect("computed above"))
+                .map(|&v| memo[cand(cell, v) as usize].as_deref().expect("computed above"))
                 .collect();
             for on in [true, false] {
                 let first_out = outs[0];
@@ -1359,9 +1380,9 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
 }
 
 /// Computes (once per step) what assuming candidate `k` on implies.
-fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Outcome>], k: u16, y: bool, dynamic: bool) {
+fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bool, dynamic: bool) {
     if memo[k as usize].is_none() {
         let src = ch.push(k, true, &[]);
-        memo[k as usize] = Some(ch.chain(src, y, dynamic));
+        memo[k as usize] = Some(Box::new(ch.chain(src, y, dynamic)));
     }
 }
