@@ -360,7 +360,8 @@ struct Chainer<'a> {
     /// The steps of each nested rule on each grid met so far. Many assumptions leave the same
     /// grid behind (both candidates of a bivalue cell, a candidate "on" and the other places of
     /// its digit "off"), and the steps depend on nothing else while one step is searched (the
-    /// grid before the assumptions is always this chainer's board).
+    /// grid before the assumptions is always this chainer's board). The levels tried one after
+    /// the other for a step of the path share it: a level reaches the grids the level below met.
     nested_cache: NestedCache,
 }
 
