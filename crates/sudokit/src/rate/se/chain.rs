@@ -76,6 +76,19 @@ impl Bits {
     fn has(&self, c: u16) -> bool {
         self.0[c as usize / 64] & (1 << (c % 64)) != 0
     }
+    /// The candidates in the set, ascending.
+    fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (w as u32 * 64 + b) as u16
+                })
+            })
+        })
+    }
 }
 
 /// The potentials reached from an assumption, in the order they were first reached.
@@ -299,6 +312,11 @@ impl Best<'_> {
     }
 }
 
+/// The steps of the rules nested in dynamic chains, per rule and grid met, for one board: valid
+/// as long as the board the chains start from stays the same (the steps' parents depend on it),
+/// so shared by every nesting level tried for one step of the path.
+pub(crate) type NestedCache = HashMap<(Nested, [u16; 81]), Rc<Vec<NestedStep>>>;
+
 /// Work spent on chaining (potentials created), checked against the caller's budget.
 pub(crate) struct Budget {
     pub spent: u64,
@@ -323,6 +341,9 @@ struct Chainer<'a> {
     /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`].
     on_idx: Vec<u32>,
     off_idx: Vec<u32>,
+    /// Scratch: what [`Chainer::on_to_off`] and [`Chainer::off_to_on`] return in [`Chainer::chain`].
+    scratch_offs: Vec<(u16, u8)>,
+    scratch_ons: Vec<(u16, u32, u32, u8)>,
     /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
     parent_buf: Vec<u32>,
     /// The board's positions of each digit in each house.
@@ -339,8 +360,9 @@ struct Chainer<'a> {
     /// The steps of each nested rule on each grid met so far. Many assumptions leave the same
     /// grid behind (both candidates of a bivalue cell, a candidate "on" and the other places of
     /// its digit "off"), and the steps depend on nothing else while one step is searched (the
-    /// grid before the assumptions is always this chainer's board).
-    nested_cache: HashMap<(Nested, [u16; 81]), Rc<Vec<NestedStep>>>,
+    /// grid before the assumptions is always this chainer's board). The levels tried one after
+    /// the other for a step of the path share it: a level reaches the grids the level below met.
+    nested_cache: NestedCache,
 }
 
 impl<'a> Chainer<'a> {
@@ -355,12 +377,14 @@ impl<'a> Chainer<'a> {
             on_idx: vec![NONE; 729],
             off_idx: vec![NONE; 729],
             parent_buf: Vec::new(),
+            scratch_offs: Vec::new(),
+            scratch_ons: Vec::new(),
             base_pos: board.all_positions(),
             level: 0,
             ctx: None,
             found: advanced::Found::default(),
             nested: Vec::new(),
-            nested_cache: HashMap::new(),
+            nested_cache: NestedCache::default(),
         }
     }
 
@@ -403,6 +427,18 @@ impl<'a> Chainer<'a> {
         self.ancestor_counts.push(0);
         self.budget.spent += 1;
         id
+    }
+
+    /// Where the potentials stand now, for [`Chainer::rewind`].
+    fn mark(&self) -> (usize, usize) {
+        (self.nodes.len(), self.parents.len())
+    }
+
+    /// Forgets the potentials created since `mark` (none of them may be referred to any more).
+    fn rewind(&mut self, mark: (usize, usize)) {
+        self.nodes.truncate(mark.0);
+        self.ancestor_counts.truncate(mark.0);
+        self.parents.truncate(mark.1);
     }
 
     fn parents_of(&self, n: u32) -> &[u32] {
@@ -637,7 +673,7 @@ impl<'a> Chainer<'a> {
     fn off_to_on(
         &mut self,
         cands: &[u16; 81],
-        pos_now: &Positions,
+        pos_now: Option<&Positions>,
         save: Option<&[u16; 81]>,
         p: u32,
         y: bool,
@@ -647,6 +683,7 @@ impl<'a> Chainer<'a> {
     ) {
         out.clear();
         self.parent_buf.clear();
+        let pos_now = pos_now.unwrap_or(&self.base_pos);
         let c = self.nodes[p as usize].cand;
         let (cell, d) = (cell_of(c), digit_of(c));
         if y && cands[cell].count_ones() == 2 {
@@ -718,8 +755,8 @@ impl<'a> Chainer<'a> {
         }
         let (mut i_on, mut i_off) = (0, 0);
         let mut absurd = None;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut offs = std::mem::take(&mut self.scratch_offs);
+        let mut ons = std::mem::take(&mut self.scratch_ons);
         'spread: loop {
             if i_on < on.len() {
                 let p = on[i_on];
@@ -740,7 +777,7 @@ impl<'a> Chainer<'a> {
                 let p = off[i_off];
                 i_off += 1;
                 let save_ref = if dynamic { Some(&save) } else { None };
-                self.off_to_on(&cands, &pos, save_ref, p, y, true, true, &mut ons);
+                self.off_to_on(&cands, Some(&pos), save_ref, p, y, true, true, &mut ons);
                 if dynamic {
                     let c = self.nodes[p as usize].cand;
                     let (cell, d) = (cell_of(c), digit_of(c));
@@ -766,6 +803,17 @@ impl<'a> Chainer<'a> {
                 break;
             }
         }
+        let mut on_bits = Bits::default();
+        let mut off_bits = Bits::default();
+        for &n in &on {
+            on_bits.set(self.nodes[n as usize].cand);
+        }
+        for &n in &off {
+            off_bits.set(self.nodes[n as usize].cand);
+        }
+        // In candidate order straight from the sets, the index telling each candidate's node.
+        let on_sorted = on_bits.iter().map(|c| (c, on_idx[c as usize])).collect();
+        let off_sorted = off_bits.iter().map(|c| (c, self.off_idx[c as usize])).collect();
         for &n in &on {
             on_idx[self.nodes[n as usize].cand as usize] = NONE;
         }
@@ -773,18 +821,8 @@ impl<'a> Chainer<'a> {
             self.off_idx[self.nodes[n as usize].cand as usize] = NONE;
         }
         self.on_idx = on_idx;
-        let mut on_bits = Bits::default();
-        let mut off_bits = Bits::default();
-        let mut on_sorted: Vec<(u16, u32)> = on.iter().map(|&n| (self.nodes[n as usize].cand, n)).collect();
-        let mut off_sorted: Vec<(u16, u32)> = off.iter().map(|&n| (self.nodes[n as usize].cand, n)).collect();
-        on_sorted.sort_unstable();
-        off_sorted.sort_unstable();
-        for &(c, _) in &on_sorted {
-            on_bits.set(c);
-        }
-        for &(c, _) in &off_sorted {
-            off_bits.set(c);
-        }
+        self.scratch_offs = offs;
+        self.scratch_ons = ons;
         Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd }
     }
 
@@ -851,33 +889,69 @@ impl<'a> Chainer<'a> {
         true
     }
 
+    /// Whether "`k` is off" turns on, on the board, only candidates already in `to_on` other than
+    /// `source` (the links of [`Chainer::off_to_on`] without a saved grid).
+    fn dead_end(&self, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
+        let cands = &self.board.cands;
+        let (cell, d) = (cell_of(k), digit_of(k));
+        let live = |t: u16| t == source || !to_on.has(t);
+        if y && cands[cell].count_ones() == 2 {
+            let other = first(cands[cell] & !(1 << d));
+            if live(cand(cell, other)) {
+                return false;
+            }
+        }
+        if x {
+            for k2 in 0..3 {
+                let house = CELL_HOUSES[cell][k2] as usize;
+                let pos = self.base_pos[house][d as usize];
+                if pos.count_ones() != 2 {
+                    continue;
+                }
+                let i = (pos & !(1 << CELL_INDEX[cell][k2])).trailing_zeros() as usize;
+                if live(cand(HOUSES[house][i] as usize, d)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
     fn cycles(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
-        let cands = self.board.cands;
+        let cands = &self.board.cands;
         let src_key = self.key(source);
+        let src_cand = self.nodes[source as usize].cand;
         let mut to_on = Bits::default();
-        to_on.set(self.nodes[source as usize].cand);
+        to_on.set(src_cand);
         let mut pending_on = vec![source];
         let mut pending_off: Vec<u32> = Vec::new();
         let mut found = Vec::new();
         let mut length = 0;
         let mut offs = Vec::new();
         let mut ons = Vec::new();
+        // The layer being read; the next one fills `pending_on` or `pending_off`.
+        let mut layer: Vec<u32> = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
-            for p in std::mem::take(&mut pending_on) {
-                Self::on_to_off(&cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
+            std::mem::swap(&mut layer, &mut pending_on);
+            for &p in &layer {
+                Self::on_to_off(cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
                 for &(k, cause) in &offs {
-                    if !self.is_parent(p, k as usize * 2) {
+                    if self.dead_end(k, y, x, &to_on, src_cand) {
+                        // It would turn on nothing new and close no cycle: only its cost counts.
+                        self.budget.spent += 1;
+                    } else if !self.is_parent(p, k as usize * 2) {
                         let o = self.push_caused(k, false, &[p], cause);
                         pending_off.push(o);
                     }
                 }
             }
+            layer.clear();
             length += 1;
-            for p in std::mem::take(&mut pending_off) {
-                let pos = self.base_pos;
-                self.off_to_on(&cands, &pos, None, p, y, x, false, &mut ons);
+            std::mem::swap(&mut layer, &mut pending_off);
+            for &p in &layer {
+                self.off_to_on(cands, None, None, p, y, x, false, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
                     if length >= 4 && is_source {
@@ -891,6 +965,7 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
+            layer.clear();
             if self.budget.exhausted() {
                 break;
             }
@@ -901,7 +976,7 @@ impl<'a> Chainer<'a> {
     /// Forcing chains from `source` back to its own conjugate (Sudoku Explainer's
     /// `doForcingChains`).
     fn forcing(&mut self, source: u32, y: bool) -> Vec<u32> {
-        let cands = self.board.cands;
+        let cands = &self.board.cands;
         let src = self.nodes[source as usize];
         let conj_key = src.cand as usize * 2 + usize::from(!src.on);
         let mut to_on = Bits::default();
@@ -923,7 +998,7 @@ impl<'a> Chainer<'a> {
             while i_on < pending_on.len() {
                 let p = pending_on[i_on];
                 i_on += 1;
-                Self::on_to_off(&cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
+                Self::on_to_off(cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
                 for &(k, cause) in &offs {
                     let key = k as usize * 2;
                     let mut node = NONE;
@@ -931,7 +1006,16 @@ impl<'a> Chainer<'a> {
                         node = self.push_caused(k, false, &[p], cause);
                         chains.push(node);
                     }
-                    if !self.is_parent(p, key) && !to_off.has(k) {
+                    if to_off.has(k) {
+                        continue;
+                    }
+                    if self.dead_end(k, y, true, &to_on, src.cand) {
+                        // It would turn on nothing new, nor the conjugate: only its cost counts.
+                        to_off.set(k);
+                        if node == NONE {
+                            self.budget.spent += 1;
+                        }
+                    } else if !self.is_parent(p, key) {
                         if node == NONE {
                             node = self.push_caused(k, false, &[p], cause);
                         }
@@ -943,8 +1027,7 @@ impl<'a> Chainer<'a> {
             while i_off < pending_off.len() {
                 let p = pending_off[i_off];
                 i_off += 1;
-                let pos = self.base_pos;
-                self.off_to_on(&cands, &pos, None, p, y, true, false, &mut ons);
+                self.off_to_on(cands, None, None, p, y, true, false, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let key = k as usize * 2 + 1;
                     let mut node = NONE;
@@ -1000,7 +1083,9 @@ fn nested_steps(
     let mut best = Best::All { init, cur: cands, found: Vec::new() };
     match rule {
         Nested::Chains => cycles_and_chains_into(&board, budget, &mut best),
-        Nested::Multi(mode) => multiple_chains_into(&board, mode, budget, &mut best),
+        Nested::Multi(mode) => {
+            multiple_chains_into(&board, mode, budget, &mut best, &mut NestedCache::default())
+        }
     }
     best.into_steps()
 }
@@ -1018,6 +1103,8 @@ fn cycles_and_chains_into(board: &Board, budget: &mut Budget, best: &mut Best<'_
             }
             for v in digits(board.cands[cell]) {
                 let k = cand(cell, v);
+                // Every step from this assumption is complete once offered: its potentials can go.
+                let mark = ch.mark();
                 let src = ch.push(k, true, &[]);
                 let found = ch.cycles(src, y, x);
                 let mut chains = Vec::new();
@@ -1060,6 +1147,7 @@ fn cycles_and_chains_into(board: &Board, budget: &mut Budget, best: &mut Best<'_
                     };
                     best.offer(&ch, f, &[target], 0, false);
                 }
+                ch.rewind(mark);
                 if ch.budget.exhausted() {
                     return;
                 }
@@ -1123,13 +1211,33 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
 }
 
 /// Nishio, multiple (cell and region) and dynamic forcing chains; the easiest step.
-pub(crate) fn multiple_chains(board: &Board, mode: Multi, budget: &mut Budget) -> Option<Hint> {
+/// `cache` holds the nested rules' steps met on this board so far (see [`NestedCache`]).
+pub(crate) fn multiple_chains(
+    board: &Board,
+    mode: Multi,
+    budget: &mut Budget,
+    cache: &mut NestedCache,
+) -> Option<Hint> {
     let mut best = Best::default();
-    multiple_chains_into(board, mode, budget, &mut best);
+    multiple_chains_into(board, mode, budget, &mut best, cache);
     best.into_hint()
 }
 
-fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &mut Best<'_>) {
+fn multiple_chains_into(
+    board: &Board,
+    mode: Multi,
+    budget: &mut Budget,
+    best: &mut Best<'_>,
+    cache: &mut NestedCache,
+) {
+    let mut ch = Chainer::new(board, budget);
+    ch.nested_cache = std::mem::take(cache);
+    search_multiple(&mut ch, mode, best);
+    *cache = std::mem::take(&mut ch.nested_cache);
+}
+
+fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
+    let board = ch.board;
     let dynamic = mode != Multi::Multiple;
     let nishio = mode == Multi::Nishio;
     let y = !nishio;
@@ -1148,12 +1256,11 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
         ],
         Multi::Dynamic(level) => DYNAMIC_NAMES[usize::from(level.min(MAX_LEVEL))],
     };
-    let mut ch = Chainer::new(board, budget);
     ch.level = match mode {
         Multi::Dynamic(level) => level,
         _ => 0,
     };
-    let mut memo: Vec<Option<Outcome>> = (0..729).map(|_| None).collect();
+    let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
     let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
@@ -1166,23 +1273,23 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
         let values: Vec<u8> = digits(board.cands[cell]).collect();
         for &v in &values {
             let k = cand(cell, v);
-            ensure(&mut ch, &mut memo, k, y, dynamic);
-            let on_res = memo[k as usize].as_ref().expect("computed above");
+            ensure(ch, &mut memo, k, y, dynamic);
+            let on_res = memo[k as usize].as_deref().expect("computed above");
             if dynamic {
                 if let Some((a, b)) = on_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
                     let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, false));
-                    best.offer(&ch, f, &[a, b], 0, false);
+                    best.offer(ch, f, &[a, b], 0, false);
                 }
             }
             let src_off = ch.push(k, false, &[]);
             let off_res = ch.chain(src_off, y, dynamic);
-            let on_res = memo[k as usize].as_ref().expect("computed above");
+            let on_res = memo[k as usize].as_deref().expect("computed above");
             if dynamic {
                 if let Some((a, b)) = off_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
                     let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, true));
-                    best.offer(&ch, f, &[a, b], 0, false);
+                    best.offer(ch, f, &[a, b], 0, false);
                 }
             }
             if card >= 3 && !nishio && dynamic {
@@ -1191,7 +1298,7 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
                     if let Some(m) = off_res.find(c, true) {
                         let complexity = ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
                         let f = found(base, complexity, 1, double_name, ch.conclusion(c, true));
-                        best.offer(&ch, f, &[n, m], 0, false);
+                        best.offer(ch, f, &[n, m], 0, false);
                     }
                 }
                 for &n in &on_res.off {
@@ -1199,7 +1306,7 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
                     if let Some(m) = off_res.find(c, false) {
                         let complexity = ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
                         let f = found(base, complexity, 1, double_name, ch.conclusion(c, false));
-                        best.offer(&ch, f, &[n, m], 0, false);
+                        best.offer(ch, f, &[n, m], 0, false);
                     }
                 }
             }
@@ -1216,10 +1323,12 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
                         .map(|i| cand(HOUSES[house][i] as usize, v))
                         .collect();
                     for &o in &others {
-                        ensure(&mut ch, &mut memo, o, y, dynamic);
+                        ensure(ch, &mut memo, o, y, dynamic);
                     }
-                    let outs: Vec<&Outcome> =
-                        others.iter().map(|&o| memo[o as usize].as_ref().expect("computed above")).collect();
+                    let outs: Vec<&Outcome> = others
+                        .iter()
+                        .map(|&o| memo[o as usize].as_deref().expect("computed above"))
+                        .collect();
                     for on in [true, false] {
                         let first_out = outs[0];
                         let list = if on { &first_out.on } else { &first_out.off };
@@ -1235,7 +1344,7 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
                             let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
                             let complexity = flat + ch.nested_complexity(&targets);
                             let f = found(base, complexity, 6, region_name, ch.conclusion(c, on));
-                            best.offer(&ch, f, &targets, 2 + house as u8, false);
+                            best.offer(ch, f, &targets, 2 + house as u8, false);
                         }
                     }
                 }
@@ -1248,7 +1357,7 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
             // Cell forcing chains: what every candidate of the cell implies.
             let outs: Vec<&Outcome> = values
                 .iter()
-                .map(|&v| memo[cand(cell, v) as usize].as_ref().expect("computed above"))
+                .map(|&v| memo[cand(cell, v) as usize].as_deref().expect("computed above"))
                 .collect();
             for on in [true, false] {
                 let first_out = outs[0];
@@ -1264,7 +1373,7 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
                     let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
                     let complexity = flat + ch.nested_complexity(&targets);
                     let f = found(base, complexity, 5, cell_name, ch.conclusion(c, on));
-                    best.offer(&ch, f, &targets, 1, false);
+                    best.offer(ch, f, &targets, 1, false);
                 }
             }
         }
@@ -1272,9 +1381,9 @@ fn multiple_chains_into(board: &Board, mode: Multi, budget: &mut Budget, best: &
 }
 
 /// Computes (once per step) what assuming candidate `k` on implies.
-fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Outcome>], k: u16, y: bool, dynamic: bool) {
+fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bool, dynamic: bool) {
     if memo[k as usize].is_none() {
         let src = ch.push(k, true, &[]);
-        memo[k as usize] = Some(ch.chain(src, y, dynamic));
+        memo[k as usize] = Some(Box::new(ch.chain(src, y, dynamic)));
     }
 }

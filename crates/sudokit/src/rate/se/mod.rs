@@ -346,11 +346,12 @@ fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
         return Some(h);
     }
     let dynamic = (0..=chain::MAX_LEVEL).map(Multi::Dynamic);
+    let mut cache = chain::NestedCache::default();
     for mode in [Multi::Nishio, Multi::Multiple].into_iter().chain(dynamic) {
         if budget.exhausted() {
             return None;
         }
-        if let Some(h) = chain::multiple_chains(b, mode, budget) {
+        if let Some(h) = chain::multiple_chains(b, mode, budget, &mut cache) {
             return Some(h);
         }
     }
