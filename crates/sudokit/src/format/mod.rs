@@ -131,27 +131,7 @@ pub fn write_grid_in(grid: &Grid, format: OutputFormat, notation: Notation, out:
     let n = grid.shape().side();
     let v = grid.values();
     match format {
-        OutputFormat::Json => {
-            out.push(b'[');
-            for (r, row) in v.chunks(n).enumerate() {
-                if r > 0 {
-                    out.push(b',');
-                }
-                out.push(b'[');
-                for (c, &x) in row.iter().enumerate() {
-                    if c > 0 {
-                        out.push(b',');
-                    }
-                    if notation.numbers {
-                        out.extend(x.to_string().into_bytes());
-                    } else {
-                        out.extend_from_slice(&[b'"', cell_symbol_in(x, notation.symbols), b'"']);
-                    }
-                }
-                out.push(b']');
-            }
-            out.extend_from_slice(b"]\n");
-        }
+        OutputFormat::Json => write_json_board(grid, notation, out),
         OutputFormat::Grid => {
             // Numbers would not read back in a non-standard convention (`0` is a digit in hex):
             // symbols, one per cell.
@@ -245,24 +225,32 @@ pub fn write_grid(grid: &Grid, format: OutputFormat, out: &mut Vec<u8>) {
             }
             out.extend_from_slice(&border);
         }
-        OutputFormat::Json => {
-            out.push(b'[');
-            for (r, row) in v.chunks(n).enumerate() {
-                if r > 0 {
-                    out.push(b',');
-                }
-                out.push(b'[');
-                for (c, &x) in row.iter().enumerate() {
-                    if c > 0 {
-                        out.push(b',');
-                    }
-                    out.extend_from_slice(&[b'"', cell_symbol(x), b'"']);
-                }
-                out.push(b']');
-            }
-            out.extend_from_slice(b"]\n");
-        }
+        OutputFormat::Json => write_json_board(grid, Notation::default(), out),
     }
+}
+
+/// Appends `grid` as a JSON board on one line: an array of rows, each cell a string of one symbol of
+/// `notation.symbols` (`"."` blank), or a number (`0` blank) when `notation.numbers`.
+fn write_json_board(grid: &Grid, notation: Notation, out: &mut Vec<u8>) {
+    out.push(b'[');
+    for (r, row) in grid.values().chunks(grid.shape().side()).enumerate() {
+        if r > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        for (c, &x) in row.iter().enumerate() {
+            if c > 0 {
+                out.push(b',');
+            }
+            if notation.numbers {
+                out.extend(x.to_string().into_bytes());
+            } else {
+                out.extend_from_slice(&[b'"', cell_symbol_in(x, notation.symbols), b'"']);
+            }
+        }
+        out.push(b']');
+    }
+    out.extend_from_slice(b"]\n");
 }
 
 /// `grid` in `format` as a string (ending with a newline).
