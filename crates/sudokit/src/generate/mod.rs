@@ -60,7 +60,6 @@ use crate::grid::{Grid, Shape};
 use crate::rules::Board;
 use crate::solve::{admitted, engine_for, CancelFlag, Interrupt};
 
-mod board_fill;
 mod difficulty;
 mod dig;
 mod fill;

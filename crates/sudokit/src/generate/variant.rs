@@ -5,7 +5,7 @@
 //!
 //! 1. **Rules.** X and hyper add houses to the boxes; jigsaw draws a new region map for every item
 //!    ([`super::jigsaw`]).
-//! 2. **Grid.** A randomised backtracking fill under those houses ([`super::board_fill`]). A jigsaw map
+//! 2. **Grid.** A randomised backtracking fill under those houses ([`super::fill`]). A jigsaw map
 //!    whose fill finds no grid within its node budget (twice) is dropped for a fresh map, so every
 //!    map comes with a grid that satisfies it.
 //! 3. **Cages** (killer). A random partition of the grid into connected cages of different digits,
@@ -47,7 +47,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::dig::{Check, Digger, Dug};
-use super::{board_fill, jigsaw, killer, Clues, GenerateError, GenerateOptions, Generated, Generator};
+use super::{fill, jigsaw, killer, Clues, GenerateError, GenerateOptions, Generated, Generator};
 use super::{Symmetry, RATING_CHECKS};
 use crate::grid::{Grid, GridError, Shape};
 use crate::rules::{Board, Variants};
@@ -288,7 +288,7 @@ impl VariantGenerator {
                 }
             };
             let tries = if self.fixed.is_some() { 1 } else { FILLS_PER_MAP };
-            if let Some(grid) = (0..tries).find_map(|_| board_fill::fill_board(&board, rng)) {
+            if let Some(grid) = (0..tries).find_map(|_| fill::fill_board(&board, rng)) {
                 break (board, grid);
             }
         };
