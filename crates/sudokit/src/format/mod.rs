@@ -1,7 +1,7 @@
 //! Writing grids in each layout. Every writer appends to a byte buffer so bulk output costs no
 //! allocation per grid; each output round-trips through [`crate::parse`]. The variant rules of a
 //! board (jigsaw region maps, the rule fields of the JSON puzzle object) are written by the `rules`
-//! module: [`region_symbols`], [`rules_fields`].
+//! module: [`region_symbols`], [`rules_fields`], [`write_board_grid`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,7 +11,7 @@ use crate::parse::{Layout, Notation, Symbols, UnknownName};
 
 mod rules;
 
-pub use rules::{region_symbols, rules_fields, variant_names, REGION_SYMBOLS};
+pub use rules::{region_symbols, rules_fields, variant_names, write_board_grid, REGION_SYMBOLS};
 
 /// An output layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
