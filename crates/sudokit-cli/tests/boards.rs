@@ -328,7 +328,10 @@ fn issue4_jigsaw() {
     let empty = format!("{} {map}\n", ".".repeat(81));
     let r = sudokit(&["solve", "--first", "--variant", "jigsaw"], &empty);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let full = values(&r.stdout);
+    // The solution, then its region map.
+    let tokens: Vec<&str> = r.stdout.split_whitespace().collect();
+    assert_eq!(tokens.get(1), Some(&map), "{}", r.stdout);
+    let full = values(tokens[0]);
     assert!(rules.is_solution(&[0; 81], &full), "{}", r.stdout);
     for (every, offset) in [(2, 0), (3, 1)] {
         let puzzle = thin(&full, every, offset);
@@ -345,6 +348,38 @@ fn issue4_jigsaw() {
         let r = sudokit(&["count", "--variant", "jigsaw", "--limit", "10000"], &grid);
         assert_eq!(r.stdout, expected, "{grid}");
     }
+}
+
+/// A jigsaw solution is written with its region map, as jigsaw puzzles are read, so that `solve`'s
+/// output reads back with `check --variant jigsaw` in every layout that carries a map.
+#[test]
+fn jigsaw_solutions_read_back_with_their_region_map() {
+    let map = "AAABBBCCCAAABBCBCCAADDBCBCCDABEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+    let regions: Vec<usize> = map.bytes().map(|b| (b - b'A') as usize).collect();
+    let rules = Rules::with_regions(9, &regions);
+    let empty = format!("{} {map}\n", ".".repeat(81));
+    let first = sudokit(&["solve", "--first", "--variant", "jigsaw"], &empty);
+    let full = values(first.stdout.split(' ').next().unwrap_or(""));
+    assert!(rules.is_solution(&[0; 81], &full));
+    let puzzle = thin(&full, 2, 0);
+    let line = format!("{} {map}\n", line_of(&puzzle));
+    for format in ["line", "grid", "compact"] {
+        let solved = sudokit(&["solve", "--variant", "jigsaw", "-o", format], &line);
+        assert_eq!(solved.code, 0, "{format}: {}", solved.stderr);
+        let rows: Vec<&str> = solved.stdout.lines().collect();
+        let map_rows: Vec<&str> = rows.iter().filter_map(|r| r.rsplit(' ').next()).collect();
+        assert_eq!(map_rows.concat(), map, "{format}: the map ends the line or each row\n{}", solved.stdout);
+        let back = sudokit(&["check", "--variant", "jigsaw"], &solved.stdout);
+        assert_eq!((back.code, back.stdout.as_str()), (0, "unique\n"), "{format}\n{}", solved.stdout);
+        // What reads back is the solution, under the same regions.
+        let again = sudokit(&["solve", "--variant", "jigsaw", "-o", "line"], &solved.stdout);
+        let tokens: Vec<&str> = again.stdout.split_whitespace().collect();
+        assert_eq!(tokens, [line_of(&full).trim(), map], "{format}");
+    }
+    // Classic answers stay as they were: no map.
+    let classic = sudokit(&["solve", "--first"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!(classic.code, 0, "{}", classic.stderr);
+    assert_eq!(classic.stdout.trim().len(), 81, "{}", classic.stdout);
 }
 
 fn cage_json(cages: &[(u32, Vec<usize>)], n: usize) -> String {

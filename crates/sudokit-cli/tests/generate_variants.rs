@@ -59,12 +59,33 @@ fn json_records_carry_their_rules() {
         assert_eq!(first.contains("\"regions\":"), variant.contains("jigsaw"), "{first}");
         assert_eq!(first.contains("\"cages\":[{\"cells\":"), variant.contains("killer"), "{first}");
     }
-    // A record's solution is the one `solve` finds.
+    // A record's solution is the one `solve` finds (which writes it with its region map).
     let made =
         sudokit(&["generate", "puzzle", "-n", "2", "--seed", "5", "--variant", "jigsaw", "--solution"], "");
     let solved = sudokit(&["solve", "--variant", "jigsaw"], &made.stdout);
-    let expected: String = made.stdout.lines().map(|l| format!("{}\n", &l[82 + 82..])).collect();
-    assert_text(&solved.stdout, &expected);
+    let expected: String =
+        made.stdout.lines().map(|l| format!("{} {}\n", &l[82 + 82..], first_seen(&l[82..82 + 81]))).collect();
+    let actual: String = solved
+        .stdout
+        .lines()
+        .map(|l| l.split_once(' ').map_or(format!("{l}\n"), |(s, map)| format!("{s} {}\n", first_seen(map))))
+        .collect();
+    assert_text(&actual, &expected);
+}
+
+/// A region map with its regions lettered A, B, … in the order they first appear: the same regions
+/// whatever letters a writer chose.
+fn first_seen(map: &str) -> String {
+    let mut seen: Vec<char> = Vec::new();
+    map.chars()
+        .map(|c| {
+            let i = seen.iter().position(|&s| s == c).unwrap_or_else(|| {
+                seen.push(c);
+                seen.len() - 1
+            });
+            char::from(b'A' + i as u8)
+        })
+        .collect()
 }
 
 #[test]

@@ -505,10 +505,7 @@ pub fn rating_of(rated: &Result<Ratings, sudokit::rate::Unrated>, at: Position) 
         Ok(ratings) => ratings,
         Err(why) => {
             r.status = why.status().to_string();
-            r.messages.push(match why {
-                sudokit::rate::Unrated::Unsupported { .. } => format!("{at}: {why}"),
-                _ => format!("{at}: {why}; not rated"),
-            });
+            r.messages.push(format!("{at}: {}", why.message()));
             return r;
         }
     };

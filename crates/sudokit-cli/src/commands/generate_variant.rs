@@ -10,18 +10,18 @@
 //! | jigsaw       | `GIVENS REGIONS`              | each row ends with its region row | no | no | a record with `variants`, `regions` |
 //! | killer       | a JSON puzzle object          | no                     | no     | no  | a record with `variants`, `cages`   |
 //!
-//! The region map and the cages are written by the library ([`region_symbols`], [`rules_fields`]).
+//! The region map and the cages are written by the library ([`write_board_grid`], [`rules_fields`]).
 
 use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::ValueEnum;
 use serde_json::Value;
-use sudokit::format::{region_symbols, rules_fields};
+use sudokit::format::{region_symbols, rules_fields, write_board_grid};
 use sudokit::generate::{
     GenerateError, Generated, VariantGenerated, VariantGenerator, VariantGrid, VariantSpec,
 };
-use sudokit::Grid;
+use sudokit::{Grid, Notation, OutputFormat};
 
 use super::generate::{produce, render, CommonArgs, GenFormat, GridArgs, Item, PuzzleArgs};
 use crate::record::{json_object, Columns, Fields, Machine};
@@ -149,7 +149,7 @@ pub fn render_variant(
     };
     let solution = info.filter(|_| with_solution).map(|p| &p.solution);
     let killer = !board.cages().is_empty();
-    let regions = region_symbols(board);
+    let jigsaw = region_symbols(board).is_some();
     match format {
         GenFormat::Json => {
             let mut f = Fields::new(index as usize + 1, "ok").set("puzzle", grid.to_string());
@@ -175,33 +175,17 @@ pub fn render_variant(
             json_object(&fields, out);
         }
         GenFormat::Line => {
-            out.extend(grid.to_string().into_bytes());
-            if let Some(map) = &regions {
-                out.push(b' ');
-                out.extend_from_slice(map);
-            }
+            write_board_grid(board, grid, OutputFormat::Line, Notation::default(), out);
             if let Some(s) = solution {
+                out.pop();
                 out.push(b' ');
                 out.extend(s.to_string().into_bytes());
-            }
-            out.push(b'\n');
-        }
-        GenFormat::Grid | GenFormat::Compact if regions.is_some() => {
-            let map = regions.as_deref().unwrap_or_default();
-            let mut rows = Vec::new();
-            let f = if format == GenFormat::Grid {
-                sudokit::OutputFormat::Grid
-            } else {
-                sudokit::OutputFormat::Compact
-            };
-            sudokit::format::write_grid(grid, f, &mut rows);
-            let n = grid.shape().side();
-            for (row, line) in rows.split(|&b| b == b'\n').filter(|l| !l.is_empty()).enumerate() {
-                out.extend_from_slice(line);
-                out.push(b' ');
-                out.extend_from_slice(&map[row * n..(row + 1) * n]);
                 out.push(b'\n');
             }
+        }
+        GenFormat::Grid | GenFormat::Compact if jigsaw => {
+            let f = if format == GenFormat::Grid { OutputFormat::Grid } else { OutputFormat::Compact };
+            write_board_grid(board, grid, f, Notation::default(), out);
         }
         _ => {
             // X and hyper in the plain layouts: the classic writer (the rules come from `--variant`).

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::format::{rules_fields, write_grid_in};
+use sudokit::format::{rules_fields, write_board_grid, write_grid_in};
 use sudokit::{Conflict, Grid, Layout, Limits, OutputFormat, ParseError, Position, Puzzle};
 
 use crate::args::{InputArgs, Output, ReadOptions, RunArgs};
@@ -201,9 +201,13 @@ fn grid_value(g: &Grid, job: &Job) -> Value {
     }
 }
 
-/// A grid in text output, in the input's notation.
+/// A grid in text output, in the input's notation; under jigsaw rules with the puzzle's region map
+/// where the layout carries one, so that it reads back with `--variant jigsaw`.
 fn grid_text(g: &Grid, format: OutputFormat, job: &Job, out: &mut Vec<u8>) {
-    write_grid_in(g, format, job.notation, out);
+    match &job.puzzle {
+        Ok(p) => write_board_grid(p.board(), g, format, job.notation, out),
+        Err(_) => write_grid_in(g, format, job.notation, out),
+    }
 }
 
 /// The input puzzle of a record as a field (`null` when it could not be read).

@@ -131,11 +131,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
                 Unrated::Undecided => (Kind::TimedOut, Status::Failed),
                 _ => (Kind::Invalid, Status::Failed),
             };
-            let message = match why {
-                Unrated::Unsupported { .. } => format!("{at}: {why}"),
-                _ => format!("{at}: {why}; not rated"),
-            };
-            return fail(why.status(), kind, exit, message);
+            return fail(why.status(), kind, exit, format!("{at}: {}", why.message()));
         }
     };
     let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();

@@ -1,7 +1,7 @@
 //! Writing grids in each layout. Every writer appends to a byte buffer so bulk output costs no
 //! allocation per grid; each output round-trips through [`crate::parse`]. The variant rules of a
 //! board (jigsaw region maps, the rule fields of the JSON puzzle object) are written by the `rules`
-//! module: [`region_symbols`], [`rules_fields`].
+//! module: [`region_symbols`], [`rules_fields`], [`write_board_grid`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,7 +11,7 @@ use crate::parse::{Layout, Notation, Symbols, UnknownName};
 
 mod rules;
 
-pub use rules::{region_symbols, rules_fields, variant_names, REGION_SYMBOLS};
+pub use rules::{region_symbols, rules_fields, variant_names, write_board_grid, REGION_SYMBOLS};
 
 /// An output layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,27 +131,7 @@ pub fn write_grid_in(grid: &Grid, format: OutputFormat, notation: Notation, out:
     let n = grid.shape().side();
     let v = grid.values();
     match format {
-        OutputFormat::Json => {
-            out.push(b'[');
-            for (r, row) in v.chunks(n).enumerate() {
-                if r > 0 {
-                    out.push(b',');
-                }
-                out.push(b'[');
-                for (c, &x) in row.iter().enumerate() {
-                    if c > 0 {
-                        out.push(b',');
-                    }
-                    if notation.numbers {
-                        out.extend(x.to_string().into_bytes());
-                    } else {
-                        out.extend_from_slice(&[b'"', cell_symbol_in(x, notation.symbols), b'"']);
-                    }
-                }
-                out.push(b']');
-            }
-            out.extend_from_slice(b"]\n");
-        }
+        OutputFormat::Json => write_json_board(grid, notation, out),
         OutputFormat::Grid => {
             // Numbers would not read back in a non-standard convention (`0` is a digit in hex):
             // symbols, one per cell.
@@ -245,24 +225,32 @@ pub fn write_grid(grid: &Grid, format: OutputFormat, out: &mut Vec<u8>) {
             }
             out.extend_from_slice(&border);
         }
-        OutputFormat::Json => {
-            out.push(b'[');
-            for (r, row) in v.chunks(n).enumerate() {
-                if r > 0 {
-                    out.push(b',');
-                }
-                out.push(b'[');
-                for (c, &x) in row.iter().enumerate() {
-                    if c > 0 {
-                        out.push(b',');
-                    }
-                    out.extend_from_slice(&[b'"', cell_symbol(x), b'"']);
-                }
-                out.push(b']');
-            }
-            out.extend_from_slice(b"]\n");
-        }
+        OutputFormat::Json => write_json_board(grid, Notation::default(), out),
     }
+}
+
+/// Appends `grid` as a JSON board on one line: an array of rows, each cell a string of one symbol of
+/// `notation.symbols` (`"."` blank), or a number (`0` blank) when `notation.numbers`.
+fn write_json_board(grid: &Grid, notation: Notation, out: &mut Vec<u8>) {
+    out.push(b'[');
+    for (r, row) in grid.values().chunks(grid.shape().side()).enumerate() {
+        if r > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        for (c, &x) in row.iter().enumerate() {
+            if c > 0 {
+                out.push(b',');
+            }
+            if notation.numbers {
+                out.extend(x.to_string().into_bytes());
+            } else {
+                out.extend_from_slice(&[b'"', cell_symbol_in(x, notation.symbols), b'"']);
+            }
+        }
+        out.push(b']');
+    }
+    out.extend_from_slice(b"]\n");
 }
 
 /// `grid` in `format` as a string (ending with a newline).

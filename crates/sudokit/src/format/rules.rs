@@ -1,11 +1,14 @@
 //! Writing a board's variant rules the way the readers take them back: a jigsaw region map as one
 //! symbol per cell (the token that follows the givens in the line layout, or ends each row in the
 //! grid layouts), and the rule fields of the [JSON puzzle format](crate::parse::puzzle_object)
-//! (`box`, `variants`, `regions`, `cages`).
+//! (`box`, `variants`, `regions`, `cages`). [`write_board_grid`] writes a grid with its region map
+//! in the text layouts that carry one.
 
 use serde_json::{json, Value};
 
-use crate::grid::Shape;
+use super::{write_grid_in, OutputFormat};
+use crate::grid::{Grid, Shape};
+use crate::parse::Notation;
 use crate::rules::{Board, HouseKind};
 
 /// The symbols of regions 1 to 32 in a written region map.
@@ -37,6 +40,49 @@ pub fn region_symbols(board: &Board) -> Option<Vec<u8>> {
         }
     }
     any.then_some(out)
+}
+
+/// Appends `grid` in `format` and `notation` as [`write_grid_in`] does, and for a jigsaw `board`
+/// with its region map where the readers take it: in the line layout as one more token after the
+/// cells (`givens regions`), in the grid and compact layouts at the end of each row. A jigsaw grid
+/// written so reads back under the jigsaw rules. The other layouts have no place for a map and
+/// are written as [`write_grid_in`] writes them; so is every grid of a board without regions.
+///
+/// ```
+/// use sudokit::{format::{write_board_grid, OutputFormat}, Board, Grid, Notation, Shape};
+/// let s = Shape::for_side(4)?;
+/// let board = Board::jigsaw(s, &[0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3])?;
+/// let g: Grid = "1234341221434321".parse().expect("a 4x4 grid");
+/// let mut out = Vec::new();
+/// write_board_grid(&board, &g, OutputFormat::Line, Notation::default(), &mut out);
+/// assert_eq!(String::from_utf8(out).unwrap(), "1234341221434321 AAABCABBCCDBCDDD\n");
+/// let mut out = Vec::new();
+/// write_board_grid(&board, &g, OutputFormat::Compact, Notation::default(), &mut out);
+/// assert_eq!(String::from_utf8(out).unwrap(), "1234 AAAB\n3412 CABB\n2143 CCDB\n4321 CDDD\n");
+/// # Ok::<(), sudokit::GridError>(())
+/// ```
+pub fn write_board_grid(
+    board: &Board,
+    grid: &Grid,
+    format: OutputFormat,
+    notation: Notation,
+    out: &mut Vec<u8>,
+) {
+    let map = match format {
+        OutputFormat::Line | OutputFormat::Grid | OutputFormat::Compact => region_symbols(board),
+        _ => None,
+    };
+    let Some(map) = map else { return write_grid_in(grid, format, notation, out) };
+    let mut text = Vec::new();
+    write_grid_in(grid, format, notation, &mut text);
+    // One map row per written row: the whole map after the one line of the line layout.
+    let row_len = if format == OutputFormat::Line { map.len() } else { board.shape().side() };
+    for (line, regions) in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()).zip(map.chunks(row_len)) {
+        out.extend_from_slice(line);
+        out.push(b' ');
+        out.extend_from_slice(regions);
+        out.push(b'\n');
+    }
 }
 
 /// The variant names of `board` as the JSON puzzle format spells them (`x`, `hyper`, `jigsaw`,
@@ -102,8 +148,39 @@ pub fn rules_fields(board: &Board) -> Vec<(&'static str, Value)> {
 mod tests {
     use super::*;
     use crate::grid::Cell;
-    use crate::parse::{ParseOptions, PuzzleReader};
-    use crate::rules::Cage;
+    use crate::parse::{ParseOptions, PuzzleReader, Symbols};
+    use crate::rules::{Cage, Variants};
+
+    /// A jigsaw grid written with its map reads back as the same grid under the same board, in every
+    /// layout that carries the map and in the input's notation.
+    #[test]
+    fn jigsaw_grids_read_back_with_their_regions() {
+        for (side, symbols) in [(6, Symbols::Standard), (9, Symbols::Standard), (16, Symbols::Hex)] {
+            let s = Shape::for_side(side).expect("a board");
+            // Regions of whole rows: a jigsaw map unlike the boxes.
+            let map: Vec<u8> = (0..s.cells()).map(|i| (i / side) as u8).collect();
+            let board = Board::jigsaw(s, &map).expect("rows as regions");
+            let mut grid = crate::testing::base_solution(s);
+            for i in (0..s.cells()).step_by(4) {
+                grid.set(Cell::from_index(i), None);
+            }
+            let notation = Notation { symbols, ..Notation::default() };
+            for format in [OutputFormat::Line, OutputFormat::Grid, OutputFormat::Compact] {
+                let mut text = Vec::new();
+                write_board_grid(&board, &grid, format, notation, &mut text);
+                let opts = ParseOptions { symbols, ..ParseOptions::default() };
+                let variants = Variants { jigsaw: true, ..Variants::default() };
+                let record = PuzzleReader::new(&text[..], opts)
+                    .with_variants(variants)
+                    .next()
+                    .expect("a record")
+                    .expect("readable");
+                let shown = String::from_utf8_lossy(&text);
+                assert_eq!(record.puzzle.as_ref().ok(), Some(&grid), "{format} {side}\n{shown}");
+                assert_eq!(record.board.as_deref(), Some(&board), "{format} {side}\n{shown}");
+            }
+        }
+    }
 
     #[test]
     fn rule_fields_read_back_as_the_same_board() {

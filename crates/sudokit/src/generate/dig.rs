@@ -21,6 +21,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use super::RATING_CHECKS;
 use crate::grid::Cell;
 use crate::grid::Grid;
 use crate::rules::Board;
@@ -88,6 +89,14 @@ impl<'a> Digger<'a> {
     /// A digger for `board` with the board's engine and [`check_budget`].
     pub fn new(board: &'a Board, engine: &'static dyn Engine) -> Digger<'a> {
         Digger { board, engine, budget: check_budget(board), cancel: None }
+    }
+
+    /// The guesses of the count that rates a dug puzzle ([`super::Generated::guesses`]), bounded too,
+    /// by many checks' worth of nodes; `None` when the cancel flag stopped it.
+    pub fn guesses(&self, puzzle: &Grid) -> Option<u64> {
+        let limits = self.limits(2, self.budget.map(|n| n * RATING_CHECKS));
+        let rated = admitted(self.engine.count(self.board, puzzle, &limits));
+        (rated.interrupted != Some(Interrupt::Cancelled)).then_some(rated.guesses)
     }
 
     /// The limits of one check: `solutions`, the cancel flag and `nodes` (`None`: unbounded).

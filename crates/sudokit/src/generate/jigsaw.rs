@@ -21,6 +21,7 @@
 
 use rand::Rng;
 
+use super::neighbours;
 use crate::grid::{Cell, Shape};
 
 /// Kept swaps per cell when reshaping the boxes into a jigsaw map.
@@ -83,16 +84,6 @@ pub fn random_regions<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Vec<u8> {
 pub fn regions_connected(shape: Shape, map: &[u8]) -> bool {
     let n = shape.side();
     map.len() == shape.cells() && (0..n as u8).all(|r| region_connected(map, n, r))
-}
-
-/// The orthogonal neighbours of cell `i` on a board of side `n`.
-fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    let up = (r > 0).then(|| i - n);
-    let down = (r + 1 < n).then(|| i + n);
-    let left = (c > 0).then(|| i - 1);
-    let right = (c + 1 < n).then(|| i + 1);
-    [up, down, left, right].into_iter().flatten()
 }
 
 /// Whether the cells of region `region` are orthogonally connected (an empty region counts as connected).

@@ -16,6 +16,7 @@
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 
+use super::neighbours;
 use crate::grid::{Cell, Grid};
 use crate::rules::Cage;
 
@@ -117,16 +118,6 @@ pub fn random_cages<R: Rng + ?Sized>(solution: &Grid, rng: &mut R) -> Vec<Cage> 
         .collect();
     out.sort_by_key(|c| c.cells[0].index());
     out
-}
-
-/// The orthogonal neighbours of cell `i` on a board of side `n`.
-fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    let up = (r > 0).then(|| i - n);
-    let down = (r + 1 < n).then(|| i + n);
-    let left = (c > 0).then(|| i - 1);
-    let right = (c + 1 < n).then(|| i + 1);
-    [up, down, left, right].into_iter().flatten()
 }
 
 #[cfg(test)]

@@ -58,9 +58,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::grid::{Grid, Shape};
 use crate::rules::Board;
-use crate::solve::{admitted, engine_for, CancelFlag, Interrupt};
+use crate::solve::{engine_for, CancelFlag};
 
-mod board_fill;
 mod difficulty;
 mod dig;
 mod fill;
@@ -83,6 +82,34 @@ pub const DEFAULT_ATTEMPTS: u32 = 1000;
 
 /// The node budget of the count that gives [`Generated::guesses`], in uniqueness checks' budgets.
 const RATING_CHECKS: u64 = 16;
+
+/// The orthogonal neighbours of cell `i` on a board of side `n`: what connects the cells of a jigsaw
+/// region or a killer cage.
+fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    let up = (r > 0).then(|| i - n);
+    let down = (r + 1 < n).then(|| i + n);
+    let left = (c > 0).then(|| i - 1);
+    let right = (c + 1 < n).then(|| i + 1);
+    [up, down, left, right].into_iter().flatten()
+}
+
+/// The candidate nearest the clue target over a generator's attempts so far, with its distance.
+struct Nearest<T>(Option<(usize, T)>);
+
+impl<T> Nearest<T> {
+    /// Offers a candidate `distance` clues off the target: gives it back when it is on target, else
+    /// keeps it if it is the nearest yet (the first of equals).
+    fn offer(&mut self, distance: usize, made: T) -> Option<T> {
+        if distance == 0 {
+            return Some(made);
+        }
+        if self.0.as_ref().is_none_or(|(d, _)| distance < *d) {
+            self.0 = Some((distance, made));
+        }
+        None
+    }
+}
 
 /// The seedable generator bulk runs use: ChaCha8, the same stream on every platform.
 pub type SeededRng = ChaCha8Rng;
@@ -145,6 +172,17 @@ impl Default for GenerateOptions {
             clues: Clues::Any,
             difficulty: None,
             attempts: DEFAULT_ATTEMPTS,
+        }
+    }
+}
+
+impl GenerateOptions {
+    /// The givens a dig keeps at least: a non-minimal puzzle stops at its clue target, a minimal one
+    /// digs as far as uniqueness allows.
+    fn dig_floor(&self) -> usize {
+        match self.clues {
+            Clues::Exactly(n) | Clues::AtMost(n) if !self.minimal => n,
+            _ => 0,
         }
     }
 }
@@ -306,13 +344,8 @@ impl Generator {
         let engine = engine_for(&self.board);
         let mut digger = dig::Digger::new(&self.board, engine);
         digger.cancel = cancel;
-        // The count that gives `Generated::guesses` is bounded too, by many checks' worth of nodes.
-        let rating_limits = digger.limits(2, digger.budget.map(|n| n * RATING_CHECKS));
-        let floor = match o.clues {
-            Clues::Exactly(n) | Clues::AtMost(n) if !o.minimal => n,
-            _ => 0,
-        };
-        let mut best: Option<(usize, Generated)> = None;
+        let floor = o.dig_floor();
+        let mut nearest = Nearest(None);
         for attempt in 1..=o.attempts {
             let solution = self.grid(rng);
             let symmetry = o.symmetry.resolve(rng);
@@ -321,11 +354,7 @@ impl Generator {
             else {
                 return Err(GenerateError::Cancelled);
             };
-            let rated = admitted(engine.count(&self.board, &puzzle, &rating_limits));
-            if rated.interrupted == Some(Interrupt::Cancelled) {
-                return Err(GenerateError::Cancelled);
-            }
-            let guesses = rated.guesses;
+            let Some(guesses) = digger.guesses(&puzzle) else { return Err(GenerateError::Cancelled) };
             self.count_candidate();
             if o.difficulty.is_some_and(|d| !d.accepts(&self.board, &puzzle)) || !self.rated(&puzzle) {
                 continue;
@@ -340,14 +369,11 @@ impl Generator {
                 target_met: true,
                 unproven,
             };
-            if distance == 0 {
+            if let Some(made) = nearest.offer(distance, made) {
                 return Ok(made);
             }
-            if best.as_ref().is_none_or(|(d, _)| distance < *d) {
-                best = Some((distance, made));
-            }
         }
-        match (best, o.difficulty, &self.rating) {
+        match (nearest.0, o.difficulty, &self.rating) {
             (Some((_, made)), _, _) => Ok(Generated { target_met: false, attempts: o.attempts, ..made }),
             (None, difficulty, Some(target)) => {
                 let target = match difficulty {

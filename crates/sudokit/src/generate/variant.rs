@@ -5,7 +5,7 @@
 //!
 //! 1. **Rules.** X and hyper add houses to the boxes; jigsaw draws a new region map for every item
 //!    ([`super::jigsaw`]).
-//! 2. **Grid.** A randomised backtracking fill under those houses ([`super::board_fill`]). A jigsaw map
+//! 2. **Grid.** A randomised backtracking fill under those houses ([`super::fill`]). A jigsaw map
 //!    whose fill finds no grid within its node budget (twice) is dropped for a fresh map, so every
 //!    map comes with a grid that satisfies it.
 //! 3. **Cages** (killer). A random partition of the grid into connected cages of different digits,
@@ -47,11 +47,10 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::dig::{Check, Digger, Dug};
-use super::{board_fill, jigsaw, killer, Clues, GenerateError, GenerateOptions, Generated, Generator};
-use super::{Symmetry, RATING_CHECKS};
+use super::{fill, jigsaw, killer, GenerateError, GenerateOptions, Generated, Generator, Nearest, Symmetry};
 use crate::grid::{Grid, GridError, Shape};
 use crate::rules::{Board, Variants};
-use crate::solve::{admitted, engine_for, CancelFlag, Interrupt};
+use crate::solve::{engine_for, CancelFlag};
 
 /// The node budget of one uniqueness check on variant boards up to 9×9. The digging's budget for
 /// small boards (4096) left a check unsettled now and then on 9×9 variant boards (of the tests' 24
@@ -288,7 +287,7 @@ impl VariantGenerator {
                 }
             };
             let tries = if self.fixed.is_some() { 1 } else { FILLS_PER_MAP };
-            if let Some(grid) = (0..tries).find_map(|_| board_fill::fill_board(&board, rng)) {
+            if let Some(grid) = (0..tries).find_map(|_| fill::fill_board(&board, rng)) {
                 break (board, grid);
             }
         };
@@ -323,11 +322,8 @@ impl VariantGenerator {
         cancel: Option<CancelFlag>,
     ) -> Result<VariantGenerated, GenerateError> {
         let o = self.options();
-        let floor = match o.clues {
-            Clues::Exactly(n) | Clues::AtMost(n) if !o.minimal => n,
-            _ => 0,
-        };
-        let mut best: Option<(usize, VariantGenerated)> = None;
+        let floor = o.dig_floor();
+        let mut nearest = Nearest(None);
         for attempt in 1..=o.attempts {
             let Some(VariantGrid { board, grid: solution }) = self.grid_until(rng, cancel.as_ref()) else {
                 return Err(GenerateError::Cancelled);
@@ -351,11 +347,7 @@ impl VariantGenerator {
                 digger.dig(&solution, self.classic.orbits_of(symmetry), floor, rng)
             };
             let Some(Dug { puzzle, unproven }) = dug else { return Err(GenerateError::Cancelled) };
-            let rating_limits = digger.limits(2, digger.budget.map(|n| n * RATING_CHECKS));
-            let rated = admitted(engine.count(&board, &puzzle, &rating_limits));
-            if rated.interrupted == Some(Interrupt::Cancelled) {
-                return Err(GenerateError::Cancelled);
-            }
+            let Some(guesses) = digger.guesses(&puzzle) else { return Err(GenerateError::Cancelled) };
             let distance = o.clues.distance(puzzle.givens());
             let made = VariantGenerated {
                 board,
@@ -363,20 +355,17 @@ impl VariantGenerator {
                     puzzle,
                     solution,
                     symmetry,
-                    guesses: rated.guesses,
+                    guesses,
                     attempts: attempt,
                     target_met: true,
                     unproven,
                 },
             };
-            if distance == 0 {
+            if let Some(made) = nearest.offer(distance, made) {
                 return Ok(made);
             }
-            if best.as_ref().is_none_or(|(d, _)| distance < *d) {
-                best = Some((distance, made));
-            }
         }
-        let (_, mut made) = best.expect("at least one attempt, and every attempt gives a candidate");
+        let (_, mut made) = nearest.0.expect("at least one attempt, and every attempt gives a candidate");
         made.generated.target_met = false;
         made.generated.attempts = o.attempts;
         Ok(made)
@@ -387,7 +376,7 @@ impl VariantGenerator {
 mod tests {
     use super::*;
     use crate::format::region_symbols;
-    use crate::generate::{jigsaw::regions_connected, rng_for};
+    use crate::generate::{jigsaw::regions_connected, rng_for, Clues};
     use crate::parse::region_map;
     use crate::solve::Puzzle;
 

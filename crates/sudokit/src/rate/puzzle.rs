@@ -81,6 +81,23 @@ impl Unrated {
             Unrated::Undecided => "timeout",
         }
     }
+
+    /// The message that reports the puzzle unrated: the reason, with `; not rated` where the puzzle
+    /// could have been rated had it been sound (a board of another size or rules never could, and
+    /// the reason says so already). Callers put the puzzle's position in front.
+    ///
+    /// ```
+    /// use sudokit::rate::Unrated;
+    /// assert_eq!(Unrated::Multiple.message(), "more than one solution; not rated");
+    /// let other = Unrated::Unsupported { side: 16, classic_rules: true };
+    /// assert_eq!(other.message(), other.to_string());
+    /// ```
+    pub fn message(&self) -> String {
+        match self {
+            Unrated::Unsupported { .. } => self.to_string(),
+            _ => format!("{self}; not rated"),
+        }
+    }
 }
 
 impl fmt::Display for Unrated {
