@@ -46,6 +46,10 @@ pub(super) struct Base<'a, B> {
     /// The lines the base touches, ascending.
     touched: [u8; 32],
     touched_len: usize,
+    /// Per touched line (by its place in `touched`): the base candidates in it, which leaving
+    /// the line out of the cover makes fins, and the cells that see all of them.
+    line_fins: [B; 32],
+    line_peers: [B; 32],
     /// Every possible target: the digit's cells in the touched lines, outside the base.
     pool: B,
 }
@@ -91,7 +95,34 @@ impl<'a, B: Bits> Base<'a, B> {
             pool |= tables.houses[cover_start + c];
         }
         pool = (pool & digit_cells).minus(base_set);
-        Base { state, tables, digit, base, cover_start, base_pos, base_set, touched, touched_len, pool }
+        let houses = state.houses();
+        let mut line_fins = [B::EMPTY; 32];
+        let mut line_peers = [B::EMPTY; 32];
+        for j in 0..touched_len {
+            let c = touched[j] as usize;
+            for (b, &h) in base.iter().enumerate() {
+                if base_pos[b] >> c & 1 == 1 {
+                    let cell = houses[h].cells[c];
+                    let peers = tables.peers[cell.index()];
+                    line_peers[j] = if line_fins[j].none() { peers } else { line_peers[j] & peers };
+                    line_fins[j] = line_fins[j].with(cell);
+                }
+            }
+        }
+        Base {
+            state,
+            tables,
+            digit,
+            base,
+            cover_start,
+            base_pos,
+            base_set,
+            touched,
+            touched_len,
+            line_fins,
+            line_peers,
+            pool,
+        }
     }
 
     /// Calls `visit` with every cover set of `size` touched lines, in lexicographic order; with
@@ -119,8 +150,8 @@ impl<'a, B: Bits> Base<'a, B> {
     ) -> ControlFlow<()> {
         if left == 0 {
             let (mut fins, mut fin_peers) = (fins, fin_peers);
-            for &c in &self.touched[j..self.touched_len] {
-                self.add_fins(c as usize, &mut fins, &mut fin_peers);
+            for k in j..self.touched_len {
+                self.add_fins(k, &mut fins, &mut fin_peers);
             }
             return visit(&Leaf { cover, fins, fin_peers });
         }
@@ -130,7 +161,7 @@ impl<'a, B: Bits> Base<'a, B> {
         let c = self.touched[j] as usize;
         self.dfs(j + 1, left - 1, cover | 1 << c, fins, fin_peers, visit)?;
         let (mut fins, mut fin_peers) = (fins, fin_peers);
-        self.add_fins(c, &mut fins, &mut fin_peers);
+        self.add_fins(j, &mut fins, &mut fin_peers);
         if (fin_peers & self.pool).none() {
             // No cell sees every fin and could lose the digit: nothing below eliminates.
             return ControlFlow::Continue(());
@@ -138,17 +169,10 @@ impl<'a, B: Bits> Base<'a, B> {
         self.dfs(j + 1, left, cover, fins, fin_peers, visit)
     }
 
-    /// Makes the base candidates in cover line `c` fins.
-    fn add_fins(&self, c: usize, fins: &mut B, fin_peers: &mut B) {
-        let houses = self.state.houses();
-        for (b, &h) in self.base.iter().enumerate() {
-            if self.base_pos[b] >> c & 1 == 1 {
-                let cell = houses[h].cells[c];
-                let peers = self.tables.peers[cell.index()];
-                *fin_peers = if fins.none() { peers } else { *fin_peers & peers };
-                *fins = fins.with(cell);
-            }
-        }
+    /// Makes the base candidates in the `j`-th touched line fins (a touched line holds some).
+    fn add_fins(&self, j: usize, fins: &mut B, fin_peers: &mut B) {
+        *fin_peers = if fins.none() { self.line_peers[j] } else { *fin_peers & self.line_peers[j] };
+        *fins |= self.line_fins[j];
     }
 
     /// The fish of `leaf`, if it is of kind `kind` and eliminates something.
