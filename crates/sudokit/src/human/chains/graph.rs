@@ -323,8 +323,17 @@ impl Bfs {
 
     /// As [`Bfs::run`]; with `home`, the search never passes through that cell: a node in it is
     /// only reached as an end (a loop coming home), never from the start directly, and a group
-    /// holding it is not entered.
+    /// holding it is not entered. The search then stops once every literal of the cell's nodes is
+    /// an end (a later link could reach none of them first): `ends` is complete, `order` may not be.
     pub fn run_avoiding(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, home: Option<Cell>) {
+        let possible_ends = home.map_or(usize::MAX, |home| {
+            let (mut nodes, mut start_inside) = (0, false);
+            for n in graph.state.candidates(home).iter().filter_map(|d| graph.cand_node(home, d)) {
+                nodes += 1;
+                start_inside |= n == start / 2;
+            }
+            2 * nodes - usize::from(start_inside)
+        });
         for &l in self.order.iter().chain(&self.ends) {
             self.dist[l as usize] = u16::MAX;
         }
@@ -358,6 +367,9 @@ impl Bfs {
                             self.dist[m as usize] = next;
                             self.parent[m as usize] = lit;
                             self.ends.push(m);
+                            if self.ends.len() == possible_ends {
+                                return;
+                            }
                         }
                         continue;
                     }
