@@ -69,7 +69,8 @@ pub(crate) mod search {
 }
 
 /// Searches that read one digit's candidates only (fish: the base and cover lines, fins and targets
-/// of a digit are all functions of where that digit can go) and found nothing for it.
+/// of a digit are all functions of where that digit can go; likewise the single-digit patterns and
+/// X-Chains) and found nothing for it.
 ///
 /// The step solver tries every technique on every state, and a step changes few digits: once a
 /// search has found nothing for a digit, it finds nothing again while that digit's candidates stay

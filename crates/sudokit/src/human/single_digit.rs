@@ -27,14 +27,29 @@ pub(crate) fn find(
     options: &FindOptions,
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
+    // Each pattern is a function of one digit's candidates: a digit that gave nothing is skipped
+    // until its candidates change (see `memo::per_digit`).
+    use super::memo::per_digit;
+    let flags = u8::from(options.allow_two_candidate_ers);
     for digit in state.all_digits() {
+        if per_digit::known_empty(state, technique, flags, digit) {
+            continue;
+        }
         let links = strong_links(state, digit);
+        let mut reported = false;
+        let sink: Sink<'_> = &mut |step| {
+            reported = true;
+            sink(step)
+        };
         match technique {
             Technique::Skyscraper => skyscrapers(state, digit, &links, sink)?,
             Technique::TwoStringKite => kites(state, digit, &links, sink)?,
             Technique::TurbotFish => turbots(state, digit, &links, sink)?,
             Technique::EmptyRectangle => empty_rectangles(state, digit, options, sink)?,
             _ => return ControlFlow::Continue(()),
+        }
+        if !reported {
+            per_digit::remember_empty(state, technique, flags, digit);
         }
     }
     ControlFlow::Continue(())
