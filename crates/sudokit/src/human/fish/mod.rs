@@ -273,6 +273,7 @@ mod complex {
                 .filter(|&h| base_kinds & family(houses[h].kind) != 0 && !state.placed_in(h).contains(digit))
                 .filter(|&h| state.positions(h, digit) != 0)
                 .collect();
+            let cover_pool = usable_houses(state, cover_kinds, &[]);
             combinations(&base_pool, size, &mut |base| {
                 let base_mask = base.iter().fold(0u8, |m, &h| m | family(houses[h].kind));
                 let mut cands = B::EMPTY;
@@ -285,7 +286,12 @@ mod complex {
                 if (!finned && !endo.none()) || endo.count() > MAX_FINS {
                     return ControlFlow::Continue(());
                 }
-                let usable = usable_houses(state, cover_kinds, base);
+                let mut usable = cover_pool;
+                for &h in base {
+                    if h < 256 {
+                        usable[h / 64] &= !(1 << (h % 64));
+                    }
+                }
                 let search = Search {
                     state,
                     tables: &tables,
