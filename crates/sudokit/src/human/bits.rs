@@ -112,10 +112,13 @@ pub(crate) struct Tables<B> {
     pub peers: Vec<B>,
 }
 
+/// A board and its tables (a `Tables<B>` of some `B`).
+type Entry = (Arc<Board>, Rc<dyn Any>);
+
 thread_local! {
     /// The tables of the board last asked for (kept alive by the entry, so that its address is not
     /// reused): the searches ask for them once per digit and technique, on one board at a time.
-    static LAST: RefCell<Option<(Arc<Board>, Rc<dyn Any>)>> = const { RefCell::new(None) };
+    static LAST: RefCell<Option<Entry>> = const { RefCell::new(None) };
 }
 
 impl<B: Bits> Tables<B> {
@@ -161,7 +164,7 @@ mod tests {
         assert_eq!(bits.first_cell(), Some(Cell::from_index(0)));
         let fewer = bits.without(Cell::from_index(0)).with(Cell::from_index(70));
         assert_eq!(fewer.first_cell(), Some(Cell::from_index(5)));
-        assert_eq!(fewer.minus(bits).to_set().names(s), "r8c8");
+        assert_eq!(fewer.minus(bits).to_set().names(s), "{r8c8}");
         assert_eq!(CellSet::from_set(&cells).minus(cells), CellSet::EMPTY);
     }
 }

@@ -386,7 +386,7 @@ mod complex {
                 for h in last + 1..houses.len() {
                     if has(&self.usable, h)
                         && !is_forbidden(&forbidden, h)
-                        && !(last_must_be_block && family(kinds[h].kind) != 4)
+                        && (!last_must_be_block || family(kinds[h].kind) == 4)
                         && !(houses[h] & self.digit_cells & self.cands).none()
                     {
                         covers.push(h);
@@ -426,7 +426,7 @@ mod complex {
             if covers.len() < self.base.len() {
                 for &h in holders {
                     let h = h as usize;
-                    if !(last_must_be_block && family(kinds[h].kind) != 4) {
+                    if !last_must_be_block || family(kinds[h].kind) == 4 {
                         covers.push(h);
                         self.cover(covers, uncovered.minus(houses[h]), fins, fin_peers, forbidden, sink)?;
                         covers.pop();
