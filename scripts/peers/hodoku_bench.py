@@ -1,12 +1,13 @@
 """sudokit's human-style path and HoDoKu rating against hodoku-py, in one run.
 
 For each file, a sample (every N-th puzzle) is written to a temporary file. Each round runs, in
-turn: `sudokit bench --mode explain`, hodoku-py, `sudokit bench --mode rate`, hodoku-py again (the
-order flips every round, so that drift of the machine hits both sides alike). sudokit times itself
+turn: `sudokit bench --mode explain`, hodoku-py, `sudokit bench --mode rate` (the order flips every
+round, so that drift of the machine hits both sides alike). sudokit times itself
 by thread CPU time (`--cpu-time --seconds 0`: one pass); hodoku-py is timed per puzzle by process
 CPU time around `hodoku.Solver().solve(puzzle)` in one warm process, which is HoDoKu's whole path and
-rating at once. The ratio is hodoku-py's mean time per puzzle over sudokit's; a hodoku-py puzzle past
-the CPU-time limit counts at the limit, and the ratio is then marked as a lower bound.
+rating at once. Two ratios are printed: hodoku-py's mean time per puzzle over sudokit's, and the
+same for the median puzzle; a hodoku-py puzzle past the CPU-time limit counts at the limit, and the
+ratios are then marked as lower bounds.
 
 Usage: hodoku_bench.py SUDOKIT [--every N] [--rounds R] [--limit S] [FILE...]
 """
@@ -80,7 +81,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--limit", type=int, default=60, help="hodoku-py CPU seconds per puzzle")
     ap.add_argument("files", nargs="*")
-    a = ap.parse_args()
+    a = ap.parse_intermixed_args()
     here = os.path.dirname(os.path.abspath(__file__))
     shared = os.path.join(here, "..", "..", "..", "shared", "datasets")
     files = a.files or [
@@ -97,7 +98,7 @@ def main():
         hd = []
         try:
             for r in range(a.rounds):
-                steps = ["explain", "hodoku", "rate", "hodoku"]
+                steps = ["explain", "hodoku", "rate"]
                 if r % 2 == 1:
                     steps.reverse()
                 for s in steps:
@@ -112,6 +113,7 @@ def main():
         timeouts = sum(t is None for run in hd for t in run)
         counted = done + [float(a.limit)] * timeouts
         h_mean = statistics.mean(counted) * 1e6 if counted else float("nan")
+        h_median = statistics.median(counted) * 1e6 if counted else float("nan")
         bound = ">=" if timeouts else ""
         print(f"\n{name}: {len(puzzles)} puzzles")
         print(f"  hodoku-py: mean {h_mean / 1e3:.1f} ms/puzzle ({dist([t * 1e3 for t in done])} ms; "
@@ -122,7 +124,8 @@ def main():
             p99 = statistics.mean(float(f["p99_usec"]) for f in runs)
             mx = max(float(f["max_usec"]) for f in runs)
             print(f"  sudokit {mode}: mean {usec / 1e3:.2f} ms/puzzle (median {med / 1e3:.2f}, p99 {p99 / 1e3:.2f}, "
-                  f"max {mx / 1e3:.2f} ms); hodoku-py / sudokit = {bound}{h_mean / usec:.0f}x")
+                  f"max {mx / 1e3:.2f} ms); hodoku-py / sudokit = {bound}{h_mean / usec:.0f}x by the mean, "
+                  f"{bound}{h_median / med:.0f}x by the median")
     return 0
 
 

@@ -55,6 +55,18 @@ impl CellSet {
         }
         set
     }
+    /// The cells `0..128` of the set as one integer (bit `i` for cell `i`): the whole set on boards
+    /// of up to 128 cells, where searches that copy and combine many sets run on it far faster.
+    pub(crate) fn low128(&self) -> u128 {
+        u128::from(self.words[0]) | u128::from(self.words[1]) << 64
+    }
+    /// The set of the cells `0..128` whose bits are set in `bits` (the inverse of `low128`).
+    pub(crate) fn from_low128(bits: u128) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        set.words[0] = bits as u64;
+        set.words[1] = (bits >> 64) as u64;
+        set
+    }
     /// The set holding only `cell`.
     pub fn single(cell: Cell) -> CellSet {
         let mut set = CellSet::EMPTY;

@@ -113,17 +113,27 @@ fn branch(premise: (Cell, Digit, bool), conclusion: (Cell, Digit, bool)) -> Chai
 // ---------------------------------------------------------------------------------------------
 // Chains: direct implications only.
 
-fn chains(state: &State, technique: Technique) -> Vec<Step> {
-    let rules = LinkRules {
-        digit: None,
-        bivalue_cells_only: false,
-        cells_with: None,
-        house_strong: true,
-        cell_links: true,
-        groups: true,
-        als: false,
-    };
-    let graph = Graph::new(state, rules);
+/// The links forcing chains follow.
+const CHAIN_RULES: LinkRules = LinkRules {
+    digit: None,
+    bivalue_cells_only: false,
+    cells_with: None,
+    house_strong: true,
+    cell_links: true,
+    groups: true,
+    als: false,
+};
+
+/// What every premise of a state implies, and the contradictions among them: the search both
+/// forcing chain techniques start from, run once per state (the solver asks for both in turn).
+struct ChainOutcomes {
+    outcomes: std::collections::HashMap<Premise, Outcome>,
+    contradictions: Vec<Step>,
+}
+
+fn chain_outcomes(state: &State) -> ChainOutcomes {
+    let technique = Technique::ForcingChainContradiction;
+    let graph = Graph::new(state, CHAIN_RULES);
     let mut bfs = Bfs::new(&graph);
     let bits = 2 * state.shape().cells() * state.side();
     let to_lit = |lit: u32| -> Option<usize> {
@@ -147,7 +157,7 @@ fn chains(state: &State, technique: Technique) -> Vec<Step> {
             // A candidate reached both true and false.
             let clash =
                 bfs.order.iter().find(|&&l| l % 2 == 1 && bfs.dist[(l - 1) as usize] != u16::MAX).copied();
-            if let (Some(l), Technique::ForcingChainContradiction) = (clash, technique) {
+            if let Some(l) = clash {
                 let mut step = Step::new(technique, state.shape());
                 if on {
                     step.eliminations.push(Candidate::new(cell, digit));
@@ -164,8 +174,19 @@ fn chains(state: &State, technique: Technique) -> Vec<Step> {
             outcomes.insert((cell, digit, on), Outcome { lits, contradiction: clash.is_some() });
         }
     }
+    ChainOutcomes { outcomes, contradictions: out }
+}
+
+fn chains(state: &State, technique: Technique) -> Vec<Step> {
+    let shared = super::memo::memo(state, super::memo::search::FORCING_CHAINS, || chain_outcomes(state));
+    if technique == Technique::ForcingChainContradiction {
+        return shared.contradictions.clone();
+    }
+    let mut out = Vec::new();
     if technique == Technique::ForcingChainVerity {
-        verities(state, &outcomes, technique, &mut out, &mut |premise, conclusion| {
+        let graph = Graph::new(state, CHAIN_RULES);
+        let mut bfs = Bfs::new(&graph);
+        verities(state, &shared.outcomes, technique, &mut out, &mut |premise, conclusion| {
             let node = graph.cand_node(premise.0, premise.1)?;
             bfs.run(&graph, 2 * node + premise.2 as u32, MAX_LEN);
             let end = graph.cand_node(conclusion.0, conclusion.1)?;

@@ -1,5 +1,6 @@
 //! A small memo per thread for searches several techniques share (the three kinds of nice loops
-//! come from one search, the four ALS techniques from one list of sets): the solver asks for each
+//! come from one search, the four ALS techniques from one list of sets, the two kinds of forcing
+//! chains from one set of implications): the solver asks for each
 //! technique in turn on the same state, and the shared search runs once.
 //!
 //! The key is the whole state (its board and every cell's value and candidates) and a number naming
@@ -63,10 +64,13 @@ pub(crate) mod search {
     pub const ALS: u64 = 3;
     /// The almost locked sets and their links, sets may overlap.
     pub const ALS_OVERLAP: u64 = 4;
+    /// What each premise of a forcing chain implies (shared by contradiction and verity).
+    pub const FORCING_CHAINS: u64 = 5;
 }
 
 /// Searches that read one digit's candidates only (fish: the base and cover lines, fins and targets
-/// of a digit are all functions of where that digit can go) and found nothing for it.
+/// of a digit are all functions of where that digit can go; likewise the single-digit patterns and
+/// X-Chains) and found nothing for it.
 ///
 /// The step solver tries every technique on every state, and a step changes few digits: once a
 /// search has found nothing for a digit, it finds nothing again while that digit's candidates stay

@@ -24,6 +24,7 @@
 //! ```
 
 mod als;
+mod bits;
 mod brute;
 mod chains;
 mod coloring;

@@ -43,8 +43,20 @@ pub(crate) fn find(
         }
         return duals(Technique::DualTwoStringKite, &found, |s| chain_cells(s, [1, 2]), sink);
     }
+    // Each pattern is a function of one digit's candidates: a digit that gave nothing is skipped
+    // until its candidates change (see `memo::per_digit`).
+    use super::memo::per_digit;
+    let flags = u8::from(options.allow_two_candidate_ers) | u8::from(options.allow_duals_and_siamese) << 1;
     for digit in state.all_digits() {
+        if per_digit::known_empty(state, technique, flags, digit) {
+            continue;
+        }
         let links = strong_links(state, digit);
+        let mut reported = false;
+        let sink: Sink<'_> = &mut |step| {
+            reported = true;
+            sink(step)
+        };
         match technique {
             Technique::Skyscraper => skyscrapers(state, digit, &links, sink)?,
             Technique::TwoStringKite => kites(state, digit, &links, sink)?,
@@ -57,6 +69,9 @@ pub(crate) fn find(
                 duals(Technique::DualEmptyRectangle, &found, |s| s.pattern.houses.clone(), sink)?;
             }
             _ => return ControlFlow::Continue(()),
+        }
+        if !reported {
+            per_digit::remember_empty(state, technique, flags, digit);
         }
     }
     ControlFlow::Continue(())

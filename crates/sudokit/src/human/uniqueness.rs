@@ -100,14 +100,24 @@ impl Rect {
     /// rectangle (so swapping the digits keeps every house valid).
     fn swappable(&self, state: &State) -> bool {
         let set: CellSet = self.cells.iter().copied().collect();
-        state.houses().iter().all(|h| {
-            let inside: Vec<usize> = (0..4).filter(|&i| h.set.contains(self.cells[i])).collect();
-            match inside[..] {
-                [] => true,
-                [i, j] => j != Rect::opposite(i),
-                _ => false,
-            }
-        }) && set.len() == 4
+        set.len() == 4
+            && state.houses().iter().all(|h| {
+                // The corners in the house (the first two; the count says whether there are more).
+                let (mut inside, mut count) = ([0usize; 2], 0);
+                for (i, &c) in self.cells.iter().enumerate() {
+                    if h.set.contains(c) {
+                        if count < 2 {
+                            inside[count] = i;
+                        }
+                        count += 1;
+                    }
+                }
+                match count {
+                    0 => true,
+                    2 => inside[1] != Rect::opposite(inside[0]),
+                    _ => false,
+                }
+            })
     }
     /// The corners sharing a row or column with corner `i`.
     fn neighbours(i: usize) -> [usize; 2] {

@@ -61,7 +61,16 @@ pub(crate) struct Graph<'a> {
     /// The almost locked sets whose digits are nodes.
     pub als: Vec<Als>,
     cand: Vec<u32>,
+    /// Per literal, the literals it implies (while the graph is built; then in `adj`).
     edges: Vec<Vec<u32>>,
+    /// The literals literal `l` implies are `adj[adj_start[l]..adj_start[l + 1]]`, in the order
+    /// they were found: one array, which the breadth-first searches walk far faster than a list
+    /// per literal.
+    adj: Vec<u32>,
+    adj_start: Vec<u32>,
+    /// Per node: its cell's index for a candidate node, `u16::MAX` for a group or set node (the
+    /// breadth-first search reads this small table, not the nodes, on every link it follows).
+    lone_cell: Vec<u16>,
 }
 
 impl<'a> Graph<'a> {
@@ -142,7 +151,18 @@ impl<'a> Graph<'a> {
                 als_list.push(a);
             }
         }
-        let mut graph = Graph { state, nodes, als: als_list, cand, edges: Vec::new() };
+        let lone_cell =
+            nodes.iter().map(|n| if n.is_group { u16::MAX } else { n.first.index() as u16 }).collect();
+        let mut graph = Graph {
+            state,
+            nodes,
+            als: als_list,
+            cand,
+            edges: Vec::new(),
+            adj: Vec::new(),
+            adj_start: Vec::new(),
+            lone_cell,
+        };
         graph.edges = (0..graph.nodes.len() * 2).map(|_| Vec::new()).collect();
         for n in 0..graph.nodes.len() {
             if graph.nodes[n].als.is_some() {
@@ -154,7 +174,20 @@ impl<'a> Graph<'a> {
             graph.edges[2 * n] = off;
         }
         graph.als_edges();
+        let edges = std::mem::take(&mut graph.edges);
+        graph.adj_start.reserve(edges.len() + 1);
+        graph.adj_start.push(0);
+        for list in edges {
+            graph.adj.extend_from_slice(&list);
+            graph.adj_start.push(graph.adj.len() as u32);
+        }
         graph
+    }
+
+    /// The literals literal `lit` implies.
+    fn implied(&self, lit: u32) -> &[u32] {
+        let l = lit as usize;
+        &self.adj[self.adj_start[l] as usize..self.adj_start[l + 1] as usize]
     }
 
     /// The links of the almost locked set nodes (see [`Graph::new`]).
@@ -290,8 +323,17 @@ impl Bfs {
 
     /// As [`Bfs::run`]; with `home`, the search never passes through that cell: a node in it is
     /// only reached as an end (a loop coming home), never from the start directly, and a group
-    /// holding it is not entered.
+    /// holding it is not entered. The search then stops once every literal of the cell's nodes is
+    /// an end (a later link could reach none of them first): `ends` is complete, `order` may not be.
     pub fn run_avoiding(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, home: Option<Cell>) {
+        let possible_ends = home.map_or(usize::MAX, |home| {
+            let (mut nodes, mut start_inside) = (0, false);
+            for n in graph.state.candidates(home).iter().filter_map(|d| graph.cand_node(home, d)) {
+                nodes += 1;
+                start_inside |= n == start / 2;
+            }
+            2 * nodes - usize::from(start_inside)
+        });
         for &l in self.order.iter().chain(&self.ends) {
             self.dist[l as usize] = u16::MAX;
         }
@@ -308,18 +350,26 @@ impl Bfs {
             if next > max_len {
                 continue;
             }
-            for &m in &graph.edges[lit as usize] {
+            for &m in graph.implied(lit) {
                 if self.dist[m as usize] != u16::MAX {
                     continue;
                 }
                 if let Some(home) = home {
-                    let node = &graph.nodes[(m / 2) as usize];
-                    if node.cells.contains(home) {
-                        if lit != start && !node.is_group {
+                    let lone = graph.lone_cell[(m / 2) as usize];
+                    let inside = if lone == u16::MAX {
+                        graph.nodes[(m / 2) as usize].cells.contains(home)
+                    } else {
+                        usize::from(lone) == home.index()
+                    };
+                    if inside {
+                        if lit != start && lone != u16::MAX {
                             // Reached, but a loop ends here: not expanded.
                             self.dist[m as usize] = next;
                             self.parent[m as usize] = lit;
                             self.ends.push(m);
+                            if self.ends.len() == possible_ends {
+                                return;
+                            }
                         }
                         continue;
                     }

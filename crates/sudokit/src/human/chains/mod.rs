@@ -97,8 +97,15 @@ fn seen_by_both(state: &State, digit: Digit, a: CellSet, b: CellSet) -> Vec<Cand
 }
 
 fn x_chains(state: &State) -> Vec<Step> {
+    // The chains of one digit are a function of its candidates alone: a digit that gave nothing is
+    // skipped until its candidates change (see `memo::per_digit`).
+    use super::memo::per_digit;
     let mut out = Vec::new();
     for digit in state.all_digits() {
+        if per_digit::known_empty(state, Technique::XChain, 0, digit) {
+            continue;
+        }
+        let before = out.len();
         let rules = LinkRules {
             digit: Some(digit),
             bivalue_cells_only: false,
@@ -127,6 +134,9 @@ fn x_chains(state: &State) -> Vec<Step> {
                     out.push(chain_step(state, Technique::XChain, chain_of(&graph, &path), elims));
                 }
             }
+        }
+        if out.len() == before {
+            per_digit::remember_empty(state, Technique::XChain, 0, digit);
         }
     }
     out

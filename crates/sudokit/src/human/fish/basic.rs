@@ -25,7 +25,8 @@
 use std::ops::ControlFlow;
 
 use super::Kind;
-use crate::grid::{CellSet, Digit};
+use crate::grid::Digit;
+use crate::human::bits::{Bits, Tables};
 use crate::human::state::State;
 use crate::human::step::{Candidate, Step};
 use crate::human::technique::Technique;
@@ -33,61 +34,95 @@ use crate::human::technique::Technique;
 /// The largest base the mask search takes (the largest fish is a Leviathan, size 7).
 pub(super) const MAX_SIZE: usize = 8;
 
-/// One digit and one set of base lines, ready for the cover search.
-pub(super) struct Base<'a> {
+/// One digit and one set of base lines, ready for the cover search, on sets of the form `B`.
+pub(super) struct Base<'a, B> {
     state: &'a State,
+    tables: &'a Tables<B>,
     digit: Digit,
     base: &'a [usize],
     cover_start: usize,
     base_pos: [u32; MAX_SIZE],
-    base_set: CellSet,
+    base_set: B,
     /// The lines the base touches, ascending.
     touched: [u8; 32],
     touched_len: usize,
+    /// Per touched line (by its place in `touched`): the base candidates in it, which leaving
+    /// the line out of the cover makes fins, and the cells that see all of them.
+    line_fins: [B; 32],
+    line_peers: [B; 32],
     /// Every possible target: the digit's cells in the touched lines, outside the base.
-    pool: CellSet,
+    pool: B,
 }
 
 /// One cover set with its fins.
-pub(super) struct Leaf {
+pub(super) struct Leaf<B> {
     cover: u32,
-    fins: CellSet,
+    fins: B,
     /// The cells that see every fin (meaningless without fins).
-    fin_peers: CellSet,
+    fin_peers: B,
 }
 
-impl<'a> Base<'a> {
+impl<'a, B: Bits> Base<'a, B> {
     /// The search for base lines `base` (houses of one line family, `size ≤ MAX_SIZE`) whose
     /// positions of `digit` together touch the lines `union` of the family starting at
     /// `cover_start`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         state: &'a State,
+        tables: &'a Tables<B>,
         digit: Digit,
+        digit_cells: B,
         base: &'a [usize],
         union: u32,
         cover_start: usize,
-    ) -> Base<'a> {
+    ) -> Base<'a, B> {
         debug_assert!(base.len() <= MAX_SIZE);
-        let houses = state.houses();
         let mut base_pos = [0u32; MAX_SIZE];
-        let mut base_set = CellSet::new();
+        let mut base_set = B::EMPTY;
         for (i, &h) in base.iter().enumerate() {
             base_pos[i] = state.positions(h, digit);
-            base_set |= houses[h].set;
+            base_set |= tables.houses[h];
         }
         let mut touched = [0u8; 32];
         let mut touched_len = 0;
-        let mut pool = CellSet::new();
+        let mut pool = B::EMPTY;
         let mut rest = union;
         while rest != 0 {
             let c = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             touched[touched_len] = c as u8;
             touched_len += 1;
-            pool |= houses[cover_start + c].set;
+            pool |= tables.houses[cover_start + c];
         }
-        pool = (pool & state.digit_cells(digit)) - base_set;
-        Base { state, digit, base, cover_start, base_pos, base_set, touched, touched_len, pool }
+        pool = (pool & digit_cells).minus(base_set);
+        let houses = state.houses();
+        let mut line_fins = [B::EMPTY; 32];
+        let mut line_peers = [B::EMPTY; 32];
+        for j in 0..touched_len {
+            let c = touched[j] as usize;
+            for (b, &h) in base.iter().enumerate() {
+                if base_pos[b] >> c & 1 == 1 {
+                    let cell = houses[h].cells[c];
+                    let peers = tables.peers[cell.index()];
+                    line_peers[j] = if line_fins[j].none() { peers } else { line_peers[j] & peers };
+                    line_fins[j] = line_fins[j].with(cell);
+                }
+            }
+        }
+        Base {
+            state,
+            tables,
+            digit,
+            base,
+            cover_start,
+            base_pos,
+            base_set,
+            touched,
+            touched_len,
+            line_fins,
+            line_peers,
+            pool,
+        }
     }
 
     /// Calls `visit` with every cover set of `size` touched lines, in lexicographic order; with
@@ -96,12 +131,12 @@ impl<'a> Base<'a> {
         &self,
         size: usize,
         fins_allowed: bool,
-        visit: &mut dyn FnMut(&Leaf) -> ControlFlow<()>,
+        visit: &mut dyn FnMut(&Leaf<B>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if !fins_allowed && self.touched_len != size {
             return ControlFlow::Continue(());
         }
-        self.dfs(0, size, 0, CellSet::new(), CellSet::new(), visit)
+        self.dfs(0, size, 0, B::EMPTY, B::EMPTY, visit)
     }
 
     fn dfs(
@@ -109,14 +144,14 @@ impl<'a> Base<'a> {
         j: usize,
         left: usize,
         cover: u32,
-        fins: CellSet,
-        fin_peers: CellSet,
-        visit: &mut dyn FnMut(&Leaf) -> ControlFlow<()>,
+        fins: B,
+        fin_peers: B,
+        visit: &mut dyn FnMut(&Leaf<B>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if left == 0 {
             let (mut fins, mut fin_peers) = (fins, fin_peers);
-            for &c in &self.touched[j..self.touched_len] {
-                self.add_fins(c as usize, &mut fins, &mut fin_peers);
+            for k in j..self.touched_len {
+                self.add_fins(k, &mut fins, &mut fin_peers);
             }
             return visit(&Leaf { cover, fins, fin_peers });
         }
@@ -126,30 +161,23 @@ impl<'a> Base<'a> {
         let c = self.touched[j] as usize;
         self.dfs(j + 1, left - 1, cover | 1 << c, fins, fin_peers, visit)?;
         let (mut fins, mut fin_peers) = (fins, fin_peers);
-        self.add_fins(c, &mut fins, &mut fin_peers);
-        if (fin_peers & self.pool).is_empty() {
+        self.add_fins(j, &mut fins, &mut fin_peers);
+        if (fin_peers & self.pool).none() {
             // No cell sees every fin and could lose the digit: nothing below eliminates.
             return ControlFlow::Continue(());
         }
         self.dfs(j + 1, left, cover, fins, fin_peers, visit)
     }
 
-    /// Makes the base candidates in cover line `c` fins.
-    fn add_fins(&self, c: usize, fins: &mut CellSet, fin_peers: &mut CellSet) {
-        let houses = self.state.houses();
-        for (b, &h) in self.base.iter().enumerate() {
-            if self.base_pos[b] >> c & 1 == 1 {
-                let cell = houses[h].cells[c];
-                let peers = *self.state.peers(cell);
-                *fin_peers = if fins.is_empty() { peers } else { *fin_peers & peers };
-                fins.insert(cell);
-            }
-        }
+    /// Makes the base candidates in the `j`-th touched line fins (a touched line holds some).
+    fn add_fins(&self, j: usize, fins: &mut B, fin_peers: &mut B) {
+        *fin_peers = if fins.none() { self.line_peers[j] } else { *fin_peers & self.line_peers[j] };
+        *fins |= self.line_fins[j];
     }
 
     /// The fish of `leaf`, if it is of kind `kind` and eliminates something.
-    pub(super) fn step(&self, technique: Technique, kind: Kind, leaf: &Leaf) -> Option<Step> {
-        let finned = !leaf.fins.is_empty();
+    pub(super) fn step(&self, technique: Technique, kind: Kind, leaf: &Leaf<B>) -> Option<Step> {
+        let finned = !leaf.fins.none();
         if finned != (kind != Kind::Basic) {
             return None;
         }
@@ -160,20 +188,20 @@ impl<'a> Base<'a> {
             return None;
         }
         let houses = self.state.houses();
-        let mut cover_set = CellSet::new();
+        let mut cover_set = B::EMPTY;
         let mut rest = leaf.cover;
         while rest != 0 {
-            cover_set |= houses[self.cover_start + rest.trailing_zeros() as usize].set;
+            cover_set |= self.tables.houses[self.cover_start + rest.trailing_zeros() as usize];
             rest &= rest - 1;
         }
         let mut targets = cover_set & self.pool;
         if finned {
             targets &= leaf.fin_peers;
         }
-        if targets.is_empty() {
+        if targets.none() {
             return None;
         }
-        debug_assert!((targets & self.base_set).is_empty());
+        debug_assert!((targets & self.base_set).none());
         let digit = self.digit;
         let mut step = Step::new(technique, self.state.shape());
         step.pattern.digits.insert(digit);
@@ -183,8 +211,8 @@ impl<'a> Base<'a> {
             step.pattern.cover.push(houses[self.cover_start + rest.trailing_zeros() as usize].kind);
             rest &= rest - 1;
         }
-        step.pattern.fins = leaf.fins.iter().map(|c| Candidate::new(c, digit)).collect();
-        step.eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
+        step.pattern.fins = leaf.fins.to_set().iter().map(|c| Candidate::new(c, digit)).collect();
+        step.eliminations = targets.to_set().iter().map(|c| Candidate::new(c, digit)).collect();
         Some(step)
     }
 }

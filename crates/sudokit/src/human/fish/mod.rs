@@ -13,6 +13,7 @@ mod basic;
 
 use std::ops::ControlFlow;
 
+use super::bits::{self, Bits, Tables};
 use super::finder::{FindOptions, Sink};
 use super::state::State;
 use super::step::{Candidate, Step};
@@ -130,7 +131,7 @@ pub(crate) fn find(
     ControlFlow::Continue(())
 }
 
-/// The basic fish of one digit.
+/// The basic fish of one digit, on `u128` sets where the board fits them.
 fn find_basic(
     state: &State,
     technique: Technique,
@@ -140,6 +141,24 @@ fn find_basic(
     digit: Digit,
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
+    if bits::fits_u128(state) {
+        find_basic_in::<u128>(state, technique, size, kind, options, digit, sink)
+    } else {
+        find_basic_in::<CellSet>(state, technique, size, kind, options, digit, sink)
+    }
+}
+
+fn find_basic_in<B: Bits>(
+    state: &State,
+    technique: Technique,
+    size: usize,
+    kind: Kind,
+    options: &FindOptions,
+    digit: Digit,
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
+    let tables = Tables::<B>::of(state);
+    let digit_cells = B::from_set(&state.digit_cells(digit));
     let n = state.side();
     for rows_are_base in [true, false] {
         let (base_range, cover_range) = if rows_are_base { (0..n, n..2 * n) } else { (n..2 * n, 0..n) };
@@ -153,7 +172,7 @@ fn find_basic(
             if touched < size || (kind == Kind::Basic && touched > size) {
                 return ControlFlow::Continue(());
             }
-            let search = basic::Base::new(state, digit, base, union, cover_range.start);
+            let search = basic::Base::new(state, &tables, digit, digit_cells, base, union, cover_range.start);
             search.covers(size, kind != Kind::Basic, &mut |leaf| {
                 let step = search.step(technique, kind, leaf);
                 if options.allow_duals_and_siamese && kind != Kind::Basic {
@@ -214,7 +233,7 @@ mod complex {
     /// At most this many fins (HoDoKu's default).
     const MAX_FINS: usize = 5;
 
-    /// The Franken or mutant fish of one digit.
+    /// The Franken or mutant fish of one digit, on `u128` sets where the board fits them.
     pub(super) fn find(
         state: &State,
         technique: Technique,
@@ -224,7 +243,25 @@ mod complex {
         digit: Digit,
         sink: Sink<'_>,
     ) -> ControlFlow<()> {
+        if bits::fits_u128(state) {
+            find_in::<u128>(state, technique, size, finned, mutant, digit, sink)
+        } else {
+            find_in::<CellSet>(state, technique, size, finned, mutant, digit, sink)
+        }
+    }
+
+    fn find_in<B: Bits>(
+        state: &State,
+        technique: Technique,
+        size: usize,
+        finned: bool,
+        mutant: bool,
+        digit: Digit,
+        sink: Sink<'_>,
+    ) -> ControlFlow<()> {
         let houses = state.houses();
+        let tables = Tables::<B>::of(state);
+        let digit_cells = B::from_set(&state.digit_cells(digit));
         let (rows, cols, blocks) = (1u8, 2u8, 4u8);
         let pools: &[(u8, u8)] = if mutant {
             &[(rows | cols | blocks, rows | cols | blocks)]
@@ -236,30 +273,57 @@ mod complex {
                 .filter(|&h| base_kinds & family(houses[h].kind) != 0 && !state.placed_in(h).contains(digit))
                 .filter(|&h| state.positions(h, digit) != 0)
                 .collect();
+            let cover_pool = usable_houses(state, cover_kinds, &[]);
             combinations(&base_pool, size, &mut |base| {
                 let base_mask = base.iter().fold(0u8, |m, &h| m | family(houses[h].kind));
-                let mut cands = CellSet::new();
-                let mut endo = CellSet::new();
+                let mut cands = B::EMPTY;
+                let mut endo = B::EMPTY;
                 for &h in base {
-                    let c = state.house_digit_cells(h, digit);
+                    let c = tables.houses[h] & digit_cells;
                     endo |= cands & c;
                     cands |= c;
                 }
-                if (!finned && !endo.is_empty()) || endo.len() > MAX_FINS {
+                if (!finned && !endo.none()) || endo.count() > MAX_FINS {
                     return ControlFlow::Continue(());
                 }
-                let usable = usable_houses(state, cover_kinds, base);
-                let search =
-                    Search { state, technique, digit, base, base_mask, usable, cands, endo, finned, mutant };
-                let endo_peers = state.common_peers(endo.iter());
-                search.cover(&mut Vec::with_capacity(size), cands - endo, endo, endo_peers, [0; 4], sink)
+                let mut usable = cover_pool;
+                for &h in base {
+                    if h < 256 {
+                        usable[h / 64] &= !(1 << (h % 64));
+                    }
+                }
+                let search = Search {
+                    state,
+                    tables: &tables,
+                    digit_cells,
+                    technique,
+                    digit,
+                    base,
+                    base_mask,
+                    usable,
+                    cands,
+                    endo,
+                    finned,
+                    mutant,
+                    need_block: !mutant && base_mask & blocks == 0,
+                };
+                let mut endo_peers = B::EMPTY;
+                let mut rest = endo;
+                while let Some(c) = rest.first_cell() {
+                    let peers = tables.peers[c.index()];
+                    endo_peers = if rest == endo { peers } else { endo_peers & peers };
+                    rest = rest.without(c);
+                }
+                search.cover(&mut Vec::with_capacity(size), cands.minus(endo), endo, endo_peers, [0; 4], sink)
             })?;
         }
         ControlFlow::Continue(())
     }
 
-    struct Search<'a> {
+    struct Search<'a, B> {
         state: &'a State,
+        tables: &'a Tables<B>,
+        digit_cells: B,
         technique: Technique,
         digit: Digit,
         base: &'a [usize],
@@ -267,10 +331,13 @@ mod complex {
         /// The houses that may be cover sets: of a cover kind and not in the base (one bit per
         /// house; houses past 256 never are, as in `forbidden`).
         usable: [u64; 4],
-        cands: CellSet,
-        endo: CellSet,
+        cands: B,
+        endo: B,
         finned: bool,
         mutant: bool,
+        /// A Franken fish whose base has no box needs one among its covers (without, it is a
+        /// basic fish, which `report` turns down): the last cover is then a box.
+        need_block: bool,
     }
 
     fn has(bits: &[u64; 4], h: usize) -> bool {
@@ -288,7 +355,7 @@ mod complex {
         bits
     }
 
-    impl Search<'_> {
+    impl<B: Bits> Search<'_, B> {
         /// Covers the first uncovered candidate with each house that holds it, or makes it a fin.
         /// Each cover set is built once: a candidate is covered by the first house of the set that
         /// holds it, so the branch that takes a later house forbids the earlier ones (`forbidden`,
@@ -297,15 +364,19 @@ mod complex {
         fn cover(
             &self,
             covers: &mut Vec<usize>,
-            uncovered: CellSet,
-            fins: CellSet,
-            fin_peers: CellSet,
+            uncovered: B,
+            fins: B,
+            fin_peers: B,
             mut forbidden: [u64; 4],
             sink: Sink<'_>,
         ) -> ControlFlow<()> {
-            let houses = self.state.houses();
+            let houses = &self.tables.houses;
             let is_forbidden = |f: &[u64; 4], h: usize| h >= 256 || f[h / 64] >> (h % 64) & 1 == 1;
-            let Some(x) = uncovered.first() else {
+            let kinds = self.state.houses();
+            let last_must_be_block = self.need_block
+                && covers.len() + 1 == self.base.len()
+                && covers.iter().all(|&h| family(kinds[h].kind) != 4);
+            let Some(x) = uncovered.first_cell() else {
                 if covers.len() == self.base.len() {
                     return self.report(covers, fins, fin_peers, sink);
                 }
@@ -315,7 +386,8 @@ mod complex {
                 for h in last + 1..houses.len() {
                     if has(&self.usable, h)
                         && !is_forbidden(&forbidden, h)
-                        && !(self.state.house_digit_cells(h, self.digit) & self.cands).is_empty()
+                        && (!last_must_be_block || family(kinds[h].kind) == 4)
+                        && !(houses[h] & self.digit_cells & self.cands).none()
                     {
                         covers.push(h);
                         self.cover(covers, uncovered, fins, fin_peers, forbidden, sink)?;
@@ -327,13 +399,15 @@ mod complex {
             if covers.len() == self.base.len() {
                 // No cover left: every uncovered candidate is a fin.
                 let all = fins | uncovered;
-                if !self.finned || all.len() > MAX_FINS {
+                if !self.finned || all.count() > MAX_FINS {
                     return ControlFlow::Continue(());
                 }
                 let mut all_peers = fin_peers;
-                for (i, c) in uncovered.iter().enumerate() {
-                    let peers = *self.state.peers(c);
-                    all_peers = if i == 0 && fins.is_empty() { peers } else { all_peers & peers };
+                let mut rest = uncovered;
+                while let Some(c) = rest.first_cell() {
+                    let peers = self.tables.peers[c.index()];
+                    all_peers = if rest == uncovered && fins.none() { peers } else { all_peers & peers };
+                    rest = rest.without(c);
                 }
                 return self.report(covers, all, all_peers, sink);
             }
@@ -352,22 +426,22 @@ mod complex {
             if covers.len() < self.base.len() {
                 for &h in holders {
                     let h = h as usize;
-                    covers.push(h);
-                    self.cover(covers, uncovered - houses[h].set, fins, fin_peers, forbidden, sink)?;
-                    covers.pop();
+                    if !last_must_be_block || family(kinds[h].kind) == 4 {
+                        covers.push(h);
+                        self.cover(covers, uncovered.minus(houses[h]), fins, fin_peers, forbidden, sink)?;
+                        covers.pop();
+                    }
                     forbidden[h / 64] |= 1 << (h % 64);
                 }
             }
-            if self.finned && fins.len() < MAX_FINS {
-                let mut more = fins;
-                more.insert(x);
-                let more_peers =
-                    if fins.is_empty() { *self.state.peers(x) } else { fin_peers & *self.state.peers(x) };
+            if self.finned && fins.count() < MAX_FINS {
+                let more = fins.with(x);
+                let peers = self.tables.peers[x.index()];
+                let more_peers = if fins.none() { peers } else { fin_peers & peers };
                 // Some candidate must see every fin, or the fish can eliminate nothing.
-                let seen = more_peers & self.state.digit_cells(self.digit);
-                if !seen.is_empty() {
-                    let mut rest = uncovered;
-                    rest.remove(x);
+                let seen = more_peers & self.digit_cells;
+                if !seen.none() {
+                    let rest = uncovered.without(x);
                     for &h in holders {
                         let h = h as usize;
                         forbidden[h / 64] |= 1 << (h % 64);
@@ -378,46 +452,43 @@ mod complex {
             ControlFlow::Continue(())
         }
 
-        fn report(
-            &self,
-            covers: &[usize],
-            fins: CellSet,
-            fin_peers: CellSet,
-            sink: Sink<'_>,
-        ) -> ControlFlow<()> {
+        fn report(&self, covers: &[usize], fins: B, fin_peers: B, sink: Sink<'_>) -> ControlFlow<()> {
             let houses = self.state.houses();
             let cover_mask = covers.iter().fold(0u8, |m, &h| m | family(houses[h].kind));
             let basic = (self.base_mask == 1 && cover_mask == 2) || (self.base_mask == 2 && cover_mask == 1);
             let franken = (self.base_mask & !5 == 0 && cover_mask & !6 == 0)
                 || (self.base_mask & !6 == 0 && cover_mask & !5 == 0);
-            if basic || (franken == self.mutant) || self.finned == fins.is_empty() {
+            if basic || (franken == self.mutant) || self.finned == fins.none() {
                 return ControlFlow::Continue(());
             }
-            let digit_cells = self.state.digit_cells(self.digit);
-            let mut cover_set = CellSet::new();
-            let mut twice = CellSet::new();
+            // Every target sees every fin (and the fins see none of themselves): without such a
+            // candidate there is nothing to eliminate, whatever the cover.
+            if !fins.none() && (fin_peers & self.digit_cells).none() {
+                return ControlFlow::Continue(());
+            }
+            let mut cover_set = B::EMPTY;
+            let mut twice = B::EMPTY;
             for &h in covers {
-                let c = houses[h].set & digit_cells;
+                let c = self.tables.houses[h] & self.digit_cells;
                 twice |= cover_set & c;
                 cover_set |= c;
             }
-            let mut targets = (cover_set - self.cands) | (twice & self.cands);
-            targets -= fins;
-            if !fins.is_empty() {
-                debug_assert_eq!(fin_peers, self.state.common_peers(fins.iter()));
+            let mut targets = (cover_set.minus(self.cands) | (twice & self.cands)).minus(fins);
+            if !fins.none() {
+                debug_assert!(fin_peers.to_set() == self.state.common_peers(fins.to_set().iter()));
                 targets &= fin_peers;
             }
-            if targets.is_empty() {
+            if targets.none() {
                 return ControlFlow::Continue(());
             }
+            let (fins, endo) = (fins.to_set(), self.endo.to_set());
             let mut step = Step::new(self.technique, self.state.shape());
             step.pattern.digits.insert(self.digit);
             step.pattern.base = self.base.iter().map(|&h| houses[h].kind).collect();
             step.pattern.cover = covers.iter().map(|&h| houses[h].kind).collect();
-            step.pattern.fins = (fins - self.endo).iter().map(|c| Candidate::new(c, self.digit)).collect();
-            step.pattern.endo_fins =
-                (fins & self.endo).iter().map(|c| Candidate::new(c, self.digit)).collect();
-            step.eliminations = targets.iter().map(|c| Candidate::new(c, self.digit)).collect();
+            step.pattern.fins = (fins - endo).iter().map(|c| Candidate::new(c, self.digit)).collect();
+            step.pattern.endo_fins = (fins & endo).iter().map(|c| Candidate::new(c, self.digit)).collect();
+            step.eliminations = targets.to_set().iter().map(|c| Candidate::new(c, self.digit)).collect();
             sink(step)
         }
     }
