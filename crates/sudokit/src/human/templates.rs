@@ -207,6 +207,8 @@ mod tests {
         for technique in [Technique::TemplateSet, Technique::TemplateDelete] {
             for step in find_all(&state, technique, &FindOptions::default()) {
                 assert_eq!(step.pattern.digits.len(), 1, "{step}");
+                let digit = step.pattern.digits.iter().next().map(|d| d.to_string()).unwrap_or_default();
+                assert!(step.to_string().starts_with(&format!("{technique}: {digit} => ")), "{step}");
                 for p in &step.placements {
                     assert_eq!(solution.get(p.cell), Some(p.digit), "{step}");
                     results += 1;
