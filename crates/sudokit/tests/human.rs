@@ -14,8 +14,13 @@ use sudokit::{Board, Cell, Grid, Puzzle, Shape};
 
 /// Solves `grid` under `board` step by step and checks every step; returns the techniques used.
 fn check(board: Arc<Board>, grid: &Grid, what: &str) -> Vec<Technique> {
+    check_with(board, grid, what, SolverOptions::default())
+}
+
+/// [`check`] with the solver's techniques chosen.
+fn check_with(board: Arc<Board>, grid: &Grid, what: &str, options: SolverOptions) -> Vec<Technique> {
     let state = State::new(board, grid).unwrap_or_else(|e| panic!("{what}: {e}"));
-    let path = solve(state, SolverOptions::default()).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let path = solve(state, options).unwrap_or_else(|e| panic!("{what}: {e}"));
     for (i, step) in path.steps.iter().enumerate() {
         for p in &step.placements {
             assert_eq!(
@@ -85,6 +90,52 @@ fn dataset_sample_every_step_right() {
 #[ignore]
 fn dataset_all_every_step_right() {
     datasets(1);
+}
+
+/// Templates are off by default and come after the forcing chains: here they follow only the
+/// singles, on every 500th puzzle of every dataset file, and every step must be right.
+#[test]
+fn dataset_sample_template_steps_right() {
+    let Some(dir) = datasets_dir() else { return };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("datasets folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let allowed = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::TemplateSet,
+        Technique::TemplateDelete,
+        Technique::BruteForce,
+    ];
+    let mut template_steps = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("dataset readable");
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
+        for (i, line) in text.lines().enumerate().filter(|(i, _)| i % 500 == 0) {
+            let Some(field) = line.split_whitespace().next() else { continue };
+            let Ok(grid) = field.parse::<Grid>() else { continue };
+            if Puzzle::classic(grid.clone()).count_up_to(2).to_string() != "1" {
+                continue;
+            }
+            let what = format!("{name} line {}", i + 1);
+            let used = check_with(
+                Board::classic_shared(Shape::CLASSIC),
+                &grid,
+                &what,
+                SolverOptions::only(&allowed),
+            );
+            template_steps += used
+                .iter()
+                .filter(|t| matches!(t, Technique::TemplateSet | Technique::TemplateDelete))
+                .count();
+        }
+    }
+    println!("template steps checked: {template_steps}");
+    assert!(template_steps > 0, "no template step was taken");
 }
 
 /// Removes givens from `solution` one by one (in a seeded order) while the puzzle stays unique.

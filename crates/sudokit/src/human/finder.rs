@@ -14,7 +14,7 @@ use super::step::Step;
 use super::technique::Technique;
 use super::{
     als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, sue_de_coq,
-    uniqueness, wings,
+    templates, uniqueness, wings,
 };
 
 /// Options of the finders; the defaults are HoDoKu's defaults.
@@ -156,6 +156,7 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::ForcingChainVerity
         | T::ForcingNetContradiction
         | T::ForcingNetVerity => forcing::find,
+        T::TemplateSet | T::TemplateDelete => templates::find,
         T::BruteForce => return None,
         _ => return None,
     })

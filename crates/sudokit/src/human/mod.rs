@@ -45,6 +45,7 @@ pub mod step;
 mod subsets;
 mod sue_de_coq;
 pub mod technique;
+mod templates;
 mod uniqueness;
 mod wings;
 

@@ -229,6 +229,9 @@ impl Step {
         } else if !p.houses.is_empty() && !p.digits.is_empty() {
             let houses: Vec<String> = p.houses.iter().map(|&h| house_name(h)).collect();
             let _ = write!(out, "{digits} in {}", houses.join(","));
+        } else if matches!(self.technique, Technique::TemplateSet | Technique::TemplateDelete) {
+            // A template step is about one digit everywhere on the board.
+            out.push_str(&digits);
         }
         for set in &p.sets {
             if !out.is_empty() {
