@@ -43,16 +43,22 @@ fn check_with(board: Arc<Board>, grid: &Grid, what: &str, options: SolverOptions
     path.steps.iter().map(|s| s.technique).collect()
 }
 
-/// Runs every `every`-th puzzle of every dataset file; prints per file the puzzles checked and the
-/// share that needed brute force, and per technique how often it was used.
-fn datasets(every: usize) {
-    let Some(dir) = datasets_dir() else { return };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
+/// The puzzle files of the datasets folder, in name order.
+fn dataset_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
         .expect("datasets folder")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
         .collect();
     files.sort();
+    files
+}
+
+/// Runs every `every`-th puzzle of every dataset file; prints per file the puzzles checked and the
+/// share that needed brute force, and per technique how often it was used.
+fn datasets(every: usize) {
+    let Some(dir) = datasets_dir() else { return };
+    let files = dataset_files(&dir);
     let mut uses: BTreeMap<Technique, usize> = BTreeMap::new();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("dataset readable");
@@ -97,12 +103,7 @@ fn dataset_all_every_step_right() {
 #[test]
 fn dataset_sample_template_steps_right() {
     let Some(dir) = datasets_dir() else { return };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("datasets folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
+    let files = dataset_files(&dir);
     let allowed = [
         Technique::FullHouse,
         Technique::NakedSingle,
