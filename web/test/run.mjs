@@ -263,18 +263,20 @@ if (scenarios) {
     expect(r[1].error.includes("classic 9×9 puzzles only, not 6×6 boards"), r[1].error);
   });
 
-  const hardest = benchPuzzles()?.[0];
+  // A puzzle whose Sudoku Explainer rating runs for seconds even natively (nested forcing chains):
+  // the step path alone now finishes too soon to be stopped on any of these puzzles.
+  const hardest = benchPuzzles()?.[50];
   if (hardest) {
     await step("long work runs beside the page: it stays responsive, shows the time, and Esc stops it", async () => {
       await page.fill("#paste", hardest);
       await page.click("#load");
-      await page.click("#explain"); // seconds on the hardest puzzles
+      await page.click("#rate");
       await page.waitForSelector("#busy:not([hidden])", { timeout: 5000 });
       // The page answers while the worker works: the selection moves.
       await page.focus("#board");
       await page.keyboard.press("ArrowRight");
       equal(await page.getAttribute("#cell-1", "aria-selected"), "true", "selection moved during the work");
-      expect((await page.textContent("#busy-text")).startsWith("Solving step by step…"), "busy notice");
+      expect((await page.textContent("#busy-text")).startsWith("Rating…"), "busy notice");
       await shot(page, "03e-busy");
       const busyContrast = await lowContrast(page);
       expect(busyContrast.length === 0, `contrast: ${busyContrast.join("; ")}`);
