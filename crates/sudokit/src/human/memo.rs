@@ -80,9 +80,11 @@ pub(crate) mod search {
 pub(crate) mod per_digit {
     use std::cell::RefCell;
     use std::collections::HashMap;
+    use std::ops::ControlFlow;
     use std::sync::Arc;
 
     use crate::grid::{CellSet, Digit};
+    use crate::human::finder::Sink;
     use crate::human::state::State;
     use crate::human::technique::Technique;
     use crate::rules::Board;
@@ -101,6 +103,30 @@ pub(crate) mod per_digit {
                 Arc::ptr_eq(board, state.board()) && *cells == state.digit_cells(digit)
             })
         })
+    }
+
+    /// Runs `search` on `digit` unless it already found nothing for the digit's present candidates,
+    /// passing its steps to `sink`; remembers when it finds nothing.
+    pub(crate) fn search(
+        state: &State,
+        technique: Technique,
+        flags: u8,
+        digit: Digit,
+        sink: Sink<'_>,
+        search: impl FnOnce(Sink<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if known_empty(state, technique, flags, digit) {
+            return ControlFlow::Continue(());
+        }
+        let mut reported = false;
+        search(&mut |step| {
+            reported = true;
+            sink(step)
+        })?;
+        if !reported {
+            remember_empty(state, technique, flags, digit);
+        }
+        ControlFlow::Continue(())
     }
 
     /// Records that `technique` with option bits `flags` found nothing for `digit` in `state`.

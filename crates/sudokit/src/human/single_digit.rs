@@ -47,32 +47,31 @@ pub(crate) fn find(
     // until its candidates change (see `memo::per_digit`).
     use super::memo::per_digit;
     let flags = u8::from(options.allow_two_candidate_ers) | u8::from(options.allow_duals_and_siamese) << 1;
+    let applies = match technique {
+        Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => true,
+        Technique::EmptyRectangle => true,
+        Technique::DualEmptyRectangle => options.allow_duals_and_siamese,
+        _ => false,
+    };
+    if !applies {
+        return ControlFlow::Continue(());
+    }
     for digit in state.all_digits() {
-        if per_digit::known_empty(state, technique, flags, digit) {
-            continue;
-        }
-        let links = strong_links(state, digit);
-        let mut reported = false;
-        let sink: Sink<'_> = &mut |step| {
-            reported = true;
-            sink(step)
-        };
-        match technique {
-            Technique::Skyscraper => skyscrapers(state, digit, &links, sink)?,
-            Technique::TwoStringKite => kites(state, digit, &links, sink)?,
-            Technique::TurbotFish => turbots(state, digit, &links, sink)?,
-            Technique::EmptyRectangle => empty_rectangles(state, digit, options, sink)?,
-            Technique::DualEmptyRectangle if options.allow_duals_and_siamese => {
-                let mut found = Vec::new();
-                let _ = empty_rectangles(state, digit, options, &mut collect(&mut found));
-                // The box and its candidates (the same box holds the same candidates).
-                duals(Technique::DualEmptyRectangle, &found, |s| s.pattern.houses.clone(), sink)?;
+        per_digit::search(state, technique, flags, digit, sink, |sink| {
+            let links = strong_links(state, digit);
+            match technique {
+                Technique::Skyscraper => skyscrapers(state, digit, &links, sink),
+                Technique::TwoStringKite => kites(state, digit, &links, sink),
+                Technique::TurbotFish => turbots(state, digit, &links, sink),
+                Technique::EmptyRectangle => empty_rectangles(state, digit, options, sink),
+                _ => {
+                    let mut found = Vec::new();
+                    let _ = empty_rectangles(state, digit, options, &mut collect(&mut found));
+                    // The box and its candidates (the same box holds the same candidates).
+                    duals(Technique::DualEmptyRectangle, &found, |s| s.pattern.houses.clone(), sink)
+                }
             }
-            _ => return ControlFlow::Continue(()),
-        }
-        if !reported {
-            per_digit::remember_empty(state, technique, flags, digit);
-        }
+        })?;
     }
     ControlFlow::Continue(())
 }

@@ -116,17 +116,7 @@ pub(crate) fn find(
         };
     let flags = u8::from(options.allow_duals_and_siamese);
     for digit in state.all_digits() {
-        if per_digit::known_empty(state, technique, flags, digit) {
-            continue;
-        }
-        let mut reported = false;
-        search(digit, &mut |step| {
-            reported = true;
-            sink(step)
-        })?;
-        if !reported {
-            per_digit::remember_empty(state, technique, flags, digit);
-        }
+        per_digit::search(state, technique, flags, digit, sink, |sink| search(digit, sink))?;
     }
     ControlFlow::Continue(())
 }
