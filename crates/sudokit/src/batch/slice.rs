@@ -1,9 +1,10 @@
 //! Solve, count, check and rate over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
 //! order: the calls that bindings make with a whole array at once.
 //!
-//! Raw rows skip what a [`Puzzle`] costs where they can: a first solution comes straight from the fast
-//! engine's `[u8; 81]` interface (what `sudokit bench` times), and the other calls share one classic
-//! board per batch instead of looking it up for every row.
+//! Raw rows skip what a [`Puzzle`] costs where they can: solve, count and check go straight to the fast
+//! engine's `[u8; 81]` interface (what `sudokit bench` times), building grids only for the answers
+//! they return, and the ratings share one classic board per batch instead of looking it up for every
+//! row.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -16,7 +17,9 @@ use crate::grid::{Cell, Grid, GridError, Shape};
 use crate::rate::{rate_puzzle, Ratings, Unrated};
 use crate::rules::Board;
 use crate::solve::fast9::{self, GivensError};
-use crate::solve::{CancelFlag, Count, Interrupt, Limits, Puzzle, SearchOutcome, Verdict};
+use crate::solve::{
+    CancelFlag, Count, Fast9Engine, Interrupt, Limits, Puzzle, SearchOutcome, TwoSolutions, Verdict,
+};
 
 /// Settings shared by the slice operations.
 #[derive(Clone, Debug, Default)]
@@ -101,16 +104,25 @@ fn solve_one(p: &Puzzle, opts: &BatchOptions) -> Result<Option<Grid>, BatchError
 
 /// The solutions of `p` up to `limit` (`None`: all).
 fn count_one(p: &Puzzle, limit: Option<u64>, opts: &BatchOptions) -> Result<Count, BatchError> {
-    let o = p.count(opts.limits(limit));
-    interrupted(&o)?;
+    counted(&p.count(opts.limits(limit)))
+}
+
+/// The count a search settled, or what interrupted it.
+fn counted(o: &SearchOutcome) -> Result<Count, BatchError> {
+    interrupted(o)?;
     Ok(Count { solutions: o.solutions, complete: o.complete })
 }
 
 /// The verdict on `p`.
 fn check_one(p: &Puzzle, opts: &BatchOptions) -> Result<Verdict, BatchError> {
     let (verdict, o) = p.check_within(opts.limits(None));
+    settled(verdict, &o)
+}
+
+/// A check's verdict, or what interrupted it: two solutions settle it however the search ended.
+fn settled(verdict: Verdict, o: &SearchOutcome) -> Result<Verdict, BatchError> {
     if !matches!(verdict, Verdict::Multiple { .. }) {
-        interrupted(&o)?;
+        interrupted(o)?;
     }
     Ok(verdict)
 }
@@ -123,6 +135,40 @@ fn classic9() -> Arc<Board> {
 /// A classic puzzle on `board` from a row of 81 values, `0` for a blank.
 fn row_puzzle(board: &Arc<Board>, row: &[u8; 81]) -> Result<Puzzle, BatchError> {
     Ok(Puzzle::new(Arc::clone(board), Grid::from_values(Shape::CLASSIC, row)?)?)
+}
+
+/// [`count_one`] on a classic 9×9 row, straight from the fast engine (no grid or puzzle is built):
+/// the engine [`Puzzle::count`] picks for the row's puzzle, within the same limits.
+fn count_row(row: &[u8; 81], limit: Option<u64>, opts: &BatchOptions) -> Result<Count, BatchError> {
+    fast9::check(row).map_err(row_error)?;
+    counted(&Fast9Engine::count_cells(row, &opts.limits(limit)))
+}
+
+/// [`check_one`] on a classic 9×9 row, straight from the fast engine: grids are built for the
+/// solutions the verdict holds only.
+///
+/// The verdict is [`Puzzle::check_within`]'s. That looks for clashing givens before searching;
+/// here the search comes first, as clashing givens have no solution, and the fast engine looks at
+/// its limits only after a solution: so a row without solutions is never cut short, and only then
+/// is its grid built to name the clashes.
+fn check_row(board: &Board, row: &[u8; 81], opts: &BatchOptions) -> Result<Verdict, BatchError> {
+    fast9::check(row).map_err(row_error)?;
+    let mut found = TwoSolutions::default();
+    let o = Fast9Engine::search_cells(row, &opts.limits(None).with_solutions(2), &mut |s| {
+        found.keep(Fast9Engine::grid(s))
+    });
+    let verdict = match found.verdict(&o) {
+        Verdict::NoSolution => {
+            let conflicts = board.conflicts(&Grid::from_checked_values(Shape::CLASSIC, row.to_vec()));
+            if conflicts.is_empty() {
+                Verdict::NoSolution
+            } else {
+                Verdict::Invalid(conflicts)
+            }
+        }
+        v => v,
+    };
+    settled(verdict, &o)
 }
 
 /// The first solution of a classic 9×9 row, straight from the fast engine (no grid is built).
@@ -224,14 +270,13 @@ pub fn count_rows(
     limit: Option<u64>,
     opts: &BatchOptions,
 ) -> Vec<Result<Count, BatchError>> {
-    let board = classic9();
-    map_all(rows, opts, |row| count_one(&row_puzzle(&board, row)?, limit, opts))
+    map_all(rows, opts, |row| count_row(row, limit, opts))
 }
 
 /// [`check_all`] over classic 9×9 rows of 81 values (`0` for a blank).
 pub fn check_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Verdict, BatchError>> {
     let board = classic9();
-    map_all(rows, opts, |row| check_one(&row_puzzle(&board, row)?, opts))
+    map_all(rows, opts, |row| check_row(&board, row, opts))
 }
 
 /// One puzzle's ratings, or why it was not rated (see [`rate_puzzle`]).

@@ -337,6 +337,41 @@ fn raw_rows_give_the_puzzle_first_solution() {
         .all(|r| *r == Err(BatchError::Cancelled)));
 }
 
+/// `count_rows` and `check_rows` take the fast engine's row interface; their answers are those of
+/// the puzzles the rows make, whatever ends the search: clashing givens, a bad value, several
+/// solutions, a node budget.
+#[test]
+fn rows_count_and_check_as_their_puzzles_do() {
+    let Some(mut rows) = dataset_rows("puzzles2_17_clue.txt", 211, 100) else { return };
+    let mut clash = rows[0];
+    clash[..2].copy_from_slice(&[1, 1]);
+    let mut bad = rows[1];
+    bad[40] = 10;
+    let mut loose = rows[2];
+    loose[rows[2].iter().position(|&v| v != 0).expect("givens")] = 0;
+    rows.extend([clash, bad, loose, [0; 81]]);
+    let grids: Vec<Result<Grid, BatchError>> =
+        rows.iter().map(|r| Grid::from_values(crate::Shape::CLASSIC, r).map_err(BatchError::from)).collect();
+    let puzzles: Vec<Puzzle> = grids.iter().flatten().map(|g| Puzzle::classic(g.clone())).collect();
+    for opts in [BatchOptions::default(), BatchOptions { nodes: Some(1), ..BatchOptions::default() }] {
+        let (counts, verdicts) = (count_rows(&rows, Some(1000), &opts), check_rows(&rows, &opts));
+        let (mut want_counts, mut want_verdicts) =
+            (count_all(&puzzles, Some(1000), &opts).into_iter(), check_all(&puzzles, &opts).into_iter());
+        for (i, g) in grids.iter().enumerate() {
+            match g {
+                Ok(_) => {
+                    assert_eq!(Some(counts[i].clone()), want_counts.next(), "row {i}");
+                    assert_eq!(Some(verdicts[i].clone()), want_verdicts.next(), "row {i}");
+                }
+                Err(e) => assert_eq!(
+                    (&counts[i].clone().err(), &verdicts[i].clone().err()),
+                    (&Some(e.clone()), &Some(e.clone()))
+                ),
+            }
+        }
+    }
+}
+
 #[test]
 fn cancel_and_timeout_answer_in_place() {
     let puzzles = vec![Puzzle::classic(UNIQUE.parse().expect("valid")); 10];

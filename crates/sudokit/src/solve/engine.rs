@@ -106,19 +106,26 @@ impl Engine for GeneralEngine {
 pub struct Fast9Engine;
 
 impl Fast9Engine {
-    fn cells(puzzle: &Grid) -> [u8; 81] {
+    /// The givens of a classic 9×9 grid, row-major, `0` for a blank: the engine's own input.
+    pub(crate) fn cells(puzzle: &Grid) -> [u8; 81] {
         let mut a = [0u8; 81];
         a.copy_from_slice(puzzle.values());
         a
     }
 
-    /// The visiting search of an admitted puzzle, on the engine's own solution arrays.
+    /// The grid of a solution the engine found (digits 1-9 only: no second check on the hot path).
+    pub(crate) fn grid(solution: &[u8; 81]) -> Grid {
+        Grid::from_checked_values(Shape::CLASSIC, solution.to_vec())
+    }
+
+    /// The visiting search of admitted givens (every value 0..=9), on the engine's own solution
+    /// arrays: [`Engine::search`] without building a grid per solution.
     ///
     /// The fast engine looks at the budget, the cancel flag and the clock between solutions only: a
     /// 9×9 search never runs long between two solutions or to its end. Each solution counts as one
     /// node of the budget, a lower bound on the nodes searched.
-    fn visit_all(
-        puzzle: &Grid,
+    pub(crate) fn search_cells(
+        cells: &[u8; 81],
         limits: &Limits,
         visit: &mut dyn FnMut(&[u8; 81]) -> ControlFlow<()>,
     ) -> SearchOutcome {
@@ -128,7 +135,7 @@ impl Fast9Engine {
         let mut interrupted = None;
         let mut visited = 0u64;
         let check = limits.can_interrupt();
-        let r = fast9::search_trusted(&Self::cells(puzzle), limits.solution_cap(), |s| {
+        let r = fast9::search_trusted(cells, limits.solution_cap(), |s| {
             visit(s)?;
             visited += 1;
             if check {
@@ -140,6 +147,21 @@ impl Fast9Engine {
             ControlFlow::Continue(())
         });
         outcome9(r, limits.solution_cap(), interrupted)
+    }
+
+    /// [`Engine::first`] on admitted givens, the solution on the stack.
+    pub(crate) fn first_cells(cells: &[u8; 81]) -> (Option<[u8; 81]>, SearchOutcome) {
+        let (s, r) = fast9::first_trusted(cells);
+        (s, outcome9(r, 1, None))
+    }
+
+    /// [`Engine::count`] on admitted givens.
+    pub(crate) fn count_cells(cells: &[u8; 81], limits: &Limits) -> SearchOutcome {
+        if limits.can_interrupt() || limits.max_solutions() == Some(0) {
+            // Only the visiting search looks at the limits between solutions.
+            return Self::search_cells(cells, limits, &mut |_| ControlFlow::Continue(()));
+        }
+        outcome9(fast9::count_trusted(cells, limits.solution_cap()), limits.solution_cap(), None)
     }
 }
 
@@ -158,28 +180,16 @@ impl Engine for Fast9Engine {
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<SearchOutcome, EngineError> {
         admit(self, board, puzzle)?;
-        Ok(Self::visit_all(puzzle, limits, &mut |s| {
-            // The fast engine returns digits 1-9 only: no second check on the hot path.
-            visit(&Grid::from_checked_values(Shape::CLASSIC, s.to_vec()))
-        }))
+        Ok(Self::search_cells(&Self::cells(puzzle), limits, &mut |s| visit(&Self::grid(s))))
     }
     fn first(&self, board: &Board, puzzle: &Grid) -> Result<(Option<Grid>, SearchOutcome), EngineError> {
         admit(self, board, puzzle)?;
-        let (s, r) = fast9::first_trusted(&Self::cells(puzzle));
-        let g = s.map(|s| Grid::from_checked_values(Shape::CLASSIC, s.to_vec()));
-        Ok((g, outcome9(r, 1, None)))
+        let (s, o) = Self::first_cells(&Self::cells(puzzle));
+        Ok((s.as_ref().map(Self::grid), o))
     }
     fn count(&self, board: &Board, puzzle: &Grid, limits: &Limits) -> Result<SearchOutcome, EngineError> {
         admit(self, board, puzzle)?;
-        if limits.can_interrupt() || limits.max_solutions() == Some(0) {
-            // Only the visiting search looks at the limits between solutions; no grid is built.
-            return Ok(Self::visit_all(puzzle, limits, &mut |_| ControlFlow::Continue(())));
-        }
-        Ok(outcome9(
-            fast9::count_trusted(&Self::cells(puzzle), limits.solution_cap()),
-            limits.solution_cap(),
-            None,
-        ))
+        Ok(Self::count_cells(&Self::cells(puzzle), limits))
     }
 }
 

@@ -155,20 +155,38 @@ impl Puzzle {
         if !conflicts.is_empty() {
             return (Verdict::Invalid(conflicts), SearchOutcome { complete: true, ..Default::default() });
         }
-        let mut found: Vec<Grid> = Vec::with_capacity(2);
-        let limits = limits.with_solutions(2);
-        let o = self.for_each_solution(limits, |g| {
-            found.push(g.clone());
-            ControlFlow::Continue(())
-        });
-        let mut it = found.into_iter();
-        let v = match (it.next(), it.next(), o.interrupted) {
+        let mut found = TwoSolutions::default();
+        let o = self.for_each_solution(limits.with_solutions(2), |g| found.keep(g.clone()));
+        (found.verdict(&o), o)
+    }
+}
+
+/// The solutions a check keeps: the first two (it searches for no more).
+#[derive(Default)]
+pub(crate) struct TwoSolutions {
+    first: Option<Grid>,
+    second: Option<Grid>,
+}
+
+impl TwoSolutions {
+    /// Keeps a solution the search found; the search goes on (its limit of two stops it).
+    pub(crate) fn keep(&mut self, g: Grid) -> ControlFlow<()> {
+        if self.first.is_none() {
+            self.first = Some(g);
+        } else {
+            self.second = Some(g);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The verdict on a puzzle without clashing givens whose search ended with outcome `o`.
+    pub(crate) fn verdict(self, o: &SearchOutcome) -> Verdict {
+        match (self.first, self.second, o.interrupted) {
             (Some(first), Some(second), _) => Verdict::Multiple { first, second },
             (found, _, Some(by)) => Verdict::TimedOut { found, by },
             (Some(g), _, None) => Verdict::Unique(g),
             (None, _, None) => Verdict::NoSolution,
-        };
-        (v, o)
+        }
     }
 }
 

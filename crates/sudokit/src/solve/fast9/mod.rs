@@ -149,7 +149,7 @@ pub enum GivensError {
 }
 
 /// `Ok` when every byte of `givens` is 0..=9; else the first cell that is not.
-fn check(givens: &[u8; 81]) -> Result<(), GivensError> {
+pub(crate) fn check(givens: &[u8; 81]) -> Result<(), GivensError> {
     // The common case without a branch per cell: the largest byte.
     if givens.iter().fold(0, |m, &v| m.max(v)) <= 9 {
         return Ok(());
