@@ -27,7 +27,7 @@ use crate::grid::Grid;
 use crate::human::{self, SolverOptions, State, Technique};
 use crate::parse::UnknownName;
 use crate::rate;
-use crate::solve::{admitted, Engine, EngineError, Limits, Puzzle};
+use crate::solve::{admitted, Engine, EngineError, Fast9Engine, Limits, Puzzle};
 
 /// What each timed solve does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,9 +205,27 @@ pub enum BenchError {
     },
 }
 
+/// How a puzzle is searched in the timed passes: by its engine, and for the fast engine on its givens
+/// as that engine takes them, converted once before timing, so that a timed engine solve builds
+/// nothing (as `batch::solve_rows_into` solves rows).
+#[derive(Clone, Copy)]
+struct Target {
+    engine: &'static dyn Engine,
+    /// The givens, where the engine is the fast 9×9 one.
+    cells: Option<[u8; 81]>,
+}
+
+impl Target {
+    fn of(p: &Puzzle) -> Target {
+        let engine = p.engine();
+        let cells = Fast9Engine.supports(p.board()).then(|| Fast9Engine::cells(p.grid()));
+        Target { engine, cells }
+    }
+}
+
 /// One solve in the benchmark's mode; returns (solutions, guesses). [`verify`] ran first on the same
 /// engine and puzzle, so the engine accepts it.
-fn solve_once(engine: &dyn Engine, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
+fn solve_once(t: &Target, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
     match mode {
         BenchMode::Explain => {
             match human_state(p).and_then(|s| human::solve(s, SolverOptions::default()).ok()) {
@@ -219,12 +237,22 @@ fn solve_once(engine: &dyn Engine, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
             Ok(r) => (1, r.brute_force_steps as u64),
             Err(_) => (0, 0),
         },
-        BenchMode::First => {
-            let (s, o) = admitted(engine.first(p.board(), p.grid()));
-            (u64::from(s.is_some()), o.guesses)
-        }
+        BenchMode::First => match &t.cells {
+            Some(cells) => {
+                let (s, o) = Fast9Engine::first_cells(cells);
+                (u64::from(s.is_some()), o.guesses)
+            }
+            None => {
+                let (s, o) = admitted(t.engine.first(p.board(), p.grid()));
+                (u64::from(s.is_some()), o.guesses)
+            }
+        },
         BenchMode::Unique => {
-            let o = admitted(engine.count(p.board(), p.grid(), &Limits::up_to(2)));
+            let limits = Limits::up_to(2);
+            let o = match &t.cells {
+                Some(cells) => Fast9Engine::count_cells(cells, &limits),
+                None => admitted(t.engine.count(p.board(), p.grid(), &limits)),
+            };
             (o.solutions, o.guesses)
         }
     }
@@ -296,16 +324,16 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
     }
     let mut order: Vec<&Puzzle> = puzzles.iter().collect();
     order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(config.seed));
-    let engines: Vec<&'static dyn Engine> = order.iter().map(|p| p.engine()).collect();
+    let targets: Vec<Target> = order.iter().map(|p| Target::of(p)).collect();
 
     // The untimed pass: verification and guess statistics.
     let (mut guesses, mut no_guess, mut unsolvable, mut multiple) = (0u64, 0usize, 0usize, 0usize);
-    for (i, (p, e)) in order.iter().zip(&engines).enumerate() {
+    for (i, (p, t)) in order.iter().zip(&targets).enumerate() {
         let (count, g) = if config.mode.is_human() {
             verify_human(i, p, config.mode)?
         } else {
-            let (count, _) = verify(i, *e, p)?;
-            (count, solve_once(*e, p, config.mode).1)
+            let (count, _) = verify(i, t.engine, p)?;
+            (count, solve_once(t, p, config.mode).1)
         };
         guesses += g;
         no_guess += usize::from(g == 0);
@@ -322,8 +350,8 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
     let per_thread: Vec<(u64, f64, Vec<f64>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = order
             .chunks(share)
-            .zip(engines.chunks(share))
-            .map(|(ps, es)| {
+            .zip(targets.chunks(share))
+            .map(|(ps, ts)| {
                 scope.spawn(move || {
                     let cpu = cpu_time::ThreadTime::now();
                     let elapsed = || match config.clock {
@@ -334,13 +362,13 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
                     let mut sink = 0u64;
                     let mut times = Vec::new();
                     loop {
-                        for (p, e) in ps.iter().zip(es) {
+                        for (p, t) in ps.iter().zip(ts) {
                             if n == 0 && config.mode.is_human() {
                                 let before = elapsed();
-                                sink = sink.wrapping_add(solve_once(*e, p, config.mode).0);
+                                sink = sink.wrapping_add(solve_once(t, p, config.mode).0);
                                 times.push((elapsed() - before).as_secs_f64() * 1e6);
                             } else {
-                                sink = sink.wrapping_add(solve_once(*e, p, config.mode).0);
+                                sink = sink.wrapping_add(solve_once(t, p, config.mode).0);
                             }
                         }
                         n += ps.len() as u64;
