@@ -74,6 +74,74 @@ impl ReadOptions {
     }
 }
 
+/// The reading keywords of a one-puzzle function as Python passed them (`size`, `box`, `symbols`,
+/// `variant`, `regions`, `layout`), checked by [`ReadKeywords::options`] where the function chooses.
+#[derive(Debug)]
+pub struct ReadKeywords<'a, 'py> {
+    /// `size=`: the board's side.
+    pub size: Option<usize>,
+    /// `box=`: the box shape, `"2x3"` or `(2, 3)`.
+    pub box_shape: Option<&'a Bound<'py, PyAny>>,
+    /// `symbols=`: `"standard"`, `"hex"`, `"letters"`, ….
+    pub symbols: &'a str,
+    /// `variant=`: variant rules by name.
+    pub variant: Option<&'a Bound<'py, PyAny>>,
+    /// `regions=`: a jigsaw region map for a list or array puzzle.
+    pub regions: Option<String>,
+    /// `layout=`: the text layout, when not detected.
+    pub layout: Option<&'a str>,
+}
+
+impl ReadKeywords<'_, '_> {
+    /// The keywords read and checked, as the command line checks its flags.
+    pub fn options(self) -> PyResult<ReadOptions> {
+        ReadOptions::new(self.size, self.box_shape, self.symbols, self.variant, self.layout, self.regions)
+    }
+}
+
+/// A `#[pyfunction]` of one puzzle, written with its own arguments only: the macro adds the reading
+/// keywords every such function takes, last and with the same defaults (`size=None, box=None,
+/// symbols="standard", variant=None, regions=None, layout=None`), and hands them to the body as a
+/// [`ReadKeywords`] under the name given after the puzzle's.
+///
+/// ```ignore
+/// puzzle_function! {
+///     /// The Python docstring.
+///     signature = (*, timeout=None);
+///     pub fn name(py, puzzle, keywords; timeout: Option<f64>) -> PyResult<u64> { … }
+/// }
+/// ```
+macro_rules! puzzle_function {
+    (
+        $(#[$attr:meta])*
+        signature = ($($sig:tt)*);
+        pub fn $name:ident(
+            $py:ident, $puzzle:ident, $keywords:ident $(; $($param:ident: $ty:ty),* $(,)?)?
+        ) -> $ret:ty $body:block
+    ) => {
+        $(#[$attr])*
+        #[pyfunction]
+        #[pyo3(signature = ($puzzle, $($sig)*, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+        #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+        pub fn $name(
+            $py: Python<'_>,
+            $puzzle: &Bound<'_, PyAny>,
+            $($($param: $ty,)*)?
+            size: Option<usize>,
+            r#box: Option<&Bound<'_, PyAny>>,
+            symbols: &str,
+            variant: Option<&Bound<'_, PyAny>>,
+            regions: Option<String>,
+            layout: Option<&str>,
+        ) -> $ret {
+            let $keywords =
+                $crate::args::ReadKeywords { size, box_shape: r#box, symbols, variant, regions, layout };
+            $body
+        }
+    };
+}
+pub(crate) use puzzle_function;
+
 /// The board shape from `size` and `box` (`"2x3"` or `(2, 3)`), checked against each other.
 pub fn shape_of(size: Option<usize>, box_shape: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
     let Some(b) = box_shape.filter(|b| !b.is_none()) else {

@@ -203,6 +203,41 @@ struct Keywords<'a, 'py> {
     regions: Option<String>,
 }
 
+/// A `#[pyfunction]` over a batch of puzzles, written with its own arguments only: the macro adds the
+/// keywords `solve_batch`, `check_batch` and `count_batch` share, after `*` and with the same
+/// defaults (`timeout=None, nodes=None, threads=None, size=None, box=None, variant=None,
+/// regions=None`), and hands them to the body as [`Keywords`] under the name given after the array's.
+/// The signature given ends with the `*` that makes the shared ones keyword-only.
+macro_rules! batch_function {
+    (
+        $(#[$attr:meta])*
+        signature = ($($sig:tt)*);
+        pub fn $name:ident<$py_life:lifetime>(
+            $py:ident, $puzzles:ident, $keywords:ident $(; $($param:ident: $ty:ty),* $(,)?)?
+        ) -> $ret:ty $body:block
+    ) => {
+        $(#[$attr])*
+        #[pyfunction]
+        #[pyo3(signature = ($puzzles, $($sig)*, timeout=None, nodes=None, threads=None, size=None, r#box=None, variant=None, regions=None))]
+        #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+        pub fn $name<$py_life>(
+            $py: Python<$py_life>,
+            $puzzles: &Bound<$py_life, PyAny>,
+            $($($param: $ty,)*)?
+            timeout: Option<f64>,
+            nodes: Option<u64>,
+            threads: Option<usize>,
+            size: Option<usize>,
+            r#box: Option<&Bound<$py_life, PyAny>>,
+            variant: Option<&Bound<$py_life, PyAny>>,
+            regions: Option<String>,
+        ) -> $ret {
+            let $keywords = Keywords { timeout, nodes, threads, size, r#box, variant, regions };
+            $body
+        }
+    };
+}
+
 /// A batch read and checked: the rows, how to read them, the budget per puzzle and the pool's size.
 struct Batch {
     rows: Rows,
@@ -323,167 +358,136 @@ enum Solution {
     Grid(Grid),
 }
 
-/// The first solution of every puzzle of a batch, on every core, without checking uniqueness (see
-/// `check_batch` for that).
-///
-/// `puzzles` is a C-contiguous `uint8` numpy array of shape `(N, 81)` (`0` for a blank; `(N, 9, 9)`
-/// works too, and other boards by their cells: `(N, 16)` is 4×4, `box="2x3"` picks the boxes). Returns
-/// `(solutions, status)`: an array of the input's shape and an `(N,)` `uint8` array with `OK`,
-/// `NO_SOLUTION`, `INVALID` (givens break the rules), `BAD_VALUE` (a value out of range) or
-/// `TIMED_OUT` (`timeout` seconds or `nodes` search nodes per puzzle ran out) per row; rows without a
-/// solution are zeros. The answers keep the input order. The GIL is released while the batch runs, on
-/// `threads` workers (default: every core). `variant` (`"x"`, `"hyper"`, `"jigsaw"` with one
-/// `regions` map) applies to every row.
-///
-/// Raises `ValueError` for an array of the wrong type, dtype or shape, an empty or non-contiguous one.
-///
-/// ```python
-/// >>> import numpy as np
-/// >>> grid = np.zeros((2, 81), dtype=np.uint8); grid[1, :2] = 5
-/// >>> solutions, status = sudokit.solve_batch(grid)
-/// >>> status.tolist() == [sudokit.OK, sudokit.INVALID]
-/// True
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzles, *, timeout=None, nodes=None, threads=None, size=None, r#box=None, variant=None, regions=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn solve_batch<'py>(
-    py: Python<'py>,
-    puzzles: &Bound<'py, PyAny>,
-    timeout: Option<f64>,
-    nodes: Option<u64>,
-    threads: Option<usize>,
-    size: Option<usize>,
-    r#box: Option<&Bound<'py, PyAny>>,
-    variant: Option<&Bound<'py, PyAny>>,
-    regions: Option<String>,
-) -> PyResult<Solved<'py>> {
-    let batch = Batch::read(puzzles, Keywords { timeout, nodes, threads, size, r#box, variant, regions })?;
-    let opts = &batch.opts;
-    let (solutions, codes) = batch.run(
-        py,
-        batch.cells(),
-        |raw, out| {
-            let found = solve_rows_into(raw, out.as_chunks_mut::<81>().0, opts);
-            found.into_iter().map(|r| r.map(|found| found.then_some(Solution::InPlace))).collect()
-        },
-        |all| solve_all(all, opts).into_iter().map(|r| r.map(|s| s.map(Solution::Grid))).collect(),
-        |i, answer, row| match answer {
-            Ok(Some(Solution::InPlace)) => Status::Ok,
-            Ok(Some(Solution::Grid(g))) => {
-                row.copy_from_slice(g.values());
-                Status::Ok
-            }
-            Ok(None) if batch.breaks_rules(i) => Status::Invalid,
-            Ok(None) => Status::NoSolution,
-            Err(e) => error_status(&e),
-        },
-    )?;
-    batch.solved(py, solutions, codes)
+batch_function! {
+    /// The first solution of every puzzle of a batch, on every core, without checking uniqueness (see
+    /// `check_batch` for that).
+    ///
+    /// `puzzles` is a C-contiguous `uint8` numpy array of shape `(N, 81)` (`0` for a blank; `(N, 9, 9)`
+    /// works too, and other boards by their cells: `(N, 16)` is 4×4, `box="2x3"` picks the boxes). Returns
+    /// `(solutions, status)`: an array of the input's shape and an `(N,)` `uint8` array with `OK`,
+    /// `NO_SOLUTION`, `INVALID` (givens break the rules), `BAD_VALUE` (a value out of range) or
+    /// `TIMED_OUT` (`timeout` seconds or `nodes` search nodes per puzzle ran out) per row; rows without a
+    /// solution are zeros. The answers keep the input order. The GIL is released while the batch runs, on
+    /// `threads` workers (default: every core). `variant` (`"x"`, `"hyper"`, `"jigsaw"` with one
+    /// `regions` map) applies to every row.
+    ///
+    /// Raises `ValueError` for an array of the wrong type, dtype or shape, an empty or non-contiguous one.
+    ///
+    /// ```python
+    /// >>> import numpy as np
+    /// >>> grid = np.zeros((2, 81), dtype=np.uint8); grid[1, :2] = 5
+    /// >>> solutions, status = sudokit.solve_batch(grid)
+    /// >>> status.tolist() == [sudokit.OK, sudokit.INVALID]
+    /// True
+    /// ```
+    signature = (*);
+    pub fn solve_batch<'py>(py, puzzles, keywords) -> PyResult<Solved<'py>> {
+        let batch = Batch::read(puzzles, keywords)?;
+        let opts = &batch.opts;
+        let (solutions, codes) = batch.run(
+            py,
+            batch.cells(),
+            |raw, out| {
+                let found = solve_rows_into(raw, out.as_chunks_mut::<81>().0, opts);
+                found.into_iter().map(|r| r.map(|found| found.then_some(Solution::InPlace))).collect()
+            },
+            |all| solve_all(all, opts).into_iter().map(|r| r.map(|s| s.map(Solution::Grid))).collect(),
+            |i, answer, row| match answer {
+                Ok(Some(Solution::InPlace)) => Status::Ok,
+                Ok(Some(Solution::Grid(g))) => {
+                    row.copy_from_slice(g.values());
+                    Status::Ok
+                }
+                Ok(None) if batch.breaks_rules(i) => Status::Invalid,
+                Ok(None) => Status::NoSolution,
+                Err(e) => error_status(&e),
+            },
+        )?;
+        batch.solved(py, solutions, codes)
+    }
 }
 
-/// A verdict on every puzzle of a batch, on every core: `(solutions, status)` with status `OK`
-/// (unique; the row holds the solution), `MULTIPLE` (the row holds one of the solutions),
-/// `NO_SOLUTION`, `INVALID`, `BAD_VALUE` or `TIMED_OUT`. Arguments and errors as for `solve_batch`.
-///
-/// ```python
-/// >>> import numpy as np
-/// >>> solutions, status = sudokit.check_batch(np.zeros((1, 81), dtype=np.uint8))
-/// >>> int(status[0]) == sudokit.MULTIPLE
-/// True
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzles, *, timeout=None, nodes=None, threads=None, size=None, r#box=None, variant=None, regions=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn check_batch<'py>(
-    py: Python<'py>,
-    puzzles: &Bound<'py, PyAny>,
-    timeout: Option<f64>,
-    nodes: Option<u64>,
-    threads: Option<usize>,
-    size: Option<usize>,
-    r#box: Option<&Bound<'py, PyAny>>,
-    variant: Option<&Bound<'py, PyAny>>,
-    regions: Option<String>,
-) -> PyResult<Solved<'py>> {
-    let batch = Batch::read(puzzles, Keywords { timeout, nodes, threads, size, r#box, variant, regions })?;
-    let opts = &batch.opts;
-    let (solutions, codes) = batch.run(
-        py,
-        batch.cells(),
-        |raw, _| check_rows(raw, opts),
-        |all| check_all(all, opts),
-        |_, answer, row| match answer {
-            Ok(Verdict::Unique(g)) => {
-                row.copy_from_slice(g.values());
-                Status::Ok
-            }
-            Ok(Verdict::Multiple { first, .. }) => {
-                row.copy_from_slice(first.values());
-                Status::Multiple
-            }
-            Ok(Verdict::NoSolution) => Status::NoSolution,
-            Ok(Verdict::Invalid(_)) => Status::Invalid,
-            Ok(_) => Status::TimedOut,
-            Err(e) => error_status(&e),
-        },
-    )?;
-    batch.solved(py, solutions, codes)
+batch_function! {
+    /// A verdict on every puzzle of a batch, on every core: `(solutions, status)` with status `OK`
+    /// (unique; the row holds the solution), `MULTIPLE` (the row holds one of the solutions),
+    /// `NO_SOLUTION`, `INVALID`, `BAD_VALUE` or `TIMED_OUT`. Arguments and errors as for `solve_batch`.
+    ///
+    /// ```python
+    /// >>> import numpy as np
+    /// >>> solutions, status = sudokit.check_batch(np.zeros((1, 81), dtype=np.uint8))
+    /// >>> int(status[0]) == sudokit.MULTIPLE
+    /// True
+    /// ```
+    signature = (*);
+    pub fn check_batch<'py>(py, puzzles, keywords) -> PyResult<Solved<'py>> {
+        let batch = Batch::read(puzzles, keywords)?;
+        let opts = &batch.opts;
+        let (solutions, codes) = batch.run(
+            py,
+            batch.cells(),
+            |raw, _| check_rows(raw, opts),
+            |all| check_all(all, opts),
+            |_, answer, row| match answer {
+                Ok(Verdict::Unique(g)) => {
+                    row.copy_from_slice(g.values());
+                    Status::Ok
+                }
+                Ok(Verdict::Multiple { first, .. }) => {
+                    row.copy_from_slice(first.values());
+                    Status::Multiple
+                }
+                Ok(Verdict::NoSolution) => Status::NoSolution,
+                Ok(Verdict::Invalid(_)) => Status::Invalid,
+                Ok(_) => Status::TimedOut,
+                Err(e) => error_status(&e),
+            },
+        )?;
+        batch.solved(py, solutions, codes)
+    }
 }
 
 /// Counts and status codes.
 type Counted<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u8>>);
 
-/// The number of solutions of every puzzle of a batch, on every core, each count stopping at `limit`
-/// (default 1,000,000, as `sudokit count`; `None`: no limit). Returns `(counts, status)`: an `(N,)`
-/// `uint64` array and an `(N,)` `uint8` array with `OK` (the exact count, 0 included), `AT_LIMIT` (at
-/// least `limit`), `INVALID` (givens break the rules; count 0), `BAD_VALUE` or `TIMED_OUT`. Arguments
-/// and errors as for `solve_batch`.
-///
-/// ```python
-/// >>> import numpy as np
-/// >>> counts, status = sudokit.count_batch(np.zeros((1, 16), dtype=np.uint8))
-/// >>> int(counts[0])
-/// 288
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzles, limit=Some(COUNT_LIMIT), *, timeout=None, nodes=None, threads=None, size=None, r#box=None, variant=None, regions=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn count_batch<'py>(
-    py: Python<'py>,
-    puzzles: &Bound<'py, PyAny>,
-    limit: Option<u64>,
-    timeout: Option<f64>,
-    nodes: Option<u64>,
-    threads: Option<usize>,
-    size: Option<usize>,
-    r#box: Option<&Bound<'py, PyAny>>,
-    variant: Option<&Bound<'py, PyAny>>,
-    regions: Option<String>,
-) -> PyResult<Counted<'py>> {
-    let limit = solution_cap(limit)?;
-    let batch = Batch::read(puzzles, Keywords { timeout, nodes, threads, size, r#box, variant, regions })?;
-    let opts = &batch.opts;
-    let (counts, codes) = batch.run(
-        py,
-        1,
-        |raw, _| count_rows(raw, limit, opts),
-        |all| count_all(all, limit, opts),
-        |i, answer, count: &mut [u64]| match answer {
-            Ok(c) => {
-                count[0] = c.solutions;
-                if !c.complete {
-                    Status::AtLimit
-                } else if c.solutions == 0 && batch.breaks_rules(i) {
-                    Status::Invalid
-                } else {
-                    Status::Ok
+batch_function! {
+    /// The number of solutions of every puzzle of a batch, on every core, each count stopping at `limit`
+    /// (default 1,000,000, as `sudokit count`; `None`: no limit). Returns `(counts, status)`: an `(N,)`
+    /// `uint64` array and an `(N,)` `uint8` array with `OK` (the exact count, 0 included), `AT_LIMIT` (at
+    /// least `limit`), `INVALID` (givens break the rules; count 0), `BAD_VALUE` or `TIMED_OUT`. Arguments
+    /// and errors as for `solve_batch`.
+    ///
+    /// ```python
+    /// >>> import numpy as np
+    /// >>> counts, status = sudokit.count_batch(np.zeros((1, 16), dtype=np.uint8))
+    /// >>> int(counts[0])
+    /// 288
+    /// ```
+    signature = (limit=Some(COUNT_LIMIT), *);
+    pub fn count_batch<'py>(py, puzzles, keywords; limit: Option<u64>) -> PyResult<Counted<'py>> {
+        let limit = solution_cap(limit)?;
+        let batch = Batch::read(puzzles, keywords)?;
+        let opts = &batch.opts;
+        let (counts, codes) = batch.run(
+            py,
+            1,
+            |raw, _| count_rows(raw, limit, opts),
+            |all| count_all(all, limit, opts),
+            |i, answer, count: &mut [u64]| match answer {
+                Ok(c) => {
+                    count[0] = c.solutions;
+                    if !c.complete {
+                        Status::AtLimit
+                    } else if c.solutions == 0 && batch.breaks_rules(i) {
+                        Status::Invalid
+                    } else {
+                        Status::Ok
+                    }
                 }
-            }
-            Err(e) => error_status(&e),
-        },
-    )?;
-    Ok((PyArray1::from_vec(py, counts), PyArray1::from_vec(py, codes)))
+                Err(e) => error_status(&e),
+            },
+        )?;
+        Ok((PyArray1::from_vec(py, counts), PyArray1::from_vec(py, codes)))
+    }
 }
 
 /// The arrays `rate_batch` returns: ER, EP, ED, HoDoKu score, HoDoKu level code, status.

@@ -20,15 +20,15 @@ use pyo3::types::PyList;
 use rayon::prelude::*;
 use sudokit::format::{region_symbols, rules_fields};
 use sudokit::generate::{
-    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generator, Symmetry, VariantGenerator,
-    VariantSpec,
+    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, Symmetry,
+    VariantGenerator, VariantSpec,
 };
 use sudokit::{Board, Grid, OutputFormat};
 
 use crate::args::{output_format, shape_of};
 use crate::batch::{on_pool, status, Status};
 use crate::errors::{bad_option, generate_error, warn};
-use crate::input::render;
+use crate::output::{json_loads, render};
 
 /// The generator of the rules asked for.
 enum Maker {
@@ -54,51 +54,106 @@ struct Making {
     target: String,
 }
 
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-fn making(
+/// The generation keywords `generate` and `generate_batch` share, as Python passed them.
+#[derive(Clone, Copy)]
+struct GenerateKeywords<'a, 'py> {
     size: Option<usize>,
-    box_shape: Option<&Bound<'_, PyAny>>,
-    symmetry: &str,
+    box_shape: Option<&'a Bound<'py, PyAny>>,
+    symmetry: &'a str,
     clues: Option<usize>,
     max_clues: Option<usize>,
     minimal: bool,
-    difficulty: Option<&str>,
+    difficulty: Option<&'a str>,
     attempts: u32,
     grid: bool,
-    variant: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Making> {
-    let shape = shape_of(size, box_shape)?.unwrap_or(sudokit::Shape::CLASSIC);
+    variant: Option<&'a Bound<'py, PyAny>>,
+}
+
+/// A `#[pyfunction]` that makes items, written with its own arguments only: the macro adds the
+/// generation keywords both such functions take, with the same defaults, and hands them to the body
+/// as a [`GenerateKeywords`] under the name given first. The function's own arguments come in two
+/// groups, before the shared keywords and after them (before the last, `variant`), as they stand in
+/// the Python signature.
+macro_rules! generate_function {
+    (
+        $(#[$attr:meta])*
+        signature = ($($before:tt)*) + ($($after:tt)*);
+        pub fn $name:ident<$py_life:lifetime>(
+            $py:ident, $keywords:ident;
+            $($param:ident: $ty:ty),*;
+            $($param_after:ident: $ty_after:ty),* $(,)?
+        ) -> $ret:ty $body:block
+    ) => {
+        $(#[$attr])*
+        #[pyfunction]
+        #[pyo3(signature = ($($before)*, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, $($after)*, variant=None))]
+        #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+        pub fn $name<$py_life>(
+            $py: Python<$py_life>,
+            $($param: $ty,)*
+            size: Option<usize>,
+            r#box: Option<&Bound<$py_life, PyAny>>,
+            symmetry: &str,
+            clues: Option<usize>,
+            max_clues: Option<usize>,
+            minimal: bool,
+            difficulty: Option<&str>,
+            attempts: u32,
+            grid: bool,
+            $($param_after: $ty_after,)*
+            variant: Option<&Bound<$py_life, PyAny>>,
+        ) -> $ret {
+            let $keywords = GenerateKeywords {
+                size,
+                box_shape: r#box,
+                symmetry,
+                clues,
+                max_clues,
+                minimal,
+                difficulty,
+                attempts,
+                grid,
+                variant,
+            };
+            $body
+        }
+    };
+}
+
+/// What to make, from the keywords, checked as the command line checks its flags.
+fn making(k: GenerateKeywords<'_, '_>) -> PyResult<Making> {
+    let shape = shape_of(k.size, k.box_shape)?.unwrap_or(sudokit::Shape::CLASSIC);
     let mut o = GenerateOptions::default();
-    o.symmetry = Symmetry::from_str(symmetry).map_err(bad_option)?;
-    o.clues = match (clues, max_clues) {
+    o.symmetry = Symmetry::from_str(k.symmetry).map_err(bad_option)?;
+    o.clues = match (k.clues, k.max_clues) {
         (Some(_), Some(_)) => return Err(bad_option("give clues or max_clues, not both")),
         (Some(n), None) => Clues::Exactly(n),
         (None, Some(n)) => Clues::AtMost(n),
         (None, None) => Clues::Any,
     };
-    if !minimal && o.clues == Clues::Any {
+    if !k.minimal && o.clues == Clues::Any {
         return Err(bad_option("minimal=False needs clues or max_clues (a target to stop at)"));
     }
-    o.minimal = minimal;
-    o.difficulty = difficulty.map(Difficulty::from_str).transpose().map_err(bad_option)?;
-    o.attempts = attempts;
+    o.minimal = k.minimal;
+    o.difficulty = k.difficulty.map(Difficulty::from_str).transpose().map_err(bad_option)?;
+    o.attempts = k.attempts;
     let target = match o.clues {
         Clues::Exactly(n) => format!("exactly {n} clues"),
         Clues::AtMost(n) => format!("at most {n} clues"),
         _ => String::new(),
     };
-    let spec = spec_of(variant)?;
+    let spec = spec_of(k.variant)?;
     let generator = if spec.is_classic() {
         Maker::Classic(Generator::new(shape, o).map_err(bad_option)?)
     } else {
-        if spec.killer && grid {
+        if spec.killer && k.grid {
             return Err(bad_option(
                 "variant killer makes puzzles: a complete grid has nothing left to solve; use grid=False",
             ));
         }
         Maker::Variant(VariantGenerator::new(shape, spec, o).map_err(bad_option)?)
     };
-    Ok(Making { generator, grids: grid, target })
+    Ok(Making { generator, grids: k.grid, target })
 }
 
 /// The rules named by `variant`: `None`, `"x,jigsaw"` or a sequence of names (`x`, `hyper`,
@@ -135,45 +190,39 @@ struct Item {
     board: Option<Arc<Board>>,
 }
 
+impl Item {
+    /// A complete grid: the puzzle and its solution at once.
+    fn complete(grid: Grid, board: Option<Arc<Board>>) -> Item {
+        Item { puzzle: grid.clone(), solution: grid, target_met: true, attempts: 1, board }
+    }
+
+    /// A puzzle the generator made.
+    fn puzzle(made: Generated, board: Option<Arc<Board>>) -> Item {
+        Item {
+            target_met: made.target_met,
+            attempts: made.attempts,
+            puzzle: made.puzzle,
+            solution: made.solution,
+            board,
+        }
+    }
+}
+
 /// Item `index` of the run `seed`: a complete grid or a puzzle.
 fn make(m: &Making, seed: u64, index: u64) -> Result<Item, GenerateError> {
     let mut rng = rng_for(seed, index);
-    match (&m.generator, m.grids) {
-        (Maker::Classic(g), true) => {
-            let g = g.grid(&mut rng);
-            Ok(Item { puzzle: g.clone(), solution: g, target_met: true, attempts: 1, board: None })
-        }
-        (Maker::Classic(g), false) => {
-            let made = g.puzzle(&mut rng)?;
-            Ok(Item {
-                target_met: made.target_met,
-                attempts: made.attempts,
-                puzzle: made.puzzle,
-                solution: made.solution,
-                board: None,
-            })
-        }
+    Ok(match (&m.generator, m.grids) {
+        (Maker::Classic(g), true) => Item::complete(g.grid(&mut rng), None),
+        (Maker::Classic(g), false) => Item::puzzle(g.puzzle(&mut rng)?, None),
         (Maker::Variant(g), true) => {
             let g = g.grid(&mut rng);
-            Ok(Item {
-                puzzle: g.grid.clone(),
-                solution: g.grid,
-                target_met: true,
-                attempts: 1,
-                board: Some(g.board),
-            })
+            Item::complete(g.grid, Some(g.board))
         }
         (Maker::Variant(g), false) => {
             let made = g.puzzle(&mut rng)?;
-            Ok(Item {
-                target_met: made.generated.target_met,
-                attempts: made.generated.attempts,
-                puzzle: made.generated.puzzle,
-                solution: made.generated.solution,
-                board: Some(made.board),
-            })
+            Item::puzzle(made.generated, Some(made.board))
         }
-    }
+    })
 }
 
 /// Refuses layouts a variant item cannot be written in so that it reads back, as the command line
@@ -205,68 +254,52 @@ fn item_object(py: Python<'_>, made: &Item, format: OutputFormat) -> PyResult<Py
     fields.extend(rules_fields(board));
     let body: Vec<String> =
         fields.iter().map(|(name, value)| format!("{}:{value}", serde_json::Value::from(*name))).collect();
-    let text = format!("{{{}}}", body.join(","));
-    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+    json_loads(py, format!("{{{}}}", body.join(",")))
 }
 
-/// One grid or puzzle with a unique solution, as `sudokit generate grid|puzzle` makes it.
-///
-/// `seed` and `index` pick the item: item `index` of the run `seed` is line `index + 1` of
-/// `sudokit generate puzzle --seed SEED` with the same options, and row `index` of
-/// `generate_batch(n, seed=SEED)`. Without a seed, a fresh one is drawn.
-///
-/// Options as on the command line: `size` (4 to 32) or `box` (`"2x3"`), `symmetry` (`none`,
-/// `rotate180`, `rotate90`, `mirror`, `flip`, `diagonal`, `random`), `clues` or `max_clues` (best
-/// effort: the closest puzzle found comes with a `ClueTargetWarning`), `minimal` (no given can be removed
-/// without losing uniqueness; `False` stops at the clue target), `difficulty` (`singles`, `no-guess`,
-/// `guess`; `GenerateError` when no attempt reached it), `attempts` (grids tried per puzzle),
-/// `grid=True` for a complete grid instead of a puzzle. The result is in the layout `format`.
-///
-/// `variant` (`"x"`, `"hyper"`, `"jigsaw"`, `"killer"`, combined as `"x,jigsaw"` or a list) makes
-/// the item under those rules, as `sudokit generate puzzle --variant …`: X on boards up to 16×16, hyper
-/// on 9×9, jigsaw and killer up to 12×12 (other boards, a difficulty, and a symmetry with killer are
-/// a `ValueError` with the library's message). X and hyper puzzles are written as classic ones (read
-/// them back with the same `variant=`); a jigsaw puzzle is `"GIVENS REGIONS"` (its own region map;
-/// `format="line"` only; read back with `variant="jigsaw"`); a killer puzzle is a `dict`, the JSON
-/// puzzle object with its `cages` (`json.dumps` it to read it back).
-///
-/// ```python
-/// >>> p = sudokit.generate(seed=42, symmetry="rotate180")
-/// >>> sudokit.check(p).is_unique
-/// True
-/// >>> j = sudokit.generate(seed=42, variant="jigsaw")
-/// >>> sudokit.count(j, variant="jigsaw")
-/// 1
-/// ```
-#[pyfunction]
-#[pyo3(signature = (*, seed=None, index=0, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, format="line", variant=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn generate(
-    py: Python<'_>,
-    seed: Option<u64>,
-    index: u64,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symmetry: &str,
-    clues: Option<usize>,
-    max_clues: Option<usize>,
-    minimal: bool,
-    difficulty: Option<&str>,
-    attempts: u32,
-    grid: bool,
-    format: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyAny>> {
-    let m = making(size, r#box, symmetry, clues, max_clues, minimal, difficulty, attempts, grid, variant)?;
-    let format = output_format(format)?;
-    check_format(&m, format)?;
-    let seed = seed_of(seed);
-    let noun = if grid { "grid" } else { "puzzle" };
-    let made = py.detach(|| make(&m, seed, index)).map_err(|e| generate_error(py, noun, index, &e))?;
-    if !made.target_met {
-        warn(py, "ClueTargetWarning", &missed(noun, index, &m.target, &made))?;
+generate_function! {
+    /// One grid or puzzle with a unique solution, as `sudokit generate grid|puzzle` makes it.
+    ///
+    /// `seed` and `index` pick the item: item `index` of the run `seed` is line `index + 1` of
+    /// `sudokit generate puzzle --seed SEED` with the same options, and row `index` of
+    /// `generate_batch(n, seed=SEED)`. Without a seed, a fresh one is drawn.
+    ///
+    /// Options as on the command line: `size` (4 to 32) or `box` (`"2x3"`), `symmetry` (`none`,
+    /// `rotate180`, `rotate90`, `mirror`, `flip`, `diagonal`, `random`), `clues` or `max_clues` (best
+    /// effort: the closest puzzle found comes with a `ClueTargetWarning`), `minimal` (no given can be removed
+    /// without losing uniqueness; `False` stops at the clue target), `difficulty` (`singles`, `no-guess`,
+    /// `guess`; `GenerateError` when no attempt reached it), `attempts` (grids tried per puzzle),
+    /// `grid=True` for a complete grid instead of a puzzle. The result is in the layout `format`.
+    ///
+    /// `variant` (`"x"`, `"hyper"`, `"jigsaw"`, `"killer"`, combined as `"x,jigsaw"` or a list) makes
+    /// the item under those rules, as `sudokit generate puzzle --variant …`: X on boards up to 16×16, hyper
+    /// on 9×9, jigsaw and killer up to 12×12 (other boards, a difficulty, and a symmetry with killer are
+    /// a `ValueError` with the library's message). X and hyper puzzles are written as classic ones (read
+    /// them back with the same `variant=`); a jigsaw puzzle is `"GIVENS REGIONS"` (its own region map;
+    /// `format="line"` only; read back with `variant="jigsaw"`); a killer puzzle is a `dict`, the JSON
+    /// puzzle object with its `cages` (`json.dumps` it to read it back).
+    ///
+    /// ```python
+    /// >>> p = sudokit.generate(seed=42, symmetry="rotate180")
+    /// >>> sudokit.check(p).is_unique
+    /// True
+    /// >>> j = sudokit.generate(seed=42, variant="jigsaw")
+    /// >>> sudokit.count(j, variant="jigsaw")
+    /// 1
+    /// ```
+    signature = (*, seed=None, index=0) + (format="line");
+    pub fn generate<'py>(py, keywords; seed: Option<u64>, index: u64; format: &str) -> PyResult<Py<PyAny>> {
+        let m = making(keywords)?;
+        let format = output_format(format)?;
+        check_format(&m, format)?;
+        let seed = seed_of(seed);
+        let noun = if keywords.grid { "grid" } else { "puzzle" };
+        let made = py.detach(|| make(&m, seed, index)).map_err(|e| generate_error(py, noun, index, &e))?;
+        if !made.target_met {
+            warn(py, "ClueTargetWarning", &missed(noun, index, &m.target, &made))?;
+        }
+        item_object(py, &made, format)
     }
-    item_object(py, &made, format)
 }
 
 /// The command line's message for a clue target that was not met.
@@ -283,86 +316,77 @@ fn missed(noun: &str, index: u64, target: &str, made: &Item) -> String {
 /// and status codes.
 type Made<'py> = (Bound<'py, PyAny>, Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<u8>>);
 
-/// `n` grids or puzzles on every core: items `start` to `start + n - 1` of the run `seed`, as numpy
-/// arrays `(puzzles, solutions, status)`: two `(n, cells)` `uint8` arrays (`0` for a blank, 81 cells
-/// on 9×9) and an `(n,)` `uint8` array of status codes: `OK`, `NOT_FOUND` (no attempt reached the
-/// difficulty; the row is zeros) or `TARGET_MISSED` (the closest puzzle to the clue target).
-///
-/// Row `i` is `generate(seed=seed, index=start + i)` with the same options, whatever `threads` is,
-/// so shards made on different workers (`start = shard * n`) put together give the same dataset as one
-/// run. Options as for `generate`; `threads` workers (default: every core). The GIL is released.
-///
-/// With `variant`, `puzzles` is a list of the `n` items as `generate(variant=…)` gives them (strings,
-/// or dicts for killer; `None` where the status is `NOT_FOUND`), as the region maps and cages do not
-/// fit an array; the solutions stay an array.
-///
-/// ```python
-/// >>> puzzles, solutions, status = sudokit.generate_batch(4, seed=7)
-/// >>> puzzles.shape, bool((status == sudokit.OK).all())
-/// ((4, 81), True)
-/// >>> items, _, _ = sudokit.generate_batch(2, seed=7, variant="x")
-/// >>> items[0] == sudokit.generate(seed=7, variant="x")
-/// True
-/// ```
-#[pyfunction]
-#[pyo3(signature = (n, seed=None, *, start=0, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, threads=None, variant=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn generate_batch<'py>(
-    py: Python<'py>,
-    n: usize,
-    seed: Option<u64>,
-    start: u64,
-    size: Option<usize>,
-    r#box: Option<&Bound<'py, PyAny>>,
-    symmetry: &str,
-    clues: Option<usize>,
-    max_clues: Option<usize>,
-    minimal: bool,
-    difficulty: Option<&str>,
-    attempts: u32,
-    grid: bool,
-    threads: Option<usize>,
-    variant: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Made<'py>> {
-    if n == 0 {
-        return Err(bad_option("an empty batch: n must be at least 1"));
-    }
-    let m = making(size, r#box, symmetry, clues, max_clues, minimal, difficulty, attempts, grid, variant)?;
-    let seed = seed_of(seed);
-    let cells = m.generator.shape().cells();
-    let end = start.checked_add(n as u64).ok_or_else(|| bad_option("start + n is past the last index"))?;
-    let results: Vec<Result<Item, GenerateError>> =
-        py.detach(|| on_pool(threads, || (start..end).into_par_iter().map(|i| make(&m, seed, i)).collect()))?;
-    let mut puzzles = vec![0u8; n * cells];
-    let mut solutions = vec![0u8; n * cells];
-    let mut codes = vec![0u8; n];
-    for (i, r) in results.iter().enumerate() {
-        let row = i * cells..(i + 1) * cells;
-        codes[i] = status(match r {
-            Ok(made) => {
-                puzzles[row.clone()].copy_from_slice(made.puzzle.values());
-                solutions[row].copy_from_slice(made.solution.values());
-                if made.target_met {
-                    Status::Ok
-                } else {
-                    Status::TargetMissed
-                }
-            }
-            Err(_) => Status::NotFound,
-        });
-    }
-    let puzzles = match m.generator {
-        Maker::Classic(_) => PyArray1::from_vec(py, puzzles).reshape([n, cells])?.into_any(),
-        Maker::Variant(_) => {
-            let items = results
-                .iter()
-                .map(|r| match r {
-                    Ok(made) => item_object(py, made, OutputFormat::Line),
-                    Err(_) => Ok(py.None()),
-                })
-                .collect::<PyResult<Vec<_>>>()?;
-            PyList::new(py, items)?.into_any()
+generate_function! {
+    /// `n` grids or puzzles on every core: items `start` to `start + n - 1` of the run `seed`, as numpy
+    /// arrays `(puzzles, solutions, status)`: two `(n, cells)` `uint8` arrays (`0` for a blank, 81 cells
+    /// on 9×9) and an `(n,)` `uint8` array of status codes: `OK`, `NOT_FOUND` (no attempt reached the
+    /// difficulty; the row is zeros) or `TARGET_MISSED` (the closest puzzle to the clue target).
+    ///
+    /// Row `i` is `generate(seed=seed, index=start + i)` with the same options, whatever `threads` is,
+    /// so shards made on different workers (`start = shard * n`) put together give the same dataset as one
+    /// run. Options as for `generate`; `threads` workers (default: every core). The GIL is released.
+    ///
+    /// With `variant`, `puzzles` is a list of the `n` items as `generate(variant=…)` gives them (strings,
+    /// or dicts for killer; `None` where the status is `NOT_FOUND`), as the region maps and cages do not
+    /// fit an array; the solutions stay an array.
+    ///
+    /// ```python
+    /// >>> puzzles, solutions, status = sudokit.generate_batch(4, seed=7)
+    /// >>> puzzles.shape, bool((status == sudokit.OK).all())
+    /// ((4, 81), True)
+    /// >>> items, _, _ = sudokit.generate_batch(2, seed=7, variant="x")
+    /// >>> items[0] == sudokit.generate(seed=7, variant="x")
+    /// True
+    /// ```
+    signature = (n, seed=None, *, start=0) + (threads=None);
+    pub fn generate_batch<'py>(
+        py,
+        keywords;
+        n: usize,
+        seed: Option<u64>,
+        start: u64;
+        threads: Option<usize>,
+    ) -> PyResult<Made<'py>> {
+        if n == 0 {
+            return Err(bad_option("an empty batch: n must be at least 1"));
         }
-    };
-    Ok((puzzles, PyArray1::from_vec(py, solutions).reshape([n, cells])?, PyArray1::from_vec(py, codes)))
+        let m = making(keywords)?;
+        let seed = seed_of(seed);
+        let cells = m.generator.shape().cells();
+        let end = start.checked_add(n as u64).ok_or_else(|| bad_option("start + n is past the last index"))?;
+        let results: Vec<Result<Item, GenerateError>> =
+            py.detach(|| on_pool(threads, || (start..end).into_par_iter().map(|i| make(&m, seed, i)).collect()))?;
+        let mut puzzles = vec![0u8; n * cells];
+        let mut solutions = vec![0u8; n * cells];
+        let mut codes = vec![0u8; n];
+        for (i, r) in results.iter().enumerate() {
+            let row = i * cells..(i + 1) * cells;
+            codes[i] = status(match r {
+                Ok(made) => {
+                    puzzles[row.clone()].copy_from_slice(made.puzzle.values());
+                    solutions[row].copy_from_slice(made.solution.values());
+                    if made.target_met {
+                        Status::Ok
+                    } else {
+                        Status::TargetMissed
+                    }
+                }
+                Err(_) => Status::NotFound,
+            });
+        }
+        let puzzles = match m.generator {
+            Maker::Classic(_) => PyArray1::from_vec(py, puzzles).reshape([n, cells])?.into_any(),
+            Maker::Variant(_) => {
+                let items = results
+                    .iter()
+                    .map(|r| match r {
+                        Ok(made) => item_object(py, made, OutputFormat::Line),
+                        Err(_) => Ok(py.None()),
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                PyList::new(py, items)?.into_any()
+            }
+        };
+        Ok((puzzles, PyArray1::from_vec(py, solutions).reshape([n, cells])?, PyArray1::from_vec(py, codes)))
+    }
 }

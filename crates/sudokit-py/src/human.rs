@@ -11,14 +11,10 @@ use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{rate_puzzle, Ratings};
 use sudokit::{Board, Candidates, Position};
 
-use crate::args::{solver_options, techniques_of, ReadOptions};
+use crate::args::{puzzle_function, solver_options, techniques_of, ReadOptions};
 use crate::errors::{bad_option, human_error, parse_error_at, parse_error_message};
 use crate::input::read_puzzle;
-
-/// A JSON value as the Python object `json.loads` makes of it.
-fn to_python(py: Python<'_>, v: &Value) -> PyResult<Py<PyAny>> {
-    Ok(py.import("json")?.call_method1("loads", (v.to_string(),))?.unbind())
-}
+use crate::output::to_python;
 
 /// One step of the human solver: what a technique found and what it proves.
 ///
@@ -211,114 +207,104 @@ fn solver_for(
     py.detach(|| state.and_then(|s| Solver::new(s, options))).map_err(|e| human_error(py, at, &e))
 }
 
-/// The steps that solve a puzzle like a human, simplest technique first, as `sudokit explain`.
-///
-/// `puzzle` is read as by `solve` (any layout, a list of rows, a numpy array; `size`, `box`,
-/// `symbols`, `variant`, `regions`, `layout` as there), or with `pencil=True` as a pencil-mark grid
-/// (the 729-character line form, or a boxed candidate grid), as `sudokit explain --pencil` reads it.
-/// `techniques` (names, library codes or short names) replaces HoDoKu's default set, brute force
-/// last; `exclude` removes techniques from it (`exclude=["bf"]` stops where logic ends instead of
-/// guessing); `all_at_once` applies every step of the technique found before easier ones are tried
-/// again; `grids=True` keeps the pencil marks before each step.
-///
-/// Returns an `Explanation`: a sequence of `Step`s with `solved` and `candidates`;
-/// `explanation.to_dict()` is the record of `sudokit explain -o json`, `str(explanation)` its text.
-/// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules, or pencil
-/// marks contradict themselves), `NoSolutionError`, `MultipleSolutionsError` (the step solver needs
-/// exactly one solution), `ValueError` (an unknown technique).
-///
-/// ```python
-/// >>> steps = sudokit.explain("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-/// >>> steps.solved, steps[0].technique
-/// (True, 'Naked Single')
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, techniques=None, exclude=None, all_at_once=false, grids=false, pencil=false, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn explain(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    techniques: Option<Vec<String>>,
-    exclude: Option<Vec<String>>,
-    all_at_once: bool,
-    grids: bool,
-    pencil: bool,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-    layout: Option<&str>,
-) -> PyResult<Explanation> {
-    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let options = solver_options(techniques, exclude, all_at_once)?;
-    let mut solver = solver_for(puzzle, pencil, &args, options)?;
-    Ok(py.detach(move || {
-        let mut steps = Vec::new();
-        let mut boards = Vec::new();
-        loop {
-            let before = grids.then(|| solver.state().to_candidates().to_line_form());
-            let Some(step) = solver.next() else { break };
-            boards.extend(before);
-            steps.push(Step::from_library(&step));
-        }
-        Explanation {
-            steps,
-            solved: solver.is_solved(),
-            candidates: solver.state().to_candidates().to_line_form(),
-            grids: grids.then_some(boards),
-        }
-    }))
+puzzle_function! {
+    /// The steps that solve a puzzle like a human, simplest technique first, as `sudokit explain`.
+    ///
+    /// `puzzle` is read as by `solve` (any layout, a list of rows, a numpy array; `size`, `box`,
+    /// `symbols`, `variant`, `regions`, `layout` as there), or with `pencil=True` as a pencil-mark grid
+    /// (the 729-character line form, or a boxed candidate grid), as `sudokit explain --pencil` reads it.
+    /// `techniques` (names, library codes or short names) replaces HoDoKu's default set, brute force
+    /// last; `exclude` removes techniques from it (`exclude=["bf"]` stops where logic ends instead of
+    /// guessing); `all_at_once` applies every step of the technique found before easier ones are tried
+    /// again; `grids=True` keeps the pencil marks before each step.
+    ///
+    /// Returns an `Explanation`: a sequence of `Step`s with `solved` and `candidates`;
+    /// `explanation.to_dict()` is the record of `sudokit explain -o json`, `str(explanation)` its text.
+    /// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules, or pencil
+    /// marks contradict themselves), `NoSolutionError`, `MultipleSolutionsError` (the step solver needs
+    /// exactly one solution), `ValueError` (an unknown technique).
+    ///
+    /// ```python
+    /// >>> steps = sudokit.explain("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    /// >>> steps.solved, steps[0].technique
+    /// (True, 'Naked Single')
+    /// ```
+    signature = (*, techniques=None, exclude=None, all_at_once=false, grids=false, pencil=false);
+    pub fn explain(
+        py,
+        puzzle,
+        keywords;
+        techniques: Option<Vec<String>>,
+        exclude: Option<Vec<String>>,
+        all_at_once: bool,
+        grids: bool,
+        pencil: bool,
+    ) -> PyResult<Explanation> {
+        let args = keywords.options()?;
+        let options = solver_options(techniques, exclude, all_at_once)?;
+        let mut solver = solver_for(puzzle, pencil, &args, options)?;
+        Ok(py.detach(move || {
+            let mut steps = Vec::new();
+            let mut boards = Vec::new();
+            loop {
+                let before = grids.then(|| solver.state().to_candidates().to_line_form());
+                let Some(step) = solver.next() else { break };
+                boards.extend(before);
+                steps.push(Step::from_library(&step));
+            }
+            Explanation {
+                steps,
+                solved: solver.is_solved(),
+                candidates: solver.state().to_candidates().to_line_form(),
+                grids: grids.then_some(boards),
+            }
+        }))
+    }
 }
 
-/// The next step of the human solver, told at a level of detail, as `sudokit hint`.
-///
-/// `level` is `"nudge"` (where to look: `hint.text` is `"Look at r4, c6"`), `"technique"` (which
-/// technique applies: `"Try X-Wing"`) or `"step"` (the whole step, also in `hint.step`). Returns
-/// `None` when the puzzle is already solved. `hint.to_dict()` is the record of `sudokit hint -o
-/// json`. Other arguments and the exceptions as for `explain`.
-///
-/// ```python
-/// >>> sudokit.hint("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", level="technique").text
-/// 'Try Naked Single'
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzle, level="step", *, techniques=None, exclude=None, pencil=false, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn hint(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    level: &str,
-    techniques: Option<Vec<String>>,
-    exclude: Option<Vec<String>>,
-    pencil: bool,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-    layout: Option<&str>,
-) -> PyResult<Option<Hint>> {
-    if !["nudge", "technique", "step"].contains(&level) {
-        return Err(bad_option(format!("level={level:?}: expected 'nudge', 'technique' or 'step'")));
+puzzle_function! {
+    /// The next step of the human solver, told at a level of detail, as `sudokit hint`.
+    ///
+    /// `level` is `"nudge"` (where to look: `hint.text` is `"Look at r4, c6"`), `"technique"` (which
+    /// technique applies: `"Try X-Wing"`) or `"step"` (the whole step, also in `hint.step`). Returns
+    /// `None` when the puzzle is already solved. `hint.to_dict()` is the record of `sudokit hint -o
+    /// json`. Other arguments and the exceptions as for `explain`.
+    ///
+    /// ```python
+    /// >>> sudokit.hint("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", level="technique").text
+    /// 'Try Naked Single'
+    /// ```
+    signature = (level="step", *, techniques=None, exclude=None, pencil=false);
+    pub fn hint(
+        py,
+        puzzle,
+        keywords;
+        level: &str,
+        techniques: Option<Vec<String>>,
+        exclude: Option<Vec<String>>,
+        pencil: bool,
+    ) -> PyResult<Option<Hint>> {
+        if !["nudge", "technique", "step"].contains(&level) {
+            return Err(bad_option(format!("level={level:?}: expected 'nudge', 'technique' or 'step'")));
+        }
+        let args = keywords.options()?;
+        let options = solver_options(techniques, exclude, false)?;
+        let solver = solver_for(puzzle, pencil, &args, options)?;
+        let Some(step) = py.detach(|| solver.peek()) else {
+            return Ok(None);
+        };
+        let text = match level {
+            "nudge" => step.nudge(),
+            "technique" => format!("Try {}", step.technique),
+            _ => step.to_string(),
+        };
+        Ok(Some(Hint {
+            level: level.to_string(),
+            text,
+            technique: (level != "nudge").then(|| step.technique.name().to_string()),
+            step: (level == "step").then(|| Step::from_library(&step)),
+        }))
     }
-    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let options = solver_options(techniques, exclude, false)?;
-    let solver = solver_for(puzzle, pencil, &args, options)?;
-    let Some(step) = py.detach(|| solver.peek()) else {
-        return Ok(None);
-    };
-    let text = match level {
-        "nudge" => step.nudge(),
-        "technique" => format!("Try {}", step.technique),
-        _ => step.to_string(),
-    };
-    Ok(Some(Hint {
-        level: level.to_string(),
-        text,
-        technique: (level != "nudge").then(|| step.technique.name().to_string()),
-        step: (level == "step").then(|| Step::from_library(&step)),
-    }))
 }
 
 /// A hint: how much it tells (`level`), its `text`, and, from the `"technique"` level on, the
@@ -359,57 +345,52 @@ impl Hint {
     }
 }
 
-/// The pencil marks of a puzzle after the simple techniques, as `sudokit candidates`: by default
-/// after the singles (Full House, Naked Single, Hidden Single) have been applied as far as they go;
-/// `techniques` and `exclude` choose others (`techniques=["fh"]` and `exclude=["fh"]`: the marks of
-/// the givens alone). `format` is `"grid"` (the boxed candidate grid `sudokit candidates` prints) or
-/// `"line"` (the 729-character line form: nine characters per cell, a digit or `.`). Arguments and
-/// exceptions as for `explain`.
-///
-/// ```python
-/// >>> sudokit.candidates("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", format="line")[:9]
-/// '...4.....'
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, format="grid", techniques=None, exclude=None, pencil=false, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn candidates(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    format: &str,
-    techniques: Option<Vec<String>>,
-    exclude: Option<Vec<String>>,
-    pencil: bool,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-    layout: Option<&str>,
-) -> PyResult<String> {
-    let line = match format {
-        "line" => true,
-        "grid" => false,
-        other => return Err(bad_option(format!("format={other:?}: expected 'grid' or 'line'"))),
-    };
-    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let options = if techniques.as_ref().is_some_and(|t| !t.is_empty()) {
-        solver_options(techniques, exclude, false)?
-    } else {
-        // By default the candidate grid is the one after singles, as `sudokit candidates` gives it.
-        SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle])
-            .exclude(&techniques_of(exclude)?)
-    };
-    let mut solver = solver_for(puzzle, pencil, &args, options)?;
-    Ok(py.detach(move || {
-        solver.by_ref().for_each(drop);
-        let marks = solver.state().to_candidates();
-        let mut text = if line { marks.to_line_form() } else { marks.to_string() };
-        while text.ends_with('\n') {
-            text.pop();
-        }
-        text
-    }))
+puzzle_function! {
+    /// The pencil marks of a puzzle after the simple techniques, as `sudokit candidates`: by default
+    /// after the singles (Full House, Naked Single, Hidden Single) have been applied as far as they go;
+    /// `techniques` and `exclude` choose others (`techniques=["fh"]` and `exclude=["fh"]`: the marks of
+    /// the givens alone). `format` is `"grid"` (the boxed candidate grid `sudokit candidates` prints) or
+    /// `"line"` (the 729-character line form: nine characters per cell, a digit or `.`). Arguments and
+    /// exceptions as for `explain`.
+    ///
+    /// ```python
+    /// >>> sudokit.candidates("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", format="line")[:9]
+    /// '...4.....'
+    /// ```
+    signature = (*, format="grid", techniques=None, exclude=None, pencil=false);
+    pub fn candidates(
+        py,
+        puzzle,
+        keywords;
+        format: &str,
+        techniques: Option<Vec<String>>,
+        exclude: Option<Vec<String>>,
+        pencil: bool,
+    ) -> PyResult<String> {
+        let line = match format {
+            "line" => true,
+            "grid" => false,
+            other => return Err(bad_option(format!("format={other:?}: expected 'grid' or 'line'"))),
+        };
+        let args = keywords.options()?;
+        let options = if techniques.as_ref().is_some_and(|t| !t.is_empty()) {
+            solver_options(techniques, exclude, false)?
+        } else {
+            // By default the candidate grid is the one after singles, as `sudokit candidates` gives it.
+            SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle])
+                .exclude(&techniques_of(exclude)?)
+        };
+        let mut solver = solver_for(puzzle, pencil, &args, options)?;
+        Ok(py.detach(move || {
+            solver.by_ref().for_each(drop);
+            let marks = solver.state().to_candidates();
+            let mut text = if line { marks.to_line_form() } else { marks.to_string() };
+            while text.ends_with('\n') {
+                text.pop();
+            }
+            text
+        }))
+    }
 }
 
 /// A puzzle's difficulty on both community scales, as `sudokit rate` gives it.
@@ -522,37 +503,28 @@ pub fn rating_of(rated: &Result<Ratings, sudokit::rate::Unrated>, at: Position) 
     r
 }
 
-/// A puzzle's difficulty on Sudoku Explainer's scale (ER/EP/ED) and HoDoKu's (score and level),
-/// with the hardest technique, as `sudokit rate`.
-///
-/// `puzzle` is read as by `solve`. Only a classic 9×9 puzzle with exactly one solution is rated.
-/// Like `check`, `rate` does not raise for a puzzle it can read: a puzzle it does not rate comes
-/// back with the status `sudokit rate -o json` gives it (`"multiple"`, `"no solution"`, `"invalid"`,
-/// `"unsupported"`) and no values, and a puzzle only one scale can rate with `"partial"`; check
-/// `rating.status` (or `rating.is_rated`). Raises `ParseError` for a puzzle it cannot read.
-///
-/// ```python
-/// >>> r = sudokit.rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-/// >>> r.status, r.level
-/// ('ok', 'easy')
-/// >>> sudokit.rate("." * 81).status
-/// 'multiple'
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn rate(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-    layout: Option<&str>,
-) -> PyResult<Rating> {
-    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let (p, at) = read_puzzle(puzzle, &args)?;
-    let rated = py.detach(|| rate_puzzle(&p));
-    Ok(rating_of(&rated, at))
+puzzle_function! {
+    /// A puzzle's difficulty on Sudoku Explainer's scale (ER/EP/ED) and HoDoKu's (score and level),
+    /// with the hardest technique, as `sudokit rate`.
+    ///
+    /// `puzzle` is read as by `solve`. Only a classic 9×9 puzzle with exactly one solution is rated.
+    /// Like `check`, `rate` does not raise for a puzzle it can read: a puzzle it does not rate comes
+    /// back with the status `sudokit rate -o json` gives it (`"multiple"`, `"no solution"`, `"invalid"`,
+    /// `"unsupported"`) and no values, and a puzzle only one scale can rate with `"partial"`; check
+    /// `rating.status` (or `rating.is_rated`). Raises `ParseError` for a puzzle it cannot read.
+    ///
+    /// ```python
+    /// >>> r = sudokit.rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    /// >>> r.status, r.level
+    /// ('ok', 'easy')
+    /// >>> sudokit.rate("." * 81).status
+    /// 'multiple'
+    /// ```
+    signature = (*);
+    pub fn rate(py, puzzle, keywords) -> PyResult<Rating> {
+        let args = keywords.options()?;
+        let (p, at) = read_puzzle(puzzle, &args)?;
+        let rated = py.detach(|| rate_puzzle(&p));
+        Ok(rating_of(&rated, at))
+    }
 }

@@ -10,26 +10,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::format::to_string;
 use sudokit::parse::{board_from_json, region_map};
-use sudokit::{
-    Grid, GridError, OutputFormat, ParseError, ParseErrorKind, Position, Puzzle, PuzzleReader, Shape,
-};
+use sudokit::{Grid, GridError, ParseError, ParseErrorKind, Position, Puzzle, PuzzleReader, Shape};
 
 use crate::args::ReadOptions;
 use crate::errors::{bad_option, parse_error, parse_error_message};
 
 /// The position of a puzzle given as a list or an array: the first and only puzzle, on line 1.
 pub const LIST_POSITION: Position = Position { puzzle: 1, line: 1, column: None };
-
-/// `grid` written in `format`, without the final newline.
-pub fn render(grid: &Grid, format: OutputFormat) -> String {
-    let mut text = to_string(grid, format);
-    if text.ends_with('\n') {
-        text.pop();
-    }
-    text
-}
 
 /// The one puzzle that `obj` holds, and where it was read (for messages).
 pub fn read_puzzle(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzzle, Position)> {

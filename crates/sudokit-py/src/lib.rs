@@ -4,6 +4,7 @@
 //! Python exceptions of `sudokit.errors` with the command line's messages.
 //!
 //! - [`input`]: puzzles from strings in any layout, nested lists and numpy arrays; sizes and variants.
+//! - [`output`]: grids in the output layouts, JSON records as Python objects.
 //! - [`single`]: one puzzle at a time: `solve`, `count`, `check` (a [`single::Verdict`]), `solutions`
 //!   (an iterator), `canon`.
 //! - [`human`]: the human-style step solver and the ratings: `explain` (an [`human::Explanation`] of
@@ -25,6 +26,7 @@ pub mod errors;
 pub mod generate;
 pub mod human;
 pub mod input;
+pub mod output;
 pub mod single;
 
 /// The native module `sudokit._sudokit`; the `sudokit` package re-exports it.

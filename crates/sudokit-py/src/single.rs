@@ -10,62 +10,51 @@ use pyo3::prelude::*;
 use sudokit::canon::canonical;
 use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome};
 
-use crate::args::{output_format, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT};
+use crate::args::{output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT};
 use crate::errors::{bad_option, invalid_puzzle, no_solution, timed_out, warn};
-use crate::input::{read_puzzle, render};
+use crate::input::read_puzzle;
+use crate::output::render;
 
-/// The first solution of a puzzle, in the layout `format` (`line` unless asked).
-///
-/// `puzzle` is a string in any layout `sudokit solve` reads (one line, textbook grid, compact, grid
-/// art, LeetCode JSON, a JSON puzzle object with its own rules), a list of rows or a flat list of
-/// cells (`0`, `"."` or `None` for a blank), or a numpy array. Like `sudokit solve`, it checks that the
-/// solution is unique and warns with `MultipleSolutionsWarning` when it is not; `first=True` skips
-/// that check (faster).
-///
-/// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules),
-/// `NoSolutionError`, or `TimedOutError` (the `timeout` in seconds ran out first).
-///
-/// ```python
-/// >>> sudokit.solve("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")[:9]
-/// '812753649'
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, first=false, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn solve(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    first: bool,
-    format: &str,
-    timeout: Option<f64>,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-    layout: Option<&str>,
-) -> PyResult<String> {
-    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let format = output_format(format)?;
-    let limits = search_limits(Some(if first { 1 } else { 2 }), timeout)?;
-    let (p, at) = read_puzzle(puzzle, &args)?;
-    let (found, o) = py.detach(|| {
-        let mut found = None;
-        let o = p.for_each_solution(limits, |g| {
-            if found.is_none() {
-                found = Some(g.clone());
-            }
-            ControlFlow::Continue(())
+puzzle_function! {
+    /// The first solution of a puzzle, in the layout `format` (`line` unless asked).
+    ///
+    /// `puzzle` is a string in any layout `sudokit solve` reads (one line, textbook grid, compact, grid
+    /// art, LeetCode JSON, a JSON puzzle object with its own rules), a list of rows or a flat list of
+    /// cells (`0`, `"."` or `None` for a blank), or a numpy array. Like `sudokit solve`, it checks that the
+    /// solution is unique and warns with `MultipleSolutionsWarning` when it is not; `first=True` skips
+    /// that check (faster).
+    ///
+    /// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules),
+    /// `NoSolutionError`, or `TimedOutError` (the `timeout` in seconds ran out first).
+    ///
+    /// ```python
+    /// >>> sudokit.solve("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")[:9]
+    /// '812753649'
+    /// ```
+    signature = (*, first=false, format="line", timeout=None);
+    pub fn solve(py, puzzle, keywords; first: bool, format: &str, timeout: Option<f64>) -> PyResult<String> {
+        let args = keywords.options()?;
+        let format = output_format(format)?;
+        let limits = search_limits(Some(if first { 1 } else { 2 }), timeout)?;
+        let (p, at) = read_puzzle(puzzle, &args)?;
+        let (found, o) = py.detach(|| {
+            let mut found = None;
+            let o = p.for_each_solution(limits, |g| {
+                if found.is_none() {
+                    found = Some(g.clone());
+                }
+                ControlFlow::Continue(())
+            });
+            (found, o)
         });
-        (found, o)
-    });
-    let Some(solution) = found else {
-        return Err(failure(py, &p, at, &o));
-    };
-    if o.solutions > 1 {
-        warn(py, "MultipleSolutionsWarning", &format!("{at}: more than one solution; returned the first"))?;
+        let Some(solution) = found else {
+            return Err(failure(py, &p, at, &o));
+        };
+        if o.solutions > 1 {
+            warn(py, "MultipleSolutionsWarning", &format!("{at}: more than one solution; returned the first"))?;
+        }
+        Ok(render(&solution, format))
     }
-    Ok(render(&solution, format))
 }
 
 /// Why a search found no solution: the timeout, givens that break the rules, or none exists.
@@ -81,40 +70,29 @@ fn failure(py: Python<'_>, p: &sudokit::Puzzle, at: Position, o: &SearchOutcome)
     }
 }
 
-/// The number of solutions of a puzzle, counting stops at `limit` (default 1,000,000, as `sudokit
-/// count`; `None` counts them all, which on a nearly empty board takes forever). A result equal to
-/// `limit` therefore means "at least `limit`".
-///
-/// `puzzle` is read as by `solve`. Raises `ParseError`, `InvalidPuzzleError` (givens break the rules:
-/// no solution because of the givens themselves) or `TimedOutError`.
-///
-/// ```python
-/// >>> sudokit.count("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
-/// 295
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzle, limit=Some(COUNT_LIMIT), *, timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn count(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    limit: Option<u64>,
-    timeout: Option<f64>,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-    layout: Option<&str>,
-) -> PyResult<u64> {
-    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let limits = search_limits(limit, timeout)?;
-    let (p, at) = read_puzzle(puzzle, &args)?;
-    let o = py.detach(|| p.count(limits));
-    if o.timed_out() || (o.solutions == 0 && !p.conflicts().is_empty()) {
-        return Err(failure(py, &p, at, &o));
+puzzle_function! {
+    /// The number of solutions of a puzzle, counting stops at `limit` (default 1,000,000, as `sudokit
+    /// count`; `None` counts them all, which on a nearly empty board takes forever). A result equal to
+    /// `limit` therefore means "at least `limit`".
+    ///
+    /// `puzzle` is read as by `solve`. Raises `ParseError`, `InvalidPuzzleError` (givens break the rules:
+    /// no solution because of the givens themselves) or `TimedOutError`.
+    ///
+    /// ```python
+    /// >>> sudokit.count("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
+    /// 295
+    /// ```
+    signature = (limit=Some(COUNT_LIMIT), *, timeout=None);
+    pub fn count(py, puzzle, keywords; limit: Option<u64>, timeout: Option<f64>) -> PyResult<u64> {
+        let args = keywords.options()?;
+        let limits = search_limits(limit, timeout)?;
+        let (p, at) = read_puzzle(puzzle, &args)?;
+        let o = py.detach(|| p.count(limits));
+        if o.timed_out() || (o.solutions == 0 && !p.conflicts().is_empty()) {
+            return Err(failure(py, &p, at, &o));
+        }
+        Ok(o.solutions)
     }
-    Ok(o.solutions)
 }
 
 /// The truth about a puzzle, as `sudokit check` prints it.
@@ -195,36 +173,25 @@ impl Verdict {
     }
 }
 
-/// A verdict on a puzzle: unique, multiple (with two solutions and the cells where they differ), no
-/// solution, invalid (naming the conflicting givens), or timed out (`timeout` in seconds). Never raises
-/// for a puzzle that can be read; `ParseError` for one that cannot.
-///
-/// ```python
-/// >>> v = sudokit.check("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
-/// >>> v.kind, v.is_unique
-/// ('multiple', False)
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn check(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    format: &str,
-    timeout: Option<f64>,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-    layout: Option<&str>,
-) -> PyResult<Verdict> {
-    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let format = output_format(format)?;
-    let limits = search_limits(None, timeout)?;
-    let (p, _) = read_puzzle(puzzle, &args)?;
-    let (verdict, _) = py.detach(|| p.check_within(limits));
-    Ok(Verdict::from_library(&verdict, format))
+puzzle_function! {
+    /// A verdict on a puzzle: unique, multiple (with two solutions and the cells where they differ), no
+    /// solution, invalid (naming the conflicting givens), or timed out (`timeout` in seconds). Never raises
+    /// for a puzzle that can be read; `ParseError` for one that cannot.
+    ///
+    /// ```python
+    /// >>> v = sudokit.check("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
+    /// >>> v.kind, v.is_unique
+    /// ('multiple', False)
+    /// ```
+    signature = (*, format="line", timeout=None);
+    pub fn check(py, puzzle, keywords; format: &str, timeout: Option<f64>) -> PyResult<Verdict> {
+        let args = keywords.options()?;
+        let format = output_format(format)?;
+        let limits = search_limits(None, timeout)?;
+        let (p, _) = read_puzzle(puzzle, &args)?;
+        let (verdict, _) = py.detach(|| p.check_within(limits));
+        Ok(Verdict::from_library(&verdict, format))
+    }
 }
 
 /// The solutions of a puzzle, found on a thread of their own and handed out one at a time.
@@ -288,54 +255,49 @@ impl Drop for Solutions {
     }
 }
 
-/// An iterator over the solutions of a puzzle, up to `limit` (default 10,000, as `sudokit solve
-/// --all`; `None` for all of them), each in the layout `format`.
-///
-/// The search runs on a thread of its own without the GIL, a few solutions ahead of the loop; leaving
-/// the loop early stops it. Raises `ParseError` or `InvalidPuzzleError` at once; a puzzle without
-/// solutions gives an empty iterator; `TimedOutError` ends the loop when `timeout` ran out.
-///
-/// ```python
-/// >>> len(list(sudokit.solutions("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")))
-/// 295
-/// ```
-#[pyfunction]
-#[pyo3(signature = (puzzle, limit=Some(ALL_LIMIT), *, format="line", timeout=None, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
-#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
-pub fn solutions(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    limit: Option<u64>,
-    format: &str,
-    timeout: Option<f64>,
-    size: Option<usize>,
-    r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
-    variant: Option<&Bound<'_, PyAny>>,
-    regions: Option<String>,
-    layout: Option<&str>,
-) -> PyResult<Solutions> {
-    let args = ReadOptions::new(size, r#box, symbols, variant, layout, regions)?;
-    let format = output_format(format)?;
-    let cancel = CancelFlag::new();
-    let limits = search_limits(limit, timeout)?.with_cancel(cancel.clone());
-    let (p, at) = read_puzzle(puzzle, &args)?;
-    let conflicts = p.conflicts();
-    if !conflicts.is_empty() {
-        return Err(invalid_puzzle(py, at, &conflicts));
-    }
-    let (tx, rx) = sync_channel::<Grid>(AHEAD);
-    let worker = std::thread::Builder::new()
-        .name("sudokit-solutions".into())
-        .spawn(move || {
-            p.for_each_solution(limits, |g| match tx.send(g.clone()) {
-                Ok(()) => ControlFlow::Continue(()),
-                // The iterator is gone: nobody wants more.
-                Err(_) => ControlFlow::Break(()),
+puzzle_function! {
+    /// An iterator over the solutions of a puzzle, up to `limit` (default 10,000, as `sudokit solve
+    /// --all`; `None` for all of them), each in the layout `format`.
+    ///
+    /// The search runs on a thread of its own without the GIL, a few solutions ahead of the loop; leaving
+    /// the loop early stops it. Raises `ParseError` or `InvalidPuzzleError` at once; a puzzle without
+    /// solutions gives an empty iterator; `TimedOutError` ends the loop when `timeout` ran out.
+    ///
+    /// ```python
+    /// >>> len(list(sudokit.solutions("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")))
+    /// 295
+    /// ```
+    signature = (limit=Some(ALL_LIMIT), *, format="line", timeout=None);
+    pub fn solutions(
+        py,
+        puzzle,
+        keywords;
+        limit: Option<u64>,
+        format: &str,
+        timeout: Option<f64>,
+    ) -> PyResult<Solutions> {
+        let args = keywords.options()?;
+        let format = output_format(format)?;
+        let cancel = CancelFlag::new();
+        let limits = search_limits(limit, timeout)?.with_cancel(cancel.clone());
+        let (p, at) = read_puzzle(puzzle, &args)?;
+        let conflicts = p.conflicts();
+        if !conflicts.is_empty() {
+            return Err(invalid_puzzle(py, at, &conflicts));
+        }
+        let (tx, rx) = sync_channel::<Grid>(AHEAD);
+        let worker = std::thread::Builder::new()
+            .name("sudokit-solutions".into())
+            .spawn(move || {
+                p.for_each_solution(limits, |g| match tx.send(g.clone()) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    // The iterator is gone: nobody wants more.
+                    Err(_) => ControlFlow::Break(()),
+                })
             })
-        })
-        .map_err(|e| bad_option(format!("cannot start the search thread: {e}")))?;
-    Ok(Solutions { found: Mutex::new(Some(rx)), cancel, worker: Some(worker), format, at })
+            .map_err(|e| bad_option(format!("cannot start the search thread: {e}")))?;
+        Ok(Solutions { found: Mutex::new(Some(rx)), cancel, worker: Some(worker), format, at })
+    }
 }
 
 /// The canonical (minlex) form of a puzzle or grid, as `sudokit canon` prints it: equivalent puzzles

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import subprocess
+import threading
+import time
 from pathlib import Path
-from typing import List
+from typing import Any, Callable, List, Tuple
 
 import pytest
 
@@ -81,3 +83,30 @@ def to_rows(lines: List[str]):
 
 def to_line(row) -> str:
     return "".join("." if v == 0 else str(int(v)) for v in row)
+
+
+def while_another_thread_counts(call: Callable[[], Any]) -> Tuple[Any, int, float]:
+    """Runs `call` while a Python thread keeps counting; returns its result, how far the other thread
+    counted meanwhile and the seconds it took. With the GIL held for the whole call the thread could
+    not count at all until the call returned."""
+    ticks = [0]
+    done = threading.Event()
+    started = threading.Event()
+
+    def spin():
+        started.set()
+        while not done.is_set():
+            ticks[0] += 1
+
+    t = threading.Thread(target=spin)
+    t.start()
+    started.wait()
+    time.sleep(0.01)
+    begin = time.perf_counter()
+    before = ticks[0]
+    result = call()
+    during = ticks[0] - before
+    elapsed = time.perf_counter() - begin
+    done.set()
+    t.join()
+    return result, during, elapsed

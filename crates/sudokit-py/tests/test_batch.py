@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
 
 import sudokit
-from conftest import P1, P295, S1, TEST_DATA, corpus, to_line, to_rows
+from conftest import P1, P295, S1, TEST_DATA, corpus, to_line, to_rows, while_another_thread_counts
 
 
 def mixed_batch():
@@ -164,26 +162,9 @@ def test_the_gil_is_released_while_a_batch_runs():
     # A Python thread keeps counting while the batch runs: with the GIL held for the whole call it
     # could not run at all until the call returned.
     rows = np.zeros((2, 81), dtype=np.uint8)
-    ticks = [0]
-    done = threading.Event()
-    started = threading.Event()
-
-    def spin():
-        started.set()
-        while not done.is_set():
-            ticks[0] += 1
-
-    t = threading.Thread(target=spin)
-    t.start()
-    started.wait()
-    time.sleep(0.01)
-    begin = time.perf_counter()
-    before = ticks[0]
-    counts, status = sudokit.count_batch(rows, limit=None, timeout=0.5, threads=1)
-    during = ticks[0] - before
-    elapsed = time.perf_counter() - begin
-    done.set()
-    t.join()
+    (counts, status), during, elapsed = while_another_thread_counts(
+        lambda: sudokit.count_batch(rows, limit=None, timeout=0.5, threads=1)
+    )
     assert status.tolist() == [sudokit.TIMED_OUT, sudokit.TIMED_OUT]
     assert elapsed >= 0.9
     assert during > 10_000, f"the other thread ran {during} times in {elapsed:.2f} s"

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import csv
 import json
-import threading
-import time
 
 import numpy as np
 import pytest
 
 import sudokit
-from conftest import P1, S1, TEST_DATA, corpus, run_cli, to_rows
+from conftest import P1, S1, TEST_DATA, corpus, run_cli, to_rows, while_another_thread_counts
 
 #: Singles only: HoDoKu rates it easy.
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -206,26 +204,9 @@ def test_the_gil_is_released_while_rate_batch_runs(datasets):
     with open(datasets / "ratings" / "se-dev.tsv", newline="") as f:
         row = next(r for r in csv.DictReader(f, delimiter="\t") if r["ER"] == "9.2")
     puzzle = row["puzzle"]
-    ticks = [0]
-    done = threading.Event()
-    started = threading.Event()
-
-    def spin():
-        started.set()
-        while not done.is_set():
-            ticks[0] += 1
-
-    t = threading.Thread(target=spin)
-    t.start()
-    started.wait()
-    time.sleep(0.01)
-    begin = time.perf_counter()
-    before = ticks[0]
-    er, _, _, score, level, status = sudokit.rate_batch(to_rows([puzzle]), threads=1)
-    during = ticks[0] - before
-    elapsed = time.perf_counter() - begin
-    done.set()
-    t.join()
+    (er, _, _, score, level, status), during, elapsed = while_another_thread_counts(
+        lambda: sudokit.rate_batch(to_rows([puzzle]), threads=1)
+    )
     assert status.tolist() == [sudokit.OK] and score[0] > 0
     assert round(float(er[0]), 1) == 9.2
     assert elapsed >= 0.2

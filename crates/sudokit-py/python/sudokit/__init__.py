@@ -68,6 +68,7 @@ from ._sudokit import (
     solve,
     solve_batch,
 )
+from . import errors
 from .errors import (
     ClueTargetWarning,
     GenerateError,
@@ -142,14 +143,6 @@ __all__ = [
     "TARGET_MISSED",
     "PARTIAL",
     "LEVELS",
-    "SudokitError",
-    "ParseError",
-    "InvalidPuzzleError",
-    "NoSolutionError",
-    "MultipleSolutionsError",
-    "TimedOutError",
-    "GenerateError",
-    "MultipleSolutionsWarning",
-    "ClueTargetWarning",
+    *errors.__all__,
     "__version__",
 ]
