@@ -16,5 +16,6 @@ pub use engine::{engine_for, engines, Engine, EngineError, Fast9Engine, GeneralE
 pub(crate) use general::count_within;
 pub use limits::{CancelFlag, Count, Interrupt, Limits, SearchOutcome};
 pub(crate) use puzzle::admitted;
+#[cfg(feature = "rayon")]
 pub(crate) use puzzle::TwoSolutions;
 pub use puzzle::{Puzzle, Verdict};
