@@ -184,6 +184,28 @@ impl<'a> Graph<'a> {
         graph
     }
 
+    /// Per literal, the literals that imply it, in the same layout as the forward links: the
+    /// literals implying `l` are `.0[.1[l]...1[l + 1]]`.
+    pub fn reverse_links(&self) -> (Vec<u32>, Vec<u32>) {
+        let lits = self.adj_start.len() - 1;
+        let mut start = vec![0u32; lits + 1];
+        for &m in &self.adj {
+            start[m as usize + 1] += 1;
+        }
+        for l in 0..lits {
+            start[l + 1] += start[l];
+        }
+        let mut fill = start.clone();
+        let mut rev = vec![0u32; self.adj.len()];
+        for l in 0..lits {
+            for &m in self.implied(l as u32) {
+                rev[fill[m as usize] as usize] = l as u32;
+                fill[m as usize] += 1;
+            }
+        }
+        (rev, start)
+    }
+
     /// The literals literal `lit` implies.
     fn implied(&self, lit: u32) -> &[u32] {
         let l = lit as usize;
@@ -392,6 +414,71 @@ impl Bfs {
         let inner = if path.len() > 2 { &path[1..path.len() - 1] } else { &[] };
         let inner_repeat = inner.iter().any(|&l| l / 2 == path[0] / 2);
         (nodes.len() == len && !inner_repeat).then_some(path)
+    }
+
+    /// Up to `limit` shortest chains from the start of the last [`Bfs::run_avoiding`] (with the same
+    /// `home`) to `end`, each a proper chain as [`Bfs::path`] requires; `reverse` is
+    /// [`Graph::reverse_links`]. The breadth-first search keeps one chain per literal; a
+    /// continuous loop's eliminations depend on which chain closes it, so its alternatives of the
+    /// same length are worth a look.
+    pub fn shortest_paths(
+        &self,
+        graph: &Graph<'_>,
+        reverse: &(Vec<u32>, Vec<u32>),
+        end: u32,
+        home: Option<Cell>,
+        limit: usize,
+    ) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        let Some(&start) = self.order.first() else { return out };
+        if self.dist[end as usize] == u16::MAX {
+            return out;
+        }
+        let mut back = vec![end];
+        self.paths_back(graph, reverse, start, home, &mut back, limit, &mut out);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn paths_back(
+        &self,
+        graph: &Graph<'_>,
+        reverse: &(Vec<u32>, Vec<u32>),
+        start: u32,
+        home: Option<Cell>,
+        back: &mut Vec<u32>,
+        limit: usize,
+        out: &mut Vec<Vec<u32>>,
+    ) {
+        let Some(&lit) = back.last() else { return };
+        let d = self.dist[lit as usize];
+        if d == 0 {
+            if lit == start {
+                out.push(back.iter().rev().copied().collect());
+            }
+            return;
+        }
+        let (rev, rev_start) = reverse;
+        for &q in &rev[rev_start[lit as usize] as usize..rev_start[lit as usize + 1] as usize] {
+            if out.len() >= limit {
+                return;
+            }
+            if self.dist[q as usize] != d - 1 {
+                continue;
+            }
+            if q != start {
+                // Only literals the search expanded: none in the home cell, no repeated node, and
+                // not the start's node inside the chain.
+                let in_home =
+                    home.is_some_and(|h| usize::from(graph.lone_cell[(q / 2) as usize]) == h.index());
+                if in_home || q / 2 == start / 2 || back.iter().any(|&b| b / 2 == q / 2) {
+                    continue;
+                }
+            }
+            back.push(q);
+            self.paths_back(graph, reverse, start, home, back, limit, out);
+            back.pop();
+        }
     }
 
     /// The literals from the start to `end`, each implied by the one before. A node may appear

@@ -31,6 +31,7 @@
 
 pub(crate) mod graph;
 
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use self::graph::{Bfs, Graph, LinkRules};
@@ -38,7 +39,7 @@ use super::finder::{FindOptions, Sink};
 use super::state::State;
 use super::step::{Candidate, Chain, LinkKind, Node, Step};
 use super::technique::Technique;
-use crate::grid::{CellSet, Digit, DigitSet};
+use crate::grid::{Cell, CellSet, Digit, DigitSet};
 
 /// The longest chain searched, in links: longer chains are hard to follow and never needed in
 /// practice (HoDoKu's tables stop at a similar depth).
@@ -60,7 +61,7 @@ pub(crate) fn find(
         | T::Aic
         | T::GroupedContinuousNiceLoop
         | T::GroupedDiscontinuousNiceLoop
-        | T::GroupedAic => nice_loops(state, technique, options),
+        | T::GroupedAic => return nice_loops(state, technique, options, sink),
         _ => return ControlFlow::Continue(()),
     };
     super::order::emit_sorted(steps, sink)
@@ -217,32 +218,53 @@ fn xy_chains_in(state: &State, technique: Technique, cells_with: Option<DigitSet
     out
 }
 
-fn nice_loops(state: &State, technique: Technique, options: &FindOptions) -> Vec<Step> {
+fn nice_loops(state: &State, technique: Technique, options: &FindOptions, sink: Sink<'_>) -> ControlFlow<()> {
     use Technique as T;
     let grouped =
         matches!(technique, T::GroupedContinuousNiceLoop | T::GroupedDiscontinuousNiceLoop | T::GroupedAic);
     let als = grouped && options.allow_als_in_chains;
     // The three kinds come from one search, shared by the solver's three calls on one state.
     use super::memo::search;
-    let key = match (grouped, als) {
-        (false, _) => search::LOOPS,
-        (true, false) => search::GROUPED_LOOPS,
-        (true, true) => search::ALS_LOOPS,
+    let (key, alt_key) = match (grouped, als) {
+        (false, _) => (search::LOOPS, search::LOOPS_ALTERNATIVES),
+        (true, false) => (search::GROUPED_LOOPS, search::GROUPED_LOOPS_ALTERNATIVES),
+        (true, true) => (search::ALS_LOOPS, search::ALS_LOOPS_ALTERNATIVES),
     };
     let all = super::memo::memo(state, key, || nice_loops_all(state, grouped, als));
-    all.iter().filter(|s| s.technique == technique).cloned().collect()
+    let mut main: Vec<Step> = all.steps.iter().filter(|s| s.technique == technique).cloned().collect();
+    let continuous = matches!(technique, T::ContinuousNiceLoop | T::GroupedContinuousNiceLoop);
+    if !continuous || all.continuous.is_empty() {
+        return super::order::emit_sorted(main, sink);
+    }
+    for step in &mut main {
+        step.normalize();
+    }
+    let found: HashSet<Vec<Candidate>> = main.iter().map(|s| s.eliminations.clone()).collect();
+    super::order::emit_sorted(main, sink)?;
+    // Only when the shortest loops are used up (the step solver takes the first step, so its path
+    // never gets here while they give one): the other loops of the same lengths, as HoDoKu's own
+    // search may close a loop through another chain than the one kept here.
+    let alternatives =
+        super::memo::memo(state, alt_key, || alternative_loops(state, grouped, als, &all.continuous));
+    let extra: Vec<Step> = alternatives
+        .iter()
+        .filter(|s| s.technique == technique && !found.contains(&s.eliminations))
+        .cloned()
+        .collect();
+    super::order::emit_sorted(extra, sink)
 }
 
-/// Every continuous and discontinuous nice loop and every AIC, grouped (using group nodes, and
-/// almost locked sets with `als`) or not.
-fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
-    use Technique as T;
-    let (cnl, dnl, aic) = if grouped {
-        (T::GroupedContinuousNiceLoop, T::GroupedDiscontinuousNiceLoop, T::GroupedAic)
-    } else {
-        (T::ContinuousNiceLoop, T::DiscontinuousNiceLoop, T::Aic)
-    };
-    let rules = LinkRules {
+/// What one nice-loop search finds.
+struct Loops {
+    /// The steps, each with the shortest chain found for its pair of ends.
+    steps: Vec<Step>,
+    /// The premises (literals) from which a continuous loop closed, proving something or not.
+    continuous: Vec<u32>,
+}
+
+/// The links the nice-loop searches use.
+fn loop_rules(grouped: bool, als: bool) -> LinkRules {
+    LinkRules {
         digit: None,
         bivalue_cells_only: false,
         cells_with: None,
@@ -250,10 +272,84 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
         cell_links: true,
         groups: grouped,
         als,
-    };
-    let graph = Graph::new(state, rules);
+    }
+}
+
+/// How long a loop's chain may be searched for alternatives: at most this many chains per pair of
+/// ends (the number of equally short chains can grow fast).
+const ALTERNATIVES: usize = 64;
+
+/// The continuous loops closing from each of `premises` through every chain (up to
+/// [`ALTERNATIVES`]) as short as the one the search keeps.
+fn alternative_loops(state: &State, grouped: bool, als: bool, premises: &[u32]) -> Vec<Step> {
+    let cnl = if grouped { Technique::GroupedContinuousNiceLoop } else { Technique::ContinuousNiceLoop };
+    let graph = Graph::new(state, loop_rules(grouped, als));
+    let reverse = graph.reverse_links();
     let mut bfs = Bfs::new(&graph);
     let mut out = Vec::new();
+    for &premise in premises {
+        let s = &graph.nodes[(premise / 2) as usize];
+        let (cell, on) = (s.first, premise % 2 == 1);
+        bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
+        for lit in bfs.ends.clone() {
+            let m = &graph.nodes[(lit / 2) as usize];
+            let reached_on = lit % 2 == 1;
+            if m.is_group || m.first != cell || bfs.dist[lit as usize] < 3 {
+                continue;
+            }
+            if !closes_continuous(state, cell, on, m.digit == s.digit, reached_on) {
+                continue;
+            }
+            for path in bfs.shortest_paths(&graph, &reverse, lit, Some(cell), ALTERNATIVES) {
+                if grouped != chain_has_group(&graph, &path) {
+                    continue;
+                }
+                if let Some(step) = continuous_step(state, &graph, &path, cnl) {
+                    out.push(step);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a chain from premise `on` (true or false) of a candidate of `cell` back to the same
+/// cell, ending on the same digit or not, closes a continuous loop.
+fn closes_continuous(state: &State, cell: Cell, on: bool, same: bool, reached_on: bool) -> bool {
+    match (on, same, reached_on) {
+        (true, false, false) => state.candidates(cell).len() == 2,
+        (false, false, true) => true,
+        _ => false,
+    }
+}
+
+/// The continuous loop a simple chain `path` closes (see [`closes_continuous`]), if it proves
+/// something.
+fn continuous_step(state: &State, graph: &Graph<'_>, path: &[u32], cnl: Technique) -> Option<Step> {
+    let (&first, &last) = (path.first()?, path.last()?);
+    let s = &graph.nodes[(first / 2) as usize];
+    let mut chain = chain_of(graph, path);
+    let closing = if last % 2 == 1 { LinkKind::Weak } else { LinkKind::Strong };
+    chain.links.push(closing);
+    chain.nodes.push(Node::candidate(s.first, s.digit));
+    let mut elims = continuous_eliminations(state, &chain);
+    elims.extend(locked_als_eliminations(state, graph, path));
+    (!elims.is_empty()).then(|| chain_step(state, cnl, chain, elims))
+}
+
+/// Every continuous and discontinuous nice loop and every AIC, grouped (using group nodes, and
+/// almost locked sets with `als`) or not.
+fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
+    use Technique as T;
+    let (cnl, dnl, aic) = if grouped {
+        (T::GroupedContinuousNiceLoop, T::GroupedDiscontinuousNiceLoop, T::GroupedAic)
+    } else {
+        (T::ContinuousNiceLoop, T::DiscontinuousNiceLoop, T::Aic)
+    };
+    let graph = Graph::new(state, loop_rules(grouped, als));
+    let mut bfs = Bfs::new(&graph);
+    let mut out = Vec::new();
+    let mut continuous = Vec::new();
     for start in 0..graph.nodes.len() as u32 {
         let s = &graph.nodes[start as usize];
         if s.is_group {
@@ -321,35 +417,37 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
                     ),
                     (true, false, true) => (Loop::Discontinuous, vec![Candidate::new(cell, s.digit)]),
                     (false, false, false) => (Loop::Discontinuous, vec![Candidate::new(cell, m.digit)]),
-                    (true, false, false) if state.candidates(cell).len() == 2 => {
+                    _ if closes_continuous(state, cell, on, same, reached_on) => {
+                        if continuous.last() != Some(&premise) {
+                            continuous.push(premise);
+                        }
                         (Loop::Continuous, Vec::new())
                     }
-                    (false, false, true) => (Loop::Continuous, Vec::new()),
                     _ => continue,
                 };
-                let mut chain = chain_of(&graph, &path);
-                if !same {
-                    // Close the loop through the start cell.
-                    let closing = if reached_on { LinkKind::Weak } else { LinkKind::Strong };
-                    chain.links.push(closing);
-                    chain.nodes.push(Node::candidate(cell, s.digit));
+                if grouped != chain_has_group(&graph, &path) {
+                    continue;
                 }
-                let (technique, elims) = match kind {
-                    Loop::Discontinuous => (dnl, elims),
-                    Loop::Continuous if simple => {
-                        let mut elims = continuous_eliminations(state, &chain);
-                        elims.extend(locked_als_eliminations(state, &graph, &path));
-                        (cnl, elims)
+                match kind {
+                    Loop::Discontinuous => {
+                        let mut chain = chain_of(&graph, &path);
+                        if !same {
+                            // Close the loop through the start cell.
+                            let closing = if reached_on { LinkKind::Weak } else { LinkKind::Strong };
+                            chain.links.push(closing);
+                            chain.nodes.push(Node::candidate(cell, s.digit));
+                        }
+                        if !elims.is_empty() {
+                            out.push(chain_step(state, dnl, chain, elims));
+                        }
                     }
-                    Loop::Continuous => continue,
-                };
-                if !elims.is_empty() && grouped == chain_has_group(&graph, &path) {
-                    out.push(chain_step(state, technique, chain, elims));
+                    Loop::Continuous if simple => out.extend(continuous_step(state, &graph, &path, cnl)),
+                    Loop::Continuous => {}
                 }
             }
         }
     }
-    out
+    Loops { steps: out, continuous }
 }
 
 enum Loop {
