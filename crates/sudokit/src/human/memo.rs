@@ -73,6 +73,9 @@ pub(crate) mod search {
     pub const GROUPED_LOOPS_ALTERNATIVES: u64 = 7;
     /// See [`LOOPS_ALTERNATIVES`].
     pub const ALS_LOOPS_ALTERNATIVES: u64 = 8;
+    /// Added to [`GROUPED_LOOPS_ALTERNATIVES`] or [`ALS_LOOPS_ALTERNATIVES`]: the discontinuous
+    /// loops passing their start cell inside a group (see `chains::loops_through_home_groups`).
+    pub const THROUGH_HOME_GROUPS: u64 = 16;
 }
 
 /// Searches that read one digit's candidates only (fish: the base and cover lines, fins and targets

@@ -229,16 +229,46 @@ impl<'a> Graph<'a> {
                 }
             }
             // Lock: the set without this digit holds each of its others.
-            let siblings: Vec<u32> = (first_als..self.nodes.len())
+            let mut siblings: Vec<u32> = (first_als..self.nodes.len())
                 .filter(|&m| m != n && self.nodes[m].als == Some(index))
                 .map(|m| 2 * m as u32 + 1)
                 .collect();
+            siblings.extend(self.forced_exits(a, digit));
             self.edges[2 * n] = siblings;
             // Exit: the digit leaves every cell outside the set that sees all its cells with it.
             let _ = cells;
             self.edges[2 * n + 1] =
                 entries.iter().filter_map(|c| self.cand_node(c, digit)).map(|m| 2 * m).collect();
         }
+    }
+
+    /// The candidates set true when almost locked set `a` loses `digit` (HoDoKu's "forced exit"):
+    /// its other digits are then locked in it and leave every cell that sees all the set's cells
+    /// holding them, and a cell of three or more candidates left with one keeps that one. (A cell of
+    /// two is reached through its own strong link.)
+    fn forced_exits(&self, a: &Als, digit: Digit) -> Vec<u32> {
+        let mut reach = CellSet::new();
+        for y in a.digits - DigitSet::single(digit) {
+            reach |= a.buddies[y.index()];
+        }
+        let mut out = Vec::new();
+        for c in reach {
+            let cands = self.state.candidates(c);
+            if cands.len() <= 2 {
+                continue;
+            }
+            let lost: DigitSet = (a.digits - DigitSet::single(digit))
+                .iter()
+                .filter(|y| a.buddies[y.index()].contains(c))
+                .collect();
+            let left = cands - lost;
+            if left.len() == 1 {
+                if let Some(m) = left.first().and_then(|r| self.cand_node(c, r)) {
+                    out.push(2 * m + 1);
+                }
+            }
+        }
+        out
     }
 
     /// The node of a candidate, if it is one.
@@ -330,12 +360,24 @@ pub(crate) struct Bfs {
     pub order: Vec<u32>,
     /// Literals reached in the avoided cell (see [`Bfs::run_avoiding`]), not expanded.
     pub ends: Vec<u32>,
+    /// Whether [`Bfs::run_avoiding`] enters the groups whose first cell is the avoided cell (HoDoKu
+    /// lets a loop pass its start cell inside such a group, and inside no other).
+    pub enter_home_groups: bool,
+    /// Whether the last run met a group holding the avoided cell and did not enter it.
+    pub skipped_home_group: bool,
 }
 
 impl Bfs {
     pub fn new(graph: &Graph<'_>) -> Bfs {
         let n = graph.nodes.len() * 2;
-        Bfs { dist: vec![u16::MAX; n], parent: vec![NONE; n], order: Vec::with_capacity(n), ends: Vec::new() }
+        Bfs {
+            dist: vec![u16::MAX; n],
+            parent: vec![NONE; n],
+            order: Vec::with_capacity(n),
+            ends: Vec::new(),
+            enter_home_groups: false,
+            skipped_home_group: false,
+        }
     }
 
     /// Searches from literal `start`, at most `max_len` links deep.
@@ -345,7 +387,7 @@ impl Bfs {
 
     /// As [`Bfs::run`]; with `home`, the search never passes through that cell: a node in it is
     /// only reached as an end (a loop coming home), never from the start directly, and a group
-    /// holding it is not entered. The search then stops once every literal of the cell's nodes is
+    /// holding it is not entered (see [`Bfs::enter_home_groups`] for an exception). The search then stops once every literal of the cell's nodes is
     /// an end (a later link could reach none of them first): `ends` is complete, `order` may not be.
     pub fn run_avoiding(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, home: Option<Cell>) {
         let possible_ends = home.map_or(usize::MAX, |home| {
@@ -361,6 +403,7 @@ impl Bfs {
         }
         self.order.clear();
         self.ends.clear();
+        self.skipped_home_group = false;
         self.dist[start as usize] = 0;
         self.parent[start as usize] = NONE;
         self.order.push(start);
@@ -383,7 +426,14 @@ impl Bfs {
                     } else {
                         usize::from(lone) == home.index()
                     };
-                    if inside {
+                    if inside
+                        && lone == u16::MAX
+                        && self.enter_home_groups
+                        && graph.nodes[(m / 2) as usize].first == home
+                    {
+                        // A group starting at the cell: entered, so the chain may pass the cell.
+                    } else if inside {
+                        self.skipped_home_group |= lone == u16::MAX;
                         if lit != start && lone != u16::MAX {
                             // Reached, but a loop ends here: not expanded.
                             self.dist[m as usize] = next;

@@ -233,7 +233,15 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions, sink: 
     let all = super::memo::memo(state, key, || nice_loops_all(state, grouped, als));
     let mut main: Vec<Step> = all.steps.iter().filter(|s| s.technique == technique).cloned().collect();
     let continuous = matches!(technique, T::ContinuousNiceLoop | T::GroupedContinuousNiceLoop);
-    if !continuous || all.continuous.is_empty() {
+    let through_home = technique == T::GroupedDiscontinuousNiceLoop;
+    let premises = if continuous {
+        &all.continuous
+    } else if through_home {
+        &all.home_groups
+    } else {
+        return super::order::emit_sorted(main, sink);
+    };
+    if premises.is_empty() {
         return super::order::emit_sorted(main, sink);
     }
     for step in &mut main {
@@ -243,9 +251,16 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions, sink: 
     super::order::emit_sorted(main, sink)?;
     // Only when the shortest loops are used up (the step solver takes the first step, so its path
     // never gets here while they give one): the other loops of the same lengths, as HoDoKu's own
-    // search may close a loop through another chain than the one kept here.
-    let alternatives =
-        super::memo::memo(state, alt_key, || alternative_loops(state, grouped, als, &all.continuous));
+    // search may close a loop through another chain than the one kept here; and the
+    // discontinuous loops whose chain passes the start cell inside a group starting there, which
+    // HoDoKu allows.
+    let alternatives = if continuous {
+        super::memo::memo(state, alt_key, || alternative_loops(state, grouped, als, premises))
+    } else {
+        super::memo::memo(state, alt_key + search::THROUGH_HOME_GROUPS, || {
+            loops_through_home_groups(state, als, premises)
+        })
+    };
     let extra: Vec<Step> = alternatives
         .iter()
         .filter(|s| s.technique == technique && !found.contains(&s.eliminations))
@@ -260,6 +275,8 @@ struct Loops {
     steps: Vec<Step>,
     /// The premises (literals) from which a continuous loop closed, proving something or not.
     continuous: Vec<u32>,
+    /// The premises whose loop search left a group holding the start cell unentered.
+    home_groups: Vec<u32>,
 }
 
 /// The links the nice-loop searches use.
@@ -313,6 +330,80 @@ fn alternative_loops(state: &State, grouped: bool, als: bool, premises: &[u32]) 
     out
 }
 
+/// The grouped discontinuous loops from each of `premises` whose chain passes the start cell inside
+/// a group that begins there: the loop's implications hold all the same, and HoDoKu's search
+/// accepts such a chain (it rejects a chain passing a cell twice, but does not count the cells of a
+/// group whose first cell is the loop's start).
+fn loops_through_home_groups(state: &State, als: bool, premises: &[u32]) -> Vec<Step> {
+    let graph = Graph::new(state, loop_rules(true, als));
+    let mut bfs = Bfs::new(&graph);
+    bfs.enter_home_groups = true;
+    let mut out = Vec::new();
+    for &premise in premises {
+        let s = &graph.nodes[(premise / 2) as usize];
+        let (cell, on) = (s.first, premise % 2 == 1);
+        bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
+        for &lit in &bfs.ends {
+            let m = &graph.nodes[(lit / 2) as usize];
+            if m.is_group || m.first != cell || bfs.dist[lit as usize] < 3 {
+                continue;
+            }
+            let Some(elims) = discontinuous_eliminations(state, cell, s.digit, on, m.digit, lit % 2 == 1)
+            else {
+                continue;
+            };
+            let path = bfs.implications(lit);
+            if !chain_has_group(&graph, &path) {
+                continue;
+            }
+            out.push(chain_step(
+                state,
+                Technique::GroupedDiscontinuousNiceLoop,
+                dnl_chain(&graph, &path),
+                elims,
+            ));
+        }
+    }
+    out
+}
+
+/// What a discontinuous loop from premise `on` of `digit` in `cell` proves when it comes back to
+/// the cell on `end_digit`, true (`reached_on`) or false; `None` when it is no discontinuous loop.
+fn discontinuous_eliminations(
+    state: &State,
+    cell: Cell,
+    digit: Digit,
+    on: bool,
+    end_digit: Digit,
+    reached_on: bool,
+) -> Option<Vec<Candidate>> {
+    let same = end_digit == digit;
+    Some(match (on, same, reached_on) {
+        (true, true, false) | (true, false, true) => vec![Candidate::new(cell, digit)],
+        (false, true, true) => (state.candidates(cell) - DigitSet::single(digit))
+            .iter()
+            .map(|d| Candidate::new(cell, d))
+            .collect(),
+        (false, false, false) => vec![Candidate::new(cell, end_digit)],
+        _ => return None,
+    })
+}
+
+/// The chain of a discontinuous loop: the implications `path`, closed through the start cell when
+/// it ends on another digit.
+fn dnl_chain(graph: &Graph<'_>, path: &[u32]) -> Chain {
+    let mut chain = chain_of(graph, path);
+    if let (Some(&first), Some(&last)) = (path.first(), path.last()) {
+        let (s, m) = (&graph.nodes[(first / 2) as usize], &graph.nodes[(last / 2) as usize]);
+        if m.digit != s.digit {
+            let closing = if last % 2 == 1 { LinkKind::Weak } else { LinkKind::Strong };
+            chain.links.push(closing);
+            chain.nodes.push(Node::candidate(s.first, s.digit));
+        }
+    }
+    chain
+}
+
 /// Whether a chain from premise `on` (true or false) of a candidate of `cell` back to the same
 /// cell, ending on the same digit or not, closes a continuous loop.
 fn closes_continuous(state: &State, cell: Cell, on: bool, same: bool, reached_on: bool) -> bool {
@@ -350,6 +441,7 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
     let mut bfs = Bfs::new(&graph);
     let mut out = Vec::new();
     let mut continuous = Vec::new();
+    let mut home_groups = Vec::new();
     for start in 0..graph.nodes.len() as u32 {
         let s = &graph.nodes[start as usize];
         if s.is_group {
@@ -363,6 +455,9 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
                 bfs.run(&graph, premise, MAX_LEN);
             } else {
                 bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
+                if bfs.skipped_home_group && home_groups.last() != Some(&premise) {
+                    home_groups.push(premise);
+                }
             }
             let reached: Vec<u32> = if want_aic { bfs.order[1..].to_vec() } else { bfs.ends.clone() };
             for lit in reached {
@@ -447,7 +542,7 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
             }
         }
     }
-    Loops { steps: out, continuous }
+    Loops { steps: out, continuous, home_groups }
 }
 
 enum Loop {
@@ -491,16 +586,32 @@ fn continuous_eliminations(state: &State, chain: &Chain) -> Vec<Candidate> {
 /// exactly one of them (whichever way the loop runs), so it is locked on all its other digits:
 /// each such digit leaves every cell that sees all the set's cells holding it (HoDoKu's rule for
 /// almost locked sets in continuous nice loops).
+///
+/// A set left by a forced exit into a cell `c` (see `Graph::forced_exits`) instead either holds
+/// `x` while `c` holds one of its other digits `E` (each missing from the set), or lacks `x` while
+/// `c` holds its last digit: the set's digits other than `x` and those of `E` are locked in it, and
+/// each digit of `E` is in the set or in `c`, so it leaves the cells seeing both.
 fn locked_als_eliminations(state: &State, graph: &Graph<'_>, path: &[u32]) -> Vec<Candidate> {
     let mut elims = Vec::new();
     for pair in path.windows(2) {
         let (entry, exit) = (&graph.nodes[(pair[0] / 2) as usize], &graph.nodes[(pair[1] / 2) as usize]);
-        let (Some(a), Some(b)) = (entry.als, exit.als) else { continue };
-        if a != b || entry.digit == exit.digit {
-            continue;
-        }
+        let Some(a) = entry.als else { continue };
         let set = &graph.als[a as usize];
-        for z in set.digits - DigitSet::single(entry.digit) - DigitSet::single(exit.digit) {
+        let locked = match exit.als {
+            Some(b) if b == a && entry.digit != exit.digit => {
+                set.digits - DigitSet::single(entry.digit) - DigitSet::single(exit.digit)
+            }
+            None if pair[0] % 2 == 0 && pair[1] % 2 == 1 && !set.cells.contains(exit.first) => {
+                let others = state.candidates(exit.first) - DigitSet::single(exit.digit);
+                for e in others & set.digits {
+                    let cells = set.buddies[e.index()] & *state.peers(exit.first) & state.digit_cells(e);
+                    elims.extend(cells.iter().map(|c| Candidate::new(c, e)));
+                }
+                set.digits - DigitSet::single(entry.digit) - others
+            }
+            _ => continue,
+        };
+        for z in locked {
             let cells = set.buddies[z.index()] & state.digit_cells(z);
             elims.extend(cells.iter().map(|c| Candidate::new(c, z)));
         }
