@@ -234,7 +234,9 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions, sink: 
     let mut main: Vec<Step> = all.steps.iter().filter(|s| s.technique == technique).cloned().collect();
     let continuous = matches!(technique, T::ContinuousNiceLoop | T::GroupedContinuousNiceLoop);
     let through_home = technique == T::GroupedDiscontinuousNiceLoop;
-    let premises = if continuous {
+    let premises = if options.shortest_loops_only {
+        return super::order::emit_sorted(main, sink);
+    } else if continuous {
         &all.continuous
     } else if through_home {
         &all.home_groups
@@ -249,8 +251,7 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions, sink: 
     }
     let found: HashSet<Vec<Candidate>> = main.iter().map(|s| s.eliminations.clone()).collect();
     super::order::emit_sorted(main, sink)?;
-    // Only when the shortest loops are used up (the step solver takes the first step, so its path
-    // never gets here while they give one): the other loops of the same lengths, as HoDoKu's own
+    // Only when the shortest loops are used up: the other loops of the same lengths, as HoDoKu's own
     // search may close a loop through another chain than the one kept here; and the
     // discontinuous loops whose chain passes the start cell inside a group starting there, which
     // HoDoKu allows.
