@@ -81,10 +81,8 @@ fn reglib_1_3_mutant_fish() {
 
 /// The codes still short of the 99% target, with the number of cases they pass today: the test fails
 /// if one of them passes fewer (a regression) or reaches the target (then it leaves this list).
-/// - 0709-2, 0710-3, 0710-4, 0711-3: loops and AICs through almost locked sets (HoDoKu's "allow
-///   ALS in chains", off by default): HoDoKu finds a loop or chain not found here (reglib lines
-///   1258, 1287, 1288, 1301, 1337, 1341).
-const BELOW_TARGET: &[(&str, usize)] = &[("0709-2", 7), ("0710-3", 6), ("0710-4", 8), ("0711-3", 9)];
+/// None today.
+const BELOW_TARGET: &[(&str, usize)] = &[];
 
 fn run(select: impl Fn(Technique) -> bool) {
     let Some(dir) = sudokit::testing::datasets_dir() else { return };

@@ -84,6 +84,10 @@ impl<'a> Graph<'a> {
     /// ```text
     ///   on(c, x) -> off(A, x) -> on(A, y) -> off(c', y)
     /// ```
+    ///
+    /// A group or another set (disjoint from `A`) whose `x` cells all see all of `A`'s is weakly
+    /// linked to `A`'s `x` like a single candidate, and `off(A, x)` also sets the last candidate of
+    /// a cell that loses all its others to `A`'s locked digits (HoDoKu's forced exit).
     pub fn new(state: &'a State, rules: LinkRules) -> Graph<'a> {
         let shape = state.shape();
         let side = state.side();
@@ -235,10 +239,25 @@ impl<'a> Graph<'a> {
                 .collect();
             siblings.extend(self.forced_exits(a, digit));
             self.edges[2 * n] = siblings;
-            // Exit: the digit leaves every cell outside the set that sees all its cells with it.
-            let _ = cells;
-            self.edges[2 * n + 1] =
+            // Exit: the digit leaves every cell outside the set that sees all its cells with it,
+            // and so every group and every other set whose cells with it are all such cells (as
+            // HoDoKu links sets and groups; the links go both ways, being weak).
+            let mut exits: Vec<u32> =
                 entries.iter().filter_map(|c| self.cand_node(c, digit)).map(|m| 2 * m).collect();
+            for m in 0..self.nodes.len() {
+                let other = &self.nodes[m];
+                if m == n || other.digit != digit || !other.is_group || !other.cells.is_subset(&entries) {
+                    continue;
+                }
+                match other.als {
+                    None => self.edges[2 * m + 1].push(2 * n as u32),
+                    Some(b) if (self.als[b as usize].cells & a.cells).is_empty() => {}
+                    Some(_) => continue,
+                }
+                exits.push(2 * m as u32);
+            }
+            let _ = cells;
+            self.edges[2 * n + 1] = exits;
         }
     }
 
