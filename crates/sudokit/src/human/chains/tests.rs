@@ -161,3 +161,21 @@ fn every_step_found_is_right() {
     println!("{checked} steps checked");
     assert!(checked > 0);
 }
+
+/// reglib line 1157: HoDoKu's continuous loop closes through another chain as short as the one the
+/// search keeps. It is reported when all steps are searched, not with `shortest_loops_only` (the
+/// step solver's setting).
+#[test]
+fn other_equally_short_loops_only_when_all_steps_are_searched() {
+    let Some(dir) = crate::testing::datasets_dir() else { return };
+    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
+    let case: LibraryCase = text.lines().nth(1156).expect("line 1157").parse().expect("reglib line parses");
+    assert_eq!(case.technique, Technique::ContinuousNiceLoop);
+    let mut want = case.eliminations.clone();
+    want.sort_unstable_by_key(|c| (c.digit, c.cell));
+    let found = |options: &FindOptions| {
+        find_all(&case.state, case.technique, options).iter().any(|s| s.eliminations == want)
+    };
+    assert!(found(&FindOptions::default()));
+    assert!(!found(&FindOptions { shortest_loops_only: true, ..FindOptions::default() }));
+}
