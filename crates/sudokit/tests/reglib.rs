@@ -81,14 +81,8 @@ fn reglib_1_3_mutant_fish() {
 
 /// The codes still short of the 99% target, with the number of cases they pass today: the test fails
 /// if one of them passes fewer (a regression) or reaches the target (then it leaves this list).
-/// - 0706, 0710-2: HoDoKu picks a different loop than the shortest one found here, with other
-///   eliminations (reglib lines 1157, 1159, 1280).
-/// - 0709-2, 0710-3, 0710-4, 0711-3, 0711-4: loops and AICs through almost locked sets (HoDoKu's
-///   "allow ALS in chains", off by default). Continuous loops make the eliminations around a set;
-///   three of them need HoDoKu's forced exit from a set into a cell (not modelled), the other codes
-///   want other loops or eliminations.
-const BELOW_TARGET: &[(&str, usize)] =
-    &[("0706", 16), ("0709-2", 5), ("0710-2", 9), ("0710-3", 4), ("0710-4", 8), ("0711-3", 7), ("0711-4", 7)];
+/// None today.
+const BELOW_TARGET: &[(&str, usize)] = &[];
 
 fn run(select: impl Fn(Technique) -> bool) {
     let Some(dir) = sudokit::testing::datasets_dir() else { return };

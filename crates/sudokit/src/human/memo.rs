@@ -66,6 +66,16 @@ pub(crate) mod search {
     pub const ALS_OVERLAP: u64 = 4;
     /// What each premise of a forcing chain implies (shared by contradiction and verity).
     pub const FORCING_CHAINS: u64 = 5;
+    /// The continuous loops through the other shortest chains (see `chains::alternative_loops`),
+    /// without group nodes, grouped, and with almost locked sets.
+    pub const LOOPS_ALTERNATIVES: u64 = 6;
+    /// See [`LOOPS_ALTERNATIVES`].
+    pub const GROUPED_LOOPS_ALTERNATIVES: u64 = 7;
+    /// See [`LOOPS_ALTERNATIVES`].
+    pub const ALS_LOOPS_ALTERNATIVES: u64 = 8;
+    /// Added to [`GROUPED_LOOPS_ALTERNATIVES`] or [`ALS_LOOPS_ALTERNATIVES`]: the discontinuous
+    /// loops passing their start cell inside a group (see `chains::loops_through_home_groups`).
+    pub const THROUGH_HOME_GROUPS: u64 = 16;
 }
 
 /// Searches that read one digit's candidates only (fish: the base and cover lines, fins and targets

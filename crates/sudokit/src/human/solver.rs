@@ -43,8 +43,8 @@ pub struct SolverOptions {
     /// Apply every step the first applicable technique finds at once (as one step each, before any
     /// easier technique is tried again), rather than only the first.
     pub all_at_once: bool,
-    /// Options of the finders. `unique` is set by the solver from its own check, and
-    /// `als_chains_forward_only` as HoDoKu's step solver has it.
+    /// Options of the finders. `unique` is set by the solver from its own check,
+    /// `als_chains_forward_only` as HoDoKu's step solver has it, and `shortest_loops_only`.
     pub find: FindOptions,
 }
 
@@ -116,6 +116,7 @@ impl Solver {
         };
         options.find.unique = true;
         options.find.als_chains_forward_only = true;
+        options.find.shortest_loops_only = true;
         let queue = SinglesQueue::new(&state);
         Ok(Solver { state, solution, options, pending: Default::default(), queue })
     }

@@ -84,6 +84,10 @@ impl<'a> Graph<'a> {
     /// ```text
     ///   on(c, x) -> off(A, x) -> on(A, y) -> off(c', y)
     /// ```
+    ///
+    /// A group or another set (disjoint from `A`) whose `x` cells all see all of `A`'s is weakly
+    /// linked to `A`'s `x` like a single candidate, and `off(A, x)` also sets the last candidate of
+    /// a cell that loses all its others to `A`'s locked digits (HoDoKu's forced exit).
     pub fn new(state: &'a State, rules: LinkRules) -> Graph<'a> {
         let shape = state.shape();
         let side = state.side();
@@ -184,6 +188,28 @@ impl<'a> Graph<'a> {
         graph
     }
 
+    /// Per literal, the literals that imply it, in the same layout as the forward links: the
+    /// literals implying `l` are `.0[.1[l]...1[l + 1]]`.
+    pub fn reverse_links(&self) -> (Vec<u32>, Vec<u32>) {
+        let lits = self.adj_start.len() - 1;
+        let mut start = vec![0u32; lits + 1];
+        for &m in &self.adj {
+            start[m as usize + 1] += 1;
+        }
+        for l in 0..lits {
+            start[l + 1] += start[l];
+        }
+        let mut fill = start.clone();
+        let mut rev = vec![0u32; self.adj.len()];
+        for l in 0..lits {
+            for &m in self.implied(l as u32) {
+                rev[fill[m as usize] as usize] = l as u32;
+                fill[m as usize] += 1;
+            }
+        }
+        (rev, start)
+    }
+
     /// The literals literal `lit` implies.
     fn implied(&self, lit: u32) -> &[u32] {
         let l = lit as usize;
@@ -207,16 +233,61 @@ impl<'a> Graph<'a> {
                 }
             }
             // Lock: the set without this digit holds each of its others.
-            let siblings: Vec<u32> = (first_als..self.nodes.len())
+            let mut siblings: Vec<u32> = (first_als..self.nodes.len())
                 .filter(|&m| m != n && self.nodes[m].als == Some(index))
                 .map(|m| 2 * m as u32 + 1)
                 .collect();
+            siblings.extend(self.forced_exits(a, digit));
             self.edges[2 * n] = siblings;
-            // Exit: the digit leaves every cell outside the set that sees all its cells with it.
-            let _ = cells;
-            self.edges[2 * n + 1] =
+            // Exit: the digit leaves every cell outside the set that sees all its cells with it,
+            // and so every group and every other set whose cells with it are all such cells (as
+            // HoDoKu links sets and groups; the links go both ways, being weak).
+            let mut exits: Vec<u32> =
                 entries.iter().filter_map(|c| self.cand_node(c, digit)).map(|m| 2 * m).collect();
+            for m in 0..self.nodes.len() {
+                let other = &self.nodes[m];
+                if m == n || other.digit != digit || !other.is_group || !other.cells.is_subset(&entries) {
+                    continue;
+                }
+                match other.als {
+                    None => self.edges[2 * m + 1].push(2 * n as u32),
+                    Some(b) if (self.als[b as usize].cells & a.cells).is_empty() => {}
+                    Some(_) => continue,
+                }
+                exits.push(2 * m as u32);
+            }
+            let _ = cells;
+            self.edges[2 * n + 1] = exits;
         }
+    }
+
+    /// The candidates set true when almost locked set `a` loses `digit` (HoDoKu's "forced exit"):
+    /// its other digits are then locked in it and leave every cell that sees all the set's cells
+    /// holding them, and a cell of three or more candidates left with one keeps that one. (A cell of
+    /// two is reached through its own strong link.)
+    fn forced_exits(&self, a: &Als, digit: Digit) -> Vec<u32> {
+        let mut reach = CellSet::new();
+        for y in a.digits - DigitSet::single(digit) {
+            reach |= a.buddies[y.index()];
+        }
+        let mut out = Vec::new();
+        for c in reach {
+            let cands = self.state.candidates(c);
+            if cands.len() <= 2 {
+                continue;
+            }
+            let lost: DigitSet = (a.digits - DigitSet::single(digit))
+                .iter()
+                .filter(|y| a.buddies[y.index()].contains(c))
+                .collect();
+            let left = cands - lost;
+            if left.len() == 1 {
+                if let Some(m) = left.first().and_then(|r| self.cand_node(c, r)) {
+                    out.push(2 * m + 1);
+                }
+            }
+        }
+        out
     }
 
     /// The node of a candidate, if it is one.
@@ -308,12 +379,24 @@ pub(crate) struct Bfs {
     pub order: Vec<u32>,
     /// Literals reached in the avoided cell (see [`Bfs::run_avoiding`]), not expanded.
     pub ends: Vec<u32>,
+    /// Whether [`Bfs::run_avoiding`] enters the groups whose first cell is the avoided cell (HoDoKu
+    /// lets a loop pass its start cell inside such a group, and inside no other).
+    pub enter_home_groups: bool,
+    /// Whether the last run met a group holding the avoided cell and did not enter it.
+    pub skipped_home_group: bool,
 }
 
 impl Bfs {
     pub fn new(graph: &Graph<'_>) -> Bfs {
         let n = graph.nodes.len() * 2;
-        Bfs { dist: vec![u16::MAX; n], parent: vec![NONE; n], order: Vec::with_capacity(n), ends: Vec::new() }
+        Bfs {
+            dist: vec![u16::MAX; n],
+            parent: vec![NONE; n],
+            order: Vec::with_capacity(n),
+            ends: Vec::new(),
+            enter_home_groups: false,
+            skipped_home_group: false,
+        }
     }
 
     /// Searches from literal `start`, at most `max_len` links deep.
@@ -323,7 +406,7 @@ impl Bfs {
 
     /// As [`Bfs::run`]; with `home`, the search never passes through that cell: a node in it is
     /// only reached as an end (a loop coming home), never from the start directly, and a group
-    /// holding it is not entered. The search then stops once every literal of the cell's nodes is
+    /// holding it is not entered (see [`Bfs::enter_home_groups`] for an exception). The search then stops once every literal of the cell's nodes is
     /// an end (a later link could reach none of them first): `ends` is complete, `order` may not be.
     pub fn run_avoiding(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, home: Option<Cell>) {
         let possible_ends = home.map_or(usize::MAX, |home| {
@@ -339,6 +422,7 @@ impl Bfs {
         }
         self.order.clear();
         self.ends.clear();
+        self.skipped_home_group = false;
         self.dist[start as usize] = 0;
         self.parent[start as usize] = NONE;
         self.order.push(start);
@@ -361,7 +445,14 @@ impl Bfs {
                     } else {
                         usize::from(lone) == home.index()
                     };
-                    if inside {
+                    if inside
+                        && lone == u16::MAX
+                        && self.enter_home_groups
+                        && graph.nodes[(m / 2) as usize].first == home
+                    {
+                        // A group starting at the cell: entered, so the chain may pass the cell.
+                    } else if inside {
+                        self.skipped_home_group |= lone == u16::MAX;
                         if lit != start && lone != u16::MAX {
                             // Reached, but a loop ends here: not expanded.
                             self.dist[m as usize] = next;
@@ -392,6 +483,71 @@ impl Bfs {
         let inner = if path.len() > 2 { &path[1..path.len() - 1] } else { &[] };
         let inner_repeat = inner.iter().any(|&l| l / 2 == path[0] / 2);
         (nodes.len() == len && !inner_repeat).then_some(path)
+    }
+
+    /// Up to `limit` shortest chains from the start of the last [`Bfs::run_avoiding`] (with the same
+    /// `home`) to `end`, each a proper chain as [`Bfs::path`] requires; `reverse` is
+    /// [`Graph::reverse_links`]. The breadth-first search keeps one chain per literal; a
+    /// continuous loop's eliminations depend on which chain closes it, so its alternatives of the
+    /// same length are worth a look.
+    pub fn shortest_paths(
+        &self,
+        graph: &Graph<'_>,
+        reverse: &(Vec<u32>, Vec<u32>),
+        end: u32,
+        home: Option<Cell>,
+        limit: usize,
+    ) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        let Some(&start) = self.order.first() else { return out };
+        if self.dist[end as usize] == u16::MAX {
+            return out;
+        }
+        let mut back = vec![end];
+        self.paths_back(graph, reverse, start, home, &mut back, limit, &mut out);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn paths_back(
+        &self,
+        graph: &Graph<'_>,
+        reverse: &(Vec<u32>, Vec<u32>),
+        start: u32,
+        home: Option<Cell>,
+        back: &mut Vec<u32>,
+        limit: usize,
+        out: &mut Vec<Vec<u32>>,
+    ) {
+        let Some(&lit) = back.last() else { return };
+        let d = self.dist[lit as usize];
+        if d == 0 {
+            if lit == start {
+                out.push(back.iter().rev().copied().collect());
+            }
+            return;
+        }
+        let (rev, rev_start) = reverse;
+        for &q in &rev[rev_start[lit as usize] as usize..rev_start[lit as usize + 1] as usize] {
+            if out.len() >= limit {
+                return;
+            }
+            if self.dist[q as usize] != d - 1 {
+                continue;
+            }
+            if q != start {
+                // Only literals the search expanded: none in the home cell, no repeated node, and
+                // not the start's node inside the chain.
+                let in_home =
+                    home.is_some_and(|h| usize::from(graph.lone_cell[(q / 2) as usize]) == h.index());
+                if in_home || q / 2 == start / 2 || back.iter().any(|&b| b / 2 == q / 2) {
+                    continue;
+                }
+            }
+            back.push(q);
+            self.paths_back(graph, reverse, start, home, back, limit, out);
+            back.pop();
+        }
     }
 
     /// The literals from the start to `end`, each implied by the one before. A node may appear

@@ -31,6 +31,7 @@
 
 pub(crate) mod graph;
 
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use self::graph::{Bfs, Graph, LinkRules};
@@ -38,7 +39,7 @@ use super::finder::{FindOptions, Sink};
 use super::state::State;
 use super::step::{Candidate, Chain, LinkKind, Node, Step};
 use super::technique::Technique;
-use crate::grid::{CellSet, Digit, DigitSet};
+use crate::grid::{Cell, CellSet, Digit, DigitSet};
 
 /// The longest chain searched, in links: longer chains are hard to follow and never needed in
 /// practice (HoDoKu's tables stop at a similar depth).
@@ -60,7 +61,7 @@ pub(crate) fn find(
         | T::Aic
         | T::GroupedContinuousNiceLoop
         | T::GroupedDiscontinuousNiceLoop
-        | T::GroupedAic => nice_loops(state, technique, options),
+        | T::GroupedAic => return nice_loops(state, technique, options, sink),
         _ => return ControlFlow::Continue(()),
     };
     super::order::emit_sorted(steps, sink)
@@ -217,32 +218,71 @@ fn xy_chains_in(state: &State, technique: Technique, cells_with: Option<DigitSet
     out
 }
 
-fn nice_loops(state: &State, technique: Technique, options: &FindOptions) -> Vec<Step> {
+fn nice_loops(state: &State, technique: Technique, options: &FindOptions, sink: Sink<'_>) -> ControlFlow<()> {
     use Technique as T;
     let grouped =
         matches!(technique, T::GroupedContinuousNiceLoop | T::GroupedDiscontinuousNiceLoop | T::GroupedAic);
     let als = grouped && options.allow_als_in_chains;
     // The three kinds come from one search, shared by the solver's three calls on one state.
     use super::memo::search;
-    let key = match (grouped, als) {
-        (false, _) => search::LOOPS,
-        (true, false) => search::GROUPED_LOOPS,
-        (true, true) => search::ALS_LOOPS,
+    let (key, alt_key) = match (grouped, als) {
+        (false, _) => (search::LOOPS, search::LOOPS_ALTERNATIVES),
+        (true, false) => (search::GROUPED_LOOPS, search::GROUPED_LOOPS_ALTERNATIVES),
+        (true, true) => (search::ALS_LOOPS, search::ALS_LOOPS_ALTERNATIVES),
     };
     let all = super::memo::memo(state, key, || nice_loops_all(state, grouped, als));
-    all.iter().filter(|s| s.technique == technique).cloned().collect()
+    let mut main: Vec<Step> = all.steps.iter().filter(|s| s.technique == technique).cloned().collect();
+    let continuous = matches!(technique, T::ContinuousNiceLoop | T::GroupedContinuousNiceLoop);
+    let through_home = technique == T::GroupedDiscontinuousNiceLoop;
+    let premises = if options.shortest_loops_only {
+        return super::order::emit_sorted(main, sink);
+    } else if continuous {
+        &all.continuous
+    } else if through_home {
+        &all.home_groups
+    } else {
+        return super::order::emit_sorted(main, sink);
+    };
+    if premises.is_empty() {
+        return super::order::emit_sorted(main, sink);
+    }
+    for step in &mut main {
+        step.normalize();
+    }
+    let found: HashSet<Vec<Candidate>> = main.iter().map(|s| s.eliminations.clone()).collect();
+    super::order::emit_sorted(main, sink)?;
+    // Only when the shortest loops are used up: the other loops of the same lengths, as HoDoKu's own
+    // search may close a loop through another chain than the one kept here; and the
+    // discontinuous loops whose chain passes the start cell inside a group starting there, which
+    // HoDoKu allows.
+    let alternatives = if continuous {
+        super::memo::memo(state, alt_key, || alternative_loops(state, grouped, als, premises))
+    } else {
+        super::memo::memo(state, alt_key + search::THROUGH_HOME_GROUPS, || {
+            loops_through_home_groups(state, als, premises)
+        })
+    };
+    let extra: Vec<Step> = alternatives
+        .iter()
+        .filter(|s| s.technique == technique && !found.contains(&s.eliminations))
+        .cloned()
+        .collect();
+    super::order::emit_sorted(extra, sink)
 }
 
-/// Every continuous and discontinuous nice loop and every AIC, grouped (using group nodes, and
-/// almost locked sets with `als`) or not.
-fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
-    use Technique as T;
-    let (cnl, dnl, aic) = if grouped {
-        (T::GroupedContinuousNiceLoop, T::GroupedDiscontinuousNiceLoop, T::GroupedAic)
-    } else {
-        (T::ContinuousNiceLoop, T::DiscontinuousNiceLoop, T::Aic)
-    };
-    let rules = LinkRules {
+/// What one nice-loop search finds.
+struct Loops {
+    /// The steps, each with the shortest chain found for its pair of ends.
+    steps: Vec<Step>,
+    /// The premises (literals) from which a continuous loop closed, proving something or not.
+    continuous: Vec<u32>,
+    /// The premises whose loop search left a group holding the start cell unentered.
+    home_groups: Vec<u32>,
+}
+
+/// The links the nice-loop searches use.
+fn loop_rules(grouped: bool, als: bool) -> LinkRules {
+    LinkRules {
         digit: None,
         bivalue_cells_only: false,
         cells_with: None,
@@ -250,10 +290,159 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
         cell_links: true,
         groups: grouped,
         als,
-    };
-    let graph = Graph::new(state, rules);
+    }
+}
+
+/// How long a loop's chain may be searched for alternatives: at most this many chains per pair of
+/// ends (the number of equally short chains can grow fast).
+const ALTERNATIVES: usize = 64;
+
+/// The continuous loops closing from each of `premises` through every chain (up to
+/// [`ALTERNATIVES`]) as short as the one the search keeps.
+fn alternative_loops(state: &State, grouped: bool, als: bool, premises: &[u32]) -> Vec<Step> {
+    let cnl = if grouped { Technique::GroupedContinuousNiceLoop } else { Technique::ContinuousNiceLoop };
+    let graph = Graph::new(state, loop_rules(grouped, als));
+    let reverse = graph.reverse_links();
     let mut bfs = Bfs::new(&graph);
     let mut out = Vec::new();
+    for &premise in premises {
+        let s = &graph.nodes[(premise / 2) as usize];
+        let (cell, on) = (s.first, premise % 2 == 1);
+        bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
+        for lit in bfs.ends.clone() {
+            let m = &graph.nodes[(lit / 2) as usize];
+            let reached_on = lit % 2 == 1;
+            if m.is_group || m.first != cell || bfs.dist[lit as usize] < 3 {
+                continue;
+            }
+            if !closes_continuous(state, cell, on, m.digit == s.digit, reached_on) {
+                continue;
+            }
+            for path in bfs.shortest_paths(&graph, &reverse, lit, Some(cell), ALTERNATIVES) {
+                if grouped != chain_has_group(&graph, &path) {
+                    continue;
+                }
+                if let Some(step) = continuous_step(state, &graph, &path, cnl) {
+                    out.push(step);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The grouped discontinuous loops from each of `premises` whose chain passes the start cell inside
+/// a group that begins there: the loop's implications hold all the same, and HoDoKu's search
+/// accepts such a chain (it rejects a chain passing a cell twice, but does not count the cells of a
+/// group whose first cell is the loop's start).
+fn loops_through_home_groups(state: &State, als: bool, premises: &[u32]) -> Vec<Step> {
+    let graph = Graph::new(state, loop_rules(true, als));
+    let mut bfs = Bfs::new(&graph);
+    bfs.enter_home_groups = true;
+    let mut out = Vec::new();
+    for &premise in premises {
+        let s = &graph.nodes[(premise / 2) as usize];
+        let (cell, on) = (s.first, premise % 2 == 1);
+        bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
+        for &lit in &bfs.ends {
+            let m = &graph.nodes[(lit / 2) as usize];
+            if m.is_group || m.first != cell || bfs.dist[lit as usize] < 3 {
+                continue;
+            }
+            let Some(elims) = discontinuous_eliminations(state, cell, s.digit, on, m.digit, lit % 2 == 1)
+            else {
+                continue;
+            };
+            let path = bfs.implications(lit);
+            if !chain_has_group(&graph, &path) {
+                continue;
+            }
+            out.push(chain_step(
+                state,
+                Technique::GroupedDiscontinuousNiceLoop,
+                dnl_chain(&graph, &path),
+                elims,
+            ));
+        }
+    }
+    out
+}
+
+/// What a discontinuous loop from premise `on` of `digit` in `cell` proves when it comes back to
+/// the cell on `end_digit`, true (`reached_on`) or false; `None` when it is no discontinuous loop.
+fn discontinuous_eliminations(
+    state: &State,
+    cell: Cell,
+    digit: Digit,
+    on: bool,
+    end_digit: Digit,
+    reached_on: bool,
+) -> Option<Vec<Candidate>> {
+    let same = end_digit == digit;
+    Some(match (on, same, reached_on) {
+        (true, true, false) | (true, false, true) => vec![Candidate::new(cell, digit)],
+        (false, true, true) => (state.candidates(cell) - DigitSet::single(digit))
+            .iter()
+            .map(|d| Candidate::new(cell, d))
+            .collect(),
+        (false, false, false) => vec![Candidate::new(cell, end_digit)],
+        _ => return None,
+    })
+}
+
+/// The chain of a discontinuous loop: the implications `path`, closed through the start cell when
+/// it ends on another digit.
+fn dnl_chain(graph: &Graph<'_>, path: &[u32]) -> Chain {
+    let mut chain = chain_of(graph, path);
+    if let (Some(&first), Some(&last)) = (path.first(), path.last()) {
+        let (s, m) = (&graph.nodes[(first / 2) as usize], &graph.nodes[(last / 2) as usize]);
+        if m.digit != s.digit {
+            let closing = if last % 2 == 1 { LinkKind::Weak } else { LinkKind::Strong };
+            chain.links.push(closing);
+            chain.nodes.push(Node::candidate(s.first, s.digit));
+        }
+    }
+    chain
+}
+
+/// Whether a chain from premise `on` (true or false) of a candidate of `cell` back to the same
+/// cell, ending on the same digit or not, closes a continuous loop.
+fn closes_continuous(state: &State, cell: Cell, on: bool, same: bool, reached_on: bool) -> bool {
+    match (on, same, reached_on) {
+        (true, false, false) => state.candidates(cell).len() == 2,
+        (false, false, true) => true,
+        _ => false,
+    }
+}
+
+/// The continuous loop a simple chain `path` closes (see [`closes_continuous`]), if it proves
+/// something.
+fn continuous_step(state: &State, graph: &Graph<'_>, path: &[u32], cnl: Technique) -> Option<Step> {
+    let (&first, &last) = (path.first()?, path.last()?);
+    let s = &graph.nodes[(first / 2) as usize];
+    let mut chain = chain_of(graph, path);
+    let closing = if last % 2 == 1 { LinkKind::Weak } else { LinkKind::Strong };
+    chain.links.push(closing);
+    chain.nodes.push(Node::candidate(s.first, s.digit));
+    let mut elims = continuous_eliminations(state, &chain);
+    elims.extend(locked_als_eliminations(state, graph, path));
+    (!elims.is_empty()).then(|| chain_step(state, cnl, chain, elims))
+}
+
+/// Every continuous and discontinuous nice loop and every AIC, grouped (using group nodes, and
+/// almost locked sets with `als`) or not.
+fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
+    use Technique as T;
+    let (cnl, dnl, aic) = if grouped {
+        (T::GroupedContinuousNiceLoop, T::GroupedDiscontinuousNiceLoop, T::GroupedAic)
+    } else {
+        (T::ContinuousNiceLoop, T::DiscontinuousNiceLoop, T::Aic)
+    };
+    let graph = Graph::new(state, loop_rules(grouped, als));
+    let mut bfs = Bfs::new(&graph);
+    let mut out = Vec::new();
+    let mut continuous = Vec::new();
+    let mut home_groups = Vec::new();
     for start in 0..graph.nodes.len() as u32 {
         let s = &graph.nodes[start as usize];
         if s.is_group {
@@ -267,6 +456,9 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
                 bfs.run(&graph, premise, MAX_LEN);
             } else {
                 bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
+                if bfs.skipped_home_group && home_groups.last() != Some(&premise) {
+                    home_groups.push(premise);
+                }
             }
             let reached: Vec<u32> = if want_aic { bfs.order[1..].to_vec() } else { bfs.ends.clone() };
             for lit in reached {
@@ -321,35 +513,37 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Vec<Step> {
                     ),
                     (true, false, true) => (Loop::Discontinuous, vec![Candidate::new(cell, s.digit)]),
                     (false, false, false) => (Loop::Discontinuous, vec![Candidate::new(cell, m.digit)]),
-                    (true, false, false) if state.candidates(cell).len() == 2 => {
+                    _ if closes_continuous(state, cell, on, same, reached_on) => {
+                        if continuous.last() != Some(&premise) {
+                            continuous.push(premise);
+                        }
                         (Loop::Continuous, Vec::new())
                     }
-                    (false, false, true) => (Loop::Continuous, Vec::new()),
                     _ => continue,
                 };
-                let mut chain = chain_of(&graph, &path);
-                if !same {
-                    // Close the loop through the start cell.
-                    let closing = if reached_on { LinkKind::Weak } else { LinkKind::Strong };
-                    chain.links.push(closing);
-                    chain.nodes.push(Node::candidate(cell, s.digit));
+                if grouped != chain_has_group(&graph, &path) {
+                    continue;
                 }
-                let (technique, elims) = match kind {
-                    Loop::Discontinuous => (dnl, elims),
-                    Loop::Continuous if simple => {
-                        let mut elims = continuous_eliminations(state, &chain);
-                        elims.extend(locked_als_eliminations(state, &graph, &path));
-                        (cnl, elims)
+                match kind {
+                    Loop::Discontinuous => {
+                        let mut chain = chain_of(&graph, &path);
+                        if !same {
+                            // Close the loop through the start cell.
+                            let closing = if reached_on { LinkKind::Weak } else { LinkKind::Strong };
+                            chain.links.push(closing);
+                            chain.nodes.push(Node::candidate(cell, s.digit));
+                        }
+                        if !elims.is_empty() {
+                            out.push(chain_step(state, dnl, chain, elims));
+                        }
                     }
-                    Loop::Continuous => continue,
-                };
-                if !elims.is_empty() && grouped == chain_has_group(&graph, &path) {
-                    out.push(chain_step(state, technique, chain, elims));
+                    Loop::Continuous if simple => out.extend(continuous_step(state, &graph, &path, cnl)),
+                    Loop::Continuous => {}
                 }
             }
         }
     }
-    out
+    Loops { steps: out, continuous, home_groups }
 }
 
 enum Loop {
@@ -393,16 +587,32 @@ fn continuous_eliminations(state: &State, chain: &Chain) -> Vec<Candidate> {
 /// exactly one of them (whichever way the loop runs), so it is locked on all its other digits:
 /// each such digit leaves every cell that sees all the set's cells holding it (HoDoKu's rule for
 /// almost locked sets in continuous nice loops).
+///
+/// A set left by a forced exit into a cell `c` (see `Graph::forced_exits`) instead either holds
+/// `x` while `c` holds one of its other digits `E` (each missing from the set), or lacks `x` while
+/// `c` holds its last digit: the set's digits other than `x` and those of `E` are locked in it, and
+/// each digit of `E` is in the set or in `c`, so it leaves the cells seeing both.
 fn locked_als_eliminations(state: &State, graph: &Graph<'_>, path: &[u32]) -> Vec<Candidate> {
     let mut elims = Vec::new();
     for pair in path.windows(2) {
         let (entry, exit) = (&graph.nodes[(pair[0] / 2) as usize], &graph.nodes[(pair[1] / 2) as usize]);
-        let (Some(a), Some(b)) = (entry.als, exit.als) else { continue };
-        if a != b || entry.digit == exit.digit {
-            continue;
-        }
+        let Some(a) = entry.als else { continue };
         let set = &graph.als[a as usize];
-        for z in set.digits - DigitSet::single(entry.digit) - DigitSet::single(exit.digit) {
+        let locked = match exit.als {
+            Some(b) if b == a && entry.digit != exit.digit => {
+                set.digits - DigitSet::single(entry.digit) - DigitSet::single(exit.digit)
+            }
+            None if pair[0] % 2 == 0 && pair[1] % 2 == 1 && !set.cells.contains(exit.first) => {
+                let others = state.candidates(exit.first) - DigitSet::single(exit.digit);
+                for e in others & set.digits {
+                    let cells = set.buddies[e.index()] & *state.peers(exit.first) & state.digit_cells(e);
+                    elims.extend(cells.iter().map(|c| Candidate::new(c, e)));
+                }
+                set.digits - DigitSet::single(entry.digit) - others
+            }
+            _ => continue,
+        };
+        for z in locked {
             let cells = set.buddies[z.index()] & state.digit_cells(z);
             elims.extend(cells.iter().map(|c| Candidate::new(c, z)));
         }
