@@ -14,6 +14,10 @@ mod output;
 mod record;
 mod report;
 
+/// The step solver and the raters allocate many small, short-lived vectors; see Cargo.toml.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     interrupt::install();
     let code = match run() {
