@@ -50,7 +50,7 @@ pub(crate) struct Als {
 /// boxes, then other houses), the subsets of a house's open cells in lexicographic order, a set
 /// found again in a later house skipped. The order decides which chains a forward-only search sees.
 pub(crate) fn collect(state: &State) -> Vec<Als> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut out = Vec::new();
     for house in state.houses() {
         let open: Vec<Cell> = house.cells.iter().copied().filter(|&c| state.value(c).is_none()).collect();

@@ -6,7 +6,7 @@
 //! [`ControlFlow::Break`] to stop the search (the solver wants only the first step; the regression
 //! tests want all of them). A family that is asked for a technique it does not know reports nothing.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::ops::ControlFlow;
 
 use super::state::State;
@@ -180,7 +180,7 @@ pub fn is_implemented(technique: Technique) -> bool {
 /// found. Empty when the technique is not implemented (see [`is_implemented`]) or brute force.
 pub fn find_all(state: &State, technique: Technique, options: &FindOptions) -> Vec<Step> {
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let _ = search(state, technique, options, &mut |step| {
         if seen.insert((step.placements.clone(), step.eliminations.clone())) {
             out.push(step);

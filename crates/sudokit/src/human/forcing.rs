@@ -127,7 +127,7 @@ const CHAIN_RULES: LinkRules = LinkRules {
 /// What every premise of a state implies, and the contradictions among them: the search both
 /// forcing chain techniques start from, run once per state (the solver asks for both in turn).
 struct ChainOutcomes {
-    outcomes: std::collections::HashMap<Premise, Outcome>,
+    outcomes: rustc_hash::FxHashMap<Premise, Outcome>,
     contradictions: Vec<Step>,
 }
 
@@ -140,8 +140,7 @@ fn chain_outcomes(state: &State) -> ChainOutcomes {
         let node = &graph.nodes[(lit / 2) as usize];
         (!node.is_group).then(|| lit_index(state, node.first, node.digit, lit % 2 == 1))
     };
-    let mut outcomes: std::collections::HashMap<(Cell, Digit, bool), Outcome> =
-        std::collections::HashMap::new();
+    let mut outcomes: rustc_hash::FxHashMap<(Cell, Digit, bool), Outcome> = rustc_hash::FxHashMap::default();
     let mut out = Vec::new();
     for (cell, digit) in premises(state) {
         let Some(node) = graph.cand_node(cell, digit) else { continue };
@@ -202,7 +201,7 @@ type Premise = (Cell, Digit, bool);
 /// Cell, house and candidate verities: a literal implied by every branch.
 fn verities(
     state: &State,
-    outcomes: &std::collections::HashMap<Premise, Outcome>,
+    outcomes: &rustc_hash::FxHashMap<Premise, Outcome>,
     technique: Technique,
     out: &mut Vec<Step>,
     explain: &mut dyn FnMut(Premise, Premise) -> Option<Chain>,
@@ -324,7 +323,7 @@ fn propagate(state: &State, premise: Premise) -> Outcome {
 }
 
 fn nets(state: &State, technique: Technique) -> Vec<Step> {
-    let mut outcomes = std::collections::HashMap::new();
+    let mut outcomes = rustc_hash::FxHashMap::default();
     let mut out = Vec::new();
     for (cell, digit) in premises(state) {
         for on in [true, false] {

@@ -13,7 +13,7 @@
 //! too, but there HoDoKu takes the first step its search meets (see
 //! `coloring::first_in_search_order`).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::ControlFlow;
 
 use super::finder::Sink;
@@ -22,7 +22,7 @@ use super::technique::Technique;
 
 /// Sends `steps` to `sink` once per elimination set, in HoDoKu's order (see the [module docs](self)).
 pub(crate) fn emit_sorted(steps: Vec<Step>, sink: Sink<'_>) -> ControlFlow<()> {
-    let mut best: HashMap<(Vec<Candidate>, Vec<Candidate>), (usize, Step)> = HashMap::new();
+    let mut best: HashMap<(Vec<Candidate>, Vec<Candidate>), (usize, Step)> = HashMap::default();
     for (i, mut step) in steps.into_iter().enumerate() {
         step.normalize();
         let key = (step.placements.clone(), step.eliminations.clone());

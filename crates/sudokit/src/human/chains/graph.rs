@@ -14,7 +14,7 @@
 //! A breadth-first search from one literal finds the shortest implication path to every other
 //! literal; an alternating chain is such a path read node by node.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::grid::{Cell, CellSet, Digit, DigitSet};
 use crate::human::als::Als;
@@ -113,7 +113,7 @@ impl<'a> Graph<'a> {
                 });
             }
         }
-        let mut group_ids: HashMap<(Digit, CellSet), u32> = HashMap::new();
+        let mut group_ids: HashMap<(Digit, CellSet), u32> = HashMap::default();
         let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); side];
         if rules.groups {
             let houses = state.houses();

@@ -31,7 +31,7 @@
 
 pub(crate) mod graph;
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::ops::ControlFlow;
 
 use self::graph::{Bfs, Graph, LinkRules};
