@@ -59,6 +59,7 @@
 //! `cages` the killer cage sums.
 
 mod cages;
+mod matching;
 mod propagate;
 mod search;
 #[cfg(test)]
