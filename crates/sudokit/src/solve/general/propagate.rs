@@ -1,6 +1,6 @@
 //! Propagation to a fixed point: naked singles (the queue), cage sums, hidden singles, then on
-//! boards from 9×9 on locked candidates and naked and hidden pairs, each over the houses that
-//! changed since it last looked.
+//! boards from 9×9 on locked candidates and naked and hidden pairs (from 16×16 on, subsets of every
+//! size), each over the houses that changed since it last looked.
 
 use super::matching;
 use super::search::{Search, Sink};
