@@ -16,7 +16,12 @@ const LOCKED_FROM_SIDE: usize = 9;
 /// on, like locked candidates, so the 9×9 variants exercise it.
 const PAIRS_FROM_SIDE: usize = 9;
 /// The smallest side on which the pairs pass becomes the full one-to-one filter of each house
-/// (naked and hidden subsets of every size, [`matching::filter`]).
+/// (naked and hidden subsets of every size, [`matching::filter`]). Measured on the generated sets
+/// (uniqueness checks): on 25×25, 44% of the guesses and two thirds of the median time, the worst
+/// puzzle 0.64 of its time; on 16×16, 70% of the guesses and 0.85 of the median time. Smaller
+/// boards keep the pairs pass, so the 9×9 variants' searches stay as they were. The same filter on
+/// each digit's rows against its columns (fish of every size) cut the 25×25 guesses by only 3% and
+/// made the set 1.5 times slower, so it is not used.
 const SUBSETS_FROM_SIDE: usize = 16;
 
 /// The houses each of the steps after hidden singles looks at (none: the step is off). The board's
@@ -36,7 +41,8 @@ pub(super) struct Passes {
 }
 
 impl Passes {
-    /// The steps that pay on a board of this geometry: locked candidates and pairs from 9×9 on.
+    /// The steps that pay on a board of this geometry: locked candidates and pairs from 9×9 on,
+    /// subsets of every size from 16×16 on.
     pub(super) fn for_board(g: &Geometry) -> Passes {
         let locked = g.side >= LOCKED_FROM_SIDE;
         let segments = if locked { g.seg_mask } else { 0 };
