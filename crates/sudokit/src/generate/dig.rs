@@ -111,8 +111,17 @@ impl<'a> Digger<'a> {
         limits
     }
 
+    /// Whether the cancel flag is set. The searches look at it only every few hundred nodes, and on
+    /// big boards a check can need fewer than that, so every check looks at it first.
+    fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
+    }
+
     /// Whether `grid` has exactly one solution, within the budget.
     pub fn check(&self, grid: &Grid) -> Check {
+        if self.cancelled() {
+            return Check::Cancelled;
+        }
         let o = admitted(self.engine.count(self.board, grid, &self.limits(2, self.budget)));
         match (o.solutions, o.interrupted) {
             (2.., _) => Check::NotUnique,
@@ -129,7 +138,7 @@ impl<'a> Digger<'a> {
     /// first `i` cells as in `solution`, cell `i` not): each search is a small part of a full count.
     /// The classic 9×9 board counts up to two on the fast engine instead.
     fn check_removal(&self, grid: &Grid, solution: &Grid, removed: &[u16]) -> Check {
-        if self.budget.is_none() {
+        if self.budget.is_none() || self.cancelled() {
             return self.check(grid);
         }
         let digit = |c: u16| {

@@ -30,7 +30,9 @@
 //! 3 × 32 + 2 + 16 distinct houses, so one `u128` holds them all (identical houses, e.g. diagonals
 //! added twice, are merged when the tables are built). The stronger steps pay for themselves on big
 //! boards by cutting the guesses (on the 25×25 set, locked candidates by three to five times and pairs
-//! by four more).
+//! by four more). From 16×16 on, the pairs step is the full one-to-one filter of the house (`matching`:
+//! a bipartite matching of open cells to missing digits, keeping only the pairs some matching uses),
+//! which finds the naked and hidden subsets of every size and halves the guesses again.
 //!
 //! Locked candidates work on *segments*: rows, columns, boxes and jigsaw regions each partition the
 //! board, so the intersections of two such families partition every house of both (a box into its
@@ -55,10 +57,11 @@
 //! check). Only the state above is allocated per search.
 //!
 //! The engine is split by concern: `search` holds the node loop, branching and the solution sinks,
-//! `propagate` the singles, locked candidates and pairs (and which of them run on which board), and
-//! `cages` the killer cage sums.
+//! `propagate` the singles, locked candidates, pairs and subsets (and which of them run on which
+//! board), `matching` the one-to-one filter behind the subsets, and `cages` the killer cage sums.
 
 mod cages;
+mod matching;
 mod propagate;
 mod search;
 #[cfg(test)]

@@ -109,6 +109,10 @@ fn counts_match_brute_force_on_small_boards_and_variants() {
             let expected = brute_force_count(board, &g, 5000);
             let o = count(board, &g, &Limits::up_to(5000));
             assert_eq!(o.solutions, expected, "board {k}: {g}");
+            // The steps that only big boards turn on, here on small ones against brute force.
+            let every = Passes::every_step(board.geometry());
+            let o = run_with(board, every, &g, &[], &Limits::up_to(5000), Counter);
+            assert_eq!(o.solutions, expected, "board {k}, every step: {g}");
             let mut seen = 0;
             search(board, &g, &Limits::up_to(5000), &mut |sol| {
                 assert!(board.is_solution(&g, sol), "board {k}: {sol} does not solve {g}");
@@ -149,6 +153,9 @@ fn killer_cages_match_brute_force() {
         let expected = brute_force_count(&board, &puzzle, 100_000);
         assert!(expected >= 1);
         assert_eq!(count(&board, &puzzle, &Limits::up_to(100_000)).solutions, expected, "round {round}");
+        let every = Passes::every_step(board.geometry());
+        let o = run_with(&board, every, &puzzle, &[], &Limits::up_to(100_000), Counter);
+        assert_eq!(o.solutions, expected, "round {round}, every step");
     }
 }
 
@@ -167,7 +174,7 @@ fn impossible_cage_sum_leaves_no_solution() {
 }
 
 #[test]
-fn locked_candidates_and_pairs_change_no_count() {
+fn locked_candidates_pairs_and_subsets_change_no_count() {
     let s9 = Shape::CLASSIC;
     // Boxes with a few cells swapped between boxes: regions that meet rows and columns in segments
     // of one to four cells. Each swapped pair holds one digit in a classic solution, so that
@@ -206,8 +213,10 @@ fn locked_candidates_and_pairs_change_no_count() {
             let limits = Limits::up_to(100);
             let a = run_with(board, full, &g, &[], &limits, Counter);
             let b = run_with(board, Passes::SINGLES_ONLY, &g, &[], &limits, Counter);
-            assert!(a.complete && b.complete);
+            let every = run_with(board, Passes::every_step(board.geometry()), &g, &[], &limits, Counter);
+            assert!(a.complete && b.complete && every.complete);
             assert_eq!(a.solutions, b.solutions, "board {k}: {g}");
+            assert_eq!(every.solutions, b.solutions, "board {k}, every step: {g}");
         }
     }
 }
