@@ -175,33 +175,45 @@ impl<'a, B: Bits> Base<'a, B> {
         *fins |= self.line_fins[j];
     }
 
-    /// The fish of `leaf`, if it is of kind `kind` and eliminates something.
-    pub(super) fn step(&self, technique: Technique, kind: Kind, leaf: &Leaf<B>) -> Option<Step> {
-        let finned = !leaf.fins.none();
-        if finned != (kind != Kind::Basic) {
-            return None;
+    /// The kind of fish `leaf` is: basic without fins, sashimi when a base line keeps at most one
+    /// candidate once its fins are gone, finned otherwise.
+    pub(super) fn kind_of(&self, leaf: &Leaf<B>) -> Kind {
+        if leaf.fins.none() {
+            Kind::Basic
+        } else if self.base_pos[..self.base.len()].iter().any(|p| (p & leaf.cover).count_ones() <= 1) {
+            Kind::Sashimi
+        } else {
+            Kind::Finned
         }
-        let size = self.base.len();
-        // A base line that keeps at most one candidate once its fins are gone.
-        let sashimi = finned && self.base_pos[..size].iter().any(|p| (p & leaf.cover).count_ones() <= 1);
-        if finned && sashimi != (kind == Kind::Sashimi) {
-            return None;
-        }
-        let houses = self.state.houses();
+    }
+
+    /// The candidates the fish of `leaf` eliminates.
+    pub(super) fn targets(&self, leaf: &Leaf<B>) -> B {
         let mut cover_set = B::EMPTY;
         let mut rest = leaf.cover;
         while rest != 0 {
             cover_set |= self.tables.houses[self.cover_start + rest.trailing_zeros() as usize];
             rest &= rest - 1;
         }
-        let mut targets = cover_set & self.pool;
-        if finned {
-            targets &= leaf.fin_peers;
+        let targets = cover_set & self.pool;
+        if leaf.fins.none() {
+            targets
+        } else {
+            targets & leaf.fin_peers
         }
+    }
+
+    /// The fish of `leaf`, if it is of kind `kind` and eliminates something.
+    pub(super) fn step(&self, technique: Technique, kind: Kind, leaf: &Leaf<B>) -> Option<Step> {
+        if self.kind_of(leaf) != kind {
+            return None;
+        }
+        let targets = self.targets(leaf);
         if targets.none() {
             return None;
         }
         debug_assert!((targets & self.base_set).none());
+        let houses = self.state.houses();
         let digit = self.digit;
         let mut step = Step::new(technique, self.state.shape());
         step.pattern.digits.insert(digit);

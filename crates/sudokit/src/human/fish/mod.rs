@@ -19,10 +19,13 @@ use super::state::State;
 use super::step::{Candidate, Step};
 use super::subsets::combinations;
 use super::technique::Technique;
-use crate::grid::{CellSet, Digit};
+use crate::grid::{Cell, CellSet, Digit};
 use crate::rules::HouseKind;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// A flag set from inside a search closure.
+type Flag = std::cell::Cell<bool>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Basic,
     Finned,
@@ -100,9 +103,9 @@ pub(crate) fn find(
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
     use super::memo::per_digit;
-    let search: &dyn Fn(Digit, Sink<'_>) -> ControlFlow<()> =
+    let search: &dyn Fn(Digit, Sink<'_>, &Flag) -> ControlFlow<()> =
         if let Some((size, finned, mutant)) = classify_complex(technique) {
-            &move |digit, sink| complex::find(state, technique, size, finned, mutant, digit, sink)
+            &move |digit, sink, _| complex::find(state, technique, size, finned, mutant, digit, sink)
         } else if let Some((size, kind)) = classify(technique) {
             let n = state.side();
             // Rows and columns are houses `0..n` and `n..2n` on every board sudokit builds (the
@@ -110,18 +113,42 @@ pub(crate) fn find(
             if size >= n || size > basic::MAX_SIZE || state.lines_and_blocks().is_none() {
                 return ControlFlow::Continue(());
             }
-            &move |digit, sink| find_basic(state, technique, size, kind, options, digit, sink)
+            &move |digit, sink, twin_seen| {
+                find_basic(state, technique, size, kind, options, digit, sink, twin_seen)
+            }
         } else {
             return ControlFlow::Continue(());
         };
     let flags = u8::from(options.allow_duals_and_siamese);
+    // A finned and a sashimi fish of one size come from the same cover search, told apart at its
+    // leaves: a search for one that runs to the end also tells whether the other has any, and the
+    // solver asks for the other next. (Siamese fish join the two kinds, so not with them.)
+    let twin = classify(technique).and_then(|(size, kind)| twin_of(size, kind)).filter(|_| flags == 0);
     for digit in state.all_digits() {
-        per_digit::search(state, technique, flags, digit, sink, |sink| search(digit, sink))?;
+        let (ran, twin_seen) = (Flag::new(false), Flag::new(false));
+        per_digit::search(state, technique, flags, digit, sink, |sink| {
+            ran.set(true);
+            search(digit, sink, &twin_seen)
+        })?;
+        if let Some(twin) = twin.filter(|_| ran.get() && !twin_seen.get()) {
+            per_digit::remember_empty(state, twin, flags, digit);
+        }
     }
     ControlFlow::Continue(())
 }
 
+/// The finned fish of size `size` for a sashimi one, and the other way round.
+fn twin_of(size: usize, kind: Kind) -> Option<Technique> {
+    let twin_kind = match kind {
+        Kind::Basic => return None,
+        Kind::Finned => Kind::Sashimi,
+        Kind::Sashimi => Kind::Finned,
+    };
+    Technique::ALL.iter().copied().find(|&t| classify(t) == Some((size, twin_kind)))
+}
+
 /// The basic fish of one digit, on `u128` sets where the board fits them.
+#[allow(clippy::too_many_arguments)]
 fn find_basic(
     state: &State,
     technique: Technique,
@@ -130,14 +157,18 @@ fn find_basic(
     options: &FindOptions,
     digit: Digit,
     sink: Sink<'_>,
+    twin_seen: &Flag,
 ) -> ControlFlow<()> {
     if bits::fits_u128(state) {
-        find_basic_in::<u128>(state, technique, size, kind, options, digit, sink)
+        find_basic_in::<u128>(state, technique, size, kind, options, digit, sink, twin_seen)
     } else {
-        find_basic_in::<CellSet>(state, technique, size, kind, options, digit, sink)
+        find_basic_in::<CellSet>(state, technique, size, kind, options, digit, sink, twin_seen)
     }
 }
 
+/// Sets `twin_seen` when a leaf of the search is a productive fish of the other finned kind (see
+/// [`twin_of`]).
+#[allow(clippy::too_many_arguments)]
 fn find_basic_in<B: Bits>(
     state: &State,
     technique: Technique,
@@ -146,6 +177,7 @@ fn find_basic_in<B: Bits>(
     options: &FindOptions,
     digit: Digit,
     sink: Sink<'_>,
+    twin_seen: &Flag,
 ) -> ControlFlow<()> {
     let tables = Tables::<B>::of(state);
     let digit_cells = B::from_set(&state.digit_cells(digit));
@@ -164,6 +196,15 @@ fn find_basic_in<B: Bits>(
             }
             let search = basic::Base::new(state, &tables, digit, digit_cells, base, union, cover_range.start);
             search.covers(size, kind != Kind::Basic, &mut |leaf| {
+                if !options.allow_duals_and_siamese {
+                    let leaf_kind = search.kind_of(leaf);
+                    if leaf_kind != kind {
+                        if leaf_kind != Kind::Basic && !twin_seen.get() && !search.targets(leaf).none() {
+                            twin_seen.set(true);
+                        }
+                        return ControlFlow::Continue(());
+                    }
+                }
                 let step = search.step(technique, kind, leaf);
                 if options.allow_duals_and_siamese && kind != Kind::Basic {
                     // Siamese fish may join a finned and a sashimi fish: keep both kinds.
@@ -253,19 +294,28 @@ mod complex {
         let tables = Tables::<B>::of(state);
         let digit_cells = B::from_set(&state.digit_cells(digit));
         let (rows, cols, blocks) = (1u8, 2u8, 4u8);
+        // Fish use rows, columns and blocks only, and those come first on every board (below 3 × 32
+        // houses): a house past `HOUSE_BITS` is never a base or cover set.
+        let mut families = [0u8; HOUSE_BITS];
+        for (h, house) in houses.iter().enumerate().take(HOUSE_BITS) {
+            families[h] = family(house.kind);
+        }
+        let holders = Holders::of(state, &digit_cells.to_set(), &families);
         let pools: &[(u8, u8)] = if mutant {
             &[(rows | cols | blocks, rows | cols | blocks)]
         } else {
             &[(rows | blocks, cols | blocks), (cols | blocks, rows | blocks)]
         };
         for &(base_kinds, cover_kinds) in pools {
-            let base_pool: Vec<usize> = (0..houses.len())
-                .filter(|&h| base_kinds & family(houses[h].kind) != 0 && !state.placed_in(h).contains(digit))
+            let base_pool: Vec<usize> = (0..houses.len().min(HOUSE_BITS))
+                .filter(|&h| base_kinds & families[h] != 0 && !state.placed_in(h).contains(digit))
                 .filter(|&h| state.positions(h, digit) != 0)
                 .collect();
-            let cover_pool = usable_houses(state, cover_kinds, &[]);
+            let cover_pool = (0..houses.len().min(HOUSE_BITS))
+                .filter(|&h| cover_kinds & families[h] != 0)
+                .fold(0u128, |bits, h| bits | 1 << h);
             combinations(&base_pool, size, &mut |base| {
-                let base_mask = base.iter().fold(0u8, |m, &h| m | family(houses[h].kind));
+                let base_mask = base.iter().fold(0u8, |m, &h| m | families[h]);
                 let mut cands = B::EMPTY;
                 let mut endo = B::EMPTY;
                 for &h in base {
@@ -276,15 +326,12 @@ mod complex {
                 if (!finned && !endo.none()) || endo.count() > MAX_FINS {
                     return ControlFlow::Continue(());
                 }
-                let mut usable = cover_pool;
-                for &h in base {
-                    if h < 256 {
-                        usable[h / 64] &= !(1 << (h % 64));
-                    }
-                }
+                let usable = base.iter().fold(cover_pool, |bits, &h| bits & !(1 << h));
                 let search = Search {
                     state,
                     tables: &tables,
+                    families: &families,
+                    holders: &holders,
                     digit_cells,
                     technique,
                     digit,
@@ -304,23 +351,64 @@ mod complex {
                     endo_peers = if rest == endo { peers } else { endo_peers & peers };
                     rest = rest.without(c);
                 }
-                search.cover(&mut Vec::with_capacity(size), cands.minus(endo), endo, endo_peers, [0; 4], sink)
+                let at = Node { covers: [0; MAX_COVERS], len: 0, kinds: 0, forbidden: 0 };
+                search.cover(at, cands.minus(endo), endo, endo_peers, sink)
             })?;
         }
         ControlFlow::Continue(())
     }
 
+    /// Houses a fish may use have indices below this (one bit each in a `u128`).
+    const HOUSE_BITS: usize = 128;
+
+    /// The largest fish (Leviathan) has seven covers.
+    const MAX_COVERS: usize = 8;
+
+    /// Per candidate cell of the digit: its rows, columns and blocks, in the order the board lists
+    /// the cell's houses (the order covers are tried in). Looked up on every node of the cover
+    /// search, which would otherwise walk and filter the cell's whole house list each time.
+    struct Holders {
+        of_cell: Vec<[u8; 4]>,
+        len: Vec<u8>,
+    }
+
+    impl Holders {
+        fn of(state: &State, cells: &CellSet, families: &[u8; HOUSE_BITS]) -> Holders {
+            let n = state.shape().cells();
+            let (mut of_cell, mut len) = (vec![[0u8; 4]; n], vec![0u8; n]);
+            for cell in cells.iter() {
+                let i = cell.index();
+                for &(h, _) in state.cell_houses(cell) {
+                    let h = h as usize;
+                    if h < HOUSE_BITS && families[h] & 7 != 0 && usize::from(len[i]) < 4 {
+                        of_cell[i][usize::from(len[i])] = h as u8;
+                        len[i] += 1;
+                    }
+                }
+            }
+            Holders { of_cell, len }
+        }
+
+        fn of_cell(&self, cell: Cell) -> &[u8] {
+            let i = cell.index();
+            &self.of_cell[i][..usize::from(self.len[i])]
+        }
+    }
+
     struct Search<'a, B> {
         state: &'a State,
         tables: &'a Tables<B>,
+        /// The kind of each house, as in `family`.
+        families: &'a [u8; HOUSE_BITS],
+        holders: &'a Holders,
         digit_cells: B,
         technique: Technique,
         digit: Digit,
         base: &'a [usize],
         base_mask: u8,
         /// The houses that may be cover sets: of a cover kind and not in the base (one bit per
-        /// house; houses past 256 never are, as in `forbidden`).
-        usable: [u64; 4],
+        /// house).
+        usable: u128,
         cands: B,
         endo: B,
         finned: bool,
@@ -330,98 +418,61 @@ mod complex {
         need_block: bool,
     }
 
-    fn has(bits: &[u64; 4], h: usize) -> bool {
-        h < 256 && bits[h / 64] >> (h % 64) & 1 == 1
+    /// The covers chosen so far on the way to a node of the cover search.
+    #[derive(Clone, Copy)]
+    struct Node {
+        covers: [u8; MAX_COVERS],
+        len: usize,
+        /// The kinds of the covers, as in `family`.
+        kinds: u8,
+        /// Houses no longer allowed as covers: those chosen, and those an earlier branch took
+        /// (see `Search::cover`).
+        forbidden: u128,
     }
 
-    /// The houses of kinds `kinds` (bits as in `family`), outside `base`.
-    fn usable_houses(state: &State, kinds: u8, base: &[usize]) -> [u64; 4] {
-        let mut bits = [0u64; 4];
-        for (h, house) in state.houses().iter().enumerate().take(256) {
-            if kinds & family(house.kind) != 0 && !base.contains(&h) {
-                bits[h / 64] |= 1 << (h % 64);
-            }
+    impl Node {
+        fn with(mut self, h: usize, family: u8) -> Node {
+            self.covers[self.len] = h as u8;
+            self.len += 1;
+            self.kinds |= family;
+            self.forbidden |= 1 << h;
+            self
         }
-        bits
     }
 
     impl<B: Bits> Search<'_, B> {
         /// Covers the first uncovered candidate with each house that holds it, or makes it a fin.
         /// Each cover set is built once: a candidate is covered by the first house of the set that
-        /// holds it, so the branch that takes a later house forbids the earlier ones (`forbidden`,
-        /// one bit per house), and the branch that makes it a fin forbids them all. `fin_peers`
-        /// are the cells that see every fin (kept along, not recomputed; meaningless without fins).
+        /// holds it, so the branch that takes a later house forbids the earlier ones, and the branch
+        /// that makes it a fin forbids them all. `fin_peers` are the cells that see every fin (kept
+        /// along, not recomputed; meaningless without fins).
         fn cover(
             &self,
-            covers: &mut Vec<usize>,
+            mut at: Node,
             uncovered: B,
             fins: B,
             fin_peers: B,
-            mut forbidden: [u64; 4],
             sink: Sink<'_>,
         ) -> ControlFlow<()> {
-            let houses = &self.tables.houses;
-            let is_forbidden = |f: &[u64; 4], h: usize| h >= 256 || f[h / 64] >> (h % 64) & 1 == 1;
-            let kinds = self.state.houses();
-            let last_must_be_block = self.need_block
-                && covers.len() + 1 == self.base.len()
-                && covers.iter().all(|&h| family(kinds[h].kind) != 4);
+            let n = self.base.len();
             let Some(x) = uncovered.first_cell() else {
-                if covers.len() == self.base.len() {
-                    return self.report(covers, fins, fin_peers, sink);
-                }
-                // Every candidate is covered with houses to spare: the remaining covers only add
-                // eliminations, try each (in increasing order, so each set is seen once).
-                let last = covers.iter().max().copied().unwrap_or(0);
-                for h in last + 1..houses.len() {
-                    if has(&self.usable, h)
-                        && !is_forbidden(&forbidden, h)
-                        && (!last_must_be_block || family(kinds[h].kind) == 4)
-                        && !(houses[h] & self.digit_cells & self.cands).none()
-                    {
-                        covers.push(h);
-                        self.cover(covers, uncovered, fins, fin_peers, forbidden, sink)?;
-                        covers.pop();
-                    }
-                }
-                return ControlFlow::Continue(());
+                return self.spare(at, fins, fin_peers, sink);
             };
-            if covers.len() == self.base.len() {
-                // No cover left: every uncovered candidate is a fin.
-                let all = fins | uncovered;
-                if !self.finned || all.count() > MAX_FINS {
-                    return ControlFlow::Continue(());
-                }
-                let mut all_peers = fin_peers;
-                let mut rest = uncovered;
-                while let Some(c) = rest.first_cell() {
-                    let peers = self.tables.peers[c.index()];
-                    all_peers = if rest == uncovered && fins.none() { peers } else { all_peers & peers };
-                    rest = rest.without(c);
-                }
-                return self.report(covers, all, all_peers, sink);
+            if at.len + 1 == n {
+                return self.last_cover(at, uncovered, fins, fin_peers, sink);
             }
-            let mut holders = [0u16; 32];
-            let mut count = 0;
-            for &(h, _) in self.state.cell_houses(x) {
-                let h16 = h;
-                let h = h as usize;
-                if has(&self.usable, h) && !covers.contains(&h) && !is_forbidden(&forbidden, h) && count < 32
-                {
-                    holders[count] = h16;
-                    count += 1;
-                }
-            }
-            let holders = &holders[..count];
-            if covers.len() < self.base.len() {
-                for &h in holders {
-                    let h = h as usize;
-                    if !last_must_be_block || family(kinds[h].kind) == 4 {
-                        covers.push(h);
-                        self.cover(covers, uncovered.minus(houses[h]), fins, fin_peers, forbidden, sink)?;
-                        covers.pop();
-                    }
-                    forbidden[h / 64] |= 1 << (h % 64);
+            let allowed = self.usable & !at.forbidden;
+            for &h in self.holders.of_cell(x) {
+                let h = usize::from(h);
+                if allowed >> h & 1 == 1 {
+                    self.cover(
+                        at.with(h, self.families[h]),
+                        uncovered.minus(self.tables.houses[h]),
+                        fins,
+                        fin_peers,
+                        sink,
+                    )?;
+                    at.forbidden |= 1 << h;
                 }
             }
             if self.finned && fins.count() < MAX_FINS {
@@ -429,22 +480,109 @@ mod complex {
                 let peers = self.tables.peers[x.index()];
                 let more_peers = if fins.none() { peers } else { fin_peers & peers };
                 // Some candidate must see every fin, or the fish can eliminate nothing.
-                let seen = more_peers & self.digit_cells;
-                if !seen.none() {
-                    let rest = uncovered.without(x);
-                    for &h in holders {
-                        let h = h as usize;
-                        forbidden[h / 64] |= 1 << (h % 64);
-                    }
-                    self.cover(covers, rest, more, more_peers, forbidden, sink)?;
+                if !(more_peers & self.digit_cells).none() {
+                    self.cover(at, uncovered.without(x), more, more_peers, sink)?;
                 }
             }
             ControlFlow::Continue(())
         }
 
-        fn report(&self, covers: &[usize], fins: B, fin_peers: B, sink: Sink<'_>) -> ControlFlow<()> {
-            let houses = self.state.houses();
-            let cover_mask = covers.iter().fold(0u8, |m, &h| m | family(houses[h].kind));
+        /// The last cover, for uncovered candidates `uncovered`: the search of [`Search::cover`]
+        /// one level above its leaves, as a loop. Each allowed house holding an uncovered
+        /// candidate is tried once, for the first such candidate (the candidates before it having
+        /// become fins, which forbids their houses); what it leaves uncovered are fins.
+        fn last_cover(
+            &self,
+            at: Node,
+            uncovered: B,
+            fins: B,
+            fin_peers: B,
+            sink: Sink<'_>,
+        ) -> ControlFlow<()> {
+            // A Franken fish whose base has no box needs one among its covers: this one, if none
+            // is yet.
+            let block_only = self.need_block && at.kinds & 4 == 0;
+            let (mut forbidden, mut rest, mut fins, mut fin_peers) =
+                (at.forbidden, uncovered, fins, fin_peers);
+            loop {
+                let Some(x) = rest.first_cell() else {
+                    // Every candidate is a fin or covered, with the last cover to spare.
+                    return self.spare(Node { forbidden, ..at }, fins, fin_peers, sink);
+                };
+                let allowed = self.usable & !forbidden;
+                for &h in self.holders.of_cell(x) {
+                    let h = usize::from(h);
+                    if allowed >> h & 1 == 0 {
+                        continue;
+                    }
+                    if !block_only || self.families[h] == 4 {
+                        let leaf = Node { forbidden, ..at }.with(h, self.families[h]);
+                        self.leaf(&leaf, rest.minus(self.tables.houses[h]), fins, fin_peers, sink)?;
+                    }
+                    forbidden |= 1 << h;
+                }
+                if !self.finned || fins.count() >= MAX_FINS {
+                    return ControlFlow::Continue(());
+                }
+                let peers = self.tables.peers[x.index()];
+                let more_peers = if fins.none() { peers } else { fin_peers & peers };
+                // Some candidate must see every fin, or the fish can eliminate nothing.
+                if (more_peers & self.digit_cells).none() {
+                    return ControlFlow::Continue(());
+                }
+                fins = fins.with(x);
+                fin_peers = more_peers;
+                rest = rest.without(x);
+            }
+        }
+
+        /// Every cover chosen: the candidates left uncovered are fins too.
+        fn leaf(&self, at: &Node, uncovered: B, fins: B, fin_peers: B, sink: Sink<'_>) -> ControlFlow<()> {
+            if uncovered.none() {
+                return self.report(at, fins, fin_peers, sink);
+            }
+            let all = fins | uncovered;
+            if !self.finned || all.count() > MAX_FINS {
+                return ControlFlow::Continue(());
+            }
+            let mut all_peers = fin_peers;
+            let mut rest = uncovered;
+            while let Some(c) = rest.first_cell() {
+                let peers = self.tables.peers[c.index()];
+                all_peers = if rest == uncovered && fins.none() { peers } else { all_peers & peers };
+                // No candidate sees every fin: `report` would find nothing to eliminate.
+                if (all_peers & self.digit_cells).none() {
+                    return ControlFlow::Continue(());
+                }
+                rest = rest.without(c);
+            }
+            self.report(at, all, all_peers, sink)
+        }
+
+        /// Every candidate covered or a fin: with covers to spare, each remaining one only adds
+        /// eliminations; try each (in increasing order, so each set is seen once).
+        fn spare(&self, at: Node, fins: B, fin_peers: B, sink: Sink<'_>) -> ControlFlow<()> {
+            let n = self.base.len();
+            if at.len == n {
+                return self.report(&at, fins, fin_peers, sink);
+            }
+            let block_only = self.need_block && at.len + 1 == n && at.kinds & 4 == 0;
+            let last = at.covers[..at.len].iter().max().map_or(0, |&h| usize::from(h));
+            let houses = self.state.houses().len().min(HOUSE_BITS);
+            for h in last + 1..houses {
+                if (self.usable & !at.forbidden) >> h & 1 == 1
+                    && (!block_only || self.families[h] == 4)
+                    && !(self.tables.houses[h] & self.digit_cells & self.cands).none()
+                {
+                    self.spare(at.with(h, self.families[h]), fins, fin_peers, sink)?;
+                }
+            }
+            ControlFlow::Continue(())
+        }
+
+        fn report(&self, at: &Node, fins: B, fin_peers: B, sink: Sink<'_>) -> ControlFlow<()> {
+            let covers = &at.covers[..at.len];
+            let cover_mask = at.kinds;
             let basic = (self.base_mask == 1 && cover_mask == 2) || (self.base_mask == 2 && cover_mask == 1);
             let franken = (self.base_mask & !5 == 0 && cover_mask & !6 == 0)
                 || (self.base_mask & !6 == 0 && cover_mask & !5 == 0);
@@ -459,7 +597,7 @@ mod complex {
             let mut cover_set = B::EMPTY;
             let mut twice = B::EMPTY;
             for &h in covers {
-                let c = self.tables.houses[h] & self.digit_cells;
+                let c = self.tables.houses[usize::from(h)] & self.digit_cells;
                 twice |= cover_set & c;
                 cover_set |= c;
             }
@@ -471,11 +609,12 @@ mod complex {
             if targets.none() {
                 return ControlFlow::Continue(());
             }
+            let houses = self.state.houses();
             let (fins, endo) = (fins.to_set(), self.endo.to_set());
             let mut step = Step::new(self.technique, self.state.shape());
             step.pattern.digits.insert(self.digit);
             step.pattern.base = self.base.iter().map(|&h| houses[h].kind).collect();
-            step.pattern.cover = covers.iter().map(|&h| houses[h].kind).collect();
+            step.pattern.cover = covers.iter().map(|&h| houses[usize::from(h)].kind).collect();
             step.pattern.fins = (fins - endo).iter().map(|c| Candidate::new(c, self.digit)).collect();
             step.pattern.endo_fins = (fins & endo).iter().map(|c| Candidate::new(c, self.digit)).collect();
             step.eliminations = targets.to_set().iter().map(|c| Candidate::new(c, self.digit)).collect();
