@@ -19,7 +19,7 @@
 use std::ops::ControlFlow;
 
 use super::chains::chain_of;
-use super::chains::graph::{Bfs, Graph, LinkRules};
+use super::chains::graph::{Bfs, Graph};
 use super::finder::{FindOptions, Sink};
 use super::state::State;
 use super::step::{Candidate, Chain, LinkKind, Node, Step};
@@ -56,11 +56,19 @@ impl Lits {
             *a &= b;
         }
     }
+    /// The literals, ascending. Most words are empty or nearly so: each set bit is found
+    /// directly, not by testing all 64.
     fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .flat_map(|(w, &word)| (0..64).filter(move |b| word >> b & 1 == 1).map(move |b| w * 64 + b))
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    w * 64 + b
+                })
+            })
+        })
     }
 }
 
@@ -113,16 +121,10 @@ fn branch(premise: (Cell, Digit, bool), conclusion: (Cell, Digit, bool)) -> Chai
 // ---------------------------------------------------------------------------------------------
 // Chains: direct implications only.
 
-/// The links forcing chains follow.
-const CHAIN_RULES: LinkRules = LinkRules {
-    digit: None,
-    bivalue_cells_only: false,
-    cells_with: None,
-    house_strong: true,
-    cell_links: true,
-    groups: true,
-    als: false,
-};
+/// Forcing chains follow the links of the grouped nice loops: both the strong and weak links in
+/// houses and cells, with group nodes, without almost locked sets. So the two share one graph per
+/// state ([`Graph::shared`]).
+const GROUPED: bool = true;
 
 /// What every premise of a state implies, and the contradictions among them: the search both
 /// forcing chain techniques start from, run once per state (the solver asks for both in turn).
@@ -133,7 +135,7 @@ struct ChainOutcomes {
 
 fn chain_outcomes(state: &State) -> ChainOutcomes {
     let technique = Technique::ForcingChainContradiction;
-    let graph = Graph::new(state, CHAIN_RULES);
+    let graph = Graph::shared(state, GROUPED, false);
     let mut bfs = Bfs::new(&graph);
     let bits = 2 * state.shape().cells() * state.side();
     let to_lit = |lit: u32| -> Option<usize> {
@@ -183,7 +185,7 @@ fn chains(state: &State, technique: Technique) -> Vec<Step> {
     }
     let mut out = Vec::new();
     if technique == Technique::ForcingChainVerity {
-        let graph = Graph::new(state, CHAIN_RULES);
+        let graph = Graph::shared(state, GROUPED, false);
         let mut bfs = Bfs::new(&graph);
         verities(state, &shared.outcomes, technique, &mut out, &mut |premise, conclusion| {
             let node = graph.cand_node(premise.0, premise.1)?;

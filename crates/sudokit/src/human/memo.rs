@@ -18,8 +18,9 @@ thread_local! {
     static MEMO: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
 }
 
-/// How many searches are remembered at once (nice loops plain and grouped, ALS sets, …).
-const ENTRIES: usize = 6;
+/// How many searches are remembered at once (nice loops plain and grouped with their graphs, ALS
+/// sets, forcing chains, …).
+const ENTRIES: usize = 10;
 
 fn key(state: &State, search: u64) -> Vec<u64> {
     let mut key = Vec::with_capacity(state.shape().cells() + 2);
@@ -76,6 +77,12 @@ pub(crate) mod search {
     /// Added to [`GROUPED_LOOPS_ALTERNATIVES`] or [`ALS_LOOPS_ALTERNATIVES`]: the discontinuous
     /// loops passing their start cell inside a group (see `chains::loops_through_home_groups`).
     pub const THROUGH_HOME_GROUPS: u64 = 16;
+    /// The implication graph of the nice loops without group nodes (see `chains::Graph::shared`).
+    pub const LOOP_GRAPH: u64 = 32;
+    /// The graph of the grouped nice loops, which the forcing chains use too.
+    pub const GROUPED_LOOP_GRAPH: u64 = 33;
+    /// The graph of the grouped nice loops with almost locked sets.
+    pub const ALS_LOOP_GRAPH: u64 = 34;
 }
 
 /// Searches that read one digit's candidates only (fish: the base and cover lines, fins and targets

@@ -14,10 +14,14 @@
 //! A breadth-first search from one literal finds the shortest implication path to every other
 //! literal; an alternating chain is such a path read node by node.
 
+use std::hash::Hash;
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::grid::{Cell, CellSet, Digit, DigitSet};
 use crate::human::als::Als;
+use crate::human::bits::{Bits, Tables};
 use crate::human::state::State;
 
 /// Which links a chain technique may use.
@@ -35,7 +39,7 @@ pub(crate) struct LinkRules {
     pub cell_links: bool,
     /// Group nodes.
     pub groups: bool,
-    /// Almost locked sets as nodes (see [`Graph::new`]).
+    /// Almost locked sets as nodes (see [`Builder::links`]).
     pub als: bool,
 }
 
@@ -48,21 +52,20 @@ pub(crate) struct GNode {
     pub first: Cell,
     /// Not a plain candidate: a group, or a digit of an almost locked set.
     pub is_group: bool,
-    /// For a digit of an almost locked set: the set's index in [`Graph::als`].
+    /// For a digit of an almost locked set: the set's index in [`Links::als`].
     pub als: Option<u32>,
 }
 
 const NONE: u32 = u32::MAX;
 
-/// The nodes and the literal-to-literal implications of one candidate state.
-pub(crate) struct Graph<'a> {
-    pub state: &'a State,
+/// The nodes and the literal-to-literal implications of one candidate state, shared (see
+/// [`Graph::shared`]) by the searches that ask for the same links on the same state.
+pub(crate) struct Links {
     pub nodes: Vec<GNode>,
     /// The almost locked sets whose digits are nodes.
     pub als: Vec<Als>,
     cand: Vec<u32>,
-    /// Per literal, the literals it implies (while the graph is built; then in `adj`).
-    edges: Vec<Vec<u32>>,
+    side: usize,
     /// The literals literal `l` implies are `adj[adj_start[l]..adj_start[l + 1]]`, in the order
     /// they were found: one array, which the breadth-first searches walk far faster than a list
     /// per literal.
@@ -73,7 +76,69 @@ pub(crate) struct Graph<'a> {
     lone_cell: Vec<u16>,
 }
 
+/// The implication graph of a state: its [`Links`] and the state they were built from.
+pub(crate) struct Graph<'a> {
+    pub state: &'a State,
+    links: Rc<Links>,
+}
+
+impl std::ops::Deref for Graph<'_> {
+    type Target = Links;
+    fn deref(&self) -> &Links {
+        &self.links
+    }
+}
+
+/// The graph while it is built: the links of each literal in a list of their own, and each node's
+/// cells and each digit's candidates as sets of the form `B` (a `u128` on boards of up to 128
+/// cells, where the set operations of the build cost a few instructions instead of a loop).
+struct Builder<'a, B> {
+    state: &'a State,
+    tables: Rc<Tables<B>>,
+    nodes: Vec<GNode>,
+    bits: Vec<B>,
+    digit_bits: Vec<B>,
+    als: Vec<Als>,
+    cand: Vec<u32>,
+    edges: Vec<Vec<u32>>,
+}
+
 impl<'a> Graph<'a> {
+    /// Builds the graph of `state` under `rules` (see [`links`]).
+    pub fn new(state: &'a State, rules: LinkRules) -> Graph<'a> {
+        Graph { state, links: Rc::new(links(state, rules)) }
+    }
+
+    /// The graph of the nice-loop searches (and of the forcing chains, which use the grouped one),
+    /// built once per state and search kind: the solver asks for the loops, their grouped form and
+    /// the forcing chains in turn on the same state, and building the graph is a large part of each.
+    pub fn shared(state: &'a State, grouped: bool, als: bool) -> Graph<'a> {
+        use crate::human::memo::{memo, search};
+        let grouped_links =
+            || memo(state, search::GROUPED_LOOP_GRAPH, || links(state, super::loop_rules(true, false)));
+        let links = match (grouped, als) {
+            // The plain graph is the grouped one without its group nodes, and a state searched for
+            // plain loops is mostly searched for grouped ones next: one build serves both.
+            (false, _) => memo(state, search::LOOP_GRAPH, || grouped_links().without_groups()),
+            (true, false) => grouped_links(),
+            (true, true) => {
+                memo(state, search::ALS_LOOP_GRAPH, || links(state, super::loop_rules(true, true)))
+            }
+        };
+        Graph { state, links }
+    }
+}
+
+/// Builds the graph of `state` under `rules` (see [`Builder::links`]).
+fn links(state: &State, rules: LinkRules) -> Links {
+    if crate::human::bits::fits_u128(state) {
+        Builder::<u128>::links(state, rules)
+    } else {
+        Builder::<CellSet>::links(state, rules)
+    }
+}
+
+impl<'a, B: Bits + Hash + Eq> Builder<'a, B> {
     /// Builds the graph of `state` under `rules`.
     ///
     /// With `rules.als`, every digit `x` of every almost locked set `A` of two or more cells is a
@@ -88,10 +153,14 @@ impl<'a> Graph<'a> {
     /// A group or another set (disjoint from `A`) whose `x` cells all see all of `A`'s is weakly
     /// linked to `A`'s `x` like a single candidate, and `off(A, x)` also sets the last candidate of
     /// a cell that loses all its others to `A`'s locked digits (HoDoKu's forced exit).
-    pub fn new(state: &'a State, rules: LinkRules) -> Graph<'a> {
+    fn links(state: &'a State, rules: LinkRules) -> Links {
         let shape = state.shape();
         let side = state.side();
+        let tables = Tables::<B>::of(state);
+        let digit_bits: Vec<B> =
+            state.all_digits().iter().map(|d| B::from_set(&state.digit_cells(d))).collect();
         let mut nodes = Vec::new();
+        let mut bits = Vec::new();
         let mut cand = vec![NONE; shape.cells() * side];
         for cell in state.unsolved_cells() {
             let cands = state.candidates(cell);
@@ -104,6 +173,7 @@ impl<'a> Graph<'a> {
                     continue;
                 }
                 cand[cell.index() * side + digit.index()] = nodes.len() as u32;
+                bits.push(B::EMPTY.with(cell));
                 nodes.push(GNode {
                     digit,
                     cells: CellSet::single(cell),
@@ -113,29 +183,30 @@ impl<'a> Graph<'a> {
                 });
             }
         }
-        let mut group_ids: HashMap<(Digit, CellSet), u32> = HashMap::default();
+        let mut group_ids: HashMap<(Digit, B), u32> = HashMap::default();
         let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); side];
         if rules.groups {
-            let houses = state.houses();
-            for (i, a) in houses.iter().enumerate() {
-                for b in &houses[i + 1..] {
-                    let common = a.set & b.set;
-                    if common.len() < 2 {
+            let houses = &tables.houses;
+            for (i, &a) in houses.iter().enumerate() {
+                for &b in &houses[i + 1..] {
+                    let common = a & b;
+                    if common.count() < 2 {
                         continue;
                     }
                     for digit in state.all_digits() {
                         if rules.digit.is_some_and(|d| d != digit) {
                             continue;
                         }
-                        let cells = common & state.digit_cells(digit);
-                        if cells.len() < 2 || group_ids.contains_key(&(digit, cells)) {
+                        let cells = common & digit_bits[digit.index()];
+                        if cells.count() < 2 || group_ids.contains_key(&(digit, cells)) {
                             continue;
                         }
-                        let Some(first) = cells.first() else { continue };
+                        let Some(first) = cells.first_cell() else { continue };
                         let id = nodes.len() as u32;
                         group_ids.insert((digit, cells), id);
                         groups_of[digit.index()].push(id);
-                        nodes.push(GNode { digit, cells, first, is_group: true, als: None });
+                        bits.push(cells);
+                        nodes.push(GNode { digit, cells: cells.to_set(), first, is_group: true, als: None });
                     }
                 }
             }
@@ -150,6 +221,7 @@ impl<'a> Graph<'a> {
                 for digit in a.digits {
                     let cells = a.digit_cells[digit.index()];
                     let Some(first) = cells.first() else { continue };
+                    bits.push(B::from_set(&cells));
                     nodes.push(GNode { digit, cells, first, is_group: true, als: Some(index) });
                 }
                 als_list.push(a);
@@ -157,16 +229,8 @@ impl<'a> Graph<'a> {
         }
         let lone_cell =
             nodes.iter().map(|n| if n.is_group { u16::MAX } else { n.first.index() as u16 }).collect();
-        let mut graph = Graph {
-            state,
-            nodes,
-            als: als_list,
-            cand,
-            edges: Vec::new(),
-            adj: Vec::new(),
-            adj_start: Vec::new(),
-            lone_cell,
-        };
+        let mut graph =
+            Builder { state, tables, nodes, bits, digit_bits, als: als_list, cand, edges: Vec::new() };
         graph.edges = (0..graph.nodes.len() * 2).map(|_| Vec::new()).collect();
         for n in 0..graph.nodes.len() {
             if graph.nodes[n].als.is_some() {
@@ -178,16 +242,26 @@ impl<'a> Graph<'a> {
             graph.edges[2 * n] = off;
         }
         graph.als_edges();
-        let edges = std::mem::take(&mut graph.edges);
-        graph.adj_start.reserve(edges.len() + 1);
-        graph.adj_start.push(0);
-        for list in edges {
-            graph.adj.extend_from_slice(&list);
-            graph.adj_start.push(graph.adj.len() as u32);
+        let mut adj = Vec::with_capacity(graph.edges.iter().map(Vec::len).sum());
+        let mut adj_start = Vec::with_capacity(graph.edges.len() + 1);
+        adj_start.push(0);
+        for list in &graph.edges {
+            adj.extend_from_slice(list);
+            adj_start.push(adj.len() as u32);
         }
-        graph
+        Links {
+            nodes: graph.nodes,
+            als: graph.als,
+            cand: graph.cand,
+            side: state.side(),
+            adj,
+            adj_start,
+            lone_cell,
+        }
     }
+}
 
+impl Graph<'_> {
     /// Per literal, the literals that imply it, in the same layout as the forward links: the
     /// literals implying `l` are `.0[.1[l]...1[l + 1]]`.
     pub fn reverse_links(&self) -> (Vec<u32>, Vec<u32>) {
@@ -209,14 +283,49 @@ impl<'a> Graph<'a> {
         }
         (rev, start)
     }
+}
 
+impl Links {
     /// The literals literal `lit` implies.
     fn implied(&self, lit: u32) -> &[u32] {
         let l = lit as usize;
         &self.adj[self.adj_start[l] as usize..self.adj_start[l + 1] as usize]
     }
 
-    /// The links of the almost locked set nodes (see [`Graph::new`]).
+    /// The graph without its group nodes: what the same rules give with `groups` off. Candidate
+    /// nodes come first and keep their numbers, and a candidate's links to groups are the only ones
+    /// that go, the others keeping their order.
+    fn without_groups(&self) -> Links {
+        let nodes = self.nodes.iter().position(|n| n.is_group).unwrap_or(self.nodes.len());
+        debug_assert!(self.als.is_empty() && self.nodes[nodes..].iter().all(|n| n.is_group));
+        let lits = 2 * nodes as u32;
+        let mut adj = Vec::with_capacity(self.adj_start[lits as usize] as usize);
+        let mut adj_start = Vec::with_capacity(lits as usize + 1);
+        adj_start.push(0);
+        for l in 0..lits {
+            adj.extend(self.implied(l).iter().filter(|&&m| m < lits));
+            adj_start.push(adj.len() as u32);
+        }
+        Links {
+            nodes: self.nodes[..nodes].to_vec(),
+            als: Vec::new(),
+            cand: self.cand.clone(),
+            side: self.side,
+            adj,
+            adj_start,
+            lone_cell: self.lone_cell[..nodes].to_vec(),
+        }
+    }
+
+    /// The node of a candidate, if it is one.
+    pub fn cand_node(&self, cell: Cell, digit: Digit) -> Option<u32> {
+        let id = self.cand[cell.index() * self.side + digit.index()];
+        (id != NONE).then_some(id)
+    }
+}
+
+impl<B: Bits + Hash + Eq> Builder<'_, B> {
+    /// The links of the almost locked set nodes (see [`Builder::links`]).
     fn als_edges(&mut self) {
         let first_als = self.nodes.iter().position(|n| n.als.is_some()).unwrap_or(self.nodes.len());
         for n in first_als..self.nodes.len() {
@@ -291,29 +400,39 @@ impl<'a> Graph<'a> {
     }
 
     /// The node of a candidate, if it is one.
-    pub fn cand_node(&self, cell: Cell, digit: Digit) -> Option<u32> {
+    fn cand_node(&self, cell: Cell, digit: Digit) -> Option<u32> {
         let id = self.cand[cell.index() * self.state.side() + digit.index()];
         (id != NONE).then_some(id)
     }
 
-    /// The cells that see every cell of `cells`.
-    fn seeing_all(&self, cells: CellSet) -> CellSet {
-        self.state.common_peers(cells.iter())
+    /// The cells that see every cell of node `n`.
+    fn seeing_all(&self, n: usize) -> B {
+        let (mut rest, mut seen) = (self.bits[n], B::EMPTY);
+        let mut first = true;
+        while let Some(c) = rest.first_cell() {
+            let peers = self.tables.peers[c.index()];
+            seen = if first { peers } else { seen & peers };
+            first = false;
+            rest = rest.without(c);
+        }
+        seen
     }
 
     /// What follows from node `n` being true: the nodes weakly linked to it are false.
     fn on_edges(&self, n: usize, groups_of: &[Vec<u32>], rules: LinkRules) -> Vec<u32> {
         let node = &self.nodes[n];
         let d = node.digit;
-        let common = self.seeing_all(node.cells) & self.state.digit_cells(d);
+        let common = self.seeing_all(n) & self.digit_bits[d.index()];
         let mut out = Vec::new();
-        for c in common {
+        let mut rest = common;
+        while let Some(c) = rest.first_cell() {
             if let Some(m) = self.cand_node(c, d) {
                 out.push(2 * m);
             }
+            rest = rest.without(c);
         }
         for &g in &groups_of[d.index()] {
-            if g as usize != n && self.nodes[g as usize].cells.is_subset(&common) {
+            if g as usize != n && self.bits[g as usize].minus(common).none() {
                 out.push(2 * g);
             }
         }
@@ -330,20 +449,21 @@ impl<'a> Graph<'a> {
     }
 
     /// What follows from node `n` being false: the nodes strongly linked to it are true.
-    fn off_edges(&self, n: usize, group_ids: &HashMap<(Digit, CellSet), u32>, rules: LinkRules) -> Vec<u32> {
+    fn off_edges(&self, n: usize, group_ids: &HashMap<(Digit, B), u32>, rules: LinkRules) -> Vec<u32> {
         let node = &self.nodes[n];
         let d = node.digit;
+        let cells = self.bits[n];
         let mut out = Vec::new();
         if rules.house_strong {
             for &(h, _) in self.state.cell_houses(node.first) {
-                let house = &self.state.houses()[h as usize];
-                if !node.cells.is_subset(&house.set) {
+                let house = self.tables.houses[h as usize];
+                if !cells.minus(house).none() {
                     continue;
                 }
-                let rest = self.state.house_digit_cells(h as usize, d) - node.cells;
-                let m = match rest.len() {
+                let rest = (house & self.digit_bits[d.index()]).minus(cells);
+                let m = match rest.count() {
                     0 => None,
-                    1 => rest.first().and_then(|c| self.cand_node(c, d)),
+                    1 => rest.first_cell().and_then(|c| self.cand_node(c, d)),
                     _ => group_ids.get(&(d, rest)).copied(),
                 };
                 if let Some(m) = m {

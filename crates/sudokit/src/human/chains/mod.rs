@@ -301,7 +301,7 @@ const ALTERNATIVES: usize = 64;
 /// [`ALTERNATIVES`]) as short as the one the search keeps.
 fn alternative_loops(state: &State, grouped: bool, als: bool, premises: &[u32]) -> Vec<Step> {
     let cnl = if grouped { Technique::GroupedContinuousNiceLoop } else { Technique::ContinuousNiceLoop };
-    let graph = Graph::new(state, loop_rules(grouped, als));
+    let graph = Graph::shared(state, grouped, als);
     let reverse = graph.reverse_links();
     let mut bfs = Bfs::new(&graph);
     let mut out = Vec::new();
@@ -336,7 +336,7 @@ fn alternative_loops(state: &State, grouped: bool, als: bool, premises: &[u32]) 
 /// accepts such a chain (it rejects a chain passing a cell twice, but does not count the cells of a
 /// group whose first cell is the loop's start).
 fn loops_through_home_groups(state: &State, als: bool, premises: &[u32]) -> Vec<Step> {
-    let graph = Graph::new(state, loop_rules(true, als));
+    let graph = Graph::shared(state, true, als);
     let mut bfs = Bfs::new(&graph);
     bfs.enter_home_groups = true;
     let mut out = Vec::new();
@@ -438,7 +438,7 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
     } else {
         (T::ContinuousNiceLoop, T::DiscontinuousNiceLoop, T::Aic)
     };
-    let graph = Graph::new(state, loop_rules(grouped, als));
+    let graph = Graph::shared(state, grouped, als);
     let mut bfs = Bfs::new(&graph);
     let mut out = Vec::new();
     let mut continuous = Vec::new();
