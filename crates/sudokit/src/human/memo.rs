@@ -146,6 +146,48 @@ pub(crate) mod per_digit {
         ControlFlow::Continue(())
     }
 
+    /// As [`search`], for searches that look at sets of houses (fish): `search` is told which of
+    /// the digit's candidates are gone since it last found nothing for the digit on this board,
+    /// when the candidates then held all of today's (as along a solving path).
+    ///
+    /// A fish whose base houses kept all their candidates was there before, with at least the
+    /// same eliminations (covers and fins are base candidates, and the targets only lose cells):
+    /// a search that found nothing then need only try the bases holding a candidate that is gone.
+    /// It finds the same first step as a whole search, the others having none.
+    pub(crate) fn search_since(
+        state: &State,
+        technique: Technique,
+        flags: u8,
+        digit: Digit,
+        sink: Sink<'_>,
+        search: impl FnOnce(Option<CellSet>, Sink<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let now = state.digit_cells(digit);
+        let gone = match empty_at(state, technique, flags, digit) {
+            Some(cells) if cells == now => return ControlFlow::Continue(()),
+            Some(cells) if now.is_subset(&cells) => Some(cells - now),
+            _ => None,
+        };
+        let mut reported = false;
+        search(gone, &mut |step| {
+            reported = true;
+            sink(step)
+        })?;
+        if !reported {
+            remember_empty(state, technique, flags, digit);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The digit's candidates when `technique` last found nothing for it on `state`'s board.
+    pub(crate) fn empty_at(state: &State, technique: Technique, flags: u8, digit: Digit) -> Option<CellSet> {
+        EMPTY.with(|m| {
+            m.borrow()
+                .get(&(technique, flags, digit.index()))
+                .and_then(|(board, cells)| Arc::ptr_eq(board, state.board()).then_some(*cells))
+        })
+    }
+
     /// Records that `technique` with option bits `flags` found nothing for `digit` in `state`.
     pub(crate) fn remember_empty(state: &State, technique: Technique, flags: u8, digit: Digit) {
         EMPTY.with(|m| {

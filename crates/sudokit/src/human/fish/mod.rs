@@ -25,6 +25,11 @@ use crate::rules::HouseKind;
 /// A flag set from inside a search closure.
 type Flag = std::cell::Cell<bool>;
 
+/// The search of one digit: the digit, its candidates gone since the search last found nothing
+/// (see [`per_digit::search_since`](super::memo::per_digit::search_since)), where to send steps,
+/// and a flag for the other finned kind (see [`twin_of`]).
+type DigitSearch<'a> = dyn Fn(Digit, Option<CellSet>, Sink<'_>, &Flag) -> ControlFlow<()> + 'a;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Basic,
@@ -103,9 +108,11 @@ pub(crate) fn find(
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
     use super::memo::per_digit;
-    let search: &dyn Fn(Digit, Sink<'_>, &Flag) -> ControlFlow<()> =
+    let search: &DigitSearch<'_> =
         if let Some((size, finned, mutant)) = classify_complex(technique) {
-            &move |digit, sink, _| complex::find(state, technique, size, finned, mutant, digit, sink)
+            &move |digit, gone, sink, _| {
+                complex::find(state, technique, size, finned, mutant, digit, gone, sink)
+            }
         } else if let Some((size, kind)) = classify(technique) {
             let n = state.side();
             // Rows and columns are houses `0..n` and `n..2n` on every board sudokit builds (the
@@ -113,8 +120,8 @@ pub(crate) fn find(
             if size >= n || size > basic::MAX_SIZE || state.lines_and_blocks().is_none() {
                 return ControlFlow::Continue(());
             }
-            &move |digit, sink, twin_seen| {
-                find_basic(state, technique, size, kind, options, digit, sink, twin_seen)
+            &move |digit, gone, sink, twin_seen| {
+                find_basic(state, technique, size, kind, options, digit, gone, sink, twin_seen)
             }
         } else {
             return ControlFlow::Continue(());
@@ -125,12 +132,21 @@ pub(crate) fn find(
     // solver asks for the other next. (Siamese fish join the two kinds, so not with them.)
     let twin = classify(technique).and_then(|(size, kind)| twin_of(size, kind)).filter(|_| flags == 0);
     for digit in state.all_digits() {
-        let (ran, twin_seen) = (Flag::new(false), Flag::new(false));
-        per_digit::search(state, technique, flags, digit, sink, |sink| {
+        let (ran, twin_seen, searched) = (Flag::new(false), Flag::new(false), std::cell::Cell::new(None));
+        per_digit::search_since(state, technique, flags, digit, sink, |gone, sink| {
             ran.set(true);
-            search(digit, sink, &twin_seen)
+            searched.set(gone);
+            search(digit, gone, sink, &twin_seen)
         })?;
-        if let Some(twin) = twin.filter(|_| ran.get() && !twin_seen.get()) {
+        let Some(twin) = twin.filter(|_| ran.get() && !twin_seen.get()) else { continue };
+        // A search of the bases that lost candidates only speaks for the others through what was
+        // known of the other kind: nothing, on candidates between today's and those searched then.
+        let now = state.digit_cells(digit);
+        let proven = searched.get().is_none_or(|gone| {
+            per_digit::empty_at(state, twin, flags, digit)
+                .is_some_and(|cells| now.is_subset(&cells) && cells.is_subset(&(now | gone)))
+        });
+        if proven {
             per_digit::remember_empty(state, twin, flags, digit);
         }
     }
@@ -156,18 +172,20 @@ fn find_basic(
     kind: Kind,
     options: &FindOptions,
     digit: Digit,
+    gone: Option<CellSet>,
     sink: Sink<'_>,
     twin_seen: &Flag,
 ) -> ControlFlow<()> {
     if bits::fits_u128(state) {
-        find_basic_in::<u128>(state, technique, size, kind, options, digit, sink, twin_seen)
+        find_basic_in::<u128>(state, technique, size, kind, options, digit, gone, sink, twin_seen)
     } else {
-        find_basic_in::<CellSet>(state, technique, size, kind, options, digit, sink, twin_seen)
+        find_basic_in::<CellSet>(state, technique, size, kind, options, digit, gone, sink, twin_seen)
     }
 }
 
-/// Sets `twin_seen` when a leaf of the search is a productive fish of the other finned kind (see
-/// [`twin_of`]).
+/// With `gone`, only base lines holding one of those cells (see
+/// [`per_digit::search_since`](super::memo::per_digit::search_since)). Sets `twin_seen` when a
+/// leaf of the search is a productive fish of the other finned kind (see [`twin_of`]).
 #[allow(clippy::too_many_arguments)]
 fn find_basic_in<B: Bits>(
     state: &State,
@@ -176,10 +194,12 @@ fn find_basic_in<B: Bits>(
     kind: Kind,
     options: &FindOptions,
     digit: Digit,
+    gone: Option<CellSet>,
     sink: Sink<'_>,
     twin_seen: &Flag,
 ) -> ControlFlow<()> {
     let tables = Tables::<B>::of(state);
+    let gone = gone.map(|g| B::from_set(&g));
     let digit_cells = B::from_set(&state.digit_cells(digit));
     let n = state.side();
     for rows_are_base in [true, false] {
@@ -189,6 +209,9 @@ fn find_basic_in<B: Bits>(
             .collect();
         let mut found: Vec<(Step, bool)> = Vec::new();
         combinations(&lines, size, &mut |base| {
+            if gone.is_some_and(|g| base.iter().all(|&h| (tables.houses[h] & g).none())) {
+                return ControlFlow::Continue(());
+            }
             let union = base.iter().fold(0u32, |acc, &h| acc | state.positions(h, digit));
             let touched = union.count_ones() as usize;
             if touched < size || (kind == Kind::Basic && touched > size) {
@@ -265,6 +288,7 @@ mod complex {
     const MAX_FINS: usize = 5;
 
     /// The Franken or mutant fish of one digit, on `u128` sets where the board fits them.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn find(
         state: &State,
         technique: Technique,
@@ -272,15 +296,19 @@ mod complex {
         finned: bool,
         mutant: bool,
         digit: Digit,
+        gone: Option<CellSet>,
         sink: Sink<'_>,
     ) -> ControlFlow<()> {
         if bits::fits_u128(state) {
-            find_in::<u128>(state, technique, size, finned, mutant, digit, sink)
+            find_in::<u128>(state, technique, size, finned, mutant, digit, gone, sink)
         } else {
-            find_in::<CellSet>(state, technique, size, finned, mutant, digit, sink)
+            find_in::<CellSet>(state, technique, size, finned, mutant, digit, gone, sink)
         }
     }
 
+    /// With `gone`, only the bases holding one of those cells (see
+    /// [`per_digit::search_since`](super::super::memo::per_digit::search_since)).
+    #[allow(clippy::too_many_arguments)]
     fn find_in<B: Bits>(
         state: &State,
         technique: Technique,
@@ -288,10 +316,12 @@ mod complex {
         finned: bool,
         mutant: bool,
         digit: Digit,
+        gone: Option<CellSet>,
         sink: Sink<'_>,
     ) -> ControlFlow<()> {
         let houses = state.houses();
         let tables = Tables::<B>::of(state);
+        let gone = gone.map(|g| B::from_set(&g));
         let digit_cells = B::from_set(&state.digit_cells(digit));
         let (rows, cols, blocks) = (1u8, 2u8, 4u8);
         // Fish use rows, columns and blocks only, and those come first on every board (below 3 × 32
@@ -315,6 +345,9 @@ mod complex {
                 .filter(|&h| cover_kinds & families[h] != 0)
                 .fold(0u128, |bits, h| bits | 1 << h);
             combinations(&base_pool, size, &mut |base| {
+                if gone.is_some_and(|g| base.iter().all(|&h| (tables.houses[h] & g).none())) {
+                    return ControlFlow::Continue(());
+                }
                 let base_mask = base.iter().fold(0u8, |m, &h| m | families[h]);
                 let mut cands = B::EMPTY;
                 let mut endo = B::EMPTY;
@@ -351,7 +384,7 @@ mod complex {
                     endo_peers = if rest == endo { peers } else { endo_peers & peers };
                     rest = rest.without(c);
                 }
-                let at = Node { covers: [0; MAX_COVERS], len: 0, kinds: 0, forbidden: 0 };
+                let at = Node { covers: 0, len: 0, kinds: 0, forbidden: 0 };
                 search.cover(at, cands.minus(endo), endo, endo_peers, sink)
             })?;
         }
@@ -421,7 +454,10 @@ mod complex {
     /// The covers chosen so far on the way to a node of the cover search.
     #[derive(Clone, Copy)]
     struct Node {
-        covers: [u8; MAX_COVERS],
+        /// The covers' house numbers, one per byte in the order chosen: in one word, because
+        /// the node is copied on every branch and a byte written into an array just before the
+        /// copy reads it stalls the copy.
+        covers: u64,
         len: usize,
         /// The kinds of the covers, as in `family`.
         kinds: u8,
@@ -432,11 +468,17 @@ mod complex {
 
     impl Node {
         fn with(mut self, h: usize, family: u8) -> Node {
-            self.covers[self.len] = h as u8;
+            debug_assert!(self.len < MAX_COVERS && h < HOUSE_BITS);
+            self.covers |= (h as u64) << (8 * self.len);
             self.len += 1;
             self.kinds |= family;
             self.forbidden |= 1 << h;
             self
+        }
+
+        /// The covers' house numbers, in the order chosen.
+        fn covers(&self) -> impl Iterator<Item = usize> + '_ {
+            (0..self.len).map(|i| (self.covers >> (8 * i) & 0xff) as usize)
         }
     }
 
@@ -567,7 +609,7 @@ mod complex {
                 return self.report(&at, fins, fin_peers, sink);
             }
             let block_only = self.need_block && at.len + 1 == n && at.kinds & 4 == 0;
-            let last = at.covers[..at.len].iter().max().map_or(0, |&h| usize::from(h));
+            let last = at.covers().max().unwrap_or(0);
             let houses = self.state.houses().len().min(HOUSE_BITS);
             for h in last + 1..houses {
                 if (self.usable & !at.forbidden) >> h & 1 == 1
@@ -581,7 +623,6 @@ mod complex {
         }
 
         fn report(&self, at: &Node, fins: B, fin_peers: B, sink: Sink<'_>) -> ControlFlow<()> {
-            let covers = &at.covers[..at.len];
             let cover_mask = at.kinds;
             let basic = (self.base_mask == 1 && cover_mask == 2) || (self.base_mask == 2 && cover_mask == 1);
             let franken = (self.base_mask & !5 == 0 && cover_mask & !6 == 0)
@@ -596,8 +637,8 @@ mod complex {
             }
             let mut cover_set = B::EMPTY;
             let mut twice = B::EMPTY;
-            for &h in covers {
-                let c = self.tables.houses[usize::from(h)] & self.digit_cells;
+            for h in at.covers() {
+                let c = self.tables.houses[h] & self.digit_cells;
                 twice |= cover_set & c;
                 cover_set |= c;
             }
@@ -614,7 +655,7 @@ mod complex {
             let mut step = Step::new(self.technique, self.state.shape());
             step.pattern.digits.insert(self.digit);
             step.pattern.base = self.base.iter().map(|&h| houses[h].kind).collect();
-            step.pattern.cover = covers.iter().map(|&h| houses[usize::from(h)].kind).collect();
+            step.pattern.cover = at.covers().map(|h| houses[h].kind).collect();
             step.pattern.fins = (fins - endo).iter().map(|c| Candidate::new(c, self.digit)).collect();
             step.pattern.endo_fins = (fins & endo).iter().map(|c| Candidate::new(c, self.digit)).collect();
             step.eliminations = targets.to_set().iter().map(|c| Candidate::new(c, self.digit)).collect();
