@@ -47,10 +47,35 @@ pub(crate) fn find(
     }
     let n = state.side();
     let s = state.shape();
+    let avoid = matches!(technique, Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2);
+    // Per row, as column masks: the unsolved cells, the solved ones and those that are not givens.
+    // The corners of a rectangle are then two columns of two rows' common mask, so the scan visits
+    // only rectangles whose corners can all take part, in the order of the plain four loops.
+    let (mut open, mut solved, mut not_given) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
+    for r in 0..n {
+        for c in 0..n {
+            let Some(cell) = Cell::new_checked(r * n + c, s) else { continue };
+            if state.value(cell).is_none() {
+                open[r] |= 1 << c;
+            } else {
+                solved[r] |= 1 << c;
+            }
+            if !state.is_given(cell) {
+                not_given[r] |= 1 << c;
+            }
+        }
+    }
     for r1 in 0..n {
         for r2 in r1 + 1..n {
-            for c1 in 0..n {
-                for c2 in c1 + 1..n {
+            let cols = if avoid { not_given[r1] & not_given[r2] } else { open[r1] & open[r2] };
+            let mut first = cols;
+            while first != 0 {
+                let c1 = first.trailing_zeros() as usize;
+                first &= first - 1;
+                let mut second = first;
+                while second != 0 {
+                    let c2 = second.trailing_zeros() as usize;
+                    second &= second - 1;
                     let corners = [
                         Cell::new_checked(r1 * n + c1, s),
                         Cell::new_checked(r1 * n + c2, s),
@@ -60,20 +85,16 @@ pub(crate) fn find(
                     let [Some(c11), Some(c12), Some(c21), Some(c22)] = corners else { continue };
                     let rect = Rect { cells: [c11, c12, c21, c22] };
                     // Cheap tests first: the house check below is the costly one.
-                    let avoid =
-                        matches!(technique, Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2);
                     let plausible = if avoid {
-                        rect.cells.iter().all(|&c| !state.is_given(c))
-                            && rect.cells.iter().any(|&c| state.value(c).is_some())
+                        (solved[r1] | solved[r2]) & (1 << c1 | 1 << c2) != 0
                     } else {
-                        rect.cells.iter().all(|&c| state.value(c).is_none())
-                            && (options.allow_missing_candidates
-                                || rect
-                                    .cells
-                                    .iter()
-                                    .fold(state.all_digits(), |acc, &c| acc & state.candidates(c))
-                                    .len()
-                                    >= 2)
+                        options.allow_missing_candidates
+                            || rect
+                                .cells
+                                .iter()
+                                .fold(state.all_digits(), |acc, &c| acc & state.candidates(c))
+                                .len()
+                                >= 2
                     };
                     if !plausible || !rect.swappable(state) {
                         continue;
@@ -100,8 +121,11 @@ impl Rect {
     /// rectangle (so swapping the digits keeps every house valid).
     fn swappable(&self, state: &State) -> bool {
         let set: CellSet = self.cells.iter().copied().collect();
+        // Only a house holding a corner can fail: those are checked, each from each of its corners.
+        let mut houses =
+            self.cells.iter().flat_map(|&c| state.cell_houses(c)).map(|&(h, _)| &state.houses()[h as usize]);
         set.len() == 4
-            && state.houses().iter().all(|h| {
+            && houses.all(|h| {
                 // The corners in the house (the first two; the count says whether there are more).
                 let (mut inside, mut count) = ([0usize; 2], 0);
                 for (i, &c) in self.cells.iter().enumerate() {
