@@ -190,7 +190,9 @@ fn data(state: &State, overlap: bool) -> std::rc::Rc<AlsData> {
 fn links_in<B: Bits>(state: &State, sets: &[Als], overlap: bool) -> Vec<Vec<(usize, DigitSet)>> {
     let side = state.side();
     let n = sets.len();
+    // Dense copies of what the pair loop reads: the sets themselves are large and far apart.
     let cells: Vec<B> = sets.iter().map(|a| B::from_set(&a.cells)).collect();
+    let digits: Vec<DigitSet> = sets.iter().map(|a| a.digits).collect();
     let mut digit_cells = vec![B::EMPTY; n * side];
     let mut buddies = vec![B::EMPTY; n * side];
     for (i, a) in sets.iter().enumerate() {
@@ -201,12 +203,13 @@ fn links_in<B: Bits>(state: &State, sets: &[Als], overlap: bool) -> Vec<Vec<(usi
     }
     let mut links: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
     for i in 0..n {
+        let (cells_i, digits_i) = (cells[i], digits[i]);
         for j in i + 1..n {
-            let common = sets[i].digits & sets[j].digits;
+            let common = digits_i & digits[j];
             if common.is_empty() {
                 continue;
             }
-            let shared = cells[i] & cells[j];
+            let shared = cells_i & cells[j];
             if !overlap && !shared.none() {
                 continue;
             }
