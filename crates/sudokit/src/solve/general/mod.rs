@@ -44,9 +44,13 @@
 //! with exactly two places in some house gives a two-way branch instead, which is what makes big
 //! boards fast. From 16×16 on, among the cells with two candidates it takes the one whose digits
 //! are left in the fewest open cells of the board: on the generated 25×25 set that cut the guesses
-//! of the uniqueness checks ninefold (one puzzle from 2.2 million to about a thousand). Every branch is binary — "this cell is `d`" on a copy of the state, then "this cell is
-//! not `d`" in place — so the last alternative never copies. States for each depth come from a pool,
-//! so the search only allocates while it first goes deeper than before.
+//! of the uniqueness checks ninefold (one puzzle from 2.2 million to about a thousand). Before the
+//! rarity comes the search's own history: each house counts the contradictions propagation found in
+//! it, and the cell whose houses count the most goes first (the 25×25 guesses almost three times fewer
+//! again, the worst puzzle over three times faster). Every branch is binary — "this cell is `d`" on
+//! a copy of the state, then "this cell is not `d`" in place — so the last alternative never copies.
+//! States for each depth come from a pool, so the search only allocates while it first goes deeper
+//! than before.
 //!
 //! What happens to a solution is a [`Sink`] chosen at compile time: counting builds no [`Grid`] at all
 //! (the empty 6×6 board's 28,200,960 solutions are counted in seconds), visiting builds one per solution.

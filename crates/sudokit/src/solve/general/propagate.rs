@@ -80,6 +80,8 @@ impl<S: Sink> Search<'_, S> {
                 let bit = cand[c as usize];
                 for &p in board.peers(Cell::from_index(c as usize)) {
                     if !self.narrow(cand, p, !bit) {
+                        let g = self.g;
+                        self.blame(g.cell_houses[p as usize] & g.cell_houses[c as usize]);
                         return self.fail();
                     }
                 }
@@ -100,6 +102,7 @@ impl<S: Sink> Search<'_, S> {
                     self.pairs_dirty &= self.pairs_dirty - 1;
                     let ok = if self.passes.subsets { self.subsets(h, cand) } else { self.pairs(h, cand) };
                     if !ok {
+                        self.blame(1 << h);
                         return self.fail();
                     }
                     continue;
@@ -112,6 +115,7 @@ impl<S: Sink> Search<'_, S> {
             let h = self.dirty_houses.trailing_zeros() as usize;
             self.dirty_houses &= self.dirty_houses - 1;
             if !self.hidden_singles(h, cand) {
+                self.blame(1 << h);
                 return self.fail();
             }
         }
