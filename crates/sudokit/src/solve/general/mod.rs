@@ -5,15 +5,17 @@
 //!   cand: [u32; side²]                  peers        cell -> cells that must differ (houses + cages)
 //!          bit d-1 set = digit d        houses       house h -> its `side` cells
 //!          still possible               cell_houses  cell -> bitmask of the houses it is in
-//!                                       cages        cage -> cells and sum; cell -> its cage
-//!                                       segments     house∩house pieces of rows, columns, boxes and
-//!                                                    regions; house -> its pieces (a view)
+//!   seg ORs: [u32; segments]            cages        cage -> cells and sum; cell -> its cage
+//!          (from 16×16 on) the open     segments     house∩house pieces of rows, columns, boxes and
+//!          cells' candidates of each                 regions; house -> its pieces (a view);
+//!          segment                                   cell -> its pieces
 //!                                       overlaps     other pairs of houses sharing two or more cells
 //!   transient (empty between nodes)
 //!   queue         cells that became single and have not yet been removed from their peers
 //!   dirty houses  bitmasks (u128) of houses with a changed cell since the last hidden-single scan,
 //!                 locked-candidates pass and pairs scan of each
 //!   dirty cages   cages with a changed cell since their last sum check
+//!   stale segs    segments with a changed cell since their OR in the state was taken
 //! ```
 //!
 //! A cell is *placed* when its mask has one bit. Masks only shrink, so a mask becomes a singleton at

@@ -68,8 +68,12 @@ pub(super) struct Search<'t, S> {
     /// Houses changed since the last locked-candidates pass (always 0 when the pass is off).
     pub(super) locked_dirty: u128,
     pub(super) pairs_dirty: u128,
-    /// Scratch for the segment ORs of one locked-candidates pass.
+    /// Scratch for the segment ORs of one locked-candidates pass, on boards that do not keep them in
+    /// the state ([`Passes::kept_segments`]).
     pub(super) seg_or: Vec<u32>,
+    /// The segments (bit `s % 64` of word `s / 64`) with a changed cell since their OR in the state
+    /// was last taken; only when the state keeps the ORs.
+    pub(super) seg_stale: Vec<u64>,
     pub(super) dirty_cages: Vec<u16>,
     pub(super) cage_dirty: Vec<bool>,
     pool: Vec<Vec<u32>>,
@@ -110,7 +114,9 @@ pub(super) fn run_with<'t, S: Sink>(
         dirty_houses: g.all_houses,
         locked_dirty: passes.locked,
         pairs_dirty: passes.pairs,
-        seg_or: vec![0; if passes.segments != 0 { g.segs.len() } else { 0 }],
+        seg_or: vec![0; if passes.segments != 0 && !passes.kept_segments { g.segs.len() } else { 0 }],
+        // The state's ORs start unknown.
+        seg_stale: if passes.kept_segments { stale_all(g.segs.len()) } else { Vec::new() },
         dirty_cages: (0..g.cages.len() as u16).collect(),
         cage_dirty: vec![true; g.cages.len()],
         pool: Vec::new(),
@@ -121,7 +127,9 @@ pub(super) fn run_with<'t, S: Sink>(
         out: SearchOutcome::default(),
         nodes: 0,
     };
-    let mut cand = vec![g.full; board.shape().cells()];
+    let cells = board.shape().cells();
+    // The state: the cells' candidates, then, when kept, the ORs of the segments' open cells.
+    let mut cand = vec![g.full; cells + if passes.kept_segments { g.segs.len() } else { 0 }];
     for (i, &v) in puzzle.values().iter().enumerate() {
         if v != 0 {
             cand[i] = 1 << (v - 1);
@@ -147,7 +155,8 @@ pub(super) fn run_with<'t, S: Sink>(
 }
 
 impl<S: Sink> Search<'_, S> {
-    fn node(&mut self, depth: usize, cand: &mut [u32]) -> ControlFlow<()> {
+    fn node(&mut self, depth: usize, state: &mut [u32]) -> ControlFlow<()> {
+        let cells = self.board.shape().cells();
         loop {
             self.nodes += 1;
             if self.interruptible && self.nodes.is_multiple_of(CLOCK_EVERY) {
@@ -156,9 +165,14 @@ impl<S: Sink> Search<'_, S> {
                     return ControlFlow::Break(());
                 }
             }
-            if !self.propagate(cand) {
+            let (cand, seg_or) = state.split_at_mut(cells);
+            if !self.propagate(cand, seg_or) {
                 return ControlFlow::Continue(());
             }
+            debug_assert!(
+                self.seg_stale.iter().all(|&w| w == 0),
+                "a fixed point leaves every kept OR current"
+            );
             let Some((cell, bit)) = self.choose(cand) else {
                 self.out.solutions += 1;
                 self.sink.solution(self.board.shape(), cand)?;
@@ -169,11 +183,11 @@ impl<S: Sink> Search<'_, S> {
             };
             self.out.guesses += 1;
             if self.pool.len() <= depth {
-                self.pool.push(Vec::with_capacity(cand.len()));
+                self.pool.push(Vec::with_capacity(state.len()));
             }
             let mut child = std::mem::take(&mut self.pool[depth]);
             child.clear();
-            child.extend_from_slice(cand);
+            child.extend_from_slice(state);
             child[cell] = bit;
             self.changed(cell);
             self.queue.push(cell as u16);
@@ -181,8 +195,10 @@ impl<S: Sink> Search<'_, S> {
             self.pool[depth] = child;
             r?;
             // The other branch, in place: the digit is not in this cell (which keeps at least one other).
-            let m = cand[cell] & !bit;
-            cand[cell] = m;
+            // The child's contradiction or solution left no segment stale, and this state's ORs are
+            // as they were at its fixed point.
+            let m = state[cell] & !bit;
+            state[cell] = m;
             self.changed(cell);
             if m & (m - 1) == 0 {
                 self.queue.push(cell as u16);
@@ -196,6 +212,11 @@ impl<S: Sink> Search<'_, S> {
         self.dirty_houses |= self.g.cell_houses[cell];
         self.locked_dirty |= self.g.cell_houses[cell] & self.passes.locked;
         self.pairs_dirty |= self.g.cell_houses[cell] & self.passes.pairs;
+        if self.passes.kept_segments {
+            for &s in self.g.segs.cell_segs(cell) {
+                self.seg_stale[s as usize / 64] |= 1 << (s % 64);
+            }
+        }
         let k = self.g.cell_cage[cell];
         if k != NO_CAGE && !self.cage_dirty[k as usize] {
             self.cage_dirty[k as usize] = true;
@@ -242,6 +263,7 @@ impl<S: Sink> Search<'_, S> {
         self.dirty_houses = 0;
         self.locked_dirty = 0;
         self.pairs_dirty = 0;
+        self.seg_stale.fill(0);
         for k in self.dirty_cages.drain(..) {
             self.cage_dirty[k as usize] = false;
         }
@@ -291,6 +313,15 @@ impl<S: Sink> Search<'_, S> {
         }
         None
     }
+}
+
+/// A stale-segment set holding every one of `segs` segments.
+fn stale_all(segs: usize) -> Vec<u64> {
+    let mut words = vec![0u64; segs.div_ceil(64)];
+    for s in 0..segs {
+        words[s / 64] |= 1 << (s % 64);
+    }
+    words
 }
 
 /// The first open cell with the fewest candidates, in reading order, and that count; `None` when
