@@ -346,42 +346,70 @@ pub(super) fn first_fewest(cand: &[u32]) -> Option<(usize, u32)> {
 /// (`cell_houses`) have the largest sum of `weight`, then the one whose digits are left in the fewest
 /// open cells of the board (summed over its digits), the first on a tie. A rare digit has few places
 /// left, so either branch on it settles more of the board. `None` when every cell is placed.
+///
+/// The digit tally costs a pass over every open cell, so it is taken only when the weights leave a
+/// tie: once the search has met contradictions they mostly settle the choice alone.
 pub(super) fn rarest_pair(cand: &[u32], cell_houses: &[u128], weight: &[u32]) -> Option<(usize, u32)> {
-    let mut freq = [0u32; 32];
+    let mut count = u32::MAX;
     for &m in cand {
-        if m & (m - 1) != 0 {
-            let mut rest = m;
-            while rest != 0 {
-                freq[rest.trailing_zeros() as usize] += 1;
-                rest &= rest - 1;
+        let k = m.count_ones();
+        if k > 1 && k < count {
+            count = k;
+            if k == 2 {
+                break;
             }
         }
     }
-    let mut best = None;
-    let (mut best_count, mut best_weight, mut best_freq) = (u32::MAX, 0u32, u32::MAX);
-    for (i, &m) in cand.iter().enumerate() {
-        let k = m.count_ones();
-        if k < 2 || k > best_count {
-            continue;
-        }
-        let mut f = 0;
-        let mut rest = m;
-        while rest != 0 {
-            f += freq[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
+    if count == u32::MAX {
+        return None;
+    }
+    let house_weight = |i: usize| {
         let mut w = 0;
         let mut houses = cell_houses[i];
         while houses != 0 {
             w += weight[houses.trailing_zeros() as usize];
             houses &= houses - 1;
         }
-        if k < best_count || w > best_weight || (w == best_weight && f < best_freq) {
-            best = Some((i, k));
-            best_count = k;
-            best_weight = w;
-            best_freq = f;
+        w
+    };
+    let (mut best, mut best_weight, mut ties) = (usize::MAX, 0u32, 0u32);
+    for (i, &m) in cand.iter().enumerate() {
+        if m.count_ones() != count {
+            continue;
+        }
+        let w = house_weight(i);
+        if best == usize::MAX || w > best_weight {
+            (best, best_weight, ties) = (i, w, 1);
+        } else if w == best_weight {
+            ties += 1;
         }
     }
-    best
+    if ties > 1 {
+        let mut freq = [0u32; 32];
+        for &m in cand {
+            if m & (m - 1) != 0 {
+                let mut rest = m;
+                while rest != 0 {
+                    freq[rest.trailing_zeros() as usize] += 1;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        let mut best_freq = u32::MAX;
+        for (i, &m) in cand.iter().enumerate().skip(best) {
+            if m.count_ones() != count || house_weight(i) != best_weight {
+                continue;
+            }
+            let mut f = 0;
+            let mut rest = m;
+            while rest != 0 {
+                f += freq[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            if f < best_freq {
+                (best, best_freq) = (i, f);
+            }
+        }
+    }
+    Some((best, count))
 }
