@@ -69,6 +69,10 @@ pub(crate) struct Segments {
     pub(crate) views: Vec<View>,
     /// View `v`'s segments are `view_segs[views[v].first as usize..views[v + 1].first as usize]`.
     pub(crate) view_segs: Vec<u32>,
+    /// Cell `c`'s segments are `cell_segs[cell_start[c] as usize..cell_start[c + 1] as usize]`.
+    pub(crate) cell_start: Vec<u32>,
+    /// The segments of every cell, one cell after the other.
+    pub(crate) cell_segs: Vec<u32>,
 }
 
 /// One house seen through one other family: the segments that partition it.
@@ -89,6 +93,10 @@ impl Segments {
     }
     pub(crate) fn len(&self) -> usize {
         self.seg_views.len()
+    }
+    /// The segments cell `c` is in (one for each pair of families that has segments).
+    pub(crate) fn cell_segs(&self, c: usize) -> &[u32] {
+        &self.cell_segs[self.cell_start[c] as usize..self.cell_start[c + 1] as usize]
     }
 
     /// The segments for every two families of `families` (lists of house indices, each partitioning
@@ -155,6 +163,17 @@ impl Segments {
             v.first = *f;
         }
         out.views.push(View { house: u32::MAX, first: out.view_segs.len() as u32 });
+        let mut of_cell = vec![Vec::new(); cells];
+        for s in 0..out.len() {
+            for &c in out.seg_cells(s) {
+                of_cell[c as usize].push(s as u32);
+            }
+        }
+        for list in &of_cell {
+            out.cell_start.push(out.cell_segs.len() as u32);
+            out.cell_segs.extend_from_slice(list);
+        }
+        out.cell_start.push(out.cell_segs.len() as u32);
         out
     }
 }

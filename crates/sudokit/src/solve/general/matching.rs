@@ -21,7 +21,6 @@ pub(super) fn filter(adj: &mut [u32], universe: u32) -> bool {
     debug_assert!(n <= 32 && universe.count_ones() as usize == n);
     debug_assert!(adj.iter().all(|&m| m & !universe == 0));
     let mut to_item = [NONE; 32];
-    let mut to_value = [0u8; 32];
     // Greedy first: most items take a free value at once, and only the rest need augmenting paths.
     let mut taken = 0u32;
     let mut open = 0u32;
@@ -34,55 +33,46 @@ pub(super) fn filter(adj: &mut [u32], universe: u32) -> bool {
         let v = free.trailing_zeros();
         taken |= 1 << v;
         to_item[v as usize] = i as u8;
-        to_value[i] = v as u8;
     }
     while open != 0 {
         let i = open.trailing_zeros() as usize;
         open &= open - 1;
         let mut seen = 0u32;
-        if !augment(i, adj, &mut to_item, &mut to_value, &mut seen) {
+        if !augment(i, adj, &mut to_item, &mut seen) {
             return false;
         }
     }
-    // The edges item -> item, both ways: out[i] holds the items matched to i's values (i itself
-    // among them), into[j] the items with an edge to j.
+    // The graph on the values instead of the items (each item named by its matched value): the
+    // edges out of value `u` are then just the values of the item matched to it, with no transpose
+    // to build. The way back is found by sweeps over the values not yet reached, which on a house's
+    // few values costs less than building the transpose did.
     let mut out = [0u32; 32];
-    let mut into = [0u32; 32];
-    for (i, &m) in adj.iter().enumerate() {
-        let mut rest = m;
-        while rest != 0 {
-            let j = to_item[rest.trailing_zeros() as usize] as usize;
-            rest &= rest - 1;
-            out[i] |= 1 << j;
-            into[j] |= 1 << i;
-        }
+    let mut rest = universe;
+    while rest != 0 {
+        let u = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        out[u] = adj[to_item[u] as usize];
     }
     // Components one at a time: those reachable from a pivot both ways. One component holding every
-    // item (the common case) leaves every pair possible.
-    let mut left = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    // value (the common case) leaves every pair possible.
+    let mut left = universe;
     while left != 0 {
         let p = left.trailing_zeros() as usize;
-        let component = closure(p, &out, left) & closure(p, &into, left);
+        let component = closure(p, &out, left) & reaching(p, &out, left);
         left &= !component;
-        if left == 0 && component.count_ones() as usize == n {
+        if left == 0 && component == universe {
             break;
         }
-        let mut values = 0u32;
         let mut rest = component;
         while rest != 0 {
-            values |= 1 << to_value[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        let mut rest = component;
-        while rest != 0 {
-            adj[rest.trailing_zeros() as usize] &= values;
+            adj[to_item[rest.trailing_zeros() as usize] as usize] &= component;
             rest &= rest - 1;
         }
     }
     true
 }
 
-/// The items of `within` that `p` reaches along `edges` (`p` included).
+/// The values of `within` that `p` reaches along `edges` (`p` included).
 fn closure(p: usize, edges: &[u32; 32], within: u32) -> u32 {
     let mut reach = 1u32 << p;
     let mut todo = reach;
@@ -96,8 +86,27 @@ fn closure(p: usize, edges: &[u32; 32], within: u32) -> u32 {
     reach
 }
 
+/// The values of `within` that reach `p` along `edges` (`p` included).
+fn reaching(p: usize, edges: &[u32; 32], within: u32) -> u32 {
+    let mut reach = 1u32 << p;
+    loop {
+        let before = reach;
+        let mut rest = within & !reach;
+        while rest != 0 {
+            let u = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if edges[u] & reach != 0 {
+                reach |= 1 << u;
+            }
+        }
+        if reach == before {
+            return reach;
+        }
+    }
+}
+
 /// Looks for an augmenting path from item `i` (Kuhn's algorithm); `seen` holds the values tried.
-fn augment(i: usize, adj: &[u32], to_item: &mut [u8; 32], to_value: &mut [u8; 32], seen: &mut u32) -> bool {
+fn augment(i: usize, adj: &[u32], to_item: &mut [u8; 32], seen: &mut u32) -> bool {
     loop {
         let rest = adj[i] & !*seen;
         if rest == 0 {
@@ -106,9 +115,8 @@ fn augment(i: usize, adj: &[u32], to_item: &mut [u8; 32], to_value: &mut [u8; 32
         let v = rest.trailing_zeros() as usize;
         *seen |= 1 << v;
         let j = to_item[v];
-        if j == NONE || augment(j as usize, adj, to_item, to_value, seen) {
+        if j == NONE || augment(j as usize, adj, to_item, seen) {
             to_item[v] = i as u8;
-            to_value[i] = v as u8;
             return true;
         }
     }

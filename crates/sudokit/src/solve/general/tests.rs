@@ -242,15 +242,19 @@ fn counting_and_visiting_agree() {
 }
 
 #[test]
-fn branching_from_16x16_takes_the_cell_with_the_rarest_digits() {
+fn branching_from_16x16_takes_the_cell_in_the_most_contradicted_houses_then_with_the_rarest_digits() {
     // Open digits: 1 in cells 0, 3, 4; 2 in 0, 4; 3 in 1, 3; 4 in 1 only (cell 2 is placed).
     let cand = [0b0011, 0b1100, 0b0001, 0b0101, 0b0011];
-    assert_eq!(rarest_pair(&cand), Some((1, 2)));
+    // Cells 0 and 1 in house 0, cells 2 to 4 in house 1.
+    let houses = [0b01, 0b01, 0b10, 0b10, 0b10];
+    assert_eq!(rarest_pair(&cand, &houses, &[0, 0]), Some((1, 2)));
+    // Contradictions seen in house 1 lead there first (cells 3 and 4, as rare as each other).
+    assert_eq!(rarest_pair(&cand, &houses, &[0, 1]), Some((3, 2)));
     assert_eq!(first_fewest(&cand), Some((0, 2)));
     // A cell with fewer candidates wins whatever its digits.
     let cand = [0b0111, 0b1110, 0b0011];
-    assert_eq!(rarest_pair(&cand), Some((2, 2)));
-    assert_eq!(rarest_pair(&[0b1, 0b10]), None);
+    assert_eq!(rarest_pair(&cand, &[0b01, 0b01, 0b10], &[5, 0]), Some((2, 2)));
+    assert_eq!(rarest_pair(&[0b1, 0b10], &[0b01, 0b01], &[0]), None);
     assert_eq!(first_fewest(&[0b1, 0b10]), None);
 }
 
