@@ -23,6 +23,13 @@ use super::hint::Hint;
 
 const NONE: u32 = u32::MAX;
 
+/// Whether a mask has exactly two bits (without a population count, which the baseline x86-64
+/// target lacks as an instruction).
+fn two(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// Sudoku Explainer's length bonus: +0.1 each time `complexity - 2` passes 4, 6, 8, 12, 16, 24,
 /// 32, 48, … (the bound grows by ×3/2 and ×4/3 in turn). Summed as doubles, as it does.
 pub(crate) fn length_bonus(complexity: u32) -> f64 {
@@ -344,6 +351,8 @@ struct Chainer<'a> {
     /// Scratch: what [`Chainer::on_to_off`] and [`Chainer::off_to_on`] return in [`Chainer::chain`].
     scratch_offs: Vec<(u16, u8)>,
     scratch_ons: Vec<(u16, u32, u32, u8)>,
+    /// Scratch: the queues of [`Chainer::cycles`] and [`Chainer::forcing`].
+    scratch_queues: [Vec<u32>; 3],
     /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
     parent_buf: Vec<u32>,
     /// The board's positions of each digit in each house.
@@ -379,6 +388,7 @@ impl<'a> Chainer<'a> {
             parent_buf: Vec::new(),
             scratch_offs: Vec::new(),
             scratch_ons: Vec::new(),
+            scratch_queues: Default::default(),
             base_pos: board.all_positions(),
             level: 0,
             ctx: None,
@@ -686,7 +696,7 @@ impl<'a> Chainer<'a> {
         let pos_now = pos_now.unwrap_or(&self.base_pos);
         let c = self.nodes[p as usize].cand;
         let (cell, d) = (cell_of(c), digit_of(c));
-        if y && cands[cell].count_ones() == 2 {
+        if y && two(cands[cell]) {
             let mut other = first(cands[cell]);
             if other == d {
                 other = first(cands[cell] & !(1 << other));
@@ -709,7 +719,7 @@ impl<'a> Chainer<'a> {
                 let house = house as usize;
                 let pos = pos_now[house][d as usize];
                 let old = if save.is_some() { self.base_pos[house][d as usize] } else { 0 };
-                if pos.count_ones() != 2 {
+                if !two(pos) {
                     continue;
                 }
                 let mut i = pos.trailing_zeros() as usize;
@@ -895,7 +905,7 @@ impl<'a> Chainer<'a> {
         let cands = &self.board.cands;
         let (cell, d) = (cell_of(k), digit_of(k));
         let live = |t: u16| t == source || !to_on.has(t);
-        if y && cands[cell].count_ones() == 2 {
+        if y && two(cands[cell]) {
             let other = first(cands[cell] & !(1 << d));
             if live(cand(cell, other)) {
                 return false;
@@ -905,7 +915,7 @@ impl<'a> Chainer<'a> {
             for k2 in 0..3 {
                 let house = CELL_HOUSES[cell][k2] as usize;
                 let pos = self.base_pos[house][d as usize];
-                if pos.count_ones() != 2 {
+                if !two(pos) {
                     continue;
                 }
                 let i = (pos & !(1 << CELL_INDEX[cell][k2])).trailing_zeros() as usize;
@@ -924,14 +934,16 @@ impl<'a> Chainer<'a> {
         let src_cand = self.nodes[source as usize].cand;
         let mut to_on = Bits::default();
         to_on.set(src_cand);
-        let mut pending_on = vec![source];
-        let mut pending_off: Vec<u32> = Vec::new();
+        let [mut pending_on, mut pending_off, mut layer] = std::mem::take(&mut self.scratch_queues);
+        pending_on.clear();
+        pending_off.clear();
+        // The layer being read; the next one fills `pending_on` or `pending_off`.
+        layer.clear();
+        pending_on.push(source);
         let mut found = Vec::new();
         let mut length = 0;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        // The layer being read; the next one fills `pending_on` or `pending_off`.
-        let mut layer: Vec<u32> = Vec::new();
+        let mut offs = std::mem::take(&mut self.scratch_offs);
+        let mut ons = std::mem::take(&mut self.scratch_ons);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             std::mem::swap(&mut layer, &mut pending_on);
@@ -970,6 +982,9 @@ impl<'a> Chainer<'a> {
                 break;
             }
         }
+        self.scratch_queues = [pending_on, pending_off, layer];
+        self.scratch_offs = offs;
+        self.scratch_ons = ons;
         found
     }
 
@@ -981,8 +996,9 @@ impl<'a> Chainer<'a> {
         let conj_key = src.cand as usize * 2 + usize::from(!src.on);
         let mut to_on = Bits::default();
         let mut to_off = Bits::default();
-        let mut pending_on = Vec::new();
-        let mut pending_off = Vec::new();
+        let [mut pending_on, mut pending_off, layer] = std::mem::take(&mut self.scratch_queues);
+        pending_on.clear();
+        pending_off.clear();
         if src.on {
             to_on.set(src.cand);
             pending_on.push(source);
@@ -991,8 +1007,8 @@ impl<'a> Chainer<'a> {
             pending_off.push(source);
         }
         let mut chains: Vec<u32> = Vec::new();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut offs = std::mem::take(&mut self.scratch_offs);
+        let mut ons = std::mem::take(&mut self.scratch_ons);
         let (mut i_on, mut i_off) = (0, 0);
         while i_on < pending_on.len() || i_off < pending_off.len() {
             while i_on < pending_on.len() {
@@ -1045,6 +1061,9 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
+        self.scratch_queues = [pending_on, pending_off, layer];
+        self.scratch_offs = offs;
+        self.scratch_ons = ons;
         chains
     }
 
