@@ -9,19 +9,31 @@
 //! value plus [`length_bonus`] of that count. Sudoku Explainer spreads implications breadth
 //! first, and which potential is recorded first decides the chain (and its length): the queues
 //! below follow its order exactly.
+//!
+//! Inside nested dynamic chains, "Forcing Chains & Cycles" runs whole each time a chain stalls, on
+//! grids that differ little: what each assumption's search found is kept with the cells and
+//! houses it read ([`SourceMemo`]) and taken again, unsearched, on a later grid that agrees there.
 
 use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, PEERS};
 
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
 
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::advanced::{self, Context, Positions};
 use super::hint::Hint;
 
 const NONE: u32 = u32::MAX;
+
+/// Whether a mask has exactly two bits (without a population count, which the baseline x86-64
+/// target lacks as an instruction).
+fn two(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
 
 /// Sudoku Explainer's length bonus: +0.1 each time `complexity - 2` passes 4, 6, 8, 12, 16, 24,
 /// 32, 48, … (the bound grows by ×3/2 and ×4/3 in turn). Summed as doubles, as it does.
@@ -231,7 +243,7 @@ enum Best<'c> {
         /// The enclosing chain's grid before its assumption, and as the assumption left it.
         init: &'c [u16; 81],
         cur: &'c [u16; 81],
-        found: Vec<(Found, NestedStep)>,
+        found: Vec<SharedStep>,
     },
 }
 
@@ -275,7 +287,7 @@ impl Best<'_> {
                     complexity: f.complexity,
                     signature: ch.signature(targets, &reversed),
                 };
-                found.push((f, step));
+                found.push(Rc::new((f, step)));
             }
         }
     }
@@ -288,34 +300,141 @@ impl Best<'_> {
     }
 
     /// The steps in Sudoku Explainer's order: a stable sort by (difficulty, complexity, kind), and
-    /// steps that remove the same candidates as an earlier one dropped.
-    fn into_steps(self) -> Vec<NestedStep> {
+    /// steps that remove the same candidates as an earlier one dropped. Of those, only the steps
+    /// that rely on the enclosing chain are kept: the others are of no use to it.
+    fn into_steps(self) -> Vec<SharedStep> {
         let Best::All { mut found, .. } = self else { return Vec::new() };
-        found.sort_by(|(a, _), (b, _)| {
+        found.sort_by(|a, b| {
+            let (a, b) = (&a.0, &b.0);
             a.difficulty
                 .total_cmp(&b.difficulty)
                 .then(a.complexity.cmp(&b.complexity))
                 .then(a.sort_key.cmp(&b.sort_key))
         });
-        let mut seen: Vec<Vec<u16>> = Vec::new();
+        let mut seen: HashSet<Cow<'_, [u16]>> = HashSet::with_capacity(found.len());
         let mut steps = Vec::new();
-        for (_, step) in found {
-            let mut key = step.removals.clone();
-            key.sort_unstable();
-            if seen.contains(&key) {
-                continue;
+        for item in &found {
+            let removals = &item.1.removals;
+            let key = if removals.is_sorted() {
+                Cow::Borrowed(removals.as_slice())
+            } else {
+                let mut key = removals.clone();
+                key.sort_unstable();
+                Cow::Owned(key)
+            };
+            if seen.insert(key) && !item.1.parents.is_empty() {
+                steps.push(Rc::clone(item));
             }
-            seen.push(key);
-            steps.push(step);
         }
         steps
     }
 }
 
-/// The steps of the rules nested in dynamic chains, per rule and grid met, for one board: valid
-/// as long as the board the chains start from stays the same (the steps' parents depend on it),
-/// so shared by every nesting level tried for one step of the path.
-pub(crate) type NestedCache = HashMap<(Nested, [u16; 81]), Rc<Vec<NestedStep>>>;
+/// A step of a nested rule with its sort keys, shared by the searches that found it (see
+/// [`SourceSteps`]).
+type SharedStep = Rc<(Found, NestedStep)>;
+
+/// What the rules nested in dynamic chains found.
+#[derive(Default)]
+pub(crate) struct NestedCache {
+    /// The steps per rule and grid met, for one board: valid as long as the board the chains
+    /// start from stays the same (the steps' parents depend on it), so shared by every nesting
+    /// level tried for one step of the path.
+    steps: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
+    /// What "Forcing Chains & Cycles" found from each assumption on the grids met so far, valid
+    /// for any board (see [`SourceSteps`]), so kept for the whole path.
+    pub(crate) chains: SourceMemo,
+}
+
+impl NestedCache {
+    /// An empty cache around what earlier steps' nested searches found.
+    pub(crate) fn with_memo(chains: SourceMemo) -> NestedCache {
+        NestedCache { steps: HashMap::default(), chains }
+    }
+}
+
+/// Each cell's houses as a set of house indices.
+const CELL_HOUSE_MASK: [u32; 81] = {
+    let mut masks = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [a, b, c] = CELL_HOUSES[cell];
+        masks[cell] = (1 << a) | (1 << b) | (1 << c);
+        cell += 1;
+    }
+    masks
+};
+
+/// What a chain search from one assumption looked at on the grid: the cells whose candidates it
+/// read, and per digit the houses whose places of that digit it read. Read the other way, the
+/// same sets tell where two grids differ.
+#[derive(Clone, Copy, Default)]
+struct Reads {
+    cells: u128,
+    houses: [u32; 10],
+}
+
+impl Reads {
+    fn cell(&mut self, cell: usize) {
+        self.cells |= 1 << cell;
+    }
+
+    fn houses_of(&mut self, cell: usize, d: u8) {
+        self.houses[d as usize] |= CELL_HOUSE_MASK[cell];
+    }
+
+    /// Where the grids `a` and `b` differ.
+    fn diff(a: &[u16; 81], b: &[u16; 81]) -> Reads {
+        let mut r = Reads::default();
+        for cell in 0..81 {
+            let changed = a[cell] ^ b[cell];
+            if changed != 0 {
+                r.cell(cell);
+                for d in digits(changed) {
+                    r.houses_of(cell, d);
+                }
+            }
+        }
+        r
+    }
+
+    fn meets(&self, other: &Reads) -> bool {
+        self.cells & other.cells != 0 || self.houses.iter().zip(&other.houses).any(|(a, b)| a & b != 0)
+    }
+}
+
+/// What one assumption of "Forcing Chains & Cycles" gave, nested in a chain that left `grid`
+/// from `init`: the same steps, in the same order, for any pair of grids that agree with these
+/// two wherever the search looked. The search reads nothing else of `grid`, and the steps'
+/// parents ([`Chainer::rule_parents`]) compare the two grids only in cells and houses the search
+/// read.
+struct SourceSteps {
+    grid: Rc<[u16; 81]>,
+    init: Rc<[u16; 81]>,
+    reads: Reads,
+    /// Potentials the search created, charged again when the result is reused so that the budget
+    /// runs out exactly where the full search would have.
+    cost: u64,
+    found: Vec<SharedStep>,
+    /// Found on grids that agree with `init` where the search looked: kept first, beside the
+    /// latest [`VERSIONS`] others.
+    pinned: bool,
+}
+
+/// How many [`SourceSteps`] are kept per assumption: the grids of the enclosing chains come and go
+/// (each chain starts again from the board); keeping 4 or 8 was slower than 1 or 2.
+const VERSIONS: usize = 2;
+
+/// What each assumption of "Forcing Chains & Cycles" found in nested chains.
+#[derive(Default)]
+pub(crate) struct SourceMemo {
+    /// The [`SourceSteps`] kept of each assumption, by kind of links (X, Y, both) and candidate;
+    /// empty until first used.
+    steps: Vec<Vec<SourceSteps>>,
+    /// The latest board the enclosing chains started from, shared so that each board's
+    /// difference from the grids met is worked out once per search.
+    board: Option<Rc<[u16; 81]>>,
+}
 
 /// Work spent on chaining (potentials created), checked against the caller's budget.
 pub(crate) struct Budget {
@@ -344,6 +463,8 @@ struct Chainer<'a> {
     /// Scratch: what [`Chainer::on_to_off`] and [`Chainer::off_to_on`] return in [`Chainer::chain`].
     scratch_offs: Vec<(u16, u8)>,
     scratch_ons: Vec<(u16, u32, u32, u8)>,
+    /// Scratch: the queues of [`Chainer::cycles`] and [`Chainer::forcing`].
+    scratch_queues: [Vec<u32>; 3],
     /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
     parent_buf: Vec<u32>,
     /// The board's positions of each digit in each house.
@@ -363,6 +484,8 @@ struct Chainer<'a> {
     /// grid before the assumptions is always this chainer's board). The levels tried one after
     /// the other for a step of the path share it: a level reaches the grids the level below met.
     nested_cache: NestedCache,
+    /// What the running search of [`cycles_and_chains_into`] has looked at.
+    reads: Reads,
 }
 
 impl<'a> Chainer<'a> {
@@ -379,12 +502,14 @@ impl<'a> Chainer<'a> {
             parent_buf: Vec::new(),
             scratch_offs: Vec::new(),
             scratch_ons: Vec::new(),
+            scratch_queues: Default::default(),
             base_pos: board.all_positions(),
             level: 0,
             ctx: None,
             found: advanced::Found::default(),
             nested: Vec::new(),
             nested_cache: NestedCache::default(),
+            reads: Reads::default(),
         }
     }
 
@@ -686,7 +811,7 @@ impl<'a> Chainer<'a> {
         let pos_now = pos_now.unwrap_or(&self.base_pos);
         let c = self.nodes[p as usize].cand;
         let (cell, d) = (cell_of(c), digit_of(c));
-        if y && cands[cell].count_ones() == 2 {
+        if y && two(cands[cell]) {
             let mut other = first(cands[cell]);
             if other == d {
                 other = first(cands[cell] & !(1 << other));
@@ -709,7 +834,7 @@ impl<'a> Chainer<'a> {
                 let house = house as usize;
                 let pos = pos_now[house][d as usize];
                 let old = if save.is_some() { self.base_pos[house][d as usize] } else { 0 };
-                if pos.count_ones() != 2 {
+                if !two(pos) {
                     continue;
                 }
                 let mut i = pos.trailing_zeros() as usize;
@@ -845,16 +970,18 @@ impl<'a> Chainer<'a> {
         }
         let board = self.board;
         for &rule in nested_rules(self.level) {
-            let steps = match self.nested_cache.get(&(rule, *cands)) {
+            let steps = match self.nested_cache.steps.get(&(rule, *cands)) {
                 Some(steps) => Rc::clone(steps),
                 None => {
-                    let steps = Rc::new(nested_steps(&board.values, cands, save, rule, self.budget));
-                    self.nested_cache.insert((rule, *cands), Rc::clone(&steps));
+                    let memo = &mut self.nested_cache.chains;
+                    let steps = Rc::new(nested_steps(&board.values, cands, save, rule, self.budget, memo));
+                    self.nested_cache.steps.insert((rule, *cands), Rc::clone(&steps));
                     steps
                 }
             };
             let mut any = false;
             for step in steps.iter() {
+                let step = &step.1;
                 if step.parents.is_empty() {
                     // It holds without the enclosing chain.
                     continue;
@@ -889,13 +1016,28 @@ impl<'a> Chainer<'a> {
         true
     }
 
+    /// Notes what the links of candidate `c` read of the board: its cell's candidates with Y-links
+    /// (`y`), its digit's places in its houses with X-links (`x`).
+    fn read<const TRACK: bool>(&mut self, c: u16, y: bool, x: bool) {
+        if !TRACK {
+            return;
+        }
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if y {
+            self.reads.cell(cell);
+        }
+        if x {
+            self.reads.houses_of(cell, d);
+        }
+    }
+
     /// Whether "`k` is off" turns on, on the board, only candidates already in `to_on` other than
     /// `source` (the links of [`Chainer::off_to_on`] without a saved grid).
     fn dead_end(&self, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
         let cands = &self.board.cands;
         let (cell, d) = (cell_of(k), digit_of(k));
         let live = |t: u16| t == source || !to_on.has(t);
-        if y && cands[cell].count_ones() == 2 {
+        if y && two(cands[cell]) {
             let other = first(cands[cell] & !(1 << d));
             if live(cand(cell, other)) {
                 return false;
@@ -905,7 +1047,7 @@ impl<'a> Chainer<'a> {
             for k2 in 0..3 {
                 let house = CELL_HOUSES[cell][k2] as usize;
                 let pos = self.base_pos[house][d as usize];
-                if pos.count_ones() != 2 {
+                if !two(pos) {
                     continue;
                 }
                 let i = (pos & !(1 << CELL_INDEX[cell][k2])).trailing_zeros() as usize;
@@ -918,26 +1060,31 @@ impl<'a> Chainer<'a> {
     }
 
     /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
-    fn cycles(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
+    fn cycles<const TRACK: bool>(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
         let cands = &self.board.cands;
         let src_key = self.key(source);
         let src_cand = self.nodes[source as usize].cand;
         let mut to_on = Bits::default();
         to_on.set(src_cand);
-        let mut pending_on = vec![source];
-        let mut pending_off: Vec<u32> = Vec::new();
+        let [mut pending_on, mut pending_off, mut layer] = std::mem::take(&mut self.scratch_queues);
+        pending_on.clear();
+        pending_off.clear();
+        // The layer being read; the next one fills `pending_on` or `pending_off`.
+        layer.clear();
+        pending_on.push(source);
         let mut found = Vec::new();
         let mut length = 0;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        // The layer being read; the next one fills `pending_on` or `pending_off`.
-        let mut layer: Vec<u32> = Vec::new();
+        let mut offs = std::mem::take(&mut self.scratch_offs);
+        let mut ons = std::mem::take(&mut self.scratch_ons);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             std::mem::swap(&mut layer, &mut pending_on);
             for &p in &layer {
-                Self::on_to_off(cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
+                let c = self.nodes[p as usize].cand;
+                self.read::<TRACK>(c, y, true);
+                Self::on_to_off(cands, &self.base_pos, c, y, &mut offs);
                 for &(k, cause) in &offs {
+                    self.read::<TRACK>(k, y, x);
                     if self.dead_end(k, y, x, &to_on, src_cand) {
                         // It would turn on nothing new and close no cycle: only its cost counts.
                         self.budget.spent += 1;
@@ -951,6 +1098,7 @@ impl<'a> Chainer<'a> {
             length += 1;
             std::mem::swap(&mut layer, &mut pending_off);
             for &p in &layer {
+                self.read::<TRACK>(self.nodes[p as usize].cand, y, x);
                 self.off_to_on(cands, None, None, p, y, x, false, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
@@ -970,19 +1118,23 @@ impl<'a> Chainer<'a> {
                 break;
             }
         }
+        self.scratch_queues = [pending_on, pending_off, layer];
+        self.scratch_offs = offs;
+        self.scratch_ons = ons;
         found
     }
 
     /// Forcing chains from `source` back to its own conjugate (Sudoku Explainer's
     /// `doForcingChains`).
-    fn forcing(&mut self, source: u32, y: bool) -> Vec<u32> {
+    fn forcing<const TRACK: bool>(&mut self, source: u32, y: bool) -> Vec<u32> {
         let cands = &self.board.cands;
         let src = self.nodes[source as usize];
         let conj_key = src.cand as usize * 2 + usize::from(!src.on);
         let mut to_on = Bits::default();
         let mut to_off = Bits::default();
-        let mut pending_on = Vec::new();
-        let mut pending_off = Vec::new();
+        let [mut pending_on, mut pending_off, layer] = std::mem::take(&mut self.scratch_queues);
+        pending_on.clear();
+        pending_off.clear();
         if src.on {
             to_on.set(src.cand);
             pending_on.push(source);
@@ -991,14 +1143,16 @@ impl<'a> Chainer<'a> {
             pending_off.push(source);
         }
         let mut chains: Vec<u32> = Vec::new();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut offs = std::mem::take(&mut self.scratch_offs);
+        let mut ons = std::mem::take(&mut self.scratch_ons);
         let (mut i_on, mut i_off) = (0, 0);
         while i_on < pending_on.len() || i_off < pending_off.len() {
             while i_on < pending_on.len() {
                 let p = pending_on[i_on];
                 i_on += 1;
-                Self::on_to_off(cands, &self.base_pos, self.nodes[p as usize].cand, y, &mut offs);
+                let c = self.nodes[p as usize].cand;
+                self.read::<TRACK>(c, y, true);
+                Self::on_to_off(cands, &self.base_pos, c, y, &mut offs);
                 for &(k, cause) in &offs {
                     let key = k as usize * 2;
                     let mut node = NONE;
@@ -1009,6 +1163,7 @@ impl<'a> Chainer<'a> {
                     if to_off.has(k) {
                         continue;
                     }
+                    self.read::<TRACK>(k, y, true);
                     if self.dead_end(k, y, true, &to_on, src.cand) {
                         // It would turn on nothing new, nor the conjugate: only its cost counts.
                         to_off.set(k);
@@ -1027,6 +1182,7 @@ impl<'a> Chainer<'a> {
             while i_off < pending_off.len() {
                 let p = pending_off[i_off];
                 i_off += 1;
+                self.read::<TRACK>(self.nodes[p as usize].cand, y, true);
                 self.off_to_on(cands, None, None, p, y, true, false, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let key = k as usize * 2 + 1;
@@ -1045,6 +1201,9 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
+        self.scratch_queues = [pending_on, pending_off, layer];
+        self.scratch_offs = offs;
+        self.scratch_ons = ons;
         chains
     }
 
@@ -1065,7 +1224,7 @@ impl<'a> Chainer<'a> {
 /// Y-cycles, then cycles and forcing chains with both kinds of links; the easiest step.
 pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hint> {
     let mut best = Best::default();
-    cycles_and_chains_into(board, budget, &mut best);
+    cycles_and_chains_into(board, budget, &mut best, None);
     best.into_hint()
 }
 
@@ -1078,21 +1237,65 @@ fn nested_steps(
     init: &[u16; 81],
     rule: Nested,
     budget: &mut Budget,
-) -> Vec<NestedStep> {
+    memo: &mut SourceMemo,
+) -> Vec<SharedStep> {
     let board = Board { values: *values, cands: *cands };
     let mut best = Best::All { init, cur: cands, found: Vec::new() };
     match rule {
-        Nested::Chains => cycles_and_chains_into(&board, budget, &mut best),
+        Nested::Chains => cycles_and_chains_into(&board, budget, &mut best, Some(memo)),
         Nested::Multi(mode) => {
-            multiple_chains_into(&board, mode, budget, &mut best, &mut NestedCache::default())
+            let mut cache = NestedCache::with_memo(std::mem::take(memo));
+            multiple_chains_into(&board, mode, budget, &mut best, &mut cache);
+            *memo = cache.chains;
         }
     }
     best.into_steps()
 }
 
-fn cycles_and_chains_into(board: &Board, budget: &mut Budget, best: &mut Best<'_>) {
+/// `memo`, for a rule nested in a chain (`best` is [`Best::All`]), holds what each assumption
+/// gave on earlier grids: an assumption whose search looked nowhere the grids differ gives the
+/// same steps again, and only the others are searched.
+fn cycles_and_chains_into(
+    board: &Board,
+    budget: &mut Budget,
+    best: &mut Best<'_>,
+    mut memo: Option<&mut SourceMemo>,
+) {
     let mut ch = Chainer::new(board, budget);
-    for (y, x) in [(false, true), (true, false), (true, true)] {
+    if let Some(memo) = memo.as_deref_mut() {
+        if memo.steps.is_empty() {
+            memo.steps.resize_with(3 * 729, Vec::new);
+        }
+    }
+    let grid = Rc::new(board.cands);
+    let init = match (&*best, memo.as_deref_mut()) {
+        (Best::All { init, .. }, Some(memo)) => match &memo.board {
+            Some(last) if **last == **init => Rc::clone(last),
+            _ => {
+                let rc = Rc::new(**init);
+                memo.board = Some(Rc::clone(&rc));
+                rc
+            }
+        },
+        (Best::All { init, .. }, None) => Rc::new(**init),
+        (Best::First(_), _) => Rc::clone(&grid),
+    };
+    // Where the current grids differ from each earlier grid met, by the grid's address. A reused
+    // result takes the current grids' addresses, so the lists stay short.
+    let mut diffs: Vec<(Rc<[u16; 81]>, Reads)> = Vec::new();
+    let mut init_diffs: Vec<(Rc<[u16; 81]>, Reads)> = Vec::new();
+    let diff = |diffs: &mut Vec<(Rc<[u16; 81]>, Reads)>, old: &Rc<[u16; 81]>, new: &[u16; 81]| match diffs
+        .iter()
+        .find(|(g, _)| Rc::ptr_eq(g, old))
+    {
+        Some(&(_, d)) => d,
+        None => {
+            let d = Reads::diff(old, new);
+            diffs.push((Rc::clone(old), d));
+            d
+        }
+    };
+    for (kind, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
         for cell in 0..81 {
             let card = board.cands[cell].count_ones();
             if board.values[cell] != 0 || card <= 1 {
@@ -1103,15 +1306,59 @@ fn cycles_and_chains_into(board: &Board, budget: &mut Budget, best: &mut Best<'_
             }
             for v in digits(board.cands[cell]) {
                 let k = cand(cell, v);
+                let slot = kind * 729 + k as usize;
+                if let (Some(memo), Best::All { found, .. }) = (memo.as_deref_mut(), &mut *best) {
+                    let versions = &mut memo.steps[slot];
+                    let mut hit = None;
+                    for (i, s) in versions.iter().enumerate() {
+                        if !s.reads.meets(&diff(&mut diffs, &s.grid, &grid))
+                            && !s.reads.meets(&diff(&mut init_diffs, &s.init, &init))
+                        {
+                            hit = Some(i);
+                            break;
+                        }
+                    }
+                    if let Some(i) = hit {
+                        let s = &mut versions[i];
+                        // Where the search would run out of budget on the way, it runs, so as to
+                        // stop where it would have.
+                        if ch.budget.spent + s.cost <= ch.budget.limit {
+                            ch.budget.spent += s.cost;
+                            found.extend(s.found.iter().cloned());
+                            if !s.pinned {
+                                s.grid = Rc::clone(&grid);
+                                s.init = Rc::clone(&init);
+                            }
+                            continue;
+                        }
+                    }
+                }
+                let spent = ch.budget.spent;
+                let offered = match best {
+                    Best::All { found, .. } => found.len(),
+                    Best::First(_) => 0,
+                };
+                ch.reads = Reads::default();
+                ch.reads.cell(cell);
                 // Every step from this assumption is complete once offered: its potentials can go.
                 let mark = ch.mark();
                 let src = ch.push(k, true, &[]);
-                let found = ch.cycles(src, y, x);
+                // Only a nested search keeps what it read.
+                let track = memo.is_some();
+                let found = if track { ch.cycles::<true>(src, y, x) } else { ch.cycles::<false>(src, y, x) };
                 let mut chains = Vec::new();
                 if x {
-                    chains.extend(ch.forcing(src, y));
+                    chains.extend(if track {
+                        ch.forcing::<true>(src, y)
+                    } else {
+                        ch.forcing::<false>(src, y)
+                    });
                     let src_off = ch.push(k, false, &[]);
-                    chains.extend(ch.forcing(src_off, y));
+                    chains.extend(if track {
+                        ch.forcing::<true>(src_off, y)
+                    } else {
+                        ch.forcing::<false>(src_off, y)
+                    });
                 }
                 let sort_key = if x && y {
                     4
@@ -1151,6 +1398,30 @@ fn cycles_and_chains_into(board: &Board, budget: &mut Budget, best: &mut Best<'_
                 if ch.budget.exhausted() {
                     return;
                 }
+                if let (Some(memo), Best::All { found, .. }) = (memo.as_deref_mut(), &*best) {
+                    let versions = &mut memo.steps[slot];
+                    // Found where the enclosing chain changed nothing: the same holds on the board
+                    // itself, for every chain from it.
+                    let pinned = !ch.reads.meets(&diff(&mut diffs, &init, &grid));
+                    let step = SourceSteps {
+                        grid: Rc::clone(if pinned { &init } else { &grid }),
+                        init: Rc::clone(&init),
+                        reads: ch.reads,
+                        cost: ch.budget.spent - spent,
+                        found: found[offered..].to_vec(),
+                        pinned,
+                    };
+                    if pinned {
+                        versions.retain(|s| !s.pinned);
+                        versions.insert(0, step);
+                    } else {
+                        let at = usize::from(versions.first().is_some_and(|s| s.pinned));
+                        if versions.len() - at >= VERSIONS {
+                            versions.pop();
+                        }
+                        versions.insert(at, step);
+                    }
+                }
             }
         }
     }
@@ -1174,6 +1445,7 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
     while !ch.parents_of(p).is_empty() {
         let node = ch.nodes[p as usize];
         let (cell, d) = (cell_of(node.cand), digit_of(node.cand));
+        ch.reads.houses_of(cell, d);
         for &o in &PEERS[cell] {
             let o = o as usize;
             if !cells[o] && ch.board.cands[o] & (1 << d) != 0 {

@@ -285,10 +285,11 @@ pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
 fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
     let mut budget = Budget { spent: 0, limit: options.budget };
     let mut path: Vec<SeStep> = Vec::new();
+    let mut memo = chain::SourceMemo::default();
     let mut max = f64::NEG_INFINITY;
     while !board.is_solved() {
         let so_far = if path.is_empty() { 0 } else { tenths(max) };
-        let hint = match next_step(&board, &mut budget) {
+        let hint = match next_step(&board, &mut budget, &mut memo) {
             Some(h) => h,
             None if budget.exhausted() => {
                 return Err(RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far });
@@ -312,7 +313,8 @@ fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateE
 }
 
 /// The next step, trying the techniques in Sudoku Explainer's order.
-fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
+/// `memo` keeps what nested chain searches found on the grids met, for the steps after.
+fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::SourceMemo) -> Option<Hint> {
     type Technique<'a> = &'a dyn Fn(&Board) -> Option<Hint>;
     let simple: [Technique<'_>; 20] = [
         &basic::hidden_single,
@@ -346,14 +348,17 @@ fn next_step(b: &Board, budget: &mut Budget) -> Option<Hint> {
         return Some(h);
     }
     let dynamic = (0..=chain::MAX_LEVEL).map(Multi::Dynamic);
-    let mut cache = chain::NestedCache::default();
+    let mut cache = chain::NestedCache::with_memo(std::mem::take(memo));
+    let mut hint = None;
     for mode in [Multi::Nishio, Multi::Multiple].into_iter().chain(dynamic) {
         if budget.exhausted() {
-            return None;
+            break;
         }
-        if let Some(h) = chain::multiple_chains(b, mode, budget, &mut cache) {
-            return Some(h);
+        hint = chain::multiple_chains(b, mode, budget, &mut cache);
+        if hint.is_some() {
+            break;
         }
     }
-    None
+    *memo = cache.chains;
+    hint
 }
