@@ -115,11 +115,7 @@ pub(crate) mod per_digit {
     /// Whether `technique` with option bits `flags` already found nothing for `digit` when the
     /// digit had exactly the candidates it has in `state`.
     pub(crate) fn known_empty(state: &State, technique: Technique, flags: u8, digit: Digit) -> bool {
-        EMPTY.with(|m| {
-            m.borrow().get(&(technique, flags, digit.index())).is_some_and(|(board, cells)| {
-                Arc::ptr_eq(board, state.board()) && *cells == state.digit_cells(digit)
-            })
-        })
+        empty_at(state, technique, flags, digit) == Some(state.digit_cells(digit))
     }
 
     /// Runs `search` on `digit` unless it already found nothing for the digit's present candidates,
@@ -135,6 +131,18 @@ pub(crate) mod per_digit {
         if known_empty(state, technique, flags, digit) {
             return ControlFlow::Continue(());
         }
+        remembering(state, technique, flags, digit, sink, search)
+    }
+
+    /// Runs `search`, passing its steps to `sink`; remembers when it finds nothing.
+    fn remembering(
+        state: &State,
+        technique: Technique,
+        flags: u8,
+        digit: Digit,
+        sink: Sink<'_>,
+        search: impl FnOnce(Sink<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let mut reported = false;
         search(&mut |step| {
             reported = true;
@@ -168,15 +176,7 @@ pub(crate) mod per_digit {
             Some(cells) if now.is_subset(&cells) => Some(cells - now),
             _ => None,
         };
-        let mut reported = false;
-        search(gone, &mut |step| {
-            reported = true;
-            sink(step)
-        })?;
-        if !reported {
-            remember_empty(state, technique, flags, digit);
-        }
-        ControlFlow::Continue(())
+        remembering(state, technique, flags, digit, sink, |sink| search(gone, sink))
     }
 
     /// The digit's candidates when `technique` last found nothing for it on `state`'s board.
