@@ -108,24 +108,21 @@ pub(crate) fn find(
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
     use super::memo::per_digit;
-    let search: &DigitSearch<'_> =
-        if let Some((size, finned, mutant)) = classify_complex(technique) {
-            &move |digit, gone, sink, _| {
-                complex::find(state, technique, size, finned, mutant, digit, gone, sink)
-            }
-        } else if let Some((size, kind)) = classify(technique) {
-            let n = state.side();
-            // Rows and columns are houses `0..n` and `n..2n` on every board sudokit builds (the
-            // masks of the cover search rely on it).
-            if size >= n || size > basic::MAX_SIZE || state.lines_and_blocks().is_none() {
-                return ControlFlow::Continue(());
-            }
-            &move |digit, gone, sink, twin_seen| {
-                find_basic(state, technique, size, kind, options, digit, gone, sink, twin_seen)
-            }
-        } else {
+    let search: &DigitSearch<'_> = if let Some((size, finned, mutant)) = classify_complex(technique) {
+        &move |digit, gone, sink, _| complex::find(state, technique, size, finned, mutant, digit, gone, sink)
+    } else if let Some((size, kind)) = classify(technique) {
+        let n = state.side();
+        // Rows and columns are houses `0..n` and `n..2n` on every board sudokit builds (the
+        // masks of the cover search rely on it).
+        if size >= n || size > basic::MAX_SIZE || state.lines_and_blocks().is_none() {
             return ControlFlow::Continue(());
-        };
+        }
+        &move |digit, gone, sink, twin_seen| {
+            find_basic(state, technique, size, kind, options, digit, gone, sink, twin_seen)
+        }
+    } else {
+        return ControlFlow::Continue(());
+    };
     let flags = u8::from(options.allow_duals_and_siamese);
     // A finned and a sashimi fish of one size come from the same cover search, told apart at its
     // leaves: a search for one that runs to the end also tells whether the other has any, and the
