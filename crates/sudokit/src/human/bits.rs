@@ -130,6 +130,17 @@ impl<B: Bits> Tables<B> {
         }
     }
 
+    /// The cells that see every cell of `cells` (none for no cell).
+    pub(crate) fn common_peers(&self, cells: B) -> B {
+        let Some(first) = cells.first_cell() else { return B::EMPTY };
+        let (mut seen, mut rest) = (self.peers[first.index()], cells.without(first));
+        while let Some(c) = rest.first_cell() {
+            seen &= self.peers[c.index()];
+            rest = rest.without(c);
+        }
+        seen
+    }
+
     /// The tables of `state`'s board, built once per board and thread.
     pub(crate) fn of(state: &State) -> Rc<Tables<B>> {
         let hit = LAST.with(|last| {

@@ -319,9 +319,14 @@ impl Links {
 
     /// The node of a candidate, if it is one.
     pub fn cand_node(&self, cell: Cell, digit: Digit) -> Option<u32> {
-        let id = self.cand[cell.index() * self.side + digit.index()];
-        (id != NONE).then_some(id)
+        node_at(&self.cand, self.side, cell, digit)
     }
+}
+
+/// The node of candidate (`cell`, `digit`) in a node table `cand` of a board of side `side`.
+fn node_at(cand: &[u32], side: usize, cell: Cell, digit: Digit) -> Option<u32> {
+    let id = cand[cell.index() * side + digit.index()];
+    (id != NONE).then_some(id)
 }
 
 impl<B: Bits + Hash + Eq> Builder<'_, B> {
@@ -401,28 +406,14 @@ impl<B: Bits + Hash + Eq> Builder<'_, B> {
 
     /// The node of a candidate, if it is one.
     fn cand_node(&self, cell: Cell, digit: Digit) -> Option<u32> {
-        let id = self.cand[cell.index() * self.state.side() + digit.index()];
-        (id != NONE).then_some(id)
-    }
-
-    /// The cells that see every cell of node `n`.
-    fn seeing_all(&self, n: usize) -> B {
-        let (mut rest, mut seen) = (self.bits[n], B::EMPTY);
-        let mut first = true;
-        while let Some(c) = rest.first_cell() {
-            let peers = self.tables.peers[c.index()];
-            seen = if first { peers } else { seen & peers };
-            first = false;
-            rest = rest.without(c);
-        }
-        seen
+        node_at(&self.cand, self.state.side(), cell, digit)
     }
 
     /// What follows from node `n` being true: the nodes weakly linked to it are false.
     fn on_edges(&self, n: usize, groups_of: &[Vec<u32>], rules: LinkRules) -> Vec<u32> {
         let node = &self.nodes[n];
         let d = node.digit;
-        let common = self.seeing_all(n) & self.digit_bits[d.index()];
+        let common = self.tables.common_peers(self.bits[n]) & self.digit_bits[d.index()];
         let mut out = Vec::new();
         let mut rest = common;
         while let Some(c) = rest.first_cell() {

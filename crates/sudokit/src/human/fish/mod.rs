@@ -374,13 +374,7 @@ mod complex {
                     mutant,
                     need_block: !mutant && base_mask & blocks == 0,
                 };
-                let mut endo_peers = B::EMPTY;
-                let mut rest = endo;
-                while let Some(c) = rest.first_cell() {
-                    let peers = tables.peers[c.index()];
-                    endo_peers = if rest == endo { peers } else { endo_peers & peers };
-                    rest = rest.without(c);
-                }
+                let endo_peers = tables.common_peers(endo);
                 let at = Node { covers: 0, len: 0, kinds: 0, forbidden: 0 };
                 search.cover(at, cands.minus(endo), endo, endo_peers, sink)
             })?;
@@ -514,16 +508,22 @@ mod complex {
                     at.forbidden |= 1 << h;
                 }
             }
-            if self.finned && fins.count() < MAX_FINS {
-                let more = fins.with(x);
-                let peers = self.tables.peers[x.index()];
-                let more_peers = if fins.none() { peers } else { fin_peers & peers };
-                // Some candidate must see every fin, or the fish can eliminate nothing.
-                if !(more_peers & self.digit_cells).none() {
-                    self.cover(at, uncovered.without(x), more, more_peers, sink)?;
-                }
+            if let Some((more, more_peers)) = self.add_fin(x, fins, fin_peers) {
+                self.cover(at, uncovered.without(x), more, more_peers, sink)?;
             }
             ControlFlow::Continue(())
+        }
+
+        /// The fins and their common peers with candidate `x` made a fin too; `None` when no more
+        /// fins are allowed, or when no candidate would see every fin (the fish could eliminate
+        /// nothing).
+        fn add_fin(&self, x: Cell, fins: B, fin_peers: B) -> Option<(B, B)> {
+            if !self.finned || fins.count() >= MAX_FINS {
+                return None;
+            }
+            let peers = self.tables.peers[x.index()];
+            let more_peers = if fins.none() { peers } else { fin_peers & peers };
+            (!(more_peers & self.digit_cells).none()).then(|| (fins.with(x), more_peers))
         }
 
         /// The last cover, for uncovered candidates `uncovered`: the search of [`Search::cover`]
@@ -560,16 +560,10 @@ mod complex {
                     }
                     forbidden |= 1 << h;
                 }
-                if !self.finned || fins.count() >= MAX_FINS {
+                let Some((more, more_peers)) = self.add_fin(x, fins, fin_peers) else {
                     return ControlFlow::Continue(());
-                }
-                let peers = self.tables.peers[x.index()];
-                let more_peers = if fins.none() { peers } else { fin_peers & peers };
-                // Some candidate must see every fin, or the fish can eliminate nothing.
-                if (more_peers & self.digit_cells).none() {
-                    return ControlFlow::Continue(());
-                }
-                fins = fins.with(x);
+                };
+                fins = more;
                 fin_peers = more_peers;
                 rest = rest.without(x);
             }
