@@ -14,7 +14,7 @@
 //! grids that differ little: what each assumption's search found is kept with the cells and
 //! houses it read ([`SourceMemo`]) and taken again, unsearched, on a later grid that agrees there.
 
-use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, PEERS};
+use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK, PEERS};
 
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
@@ -100,6 +100,51 @@ impl Bits {
                 })
             })
         })
+    }
+}
+
+/// The strong links of one grid, looked up by the static searches ([`Chainer::cycles`],
+/// [`Chainer::forcing`]) for every "off" they spread instead of testing the cell and houses again.
+struct Strong {
+    /// Per candidate: the other candidate of its cell when the cell has two, else [`NO_CAND`].
+    cell: [u16; 729],
+    /// Per candidate: the digit's other place in its block, row and column when the house has two
+    /// places; [`NO_CAND`] where not, and where an earlier house gave the same place.
+    house: [[u16; 3]; 729],
+}
+
+const NO_CAND: u16 = u16::MAX;
+
+impl Strong {
+    fn new(cands: &[u16; 81], pos: &Positions) -> Box<Strong> {
+        let mut s = Box::new(Strong { cell: [NO_CAND; 729], house: [[NO_CAND; 3]; 729] });
+        for (cell, &m) in cands.iter().enumerate() {
+            if !two(m) {
+                continue;
+            }
+            let a = first(m);
+            let b = first(m & !(1 << a));
+            s.cell[cand(cell, a) as usize] = cand(cell, b);
+            s.cell[cand(cell, b) as usize] = cand(cell, a);
+        }
+        for (cell, &m) in cands.iter().enumerate() {
+            for d in digits(m) {
+                let c = cand(cell, d) as usize;
+                for k in 0..3 {
+                    let house = CELL_HOUSES[cell][k] as usize;
+                    let places = pos[house][d as usize];
+                    if !two(places) {
+                        continue;
+                    }
+                    let i = (places & !(1 << CELL_INDEX[cell][k])).trailing_zeros() as usize;
+                    let other = cand(HOUSES[house][i] as usize, d);
+                    if !s.house[c][..k].contains(&other) {
+                        s.house[c][k] = other;
+                    }
+                }
+            }
+        }
+        s
     }
 }
 
@@ -486,6 +531,8 @@ struct Chainer<'a> {
     nested_cache: NestedCache,
     /// What the running search of [`cycles_and_chains_into`] has looked at.
     reads: Reads,
+    /// The board's strong links, for the static searches (built by [`cycles_and_chains_into`]).
+    strong: Option<Box<Strong>>,
 }
 
 impl<'a> Chainer<'a> {
@@ -510,6 +557,7 @@ impl<'a> Chainer<'a> {
             nested: Vec::new(),
             nested_cache: NestedCache::default(),
             reads: Reads::default(),
+            strong: None,
         }
     }
 
@@ -775,40 +823,33 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        let from = out.len();
         for k in 0..3 {
             let house = CELL_HOUSES[cell][k] as usize;
-            let mut rest = pos[house][d as usize] & !(1 << CELL_INDEX[cell][k]);
+            // The row and column skip the block's cells, already taken with the block.
+            let mut rest = pos[house][d as usize] & !(1 << CELL_INDEX[cell][k]) & !IN_BLOCK[cell][k];
             while rest != 0 {
                 let i = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let key = cand(HOUSES[house][i] as usize, d);
-                if k == 0 || !out[from..].iter().any(|&(o, _)| o == key) {
-                    out.push((key, 2 + house as u8));
-                }
+                out.push((cand(HOUSES[house][i] as usize, d), 2 + house as u8));
             }
         }
     }
 
     /// What an "off" potential turns on: the cell's last candidate (with Y-links), the digit's
-    /// last place in the block, row or column (with X-links). `save` is the grid before the
-    /// chain: the offs that emptied the cell or house since are extra parents (dynamic chains).
+    /// last place in the block, row or column. `save` is the grid before the chain: the offs that
+    /// emptied the cell or house since are extra parents (dynamic chains).
     /// Writes `(candidate, parents start, parents count, cause)` to `out`, parents to `parent_buf`.
-    #[allow(clippy::too_many_arguments)]
     fn off_to_on(
         &mut self,
         cands: &[u16; 81],
-        pos_now: Option<&Positions>,
+        pos_now: &Positions,
         save: Option<&[u16; 81]>,
         p: u32,
         y: bool,
-        x: bool,
-        use_idx: bool,
         out: &mut Vec<(u16, u32, u32, u8)>,
     ) {
         out.clear();
         self.parent_buf.clear();
-        let pos_now = pos_now.unwrap_or(&self.base_pos);
         let c = self.nodes[p as usize].cand;
         let (cell, d) = (cell_of(c), digit_of(c));
         if y && two(cands[cell]) {
@@ -818,7 +859,7 @@ impl<'a> Chainer<'a> {
             }
             let start = self.parent_buf.len() as u32;
             self.parent_buf.push(p);
-            if let (Some(save), true) = (save, use_idx) {
+            if let Some(save) = save {
                 for v in digits(save[cell] & !cands[cell]) {
                     let n = self.off_idx[cand(cell, v) as usize];
                     if n != NONE {
@@ -828,36 +869,33 @@ impl<'a> Chainer<'a> {
             }
             out.push((cand(cell, other), start, self.parent_buf.len() as u32 - start, 1));
         }
-        if x {
-            // Block, row, column.
-            for &house in &CELL_HOUSES[cell] {
-                let house = house as usize;
-                let pos = pos_now[house][d as usize];
-                let old = if save.is_some() { self.base_pos[house][d as usize] } else { 0 };
-                if !two(pos) {
-                    continue;
-                }
-                let mut i = pos.trailing_zeros() as usize;
-                if HOUSES[house][i] as usize == cell {
-                    i = (pos & !(1 << i)).trailing_zeros() as usize;
-                }
-                let k = cand(HOUSES[house][i] as usize, d);
-                if out.iter().any(|&(o, _, _, _)| o == k) {
-                    continue;
-                }
-                let start = self.parent_buf.len() as u32;
-                self.parent_buf.push(p);
-                let gone = if use_idx { old & !pos } else { 0 };
-                for (j, &other) in HOUSES[house].iter().enumerate() {
-                    if gone & (1 << j) != 0 {
-                        let n = self.off_idx[cand(other as usize, d) as usize];
-                        if n != NONE {
-                            self.parent_buf.push(n);
-                        }
-                    }
-                }
-                out.push((k, start, self.parent_buf.len() as u32 - start, 2 + house as u8));
+        // Block, row, column.
+        for &house in &CELL_HOUSES[cell] {
+            let house = house as usize;
+            let pos = pos_now[house][d as usize];
+            if !two(pos) {
+                continue;
             }
+            let mut i = pos.trailing_zeros() as usize;
+            if HOUSES[house][i] as usize == cell {
+                i = (pos & !(1 << i)).trailing_zeros() as usize;
+            }
+            let k = cand(HOUSES[house][i] as usize, d);
+            if out.iter().any(|&(o, _, _, _)| o == k) {
+                continue;
+            }
+            let start = self.parent_buf.len() as u32;
+            self.parent_buf.push(p);
+            let mut gone = if save.is_some() { self.base_pos[house][d as usize] & !pos } else { 0 };
+            while gone != 0 {
+                let j = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                let n = self.off_idx[cand(HOUSES[house][j] as usize, d) as usize];
+                if n != NONE {
+                    self.parent_buf.push(n);
+                }
+            }
+            out.push((k, start, self.parent_buf.len() as u32 - start, 2 + house as u8));
         }
     }
 
@@ -902,7 +940,7 @@ impl<'a> Chainer<'a> {
                 let p = off[i_off];
                 i_off += 1;
                 let save_ref = if dynamic { Some(&save) } else { None };
-                self.off_to_on(&cands, Some(&pos), save_ref, p, y, true, true, &mut ons);
+                self.off_to_on(&cands, &pos, save_ref, p, y, &mut ons);
                 if dynamic {
                     let c = self.nodes[p as usize].cand;
                     let (cell, d) = (cell_of(c), digit_of(c));
@@ -1032,36 +1070,40 @@ impl<'a> Chainer<'a> {
     }
 
     /// Whether "`k` is off" turns on, on the board, only candidates already in `to_on` other than
-    /// `source` (the links of [`Chainer::off_to_on`] without a saved grid).
-    fn dead_end(&self, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
-        let cands = &self.board.cands;
-        let (cell, d) = (cell_of(k), digit_of(k));
-        let live = |t: u16| t == source || !to_on.has(t);
-        if y && two(cands[cell]) {
-            let other = first(cands[cell] & !(1 << d));
-            if live(cand(cell, other)) {
-                return false;
-            }
+    /// `source` (the links of [`Chainer::static_ons`]).
+    fn dead_end(strong: &Strong, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
+        let live = |t: u16| t != NO_CAND && (t == source || !to_on.has(t));
+        if y && live(strong.cell[k as usize]) {
+            return false;
+        }
+        !(x && strong.house[k as usize].iter().any(|&t| live(t)))
+    }
+
+    /// What an "off" potential turns on in a static search: the cell's last candidate (with
+    /// Y-links), the digit's last place in the block, row or column (with X-links); as
+    /// [`Chainer::off_to_on`] writes them, each with `p` as its one parent.
+    fn static_ons(&mut self, strong: &Strong, p: u32, y: bool, x: bool, out: &mut Vec<(u16, u32, u32, u8)>) {
+        out.clear();
+        self.parent_buf.clear();
+        self.parent_buf.push(p);
+        let c = self.nodes[p as usize].cand as usize;
+        if y && strong.cell[c] != NO_CAND {
+            out.push((strong.cell[c], 0, 1, 1));
         }
         if x {
-            for k2 in 0..3 {
-                let house = CELL_HOUSES[cell][k2] as usize;
-                let pos = self.base_pos[house][d as usize];
-                if !two(pos) {
-                    continue;
-                }
-                let i = (pos & !(1 << CELL_INDEX[cell][k2])).trailing_zeros() as usize;
-                if live(cand(HOUSES[house][i] as usize, d)) {
-                    return false;
+            let cell = cell_of(c as u16);
+            for (k, &t) in strong.house[c].iter().enumerate() {
+                if t != NO_CAND {
+                    out.push((t, 0, 1, 2 + CELL_HOUSES[cell][k]));
                 }
             }
         }
-        true
     }
 
     /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
     fn cycles<const TRACK: bool>(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
         let cands = &self.board.cands;
+        let strong = self.strong.take().unwrap_or_else(|| Strong::new(cands, &self.base_pos));
         let src_key = self.key(source);
         let src_cand = self.nodes[source as usize].cand;
         let mut to_on = Bits::default();
@@ -1085,7 +1127,7 @@ impl<'a> Chainer<'a> {
                 Self::on_to_off(cands, &self.base_pos, c, y, &mut offs);
                 for &(k, cause) in &offs {
                     self.read::<TRACK>(k, y, x);
-                    if self.dead_end(k, y, x, &to_on, src_cand) {
+                    if Self::dead_end(&strong, k, y, x, &to_on, src_cand) {
                         // It would turn on nothing new and close no cycle: only its cost counts.
                         self.budget.spent += 1;
                     } else if !self.is_parent(p, k as usize * 2) {
@@ -1099,7 +1141,7 @@ impl<'a> Chainer<'a> {
             std::mem::swap(&mut layer, &mut pending_off);
             for &p in &layer {
                 self.read::<TRACK>(self.nodes[p as usize].cand, y, x);
-                self.off_to_on(cands, None, None, p, y, x, false, &mut ons);
+                self.static_ons(&strong, p, y, x, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
                     if length >= 4 && is_source {
@@ -1121,6 +1163,7 @@ impl<'a> Chainer<'a> {
         self.scratch_queues = [pending_on, pending_off, layer];
         self.scratch_offs = offs;
         self.scratch_ons = ons;
+        self.strong = Some(strong);
         found
     }
 
@@ -1128,6 +1171,7 @@ impl<'a> Chainer<'a> {
     /// `doForcingChains`).
     fn forcing<const TRACK: bool>(&mut self, source: u32, y: bool) -> Vec<u32> {
         let cands = &self.board.cands;
+        let strong = self.strong.take().unwrap_or_else(|| Strong::new(cands, &self.base_pos));
         let src = self.nodes[source as usize];
         let conj_key = src.cand as usize * 2 + usize::from(!src.on);
         let mut to_on = Bits::default();
@@ -1164,7 +1208,7 @@ impl<'a> Chainer<'a> {
                         continue;
                     }
                     self.read::<TRACK>(k, y, true);
-                    if self.dead_end(k, y, true, &to_on, src.cand) {
+                    if Self::dead_end(&strong, k, y, true, &to_on, src.cand) {
                         // It would turn on nothing new, nor the conjugate: only its cost counts.
                         to_off.set(k);
                         if node == NONE {
@@ -1183,7 +1227,7 @@ impl<'a> Chainer<'a> {
                 let p = pending_off[i_off];
                 i_off += 1;
                 self.read::<TRACK>(self.nodes[p as usize].cand, y, true);
-                self.off_to_on(cands, None, None, p, y, true, false, &mut ons);
+                self.static_ons(&strong, p, y, true, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let key = k as usize * 2 + 1;
                     let mut node = NONE;
@@ -1204,6 +1248,7 @@ impl<'a> Chainer<'a> {
         self.scratch_queues = [pending_on, pending_off, layer];
         self.scratch_offs = offs;
         self.scratch_ons = ons;
+        self.strong = Some(strong);
         chains
     }
 
