@@ -12,8 +12,8 @@
 //! rule instance the removals are taken in house order (Sudoku Explainer keeps them in a hash map
 //! keyed by object identity, so its own order there is not reproducible).
 
-use super::basic::{common_tuple, crosses, locking_pairs, BLOCK_COL_ROW};
-use super::board::{combinations, digits, Board, HOUSES};
+use super::basic::{crosses, locking_pairs, BLOCK_COL_ROW};
+use super::board::{digits, Board, HOUSES};
 
 /// Positions of every digit in every house (`[house][digit]`).
 pub(crate) type Positions = [[u16; 10]; 27];
@@ -127,7 +127,7 @@ fn intersections(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut
     for &(h1, h2, inside, outside) in &ctx.crossings {
         for d in 1..=9u8 {
             let p = pos[h1][d as usize];
-            if p.count_ones() <= 1 || p & !inside != 0 {
+            if p & p.wrapping_sub(1) == 0 || p & !inside != 0 {
                 continue;
             }
             let gone = pos[h2][d as usize] & outside;
@@ -149,10 +149,10 @@ fn hidden_pairs(ctx: &Context, cands: &[u16; 81], pos: &Positions, save: &[u16; 
         if ctx.empty[h] <= 4 {
             continue;
         }
-        for combo in combinations(2, 9) {
-            let values = (combo as u16) << 1;
-            let (d1, d2) = pair(values);
-            let Some(common) = common_tuple(&[pos[h][d1 as usize], pos[h][d2 as usize]], 2) else {
+        for &(d1, d2) in &PAIRS {
+            let (d1, d2) = (d1 + 1, d2 + 1);
+            let values = (1 << d1) | (1 << d2);
+            let Some(common) = same_pair(pos[h][d1 as usize], pos[h][d2 as usize]) else {
                 continue;
             };
             let start = out.parents.len();
@@ -175,10 +175,10 @@ fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], out: &mut Fou
         if ctx.empty[h] < 4 {
             continue;
         }
-        for combo in combinations(2, 9) {
-            let (i1, i2) = pair(combo as u16);
+        for &(i1, i2) in &PAIRS {
+            let combo = (1u16 << i1) | (1 << i2);
             let (c1, c2) = (HOUSES[h][i1 as usize] as usize, HOUSES[h][i2 as usize] as usize);
-            let Some(common) = common_tuple(&[cands[c1], cands[c2]], 2) else { continue };
+            let Some(common) = same_pair(cands[c1], cands[c2]) else { continue };
             let start = out.parents.len();
             for c in [c1, c2] {
                 out.parents.extend(digits(save[c] & !common).map(|v| cand(c, v)));
@@ -196,14 +196,14 @@ fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], out: &mut Fou
 /// digit outside the cover lines that are gone.
 fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found) {
     for (base, cover) in [(18usize, 9usize), (9, 18)] {
-        for combo in combinations(2, 9) {
-            let (l1, l2) = pair(combo as u16);
+        for &(l1, l2) in &PAIRS {
+            let combo = (1u16 << l1) | (1 << l2);
             for d in 1..=9u8 {
                 if ctx.occurrences[d as usize] + 4 > 9 {
                     continue;
                 }
                 let (b1, b2) = (base + l1 as usize, base + l2 as usize);
-                let Some(common) = common_tuple(&[pos[b1][d as usize], pos[b2][d as usize]], 2) else {
+                let Some(common) = same_pair(pos[b1][d as usize], pos[b2][d as usize]) else {
                     continue;
                 };
                 let start = out.parents.len();
@@ -213,8 +213,7 @@ fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found
                 }
                 let removals = bits(common).flat_map(|j| {
                     let line = cover + j;
-                    bits(pos[line][d as usize] & !(combo as u16))
-                        .map(move |i| cand(HOUSES[line][i] as usize, d))
+                    bits(pos[line][d as usize] & !combo).map(move |i| cand(HOUSES[line][i] as usize, d))
                 });
                 out.add(removals, start);
             }
@@ -222,15 +221,42 @@ fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found
     }
 }
 
-/// The two set bits of a mask, low first.
-fn pair(mask: u16) -> (u8, u8) {
-    let lo = mask.trailing_zeros() as u8;
-    (lo, (mask & !(1 << lo)).trailing_zeros() as u8)
+/// The pairs of `0..9` in the order Sudoku Explainer enumerates them (increasing as bit masks:
+/// by the higher member, then the lower), written out so that the scans at every stall of a chain
+/// need no combination generator.
+const PAIRS: [(u8, u8); 36] = {
+    let mut t = [(0u8, 0u8); 36];
+    let mut n = 0;
+    let mut hi = 1;
+    while hi < 9 {
+        let mut lo = 0;
+        while lo < hi {
+            t[n] = (lo, hi);
+            n += 1;
+            lo += 1;
+        }
+        hi += 1;
+    }
+    t
+};
+
+/// The set of two that two masks make, when they make one: Sudoku Explainer's test (each mask has
+/// at least two members, the union exactly two) holds exactly when both are the same mask of two.
+fn same_pair(a: u16, b: u16) -> Option<u16> {
+    let rest = a & a.wrapping_sub(1);
+    (a == b && rest != 0 && rest & (rest - 1) == 0).then_some(a)
 }
 
 /// The set bits of a 9-bit mask, ascending.
 fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |i| mask & (1 << i) != 0)
+    let mut rest = mask & 0x1ff;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
 }
 
 #[cfg(test)]
@@ -266,6 +292,24 @@ mod tests {
             let mut want: Vec<u16> = gone.iter().map(|&c| cand(c, 5)).collect();
             want.sort_unstable();
             assert_eq!(parents, want);
+        }
+    }
+
+    #[test]
+    fn the_pairs_come_in_the_combination_order() {
+        let from_generator: Vec<(u8, u8)> = crate::rate::se::board::combinations(2, 9)
+            .map(|m| (m.trailing_zeros() as u8, (127 - m.leading_zeros()) as u8))
+            .collect();
+        assert_eq!(from_generator, PAIRS.to_vec());
+    }
+
+    #[test]
+    fn same_pair_is_the_set_of_two_test() {
+        for a in 0..1024u16 {
+            for b in [a, a | 1, 0b110, 0b1100, a ^ 0b10] {
+                let want = crate::rate::se::basic::common_tuple(&[a, b], 2);
+                assert_eq!(same_pair(a, b), want, "{a:b} {b:b}");
+            }
         }
     }
 
