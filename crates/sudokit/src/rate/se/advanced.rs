@@ -13,7 +13,7 @@
 //! keyed by object identity, so its own order there is not reproducible).
 
 use super::basic::{crosses, locking_pairs, BLOCK_COL_ROW};
-use super::board::{digits, Board, HOUSES};
+use super::board::{digits, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
 
 /// Positions of every digit in every house (`[house][digit]`).
 pub(crate) type Positions = [[u16; 10]; 27];
@@ -106,26 +106,45 @@ pub(crate) fn advanced(
     out: &mut Found,
 ) {
     out.clear();
-    intersections(ctx, pos, save_pos, out);
+    // A rule instance counts only with a parent, something gone since `save` where the instance
+    // looks; so only houses whose digits' places, or whose cells, changed are scanned.
+    let mut lost_digits = [0u16; 27];
+    for (h, lost) in lost_digits.iter_mut().enumerate() {
+        for d in 1..=9 {
+            if pos[h][d] != save_pos[h][d] {
+                *lost |= 1 << d;
+            }
+        }
+    }
+    let mut lost_cells = [0u16; 27];
+    for (cell, (&now, &before)) in cands.iter().zip(save).enumerate() {
+        if now != before {
+            for k in 0..3 {
+                lost_cells[usize::from(CELL_HOUSES[cell][k])] |= 1 << CELL_INDEX[cell][k];
+            }
+        }
+    }
+    intersections(ctx, pos, save_pos, &lost_digits, out);
     if !out.removals.is_empty() {
         return;
     }
-    hidden_pairs(ctx, cands, pos, save, out);
+    hidden_pairs(ctx, cands, pos, save, &lost_digits, out);
     if !out.removals.is_empty() {
         return;
     }
-    naked_pairs(ctx, cands, save, out);
+    naked_pairs(ctx, cands, save, &lost_cells, out);
     if !out.removals.is_empty() {
         return;
     }
-    x_wings(ctx, pos, save_pos, out);
+    x_wings(ctx, pos, save_pos, &lost_digits, out);
 }
 
 /// Pointing and claiming (`Locking`): parents are the base's places of the digit outside the
 /// cover that are gone.
-fn intersections(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found) {
+fn intersections(ctx: &Context, pos: &Positions, save_pos: &Positions, lost: &[u16; 27], out: &mut Found) {
     for &(h1, h2, inside, outside) in &ctx.crossings {
-        for d in 1..=9u8 {
+        // The parents are places of the digit in the base that are gone.
+        for d in digits(lost[h1]) {
             let p = pos[h1][d as usize];
             if p & p.wrapping_sub(1) == 0 || p & !inside != 0 {
                 continue;
@@ -144,14 +163,25 @@ fn intersections(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut
 
 /// Hidden pairs (`HiddenSet(2)`): parents are the pair's digits, once candidates elsewhere in the
 /// house, that are gone.
-fn hidden_pairs(ctx: &Context, cands: &[u16; 81], pos: &Positions, save: &[u16; 81], out: &mut Found) {
+fn hidden_pairs(
+    ctx: &Context,
+    cands: &[u16; 81],
+    pos: &Positions,
+    save: &[u16; 81],
+    lost: &[u16; 27],
+    out: &mut Found,
+) {
     for &h in &BLOCK_COL_ROW {
-        if ctx.empty[h] <= 4 {
+        if ctx.empty[h] <= 4 || lost[h] == 0 {
             continue;
         }
         for &(d1, d2) in &PAIRS {
             let (d1, d2) = (d1 + 1, d2 + 1);
             let values = (1 << d1) | (1 << d2);
+            // The parents are places of the pair's digits that are gone.
+            if values & lost[h] == 0 {
+                continue;
+            }
             let Some(common) = same_pair(pos[h][d1 as usize], pos[h][d2 as usize]) else {
                 continue;
             };
@@ -170,13 +200,17 @@ fn hidden_pairs(ctx: &Context, cands: &[u16; 81], pos: &Positions, save: &[u16; 
 }
 
 /// Naked pairs (`NakedSet(2)`): parents are the two cells' other candidates that are gone.
-fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], out: &mut Found) {
+fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], lost: &[u16; 27], out: &mut Found) {
     for &h in &BLOCK_COL_ROW {
-        if ctx.empty[h] < 4 {
+        if ctx.empty[h] < 4 || lost[h] == 0 {
             continue;
         }
         for &(i1, i2) in &PAIRS {
             let combo = (1u16 << i1) | (1 << i2);
+            // The parents are the pair's cells' candidates that are gone.
+            if combo & lost[h] == 0 {
+                continue;
+            }
             let (c1, c2) = (HOUSES[h][i1 as usize] as usize, HOUSES[h][i2 as usize] as usize);
             let Some(common) = same_pair(cands[c1], cands[c2]) else { continue };
             let start = out.parents.len();
@@ -194,11 +228,12 @@ fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], out: &mut Fou
 
 /// X-Wings (`Fisherman(2)`), columns as base first: parents are the base lines' places of the
 /// digit outside the cover lines that are gone.
-fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found) {
+fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, lost: &[u16; 27], out: &mut Found) {
     for (base, cover) in [(18usize, 9usize), (9, 18)] {
         for &(l1, l2) in &PAIRS {
             let combo = (1u16 << l1) | (1 << l2);
-            for d in 1..=9u8 {
+            // The parents are places of the digit in the base lines that are gone.
+            for d in digits(lost[base + l1 as usize] | lost[base + l2 as usize]) {
                 if ctx.occurrences[d as usize] + 4 > 9 {
                     continue;
                 }
