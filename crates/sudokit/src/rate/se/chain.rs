@@ -103,21 +103,32 @@ impl Bits {
     }
 }
 
-/// The strong links of one grid, looked up by the static searches ([`Chainer::cycles`],
-/// [`Chainer::forcing`]) for every "off" they spread instead of testing the cell and houses again.
-struct Strong {
+/// The links of one grid, looked up by the static searches ([`Chainer::cycles`],
+/// [`Chainer::forcing`]) for every potential they spread instead of being worked out again.
+struct Links {
     /// Per candidate: the other candidate of its cell when the cell has two, else [`NO_CAND`].
     cell: [u16; 729],
     /// Per candidate: the digit's other place in its block, row and column when the house has two
     /// places; [`NO_CAND`] where not, and where an earlier house gave the same place.
     house: [[u16; 3]; 729],
+    /// Per candidate, once asked for: where its weak links ([`Chainer::on_to_off`] with Y-links)
+    /// start in `weak`, how many are in its cell (they come first) and how many there are.
+    weak_at: [(u32, u8, u8); 729],
+    weak: Vec<(u16, u8)>,
+    scratch: Vec<(u16, u8)>,
 }
 
 const NO_CAND: u16 = u16::MAX;
 
-impl Strong {
-    fn new(cands: &[u16; 81], pos: &Positions) -> Box<Strong> {
-        let mut s = Box::new(Strong { cell: [NO_CAND; 729], house: [[NO_CAND; 3]; 729] });
+impl Links {
+    fn new(cands: &[u16; 81], pos: &Positions) -> Box<Links> {
+        let mut s = Box::new(Links {
+            cell: [NO_CAND; 729],
+            house: [[NO_CAND; 3]; 729],
+            weak_at: [(u32::MAX, 0, 0); 729],
+            weak: Vec::with_capacity(2048),
+            scratch: Vec::new(),
+        });
         for (cell, &m) in cands.iter().enumerate() {
             if !two(m) {
                 continue;
@@ -145,6 +156,21 @@ impl Strong {
             }
         }
         s
+    }
+
+    /// Where the weak links of `c` are in `weak` (those in its cell only with `y`).
+    fn weak_range(&mut self, cands: &[u16; 81], pos: &Positions, c: u16, y: bool) -> std::ops::Range<usize> {
+        let (mut start, mut in_cell, mut len) = self.weak_at[c as usize];
+        if start == u32::MAX {
+            Chainer::on_to_off(cands, pos, c, true, &mut self.scratch);
+            start = self.weak.len() as u32;
+            in_cell = self.scratch.iter().filter(|&&(_, cause)| cause == 1).count() as u8;
+            len = self.scratch.len() as u8;
+            self.weak.extend_from_slice(&self.scratch);
+            self.weak_at[c as usize] = (start, in_cell, len);
+        }
+        let from = if y { start } else { start + u32::from(in_cell) };
+        from as usize..(start + u32::from(len)) as usize
     }
 }
 
@@ -531,8 +557,8 @@ struct Chainer<'a> {
     nested_cache: NestedCache,
     /// What the running search of [`cycles_and_chains_into`] has looked at.
     reads: Reads,
-    /// The board's strong links, for the static searches (built by [`cycles_and_chains_into`]).
-    strong: Option<Box<Strong>>,
+    /// The board's links, for the static searches.
+    links: Option<Box<Links>>,
 }
 
 impl<'a> Chainer<'a> {
@@ -557,7 +583,7 @@ impl<'a> Chainer<'a> {
             nested: Vec::new(),
             nested_cache: NestedCache::default(),
             reads: Reads::default(),
-            strong: None,
+            links: None,
         }
     }
 
@@ -1071,28 +1097,28 @@ impl<'a> Chainer<'a> {
 
     /// Whether "`k` is off" turns on, on the board, only candidates already in `to_on` other than
     /// `source` (the links of [`Chainer::static_ons`]).
-    fn dead_end(strong: &Strong, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
+    fn dead_end(links: &Links, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
         let live = |t: u16| t != NO_CAND && (t == source || !to_on.has(t));
-        if y && live(strong.cell[k as usize]) {
+        if y && live(links.cell[k as usize]) {
             return false;
         }
-        !(x && strong.house[k as usize].iter().any(|&t| live(t)))
+        !(x && links.house[k as usize].iter().any(|&t| live(t)))
     }
 
     /// What an "off" potential turns on in a static search: the cell's last candidate (with
     /// Y-links), the digit's last place in the block, row or column (with X-links); as
     /// [`Chainer::off_to_on`] writes them, each with `p` as its one parent.
-    fn static_ons(&mut self, strong: &Strong, p: u32, y: bool, x: bool, out: &mut Vec<(u16, u32, u32, u8)>) {
+    fn static_ons(&mut self, links: &Links, p: u32, y: bool, x: bool, out: &mut Vec<(u16, u32, u32, u8)>) {
         out.clear();
         self.parent_buf.clear();
         self.parent_buf.push(p);
         let c = self.nodes[p as usize].cand as usize;
-        if y && strong.cell[c] != NO_CAND {
-            out.push((strong.cell[c], 0, 1, 1));
+        if y && links.cell[c] != NO_CAND {
+            out.push((links.cell[c], 0, 1, 1));
         }
         if x {
             let cell = cell_of(c as u16);
-            for (k, &t) in strong.house[c].iter().enumerate() {
+            for (k, &t) in links.house[c].iter().enumerate() {
                 if t != NO_CAND {
                     out.push((t, 0, 1, 2 + CELL_HOUSES[cell][k]));
                 }
@@ -1103,7 +1129,7 @@ impl<'a> Chainer<'a> {
     /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
     fn cycles<const TRACK: bool>(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
         let cands = &self.board.cands;
-        let strong = self.strong.take().unwrap_or_else(|| Strong::new(cands, &self.base_pos));
+        let mut links = self.links.take().unwrap_or_else(|| Links::new(cands, &self.base_pos));
         let src_key = self.key(source);
         let src_cand = self.nodes[source as usize].cand;
         let mut to_on = Bits::default();
@@ -1116,7 +1142,6 @@ impl<'a> Chainer<'a> {
         pending_on.push(source);
         let mut found = Vec::new();
         let mut length = 0;
-        let mut offs = std::mem::take(&mut self.scratch_offs);
         let mut ons = std::mem::take(&mut self.scratch_ons);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -1124,10 +1149,10 @@ impl<'a> Chainer<'a> {
             for &p in &layer {
                 let c = self.nodes[p as usize].cand;
                 self.read::<TRACK>(c, y, true);
-                Self::on_to_off(cands, &self.base_pos, c, y, &mut offs);
-                for &(k, cause) in &offs {
+                for i in links.weak_range(cands, &self.base_pos, c, y) {
+                    let (k, cause) = links.weak[i];
                     self.read::<TRACK>(k, y, x);
-                    if Self::dead_end(&strong, k, y, x, &to_on, src_cand) {
+                    if Self::dead_end(&links, k, y, x, &to_on, src_cand) {
                         // It would turn on nothing new and close no cycle: only its cost counts.
                         self.budget.spent += 1;
                     } else if !self.is_parent(p, k as usize * 2) {
@@ -1141,7 +1166,7 @@ impl<'a> Chainer<'a> {
             std::mem::swap(&mut layer, &mut pending_off);
             for &p in &layer {
                 self.read::<TRACK>(self.nodes[p as usize].cand, y, x);
-                self.static_ons(&strong, p, y, x, &mut ons);
+                self.static_ons(&links, p, y, x, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
                     if length >= 4 && is_source {
@@ -1161,9 +1186,8 @@ impl<'a> Chainer<'a> {
             }
         }
         self.scratch_queues = [pending_on, pending_off, layer];
-        self.scratch_offs = offs;
         self.scratch_ons = ons;
-        self.strong = Some(strong);
+        self.links = Some(links);
         found
     }
 
@@ -1171,7 +1195,7 @@ impl<'a> Chainer<'a> {
     /// `doForcingChains`).
     fn forcing<const TRACK: bool>(&mut self, source: u32, y: bool) -> Vec<u32> {
         let cands = &self.board.cands;
-        let strong = self.strong.take().unwrap_or_else(|| Strong::new(cands, &self.base_pos));
+        let mut links = self.links.take().unwrap_or_else(|| Links::new(cands, &self.base_pos));
         let src = self.nodes[source as usize];
         let conj_key = src.cand as usize * 2 + usize::from(!src.on);
         let mut to_on = Bits::default();
@@ -1187,7 +1211,6 @@ impl<'a> Chainer<'a> {
             pending_off.push(source);
         }
         let mut chains: Vec<u32> = Vec::new();
-        let mut offs = std::mem::take(&mut self.scratch_offs);
         let mut ons = std::mem::take(&mut self.scratch_ons);
         let (mut i_on, mut i_off) = (0, 0);
         while i_on < pending_on.len() || i_off < pending_off.len() {
@@ -1196,8 +1219,8 @@ impl<'a> Chainer<'a> {
                 i_on += 1;
                 let c = self.nodes[p as usize].cand;
                 self.read::<TRACK>(c, y, true);
-                Self::on_to_off(cands, &self.base_pos, c, y, &mut offs);
-                for &(k, cause) in &offs {
+                for i in links.weak_range(cands, &self.base_pos, c, y) {
+                    let (k, cause) = links.weak[i];
                     let key = k as usize * 2;
                     let mut node = NONE;
                     if key == conj_key && !chains.iter().any(|&c| self.key(c) == key) {
@@ -1208,7 +1231,7 @@ impl<'a> Chainer<'a> {
                         continue;
                     }
                     self.read::<TRACK>(k, y, true);
-                    if Self::dead_end(&strong, k, y, true, &to_on, src.cand) {
+                    if Self::dead_end(&links, k, y, true, &to_on, src.cand) {
                         // It would turn on nothing new, nor the conjugate: only its cost counts.
                         to_off.set(k);
                         if node == NONE {
@@ -1227,7 +1250,7 @@ impl<'a> Chainer<'a> {
                 let p = pending_off[i_off];
                 i_off += 1;
                 self.read::<TRACK>(self.nodes[p as usize].cand, y, true);
-                self.static_ons(&strong, p, y, true, &mut ons);
+                self.static_ons(&links, p, y, true, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let key = k as usize * 2 + 1;
                     let mut node = NONE;
@@ -1246,9 +1269,8 @@ impl<'a> Chainer<'a> {
             }
         }
         self.scratch_queues = [pending_on, pending_off, layer];
-        self.scratch_offs = offs;
         self.scratch_ons = ons;
-        self.strong = Some(strong);
+        self.links = Some(links);
         chains
     }
 
