@@ -175,13 +175,12 @@ fn hidden_pairs(
         if ctx.empty[h] <= 4 || lost[h] == 0 {
             continue;
         }
-        for &(d1, d2) in &PAIRS {
+        // Only digits with two places can make a pair; the parents are places of the pair's
+        // digits that are gone.
+        let twos = (1..=9).filter(|&d| two(pos[h][d])).fold(0u16, |m, d| m | 1 << (d - 1));
+        for (d1, d2) in pairs_in(twos, lost[h] >> 1) {
             let (d1, d2) = (d1 + 1, d2 + 1);
             let values = (1 << d1) | (1 << d2);
-            // The parents are places of the pair's digits that are gone.
-            if values & lost[h] == 0 {
-                continue;
-            }
             let Some(common) = same_pair(pos[h][d1 as usize], pos[h][d2 as usize]) else {
                 continue;
             };
@@ -205,12 +204,11 @@ fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], lost: &[u16; 
         if ctx.empty[h] < 4 || lost[h] == 0 {
             continue;
         }
-        for &(i1, i2) in &PAIRS {
+        // Only cells with two candidates can make a pair; the parents are the pair's cells'
+        // candidates that are gone.
+        let twos = (0..9).filter(|&i| two(cands[HOUSES[h][i] as usize])).fold(0u16, |m, i| m | 1 << i);
+        for (i1, i2) in pairs_in(twos, lost[h]) {
             let combo = (1u16 << i1) | (1 << i2);
-            // The parents are the pair's cells' candidates that are gone.
-            if combo & lost[h] == 0 {
-                continue;
-            }
             let (c1, c2) = (HOUSES[h][i1 as usize] as usize, HOUSES[h][i2 as usize] as usize);
             let Some(common) = same_pair(cands[c1], cands[c2]) else { continue };
             let start = out.parents.len();
@@ -275,11 +273,26 @@ const PAIRS: [(u8, u8); 36] = {
     t
 };
 
+/// The pairs of members of `set` (a 9-bit mask) with at least one member in `lost`, in [`PAIRS`]
+/// order.
+fn pairs_in(set: u16, lost: u16) -> impl Iterator<Item = (u8, u8)> {
+    bits(set).flat_map(move |hi| {
+        let lows = set & ((1 << hi) - 1);
+        let lows = if lost & (1 << hi) != 0 { lows } else { lows & lost };
+        bits(lows).map(move |lo| (lo as u8, hi as u8))
+    })
+}
+
+/// Whether a mask has exactly two members.
+fn two(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// The set of two that two masks make, when they make one: Sudoku Explainer's test (each mask has
 /// at least two members, the union exactly two) holds exactly when both are the same mask of two.
 fn same_pair(a: u16, b: u16) -> Option<u16> {
-    let rest = a & a.wrapping_sub(1);
-    (a == b && rest != 0 && rest & (rest - 1) == 0).then_some(a)
+    (a == b && two(a)).then_some(a)
 }
 
 /// The set bits of a 9-bit mask, ascending.
@@ -336,6 +349,23 @@ mod tests {
             .map(|m| (m.trailing_zeros() as u8, (127 - m.leading_zeros()) as u8))
             .collect();
         assert_eq!(from_generator, PAIRS.to_vec());
+    }
+
+    #[test]
+    fn pairs_in_a_set_come_in_pair_order() {
+        for set in (0..512u16).step_by(7) {
+            for lost in [0, 1, 0b1010, 0x1ff, set, !set & 0x1ff] {
+                let want: Vec<(u8, u8)> = PAIRS
+                    .iter()
+                    .copied()
+                    .filter(|&(a, b)| {
+                        let m = (1 << a) | (1 << b);
+                        m & set == m && m & lost != 0
+                    })
+                    .collect();
+                assert_eq!(pairs_in(set, lost).collect::<Vec<_>>(), want, "{set:b} {lost:b}");
+            }
+        }
     }
 
     #[test]
