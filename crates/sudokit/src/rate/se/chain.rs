@@ -121,14 +121,24 @@ struct Links {
 const NO_CAND: u16 = u16::MAX;
 
 impl Links {
-    fn new(cands: &[u16; 81], pos: &Positions) -> Box<Links> {
-        let mut s = Box::new(Links {
-            cell: [NO_CAND; 729],
-            house: [[NO_CAND; 3]; 729],
-            weak_at: [(u32::MAX, 0, 0); 729],
-            weak: Vec::with_capacity(2048),
-            scratch: Vec::new(),
-        });
+    /// The links of a grid, in `spare`'s memory if given.
+    fn new(spare: Option<Box<Links>>, cands: &[u16; 81], pos: &Positions) -> Box<Links> {
+        let mut s = match spare {
+            Some(mut s) => {
+                s.cell.fill(NO_CAND);
+                s.house.fill([NO_CAND; 3]);
+                s.weak_at.fill((u32::MAX, 0, 0));
+                s.weak.clear();
+                s
+            }
+            None => Box::new(Links {
+                cell: [NO_CAND; 729],
+                house: [[NO_CAND; 3]; 729],
+                weak_at: [(u32::MAX, 0, 0); 729],
+                weak: Vec::with_capacity(2048),
+                scratch: Vec::new(),
+            }),
+        };
         for (cell, &m) in cands.iter().enumerate() {
             if !two(m) {
                 continue;
@@ -352,11 +362,17 @@ impl Best<'_> {
                     .flat_map(|&(c, m)| digits(m).map(move |d| cand(c as usize, d)))
                     .collect();
                 let reversed = if cycle { ch.reversed_path(targets[0]) } else { Vec::new() };
+                // The potentials above each target, back to back, each list closed by `NONE`.
+                let mut chains = Vec::with_capacity(64 * targets.len());
+                for &t in targets {
+                    ch.chain_of(t, &mut chains);
+                    chains.push(NONE);
+                }
                 let step = NestedStep {
                     removals,
-                    parents: ch.rule_parents(targets, &reversed, src_cause, init, cur),
+                    parents: ch.rule_parents(&chains, &reversed, src_cause, init, cur),
                     complexity: f.complexity,
-                    signature: ch.signature(targets, &reversed),
+                    signature: ch.signature(&chains, &reversed),
                 };
                 found.push(Rc::new((f, step)));
             }
@@ -559,15 +575,35 @@ struct Chainer<'a> {
     reads: Reads,
     /// The board's links, for the static searches.
     links: Option<Box<Links>>,
+    /// Memory for `links`, from an earlier search.
+    spare_links: Option<Box<Links>>,
 }
 
-impl<'a> Chainer<'a> {
-    fn new(board: &'a Board, budget: &'a mut Budget) -> Chainer<'a> {
-        Chainer {
-            board,
+/// The buffers of a [`Chainer`], kept per thread once it is done: nested chains start thousands
+/// of searches a step, and allocating them afresh each time cost a fifth of the time.
+struct Buffers {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    ancestor_counts: Vec<u32>,
+    queue: Vec<u32>,
+    /// All [`NONE`] between searches.
+    on_idx: Vec<u32>,
+    off_idx: Vec<u32>,
+    parent_buf: Vec<u32>,
+    scratch_offs: Vec<(u16, u8)>,
+    scratch_ons: Vec<(u16, u32, u32, u8)>,
+    scratch_queues: [Vec<u32>; 3],
+    found: advanced::Found,
+    nested: Vec<(u32, u64)>,
+    links: Option<Box<Links>>,
+}
+
+impl Buffers {
+    fn take() -> Buffers {
+        let pooled = POOL.with(|pool| pool.borrow_mut().pop());
+        pooled.unwrap_or_else(|| Buffers {
             nodes: Vec::with_capacity(4096),
             parents: Vec::with_capacity(8192),
-            budget,
             ancestor_counts: Vec::with_capacity(4096),
             queue: Vec::new(),
             on_idx: vec![NONE; 729],
@@ -576,14 +612,76 @@ impl<'a> Chainer<'a> {
             scratch_offs: Vec::new(),
             scratch_ons: Vec::new(),
             scratch_queues: Default::default(),
+            found: advanced::Found::default(),
+            nested: Vec::new(),
+            links: None,
+        })
+    }
+}
+
+thread_local! {
+    /// Buffers of finished [`Chainer`]s (as many as were ever nested at once).
+    static POOL: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Chainer<'_> {
+    fn drop(&mut self) {
+        let mut b = Buffers {
+            nodes: std::mem::take(&mut self.nodes),
+            parents: std::mem::take(&mut self.parents),
+            ancestor_counts: std::mem::take(&mut self.ancestor_counts),
+            queue: std::mem::take(&mut self.queue),
+            on_idx: std::mem::take(&mut self.on_idx),
+            off_idx: std::mem::take(&mut self.off_idx),
+            parent_buf: std::mem::take(&mut self.parent_buf),
+            scratch_offs: std::mem::take(&mut self.scratch_offs),
+            scratch_ons: std::mem::take(&mut self.scratch_ons),
+            scratch_queues: std::mem::take(&mut self.scratch_queues),
+            found: std::mem::take(&mut self.found),
+            nested: std::mem::take(&mut self.nested),
+            links: self.links.take().or_else(|| self.spare_links.take()),
+        };
+        // A search that stopped midway may leave marks: such buffers are not kept.
+        if b.on_idx.len() != 729 || b.off_idx.len() != 729 {
+            return;
+        }
+        if b.on_idx.iter().chain(&b.off_idx).any(|&i| i != NONE) {
+            b.on_idx.fill(NONE);
+            b.off_idx.fill(NONE);
+        }
+        POOL.with(|pool| pool.borrow_mut().push(b));
+    }
+}
+
+impl<'a> Chainer<'a> {
+    fn new(board: &'a Board, budget: &'a mut Budget) -> Chainer<'a> {
+        let mut b = Buffers::take();
+        b.nodes.clear();
+        b.parents.clear();
+        b.ancestor_counts.clear();
+        b.nested.clear();
+        Chainer {
+            board,
+            nodes: b.nodes,
+            parents: b.parents,
+            budget,
+            ancestor_counts: b.ancestor_counts,
+            queue: b.queue,
+            on_idx: b.on_idx,
+            off_idx: b.off_idx,
+            parent_buf: b.parent_buf,
+            scratch_offs: b.scratch_offs,
+            scratch_ons: b.scratch_ons,
+            scratch_queues: b.scratch_queues,
             base_pos: board.all_positions(),
             level: 0,
             ctx: None,
-            found: advanced::Found::default(),
-            nested: Vec::new(),
+            found: b.found,
+            nested: b.nested,
             nested_cache: NestedCache::default(),
             reads: Reads::default(),
             links: None,
+            spare_links: b.links,
         }
     }
 
@@ -677,17 +775,16 @@ impl<'a> Chainer<'a> {
         count
     }
 
-    /// The potentials above `target` (itself included), breadth first, each potential once (the
-    /// first copy met being the one followed; Sudoku Explainer's `getChain`).
+    /// Appends to `out` the potentials above `target` (itself included), breadth first, each
+    /// potential once (the first copy met being the one followed; Sudoku Explainer's `getChain`).
     fn chain_of(&self, target: u32, out: &mut Vec<u32>) {
         // Marking a potential when it is first queued keeps the order, and the copy followed, of
         // marking it when it is first taken from the queue.
-        out.clear();
         let mut seen = [0u64; 23];
         let k = self.key(target);
         seen[k / 64] |= 1 << (k % 64);
+        let mut i = out.len();
         out.push(target);
-        let mut i = 0;
         while i < out.len() {
             let p = out[i];
             i += 1;
@@ -711,6 +808,7 @@ impl<'a> Chainer<'a> {
         let mut total = 0;
         let mut chain = Vec::new();
         for &t in targets {
+            chain.clear();
             self.chain_of(t, &mut chain);
             for &p in &chain {
                 let n = self.nodes[p as usize].nested;
@@ -739,18 +837,13 @@ impl<'a> Chainer<'a> {
         path
     }
 
-    /// A hash of the potentials above each of `targets`, in order, then of the `reversed` cycle
-    /// (see [`NestedStep::signature`]).
-    fn signature(&self, targets: &[u32], reversed: &[u32]) -> u64 {
+    /// A hash of the potentials above each target (`chains`, as [`Best::offer`] lists them), in
+    /// order, then of the `reversed` cycle (see [`NestedStep::signature`]).
+    fn signature(&self, chains: &[u32], reversed: &[u32]) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut mix = |k: usize| h = (h ^ k as u64).wrapping_mul(0x0100_0000_01b3);
-        let mut chain = Vec::new();
-        for &t in targets {
-            self.chain_of(t, &mut chain);
-            for &p in &chain {
-                mix(self.key(p));
-            }
-            mix(0xffff);
+        for &p in chains {
+            mix(if p == NONE { 0xffff } else { self.key(p) });
         }
         let mut seen = Bits::default();
         for &p in reversed {
@@ -767,13 +860,13 @@ impl<'a> Chainer<'a> {
         h
     }
 
-    /// The candidates, present in `init` and gone in `cur`, that the "on"s above `targets` need
-    /// gone: the cell's other candidates for a cell's last candidate, the digit's other places
-    /// for a house's last place (Sudoku Explainer's `collectRuleParents`). An assumption counts
-    /// with `src_cause`.
+    /// The candidates, present in `init` and gone in `cur`, that the "on"s in `chains` (as
+    /// [`Best::offer`] lists them) need gone: the cell's other candidates for a cell's last
+    /// candidate, the digit's other places for a house's last place (Sudoku Explainer's
+    /// `collectRuleParents`). An assumption counts with `src_cause`.
     fn rule_parents(
         &self,
-        targets: &[u32],
+        chains: &[u32],
         reversed: &[u32],
         src_cause: u8,
         init: &[u16; 81],
@@ -787,17 +880,11 @@ impl<'a> Chainer<'a> {
                 out.push(k);
             }
         };
-        let mut chain = Vec::new();
         // The reversed cycle's "on"s are the cycle's "off"s, with their causes.
         let flipped = reversed.iter().filter(|&&p| !self.nodes[p as usize].on).map(|&p| (p, true));
-        let mut all: Vec<(u32, bool)> = Vec::new();
-        for &t in targets {
-            self.chain_of(t, &mut chain);
-            all.extend(chain.iter().map(|&p| (p, false)));
-        }
-        all.extend(flipped);
+        let all = chains.iter().filter(|&&p| p != NONE).map(|&p| (p, false)).chain(flipped);
         {
-            for &(p, flipped) in &all {
+            for (p, flipped) in all {
                 let node = self.nodes[p as usize];
                 let cause =
                     if node.cause == 0 && self.parents_of(p).is_empty() { src_cause } else { node.cause };
@@ -932,8 +1019,9 @@ impl<'a> Chainer<'a> {
         let save = self.board.cands;
         let mut pos = self.base_pos;
         let mut on_idx = std::mem::take(&mut self.on_idx);
-        let mut on = Vec::new();
-        let mut off = Vec::new();
+        // Kept with the outcome; sized for a typical spread so that it seldom grows.
+        let mut on = Vec::with_capacity(128);
+        let mut off = Vec::with_capacity(256);
         let n0 = self.nodes[init as usize];
         if n0.on {
             on_idx[n0.cand as usize] = init;
@@ -1001,8 +1089,10 @@ impl<'a> Chainer<'a> {
             off_bits.set(self.nodes[n as usize].cand);
         }
         // In candidate order straight from the sets, the index telling each candidate's node.
-        let on_sorted = on_bits.iter().map(|c| (c, on_idx[c as usize])).collect();
-        let off_sorted = off_bits.iter().map(|c| (c, self.off_idx[c as usize])).collect();
+        let mut on_sorted = Vec::with_capacity(on.len());
+        on_sorted.extend(on_bits.iter().map(|c| (c, on_idx[c as usize])));
+        let mut off_sorted = Vec::with_capacity(off.len());
+        off_sorted.extend(off_bits.iter().map(|c| (c, self.off_idx[c as usize])));
         for &n in &on {
             on_idx[self.nodes[n as usize].cand as usize] = NONE;
         }
@@ -1129,7 +1219,10 @@ impl<'a> Chainer<'a> {
     /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
     fn cycles<const TRACK: bool>(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
         let cands = &self.board.cands;
-        let mut links = self.links.take().unwrap_or_else(|| Links::new(cands, &self.base_pos));
+        let mut links = match self.links.take() {
+            Some(links) => links,
+            None => Links::new(self.spare_links.take(), cands, &self.base_pos),
+        };
         let src_key = self.key(source);
         let src_cand = self.nodes[source as usize].cand;
         let mut to_on = Bits::default();
@@ -1195,7 +1288,10 @@ impl<'a> Chainer<'a> {
     /// `doForcingChains`).
     fn forcing<const TRACK: bool>(&mut self, source: u32, y: bool) -> Vec<u32> {
         let cands = &self.board.cands;
-        let mut links = self.links.take().unwrap_or_else(|| Links::new(cands, &self.base_pos));
+        let mut links = match self.links.take() {
+            Some(links) => links,
+            None => Links::new(self.spare_links.take(), cands, &self.base_pos),
+        };
         let src = self.nodes[source as usize];
         let conj_key = src.cand as usize * 2 + usize::from(!src.on);
         let mut to_on = Bits::default();
