@@ -1333,7 +1333,9 @@ impl<'a> Chainer<'a> {
                         if node == NONE {
                             self.budget.spent += 1;
                         }
-                    } else if !self.is_parent(p, key) {
+                    } else {
+                        // Sudoku Explainer also asks whether the "off" is above `p`; every "off"
+                        // above it is in `to_off` already.
                         if node == NONE {
                             node = self.push_caused(k, false, &[p], cause);
                         }
