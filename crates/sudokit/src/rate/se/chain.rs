@@ -116,6 +116,15 @@ struct Links {
     weak_at: [(u32, u8, u8); 729],
     weak: Vec<(u16, u8)>,
     scratch: Vec<(u16, u8)>,
+    /// Per candidate and kind of links (X, Y, both; see [`kind`]), once asked for: where in
+    /// `reads` is what a static search reads of the grid when it spreads the candidate's "on".
+    reads_at: [[u32; 3]; 729],
+    reads: Vec<Reads>,
+}
+
+/// The index of a kind of links: X only, Y only, both.
+fn kind(y: bool, x: bool) -> usize {
+    usize::from(y) + usize::from(y && x)
 }
 
 const NO_CAND: u16 = u16::MAX;
@@ -129,6 +138,8 @@ impl Links {
                 s.house.fill([NO_CAND; 3]);
                 s.weak_at.fill((u32::MAX, 0, 0));
                 s.weak.clear();
+                s.reads_at.fill([u32::MAX; 3]);
+                s.reads.clear();
                 s
             }
             None => Box::new(Links {
@@ -137,6 +148,8 @@ impl Links {
                 weak_at: [(u32::MAX, 0, 0); 729],
                 weak: Vec::with_capacity(2048),
                 scratch: Vec::new(),
+                reads_at: [[u32::MAX; 3]; 729],
+                reads: Vec::with_capacity(512),
             }),
         };
         for (cell, &m) in cands.iter().enumerate() {
@@ -181,6 +194,26 @@ impl Links {
         }
         let from = if y { start } else { start + u32::from(in_cell) };
         from as usize..(start + u32::from(len)) as usize
+    }
+
+    /// What spreading "`c` is on" reads of the grid, with Y-links (`y`) and X-links (`x`): the
+    /// candidate's own cell and houses, and what the links of each "off" it gives read (the
+    /// reads of [`Chainer::read`] for `c` with X-links and for its weak links, all of them: a
+    /// search that skips an "off" it has met has read its links before).
+    fn reads(&mut self, cands: &[u16; 81], pos: &Positions, c: u16, y: bool, x: bool) -> &Reads {
+        let kind = kind(y, x);
+        let mut at = self.reads_at[c as usize][kind];
+        if at == u32::MAX {
+            let mut r = Reads::default();
+            r.note(c, y, true);
+            for i in self.weak_range(cands, pos, c, y) {
+                r.note(self.weak[i].0, y, x);
+            }
+            at = self.reads.len() as u32;
+            self.reads.push(r);
+            self.reads_at[c as usize][kind] = at;
+        }
+        &self.reads[at as usize]
     }
 }
 
@@ -468,6 +501,25 @@ impl Reads {
 
     fn houses_of(&mut self, cell: usize, d: u8) {
         self.houses[d as usize] |= CELL_HOUSE_MASK[cell];
+    }
+
+    /// What the links of candidate `c` read of the grid: its cell's candidates with Y-links
+    /// (`y`), its digit's places in its houses with X-links (`x`).
+    fn note(&mut self, c: u16, y: bool, x: bool) {
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if y {
+            self.cell(cell);
+        }
+        if x {
+            self.houses_of(cell, d);
+        }
+    }
+
+    fn add(&mut self, other: &Reads) {
+        self.cells |= other.cells;
+        for (a, b) in self.houses.iter_mut().zip(&other.houses) {
+            *a |= b;
+        }
     }
 
     /// Where the grids `a` and `b` differ.
@@ -1173,15 +1225,15 @@ impl<'a> Chainer<'a> {
     /// Notes what the links of candidate `c` read of the board: its cell's candidates with Y-links
     /// (`y`), its digit's places in its houses with X-links (`x`).
     fn read<const TRACK: bool>(&mut self, c: u16, y: bool, x: bool) {
-        if !TRACK {
-            return;
+        if TRACK {
+            self.reads.note(c, y, x);
         }
-        let (cell, d) = (cell_of(c), digit_of(c));
-        if y {
-            self.reads.cell(cell);
-        }
-        if x {
-            self.reads.houses_of(cell, d);
+    }
+
+    /// Notes what spreading "`c` is on" reads (see [`Links::reads`]).
+    fn read_spread<const TRACK: bool>(&mut self, links: &mut Links, c: u16, y: bool, x: bool) {
+        if TRACK {
+            self.reads.add(links.reads(&self.board.cands, &self.base_pos, c, y, x));
         }
     }
 
@@ -1241,10 +1293,9 @@ impl<'a> Chainer<'a> {
             std::mem::swap(&mut layer, &mut pending_on);
             for &p in &layer {
                 let c = self.nodes[p as usize].cand;
-                self.read::<TRACK>(c, y, true);
+                self.read_spread::<TRACK>(&mut links, c, y, x);
                 for i in links.weak_range(cands, &self.base_pos, c, y) {
                     let (k, cause) = links.weak[i];
-                    self.read::<TRACK>(k, y, x);
                     if Self::dead_end(&links, k, y, x, &to_on, src_cand) {
                         // It would turn on nothing new and close no cycle: only its cost counts.
                         self.budget.spent += 1;
@@ -1258,7 +1309,7 @@ impl<'a> Chainer<'a> {
             length += 1;
             std::mem::swap(&mut layer, &mut pending_off);
             for &p in &layer {
-                self.read::<TRACK>(self.nodes[p as usize].cand, y, x);
+                // Read as one of the links of the "on" before.
                 self.static_ons(&links, p, y, x, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
@@ -1314,7 +1365,7 @@ impl<'a> Chainer<'a> {
                 let p = pending_on[i_on];
                 i_on += 1;
                 let c = self.nodes[p as usize].cand;
-                self.read::<TRACK>(c, y, true);
+                self.read_spread::<TRACK>(&mut links, c, y, true);
                 for i in links.weak_range(cands, &self.base_pos, c, y) {
                     let (k, cause) = links.weak[i];
                     let key = k as usize * 2;
@@ -1326,7 +1377,6 @@ impl<'a> Chainer<'a> {
                     if to_off.has(k) {
                         continue;
                     }
-                    self.read::<TRACK>(k, y, true);
                     if Self::dead_end(&links, k, y, true, &to_on, src.cand) {
                         // It would turn on nothing new, nor the conjugate: only its cost counts.
                         to_off.set(k);
@@ -1347,7 +1397,10 @@ impl<'a> Chainer<'a> {
             while i_off < pending_off.len() {
                 let p = pending_off[i_off];
                 i_off += 1;
-                self.read::<TRACK>(self.nodes[p as usize].cand, y, true);
+                if p == source {
+                    // The others were read as links of an "on" before.
+                    self.read::<TRACK>(self.nodes[p as usize].cand, y, true);
+                }
                 self.static_ons(&links, p, y, true, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let key = k as usize * 2 + 1;
