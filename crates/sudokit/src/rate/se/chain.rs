@@ -358,6 +358,10 @@ enum Best<'c> {
         init: &'c [u16; 81],
         cur: &'c [u16; 81],
         found: Vec<SharedStep>,
+        /// Per set of removals (sorted), the sort keys of the first of the easiest steps offered
+        /// with it, when steps that could not come first for their removals are dropped as
+        /// offered (not where a memo keeps each assumption's steps for later grids).
+        easiest: Option<HashMap<Vec<u16>, (f64, u32, u8)>>,
     },
 }
 
@@ -387,13 +391,27 @@ impl Best<'_> {
                     *best = Some(f);
                 }
             }
-            Best::All { init, cur, found } => {
-                let removals = f
+            Best::All { init, cur, found, easiest } => {
+                let removals: Vec<u16> = f
                     .hint
                     .removals
                     .iter()
                     .flat_map(|&(c, m)| digits(m).map(move |d| cand(c as usize, d)))
                     .collect();
+                if let Some(easiest) = easiest {
+                    // A step sorted after an earlier one with the same removals is dropped by
+                    // `into_steps`: what it relies on need not be worked out.
+                    let mut sorted = removals.clone();
+                    sorted.sort_unstable();
+                    let keys = (f.difficulty, f.complexity, f.sort_key);
+                    match easiest.get_mut(&sorted) {
+                        Some(best) if Self::sorts_before(*best, keys) => return,
+                        Some(best) => *best = keys,
+                        None => {
+                            easiest.insert(sorted, keys);
+                        }
+                    }
+                }
                 let reversed = if cycle { ch.reversed_path(targets[0]) } else { Vec::new() };
                 // The potentials above each target, back to back, each list closed by `NONE`.
                 let mut chains = Vec::with_capacity(64 * targets.len());
@@ -410,6 +428,12 @@ impl Best<'_> {
                 found.push(Rc::new((f, step)));
             }
         }
+    }
+
+    /// Whether a step with sort keys `a`, offered before one with `b`, comes first in
+    /// [`Best::into_steps`]'s stable sort.
+    fn sorts_before(a: (f64, u32, u8), b: (f64, u32, u8)) -> bool {
+        a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)).is_le()
     }
 
     fn into_hint(self) -> Option<Hint> {
@@ -1458,7 +1482,8 @@ fn nested_steps(
     memo: &mut SourceMemo,
 ) -> Vec<SharedStep> {
     let board = Board { values: *values, cands: *cands };
-    let mut best = Best::All { init, cur: cands, found: Vec::new() };
+    let easiest = matches!(rule, Nested::Multi(_)).then(HashMap::new);
+    let mut best = Best::All { init, cur: cands, found: Vec::new(), easiest };
     match rule {
         Nested::Chains => cycles_and_chains_into(&board, budget, &mut best, Some(memo)),
         Nested::Multi(mode) => {
