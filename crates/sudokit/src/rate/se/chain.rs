@@ -218,6 +218,7 @@ impl Links {
 }
 
 /// The potentials reached from an assumption, in the order they were first reached.
+#[derive(Default)]
 struct Outcome {
     on: Vec<u32>,
     off: Vec<u32>,
@@ -653,6 +654,9 @@ struct Chainer<'a> {
     links: Option<Box<Links>>,
     /// Memory for `links`, from an earlier search.
     spare_links: Option<Box<Links>>,
+    /// Memory of outcomes no longer needed, for [`Chainer::chain`].
+    #[allow(clippy::vec_box, reason = "the boxes move between here and the memos of outcomes")]
+    spare_outcomes: Vec<Box<Outcome>>,
 }
 
 /// The buffers of a [`Chainer`], kept per thread once it is done: nested chains start thousands
@@ -672,6 +676,8 @@ struct Buffers {
     found: advanced::Found,
     nested: Vec<(u32, u64)>,
     links: Option<Box<Links>>,
+    #[allow(clippy::vec_box, reason = "the boxes move between here and the memos of outcomes")]
+    outcomes: Vec<Box<Outcome>>,
 }
 
 impl Buffers {
@@ -691,6 +697,7 @@ impl Buffers {
             found: advanced::Found::default(),
             nested: Vec::new(),
             links: None,
+            outcomes: Vec::new(),
         })
     }
 }
@@ -716,6 +723,7 @@ impl Drop for Chainer<'_> {
             found: std::mem::take(&mut self.found),
             nested: std::mem::take(&mut self.nested),
             links: self.links.take().or_else(|| self.spare_links.take()),
+            outcomes: std::mem::take(&mut self.spare_outcomes),
         };
         // A search that stopped midway may leave marks: such buffers are not kept.
         if b.on_idx.len() != 729 || b.off_idx.len() != 729 {
@@ -758,6 +766,7 @@ impl<'a> Chainer<'a> {
             reads: Reads::default(),
             links: None,
             spare_links: b.links,
+            spare_outcomes: b.outcomes,
         }
     }
 
@@ -1090,14 +1099,17 @@ impl<'a> Chainer<'a> {
 
     /// Spreads the implications of the initial potentials until nothing new follows or a
     /// contradiction appears (Sudoku Explainer's `doChaining`: "on"s first, one at a time).
-    fn chain(&mut self, init: u32, y: bool, dynamic: bool) -> Outcome {
+    fn chain(&mut self, init: u32, y: bool, dynamic: bool) -> Box<Outcome> {
         let mut cands = self.board.cands;
         let save = self.board.cands;
         let mut pos = self.base_pos;
         let mut on_idx = std::mem::take(&mut self.on_idx);
-        // Kept with the outcome; sized for a typical spread so that it seldom grows.
-        let mut on = Vec::with_capacity(128);
-        let mut off = Vec::with_capacity(256);
+        // The memory of an outcome no longer needed, if any.
+        let mut out = self.spare_outcomes.pop().unwrap_or_default();
+        let mut on = std::mem::take(&mut out.on);
+        let mut off = std::mem::take(&mut out.off);
+        on.clear();
+        off.clear();
         let n0 = self.nodes[init as usize];
         if n0.on {
             on_idx[n0.cand as usize] = init;
@@ -1165,9 +1177,11 @@ impl<'a> Chainer<'a> {
             off_bits.set(self.nodes[n as usize].cand);
         }
         // In candidate order straight from the sets, the index telling each candidate's node.
-        let mut on_sorted = Vec::with_capacity(on.len());
+        let mut on_sorted = std::mem::take(&mut out.on_sorted);
+        on_sorted.clear();
         on_sorted.extend(on_bits.iter().map(|c| (c, on_idx[c as usize])));
-        let mut off_sorted = Vec::with_capacity(off.len());
+        let mut off_sorted = std::mem::take(&mut out.off_sorted);
+        off_sorted.clear();
         off_sorted.extend(off_bits.iter().map(|c| (c, self.off_idx[c as usize])));
         for &n in &on {
             on_idx[self.nodes[n as usize].cand as usize] = NONE;
@@ -1178,7 +1192,8 @@ impl<'a> Chainer<'a> {
         self.on_idx = on_idx;
         self.scratch_offs = offs;
         self.scratch_ons = ons;
-        Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd }
+        *out = Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd };
+        out
     }
 
     /// When the implications stop spreading in a nested chain: adds what the first
@@ -1752,6 +1767,18 @@ fn multiple_chains_into(
 }
 
 fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
+    let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
+    search_multiple_with(ch, mode, best, &mut memo);
+    ch.spare_outcomes.extend(memo.into_iter().flatten());
+}
+
+/// [`search_multiple`] with `memo` to keep what each assumption "on" implies.
+fn search_multiple_with(
+    ch: &mut Chainer<'_>,
+    mode: Multi,
+    best: &mut Best<'_>,
+    memo: &mut [Option<Box<Outcome>>],
+) {
     let board = ch.board;
     let dynamic = mode != Multi::Multiple;
     let nishio = mode == Multi::Nishio;
@@ -1775,7 +1802,6 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
         Multi::Dynamic(level) => level,
         _ => 0,
     };
-    let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
     let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
@@ -1788,7 +1814,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
         let values: Vec<u8> = digits(board.cands[cell]).collect();
         for &v in &values {
             let k = cand(cell, v);
-            ensure(ch, &mut memo, k, y, dynamic);
+            ensure(ch, memo, k, y, dynamic);
             let on_res = memo[k as usize].as_deref().expect("computed above");
             if dynamic {
                 if let Some((a, b)) = on_res.absurd {
@@ -1825,6 +1851,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
                     }
                 }
             }
+            ch.spare_outcomes.push(off_res);
             if !nishio {
                 // Region forcing chains, from the first place of the digit in each house.
                 for &house in &CELL_HOUSES[cell] {
@@ -1838,7 +1865,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
                         .map(|i| cand(HOUSES[house][i] as usize, v))
                         .collect();
                     for &o in &others {
-                        ensure(ch, &mut memo, o, y, dynamic);
+                        ensure(ch, memo, o, y, dynamic);
                     }
                     let outs: Vec<&Outcome> = others
                         .iter()
@@ -1899,6 +1926,6 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
 fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bool, dynamic: bool) {
     if memo[k as usize].is_none() {
         let src = ch.push(k, true, &[]);
-        memo[k as usize] = Some(Box::new(ch.chain(src, y, dynamic)));
+        memo[k as usize] = Some(ch.chain(src, y, dynamic));
     }
 }
