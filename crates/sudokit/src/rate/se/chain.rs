@@ -786,10 +786,20 @@ impl<'a> Chainer<'a> {
         id
     }
 
-    /// Like [`Chainer::push`], with a cause.
-    fn push_caused(&mut self, c: u16, on: bool, parents: &[u32], cause: u8) -> u32 {
-        let id = self.push(c, on, parents);
-        self.nodes[id as usize].cause = cause;
+    /// Like [`Chainer::push`], with one parent and a cause.
+    fn push_caused(&mut self, c: u16, on: bool, parent: u32, cause: u8) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            cand: c,
+            on,
+            parent_start: self.parents.len() as u32,
+            parent_len: 1,
+            cause,
+            nested: NONE,
+        });
+        self.parents.push(parent);
+        self.ancestor_counts.push(0);
+        self.budget.spent += 1;
         id
     }
 
@@ -1129,11 +1139,11 @@ impl<'a> Chainer<'a> {
                 Self::on_to_off(&cands, &pos, self.nodes[p as usize].cand, y, &mut offs);
                 for &(k, cause) in &offs {
                     if on_idx[k as usize] != NONE {
-                        let o = self.push_caused(k, false, &[p], cause);
+                        let o = self.push_caused(k, false, p, cause);
                         absurd = Some((on_idx[k as usize], o));
                         break 'spread;
                     } else if self.off_idx[k as usize] == NONE {
-                        let o = self.push_caused(k, false, &[p], cause);
+                        let o = self.push_caused(k, false, p, cause);
                         self.off_idx[k as usize] = o;
                         off.push(o);
                     }
@@ -1339,7 +1349,7 @@ impl<'a> Chainer<'a> {
                         // It would turn on nothing new and close no cycle: only its cost counts.
                         self.budget.spent += 1;
                     } else if !self.is_parent(p, k as usize * 2) {
-                        let o = self.push_caused(k, false, &[p], cause);
+                        let o = self.push_caused(k, false, p, cause);
                         pending_off.push(o);
                     }
                 }
@@ -1410,7 +1420,7 @@ impl<'a> Chainer<'a> {
                     let key = k as usize * 2;
                     let mut node = NONE;
                     if key == conj_key && !chains.iter().any(|&c| self.key(c) == key) {
-                        node = self.push_caused(k, false, &[p], cause);
+                        node = self.push_caused(k, false, p, cause);
                         chains.push(node);
                     }
                     if to_off.has(k) {
@@ -1426,7 +1436,7 @@ impl<'a> Chainer<'a> {
                         // Sudoku Explainer also asks whether the "off" is above `p`; every "off"
                         // above it is in `to_off` already.
                         if node == NONE {
-                            node = self.push_caused(k, false, &[p], cause);
+                            node = self.push_caused(k, false, p, cause);
                         }
                         pending_off.push(node);
                         to_off.set(k);
