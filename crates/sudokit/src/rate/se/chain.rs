@@ -1727,13 +1727,15 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
         p = ch.parents_of(p)[0];
     }
     let mut removals: Vec<(u8, u16)> = Vec::new();
-    for c in 0..729u16 {
-        if forw.has(c) && back.has(c) {
-            let (cell, d) = (cell_of(c) as u8, digit_of(c));
-            match removals.last_mut() {
-                Some((last, mask)) if *last == cell => *mask |= 1 << d,
-                _ => removals.push((cell, 1 << d)),
-            }
+    let mut both = forw;
+    for (a, b) in both.0.iter_mut().zip(&back.0) {
+        *a &= b;
+    }
+    for c in both.iter() {
+        let (cell, d) = (cell_of(c) as u8, digit_of(c));
+        match removals.last_mut() {
+            Some((last, mask)) if *last == cell => *mask |= 1 << d,
+            _ => removals.push((cell, 1 << d)),
         }
     }
     let complexity = ch.ancestors(dst);
