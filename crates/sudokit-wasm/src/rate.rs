@@ -9,12 +9,10 @@ use sudokit::Verdict;
 use crate::ops::{respond, PuzzleRequest};
 
 /// The Sudoku Explainer rater's work budget when the request names none, in potentials created
-/// (its chaining unit, [`SeOptions::budget`]): a tenth of the library's default, a bound for the
-/// page more than a limit puzzles meet (on the forum's hardest puzzles the rater stops well within it,
-/// at the nested forcing chains it does not reproduce). A puzzle that reaches it is reported with
-/// the ER of the steps before. Most of a hard puzzle's rating time is the HoDoKu path (the
-/// human-style solver, which has no budget: seconds on the hardest puzzles), which is why the page
-/// rates in a worker it can stop.
+/// (its chaining unit, [`SeOptions::budget`]): a tenth of the library's default, about half a
+/// second of native work at the deepest nested forcing chains (more in a browser), so that the
+/// page answers soon. Many of the forum's hardest puzzles need more; a puzzle that reaches it is
+/// reported with the ER of the steps before. The page rates in a worker it can stop.
 pub const DEFAULT_WORK: u64 = 20_000_000;
 
 fn tenths(t: u16) -> Value {

@@ -12,8 +12,8 @@
 //! rule instance the removals are taken in house order (Sudoku Explainer keeps them in a hash map
 //! keyed by object identity, so its own order there is not reproducible).
 
-use super::basic::{common_tuple, crosses, locking_pairs, BLOCK_COL_ROW};
-use super::board::{combinations, digits, Board, HOUSES};
+use super::basic::{crosses, locking_pairs, BLOCK_COL_ROW};
+use super::board::{digits, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
 
 /// Positions of every digit in every house (`[house][digit]`).
 pub(crate) type Positions = [[u16; 10]; 27];
@@ -106,28 +106,47 @@ pub(crate) fn advanced(
     out: &mut Found,
 ) {
     out.clear();
-    intersections(ctx, pos, save_pos, out);
+    // A rule instance counts only with a parent, something gone since `save` where the instance
+    // looks; so only houses whose digits' places, or whose cells, changed are scanned.
+    let mut lost_digits = [0u16; 27];
+    for (h, lost) in lost_digits.iter_mut().enumerate() {
+        for d in 1..=9 {
+            if pos[h][d] != save_pos[h][d] {
+                *lost |= 1 << d;
+            }
+        }
+    }
+    let mut lost_cells = [0u16; 27];
+    for (cell, (&now, &before)) in cands.iter().zip(save).enumerate() {
+        if now != before {
+            for k in 0..3 {
+                lost_cells[usize::from(CELL_HOUSES[cell][k])] |= 1 << CELL_INDEX[cell][k];
+            }
+        }
+    }
+    intersections(ctx, pos, save_pos, &lost_digits, out);
     if !out.removals.is_empty() {
         return;
     }
-    hidden_pairs(ctx, cands, pos, save, out);
+    hidden_pairs(ctx, cands, pos, save, &lost_digits, out);
     if !out.removals.is_empty() {
         return;
     }
-    naked_pairs(ctx, cands, save, out);
+    naked_pairs(ctx, cands, save, &lost_cells, out);
     if !out.removals.is_empty() {
         return;
     }
-    x_wings(ctx, pos, save_pos, out);
+    x_wings(ctx, pos, save_pos, &lost_digits, out);
 }
 
 /// Pointing and claiming (`Locking`): parents are the base's places of the digit outside the
 /// cover that are gone.
-fn intersections(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found) {
+fn intersections(ctx: &Context, pos: &Positions, save_pos: &Positions, lost: &[u16; 27], out: &mut Found) {
     for &(h1, h2, inside, outside) in &ctx.crossings {
-        for d in 1..=9u8 {
+        // The parents are places of the digit in the base that are gone.
+        for d in digits(lost[h1]) {
             let p = pos[h1][d as usize];
-            if p.count_ones() <= 1 || p & !inside != 0 {
+            if p & p.wrapping_sub(1) == 0 || p & !inside != 0 {
                 continue;
             }
             let gone = pos[h2][d as usize] & outside;
@@ -144,15 +163,25 @@ fn intersections(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut
 
 /// Hidden pairs (`HiddenSet(2)`): parents are the pair's digits, once candidates elsewhere in the
 /// house, that are gone.
-fn hidden_pairs(ctx: &Context, cands: &[u16; 81], pos: &Positions, save: &[u16; 81], out: &mut Found) {
+fn hidden_pairs(
+    ctx: &Context,
+    cands: &[u16; 81],
+    pos: &Positions,
+    save: &[u16; 81],
+    lost: &[u16; 27],
+    out: &mut Found,
+) {
     for &h in &BLOCK_COL_ROW {
-        if ctx.empty[h] <= 4 {
+        if ctx.empty[h] <= 4 || lost[h] == 0 {
             continue;
         }
-        for combo in combinations(2, 9) {
-            let values = (combo as u16) << 1;
-            let (d1, d2) = pair(values);
-            let Some(common) = common_tuple(&[pos[h][d1 as usize], pos[h][d2 as usize]], 2) else {
+        // Only digits with two places can make a pair; the parents are places of the pair's
+        // digits that are gone.
+        let twos = (1..=9).filter(|&d| two(pos[h][d])).fold(0u16, |m, d| m | 1 << (d - 1));
+        for (d1, d2) in pairs_in(twos, lost[h] >> 1) {
+            let (d1, d2) = (d1 + 1, d2 + 1);
+            let values = (1 << d1) | (1 << d2);
+            let Some(common) = same_pair(pos[h][d1 as usize], pos[h][d2 as usize]) else {
                 continue;
             };
             let start = out.parents.len();
@@ -170,15 +199,18 @@ fn hidden_pairs(ctx: &Context, cands: &[u16; 81], pos: &Positions, save: &[u16; 
 }
 
 /// Naked pairs (`NakedSet(2)`): parents are the two cells' other candidates that are gone.
-fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], out: &mut Found) {
+fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], lost: &[u16; 27], out: &mut Found) {
     for &h in &BLOCK_COL_ROW {
-        if ctx.empty[h] < 4 {
+        if ctx.empty[h] < 4 || lost[h] == 0 {
             continue;
         }
-        for combo in combinations(2, 9) {
-            let (i1, i2) = pair(combo as u16);
+        // Only cells with two candidates can make a pair; the parents are the pair's cells'
+        // candidates that are gone.
+        let twos = (0..9).filter(|&i| two(cands[HOUSES[h][i] as usize])).fold(0u16, |m, i| m | 1 << i);
+        for (i1, i2) in pairs_in(twos, lost[h]) {
+            let combo = (1u16 << i1) | (1 << i2);
             let (c1, c2) = (HOUSES[h][i1 as usize] as usize, HOUSES[h][i2 as usize] as usize);
-            let Some(common) = common_tuple(&[cands[c1], cands[c2]], 2) else { continue };
+            let Some(common) = same_pair(cands[c1], cands[c2]) else { continue };
             let start = out.parents.len();
             for c in [c1, c2] {
                 out.parents.extend(digits(save[c] & !common).map(|v| cand(c, v)));
@@ -194,16 +226,17 @@ fn naked_pairs(ctx: &Context, cands: &[u16; 81], save: &[u16; 81], out: &mut Fou
 
 /// X-Wings (`Fisherman(2)`), columns as base first: parents are the base lines' places of the
 /// digit outside the cover lines that are gone.
-fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found) {
+fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, lost: &[u16; 27], out: &mut Found) {
     for (base, cover) in [(18usize, 9usize), (9, 18)] {
-        for combo in combinations(2, 9) {
-            let (l1, l2) = pair(combo as u16);
-            for d in 1..=9u8 {
+        for &(l1, l2) in &PAIRS {
+            let combo = (1u16 << l1) | (1 << l2);
+            // The parents are places of the digit in the base lines that are gone.
+            for d in digits(lost[base + l1 as usize] | lost[base + l2 as usize]) {
                 if ctx.occurrences[d as usize] + 4 > 9 {
                     continue;
                 }
                 let (b1, b2) = (base + l1 as usize, base + l2 as usize);
-                let Some(common) = common_tuple(&[pos[b1][d as usize], pos[b2][d as usize]], 2) else {
+                let Some(common) = same_pair(pos[b1][d as usize], pos[b2][d as usize]) else {
                     continue;
                 };
                 let start = out.parents.len();
@@ -213,8 +246,7 @@ fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found
                 }
                 let removals = bits(common).flat_map(|j| {
                     let line = cover + j;
-                    bits(pos[line][d as usize] & !(combo as u16))
-                        .map(move |i| cand(HOUSES[line][i] as usize, d))
+                    bits(pos[line][d as usize] & !combo).map(move |i| cand(HOUSES[line][i] as usize, d))
                 });
                 out.add(removals, start);
             }
@@ -222,15 +254,57 @@ fn x_wings(ctx: &Context, pos: &Positions, save_pos: &Positions, out: &mut Found
     }
 }
 
-/// The two set bits of a mask, low first.
-fn pair(mask: u16) -> (u8, u8) {
-    let lo = mask.trailing_zeros() as u8;
-    (lo, (mask & !(1 << lo)).trailing_zeros() as u8)
+/// The pairs of `0..9` in the order Sudoku Explainer enumerates them (increasing as bit masks:
+/// by the higher member, then the lower), written out so that the scans at every stall of a chain
+/// need no combination generator.
+const PAIRS: [(u8, u8); 36] = {
+    let mut t = [(0u8, 0u8); 36];
+    let mut n = 0;
+    let mut hi = 1;
+    while hi < 9 {
+        let mut lo = 0;
+        while lo < hi {
+            t[n] = (lo, hi);
+            n += 1;
+            lo += 1;
+        }
+        hi += 1;
+    }
+    t
+};
+
+/// The pairs of members of `set` (a 9-bit mask) with at least one member in `lost`, in [`PAIRS`]
+/// order.
+fn pairs_in(set: u16, lost: u16) -> impl Iterator<Item = (u8, u8)> {
+    bits(set).flat_map(move |hi| {
+        let lows = set & ((1 << hi) - 1);
+        let lows = if lost & (1 << hi) != 0 { lows } else { lows & lost };
+        bits(lows).map(move |lo| (lo as u8, hi as u8))
+    })
+}
+
+/// Whether a mask has exactly two members.
+fn two(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// The set of two that two masks make, when they make one: Sudoku Explainer's test (each mask has
+/// at least two members, the union exactly two) holds exactly when both are the same mask of two.
+fn same_pair(a: u16, b: u16) -> Option<u16> {
+    (a == b && two(a)).then_some(a)
 }
 
 /// The set bits of a 9-bit mask, ascending.
 fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |i| mask & (1 << i) != 0)
+    let mut rest = mask & 0x1ff;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
 }
 
 #[cfg(test)]
@@ -266,6 +340,41 @@ mod tests {
             let mut want: Vec<u16> = gone.iter().map(|&c| cand(c, 5)).collect();
             want.sort_unstable();
             assert_eq!(parents, want);
+        }
+    }
+
+    #[test]
+    fn the_pairs_come_in_the_combination_order() {
+        let from_generator: Vec<(u8, u8)> = crate::rate::se::board::combinations(2, 9)
+            .map(|m| (m.trailing_zeros() as u8, (127 - m.leading_zeros()) as u8))
+            .collect();
+        assert_eq!(from_generator, PAIRS.to_vec());
+    }
+
+    #[test]
+    fn pairs_in_a_set_come_in_pair_order() {
+        for set in (0..512u16).step_by(7) {
+            for lost in [0, 1, 0b1010, 0x1ff, set, !set & 0x1ff] {
+                let want: Vec<(u8, u8)> = PAIRS
+                    .iter()
+                    .copied()
+                    .filter(|&(a, b)| {
+                        let m = (1 << a) | (1 << b);
+                        m & set == m && m & lost != 0
+                    })
+                    .collect();
+                assert_eq!(pairs_in(set, lost).collect::<Vec<_>>(), want, "{set:b} {lost:b}");
+            }
+        }
+    }
+
+    #[test]
+    fn same_pair_is_the_set_of_two_test() {
+        for a in 0..1024u16 {
+            for b in [a, a | 1, 0b110, 0b1100, a ^ 0b10] {
+                let want = crate::rate::se::basic::common_tuple(&[a, b], 2);
+                assert_eq!(same_pair(a, b), want, "{a:b} {b:b}");
+            }
         }
     }
 

@@ -34,6 +34,21 @@ pub(crate) const CELL_INDEX: [[u8; 3]; 81] = {
     t
 };
 
+/// Per cell: for its block, row and column, the positions in that house of the cells that are also
+/// in the cell's block (for the block itself, none), so that a walk over the three houses can skip
+/// the cells it has met.
+pub(crate) const IN_BLOCK: [[u16; 3]; 81] = {
+    let mut t = [[0u16; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        // The row's positions, and the column's, of the three columns and rows the block spans.
+        let (r, c) = (i / 9, i % 9);
+        t[i] = [0, 0b111 << (c / 3 * 3), 0b111 << (r / 3 * 3)];
+        i += 1;
+    }
+    t
+};
+
 /// Per cell: the other cells of its block, then of its row, then of its column, each once.
 pub(crate) const PEERS: [[u8; 20]; 81] = peers();
 
@@ -174,7 +189,15 @@ pub(crate) fn first(mask: u16) -> u8 {
 
 /// The digits of a mask, ascending.
 pub(crate) fn digits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| mask & (1 << d) != 0)
+    // Walks the set bits: the chain searches call this for every potential they spread.
+    let mut rest = mask & ALL;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            d
+        })
+    })
 }
 
 /// All `k`-subsets of `0..n` (`n` < 128) as bit masks, in increasing numeric order (the order

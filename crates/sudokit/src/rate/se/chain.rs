@@ -14,7 +14,7 @@
 //! grids that differ little: what each assumption's search found is kept with the cells and
 //! houses it read ([`SourceMemo`]) and taken again, unsearched, on a later grid that agrees there.
 
-use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, PEERS};
+use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK, PEERS};
 
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
@@ -103,7 +103,122 @@ impl Bits {
     }
 }
 
+/// The links of one grid, looked up by the static searches ([`Chainer::cycles`],
+/// [`Chainer::forcing`]) for every potential they spread instead of being worked out again.
+struct Links {
+    /// Per candidate: the other candidate of its cell when the cell has two, else [`NO_CAND`].
+    cell: [u16; 729],
+    /// Per candidate: the digit's other place in its block, row and column when the house has two
+    /// places; [`NO_CAND`] where not, and where an earlier house gave the same place.
+    house: [[u16; 3]; 729],
+    /// Per candidate, once asked for: where its weak links ([`Chainer::on_to_off`] with Y-links)
+    /// start in `weak`, how many are in its cell (they come first) and how many there are.
+    weak_at: [(u32, u8, u8); 729],
+    weak: Vec<(u16, u8)>,
+    scratch: Vec<(u16, u8)>,
+    /// Per candidate and kind of links (X, Y, both; see [`kind`]), once asked for: where in
+    /// `reads` is what a static search reads of the grid when it spreads the candidate's "on".
+    reads_at: [[u32; 3]; 729],
+    reads: Vec<Reads>,
+}
+
+/// The index of a kind of links: X only, Y only, both.
+fn kind(y: bool, x: bool) -> usize {
+    usize::from(y) + usize::from(y && x)
+}
+
+const NO_CAND: u16 = u16::MAX;
+
+impl Links {
+    /// The links of a grid, in `spare`'s memory if given.
+    fn new(spare: Option<Box<Links>>, cands: &[u16; 81], pos: &Positions) -> Box<Links> {
+        let mut s = match spare {
+            Some(mut s) => {
+                s.cell.fill(NO_CAND);
+                s.house.fill([NO_CAND; 3]);
+                s.weak_at.fill((u32::MAX, 0, 0));
+                s.weak.clear();
+                s.reads_at.fill([u32::MAX; 3]);
+                s.reads.clear();
+                s
+            }
+            None => Box::new(Links {
+                cell: [NO_CAND; 729],
+                house: [[NO_CAND; 3]; 729],
+                weak_at: [(u32::MAX, 0, 0); 729],
+                weak: Vec::with_capacity(2048),
+                scratch: Vec::new(),
+                reads_at: [[u32::MAX; 3]; 729],
+                reads: Vec::with_capacity(512),
+            }),
+        };
+        for (cell, &m) in cands.iter().enumerate() {
+            if !two(m) {
+                continue;
+            }
+            let a = first(m);
+            let b = first(m & !(1 << a));
+            s.cell[cand(cell, a) as usize] = cand(cell, b);
+            s.cell[cand(cell, b) as usize] = cand(cell, a);
+        }
+        for (cell, &m) in cands.iter().enumerate() {
+            for d in digits(m) {
+                let c = cand(cell, d) as usize;
+                for k in 0..3 {
+                    let house = CELL_HOUSES[cell][k] as usize;
+                    let places = pos[house][d as usize];
+                    if !two(places) {
+                        continue;
+                    }
+                    let i = (places & !(1 << CELL_INDEX[cell][k])).trailing_zeros() as usize;
+                    let other = cand(HOUSES[house][i] as usize, d);
+                    if !s.house[c][..k].contains(&other) {
+                        s.house[c][k] = other;
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// Where the weak links of `c` are in `weak` (those in its cell only with `y`).
+    fn weak_range(&mut self, cands: &[u16; 81], pos: &Positions, c: u16, y: bool) -> std::ops::Range<usize> {
+        let (mut start, mut in_cell, mut len) = self.weak_at[c as usize];
+        if start == u32::MAX {
+            Chainer::on_to_off(cands, pos, c, true, &mut self.scratch);
+            start = self.weak.len() as u32;
+            in_cell = self.scratch.iter().filter(|&&(_, cause)| cause == 1).count() as u8;
+            len = self.scratch.len() as u8;
+            self.weak.extend_from_slice(&self.scratch);
+            self.weak_at[c as usize] = (start, in_cell, len);
+        }
+        let from = if y { start } else { start + u32::from(in_cell) };
+        from as usize..(start + u32::from(len)) as usize
+    }
+
+    /// What spreading "`c` is on" reads of the grid, with Y-links (`y`) and X-links (`x`): the
+    /// candidate's own cell and houses, and what the links of each "off" it gives read (the
+    /// reads of [`Chainer::read`] for `c` with X-links and for its weak links, all of them: a
+    /// search that skips an "off" it has met has read its links before).
+    fn reads(&mut self, cands: &[u16; 81], pos: &Positions, c: u16, y: bool, x: bool) -> &Reads {
+        let kind = kind(y, x);
+        let mut at = self.reads_at[c as usize][kind];
+        if at == u32::MAX {
+            let mut r = Reads::default();
+            r.note(c, y, true);
+            for i in self.weak_range(cands, pos, c, y) {
+                r.note(self.weak[i].0, y, x);
+            }
+            at = self.reads.len() as u32;
+            self.reads.push(r);
+            self.reads_at[c as usize][kind] = at;
+        }
+        &self.reads[at as usize]
+    }
+}
+
 /// The potentials reached from an assumption, in the order they were first reached.
+#[derive(Default)]
 struct Outcome {
     on: Vec<u32>,
     off: Vec<u32>,
@@ -244,6 +359,10 @@ enum Best<'c> {
         init: &'c [u16; 81],
         cur: &'c [u16; 81],
         found: Vec<SharedStep>,
+        /// Per set of removals (sorted), the sort keys of the first of the easiest steps offered
+        /// with it, when steps that could not come first for their removals are dropped as
+        /// offered (not where a memo keeps each assumption's steps for later grids).
+        easiest: Option<HashMap<Vec<u16>, (f64, u32, u8)>>,
     },
 }
 
@@ -273,23 +392,49 @@ impl Best<'_> {
                     *best = Some(f);
                 }
             }
-            Best::All { init, cur, found } => {
-                let removals = f
+            Best::All { init, cur, found, easiest } => {
+                let removals: Vec<u16> = f
                     .hint
                     .removals
                     .iter()
                     .flat_map(|&(c, m)| digits(m).map(move |d| cand(c as usize, d)))
                     .collect();
+                if let Some(easiest) = easiest {
+                    // A step sorted after an earlier one with the same removals is dropped by
+                    // `into_steps`: what it relies on need not be worked out.
+                    let mut sorted = removals.clone();
+                    sorted.sort_unstable();
+                    let keys = (f.difficulty, f.complexity, f.sort_key);
+                    match easiest.get_mut(&sorted) {
+                        Some(best) if Self::sorts_before(*best, keys) => return,
+                        Some(best) => *best = keys,
+                        None => {
+                            easiest.insert(sorted, keys);
+                        }
+                    }
+                }
                 let reversed = if cycle { ch.reversed_path(targets[0]) } else { Vec::new() };
+                // The potentials above each target, back to back, each list closed by `NONE`.
+                let mut chains = Vec::with_capacity(64 * targets.len());
+                for &t in targets {
+                    ch.chain_of(t, &mut chains);
+                    chains.push(NONE);
+                }
                 let step = NestedStep {
                     removals,
-                    parents: ch.rule_parents(targets, &reversed, src_cause, init, cur),
+                    parents: ch.rule_parents(&chains, &reversed, src_cause, init, cur),
                     complexity: f.complexity,
-                    signature: ch.signature(targets, &reversed),
+                    signature: ch.signature(&chains, &reversed),
                 };
                 found.push(Rc::new((f, step)));
             }
         }
+    }
+
+    /// Whether a step with sort keys `a`, offered before one with `b`, comes first in
+    /// [`Best::into_steps`]'s stable sort.
+    fn sorts_before(a: (f64, u32, u8), b: (f64, u32, u8)) -> bool {
+        a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)).is_le()
     }
 
     fn into_hint(self) -> Option<Hint> {
@@ -381,6 +526,25 @@ impl Reads {
 
     fn houses_of(&mut self, cell: usize, d: u8) {
         self.houses[d as usize] |= CELL_HOUSE_MASK[cell];
+    }
+
+    /// What the links of candidate `c` read of the grid: its cell's candidates with Y-links
+    /// (`y`), its digit's places in its houses with X-links (`x`).
+    fn note(&mut self, c: u16, y: bool, x: bool) {
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if y {
+            self.cell(cell);
+        }
+        if x {
+            self.houses_of(cell, d);
+        }
+    }
+
+    fn add(&mut self, other: &Reads) {
+        self.cells |= other.cells;
+        for (a, b) in self.houses.iter_mut().zip(&other.houses) {
+            *a |= b;
+        }
     }
 
     /// Where the grids `a` and `b` differ.
@@ -486,15 +650,42 @@ struct Chainer<'a> {
     nested_cache: NestedCache,
     /// What the running search of [`cycles_and_chains_into`] has looked at.
     reads: Reads,
+    /// The board's links, for the static searches.
+    links: Option<Box<Links>>,
+    /// Memory for `links`, from an earlier search.
+    spare_links: Option<Box<Links>>,
+    /// Memory of outcomes no longer needed, for [`Chainer::chain`].
+    #[allow(clippy::vec_box, reason = "the boxes move between here and the memos of outcomes")]
+    spare_outcomes: Vec<Box<Outcome>>,
 }
 
-impl<'a> Chainer<'a> {
-    fn new(board: &'a Board, budget: &'a mut Budget) -> Chainer<'a> {
-        Chainer {
-            board,
+/// The buffers of a [`Chainer`], kept per thread once it is done: nested chains start thousands
+/// of searches a step, each of which would otherwise allocate them afresh.
+struct Buffers {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    ancestor_counts: Vec<u32>,
+    queue: Vec<u32>,
+    /// All [`NONE`] between searches.
+    on_idx: Vec<u32>,
+    off_idx: Vec<u32>,
+    parent_buf: Vec<u32>,
+    scratch_offs: Vec<(u16, u8)>,
+    scratch_ons: Vec<(u16, u32, u32, u8)>,
+    scratch_queues: [Vec<u32>; 3],
+    found: advanced::Found,
+    nested: Vec<(u32, u64)>,
+    links: Option<Box<Links>>,
+    #[allow(clippy::vec_box, reason = "the boxes move between here and the memos of outcomes")]
+    outcomes: Vec<Box<Outcome>>,
+}
+
+impl Buffers {
+    fn take() -> Buffers {
+        let pooled = POOL.with(|pool| pool.borrow_mut().pop());
+        pooled.unwrap_or_else(|| Buffers {
             nodes: Vec::with_capacity(4096),
             parents: Vec::with_capacity(8192),
-            budget,
             ancestor_counts: Vec::with_capacity(4096),
             queue: Vec::new(),
             on_idx: vec![NONE; 729],
@@ -503,13 +694,79 @@ impl<'a> Chainer<'a> {
             scratch_offs: Vec::new(),
             scratch_ons: Vec::new(),
             scratch_queues: Default::default(),
+            found: advanced::Found::default(),
+            nested: Vec::new(),
+            links: None,
+            outcomes: Vec::new(),
+        })
+    }
+}
+
+thread_local! {
+    /// Buffers of finished [`Chainer`]s (as many as were ever nested at once).
+    static POOL: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Chainer<'_> {
+    fn drop(&mut self) {
+        let mut b = Buffers {
+            nodes: std::mem::take(&mut self.nodes),
+            parents: std::mem::take(&mut self.parents),
+            ancestor_counts: std::mem::take(&mut self.ancestor_counts),
+            queue: std::mem::take(&mut self.queue),
+            on_idx: std::mem::take(&mut self.on_idx),
+            off_idx: std::mem::take(&mut self.off_idx),
+            parent_buf: std::mem::take(&mut self.parent_buf),
+            scratch_offs: std::mem::take(&mut self.scratch_offs),
+            scratch_ons: std::mem::take(&mut self.scratch_ons),
+            scratch_queues: std::mem::take(&mut self.scratch_queues),
+            found: std::mem::take(&mut self.found),
+            nested: std::mem::take(&mut self.nested),
+            links: self.links.take().or_else(|| self.spare_links.take()),
+            outcomes: std::mem::take(&mut self.spare_outcomes),
+        };
+        // Buffers still lent out (a search unwound midway) are not kept; marks left are cleared.
+        if b.on_idx.len() != 729 || b.off_idx.len() != 729 {
+            return;
+        }
+        if b.on_idx.iter().chain(&b.off_idx).any(|&i| i != NONE) {
+            b.on_idx.fill(NONE);
+            b.off_idx.fill(NONE);
+        }
+        POOL.with(|pool| pool.borrow_mut().push(b));
+    }
+}
+
+impl<'a> Chainer<'a> {
+    fn new(board: &'a Board, budget: &'a mut Budget) -> Chainer<'a> {
+        let mut b = Buffers::take();
+        b.nodes.clear();
+        b.parents.clear();
+        b.ancestor_counts.clear();
+        b.nested.clear();
+        Chainer {
+            board,
+            nodes: b.nodes,
+            parents: b.parents,
+            budget,
+            ancestor_counts: b.ancestor_counts,
+            queue: b.queue,
+            on_idx: b.on_idx,
+            off_idx: b.off_idx,
+            parent_buf: b.parent_buf,
+            scratch_offs: b.scratch_offs,
+            scratch_ons: b.scratch_ons,
+            scratch_queues: b.scratch_queues,
             base_pos: board.all_positions(),
             level: 0,
             ctx: None,
-            found: advanced::Found::default(),
-            nested: Vec::new(),
+            found: b.found,
+            nested: b.nested,
             nested_cache: NestedCache::default(),
             reads: Reads::default(),
+            links: None,
+            spare_links: b.links,
+            spare_outcomes: b.outcomes,
         }
     }
 
@@ -529,10 +786,20 @@ impl<'a> Chainer<'a> {
         id
     }
 
-    /// Like [`Chainer::push`], with a cause.
-    fn push_caused(&mut self, c: u16, on: bool, parents: &[u32], cause: u8) -> u32 {
-        let id = self.push(c, on, parents);
-        self.nodes[id as usize].cause = cause;
+    /// Like [`Chainer::push`], with one parent and a cause.
+    fn push_caused(&mut self, c: u16, on: bool, parent: u32, cause: u8) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            cand: c,
+            on,
+            parent_start: self.parents.len() as u32,
+            parent_len: 1,
+            cause,
+            nested: NONE,
+        });
+        self.parents.push(parent);
+        self.ancestor_counts.push(0);
+        self.budget.spent += 1;
         id
     }
 
@@ -603,17 +870,16 @@ impl<'a> Chainer<'a> {
         count
     }
 
-    /// The potentials above `target` (itself included), breadth first, each potential once (the
-    /// first copy met being the one followed; Sudoku Explainer's `getChain`).
+    /// Appends to `out` the potentials above `target` (itself included), breadth first, each
+    /// potential once (the first copy met being the one followed; Sudoku Explainer's `getChain`).
     fn chain_of(&self, target: u32, out: &mut Vec<u32>) {
         // Marking a potential when it is first queued keeps the order, and the copy followed, of
         // marking it when it is first taken from the queue.
-        out.clear();
         let mut seen = [0u64; 23];
         let k = self.key(target);
         seen[k / 64] |= 1 << (k % 64);
+        let mut i = out.len();
         out.push(target);
-        let mut i = 0;
         while i < out.len() {
             let p = out[i];
             i += 1;
@@ -637,6 +903,7 @@ impl<'a> Chainer<'a> {
         let mut total = 0;
         let mut chain = Vec::new();
         for &t in targets {
+            chain.clear();
             self.chain_of(t, &mut chain);
             for &p in &chain {
                 let n = self.nodes[p as usize].nested;
@@ -665,18 +932,13 @@ impl<'a> Chainer<'a> {
         path
     }
 
-    /// A hash of the potentials above each of `targets`, in order, then of the `reversed` cycle
-    /// (see [`NestedStep::signature`]).
-    fn signature(&self, targets: &[u32], reversed: &[u32]) -> u64 {
+    /// A hash of the potentials above each target (`chains`, as [`Best::offer`] lists them), in
+    /// order, then of the `reversed` cycle (see [`NestedStep::signature`]).
+    fn signature(&self, chains: &[u32], reversed: &[u32]) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut mix = |k: usize| h = (h ^ k as u64).wrapping_mul(0x0100_0000_01b3);
-        let mut chain = Vec::new();
-        for &t in targets {
-            self.chain_of(t, &mut chain);
-            for &p in &chain {
-                mix(self.key(p));
-            }
-            mix(0xffff);
+        for &p in chains {
+            mix(if p == NONE { 0xffff } else { self.key(p) });
         }
         let mut seen = Bits::default();
         for &p in reversed {
@@ -693,13 +955,13 @@ impl<'a> Chainer<'a> {
         h
     }
 
-    /// The candidates, present in `init` and gone in `cur`, that the "on"s above `targets` need
-    /// gone: the cell's other candidates for a cell's last candidate, the digit's other places
-    /// for a house's last place (Sudoku Explainer's `collectRuleParents`). An assumption counts
-    /// with `src_cause`.
+    /// The candidates, present in `init` and gone in `cur`, that the "on"s in `chains` (as
+    /// [`Best::offer`] lists them) need gone: the cell's other candidates for a cell's last
+    /// candidate, the digit's other places for a house's last place (Sudoku Explainer's
+    /// `collectRuleParents`). An assumption counts with `src_cause`.
     fn rule_parents(
         &self,
-        targets: &[u32],
+        chains: &[u32],
         reversed: &[u32],
         src_cause: u8,
         init: &[u16; 81],
@@ -713,17 +975,11 @@ impl<'a> Chainer<'a> {
                 out.push(k);
             }
         };
-        let mut chain = Vec::new();
         // The reversed cycle's "on"s are the cycle's "off"s, with their causes.
         let flipped = reversed.iter().filter(|&&p| !self.nodes[p as usize].on).map(|&p| (p, true));
-        let mut all: Vec<(u32, bool)> = Vec::new();
-        for &t in targets {
-            self.chain_of(t, &mut chain);
-            all.extend(chain.iter().map(|&p| (p, false)));
-        }
-        all.extend(flipped);
+        let all = chains.iter().filter(|&&p| p != NONE).map(|&p| (p, false)).chain(flipped);
         {
-            for &(p, flipped) in &all {
+            for (p, flipped) in all {
                 let node = self.nodes[p as usize];
                 let cause =
                     if node.cause == 0 && self.parents_of(p).is_empty() { src_cause } else { node.cause };
@@ -775,40 +1031,33 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        let from = out.len();
         for k in 0..3 {
             let house = CELL_HOUSES[cell][k] as usize;
-            let mut rest = pos[house][d as usize] & !(1 << CELL_INDEX[cell][k]);
+            // The row and column skip the block's cells, already taken with the block.
+            let mut rest = pos[house][d as usize] & !(1 << CELL_INDEX[cell][k]) & !IN_BLOCK[cell][k];
             while rest != 0 {
                 let i = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let key = cand(HOUSES[house][i] as usize, d);
-                if k == 0 || !out[from..].iter().any(|&(o, _)| o == key) {
-                    out.push((key, 2 + house as u8));
-                }
+                out.push((cand(HOUSES[house][i] as usize, d), 2 + house as u8));
             }
         }
     }
 
     /// What an "off" potential turns on: the cell's last candidate (with Y-links), the digit's
-    /// last place in the block, row or column (with X-links). `save` is the grid before the
-    /// chain: the offs that emptied the cell or house since are extra parents (dynamic chains).
+    /// last place in the block, row or column. `save` is the grid before the chain: the offs that
+    /// emptied the cell or house since are extra parents (dynamic chains).
     /// Writes `(candidate, parents start, parents count, cause)` to `out`, parents to `parent_buf`.
-    #[allow(clippy::too_many_arguments)]
     fn off_to_on(
         &mut self,
         cands: &[u16; 81],
-        pos_now: Option<&Positions>,
+        pos_now: &Positions,
         save: Option<&[u16; 81]>,
         p: u32,
         y: bool,
-        x: bool,
-        use_idx: bool,
         out: &mut Vec<(u16, u32, u32, u8)>,
     ) {
         out.clear();
         self.parent_buf.clear();
-        let pos_now = pos_now.unwrap_or(&self.base_pos);
         let c = self.nodes[p as usize].cand;
         let (cell, d) = (cell_of(c), digit_of(c));
         if y && two(cands[cell]) {
@@ -818,7 +1067,7 @@ impl<'a> Chainer<'a> {
             }
             let start = self.parent_buf.len() as u32;
             self.parent_buf.push(p);
-            if let (Some(save), true) = (save, use_idx) {
+            if let Some(save) = save {
                 for v in digits(save[cell] & !cands[cell]) {
                     let n = self.off_idx[cand(cell, v) as usize];
                     if n != NONE {
@@ -828,48 +1077,49 @@ impl<'a> Chainer<'a> {
             }
             out.push((cand(cell, other), start, self.parent_buf.len() as u32 - start, 1));
         }
-        if x {
-            // Block, row, column.
-            for &house in &CELL_HOUSES[cell] {
-                let house = house as usize;
-                let pos = pos_now[house][d as usize];
-                let old = if save.is_some() { self.base_pos[house][d as usize] } else { 0 };
-                if !two(pos) {
-                    continue;
-                }
-                let mut i = pos.trailing_zeros() as usize;
-                if HOUSES[house][i] as usize == cell {
-                    i = (pos & !(1 << i)).trailing_zeros() as usize;
-                }
-                let k = cand(HOUSES[house][i] as usize, d);
-                if out.iter().any(|&(o, _, _, _)| o == k) {
-                    continue;
-                }
-                let start = self.parent_buf.len() as u32;
-                self.parent_buf.push(p);
-                let gone = if use_idx { old & !pos } else { 0 };
-                for (j, &other) in HOUSES[house].iter().enumerate() {
-                    if gone & (1 << j) != 0 {
-                        let n = self.off_idx[cand(other as usize, d) as usize];
-                        if n != NONE {
-                            self.parent_buf.push(n);
-                        }
-                    }
-                }
-                out.push((k, start, self.parent_buf.len() as u32 - start, 2 + house as u8));
+        // Block, row, column.
+        for &house in &CELL_HOUSES[cell] {
+            let house = house as usize;
+            let pos = pos_now[house][d as usize];
+            if !two(pos) {
+                continue;
             }
+            let mut i = pos.trailing_zeros() as usize;
+            if HOUSES[house][i] as usize == cell {
+                i = (pos & !(1 << i)).trailing_zeros() as usize;
+            }
+            let k = cand(HOUSES[house][i] as usize, d);
+            if out.iter().any(|&(o, _, _, _)| o == k) {
+                continue;
+            }
+            let start = self.parent_buf.len() as u32;
+            self.parent_buf.push(p);
+            let mut gone = if save.is_some() { self.base_pos[house][d as usize] & !pos } else { 0 };
+            while gone != 0 {
+                let j = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                let n = self.off_idx[cand(HOUSES[house][j] as usize, d) as usize];
+                if n != NONE {
+                    self.parent_buf.push(n);
+                }
+            }
+            out.push((k, start, self.parent_buf.len() as u32 - start, 2 + house as u8));
         }
     }
 
     /// Spreads the implications of the initial potentials until nothing new follows or a
     /// contradiction appears (Sudoku Explainer's `doChaining`: "on"s first, one at a time).
-    fn chain(&mut self, init: u32, y: bool, dynamic: bool) -> Outcome {
+    fn chain(&mut self, init: u32, y: bool, dynamic: bool) -> Box<Outcome> {
         let mut cands = self.board.cands;
         let save = self.board.cands;
         let mut pos = self.base_pos;
         let mut on_idx = std::mem::take(&mut self.on_idx);
-        let mut on = Vec::new();
-        let mut off = Vec::new();
+        // The memory of an outcome no longer needed, if any.
+        let mut out = self.spare_outcomes.pop().unwrap_or_default();
+        let mut on = std::mem::take(&mut out.on);
+        let mut off = std::mem::take(&mut out.off);
+        on.clear();
+        off.clear();
         let n0 = self.nodes[init as usize];
         if n0.on {
             on_idx[n0.cand as usize] = init;
@@ -889,11 +1139,11 @@ impl<'a> Chainer<'a> {
                 Self::on_to_off(&cands, &pos, self.nodes[p as usize].cand, y, &mut offs);
                 for &(k, cause) in &offs {
                     if on_idx[k as usize] != NONE {
-                        let o = self.push_caused(k, false, &[p], cause);
+                        let o = self.push_caused(k, false, p, cause);
                         absurd = Some((on_idx[k as usize], o));
                         break 'spread;
                     } else if self.off_idx[k as usize] == NONE {
-                        let o = self.push_caused(k, false, &[p], cause);
+                        let o = self.push_caused(k, false, p, cause);
                         self.off_idx[k as usize] = o;
                         off.push(o);
                     }
@@ -902,7 +1152,7 @@ impl<'a> Chainer<'a> {
                 let p = off[i_off];
                 i_off += 1;
                 let save_ref = if dynamic { Some(&save) } else { None };
-                self.off_to_on(&cands, Some(&pos), save_ref, p, y, true, true, &mut ons);
+                self.off_to_on(&cands, &pos, save_ref, p, y, &mut ons);
                 if dynamic {
                     let c = self.nodes[p as usize].cand;
                     let (cell, d) = (cell_of(c), digit_of(c));
@@ -937,8 +1187,12 @@ impl<'a> Chainer<'a> {
             off_bits.set(self.nodes[n as usize].cand);
         }
         // In candidate order straight from the sets, the index telling each candidate's node.
-        let on_sorted = on_bits.iter().map(|c| (c, on_idx[c as usize])).collect();
-        let off_sorted = off_bits.iter().map(|c| (c, self.off_idx[c as usize])).collect();
+        let mut on_sorted = std::mem::take(&mut out.on_sorted);
+        on_sorted.clear();
+        on_sorted.extend(on_bits.iter().map(|c| (c, on_idx[c as usize])));
+        let mut off_sorted = std::mem::take(&mut out.off_sorted);
+        off_sorted.clear();
+        off_sorted.extend(off_bits.iter().map(|c| (c, self.off_idx[c as usize])));
         for &n in &on {
             on_idx[self.nodes[n as usize].cand as usize] = NONE;
         }
@@ -948,7 +1202,8 @@ impl<'a> Chainer<'a> {
         self.on_idx = on_idx;
         self.scratch_offs = offs;
         self.scratch_ons = ons;
-        Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd }
+        *out = Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd };
+        out
     }
 
     /// When the implications stop spreading in a nested chain: adds what the first
@@ -1019,49 +1274,56 @@ impl<'a> Chainer<'a> {
     /// Notes what the links of candidate `c` read of the board: its cell's candidates with Y-links
     /// (`y`), its digit's places in its houses with X-links (`x`).
     fn read<const TRACK: bool>(&mut self, c: u16, y: bool, x: bool) {
-        if !TRACK {
-            return;
+        if TRACK {
+            self.reads.note(c, y, x);
         }
-        let (cell, d) = (cell_of(c), digit_of(c));
-        if y {
-            self.reads.cell(cell);
-        }
-        if x {
-            self.reads.houses_of(cell, d);
+    }
+
+    /// Notes what spreading "`c` is on" reads (see [`Links::reads`]).
+    fn read_spread<const TRACK: bool>(&mut self, links: &mut Links, c: u16, y: bool, x: bool) {
+        if TRACK {
+            self.reads.add(links.reads(&self.board.cands, &self.base_pos, c, y, x));
         }
     }
 
     /// Whether "`k` is off" turns on, on the board, only candidates already in `to_on` other than
-    /// `source` (the links of [`Chainer::off_to_on`] without a saved grid).
-    fn dead_end(&self, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
-        let cands = &self.board.cands;
-        let (cell, d) = (cell_of(k), digit_of(k));
-        let live = |t: u16| t == source || !to_on.has(t);
-        if y && two(cands[cell]) {
-            let other = first(cands[cell] & !(1 << d));
-            if live(cand(cell, other)) {
-                return false;
-            }
+    /// `source` (the links of [`Chainer::static_ons`]).
+    fn dead_end(links: &Links, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
+        let live = |t: u16| t != NO_CAND && (t == source || !to_on.has(t));
+        if y && live(links.cell[k as usize]) {
+            return false;
+        }
+        !(x && links.house[k as usize].iter().any(|&t| live(t)))
+    }
+
+    /// What an "off" potential turns on in a static search: the cell's last candidate (with
+    /// Y-links), the digit's last place in the block, row or column (with X-links); as
+    /// [`Chainer::off_to_on`] writes them, each with `p` as its one parent.
+    fn static_ons(&mut self, links: &Links, p: u32, y: bool, x: bool, out: &mut Vec<(u16, u32, u32, u8)>) {
+        out.clear();
+        self.parent_buf.clear();
+        self.parent_buf.push(p);
+        let c = self.nodes[p as usize].cand as usize;
+        if y && links.cell[c] != NO_CAND {
+            out.push((links.cell[c], 0, 1, 1));
         }
         if x {
-            for k2 in 0..3 {
-                let house = CELL_HOUSES[cell][k2] as usize;
-                let pos = self.base_pos[house][d as usize];
-                if !two(pos) {
-                    continue;
-                }
-                let i = (pos & !(1 << CELL_INDEX[cell][k2])).trailing_zeros() as usize;
-                if live(cand(HOUSES[house][i] as usize, d)) {
-                    return false;
+            let cell = cell_of(c as u16);
+            for (k, &t) in links.house[c].iter().enumerate() {
+                if t != NO_CAND {
+                    out.push((t, 0, 1, 2 + CELL_HOUSES[cell][k]));
                 }
             }
         }
-        true
     }
 
     /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
     fn cycles<const TRACK: bool>(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
         let cands = &self.board.cands;
+        let mut links = match self.links.take() {
+            Some(links) => links,
+            None => Links::new(self.spare_links.take(), cands, &self.base_pos),
+        };
         let src_key = self.key(source);
         let src_cand = self.nodes[source as usize].cand;
         let mut to_on = Bits::default();
@@ -1074,22 +1336,20 @@ impl<'a> Chainer<'a> {
         pending_on.push(source);
         let mut found = Vec::new();
         let mut length = 0;
-        let mut offs = std::mem::take(&mut self.scratch_offs);
         let mut ons = std::mem::take(&mut self.scratch_ons);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             std::mem::swap(&mut layer, &mut pending_on);
             for &p in &layer {
                 let c = self.nodes[p as usize].cand;
-                self.read::<TRACK>(c, y, true);
-                Self::on_to_off(cands, &self.base_pos, c, y, &mut offs);
-                for &(k, cause) in &offs {
-                    self.read::<TRACK>(k, y, x);
-                    if self.dead_end(k, y, x, &to_on, src_cand) {
+                self.read_spread::<TRACK>(&mut links, c, y, x);
+                for i in links.weak_range(cands, &self.base_pos, c, y) {
+                    let (k, cause) = links.weak[i];
+                    if Self::dead_end(&links, k, y, x, &to_on, src_cand) {
                         // It would turn on nothing new and close no cycle: only its cost counts.
                         self.budget.spent += 1;
                     } else if !self.is_parent(p, k as usize * 2) {
-                        let o = self.push_caused(k, false, &[p], cause);
+                        let o = self.push_caused(k, false, p, cause);
                         pending_off.push(o);
                     }
                 }
@@ -1098,8 +1358,8 @@ impl<'a> Chainer<'a> {
             length += 1;
             std::mem::swap(&mut layer, &mut pending_off);
             for &p in &layer {
-                self.read::<TRACK>(self.nodes[p as usize].cand, y, x);
-                self.off_to_on(cands, None, None, p, y, x, false, &mut ons);
+                // Read as one of the links of the "on" before.
+                self.static_ons(&links, p, y, x, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let is_source = k as usize * 2 + 1 == src_key;
                     if length >= 4 && is_source {
@@ -1119,8 +1379,8 @@ impl<'a> Chainer<'a> {
             }
         }
         self.scratch_queues = [pending_on, pending_off, layer];
-        self.scratch_offs = offs;
         self.scratch_ons = ons;
+        self.links = Some(links);
         found
     }
 
@@ -1128,6 +1388,10 @@ impl<'a> Chainer<'a> {
     /// `doForcingChains`).
     fn forcing<const TRACK: bool>(&mut self, source: u32, y: bool) -> Vec<u32> {
         let cands = &self.board.cands;
+        let mut links = match self.links.take() {
+            Some(links) => links,
+            None => Links::new(self.spare_links.take(), cands, &self.base_pos),
+        };
         let src = self.nodes[source as usize];
         let conj_key = src.cand as usize * 2 + usize::from(!src.on);
         let mut to_on = Bits::default();
@@ -1143,7 +1407,6 @@ impl<'a> Chainer<'a> {
             pending_off.push(source);
         }
         let mut chains: Vec<u32> = Vec::new();
-        let mut offs = std::mem::take(&mut self.scratch_offs);
         let mut ons = std::mem::take(&mut self.scratch_ons);
         let (mut i_on, mut i_off) = (0, 0);
         while i_on < pending_on.len() || i_off < pending_off.len() {
@@ -1151,28 +1414,29 @@ impl<'a> Chainer<'a> {
                 let p = pending_on[i_on];
                 i_on += 1;
                 let c = self.nodes[p as usize].cand;
-                self.read::<TRACK>(c, y, true);
-                Self::on_to_off(cands, &self.base_pos, c, y, &mut offs);
-                for &(k, cause) in &offs {
+                self.read_spread::<TRACK>(&mut links, c, y, true);
+                for i in links.weak_range(cands, &self.base_pos, c, y) {
+                    let (k, cause) = links.weak[i];
                     let key = k as usize * 2;
                     let mut node = NONE;
                     if key == conj_key && !chains.iter().any(|&c| self.key(c) == key) {
-                        node = self.push_caused(k, false, &[p], cause);
+                        node = self.push_caused(k, false, p, cause);
                         chains.push(node);
                     }
                     if to_off.has(k) {
                         continue;
                     }
-                    self.read::<TRACK>(k, y, true);
-                    if self.dead_end(k, y, true, &to_on, src.cand) {
+                    if Self::dead_end(&links, k, y, true, &to_on, src.cand) {
                         // It would turn on nothing new, nor the conjugate: only its cost counts.
                         to_off.set(k);
                         if node == NONE {
                             self.budget.spent += 1;
                         }
-                    } else if !self.is_parent(p, key) {
+                    } else {
+                        // Sudoku Explainer also asks whether the "off" is above `p`; every "off"
+                        // above it is in `to_off` already.
                         if node == NONE {
-                            node = self.push_caused(k, false, &[p], cause);
+                            node = self.push_caused(k, false, p, cause);
                         }
                         pending_off.push(node);
                         to_off.set(k);
@@ -1182,8 +1446,11 @@ impl<'a> Chainer<'a> {
             while i_off < pending_off.len() {
                 let p = pending_off[i_off];
                 i_off += 1;
-                self.read::<TRACK>(self.nodes[p as usize].cand, y, true);
-                self.off_to_on(cands, None, None, p, y, true, false, &mut ons);
+                if p == source {
+                    // The others were read as links of an "on" before.
+                    self.read::<TRACK>(self.nodes[p as usize].cand, y, true);
+                }
+                self.static_ons(&links, p, y, true, &mut ons);
                 for &(k, start, len, cause) in &ons {
                     let key = k as usize * 2 + 1;
                     let mut node = NONE;
@@ -1202,8 +1469,8 @@ impl<'a> Chainer<'a> {
             }
         }
         self.scratch_queues = [pending_on, pending_off, layer];
-        self.scratch_offs = offs;
         self.scratch_ons = ons;
+        self.links = Some(links);
         chains
     }
 
@@ -1240,7 +1507,8 @@ fn nested_steps(
     memo: &mut SourceMemo,
 ) -> Vec<SharedStep> {
     let board = Board { values: *values, cands: *cands };
-    let mut best = Best::All { init, cur: cands, found: Vec::new() };
+    let easiest = matches!(rule, Nested::Multi(_)).then(HashMap::new);
+    let mut best = Best::All { init, cur: cands, found: Vec::new(), easiest };
     match rule {
         Nested::Chains => cycles_and_chains_into(&board, budget, &mut best, Some(memo)),
         Nested::Multi(mode) => {
@@ -1459,13 +1727,15 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
         p = ch.parents_of(p)[0];
     }
     let mut removals: Vec<(u8, u16)> = Vec::new();
-    for c in 0..729u16 {
-        if forw.has(c) && back.has(c) {
-            let (cell, d) = (cell_of(c) as u8, digit_of(c));
-            match removals.last_mut() {
-                Some((last, mask)) if *last == cell => *mask |= 1 << d,
-                _ => removals.push((cell, 1 << d)),
-            }
+    let mut both = forw;
+    for (a, b) in both.0.iter_mut().zip(&back.0) {
+        *a &= b;
+    }
+    for c in both.iter() {
+        let (cell, d) = (cell_of(c) as u8, digit_of(c));
+        match removals.last_mut() {
+            Some((last, mask)) if *last == cell => *mask |= 1 << d,
+            _ => removals.push((cell, 1 << d)),
         }
     }
     let complexity = ch.ancestors(dst);
@@ -1509,6 +1779,18 @@ fn multiple_chains_into(
 }
 
 fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
+    let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
+    search_multiple_with(ch, mode, best, &mut memo);
+    ch.spare_outcomes.extend(memo.into_iter().flatten());
+}
+
+/// [`search_multiple`] with `memo` to keep what each assumption "on" implies.
+fn search_multiple_with(
+    ch: &mut Chainer<'_>,
+    mode: Multi,
+    best: &mut Best<'_>,
+    memo: &mut [Option<Box<Outcome>>],
+) {
     let board = ch.board;
     let dynamic = mode != Multi::Multiple;
     let nishio = mode == Multi::Nishio;
@@ -1532,7 +1814,6 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
         Multi::Dynamic(level) => level,
         _ => 0,
     };
-    let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
     let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
@@ -1545,7 +1826,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
         let values: Vec<u8> = digits(board.cands[cell]).collect();
         for &v in &values {
             let k = cand(cell, v);
-            ensure(ch, &mut memo, k, y, dynamic);
+            ensure(ch, memo, k, y, dynamic);
             let on_res = memo[k as usize].as_deref().expect("computed above");
             if dynamic {
                 if let Some((a, b)) = on_res.absurd {
@@ -1582,6 +1863,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
                     }
                 }
             }
+            ch.spare_outcomes.push(off_res);
             if !nishio {
                 // Region forcing chains, from the first place of the digit in each house.
                 for &house in &CELL_HOUSES[cell] {
@@ -1595,7 +1877,7 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
                         .map(|i| cand(HOUSES[house][i] as usize, v))
                         .collect();
                     for &o in &others {
-                        ensure(ch, &mut memo, o, y, dynamic);
+                        ensure(ch, memo, o, y, dynamic);
                     }
                     let outs: Vec<&Outcome> = others
                         .iter()
@@ -1656,6 +1938,6 @@ fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
 fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bool, dynamic: bool) {
     if memo[k as usize].is_none() {
         let src = ch.push(k, true, &[]);
-        memo[k as usize] = Some(Box::new(ch.chain(src, y, dynamic)));
+        memo[k as usize] = Some(ch.chain(src, y, dynamic));
     }
 }
