@@ -14,7 +14,7 @@
 //! grids that differ little: what each assumption's search found is kept with the cells and
 //! houses it read ([`SourceMemo`]) and taken again, unsearched, on a later grid that agrees there.
 
-use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK, PEERS};
+use super::board::{digits, first, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK, PEERS};
 
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
@@ -27,13 +27,6 @@ use super::advanced::{self, Context, Positions};
 use super::hint::Hint;
 
 const NONE: u32 = u32::MAX;
-
-/// Whether a mask has exactly two bits (without a population count, which the baseline x86-64
-/// target lacks as an instruction).
-fn two(mask: u16) -> bool {
-    let rest = mask & mask.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
-}
 
 /// Sudoku Explainer's length bonus: +0.1 each time `complexity - 2` passes 4, 6, 8, 12, 16, 24,
 /// 32, 48, … (the bound grows by ×3/2 and ×4/3 in turn). Summed as doubles, as it does.
