@@ -13,7 +13,7 @@
 //! keyed by object identity, so its own order there is not reproducible).
 
 use super::basic::{crosses, locking_pairs, BLOCK_COL_ROW};
-use super::board::{digits, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
+use super::board::{digits, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
 
 /// Positions of every digit in every house (`[house][digit]`).
 pub(crate) type Positions = [[u16; 10]; 27];
@@ -281,12 +281,6 @@ fn pairs_in(set: u16, lost: u16) -> impl Iterator<Item = (u8, u8)> {
         let lows = if lost & (1 << hi) != 0 { lows } else { lows & lost };
         bits(lows).map(move |lo| (lo as u8, hi as u8))
     })
-}
-
-/// Whether a mask has exactly two members.
-fn two(mask: u16) -> bool {
-    let rest = mask & mask.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
 }
 
 /// The set of two that two masks make, when they make one: Sudoku Explainer's test (each mask has

@@ -182,6 +182,13 @@ impl Board {
     }
 }
 
+/// Whether a mask has exactly two members (without a population count, which the baseline x86-64
+/// target lacks as an instruction).
+pub(crate) fn two(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// The lowest digit of a mask.
 pub(crate) fn first(mask: u16) -> u8 {
     mask.trailing_zeros() as u8

@@ -14,7 +14,7 @@
 //! grids that differ little: what each assumption's search found is kept with the cells and
 //! houses it read ([`SourceMemo`]) and taken again, unsearched, on a later grid that agrees there.
 
-use super::board::{digits, first, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK, PEERS};
+use super::board::{digits, first, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK, PEERS};
 
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
@@ -27,13 +27,6 @@ use super::advanced::{self, Context, Positions};
 use super::hint::Hint;
 
 const NONE: u32 = u32::MAX;
-
-/// Whether a mask has exactly two bits (without a population count, which the baseline x86-64
-/// target lacks as an instruction).
-fn two(mask: u16) -> bool {
-    let rest = mask & mask.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
-}
 
 /// Sudoku Explainer's length bonus: +0.1 each time `complexity - 2` passes 4, 6, 8, 12, 16, 24,
 /// 32, 48, … (the bound grows by ×3/2 and ×4/3 in turn). Summed as doubles, as it does.
@@ -614,23 +607,9 @@ impl Budget {
 
 struct Chainer<'a> {
     board: &'a Board,
-    nodes: Vec<Node>,
-    parents: Vec<u32>,
     budget: &'a mut Budget,
-    /// Per node: its ancestor count once computed (0 = not yet).
-    ancestor_counts: Vec<u32>,
-    /// Scratch: the breadth-first queue of [`Chainer::ancestors`].
-    queue: Vec<u32>,
-    /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`].
-    on_idx: Vec<u32>,
-    off_idx: Vec<u32>,
-    /// Scratch: what [`Chainer::on_to_off`] and [`Chainer::off_to_on`] return in [`Chainer::chain`].
-    scratch_offs: Vec<(u16, u8)>,
-    scratch_ons: Vec<(u16, u32, u32, u8)>,
-    /// Scratch: the queues of [`Chainer::cycles`] and [`Chainer::forcing`].
-    scratch_queues: [Vec<u32>; 3],
-    /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
-    parent_buf: Vec<u32>,
+    /// The potentials and scratch memory, from the thread's pool.
+    buf: Buffers,
     /// The board's positions of each digit in each house.
     base_pos: Positions,
     /// Sudoku Explainer's nesting level: 0, or 1 when the dynamic chains also use the
@@ -638,10 +617,6 @@ struct Chainer<'a> {
     level: u8,
     /// What the [`advanced`] rules need of the board (set with a level above 0).
     ctx: Option<Context>,
-    /// Scratch: what the [`advanced`] rules found.
-    found: advanced::Found,
-    /// The chains nested in this one's potentials: (complexity, signature).
-    nested: Vec<(u32, u64)>,
     /// The steps of each nested rule on each grid met so far. Many assumptions leave the same
     /// grid behind (both candidates of a bivalue cell, a candidate "on" and the other places of
     /// its digit "off"), and the steps depend on nothing else while one step is searched (the
@@ -652,53 +627,55 @@ struct Chainer<'a> {
     reads: Reads,
     /// The board's links, for the static searches.
     links: Option<Box<Links>>,
-    /// Memory for `links`, from an earlier search.
+}
+
+/// The potentials and scratch memory of a [`Chainer`], kept per thread once it is done: nested
+/// chains start thousands of searches a step, each of which would otherwise allocate them afresh.
+#[derive(Default)]
+struct Buffers {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// Per node: its ancestor count once computed (0 = not yet).
+    ancestor_counts: Vec<u32>,
+    /// Scratch: the breadth-first queue of [`Chainer::ancestors`].
+    queue: Vec<u32>,
+    /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`]; all
+    /// [`NONE`] between searches.
+    on_idx: Vec<u32>,
+    off_idx: Vec<u32>,
+    /// Scratch: what [`Chainer::on_to_off`] and [`Chainer::off_to_on`] return in [`Chainer::chain`].
+    scratch_offs: Vec<(u16, u8)>,
+    scratch_ons: Vec<(u16, u32, u32, u8)>,
+    /// Scratch: the queues of [`Chainer::cycles`] and [`Chainer::forcing`].
+    scratch_queues: [Vec<u32>; 3],
+    /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
+    parent_buf: Vec<u32>,
+    /// Scratch: what the [`advanced`] rules found.
+    found: advanced::Found,
+    /// The chains nested in this one's potentials: (complexity, signature).
+    nested: Vec<(u32, u64)>,
+    /// Memory for [`Chainer::links`], from an earlier search.
     spare_links: Option<Box<Links>>,
     /// Memory of outcomes no longer needed, for [`Chainer::chain`].
     #[allow(clippy::vec_box, reason = "the boxes move between here and the memos of outcomes")]
     spare_outcomes: Vec<Box<Outcome>>,
 }
 
-/// The buffers of a [`Chainer`], kept per thread once it is done: nested chains start thousands
-/// of searches a step, each of which would otherwise allocate them afresh.
-struct Buffers {
-    nodes: Vec<Node>,
-    parents: Vec<u32>,
-    ancestor_counts: Vec<u32>,
-    queue: Vec<u32>,
-    /// All [`NONE`] between searches.
-    on_idx: Vec<u32>,
-    off_idx: Vec<u32>,
-    parent_buf: Vec<u32>,
-    scratch_offs: Vec<(u16, u8)>,
-    scratch_ons: Vec<(u16, u32, u32, u8)>,
-    scratch_queues: [Vec<u32>; 3],
-    found: advanced::Found,
-    nested: Vec<(u32, u64)>,
-    links: Option<Box<Links>>,
-    #[allow(clippy::vec_box, reason = "the boxes move between here and the memos of outcomes")]
-    outcomes: Vec<Box<Outcome>>,
-}
-
 impl Buffers {
     fn take() -> Buffers {
-        let pooled = POOL.with(|pool| pool.borrow_mut().pop());
-        pooled.unwrap_or_else(|| Buffers {
+        let mut b = POOL.with(|pool| pool.borrow_mut().pop()).unwrap_or_else(|| Buffers {
             nodes: Vec::with_capacity(4096),
             parents: Vec::with_capacity(8192),
             ancestor_counts: Vec::with_capacity(4096),
-            queue: Vec::new(),
             on_idx: vec![NONE; 729],
             off_idx: vec![NONE; 729],
-            parent_buf: Vec::new(),
-            scratch_offs: Vec::new(),
-            scratch_ons: Vec::new(),
-            scratch_queues: Default::default(),
-            found: advanced::Found::default(),
-            nested: Vec::new(),
-            links: None,
-            outcomes: Vec::new(),
-        })
+            ..Buffers::default()
+        });
+        b.nodes.clear();
+        b.parents.clear();
+        b.ancestor_counts.clear();
+        b.nested.clear();
+        b
     }
 }
 
@@ -709,22 +686,10 @@ thread_local! {
 
 impl Drop for Chainer<'_> {
     fn drop(&mut self) {
-        let mut b = Buffers {
-            nodes: std::mem::take(&mut self.nodes),
-            parents: std::mem::take(&mut self.parents),
-            ancestor_counts: std::mem::take(&mut self.ancestor_counts),
-            queue: std::mem::take(&mut self.queue),
-            on_idx: std::mem::take(&mut self.on_idx),
-            off_idx: std::mem::take(&mut self.off_idx),
-            parent_buf: std::mem::take(&mut self.parent_buf),
-            scratch_offs: std::mem::take(&mut self.scratch_offs),
-            scratch_ons: std::mem::take(&mut self.scratch_ons),
-            scratch_queues: std::mem::take(&mut self.scratch_queues),
-            found: std::mem::take(&mut self.found),
-            nested: std::mem::take(&mut self.nested),
-            links: self.links.take().or_else(|| self.spare_links.take()),
-            outcomes: std::mem::take(&mut self.spare_outcomes),
-        };
+        let mut b = std::mem::take(&mut self.buf);
+        if let Some(links) = self.links.take() {
+            b.spare_links = Some(links);
+        }
         // Buffers still lent out (a search unwound midway) are not kept; marks left are cleared.
         if b.on_idx.len() != 729 || b.off_idx.len() != 729 {
             return;
@@ -739,118 +704,100 @@ impl Drop for Chainer<'_> {
 
 impl<'a> Chainer<'a> {
     fn new(board: &'a Board, budget: &'a mut Budget) -> Chainer<'a> {
-        let mut b = Buffers::take();
-        b.nodes.clear();
-        b.parents.clear();
-        b.ancestor_counts.clear();
-        b.nested.clear();
         Chainer {
             board,
-            nodes: b.nodes,
-            parents: b.parents,
             budget,
-            ancestor_counts: b.ancestor_counts,
-            queue: b.queue,
-            on_idx: b.on_idx,
-            off_idx: b.off_idx,
-            parent_buf: b.parent_buf,
-            scratch_offs: b.scratch_offs,
-            scratch_ons: b.scratch_ons,
-            scratch_queues: b.scratch_queues,
+            buf: Buffers::take(),
             base_pos: board.all_positions(),
             level: 0,
             ctx: None,
-            found: b.found,
-            nested: b.nested,
             nested_cache: NestedCache::default(),
             reads: Reads::default(),
             links: None,
-            spare_links: b.links,
-            spare_outcomes: b.outcomes,
         }
     }
 
     fn push(&mut self, c: u16, on: bool, parents: &[u32]) -> u32 {
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node {
+        let id = self.buf.nodes.len() as u32;
+        self.buf.nodes.push(Node {
             cand: c,
             on,
-            parent_start: self.parents.len() as u32,
+            parent_start: self.buf.parents.len() as u32,
             parent_len: parents.len() as u32,
             cause: 0,
             nested: NONE,
         });
-        self.parents.extend_from_slice(parents);
-        self.ancestor_counts.push(0);
+        self.buf.parents.extend_from_slice(parents);
+        self.buf.ancestor_counts.push(0);
         self.budget.spent += 1;
         id
     }
 
     /// Like [`Chainer::push`], with one parent and a cause.
     fn push_caused(&mut self, c: u16, on: bool, parent: u32, cause: u8) -> u32 {
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node {
+        let id = self.buf.nodes.len() as u32;
+        self.buf.nodes.push(Node {
             cand: c,
             on,
-            parent_start: self.parents.len() as u32,
+            parent_start: self.buf.parents.len() as u32,
             parent_len: 1,
             cause,
             nested: NONE,
         });
-        self.parents.push(parent);
-        self.ancestor_counts.push(0);
+        self.buf.parents.push(parent);
+        self.buf.ancestor_counts.push(0);
         self.budget.spent += 1;
         id
     }
 
     /// Like [`Chainer::push`] with parents taken from `parent_buf[start..start + len]`.
     fn push_buffered(&mut self, c: u16, on: bool, start: u32, len: u32, cause: u8) -> u32 {
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node {
+        let id = self.buf.nodes.len() as u32;
+        self.buf.nodes.push(Node {
             cand: c,
             on,
-            parent_start: self.parents.len() as u32,
+            parent_start: self.buf.parents.len() as u32,
             parent_len: len,
             cause,
             nested: NONE,
         });
         let (s, e) = (start as usize, (start + len) as usize);
-        self.parents.extend_from_slice(&self.parent_buf[s..e]);
-        self.ancestor_counts.push(0);
+        self.buf.parents.extend_from_slice(&self.buf.parent_buf[s..e]);
+        self.buf.ancestor_counts.push(0);
         self.budget.spent += 1;
         id
     }
 
     /// Where the potentials stand now, for [`Chainer::rewind`].
     fn mark(&self) -> (usize, usize) {
-        (self.nodes.len(), self.parents.len())
+        (self.buf.nodes.len(), self.buf.parents.len())
     }
 
     /// Forgets the potentials created since `mark` (none of them may be referred to any more).
     fn rewind(&mut self, mark: (usize, usize)) {
-        self.nodes.truncate(mark.0);
-        self.ancestor_counts.truncate(mark.0);
-        self.parents.truncate(mark.1);
+        self.buf.nodes.truncate(mark.0);
+        self.buf.ancestor_counts.truncate(mark.0);
+        self.buf.parents.truncate(mark.1);
     }
 
     fn parents_of(&self, n: u32) -> &[u32] {
-        let node = self.nodes[n as usize];
-        &self.parents[node.parent_start as usize..(node.parent_start + node.parent_len) as usize]
+        let node = self.buf.nodes[n as usize];
+        &self.buf.parents[node.parent_start as usize..(node.parent_start + node.parent_len) as usize]
     }
 
     fn key(&self, n: u32) -> usize {
-        let node = self.nodes[n as usize];
+        let node = self.buf.nodes[n as usize];
         node.cand as usize * 2 + usize::from(node.on)
     }
 
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a
     /// potential met being the one followed).
     fn ancestors(&mut self, n: u32) -> u32 {
-        if self.ancestor_counts[n as usize] != 0 {
-            return self.ancestor_counts[n as usize];
+        if self.buf.ancestor_counts[n as usize] != 0 {
+            return self.buf.ancestor_counts[n as usize];
         }
         let mut seen = [0u64; 23];
-        let mut queue = std::mem::take(&mut self.queue);
+        let mut queue = std::mem::take(&mut self.buf.queue);
         queue.clear();
         queue.push(n);
         let mut i = 0;
@@ -865,8 +812,8 @@ impl<'a> Chainer<'a> {
                 queue.extend_from_slice(self.parents_of(p));
             }
         }
-        self.queue = queue;
-        self.ancestor_counts[n as usize] = count;
+        self.buf.queue = queue;
+        self.buf.ancestor_counts[n as usize] = count;
         count
     }
 
@@ -896,7 +843,7 @@ impl<'a> Chainer<'a> {
     /// The complexities of the distinct chains nested among the ancestors of `targets`
     /// (Sudoku Explainer's `getNestedComplexity`).
     fn nested_complexity(&self, targets: &[u32]) -> u32 {
-        if self.nested.is_empty() {
+        if self.buf.nested.is_empty() {
             return 0;
         }
         let mut counted: Vec<u64> = Vec::new();
@@ -906,9 +853,9 @@ impl<'a> Chainer<'a> {
             chain.clear();
             self.chain_of(t, &mut chain);
             for &p in &chain {
-                let n = self.nodes[p as usize].nested;
+                let n = self.buf.nodes[p as usize].nested;
                 if n != NONE {
-                    let (complexity, signature) = self.nested[n as usize];
+                    let (complexity, signature) = self.buf.nested[n as usize];
                     if !counted.contains(&signature) {
                         counted.push(signature);
                         total += complexity;
@@ -942,8 +889,8 @@ impl<'a> Chainer<'a> {
         }
         let mut seen = Bits::default();
         for &p in reversed {
-            let c = self.nodes[p as usize].cand;
-            let flipped = !self.nodes[p as usize].on;
+            let c = self.buf.nodes[p as usize].cand;
+            let flipped = !self.buf.nodes[p as usize].on;
             let k = c as usize * 2 + usize::from(flipped);
             if flipped {
                 mix(k);
@@ -976,11 +923,11 @@ impl<'a> Chainer<'a> {
             }
         };
         // The reversed cycle's "on"s are the cycle's "off"s, with their causes.
-        let flipped = reversed.iter().filter(|&&p| !self.nodes[p as usize].on).map(|&p| (p, true));
+        let flipped = reversed.iter().filter(|&&p| !self.buf.nodes[p as usize].on).map(|&p| (p, true));
         let all = chains.iter().filter(|&&p| p != NONE).map(|&p| (p, false)).chain(flipped);
         {
             for (p, flipped) in all {
-                let node = self.nodes[p as usize];
+                let node = self.buf.nodes[p as usize];
                 let cause =
                     if node.cause == 0 && self.parents_of(p).is_empty() { src_cause } else { node.cause };
                 if (!node.on && !flipped) || cause == 0 {
@@ -1057,25 +1004,25 @@ impl<'a> Chainer<'a> {
         out: &mut Vec<(u16, u32, u32, u8)>,
     ) {
         out.clear();
-        self.parent_buf.clear();
-        let c = self.nodes[p as usize].cand;
+        self.buf.parent_buf.clear();
+        let c = self.buf.nodes[p as usize].cand;
         let (cell, d) = (cell_of(c), digit_of(c));
         if y && two(cands[cell]) {
             let mut other = first(cands[cell]);
             if other == d {
                 other = first(cands[cell] & !(1 << other));
             }
-            let start = self.parent_buf.len() as u32;
-            self.parent_buf.push(p);
+            let start = self.buf.parent_buf.len() as u32;
+            self.buf.parent_buf.push(p);
             if let Some(save) = save {
                 for v in digits(save[cell] & !cands[cell]) {
-                    let n = self.off_idx[cand(cell, v) as usize];
+                    let n = self.buf.off_idx[cand(cell, v) as usize];
                     if n != NONE {
-                        self.parent_buf.push(n);
+                        self.buf.parent_buf.push(n);
                     }
                 }
             }
-            out.push((cand(cell, other), start, self.parent_buf.len() as u32 - start, 1));
+            out.push((cand(cell, other), start, self.buf.parent_buf.len() as u32 - start, 1));
         }
         // Block, row, column.
         for &house in &CELL_HOUSES[cell] {
@@ -1092,18 +1039,18 @@ impl<'a> Chainer<'a> {
             if out.iter().any(|&(o, _, _, _)| o == k) {
                 continue;
             }
-            let start = self.parent_buf.len() as u32;
-            self.parent_buf.push(p);
+            let start = self.buf.parent_buf.len() as u32;
+            self.buf.parent_buf.push(p);
             let mut gone = if save.is_some() { self.base_pos[house][d as usize] & !pos } else { 0 };
             while gone != 0 {
                 let j = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                let n = self.off_idx[cand(HOUSES[house][j] as usize, d) as usize];
+                let n = self.buf.off_idx[cand(HOUSES[house][j] as usize, d) as usize];
                 if n != NONE {
-                    self.parent_buf.push(n);
+                    self.buf.parent_buf.push(n);
                 }
             }
-            out.push((k, start, self.parent_buf.len() as u32 - start, 2 + house as u8));
+            out.push((k, start, self.buf.parent_buf.len() as u32 - start, 2 + house as u8));
         }
     }
 
@@ -1113,38 +1060,38 @@ impl<'a> Chainer<'a> {
         let mut cands = self.board.cands;
         let save = self.board.cands;
         let mut pos = self.base_pos;
-        let mut on_idx = std::mem::take(&mut self.on_idx);
+        let mut on_idx = std::mem::take(&mut self.buf.on_idx);
         // The memory of an outcome no longer needed, if any.
-        let mut out = self.spare_outcomes.pop().unwrap_or_default();
+        let mut out = self.buf.spare_outcomes.pop().unwrap_or_default();
         let mut on = std::mem::take(&mut out.on);
         let mut off = std::mem::take(&mut out.off);
         on.clear();
         off.clear();
-        let n0 = self.nodes[init as usize];
+        let n0 = self.buf.nodes[init as usize];
         if n0.on {
             on_idx[n0.cand as usize] = init;
             on.push(init);
         } else {
-            self.off_idx[n0.cand as usize] = init;
+            self.buf.off_idx[n0.cand as usize] = init;
             off.push(init);
         }
         let (mut i_on, mut i_off) = (0, 0);
         let mut absurd = None;
-        let mut offs = std::mem::take(&mut self.scratch_offs);
-        let mut ons = std::mem::take(&mut self.scratch_ons);
+        let mut offs = std::mem::take(&mut self.buf.scratch_offs);
+        let mut ons = std::mem::take(&mut self.buf.scratch_ons);
         'spread: loop {
             if i_on < on.len() {
                 let p = on[i_on];
                 i_on += 1;
-                Self::on_to_off(&cands, &pos, self.nodes[p as usize].cand, y, &mut offs);
+                Self::on_to_off(&cands, &pos, self.buf.nodes[p as usize].cand, y, &mut offs);
                 for &(k, cause) in &offs {
                     if on_idx[k as usize] != NONE {
                         let o = self.push_caused(k, false, p, cause);
                         absurd = Some((on_idx[k as usize], o));
                         break 'spread;
-                    } else if self.off_idx[k as usize] == NONE {
+                    } else if self.buf.off_idx[k as usize] == NONE {
                         let o = self.push_caused(k, false, p, cause);
-                        self.off_idx[k as usize] = o;
+                        self.buf.off_idx[k as usize] = o;
                         off.push(o);
                     }
                 }
@@ -1154,7 +1101,7 @@ impl<'a> Chainer<'a> {
                 let save_ref = if dynamic { Some(&save) } else { None };
                 self.off_to_on(&cands, &pos, save_ref, p, y, &mut ons);
                 if dynamic {
-                    let c = self.nodes[p as usize].cand;
+                    let c = self.buf.nodes[p as usize].cand;
                     let (cell, d) = (cell_of(c), digit_of(c));
                     cands[cell] &= !(1 << d);
                     for k in 0..3 {
@@ -1162,9 +1109,9 @@ impl<'a> Chainer<'a> {
                     }
                 }
                 for &(k, start, len, cause) in &ons {
-                    if self.off_idx[k as usize] != NONE {
+                    if self.buf.off_idx[k as usize] != NONE {
                         let o = self.push_buffered(k, true, start, len, cause);
-                        absurd = Some((o, self.off_idx[k as usize]));
+                        absurd = Some((o, self.buf.off_idx[k as usize]));
                         break 'spread;
                     } else if on_idx[k as usize] == NONE {
                         let o = self.push_buffered(k, true, start, len, cause);
@@ -1181,10 +1128,10 @@ impl<'a> Chainer<'a> {
         let mut on_bits = Bits::default();
         let mut off_bits = Bits::default();
         for &n in &on {
-            on_bits.set(self.nodes[n as usize].cand);
+            on_bits.set(self.buf.nodes[n as usize].cand);
         }
         for &n in &off {
-            off_bits.set(self.nodes[n as usize].cand);
+            off_bits.set(self.buf.nodes[n as usize].cand);
         }
         // In candidate order straight from the sets, the index telling each candidate's node.
         let mut on_sorted = std::mem::take(&mut out.on_sorted);
@@ -1192,16 +1139,16 @@ impl<'a> Chainer<'a> {
         on_sorted.extend(on_bits.iter().map(|c| (c, on_idx[c as usize])));
         let mut off_sorted = std::mem::take(&mut out.off_sorted);
         off_sorted.clear();
-        off_sorted.extend(off_bits.iter().map(|c| (c, self.off_idx[c as usize])));
+        off_sorted.extend(off_bits.iter().map(|c| (c, self.buf.off_idx[c as usize])));
         for &n in &on {
-            on_idx[self.nodes[n as usize].cand as usize] = NONE;
+            on_idx[self.buf.nodes[n as usize].cand as usize] = NONE;
         }
         for &n in &off {
-            self.off_idx[self.nodes[n as usize].cand as usize] = NONE;
+            self.buf.off_idx[self.buf.nodes[n as usize].cand as usize] = NONE;
         }
-        self.on_idx = on_idx;
-        self.scratch_offs = offs;
-        self.scratch_ons = ons;
+        self.buf.on_idx = on_idx;
+        self.buf.scratch_offs = offs;
+        self.buf.scratch_ons = ons;
         *out = Outcome { on, off, on_bits, off_bits, on_sorted, off_sorted, absurd };
         out
     }
@@ -1211,7 +1158,7 @@ impl<'a> Chainer<'a> {
     /// "off"s it relies on as parents. Removals already "off" are skipped, as Sudoku Explainer
     /// skips them; whether anything was added.
     fn advance(&mut self, cands: &[u16; 81], pos: &Positions, save: &[u16; 81], off: &mut Vec<u32>) -> bool {
-        let mut found = std::mem::take(&mut self.found);
+        let mut found = std::mem::take(&mut self.buf.found);
         let ctx = self.ctx.get_or_insert_with(|| Context::new(self.board));
         advanced::advanced(ctx, cands, pos, save, &self.base_pos, &mut found);
         let mut added = false;
@@ -1219,7 +1166,7 @@ impl<'a> Chainer<'a> {
             added |= self.add_advanced(k, &found.parents[start as usize..(start + len) as usize], NONE, off);
         }
         let basic_found = !found.removals.is_empty();
-        self.found = found;
+        self.buf.found = found;
         if basic_found {
             return added;
         }
@@ -1242,8 +1189,8 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 any = true;
-                let id = self.nested.len() as u32;
-                self.nested.push((step.complexity, step.signature));
+                let id = self.buf.nested.len() as u32;
+                self.buf.nested.push((step.complexity, step.signature));
                 for &k in &step.removals {
                     added |= self.add_advanced(k, &step.parents, id, off);
                 }
@@ -1258,15 +1205,15 @@ impl<'a> Chainer<'a> {
     /// Adds "`k` is off" found by a rule inside the chain, unless already there; `parents` are
     /// the chain's "off"s the rule relied on, `nested` the rule's entry in [`Chainer::nested`].
     fn add_advanced(&mut self, k: u16, parents: &[u16], nested: u32, off: &mut Vec<u32>) -> bool {
-        if self.off_idx[k as usize] != NONE {
+        if self.buf.off_idx[k as usize] != NONE {
             return false;
         }
         // Every parent is a candidate the chain turned off, so it has a node.
         let nodes: Vec<u32> =
-            parents.iter().map(|&c| self.off_idx[c as usize]).filter(|&n| n != NONE).collect();
+            parents.iter().map(|&c| self.buf.off_idx[c as usize]).filter(|&n| n != NONE).collect();
         let o = self.push(k, false, &nodes);
-        self.nodes[o as usize].nested = nested;
-        self.off_idx[k as usize] = o;
+        self.buf.nodes[o as usize].nested = nested;
+        self.buf.off_idx[k as usize] = o;
         off.push(o);
         true
     }
@@ -1301,9 +1248,9 @@ impl<'a> Chainer<'a> {
     /// [`Chainer::off_to_on`] writes them, each with `p` as its one parent.
     fn static_ons(&mut self, links: &Links, p: u32, y: bool, x: bool, out: &mut Vec<(u16, u32, u32, u8)>) {
         out.clear();
-        self.parent_buf.clear();
-        self.parent_buf.push(p);
-        let c = self.nodes[p as usize].cand as usize;
+        self.buf.parent_buf.clear();
+        self.buf.parent_buf.push(p);
+        let c = self.buf.nodes[p as usize].cand as usize;
         if y && links.cell[c] != NO_CAND {
             out.push((links.cell[c], 0, 1, 1));
         }
@@ -1322,13 +1269,13 @@ impl<'a> Chainer<'a> {
         let cands = &self.board.cands;
         let mut links = match self.links.take() {
             Some(links) => links,
-            None => Links::new(self.spare_links.take(), cands, &self.base_pos),
+            None => Links::new(self.buf.spare_links.take(), cands, &self.base_pos),
         };
         let src_key = self.key(source);
-        let src_cand = self.nodes[source as usize].cand;
+        let src_cand = self.buf.nodes[source as usize].cand;
         let mut to_on = Bits::default();
         to_on.set(src_cand);
-        let [mut pending_on, mut pending_off, mut layer] = std::mem::take(&mut self.scratch_queues);
+        let [mut pending_on, mut pending_off, mut layer] = std::mem::take(&mut self.buf.scratch_queues);
         pending_on.clear();
         pending_off.clear();
         // The layer being read; the next one fills `pending_on` or `pending_off`.
@@ -1336,12 +1283,12 @@ impl<'a> Chainer<'a> {
         pending_on.push(source);
         let mut found = Vec::new();
         let mut length = 0;
-        let mut ons = std::mem::take(&mut self.scratch_ons);
+        let mut ons = std::mem::take(&mut self.buf.scratch_ons);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             std::mem::swap(&mut layer, &mut pending_on);
             for &p in &layer {
-                let c = self.nodes[p as usize].cand;
+                let c = self.buf.nodes[p as usize].cand;
                 self.read_spread::<TRACK>(&mut links, c, y, x);
                 for i in links.weak_range(cands, &self.base_pos, c, y) {
                     let (k, cause) = links.weak[i];
@@ -1378,8 +1325,8 @@ impl<'a> Chainer<'a> {
                 break;
             }
         }
-        self.scratch_queues = [pending_on, pending_off, layer];
-        self.scratch_ons = ons;
+        self.buf.scratch_queues = [pending_on, pending_off, layer];
+        self.buf.scratch_ons = ons;
         self.links = Some(links);
         found
     }
@@ -1390,13 +1337,13 @@ impl<'a> Chainer<'a> {
         let cands = &self.board.cands;
         let mut links = match self.links.take() {
             Some(links) => links,
-            None => Links::new(self.spare_links.take(), cands, &self.base_pos),
+            None => Links::new(self.buf.spare_links.take(), cands, &self.base_pos),
         };
-        let src = self.nodes[source as usize];
+        let src = self.buf.nodes[source as usize];
         let conj_key = src.cand as usize * 2 + usize::from(!src.on);
         let mut to_on = Bits::default();
         let mut to_off = Bits::default();
-        let [mut pending_on, mut pending_off, layer] = std::mem::take(&mut self.scratch_queues);
+        let [mut pending_on, mut pending_off, layer] = std::mem::take(&mut self.buf.scratch_queues);
         pending_on.clear();
         pending_off.clear();
         if src.on {
@@ -1407,13 +1354,13 @@ impl<'a> Chainer<'a> {
             pending_off.push(source);
         }
         let mut chains: Vec<u32> = Vec::new();
-        let mut ons = std::mem::take(&mut self.scratch_ons);
+        let mut ons = std::mem::take(&mut self.buf.scratch_ons);
         let (mut i_on, mut i_off) = (0, 0);
         while i_on < pending_on.len() || i_off < pending_off.len() {
             while i_on < pending_on.len() {
                 let p = pending_on[i_on];
                 i_on += 1;
-                let c = self.nodes[p as usize].cand;
+                let c = self.buf.nodes[p as usize].cand;
                 self.read_spread::<TRACK>(&mut links, c, y, true);
                 for i in links.weak_range(cands, &self.base_pos, c, y) {
                     let (k, cause) = links.weak[i];
@@ -1448,7 +1395,7 @@ impl<'a> Chainer<'a> {
                 i_off += 1;
                 if p == source {
                     // The others were read as links of an "on" before.
-                    self.read::<TRACK>(self.nodes[p as usize].cand, y, true);
+                    self.read::<TRACK>(self.buf.nodes[p as usize].cand, y, true);
                 }
                 self.static_ons(&links, p, y, true, &mut ons);
                 for &(k, start, len, cause) in &ons {
@@ -1468,8 +1415,8 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        self.scratch_queues = [pending_on, pending_off, layer];
-        self.scratch_ons = ons;
+        self.buf.scratch_queues = [pending_on, pending_off, layer];
+        self.buf.scratch_ons = ons;
         self.links = Some(links);
         chains
     }
@@ -1641,7 +1588,7 @@ fn cycles_and_chains_into(
                 }
                 for target in chains {
                     let complexity = ch.ancestors(target);
-                    let node = ch.nodes[target as usize];
+                    let node = ch.buf.nodes[target as usize];
                     let (removals, place) = ch.conclusion(node.cand, node.on);
                     let base = if x && y { 7.0 } else { 6.6 };
                     let name = if x && y {
@@ -1700,7 +1647,7 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
     let mut cell_count = 0;
     let mut p = dst;
     while !ch.parents_of(p).is_empty() {
-        let c = cell_of(ch.nodes[p as usize].cand);
+        let c = cell_of(ch.buf.nodes[p as usize].cand);
         if !cells[c] {
             cells[c] = true;
             cell_count += 1;
@@ -1711,7 +1658,7 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
     let mut back = Bits::default();
     let mut p = dst;
     while !ch.parents_of(p).is_empty() {
-        let node = ch.nodes[p as usize];
+        let node = ch.buf.nodes[p as usize];
         let (cell, d) = (cell_of(node.cand), digit_of(node.cand));
         ch.reads.houses_of(cell, d);
         for &o in &PEERS[cell] {
@@ -1781,7 +1728,7 @@ fn multiple_chains_into(
 fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
     let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
     search_multiple_with(ch, mode, best, &mut memo);
-    ch.spare_outcomes.extend(memo.into_iter().flatten());
+    ch.buf.spare_outcomes.extend(memo.into_iter().flatten());
 }
 
 /// [`search_multiple`] with `memo` to keep what each assumption "on" implies.
@@ -1847,7 +1794,7 @@ fn search_multiple_with(
             }
             if card >= 3 && !nishio && dynamic {
                 for &n in &on_res.on {
-                    let c = ch.nodes[n as usize].cand;
+                    let c = ch.buf.nodes[n as usize].cand;
                     if let Some(m) = off_res.find(c, true) {
                         let complexity = ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
                         let f = found(base, complexity, 1, double_name, ch.conclusion(c, true));
@@ -1855,7 +1802,7 @@ fn search_multiple_with(
                     }
                 }
                 for &n in &on_res.off {
-                    let c = ch.nodes[n as usize].cand;
+                    let c = ch.buf.nodes[n as usize].cand;
                     if let Some(m) = off_res.find(c, false) {
                         let complexity = ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
                         let f = found(base, complexity, 1, double_name, ch.conclusion(c, false));
@@ -1863,7 +1810,7 @@ fn search_multiple_with(
                     }
                 }
             }
-            ch.spare_outcomes.push(off_res);
+            ch.buf.spare_outcomes.push(off_res);
             if !nishio {
                 // Region forcing chains, from the first place of the digit in each house.
                 for &house in &CELL_HOUSES[cell] {
@@ -1887,7 +1834,7 @@ fn search_multiple_with(
                         let first_out = outs[0];
                         let list = if on { &first_out.on } else { &first_out.off };
                         for &n in list {
-                            let c = ch.nodes[n as usize].cand;
+                            let c = ch.buf.nodes[n as usize].cand;
                             let all =
                                 outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
                             if !all {
@@ -1917,7 +1864,7 @@ fn search_multiple_with(
                 let first_out = outs[0];
                 let list = if on { &first_out.on } else { &first_out.off };
                 for &n in list {
-                    let c = ch.nodes[n as usize].cand;
+                    let c = ch.buf.nodes[n as usize].cand;
                     let all = outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
                     if !all {
                         continue;
