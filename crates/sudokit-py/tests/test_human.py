@@ -199,17 +199,18 @@ def test_bad_input():
 
 
 def test_the_gil_is_released_while_rate_batch_runs(datasets):
-    # The first reference puzzle rated ER 9.2 (dynamic forcing chains): most of a second of work on
-    # one worker. A Python thread keeps counting meanwhile.
+    # The first reference puzzle rated ER 9.2 (dynamic forcing chains), rated a few times over on one
+    # worker: tenths of a second of work. A Python thread keeps counting meanwhile; with the GIL held
+    # it could not count at all until the call returned. How long the call takes is not asserted: it
+    # shrinks whenever the rater gets faster.
     with open(datasets / "ratings" / "se-dev.tsv", newline="") as f:
         row = next(r for r in csv.DictReader(f, delimiter="\t") if r["ER"] == "9.2")
-    puzzle = row["puzzle"]
+    copies = 4
     (er, _, _, score, level, status), during, elapsed = while_another_thread_counts(
-        lambda: sudokit.rate_batch(to_rows([puzzle]), threads=1)
+        lambda: sudokit.rate_batch(to_rows([row["puzzle"]] * copies), threads=1)
     )
-    assert status.tolist() == [sudokit.OK] and score[0] > 0
-    assert round(float(er[0]), 1) == 9.2
-    assert elapsed >= 0.2
+    assert status.tolist() == [sudokit.OK] * copies and (score > 0).all()
+    assert [round(float(e), 1) for e in er] == [9.2] * copies
     assert during > 10_000, f"the other thread ran {during} times in {elapsed:.2f} s"
 
 
