@@ -108,6 +108,7 @@ mod basic;
 mod board;
 mod chain;
 mod hint;
+mod reach;
 mod unique;
 
 #[cfg(test)]
@@ -354,7 +355,8 @@ fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::SourceMemo) -> Op
         if budget.exhausted() {
             break;
         }
-        hint = chain::multiple_chains(b, mode, budget, &mut cache);
+        // "Forcing Chains & Cycles" came before and found nothing on this board.
+        hint = chain::multiple_chains(b, mode, budget, &mut cache, true);
         if hint.is_some() {
             break;
         }
