@@ -538,8 +538,8 @@ struct SourceSteps {
     grid: Rc<[u16; 81]>,
     init: Rc<[u16; 81]>,
     reads: Reads,
-    /// Potentials the search created, charged again when the result is reused so that the budget
-    /// runs out exactly where the full search would have.
+    /// Potentials the search created, charged again when the result is reused so that reuse
+    /// saves time, not budget.
     cost: u64,
     found: Vec<SharedStep>,
     /// Found on grids that agree with `init` where the search looked: kept first, beside the
