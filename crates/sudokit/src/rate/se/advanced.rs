@@ -13,10 +13,9 @@
 //! keyed by object identity, so its own order there is not reproducible).
 
 use super::basic::{crosses, locking_pairs, BLOCK_COL_ROW};
-use super::board::{digits, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
+use super::board::{cand, digits, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
 
-/// Positions of every digit in every house (`[house][digit]`).
-pub(crate) type Positions = [[u16; 10]; 27];
+pub(crate) use super::board::Positions;
 
 /// What does not change while one step's chains are searched: the board's filled cells, and the
 /// candidates before any assumption (the chains' common starting point).
@@ -88,10 +87,6 @@ impl Found {
             self.removals.push((k, parents_start as u32, len as u32));
         }
     }
-}
-
-fn cand(cell: usize, digit: u8) -> u16 {
-    (cell * 9 + digit as usize - 1) as u16
 }
 
 /// Fills `out` with the removals of the first rule, in Sudoku Explainer's order (intersections,

@@ -146,16 +146,8 @@ impl Board {
     }
 
     /// Every house's positions of every digit (`[house][digit]`).
-    pub(crate) fn all_positions(&self) -> [[u16; 10]; 27] {
-        let mut pos = [[0u16; 10]; 27];
-        for cell in 0..81 {
-            for d in digits(self.cands[cell]) {
-                for k in 0..3 {
-                    pos[CELL_HOUSES[cell][k] as usize][d as usize] |= 1 << CELL_INDEX[cell][k];
-                }
-            }
-        }
-        pos
+    pub(crate) fn all_positions(&self) -> Positions {
+        positions(&self.cands)
     }
 
     /// Empty cells of a house.
@@ -179,6 +171,72 @@ impl Board {
 
     pub(crate) fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
+    }
+}
+
+/// Every house's positions of every digit (`[house][digit]`), as bit masks over the house's cells.
+pub(crate) type Positions = [[u16; 10]; 27];
+
+/// The positions of every digit in every house of a grid of candidates.
+pub(crate) fn positions(cands: &[u16; 81]) -> Positions {
+    let mut pos = [[0u16; 10]; 27];
+    for (cell, &m) in cands.iter().enumerate() {
+        for d in digits(m) {
+            for k in 0..3 {
+                pos[CELL_HOUSES[cell][k] as usize][d as usize] |= 1 << CELL_INDEX[cell][k];
+            }
+        }
+    }
+    pos
+}
+
+/// A candidate's index: `cell * 9 + digit - 1`.
+pub(crate) fn cand(cell: usize, digit: u8) -> u16 {
+    (cell * 9 + digit as usize - 1) as u16
+}
+
+/// The cell of a candidate index.
+pub(crate) fn cell_of(c: u16) -> usize {
+    c as usize / 9
+}
+
+/// The digit of a candidate index.
+pub(crate) fn digit_of(c: u16) -> u8 {
+    (c % 9) as u8 + 1
+}
+
+/// A set of candidates (729 bits).
+#[derive(Clone, Default)]
+pub(crate) struct Bits([u64; 12]);
+
+impl Bits {
+    /// Adds `c`.
+    pub(crate) fn set(&mut self, c: u16) {
+        self.0[c as usize / 64] |= 1 << (c % 64);
+    }
+    /// Whether `c` is in the set.
+    pub(crate) fn has(&self, c: u16) -> bool {
+        self.0[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+    /// The candidates in both sets.
+    pub(crate) fn and(mut self, other: &Bits) -> Bits {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= b;
+        }
+        self
+    }
+    /// The candidates in the set, ascending.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (w as u32 * 64 + b) as u16
+                })
+            })
+        })
     }
 }
 

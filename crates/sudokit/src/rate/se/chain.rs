@@ -13,8 +13,14 @@
 //! Inside nested dynamic chains, "Forcing Chains & Cycles" runs whole each time a chain stalls, on
 //! grids that differ little: what each assumption's search found is kept with the cells and
 //! houses it read ([`SourceMemo`]) and taken again, unsearched, on a later grid that agrees there.
+//! Where the rule found nothing on the grid the enclosing chain started from, forcing chains are
+//! looked for only from potentials that can reach a strong link that grid lacks ([`reach`](super::reach)), and
+//! cycles only from candidates with a strong link, through which they must close.
 
-use super::board::{digits, first, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK, PEERS};
+use super::board::{
+    cand, cell_of, digit_of, digits, first, two, Bits, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK,
+    PEERS,
+};
 
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
@@ -25,6 +31,7 @@ use std::rc::Rc;
 
 use super::advanced::{self, Context, Positions};
 use super::hint::Hint;
+use super::reach::{gained_reach, Reach};
 
 const NONE: u32 = u32::MAX;
 
@@ -56,44 +63,6 @@ struct Node {
     /// For an "off" found by a nested chain: that chain's entry in [`Chainer::nested`], else
     /// [`NONE`].
     nested: u32,
-}
-
-fn cand(cell: usize, digit: u8) -> u16 {
-    (cell * 9 + digit as usize - 1) as u16
-}
-
-fn cell_of(c: u16) -> usize {
-    c as usize / 9
-}
-
-fn digit_of(c: u16) -> u8 {
-    (c % 9) as u8 + 1
-}
-
-/// A set of candidates (729 bits).
-#[derive(Clone, Default)]
-struct Bits([u64; 12]);
-
-impl Bits {
-    fn set(&mut self, c: u16) {
-        self.0[c as usize / 64] |= 1 << (c % 64);
-    }
-    fn has(&self, c: u16) -> bool {
-        self.0[c as usize / 64] & (1 << (c % 64)) != 0
-    }
-    /// The candidates in the set, ascending.
-    fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let b = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    (w as u32 * 64 + b) as u16
-                })
-            })
-        })
-    }
 }
 
 /// The links of one grid, looked up by the static searches ([`Chainer::cycles`],
@@ -569,13 +538,26 @@ struct SourceSteps {
     grid: Rc<[u16; 81]>,
     init: Rc<[u16; 81]>,
     reads: Reads,
-    /// Potentials the search created, charged again when the result is reused so that the budget
-    /// runs out exactly where the full search would have.
+    /// Potentials the search created, charged again when the result is reused so that reuse
+    /// saves time, not budget.
     cost: u64,
     found: Vec<SharedStep>,
     /// Found on grids that agree with `init` where the search looked: kept first, beside the
     /// latest [`VERSIONS`] others.
     pinned: bool,
+    /// The forcing searches left out ([`SKIP_ON`], [`SKIP_OFF`]) because the assumption could
+    /// reach no strong link `init` lacks: taken again only where that still holds.
+    skipped: u8,
+}
+
+/// [`SourceSteps::skipped`]: the forcing chains from the assumption "on", from its "off".
+const SKIP_ON: u8 = 1;
+const SKIP_OFF: u8 = 2;
+
+/// The forcing searches from candidate `k` that can find nothing, given what reaches a gained
+/// strong link.
+fn skips(gained: &Reach, k: u16) -> u8 {
+    (if gained.on.has(k) { 0 } else { SKIP_ON }) | (if gained.off.has(k) { 0 } else { SKIP_OFF })
 }
 
 /// How many [`SourceSteps`] are kept per assumption: the grids of the enclosing chains come and go
@@ -627,6 +609,9 @@ struct Chainer<'a> {
     reads: Reads,
     /// The board's links, for the static searches.
     links: Option<Box<Links>>,
+    /// "Forcing Chains & Cycles" found nothing on the board: forcing chains nested in this
+    /// chainer's chains need a strong link the board lacks (see [`reach`](super::reach)).
+    barren: bool,
 }
 
 /// The potentials and scratch memory of a [`Chainer`], kept per thread once it is done: nested
@@ -714,6 +699,7 @@ impl<'a> Chainer<'a> {
             nested_cache: NestedCache::default(),
             reads: Reads::default(),
             links: None,
+            barren: false,
         }
     }
 
@@ -1176,7 +1162,15 @@ impl<'a> Chainer<'a> {
                 Some(steps) => Rc::clone(steps),
                 None => {
                     let memo = &mut self.nested_cache.chains;
-                    let steps = Rc::new(nested_steps(&board.values, cands, save, rule, self.budget, memo));
+                    let steps = Rc::new(nested_steps(
+                        &board.values,
+                        cands,
+                        save,
+                        rule,
+                        self.budget,
+                        memo,
+                        self.barren,
+                    ));
                     self.nested_cache.steps.insert((rule, *cands), Rc::clone(&steps));
                     steps
                 }
@@ -1273,6 +1267,14 @@ impl<'a> Chainer<'a> {
         };
         let src_key = self.key(source);
         let src_cand = self.buf.nodes[source as usize].cand;
+        let partner = |t: u16| t != NO_CAND;
+        let c = src_cand as usize;
+        if !(y && partner(links.cell[c]) || x && links.house[c].iter().any(|&t| partner(t))) {
+            // A cycle closes through a strong link of its start, and this has none.
+            self.read::<TRACK>(src_cand, y, x);
+            self.links = Some(links);
+            return Vec::new();
+        }
         let mut to_on = Bits::default();
         to_on.set(src_cand);
         let [mut pending_on, mut pending_off, mut layer] = std::mem::take(&mut self.buf.scratch_queues);
@@ -1438,13 +1440,13 @@ impl<'a> Chainer<'a> {
 /// Y-cycles, then cycles and forcing chains with both kinds of links; the easiest step.
 pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hint> {
     let mut best = Best::default();
-    cycles_and_chains_into(board, budget, &mut best, None);
+    cycles_and_chains_into(board, budget, &mut best, None, false);
     best.into_hint()
 }
 
 /// Every step of a chaining rule nested in another chain, run on `cands` (the grid as the
-/// enclosing chain left it; `init` is that chain's grid before its assumption), in Sudoku
-/// Explainer's order.
+/// enclosing chain left it; `init` is that chain's grid before its assumption, `barren` whether
+/// "Forcing Chains & Cycles" found nothing there), in Sudoku Explainer's order.
 fn nested_steps(
     values: &[u8; 81],
     cands: &[u16; 81],
@@ -1452,15 +1454,24 @@ fn nested_steps(
     rule: Nested,
     budget: &mut Budget,
     memo: &mut SourceMemo,
+    barren: bool,
 ) -> Vec<SharedStep> {
     let board = Board { values: *values, cands: *cands };
     let easiest = matches!(rule, Nested::Multi(_)).then(HashMap::new);
     let mut best = Best::All { init, cur: cands, found: Vec::new(), easiest };
     match rule {
-        Nested::Chains => cycles_and_chains_into(&board, budget, &mut best, Some(memo)),
+        Nested::Chains => cycles_and_chains_into(&board, budget, &mut best, Some(memo), barren),
         Nested::Multi(mode) => {
+            // Dynamic chains that nest forcing chains in turn: one static search here spares
+            // many in them.
+            let barren = matches!(mode, Multi::Dynamic(level) if nested_rules(level).contains(&Nested::Chains))
+                && {
+                    let mut first = Best::default();
+                    cycles_and_chains_into(&board, budget, &mut first, None, false);
+                    first.into_hint().is_none() && !budget.exhausted()
+                };
             let mut cache = NestedCache::with_memo(std::mem::take(memo));
-            multiple_chains_into(&board, mode, budget, &mut best, &mut cache);
+            multiple_chains_into(&board, mode, budget, &mut best, &mut cache, barren);
             *memo = cache.chains;
         }
     }
@@ -1469,12 +1480,15 @@ fn nested_steps(
 
 /// `memo`, for a rule nested in a chain (`best` is [`Best::All`]), holds what each assumption
 /// gave on earlier grids: an assumption whose search looked nowhere the grids differ gives the
-/// same steps again, and only the others are searched.
+/// same steps again, and only the others are searched. With `barren` (the rule found nothing on
+/// the enclosing chain's grid before its assumption), forcing chains are looked for only from
+/// potentials that can reach a strong link that grid lacks ([`reach`](super::reach)).
 fn cycles_and_chains_into(
     board: &Board,
     budget: &mut Budget,
     best: &mut Best<'_>,
     mut memo: Option<&mut SourceMemo>,
+    barren: bool,
 ) {
     let mut ch = Chainer::new(board, budget);
     if let Some(memo) = memo.as_deref_mut() {
@@ -1510,7 +1524,15 @@ fn cycles_and_chains_into(
             d
         }
     };
+    let barren = barren && memo.is_some();
+    let pos = ch.base_pos;
     for (kind, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
+        // Worked out on first use, for forcing chains (X-links) only.
+        let mut gained: Option<Reach> = None;
+        let mut skips_from = |k: u16| {
+            let reach = gained.get_or_insert_with(|| gained_reach(&board.cands, &pos, &init, y, x));
+            skips(reach, k)
+        };
         for cell in 0..81 {
             let card = board.cands[cell].count_ones();
             if board.values[cell] != 0 || card <= 1 {
@@ -1528,6 +1550,7 @@ fn cycles_and_chains_into(
                     for (i, s) in versions.iter().enumerate() {
                         if !s.reads.meets(&diff(&mut diffs, &s.grid, &grid))
                             && !s.reads.meets(&diff(&mut init_diffs, &s.init, &init))
+                            && (s.skipped == 0 || barren && skips_from(k) & s.skipped == s.skipped)
                         {
                             hit = Some(i);
                             break;
@@ -1562,12 +1585,15 @@ fn cycles_and_chains_into(
                 let track = memo.is_some();
                 let found = if track { ch.cycles::<true>(src, y, x) } else { ch.cycles::<false>(src, y, x) };
                 let mut chains = Vec::new();
-                if x {
+                let skipped = if x && barren { skips_from(k) } else { 0 };
+                if x && skipped & SKIP_ON == 0 {
                     chains.extend(if track {
                         ch.forcing::<true>(src, y)
                     } else {
                         ch.forcing::<false>(src, y)
                     });
+                }
+                if x && skipped & SKIP_OFF == 0 {
                     let src_off = ch.push(k, false, &[]);
                     chains.extend(if track {
                         ch.forcing::<true>(src_off, y)
@@ -1625,6 +1651,7 @@ fn cycles_and_chains_into(
                         cost: ch.budget.spent - spent,
                         found: found[offered..].to_vec(),
                         pinned,
+                        skipped,
                     };
                     if pinned {
                         versions.retain(|s| !s.pinned);
@@ -1674,11 +1701,7 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
         p = ch.parents_of(p)[0];
     }
     let mut removals: Vec<(u8, u16)> = Vec::new();
-    let mut both = forw;
-    for (a, b) in both.0.iter_mut().zip(&back.0) {
-        *a &= b;
-    }
-    for c in both.iter() {
+    for c in forw.and(&back).iter() {
         let (cell, d) = (cell_of(c) as u8, digit_of(c));
         match removals.last_mut() {
             Some((last, mask)) if *last == cell => *mask |= 1 << d,
@@ -1700,15 +1723,17 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
 }
 
 /// Nishio, multiple (cell and region) and dynamic forcing chains; the easiest step.
-/// `cache` holds the nested rules' steps met on this board so far (see [`NestedCache`]).
+/// `cache` holds the nested rules' steps met on this board so far (see [`NestedCache`]);
+/// `barren` tells that [`cycles_and_chains`] found nothing on it.
 pub(crate) fn multiple_chains(
     board: &Board,
     mode: Multi,
     budget: &mut Budget,
     cache: &mut NestedCache,
+    barren: bool,
 ) -> Option<Hint> {
     let mut best = Best::default();
-    multiple_chains_into(board, mode, budget, &mut best, cache);
+    multiple_chains_into(board, mode, budget, &mut best, cache, barren);
     best.into_hint()
 }
 
@@ -1718,8 +1743,10 @@ fn multiple_chains_into(
     budget: &mut Budget,
     best: &mut Best<'_>,
     cache: &mut NestedCache,
+    barren: bool,
 ) {
     let mut ch = Chainer::new(board, budget);
+    ch.barren = barren;
     ch.nested_cache = std::mem::take(cache);
     search_multiple(&mut ch, mode, best);
     *cache = std::mem::take(&mut ch.nested_cache);
