@@ -73,6 +73,8 @@ struct Links {
     /// Per candidate: the digit's other place in its block, row and column when the house has two
     /// places; [`NO_CAND`] where not, and where an earlier house gave the same place.
     house: [[u16; 3]; 729],
+    /// Per candidate: which of `cell` (bit 0) and `house` (bits 1 to 3) hold a candidate.
+    strong: [u8; 729],
     /// Per candidate, once asked for: where its weak links ([`Chainer::on_to_off`] with Y-links)
     /// start in `weak`, how many are in its cell (they come first) and how many there are.
     weak_at: [(u32, u8, u8); 729],
@@ -91,6 +93,12 @@ fn kind(y: bool, x: bool) -> usize {
 
 const NO_CAND: u16 = u16::MAX;
 
+/// The bits of [`Links::strong`] that links of the kind use: the cell with Y-links (`y`), the
+/// houses with X-links (`x`).
+fn strong_kinds(y: bool, x: bool) -> u8 {
+    u8::from(y) | if x { 0b1110 } else { 0 }
+}
+
 impl Links {
     /// The links of a grid, in `spare`'s memory if given.
     fn new(spare: Option<Box<Links>>, cands: &[u16; 81], pos: &Positions) -> Box<Links> {
@@ -98,6 +106,7 @@ impl Links {
             Some(mut s) => {
                 s.cell.fill(NO_CAND);
                 s.house.fill([NO_CAND; 3]);
+                s.strong.fill(0);
                 s.weak_at.fill((u32::MAX, 0, 0));
                 s.weak.clear();
                 s.reads_at.fill([u32::MAX; 3]);
@@ -107,6 +116,7 @@ impl Links {
             None => Box::new(Links {
                 cell: [NO_CAND; 729],
                 house: [[NO_CAND; 3]; 729],
+                strong: [0; 729],
                 weak_at: [(u32::MAX, 0, 0); 729],
                 weak: Vec::with_capacity(2048),
                 scratch: Vec::new(),
@@ -120,22 +130,28 @@ impl Links {
             }
             let a = first(m);
             let b = first(m & !(1 << a));
-            s.cell[cand(cell, a) as usize] = cand(cell, b);
-            s.cell[cand(cell, b) as usize] = cand(cell, a);
+            let (ca, cb) = (cand(cell, a), cand(cell, b));
+            s.cell[ca as usize] = cb;
+            s.cell[cb as usize] = ca;
+            s.strong[ca as usize] = 1;
+            s.strong[cb as usize] = 1;
         }
-        for (cell, &m) in cands.iter().enumerate() {
-            for d in digits(m) {
-                let c = cand(cell, d) as usize;
-                for k in 0..3 {
-                    let house = CELL_HOUSES[cell][k] as usize;
-                    let places = pos[house][d as usize];
-                    if !two(places) {
-                        continue;
-                    }
-                    let i = (places & !(1 << CELL_INDEX[cell][k])).trailing_zeros() as usize;
-                    let other = cand(HOUSES[house][i] as usize, d);
+        // Houses in their order (blocks, rows, columns), which is each cell's order of its houses.
+        for (house, cells) in HOUSES.iter().enumerate() {
+            for d in 1..=9u8 {
+                let places = pos[house][d as usize];
+                if !two(places) {
+                    continue;
+                }
+                let i = places.trailing_zeros() as usize;
+                let j = (places & !(1 << i)).trailing_zeros() as usize;
+                let (a, b) = (cells[i] as usize, cells[j] as usize);
+                for (at, other) in [(a, cand(b, d)), (b, cand(a, d))] {
+                    let c = cand(at, d) as usize;
+                    let k = house / 9;
                     if !s.house[c][..k].contains(&other) {
                         s.house[c][k] = other;
+                        s.strong[c] |= 2 << k;
                     }
                 }
             }
@@ -1230,11 +1246,22 @@ impl<'a> Chainer<'a> {
     /// Whether "`k` is off" turns on, on the board, only candidates already in `to_on` other than
     /// `source` (the links of [`Chainer::static_ons`]).
     fn dead_end(links: &Links, k: u16, y: bool, x: bool, to_on: &Bits, source: u16) -> bool {
-        let live = |t: u16| t != NO_CAND && (t == source || !to_on.has(t));
-        if y && live(links.cell[k as usize]) {
+        let mut strong = links.strong[k as usize] & strong_kinds(y, x);
+        if strong == 0 {
+            return true;
+        }
+        let live = |t: u16| t == source || !to_on.has(t);
+        if strong & 1 != 0 && live(links.cell[k as usize]) {
             return false;
         }
-        !(x && links.house[k as usize].iter().any(|&t| live(t)))
+        strong >>= 1;
+        while strong != 0 {
+            if live(links.house[k as usize][strong.trailing_zeros() as usize]) {
+                return false;
+            }
+            strong &= strong - 1;
+        }
+        true
     }
 
     /// What an "off" potential turns on in a static search: the cell's last candidate (with
@@ -1267,9 +1294,7 @@ impl<'a> Chainer<'a> {
         };
         let src_key = self.key(source);
         let src_cand = self.buf.nodes[source as usize].cand;
-        let partner = |t: u16| t != NO_CAND;
-        let c = src_cand as usize;
-        if !(y && partner(links.cell[c]) || x && links.house[c].iter().any(|&t| partner(t))) {
+        if links.strong[src_cand as usize] & strong_kinds(y, x) == 0 {
             // A cycle closes through a strong link of its start, and this has none.
             self.read::<TRACK>(src_cand, y, x);
             self.links = Some(links);
@@ -1809,35 +1834,39 @@ fn search_multiple_with(
                     best.offer(ch, f, &[a, b], 0, false);
                 }
             }
-            let src_off = ch.push(k, false, &[]);
-            let off_res = ch.chain(src_off, y, dynamic);
-            let on_res = memo[k as usize].as_deref().expect("computed above");
+            // Static chains conclude from the "on"s alone: the "off" is spread for contradictions and
+            // double implications, which only dynamic chains look for.
             if dynamic {
+                let src_off = ch.push(k, false, &[]);
+                let off_res = ch.chain(src_off, y, dynamic);
+                let on_res = memo[k as usize].as_deref().expect("computed above");
                 if let Some((a, b)) = off_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
                     let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, true));
                     best.offer(ch, f, &[a, b], 0, false);
                 }
-            }
-            if card >= 3 && !nishio && dynamic {
-                for &n in &on_res.on {
-                    let c = ch.buf.nodes[n as usize].cand;
-                    if let Some(m) = off_res.find(c, true) {
-                        let complexity = ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
-                        let f = found(base, complexity, 1, double_name, ch.conclusion(c, true));
-                        best.offer(ch, f, &[n, m], 0, false);
+                if card >= 3 && !nishio {
+                    for &n in &on_res.on {
+                        let c = ch.buf.nodes[n as usize].cand;
+                        if let Some(m) = off_res.find(c, true) {
+                            let complexity =
+                                ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
+                            let f = found(base, complexity, 1, double_name, ch.conclusion(c, true));
+                            best.offer(ch, f, &[n, m], 0, false);
+                        }
+                    }
+                    for &n in &on_res.off {
+                        let c = ch.buf.nodes[n as usize].cand;
+                        if let Some(m) = off_res.find(c, false) {
+                            let complexity =
+                                ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
+                            let f = found(base, complexity, 1, double_name, ch.conclusion(c, false));
+                            best.offer(ch, f, &[n, m], 0, false);
+                        }
                     }
                 }
-                for &n in &on_res.off {
-                    let c = ch.buf.nodes[n as usize].cand;
-                    if let Some(m) = off_res.find(c, false) {
-                        let complexity = ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
-                        let f = found(base, complexity, 1, double_name, ch.conclusion(c, false));
-                        best.offer(ch, f, &[n, m], 0, false);
-                    }
-                }
+                ch.buf.spare_outcomes.push(off_res);
             }
-            ch.buf.spare_outcomes.push(off_res);
             if !nishio {
                 // Region forcing chains, from the first place of the digit in each house.
                 for &house in &CELL_HOUSES[cell] {
