@@ -15,7 +15,7 @@
 use super::basic::{crosses, locking_pairs, BLOCK_COL_ROW};
 use super::board::{cand, digits, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
 
-pub(crate) use super::board::Positions;
+use super::board::Positions;
 
 /// What does not change while one step's chains are searched: the board's filled cells, and the
 /// candidates before any assumption (the chains' common starting point).

@@ -14,12 +14,13 @@
 //! grids that differ little: what each assumption's search found is kept with the cells and
 //! houses it read ([`SourceMemo`]) and taken again, unsearched, on a later grid that agrees there.
 //! Where the rule found nothing on the grid the enclosing chain started from, forcing chains are
-//! looked for only from potentials that can reach a strong link that grid lacks ([`reach`](super::reach)), and
-//! cycles only from candidates with a strong link, through which they must close.
+//! looked for only from potentials that can reach a strong link that grid lacks
+//! ([`reach`](super::reach)), and cycles only from candidates with a strong link, through which
+//! they must close.
 
 use super::board::{
-    cand, cell_of, digit_of, digits, first, two, Bits, Board, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK,
-    PEERS,
+    cand, cell_of, digit_of, digits, first, two, Bits, Board, Positions, CELL_HOUSES, CELL_INDEX, HOUSES,
+    IN_BLOCK, PEERS,
 };
 
 /// A step's removals `(cell, mask)` and placement `(cell, digit)`.
@@ -29,7 +30,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use super::advanced::{self, Context, Positions};
+use super::advanced::{self, Context};
 use super::hint::Hint;
 use super::reach::{gained_reach, Reach};
 
