@@ -94,6 +94,21 @@ fn kind(y: bool, x: bool) -> usize {
 
 const NO_CAND: u16 = u16::MAX;
 
+#[cfg(test)]
+thread_local! {
+    /// Off in tests that compare the ratings with every search run, as the pruning proofs claim.
+    pub(crate) static PRUNING: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Whether searches that cannot find anything are left out (always, but in the tests that turn it
+/// off to compare).
+fn pruning() -> bool {
+    #[cfg(test)]
+    return PRUNING.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    true
+}
+
 /// The bits of [`Links::strong`] that links of the kind use: the cell with Y-links (`y`), the
 /// houses with X-links (`x`).
 fn strong_kinds(y: bool, x: bool) -> u8 {
@@ -1295,7 +1310,7 @@ impl<'a> Chainer<'a> {
         };
         let src_key = self.key(source);
         let src_cand = self.buf.nodes[source as usize].cand;
-        if links.strong[src_cand as usize] & strong_kinds(y, x) == 0 {
+        if links.strong[src_cand as usize] & strong_kinds(y, x) == 0 && pruning() {
             // A cycle closes through a strong link of its start, and this has none.
             self.read::<TRACK>(src_cand, y, x);
             self.links = Some(links);
@@ -1550,7 +1565,7 @@ fn cycles_and_chains_into(
             d
         }
     };
-    let barren = barren && memo.is_some();
+    let barren = barren && memo.is_some() && pruning();
     let pos = ch.base_pos;
     for (kind, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
         // Worked out on first use, for forcing chains (X-links) only.

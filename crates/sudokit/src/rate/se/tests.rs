@@ -330,3 +330,24 @@ fn path_ends_solved_and_every_step_is_true() {
     }
     assert_eq!(placed + grid.givens(), 81);
 }
+
+#[test]
+fn the_searches_left_out_change_no_step() {
+    // Puzzles of forum_hardest_1106 (by line) whose hardest steps nest forcing chains (327, 369,
+    // 89), multiple forcing chains (62, 276) and dynamic forcing chains (195): every step of the
+    // path is the same when the chain searches that provably find nothing are run as well.
+    let Some(dir) = crate::testing::datasets_dir() else { return };
+    let path = dir.join("puzzles6_forum_hardest_1106.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let lines: Vec<&str> = text.lines().collect();
+    for n in [327, 369, 89, 62, 276, 195] {
+        let puzzle = lines[n - 1].split_whitespace().next().unwrap_or_default();
+        let grid: Grid = puzzle.parse().unwrap_or_else(|e| panic!("line {n}: {e}"));
+        let pruned = super::path(&grid, SeOptions::default()).expect("rated");
+        assert!(pruned.iter().any(|s| s.difficulty >= 9.5), "line {n} needs nested forcing chains");
+        super::chain::PRUNING.with(|p| p.set(false));
+        let full = super::path(&grid, SeOptions::default());
+        super::chain::PRUNING.with(|p| p.set(true));
+        assert_eq!(pruned, full.expect("rated"), "line {n}");
+    }
+}
