@@ -1842,42 +1842,32 @@ fn search_multiple_with(
         for &v in &values {
             let k = cand(cell, v);
             ensure(ch, memo, k, y, dynamic);
-            let on_res = memo[k as usize].as_deref().expect("computed above");
+            // Static chains conclude from the "on"s alone: the "off" is spread for contradictions and
+            // double implications, which only dynamic chains look for.
             if dynamic {
+                let on_res = memo[k as usize].as_deref().expect("computed above");
                 if let Some((a, b)) = on_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
                     let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, false));
                     best.offer(ch, f, &[a, b], 0, false);
                 }
-            }
-            // Static chains conclude from the "on"s alone: the "off" is spread for contradictions and
-            // double implications, which only dynamic chains look for.
-            if dynamic {
                 let src_off = ch.push(k, false, &[]);
                 let off_res = ch.chain(src_off, y, dynamic);
-                let on_res = memo[k as usize].as_deref().expect("computed above");
                 if let Some((a, b)) = off_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
                     let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, true));
                     best.offer(ch, f, &[a, b], 0, false);
                 }
                 if card >= 3 && !nishio {
-                    for &n in &on_res.on {
-                        let c = ch.buf.nodes[n as usize].cand;
-                        if let Some(m) = off_res.find(c, true) {
-                            let complexity =
-                                ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
-                            let f = found(base, complexity, 1, double_name, ch.conclusion(c, true));
-                            best.offer(ch, f, &[n, m], 0, false);
-                        }
-                    }
-                    for &n in &on_res.off {
-                        let c = ch.buf.nodes[n as usize].cand;
-                        if let Some(m) = off_res.find(c, false) {
-                            let complexity =
-                                ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
-                            let f = found(base, complexity, 1, double_name, ch.conclusion(c, false));
-                            best.offer(ch, f, &[n, m], 0, false);
+                    for on in [true, false] {
+                        for &n in if on { &on_res.on } else { &on_res.off } {
+                            let c = ch.buf.nodes[n as usize].cand;
+                            if let Some(m) = off_res.find(c, on) {
+                                let complexity =
+                                    ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
+                                let f = found(base, complexity, 1, double_name, ch.conclusion(c, on));
+                                best.offer(ch, f, &[n, m], 0, false);
+                            }
                         }
                     }
                 }
