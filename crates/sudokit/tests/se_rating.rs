@@ -192,7 +192,7 @@ fn nested_level_2_long_chains_match_serate() {
 }
 
 /// Rates a forum_hardest_1106 puzzle whose ER/EP/ED serate 1.2.1.3 (the oracle's build) gave in
-/// 36 s to 95 s; the hardest technique and the step count are sudokit's, as serate's output
+/// 36 s to 150 s; the hardest technique and the step count are sudokit's, as serate's output
 /// format here does not print them.
 fn check_against_serate(line: usize, rating: (f32, f32, f32), hardest: &str, steps: usize) {
     let Some(grid) = dataset_puzzle("puzzles6_forum_hardest_1106.txt", line) else { return };
@@ -212,11 +212,15 @@ fn nested_level_3_matches_serate() {
 
 #[test]
 fn nested_level_4_matches_serate() {
-    // "(+ Dynamic Forcing Chains)": forum_hardest_1106 #195.
+    // "(+ Dynamic Forcing Chains)": forum_hardest_1106 #195, #366 and #367 (whose first step
+    // already nests multiple forcing chains).
     check_against_serate(
         195,
         (11.4, 1.2, 1.2),
         "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
         119,
     );
+    let cell = "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)";
+    check_against_serate(366, (11.2, 2.6, 2.6), cell, 74);
+    check_against_serate(367, (11.4, 11.4, 10.9), cell, 83);
 }
