@@ -190,3 +190,37 @@ fn nested_level_2_long_chains_match_serate() {
         146,
     );
 }
+
+/// Rates a forum_hardest_1106 puzzle whose ER/EP/ED serate 1.2.1.3 (the oracle's build) gave in
+/// 36 s to 150 s; the hardest technique and the step count are sudokit's, as serate's output
+/// format here does not print them.
+fn check_against_serate(line: usize, rating: (f32, f32, f32), hardest: &str, steps: usize) {
+    let Some(grid) = dataset_puzzle("puzzles6_forum_hardest_1106.txt", line) else { return };
+    let r = se::rate(&grid).expect("rated");
+    assert_eq!((r.er(), r.ep(), r.ed()), rating, "line {line}");
+    assert_eq!(r.hardest, hardest, "line {line}");
+    assert_eq!(r.steps, steps, "line {line}");
+}
+
+#[test]
+fn nested_level_3_matches_serate() {
+    // "(+ Multiple Forcing Chains)": forum_hardest_1106 #62 and #288.
+    let hardest = "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)";
+    check_against_serate(62, (11.1, 11.1, 2.6), hardest, 82);
+    check_against_serate(288, (10.9, 1.2, 1.2), hardest, 86);
+}
+
+#[test]
+fn nested_level_4_matches_serate() {
+    // "(+ Dynamic Forcing Chains)": forum_hardest_1106 #195, #366 and #367 (whose first step
+    // already nests multiple forcing chains).
+    check_against_serate(
+        195,
+        (11.4, 1.2, 1.2),
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+        119,
+    );
+    let cell = "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)";
+    check_against_serate(366, (11.2, 2.6, 2.6), cell, 74);
+    check_against_serate(367, (11.4, 11.4, 10.9), cell, 83);
+}

@@ -218,6 +218,10 @@ impl Bits {
     pub(crate) fn has(&self, c: u16) -> bool {
         self.0[c as usize / 64] & (1 << (c % 64)) != 0
     }
+    /// Whether the set is empty.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
     /// The candidates in both sets.
     pub(crate) fn and(mut self, other: &Bits) -> Bits {
         for (a, b) in self.0.iter_mut().zip(&other.0) {

@@ -17,6 +17,12 @@
 //! looked for only from potentials that can reach a strong link that grid lacks
 //! ([`reach`](super::reach)), and cycles only from candidates with a strong link, through which
 //! they must close.
+//!
+//! Few static searches find anything, so those that conclude from reachability alone first run
+//! on bit sets, without recording potentials: a forcing chain is built only where its source
+//! implies its own conjugate, and not looked for at all from inside an earlier search's closure
+//! that lacks the conjugate; cell and region forcing chains are built only for cells and regions
+//! whose candidates imply something in common.
 
 use super::board::{
     cand, cell_of, digit_of, digits, first, two, Bits, Board, Positions, CELL_HOUSES, CELL_INDEX, HOUSES,
@@ -646,6 +652,24 @@ struct Chainer<'a> {
     barren: bool,
 }
 
+/// Every potential a static forcing search implied from its source, and what it read of the grid
+/// ([`Chainer::forcing_unless_closed`]).
+struct Closure {
+    on: Bits,
+    off: Bits,
+    reads: Reads,
+}
+
+impl Closure {
+    fn has(&self, c: u16, on: bool) -> bool {
+        if on {
+            self.on.has(c)
+        } else {
+            self.off.has(c)
+        }
+    }
+}
+
 /// The potentials and scratch memory of a [`Chainer`], kept per thread once it is done: nested
 /// chains start thousands of searches a step, each of which would otherwise allocate them afresh.
 #[derive(Default)]
@@ -665,6 +689,8 @@ struct Buffers {
     scratch_ons: Vec<(u16, u32, u32, u8)>,
     /// Scratch: the queues of [`Chainer::cycles`] and [`Chainer::forcing`].
     scratch_queues: [Vec<u32>; 3],
+    /// The potentials the latest [`Chainer::forcing`] implied, "on" and "off".
+    closure: (Bits, Bits),
     /// Scratch: the parents of the potentials [`Chainer::off_to_on`] returns.
     parent_buf: Vec<u32>,
     /// Scratch: what the [`advanced`] rules found.
@@ -1461,6 +1487,136 @@ impl<'a> Chainer<'a> {
         self.buf.scratch_queues = [pending_on, pending_off, layer];
         self.buf.scratch_ons = ons;
         self.links = Some(links);
+        self.buf.closure = (to_on, to_off);
+        chains
+    }
+
+    /// Whether [`Chainer::forcing`] from `source` finds a chain, found by the same search without
+    /// creating its potentials ([`Chainer::implied`]): few searches find one, and only those are
+    /// run again in full. Where it finds none, it charges the potentials the full search would
+    /// have created, has read what that would have read and leaves its closure in
+    /// [`Buffers::closure`].
+    fn forcing_finds<const TRACK: bool>(&mut self, source: u32, y: bool) -> bool {
+        let src = self.buf.nodes[source as usize];
+        match self.implied::<TRACK>(src.cand, src.on, y, true) {
+            None => true,
+            Some((on, off, created)) => {
+                self.budget.spent += created;
+                self.buf.closure = (on, off);
+                false
+            }
+        }
+    }
+
+    /// Every potential that "`c` is on" (or off) implies through the grid's static links (X-links,
+    /// and Y-links with `y`): the "on"s and the "off"s, with how many potentials a search that
+    /// created them would have created besides its start. With `stop_at_conjugate`, `None` as soon
+    /// as the conjugate "`c` is off" (or on) is implied.
+    fn implied<const TRACK: bool>(
+        &mut self,
+        c: u16,
+        on: bool,
+        y: bool,
+        stop_at_conjugate: bool,
+    ) -> Option<(Bits, Bits, u64)> {
+        let cands = &self.board.cands;
+        let mut links = match self.links.take() {
+            Some(links) => links,
+            None => Links::new(self.buf.spare_links.take(), cands, &self.base_pos),
+        };
+        let mut to_on = Bits::default();
+        let mut to_off = Bits::default();
+        // Candidates here, not potentials.
+        let [mut pending_on, mut pending_off, layer] = std::mem::take(&mut self.buf.scratch_queues);
+        pending_on.clear();
+        pending_off.clear();
+        if on {
+            to_on.set(c);
+            pending_on.push(u32::from(c));
+        } else {
+            to_off.set(c);
+            pending_off.push(u32::from(c));
+            self.read::<TRACK>(c, y, true);
+        }
+        let mut created = 0;
+        let mut conjugate = false;
+        let (mut i_on, mut i_off) = (0, 0);
+        'search: while i_on < pending_on.len() || i_off < pending_off.len() {
+            while i_on < pending_on.len() {
+                let p = pending_on[i_on] as u16;
+                i_on += 1;
+                self.read_spread::<TRACK>(&mut links, p, y, true);
+                for i in links.weak_range(cands, &self.base_pos, p, y) {
+                    let k = links.weak[i].0;
+                    if stop_at_conjugate && on && k == c {
+                        conjugate = true;
+                        break 'search;
+                    }
+                    if to_off.has(k) {
+                        continue;
+                    }
+                    to_off.set(k);
+                    created += 1;
+                    if !Self::dead_end(&links, k, y, true, &to_on, c) {
+                        pending_off.push(u32::from(k));
+                    }
+                }
+            }
+            while i_off < pending_off.len() {
+                let p = pending_off[i_off] as usize;
+                i_off += 1;
+                let cell = if y { links.cell[p] } else { NO_CAND };
+                for k in std::iter::once(cell).chain(links.house[p]).filter(|&k| k != NO_CAND) {
+                    if stop_at_conjugate && !on && k == c {
+                        conjugate = true;
+                        break 'search;
+                    }
+                    if !to_on.has(k) {
+                        to_on.set(k);
+                        created += 1;
+                        pending_on.push(u32::from(k));
+                    }
+                }
+            }
+        }
+        self.buf.scratch_queues = [pending_on, pending_off, layer];
+        self.links = Some(links);
+        (!conjugate).then_some((to_on, to_off, created))
+    }
+
+    /// [`Chainer::forcing`] from `source`, unless one of the `closures` met on this grid with the
+    /// same links shows that it finds nothing: a search from a potential inside a closure reaches
+    /// nothing outside it, so not the source's conjugate if that is outside. Most searches find
+    /// nothing, and many start inside an earlier search's closure. The closure's reads stand for
+    /// what the search would have read, a subset of them.
+    fn forcing_unless_closed(
+        &mut self,
+        source: u32,
+        y: bool,
+        track: bool,
+        closures: &mut Vec<Closure>,
+    ) -> Vec<u32> {
+        let src = self.buf.nodes[source as usize];
+        if pruning() {
+            if let Some(c) = closures.iter().find(|c| c.has(src.cand, src.on) && !c.has(src.cand, !src.on)) {
+                self.reads.add(&c.reads);
+                return Vec::new();
+            }
+        }
+        let outer = std::mem::take(&mut self.reads);
+        let finds = if track {
+            self.forcing_finds::<true>(source, y)
+        } else {
+            self.forcing_finds::<false>(source, y)
+        };
+        let chains = match (finds, track) {
+            (false, _) => Vec::new(),
+            (true, true) => self.forcing::<true>(source, y),
+            (true, false) => self.forcing::<false>(source, y),
+        };
+        let (on, off) = std::mem::take(&mut self.buf.closure);
+        closures.push(Closure { on, off, reads: self.reads });
+        self.reads.add(&outer);
         chains
     }
 
@@ -1570,6 +1726,7 @@ fn cycles_and_chains_into(
     for (kind, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
         // Worked out on first use, for forcing chains (X-links) only.
         let mut gained: Option<Reach> = None;
+        let mut closures: Vec<Closure> = Vec::new();
         let mut skips_from = |k: u16| {
             let reach = gained.get_or_insert_with(|| gained_reach(&board.cands, &pos, &init, y, x));
             skips(reach, k)
@@ -1628,19 +1785,11 @@ fn cycles_and_chains_into(
                 let mut chains = Vec::new();
                 let skipped = if x && barren { skips_from(k) } else { 0 };
                 if x && skipped & SKIP_ON == 0 {
-                    chains.extend(if track {
-                        ch.forcing::<true>(src, y)
-                    } else {
-                        ch.forcing::<false>(src, y)
-                    });
+                    chains.extend(ch.forcing_unless_closed(src, y, track, &mut closures));
                 }
                 if x && skipped & SKIP_OFF == 0 {
                     let src_off = ch.push(k, false, &[]);
-                    chains.extend(if track {
-                        ch.forcing::<true>(src_off, y)
-                    } else {
-                        ch.forcing::<false>(src_off, y)
-                    });
+                    chains.extend(ch.forcing_unless_closed(src_off, y, track, &mut closures));
                 }
                 let sort_key = if x && y {
                     4
@@ -1829,6 +1978,10 @@ fn search_multiple_with(
         Multi::Dynamic(level) => level,
         _ => 0,
     };
+    // Static chains: the cells and regions whose candidates imply nothing in common are passed
+    // over without building their chains (most of them, inside dynamic chains).
+    let filter = mode == Multi::Multiple && pruning();
+    let mut closures = Closures::default();
     let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
@@ -1841,7 +1994,9 @@ fn search_multiple_with(
         let values: Vec<u8> = digits(board.cands[cell]).collect();
         for &v in &values {
             let k = cand(cell, v);
-            ensure(ch, memo, k, y, dynamic);
+            if !filter {
+                ensure(ch, memo, k, y, dynamic);
+            }
             // Static chains conclude from the "on"s alone: the "off" is spread for contradictions and
             // double implications, which only dynamic chains look for.
             if dynamic {
@@ -1885,6 +2040,9 @@ fn search_multiple_with(
                         .filter(|i| pos & (1 << i) != 0)
                         .map(|i| cand(HOUSES[house][i] as usize, v))
                         .collect();
+                    if filter && !closures.share(ch, &others) {
+                        continue;
+                    }
                     for &o in &others {
                         ensure(ch, memo, o, y, dynamic);
                     }
@@ -1918,6 +2076,15 @@ fn search_multiple_with(
         }
         if !nishio {
             // Cell forcing chains: what every candidate of the cell implies.
+            let ks: Vec<u16> = values.iter().map(|&v| cand(cell, v)).collect();
+            if filter {
+                if !closures.share(ch, &ks) {
+                    continue;
+                }
+                for &k in &ks {
+                    ensure(ch, memo, k, y, dynamic);
+                }
+            }
             let outs: Vec<&Outcome> = values
                 .iter()
                 .map(|&v| memo[cand(cell, v) as usize].as_deref().expect("computed above"))
@@ -1943,10 +2110,91 @@ fn search_multiple_with(
     }
 }
 
+/// What each candidate "on" implies through the grid's static links ([`Chainer::implied`]),
+/// worked out once asked for: a static chain from the candidate implies no more, so candidates
+/// whose sets share nothing have no cell or region forcing chain.
+struct Closures {
+    /// Per candidate, where its sets are in `sets`, or [`NONE`].
+    at: Vec<u32>,
+    sets: Vec<(Bits, Bits)>,
+}
+
+impl Default for Closures {
+    fn default() -> Self {
+        Closures { at: vec![NONE; 729], sets: Vec::new() }
+    }
+}
+
+impl Closures {
+    /// Whether the "on"s of `ks` imply some potential in common.
+    fn share(&mut self, ch: &mut Chainer<'_>, ks: &[u16]) -> bool {
+        let mut on = Bits::default();
+        let mut off = Bits::default();
+        for (i, &k) in ks.iter().enumerate() {
+            if self.at[k as usize] == NONE {
+                let (on, off, created) =
+                    ch.implied::<false>(k, true, true, false).expect("no conjugate is looked for");
+                ch.budget.spent += created + 1;
+                self.at[k as usize] = self.sets.len() as u32;
+                self.sets.push((on, off));
+            }
+            let (k_on, k_off) = &self.sets[self.at[k as usize] as usize];
+            if i == 0 {
+                (on, off) = (k_on.clone(), k_off.clone());
+            } else {
+                on = on.and(k_on);
+                off = off.and(k_off);
+            }
+        }
+        !on.is_empty() || !off.is_empty()
+    }
+}
+
 /// Computes (once per step) what assuming candidate `k` on implies.
 fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bool, dynamic: bool) {
     if memo[k as usize].is_none() {
         let src = ch.push(k, true, &[]);
         memo[k as usize] = Some(ch.chain(src, y, dynamic));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rate::se::board::ALL;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// The search without potentials agrees with the full one on whether a forcing chain is
+        /// found and on everything implied; and a search skipped inside an earlier closure is one
+        /// that finds nothing.
+        #[test]
+        fn forcing_without_potentials_agrees_with_the_full_search(
+            cands in proptest::collection::vec(0u16..512, 81),
+            y: bool,
+        ) {
+            // Sparse grids (about 1 candidate in 3), where some chains close and others do not.
+            let cands: [u16; 81] = std::array::from_fn(|i| (cands[i] & cands[i] >> 1 & ALL >> 1) << 1);
+            let board = Board { values: [0; 81], cands };
+            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut ch = Chainer::new(&board, &mut budget);
+            let mut closures = Vec::new();
+            for c in (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0) {
+                for on in [true, false] {
+                    let src = ch.push(c, on, &[]);
+                    let full = ch.forcing::<false>(src, y);
+                    let (full_on, full_off) = std::mem::take(&mut ch.buf.closure);
+                    let finds = ch.forcing_finds::<false>(src, y);
+                    proptest::prop_assert_eq!(finds, !full.is_empty(), "{} {}", c, on);
+                    if !finds {
+                        let (on_set, off_set) = std::mem::take(&mut ch.buf.closure);
+                        proptest::prop_assert!(on_set.iter().eq(full_on.iter()));
+                        proptest::prop_assert!(off_set.iter().eq(full_off.iter()));
+                    }
+                    let chains = ch.forcing_unless_closed(src, y, false, &mut closures);
+                    proptest::prop_assert_eq!(chains.len(), full.len());
+                }
+            }
+        }
     }
 }

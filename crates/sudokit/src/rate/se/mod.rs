@@ -93,9 +93,9 @@
 //! there varies from run to run), they are taken here in house order.
 //!
 //! Checked against serate 1.2.1.3 step by step (technique and difficulty of every step of the
-//! path) on three puzzles that need levels 1 and 2 (`tests/se_rating.rs`); levels 3 to 5 run the
-//! same code with other rules inside, but Sudoku Explainer is too slow on the puzzles that reach
-//! them to check them the same way.
+//! path) on three puzzles that need levels 1 and 2, and by ER/EP/ED on puzzles whose hardest step
+//! is at level 3 or 4 (`tests/se_rating.rs`). Level 5 runs the same code with other rules inside,
+//! but Sudoku Explainer is too slow on the puzzles that reach it to check it.
 //!
 //! A puzzle for which even level 5 finds nothing is reported as [`RateError::BeyondReach`] (where
 //! Sudoku Explainer gives up with a rating of 20.0). The nested levels are slow: every time a
