@@ -1981,7 +1981,7 @@ fn search_multiple_with(
     // Static chains: the cells and regions whose candidates imply nothing in common are passed
     // over without building their chains (most of them, inside dynamic chains).
     let filter = mode == Multi::Multiple && pruning();
-    let mut closures = Closures::default();
+    let mut implications = Implications::default();
     let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
@@ -2040,7 +2040,7 @@ fn search_multiple_with(
                         .filter(|i| pos & (1 << i) != 0)
                         .map(|i| cand(HOUSES[house][i] as usize, v))
                         .collect();
-                    if filter && !closures.share(ch, &others) {
+                    if filter && !implications.share(ch, &others) {
                         continue;
                     }
                     for &o in &others {
@@ -2078,7 +2078,7 @@ fn search_multiple_with(
             // Cell forcing chains: what every candidate of the cell implies.
             let ks: Vec<u16> = values.iter().map(|&v| cand(cell, v)).collect();
             if filter {
-                if !closures.share(ch, &ks) {
+                if !implications.share(ch, &ks) {
                     continue;
                 }
                 for &k in &ks {
@@ -2113,19 +2113,19 @@ fn search_multiple_with(
 /// What each candidate "on" implies through the grid's static links ([`Chainer::implied`]),
 /// worked out once asked for: a static chain from the candidate implies no more, so candidates
 /// whose sets share nothing have no cell or region forcing chain.
-struct Closures {
+struct Implications {
     /// Per candidate, where its sets are in `sets`, or [`NONE`].
     at: Vec<u32>,
     sets: Vec<(Bits, Bits)>,
 }
 
-impl Default for Closures {
+impl Default for Implications {
     fn default() -> Self {
-        Closures { at: vec![NONE; 729], sets: Vec::new() }
+        Implications { at: vec![NONE; 729], sets: Vec::new() }
     }
 }
 
-impl Closures {
+impl Implications {
     /// Whether the "on"s of `ks` imply some potential in common.
     fn share(&mut self, ch: &mut Chainer<'_>, ks: &[u16]) -> bool {
         let mut on = Bits::default();

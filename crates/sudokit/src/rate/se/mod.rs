@@ -191,8 +191,8 @@ pub enum RateError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeOptions {
     /// Chaining work allowed for the whole path, in potentials created: a bound so that no
-    /// puzzle runs for ever. The default, 200 million, is about 9 seconds of the deepest nested
-    /// chains (about 45 ns a potential there, with the searches inside and the work of telling
+    /// puzzle runs for ever. The default, 200 million, is about 8 seconds of the deepest nested
+    /// chains (about 40 ns a potential there, with the searches inside and the work of telling
     /// which searches can be left out) on one core of a current x86-64 machine; of the 375
     /// forum_hardest_1106 puzzles, one reaches it.
     pub budget: u64,
