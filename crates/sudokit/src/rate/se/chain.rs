@@ -2076,8 +2076,8 @@ fn search_multiple_with(
         }
         if !nishio {
             // Cell forcing chains: what every candidate of the cell implies.
-            let ks: Vec<u16> = values.iter().map(|&v| cand(cell, v)).collect();
             if filter {
+                let ks: Vec<u16> = values.iter().map(|&v| cand(cell, v)).collect();
                 if !implications.share(ch, &ks) {
                     continue;
                 }
@@ -2113,21 +2113,20 @@ fn search_multiple_with(
 /// What each candidate "on" implies through the grid's static links ([`Chainer::implied`]),
 /// worked out once asked for: a static chain from the candidate implies no more, so candidates
 /// whose sets share nothing have no cell or region forcing chain.
+#[derive(Default)]
 struct Implications {
-    /// Per candidate, where its sets are in `sets`, or [`NONE`].
+    /// Per candidate, where its sets are in `sets`, or [`NONE`]; empty until first asked, as
+    /// the searches that never ask (dynamic chains) run thousands of times a step.
     at: Vec<u32>,
     sets: Vec<(Bits, Bits)>,
-}
-
-impl Default for Implications {
-    fn default() -> Self {
-        Implications { at: vec![NONE; 729], sets: Vec::new() }
-    }
 }
 
 impl Implications {
     /// Whether the "on"s of `ks` imply some potential in common.
     fn share(&mut self, ch: &mut Chainer<'_>, ks: &[u16]) -> bool {
+        if self.at.is_empty() {
+            self.at = vec![NONE; 729];
+        }
         let mut on = Bits::default();
         let mut off = Bits::default();
         for (i, &k) in ks.iter().enumerate() {
