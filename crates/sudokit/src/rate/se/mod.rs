@@ -109,6 +109,7 @@ mod board;
 mod chain;
 mod hint;
 mod reach;
+mod spread;
 mod unique;
 
 #[cfg(test)]
