@@ -489,6 +489,14 @@ pub(crate) struct NestedCache {
     /// start from stays the same (the steps' parents depend on it), so shared by every nesting
     /// level tried for one step of the path.
     steps: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
+    /// The steps of the cell and region forcing chains ([`reusable`]) found for the last board
+    /// of the path that nested them, kept for the boards after it. A board of the path has no
+    /// candidate the boards before it lack, and these searches read nothing but the grid's
+    /// candidates: on the same grid they find the same steps. Their parents (the enclosing chain's
+    /// "off"s they rely on) are the grid's missing candidates that the board had, so for a later
+    /// board they are the same less those the board has lost: such a parent is never "off" in a
+    /// chain, and a step whose parents are all gone holds without the enclosing chain.
+    earlier: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
     /// What "Forcing Chains & Cycles" found from each assumption on the grids met so far, valid
     /// for any board (see [`SourceSteps`]), so kept for the whole path.
     pub(crate) chains: SourceMemo,
@@ -497,8 +505,23 @@ pub(crate) struct NestedCache {
 impl NestedCache {
     /// An empty cache around what earlier steps' nested searches found.
     pub(crate) fn with_memo(chains: SourceMemo) -> NestedCache {
-        NestedCache { steps: HashMap::default(), chains }
+        NestedCache { steps: HashMap::default(), earlier: HashMap::default(), chains }
     }
+
+    /// The cache for the next board of the path: the steps that stay valid there, and the memo.
+    pub(crate) fn for_next_board(mut self) -> NestedCache {
+        if !self.steps.is_empty() {
+            self.steps.retain(|(rule, _), _| reusable(*rule));
+            self.earlier = std::mem::take(&mut self.steps);
+        }
+        self
+    }
+}
+
+/// Whether a nested rule's steps on a grid carry over to later boards ([`NestedCache::earlier`]):
+/// the static and dynamic cell and region forcing chains without rules nested in them in turn.
+fn reusable(rule: Nested) -> bool {
+    matches!(rule, Nested::Chains | Nested::Multi(Multi::Multiple | Multi::Dynamic(0)))
 }
 
 /// Each cell's houses as a set of house indices.
@@ -1221,28 +1244,33 @@ impl<'a> Chainer<'a> {
         }
         let board = self.board;
         for &rule in nested_rules(self.level) {
-            let steps = match self.nested_cache.steps.get(&(rule, *cands)) {
+            let key = (rule, *cands);
+            let steps = match self.nested_cache.steps.get(&key) {
                 Some(steps) => Rc::clone(steps),
                 None => {
-                    let memo = &mut self.nested_cache.chains;
-                    let steps = Rc::new(nested_steps(
-                        &board.values,
-                        cands,
-                        save,
-                        rule,
-                        self.budget,
-                        memo,
-                        self.barren,
-                    ));
-                    self.nested_cache.steps.insert((rule, *cands), Rc::clone(&steps));
+                    let cache = &mut self.nested_cache;
+                    let steps = match cache.earlier.get(&key).filter(|_| pruning()) {
+                        Some(steps) => Rc::clone(steps),
+                        None => Rc::new(nested_steps(
+                            &board.values,
+                            cands,
+                            save,
+                            rule,
+                            self.budget,
+                            &mut cache.chains,
+                            self.barren,
+                        )),
+                    };
+                    cache.steps.insert(key, Rc::clone(&steps));
                     steps
                 }
             };
             let mut any = false;
             for step in steps.iter() {
                 let step = &step.1;
-                if step.parents.is_empty() {
-                    // It holds without the enclosing chain.
+                if !step.parents.iter().any(|&c| save[cell_of(c)] & 1 << digit_of(c) != 0) {
+                    // It holds without the enclosing chain (parents found for an earlier board
+                    // may be candidates this one has lost).
                     continue;
                 }
                 any = true;
