@@ -725,6 +725,10 @@ struct Buffers {
     nested: Vec<(u32, u64)>,
     /// Memory for the bit-set dynamic chains of [`Plan::new`].
     spreader: Spreader,
+    /// Memory for the closures of [`Chainer::forcing_unless_closed`] and the implications of
+    /// static multiple chains, which grow anew for every grid otherwise.
+    closures: Vec<Closure>,
+    implications: Implications,
     /// Memory for [`Chainer::links`], from an earlier search.
     spare_links: Option<Box<Links>>,
     /// Memory of outcomes no longer needed, for [`Chainer::chain`].
@@ -1759,7 +1763,8 @@ fn cycles_and_chains_into(
     for (kind, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
         // Worked out on first use, for forcing chains (X-links) only.
         let mut gained: Option<Reach> = None;
-        let mut closures: Vec<Closure> = Vec::new();
+        let mut closures = std::mem::take(&mut ch.buf.closures);
+        closures.clear();
         let mut skips_from = |k: u16| {
             let reach = gained.get_or_insert_with(|| gained_reach(&board.cands, &pos, &init, y, x));
             skips(reach, k)
@@ -1889,6 +1894,7 @@ fn cycles_and_chains_into(
                 }
             }
         }
+        ch.buf.closures = closures;
     }
 }
 
@@ -2014,7 +2020,8 @@ fn search_multiple_with(
     // Static chains: the cells and regions whose candidates imply nothing in common are passed
     // over without building their chains (most of them, inside dynamic chains).
     let filter = mode == Multi::Multiple && pruning();
-    let mut implications = Implications::default();
+    let mut implications = std::mem::take(&mut ch.buf.implications);
+    implications.clear();
     // Dynamic chains without nested rules: only the chains of the steps the bit sets show are
     // built. Inside dynamic chains of level 4 and up, this search runs on every grid they leave.
     let plan = (mode == Multi::Dynamic(0) && pruning()).then(|| {
@@ -2157,6 +2164,7 @@ fn search_multiple_with(
             }
         }
     }
+    ch.buf.implications = implications;
 }
 
 /// What each candidate "on" implies through the grid's static links ([`Chainer::implied`]),
@@ -2171,6 +2179,14 @@ struct Implications {
 }
 
 impl Implications {
+    /// Forgets the sets, keeping the memory.
+    fn clear(&mut self) {
+        if !self.sets.is_empty() {
+            self.at.fill(NONE);
+            self.sets.clear();
+        }
+    }
+
     /// Whether the "on"s of `ks` imply some potential in common.
     fn share(&mut self, ch: &mut Chainer<'_>, ks: &[u16]) -> bool {
         if self.at.is_empty() {
