@@ -489,13 +489,14 @@ pub(crate) struct NestedCache {
     /// start from stays the same (the steps' parents depend on it), so shared by every nesting
     /// level tried for one step of the path.
     steps: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
-    /// The steps of the cell and region forcing chains ([`reusable`]) found for the last board
-    /// of the path that nested them, kept for the boards after it. A board of the path has no
-    /// candidate the boards before it lack, and these searches read nothing but the grid's
-    /// candidates: on the same grid they find the same steps. Their parents (the enclosing chain's
-    /// "off"s they rely on) are the grid's missing candidates that the board had, so for a later
-    /// board they are the same less those the board has lost: such a parent is never "off" in a
-    /// chain, and a step whose parents are all gone holds without the enclosing chain.
+    /// The steps of the rules [`reusable`] names found for the last board of the path that
+    /// nested them, kept for the boards after it. What these rules find on a grid depends on its
+    /// candidates alone (what the board tells them only spares searches that find nothing), and a
+    /// board of the path has no candidate the boards before it lack: on the same grid they find
+    /// the same steps. Only the steps' parents (the enclosing chain's "off"s they rely on, among
+    /// the board's candidates the grid lacks) depend on the board: for a later board they are the
+    /// same less the candidates it has lost. Such a parent is never "off" in a chain, and a step
+    /// whose parents are all gone holds without the enclosing chain.
     earlier: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
     /// What "Forcing Chains & Cycles" found from each assumption on the grids met so far, valid
     /// for any board (see [`SourceSteps`]), so kept for the whole path.
@@ -519,7 +520,8 @@ impl NestedCache {
 }
 
 /// Whether a nested rule's steps on a grid carry over to later boards ([`NestedCache::earlier`]):
-/// the static and dynamic cell and region forcing chains without rules nested in them in turn.
+/// "Forcing Chains & Cycles", and the static and dynamic cell and region forcing chains without
+/// rules nested in them in turn (those read the values placed, and nest a board of their own).
 fn reusable(rule: Nested) -> bool {
     matches!(rule, Nested::Chains | Nested::Multi(Multi::Multiple | Multi::Dynamic(0)))
 }
