@@ -1,8 +1,8 @@
 //! Sudoku Explainer-compatible rating (`rate::se::rate`) on samples of the shared datasets: top1465
 //! (every 15th puzzle, 98), the 17-clue set (every 500th) and forum_hardest_1106 (every 50th, 8;
-//! these need nested forcing chains, and some run out of the work budget, so the time measured is
-//! the time to that verdict). One
-//! iteration rates the whole sample; criterion's element throughput is puzzles per second.
+//! these need nested forcing chains; a puzzle that ran out of the work budget would be timed to
+//! that verdict). One iteration rates the whole sample; criterion's element throughput is puzzles
+//! per second.
 //!
 //! Before the criterion groups, one pass over each sample prints the median, p99 and worst time per
 //! puzzle to stderr (the numbers quoted in the notes), with how many puzzles got a rating.

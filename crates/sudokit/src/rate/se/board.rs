@@ -222,6 +222,10 @@ impl Bits {
     pub(crate) fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
+    /// Whether the sets have a candidate in common.
+    pub(crate) fn meets(&self, other: &Bits) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
     /// The candidates in both sets.
     pub(crate) fn and(mut self, other: &Bits) -> Bits {
         for (a, b) in self.0.iter_mut().zip(&other.0) {

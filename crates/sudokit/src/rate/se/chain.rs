@@ -22,7 +22,9 @@
 //! on bit sets, without recording potentials: a forcing chain is built only where its source
 //! implies its own conjugate, and not looked for at all from inside an earlier search's closure
 //! that lacks the conjugate; cell and region forcing chains are built only for cells and regions
-//! whose candidates imply something in common.
+//! whose candidates imply something in common. Dynamic forcing chains nested in others (level 4
+//! and up) are run the same way: every assumption is first spread on bit sets
+//! ([`spread`](super::spread)), and only the chains of the steps found there are built.
 
 use super::board::{
     cand, cell_of, digit_of, digits, first, two, Bits, Board, Positions, CELL_HOUSES, CELL_INDEX, HOUSES,
@@ -39,6 +41,7 @@ use std::rc::Rc;
 use super::advanced::{self, Context};
 use super::hint::Hint;
 use super::reach::{gained_reach, Reach};
+use super::spread::{Plan, Spreader};
 
 const NONE: u32 = u32::MAX;
 
@@ -486,6 +489,15 @@ pub(crate) struct NestedCache {
     /// start from stays the same (the steps' parents depend on it), so shared by every nesting
     /// level tried for one step of the path.
     steps: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
+    /// The steps of the rules [`reusable`] names found for the last board of the path that
+    /// nested them, kept for the boards after it. What these rules find on a grid depends on its
+    /// candidates alone (what the board tells them only spares searches that find nothing), and a
+    /// board of the path has no candidate the boards before it lack: on the same grid they find
+    /// the same steps. Only the steps' parents (the enclosing chain's "off"s they rely on, among
+    /// the board's candidates the grid lacks) depend on the board: for a later board they are the
+    /// same less the candidates it has lost. Such a parent is never "off" in a chain, and a step
+    /// whose parents are all gone holds without the enclosing chain.
+    earlier: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
     /// What "Forcing Chains & Cycles" found from each assumption on the grids met so far, valid
     /// for any board (see [`SourceSteps`]), so kept for the whole path.
     pub(crate) chains: SourceMemo,
@@ -494,8 +506,24 @@ pub(crate) struct NestedCache {
 impl NestedCache {
     /// An empty cache around what earlier steps' nested searches found.
     pub(crate) fn with_memo(chains: SourceMemo) -> NestedCache {
-        NestedCache { steps: HashMap::default(), chains }
+        NestedCache { steps: HashMap::default(), earlier: HashMap::default(), chains }
     }
+
+    /// The cache for the next board of the path: the steps that stay valid there, and the memo.
+    pub(crate) fn for_next_board(mut self) -> NestedCache {
+        if !self.steps.is_empty() {
+            self.steps.retain(|(rule, _), _| reusable(*rule));
+            self.earlier = std::mem::take(&mut self.steps);
+        }
+        self
+    }
+}
+
+/// Whether a nested rule's steps on a grid carry over to later boards ([`NestedCache::earlier`]):
+/// "Forcing Chains & Cycles", and the static and dynamic cell and region forcing chains without
+/// rules nested in them in turn (those read the values placed, and nest a board of their own).
+fn reusable(rule: Nested) -> bool {
+    matches!(rule, Nested::Chains | Nested::Multi(Multi::Multiple | Multi::Dynamic(0)))
 }
 
 /// Each cell's houses as a set of house indices.
@@ -697,6 +725,12 @@ struct Buffers {
     found: advanced::Found,
     /// The chains nested in this one's potentials: (complexity, signature).
     nested: Vec<(u32, u64)>,
+    /// Memory for the bit-set dynamic chains of [`Plan::new`].
+    spreader: Spreader,
+    /// Memory for the closures of [`Chainer::forcing_unless_closed`] and the implications of
+    /// static multiple chains, which grow anew for every grid otherwise.
+    closures: Vec<Closure>,
+    implications: Implications,
     /// Memory for [`Chainer::links`], from an earlier search.
     spare_links: Option<Box<Links>>,
     /// Memory of outcomes no longer needed, for [`Chainer::chain`].
@@ -1216,28 +1250,33 @@ impl<'a> Chainer<'a> {
         }
         let board = self.board;
         for &rule in nested_rules(self.level) {
-            let steps = match self.nested_cache.steps.get(&(rule, *cands)) {
+            let key = (rule, *cands);
+            let steps = match self.nested_cache.steps.get(&key) {
                 Some(steps) => Rc::clone(steps),
                 None => {
-                    let memo = &mut self.nested_cache.chains;
-                    let steps = Rc::new(nested_steps(
-                        &board.values,
-                        cands,
-                        save,
-                        rule,
-                        self.budget,
-                        memo,
-                        self.barren,
-                    ));
-                    self.nested_cache.steps.insert((rule, *cands), Rc::clone(&steps));
+                    let cache = &mut self.nested_cache;
+                    let steps = match cache.earlier.get(&key).filter(|_| pruning()) {
+                        Some(steps) => Rc::clone(steps),
+                        None => Rc::new(nested_steps(
+                            &board.values,
+                            cands,
+                            save,
+                            rule,
+                            self.budget,
+                            &mut cache.chains,
+                            self.barren,
+                        )),
+                    };
+                    cache.steps.insert(key, Rc::clone(&steps));
                     steps
                 }
             };
             let mut any = false;
             for step in steps.iter() {
                 let step = &step.1;
-                if step.parents.is_empty() {
-                    // It holds without the enclosing chain.
+                if !step.parents.iter().any(|&c| save[cell_of(c)] & 1 << digit_of(c) != 0) {
+                    // It holds without the enclosing chain (parents found for an earlier board
+                    // may be candidates this one has lost).
                     continue;
                 }
                 any = true;
@@ -1726,7 +1765,8 @@ fn cycles_and_chains_into(
     for (kind, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
         // Worked out on first use, for forcing chains (X-links) only.
         let mut gained: Option<Reach> = None;
-        let mut closures: Vec<Closure> = Vec::new();
+        let mut closures = std::mem::take(&mut ch.buf.closures);
+        closures.clear();
         let mut skips_from = |k: u16| {
             let reach = gained.get_or_insert_with(|| gained_reach(&board.cands, &pos, &init, y, x));
             skips(reach, k)
@@ -1856,6 +1896,7 @@ fn cycles_and_chains_into(
                 }
             }
         }
+        ch.buf.closures = closures;
     }
 }
 
@@ -1981,7 +2022,16 @@ fn search_multiple_with(
     // Static chains: the cells and regions whose candidates imply nothing in common are passed
     // over without building their chains (most of them, inside dynamic chains).
     let filter = mode == Multi::Multiple && pruning();
-    let mut implications = Implications::default();
+    let mut implications = std::mem::take(&mut ch.buf.implications);
+    implications.clear();
+    // Dynamic chains without nested rules: only the chains of the steps the bit sets show are
+    // built. Inside dynamic chains of level 4 and up, this search runs on every grid they leave.
+    let plan = (mode == Multi::Dynamic(0) && pruning()).then(|| {
+        let plan = Plan::new(board, &ch.base_pos, &mut ch.buf.spreader);
+        ch.budget.spent += plan.skipped;
+        plan
+    });
+    let wanted = |set: fn(&Plan) -> &Bits, k: u16| plan.as_ref().is_none_or(|p| set(p).has(k));
     let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
         let difficulty = difficulty_base + length_bonus(complexity);
         Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
@@ -1994,18 +2044,22 @@ fn search_multiple_with(
         let values: Vec<u8> = digits(board.cands[cell]).collect();
         for &v in &values {
             let k = cand(cell, v);
-            if !filter {
+            let (want_on, want_off) = (wanted(|p| &p.on, k), wanted(|p| &p.off, k));
+            if !filter && want_on {
                 ensure(ch, memo, k, y, dynamic);
             }
             // Static chains conclude from the "on"s alone: the "off" is spread for contradictions and
             // double implications, which only dynamic chains look for.
-            if dynamic {
+            if dynamic && want_on {
                 let on_res = memo[k as usize].as_deref().expect("computed above");
                 if let Some((a, b)) = on_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
                     let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, false));
                     best.offer(ch, f, &[a, b], 0, false);
                 }
+            }
+            // The plan wants both or neither where double chains are possible.
+            if dynamic && want_off {
                 let src_off = ch.push(k, false, &[]);
                 let off_res = ch.chain(src_off, y, dynamic);
                 if let Some((a, b)) = off_res.absurd {
@@ -2013,7 +2067,8 @@ fn search_multiple_with(
                     let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, true));
                     best.offer(ch, f, &[a, b], 0, false);
                 }
-                if card >= 3 && !nishio {
+                if card >= 3 && !nishio && want_on {
+                    let on_res = memo[k as usize].as_deref().expect("computed above");
                     for on in [true, false] {
                         for &n in if on { &on_res.on } else { &on_res.off } {
                             let c = ch.buf.nodes[n as usize].cand;
@@ -2033,7 +2088,10 @@ fn search_multiple_with(
                 for &house in &CELL_HOUSES[cell] {
                     let house = house as usize;
                     let pos = board.positions(house, v);
-                    if pos.count_ones() < 2 || HOUSES[house][pos.trailing_zeros() as usize] as usize != cell {
+                    if pos.count_ones() < 2
+                        || HOUSES[house][pos.trailing_zeros() as usize] as usize != cell
+                        || plan.as_ref().is_some_and(|p| p.regions[house] & 1 << v == 0)
+                    {
                         continue;
                     }
                     let others: Vec<u16> = (0..9)
@@ -2074,7 +2132,7 @@ fn search_multiple_with(
                 return;
             }
         }
-        if !nishio {
+        if !nishio && plan.as_ref().is_none_or(|p| p.cells & 1 << cell != 0) {
             // Cell forcing chains: what every candidate of the cell implies.
             if filter {
                 let ks: Vec<u16> = values.iter().map(|&v| cand(cell, v)).collect();
@@ -2108,6 +2166,7 @@ fn search_multiple_with(
             }
         }
     }
+    ch.buf.implications = implications;
 }
 
 /// What each candidate "on" implies through the grid's static links ([`Chainer::implied`]),
@@ -2122,6 +2181,14 @@ struct Implications {
 }
 
 impl Implications {
+    /// Forgets the sets, keeping the memory.
+    fn clear(&mut self) {
+        if !self.sets.is_empty() {
+            self.at.fill(NONE);
+            self.sets.clear();
+        }
+    }
+
     /// Whether the "on"s of `ks` imply some potential in common.
     fn share(&mut self, ch: &mut Chainer<'_>, ks: &[u16]) -> bool {
         if self.at.is_empty() {
@@ -2194,6 +2261,65 @@ mod tests {
                     proptest::prop_assert_eq!(chains.len(), full.len());
                 }
             }
+        }
+
+        /// The bit-set spreads agree with the dynamic chains on whether a contradiction is met,
+        /// and on everything implied where none is; and a dynamic forcing chain search that builds
+        /// only the chains its plan asks for finds the same steps, in the same order, as the
+        /// whole search.
+        #[test]
+        fn dynamic_spreads_agree_with_the_chains(
+            cands in proptest::collection::vec(0u16..512, 81),
+            with_solution: bool,
+        ) {
+            // About 2.3 candidates a cell, at random or around a solution (as the grids of a
+            // puzzle are): contradictions, double, cell and region chains all occur.
+            let solution = |i: usize| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1);
+            let cands: [u16; 81] = std::array::from_fn(|i| {
+                let extra = (cands[i] & cands[i] >> 1 & ALL >> 1) << 1;
+                if with_solution { extra | solution(i) } else { extra }
+            });
+            let board = Board { values: [0; 81], cands };
+            let pos = board.all_positions();
+            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut ch = Chainer::new(&board, &mut budget);
+            let mut spreader = Spreader::default();
+            for c in (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0) {
+                for on in [true, false] {
+                    let src = ch.push(c, on, &[]);
+                    let chain = ch.chain(src, true, true);
+                    let spread = spreader.spread(&cands, &pos, c, on, true);
+                    proptest::prop_assert_eq!(spread.absurd, chain.absurd.is_some(), "{} {}", c, on);
+                    if !spread.absurd {
+                        proptest::prop_assert!(spread.on.iter().eq(chain.on_bits.iter()));
+                        proptest::prop_assert!(spread.off.iter().eq(chain.off_bits.iter()));
+                        proptest::prop_assert_eq!(spread.size as usize, chain.on.len() + chain.off.len());
+                    }
+                }
+            }
+            drop(ch);
+            let init = [ALL; 81];
+            let steps = |pruning: bool| {
+                PRUNING.with(|p| p.set(pruning));
+                let mut budget = Budget { spent: 0, limit: u64::MAX };
+                let mut best = Best::All { init: &init, cur: &cands, found: Vec::new(), easiest: None };
+                let mut cache = NestedCache::default();
+                multiple_chains_into(&board, Multi::Dynamic(0), &mut budget, &mut best, &mut cache, false);
+                PRUNING.with(|p| p.set(true));
+                let Best::All { found, .. } = best else { unreachable!("built as Best::All") };
+                found
+                    .iter()
+                    .map(|f| {
+                        let (f, step) = &**f;
+                        format!(
+                            "{} {} {} {:?} {:?} {:?} {}",
+                            f.difficulty, f.complexity, f.sort_key, f.hint.removals, f.hint.place, step.parents,
+                            step.signature
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            };
+            proptest::prop_assert_eq!(steps(true), steps(false));
         }
     }
 }

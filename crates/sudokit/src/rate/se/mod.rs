@@ -109,6 +109,7 @@ mod board;
 mod chain;
 mod hint;
 mod reach;
+mod spread;
 mod unique;
 
 #[cfg(test)]
@@ -191,10 +192,11 @@ pub enum RateError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeOptions {
     /// Chaining work allowed for the whole path, in potentials created: a bound so that no
-    /// puzzle runs for ever. The default, 200 million, is about 8 seconds of the deepest nested
-    /// chains (about 40 ns a potential there, with the searches inside and the work of telling
-    /// which searches can be left out) on one core of a current x86-64 machine; of the 375
-    /// forum_hardest_1106 puzzles, one reaches it.
+    /// puzzle runs for ever. Results taken again from the caches of nested searches are not
+    /// counted. The default, 200 million, is about 7 seconds of the deepest nested chains (about
+    /// 35 ns a potential there, with the searches inside and the work of telling which searches
+    /// can be left out) on one core of a current x86-64 machine; none of the 375
+    /// forum_hardest_1106 puzzles reaches it (the most work, 170 million, takes 5.5 seconds).
     pub budget: u64,
 }
 
@@ -287,7 +289,7 @@ pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
 fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
     let mut budget = Budget { spent: 0, limit: options.budget };
     let mut path: Vec<SeStep> = Vec::new();
-    let mut memo = chain::SourceMemo::default();
+    let mut memo = chain::NestedCache::default();
     let mut max = f64::NEG_INFINITY;
     while !board.is_solved() {
         let so_far = if path.is_empty() { 0 } else { tenths(max) };
@@ -316,7 +318,7 @@ fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateE
 
 /// The next step, trying the techniques in Sudoku Explainer's order.
 /// `memo` keeps what nested chain searches found on the grids met, for the steps after.
-fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::SourceMemo) -> Option<Hint> {
+fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::NestedCache) -> Option<Hint> {
     type Technique<'a> = &'a dyn Fn(&Board) -> Option<Hint>;
     let simple: [Technique<'_>; 20] = [
         &basic::hidden_single,
@@ -350,7 +352,7 @@ fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::SourceMemo) -> Op
         return Some(h);
     }
     let dynamic = (0..=chain::MAX_LEVEL).map(Multi::Dynamic);
-    let mut cache = chain::NestedCache::with_memo(std::mem::take(memo));
+    let mut cache = std::mem::take(memo).for_next_board();
     let mut hint = None;
     for mode in [Multi::Nishio, Multi::Multiple].into_iter().chain(dynamic) {
         if budget.exhausted() {
@@ -362,6 +364,6 @@ fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::SourceMemo) -> Op
             break;
         }
     }
-    *memo = cache.chains;
+    *memo = cache;
     hint
 }
