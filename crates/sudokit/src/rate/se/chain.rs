@@ -2288,7 +2288,7 @@ mod tests {
                 for on in [true, false] {
                     let src = ch.push(c, on, &[]);
                     let chain = ch.chain(src, true, true);
-                    let spread = spreader.spread(&cands, &pos, c, on, true);
+                    let spread = spreader.spread(&cands, &pos, c, on);
                     proptest::prop_assert_eq!(spread.absurd, chain.absurd.is_some(), "{} {}", c, on);
                     if !spread.absurd {
                         proptest::prop_assert!(spread.on.iter().eq(chain.on_bits.iter()));

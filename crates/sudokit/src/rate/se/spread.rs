@@ -53,8 +53,8 @@ pub(crate) struct Spreader {
 
 impl Spreader {
     /// Spreads candidate `k` assumed on (`on`) or off over the grid `cands` (positions `pos`),
-    /// through the links within cells too (`y`) or only within houses.
-    pub(crate) fn spread(&mut self, cands: &[u16; 81], pos: &Positions, k: u16, on: bool, y: bool) -> Spread {
+    /// through the links within cells and within houses.
+    pub(crate) fn spread(&mut self, cands: &[u16; 81], pos: &Positions, k: u16, on: bool) -> Spread {
         let mut cands = *cands;
         let mut pos = *pos;
         let mut s = Spread { size: 1, ..Spread::default() };
@@ -82,12 +82,10 @@ impl Spreader {
                     }
                     true
                 };
-                if y {
-                    for v in digits(cands[cell] & !(1 << d)) {
-                        if !turn_off(cand(cell, v)) {
-                            s.absurd = true;
-                            return s;
-                        }
+                for v in digits(cands[cell] & !(1 << d)) {
+                    if !turn_off(cand(cell, v)) {
+                        s.absurd = true;
+                        return s;
                     }
                 }
                 for h in 0..3 {
@@ -117,7 +115,7 @@ impl Spreader {
                     true
                 };
                 let m = cands[cell];
-                if y && two(m) && !turn_on(cand(cell, other(m, d))) {
+                if two(m) && !turn_on(cand(cell, other(m, d))) {
                     s.absurd = true;
                     return s;
                 }
@@ -147,7 +145,7 @@ impl Spreader {
         if i < self.ons.len() && self.ons[i].0 == k {
             return i;
         }
-        let s = self.spread(&board.cands, pos, k, true, true);
+        let s = self.spread(&board.cands, pos, k, true);
         self.at[k as usize] = self.ons.len() as u16;
         self.ons.push((k, s));
         self.ons.len() - 1
@@ -225,7 +223,7 @@ impl Plan {
                         plan.skipped += u64::from(o.size);
                     }
                 } else {
-                    let off = sp.spread(&board.cands, pos, k, false, true);
+                    let off = sp.spread(&board.cands, pos, k, false);
                     let on = &sp.ons[on].1;
                     if on.absurd || off.absurd || on.on.meets(&off.on) || on.off.meets(&off.off) {
                         plan.on.set(k);
