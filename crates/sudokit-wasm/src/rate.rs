@@ -9,7 +9,7 @@ use sudokit::Verdict;
 use crate::ops::{respond, PuzzleRequest};
 
 /// The Sudoku Explainer rater's work budget when the request names none, in potentials created
-/// (its chaining unit, [`SeOptions::budget`]): a tenth of the library's default, under a second
+/// (its chaining unit, [`SeOptions::budget`]): a tenth of the library's default, about a second
 /// of native work at the deepest nested forcing chains (more in a browser), so that the
 /// page answers soon. Many of the forum's hardest puzzles need more; a puzzle that reaches it is
 /// reported with the ER of the steps before. The page rates in a worker it can stop.
@@ -89,7 +89,10 @@ pub fn rate(request: &str) -> String {
         }
         let grid = read.puzzle.grid();
         let mut answer = json!({ "verdict": "unique" });
-        match se::rate_with(grid, SeOptions { budget: r.work.unwrap_or(DEFAULT_WORK) }) {
+        match se::rate_with(
+            grid,
+            SeOptions { budget: r.work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() },
+        ) {
             Ok(rating) => answer["se"] = se_json(&rating),
             Err(e) => {
                 let (problem, at_least) = se_problem(&e);

@@ -238,8 +238,8 @@ fn nested_level_4_highest_ratings_match_serate() {
 #[test]
 #[ignore = "about 6 s of nested chains; run with --ignored"]
 fn most_work_matches_serate() {
-    // The forum_hardest_1106 puzzle that needs the most chaining work (170 million potentials, the
-    // default budget is 200 million); serate took 40 min on it.
+    // The forum_hardest_1106 puzzle that needs the most chaining work (128 million potentials as
+    // the budget counts them, of 200 million by default); serate took 40 min on it.
     let contradiction = "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)";
     check_against_serate(113, (11.8, 11.8, 11.2), contradiction, 144);
 }

@@ -36,7 +36,7 @@ type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::advanced::{self, Context};
 use super::hint::Hint;
@@ -429,7 +429,7 @@ impl Best<'_> {
                     complexity: f.complexity,
                     signature: ch.signature(&chains, &reversed),
                 };
-                found.push(Rc::new((f, step)));
+                found.push(Arc::new((f, step)));
             }
         }
     }
@@ -471,7 +471,7 @@ impl Best<'_> {
                 Cow::Owned(key)
             };
             if seen.insert(key) && !item.1.parents.is_empty() {
-                steps.push(Rc::clone(item));
+                steps.push(Arc::clone(item));
             }
         }
         steps
@@ -480,7 +480,11 @@ impl Best<'_> {
 
 /// A step of a nested rule with its sort keys, shared by the searches that found it (see
 /// [`SourceSteps`]).
-type SharedStep = Rc<(Found, NestedStep)>;
+type SharedStep = Arc<(Found, NestedStep)>;
+
+/// The steps a nested rule found on a grid, and the work it took (charged again when taken from
+/// the cache within one board), by rule and grid.
+type StepsByGrid = HashMap<(Nested, [u16; 81]), (Arc<Vec<SharedStep>>, u64)>;
 
 /// What the rules nested in dynamic chains found.
 #[derive(Default)]
@@ -488,7 +492,7 @@ pub(crate) struct NestedCache {
     /// The steps per rule and grid met, for one board: valid as long as the board the chains
     /// start from stays the same (the steps' parents depend on it), so shared by every nesting
     /// level tried for one step of the path.
-    steps: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
+    steps: StepsByGrid,
     /// The steps of the rules [`reusable`] names found for the last board of the path that
     /// nested them, kept for the boards after it. What these rules find on a grid depends on its
     /// candidates alone (what the board tells them only spares searches that find nothing), and a
@@ -497,16 +501,18 @@ pub(crate) struct NestedCache {
     /// the board's candidates the grid lacks) depend on the board: for a later board they are the
     /// same less the candidates it has lost. Such a parent is never "off" in a chain, and a step
     /// whose parents are all gone holds without the enclosing chain.
-    earlier: HashMap<(Nested, [u16; 81]), Rc<Vec<SharedStep>>>,
+    earlier: StepsByGrid,
     /// What "Forcing Chains & Cycles" found from each assumption on the grids met so far, valid
     /// for any board (see [`SourceSteps`]), so kept for the whole path.
     pub(crate) chains: SourceMemo,
+    /// The same, for each part of the searches split over threads ([`multiple_chains_split`]).
+    part_memos: Vec<SourceMemo>,
 }
 
 impl NestedCache {
     /// An empty cache around what earlier steps' nested searches found.
     pub(crate) fn with_memo(chains: SourceMemo) -> NestedCache {
-        NestedCache { steps: HashMap::default(), earlier: HashMap::default(), chains }
+        NestedCache { steps: HashMap::default(), earlier: HashMap::default(), chains, part_memos: Vec::new() }
     }
 
     /// The cache for the next board of the path: the steps that stay valid there, and the memo.
@@ -601,12 +607,9 @@ impl Reads {
 /// parents ([`Chainer::rule_parents`]) compare the two grids only in cells and houses the search
 /// read.
 struct SourceSteps {
-    grid: Rc<[u16; 81]>,
-    init: Rc<[u16; 81]>,
+    grid: Arc<[u16; 81]>,
+    init: Arc<[u16; 81]>,
     reads: Reads,
-    /// Potentials the search created, charged again when the result is reused so that reuse
-    /// saves time, not budget.
-    cost: u64,
     found: Vec<SharedStep>,
     /// Found on grids that agree with `init` where the search looked: kept first, beside the
     /// latest [`VERSIONS`] others.
@@ -638,7 +641,7 @@ pub(crate) struct SourceMemo {
     steps: Vec<Vec<SourceSteps>>,
     /// The latest board the enclosing chains started from, shared so that each board's
     /// difference from the grids met is worked out once per search.
-    board: Option<Rc<[u16; 81]>>,
+    board: Option<Arc<[u16; 81]>>,
 }
 
 /// Work spent on chaining (potentials created), checked against the caller's budget.
@@ -671,6 +674,9 @@ struct Chainer<'a> {
     /// grid before the assumptions is always this chainer's board). The levels tried one after
     /// the other for a step of the path share it: a level reaches the grids the level below met.
     nested_cache: NestedCache,
+    /// For a part of a search split over threads ([`multiple_chains_split`]): the nested steps
+    /// found on this board by every part, used instead of `nested_cache`'s.
+    shared: Option<&'a SharedSteps<'a>>,
     /// What the running search of [`cycles_and_chains_into`] has looked at.
     reads: Reads,
     /// The board's links, for the static searches.
@@ -789,6 +795,7 @@ impl<'a> Chainer<'a> {
             level: 0,
             ctx: None,
             nested_cache: NestedCache::default(),
+            shared: None,
             reads: Reads::default(),
             links: None,
             barren: false,
@@ -1251,23 +1258,48 @@ impl<'a> Chainer<'a> {
         let board = self.board;
         for &rule in nested_rules(self.level) {
             let key = (rule, *cands);
-            let steps = match self.nested_cache.steps.get(&key) {
-                Some(steps) => Rc::clone(steps),
+            let known = match self.shared {
+                Some(shared) => shared.get(&key),
+                None => self.nested_cache.steps.get(&key).map(|(steps, cost)| (Arc::clone(steps), *cost)),
+            };
+            let steps = match known {
+                Some((steps, cost)) => {
+                    // Charged as if found again, so that the work counted does not depend on
+                    // which search met the grid first (nor on how a search is split).
+                    self.budget.spent += cost;
+                    steps
+                }
                 None => {
+                    let earlier = match self.shared {
+                        Some(shared) => shared.earlier.get(&key),
+                        None => self.nested_cache.earlier.get(&key),
+                    }
+                    .filter(|_| pruning())
+                    .map(|(steps, _)| Arc::clone(steps));
                     let cache = &mut self.nested_cache;
-                    let steps = match cache.earlier.get(&key).filter(|_| pruning()) {
-                        Some(steps) => Rc::clone(steps),
-                        None => Rc::new(nested_steps(
-                            &board.values,
-                            cands,
-                            save,
-                            rule,
-                            self.budget,
-                            &mut cache.chains,
-                            self.barren,
-                        )),
+                    let (steps, cost) = match earlier {
+                        Some(steps) => (steps, 0),
+                        None => {
+                            let before = self.budget.spent;
+                            let steps = nested_steps(
+                                &board.values,
+                                cands,
+                                save,
+                                rule,
+                                self.budget,
+                                &mut cache.chains,
+                                self.barren,
+                            );
+                            (Arc::new(steps), self.budget.spent - before)
+                        }
                     };
-                    cache.steps.insert(key, Rc::clone(&steps));
+                    match self.shared {
+                        // Two parts may find the same steps at once: they charge the same work.
+                        Some(shared) => shared.insert(key, (Arc::clone(&steps), cost)),
+                        None => {
+                            cache.steps.insert(key, (Arc::clone(&steps), cost));
+                        }
+                    }
                     steps
                 }
             };
@@ -1696,7 +1728,16 @@ fn nested_steps(
     let easiest = matches!(rule, Nested::Multi(_)).then(HashMap::new);
     let mut best = Best::All { init, cur: cands, found: Vec::new(), easiest };
     match rule {
-        Nested::Chains => cycles_and_chains_into(&board, budget, &mut best, Some(memo), barren),
+        Nested::Chains => {
+            // Counted by the grid's candidates, not by the potentials created: the memo spares
+            // some assumptions' searches, and searches inside their closures then run, so the
+            // potentials would depend on what the memo holds, that is on the grids met before
+            // (and on how a search is split, see `multiple_chains_split`). The search is
+            // bounded by the grid, and runs whole.
+            let mut unbounded = Budget { spent: 0, limit: u64::MAX };
+            cycles_and_chains_into(&board, &mut unbounded, &mut best, Some(memo), barren);
+            budget.spent += cands.iter().map(|m| u64::from(m.count_ones())).sum::<u64>();
+        }
         Nested::Multi(mode) => {
             // Dynamic chains that nest forcing chains in turn: one static search here spares
             // many in them.
@@ -1732,31 +1773,31 @@ fn cycles_and_chains_into(
             memo.steps.resize_with(3 * 729, Vec::new);
         }
     }
-    let grid = Rc::new(board.cands);
+    let grid = Arc::new(board.cands);
     let init = match (&*best, memo.as_deref_mut()) {
         (Best::All { init, .. }, Some(memo)) => match &memo.board {
-            Some(last) if **last == **init => Rc::clone(last),
+            Some(last) if **last == **init => Arc::clone(last),
             _ => {
-                let rc = Rc::new(**init);
-                memo.board = Some(Rc::clone(&rc));
+                let rc = Arc::new(**init);
+                memo.board = Some(Arc::clone(&rc));
                 rc
             }
         },
-        (Best::All { init, .. }, None) => Rc::new(**init),
-        (Best::First(_), _) => Rc::clone(&grid),
+        (Best::All { init, .. }, None) => Arc::new(**init),
+        (Best::First(_), _) => Arc::clone(&grid),
     };
     // Where the current grids differ from each earlier grid met, by the grid's address. A reused
     // result takes the current grids' addresses, so the lists stay short.
-    let mut diffs: Vec<(Rc<[u16; 81]>, Reads)> = Vec::new();
-    let mut init_diffs: Vec<(Rc<[u16; 81]>, Reads)> = Vec::new();
-    let diff = |diffs: &mut Vec<(Rc<[u16; 81]>, Reads)>, old: &Rc<[u16; 81]>, new: &[u16; 81]| match diffs
+    let mut diffs: Vec<(Arc<[u16; 81]>, Reads)> = Vec::new();
+    let mut init_diffs: Vec<(Arc<[u16; 81]>, Reads)> = Vec::new();
+    let diff = |diffs: &mut Vec<(Arc<[u16; 81]>, Reads)>, old: &Arc<[u16; 81]>, new: &[u16; 81]| match diffs
         .iter()
-        .find(|(g, _)| Rc::ptr_eq(g, old))
+        .find(|(g, _)| Arc::ptr_eq(g, old))
     {
         Some(&(_, d)) => d,
         None => {
             let d = Reads::diff(old, new);
-            diffs.push((Rc::clone(old), d));
+            diffs.push((Arc::clone(old), d));
             d
         }
     };
@@ -1796,20 +1837,14 @@ fn cycles_and_chains_into(
                     }
                     if let Some(i) = hit {
                         let s = &mut versions[i];
-                        // Where the search would run out of budget on the way, it runs, so as to
-                        // stop where it would have.
-                        if ch.budget.spent + s.cost <= ch.budget.limit {
-                            ch.budget.spent += s.cost;
-                            found.extend(s.found.iter().cloned());
-                            if !s.pinned {
-                                s.grid = Rc::clone(&grid);
-                                s.init = Rc::clone(&init);
-                            }
-                            continue;
+                        found.extend(s.found.iter().cloned());
+                        if !s.pinned {
+                            s.grid = Arc::clone(&grid);
+                            s.init = Arc::clone(&init);
                         }
+                        continue;
                     }
                 }
-                let spent = ch.budget.spent;
                 let offered = match best {
                     Best::All { found, .. } => found.len(),
                     Best::First(_) => 0,
@@ -1875,10 +1910,9 @@ fn cycles_and_chains_into(
                     // itself, for every chain from it.
                     let pinned = !ch.reads.meets(&diff(&mut diffs, &init, &grid));
                     let step = SourceSteps {
-                        grid: Rc::clone(if pinned { &init } else { &grid }),
-                        init: Rc::clone(&init),
+                        grid: Arc::clone(if pinned { &init } else { &grid }),
+                        init: Arc::clone(&init),
                         reads: ch.reads,
-                        cost: ch.budget.spent - spent,
                         found: found[offered..].to_vec(),
                         pinned,
                         skipped,
@@ -1968,6 +2002,204 @@ pub(crate) fn multiple_chains(
     best.into_hint()
 }
 
+/// [`multiple_chains`] with the chains of dynamic forcing chains of level 2 and up (tens of
+/// milliseconds to a second a board) built in up to `parts` parts at once, on rayon's pool; the
+/// steps are then offered in the order of a whole search. The step found, and the work counted,
+/// are the same whatever the number of parts: every part builds whole chains, a nested search's
+/// result is charged again where a cache gives it (see [`Chainer::advance`]), nested "Forcing
+/// Chains & Cycles" count what does not depend on their memo (see [`nested_steps`]), and the
+/// caller takes no step from a search that ran out of budget.
+pub(crate) fn multiple_chains_split(
+    board: &Board,
+    mode: Multi,
+    budget: &mut Budget,
+    cache: &mut NestedCache,
+    barren: bool,
+    parts: usize,
+) -> Option<Hint> {
+    let (level, parts) = match mode {
+        Multi::Dynamic(level @ 2..) if parts > 1 => (level, parts),
+        _ => return multiple_chains(board, mode, budget, cache, barren),
+    };
+    let groups = split_cells(board, parts);
+    let mut memos = std::mem::take(&mut cache.part_memos);
+    memos.resize_with(groups.len().max(memos.len()), SourceMemo::default);
+    let start = budget.spent;
+    let limit = budget.limit;
+    let shared = SharedSteps { steps: Mutex::new(std::mem::take(&mut cache.steps)), earlier: &cache.earlier };
+    let run = |(cells, memo): (&[usize], SourceMemo)| {
+        build_part(board, level, barren, &shared, memo, cells, start, limit)
+    };
+    let work = groups.iter().map(Vec::as_slice).zip(memos.drain(..groups.len()));
+    #[cfg(feature = "rayon")]
+    let built: Vec<Part> = {
+        use rayon::prelude::*;
+        work.collect::<Vec<_>>().into_par_iter().map(run).collect()
+    };
+    #[cfg(not(feature = "rayon"))]
+    let built: Vec<Part> = work.map(run).collect();
+    cache.steps = shared.steps.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let mut ch = Chainer::new(board, budget);
+    ch.barren = barren;
+    ch.level = level;
+    let mut on_memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
+    let mut off_memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
+    let mut returned = Vec::with_capacity(built.len());
+    for part in built {
+        ch.budget.spent += part.spent;
+        let offset = ch.adopt(&part.buf);
+        for (k, mut on, mut off) in part.outcomes {
+            on.shift(offset);
+            off.shift(offset);
+            on_memo[k as usize] = Some(on);
+            off_memo[k as usize] = Some(off);
+        }
+        returned.push(part.memo);
+    }
+    memos.splice(0..0, returned);
+    cache.part_memos = memos;
+    if ch.budget.exhausted() {
+        return None;
+    }
+    ch.nested_cache = std::mem::take(cache);
+    let mut best = Best::default();
+    search_multiple_with(&mut ch, mode, &mut best, &mut on_memo, &mut off_memo);
+    *cache = std::mem::take(&mut ch.nested_cache);
+    ch.buf.spare_outcomes.extend(on_memo.into_iter().chain(off_memo).flatten());
+    best.into_hint()
+}
+
+/// The open cells of `board` in at most `parts` runs of consecutive cells, with about as many
+/// candidates each.
+fn split_cells(board: &Board, parts: usize) -> Vec<Vec<usize>> {
+    let open: Vec<usize> =
+        (0..81).filter(|&c| board.values[c] == 0 && board.cands[c].count_ones() >= 2).collect();
+    let total: usize = open.iter().map(|&c| board.cands[c].count_ones() as usize).sum();
+    let parts = parts.clamp(1, open.len().max(1));
+    let mut groups: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut seen = 0;
+    for &cell in &open {
+        let filled = groups.len() * total;
+        if seen * parts >= filled && groups.len() < parts {
+            groups.push(Vec::new());
+        }
+        groups.last_mut().expect("one group at least").push(cell);
+        seen += board.cands[cell].count_ones() as usize;
+    }
+    groups.retain(|g| !g.is_empty());
+    groups
+}
+
+/// The nested steps the parts of a split search share: those of the board's grids met so far,
+/// and those carried over from the board before.
+struct SharedSteps<'c> {
+    steps: Mutex<StepsByGrid>,
+    earlier: &'c StepsByGrid,
+}
+
+impl SharedSteps<'_> {
+    fn get(&self, key: &(Nested, [u16; 81])) -> Option<(Arc<Vec<SharedStep>>, u64)> {
+        let steps = self.steps.lock().unwrap_or_else(PoisonError::into_inner);
+        steps.get(key).map(|(found, cost)| (Arc::clone(found), *cost))
+    }
+
+    fn insert(&self, key: (Nested, [u16; 81]), found: (Arc<Vec<SharedStep>>, u64)) {
+        let mut steps = self.steps.lock().unwrap_or_else(PoisonError::into_inner);
+        steps.entry(key).or_insert(found);
+    }
+}
+
+/// What one part of [`multiple_chains_split`] built.
+struct Part {
+    /// The potentials of its chains, numbered from 0.
+    buf: Buffers,
+    /// Per candidate: what its "on" and its "off" imply.
+    outcomes: Vec<(u16, Box<Outcome>, Box<Outcome>)>,
+    /// Its memo of "Forcing Chains & Cycles", kept for the same part of later searches.
+    memo: SourceMemo,
+    spent: u64,
+}
+
+/// Builds the dynamic chains (nesting `level`) from both assumptions of every candidate of
+/// `cells`, reading `shared` for the grids met before; the budget stands at `start` of `limit`.
+#[allow(clippy::too_many_arguments, reason = "the parts of one search, passed to each thread")]
+fn build_part(
+    board: &Board,
+    level: u8,
+    barren: bool,
+    shared: &SharedSteps<'_>,
+    memo: SourceMemo,
+    cells: &[usize],
+    start: u64,
+    limit: u64,
+) -> Part {
+    let mut budget = Budget { spent: start, limit };
+    let mut ch = Chainer::new(board, &mut budget);
+    ch.barren = barren;
+    ch.level = level;
+    ch.shared = Some(shared);
+    ch.nested_cache.chains = memo;
+    let mut outcomes = Vec::new();
+    'cells: for &cell in cells {
+        for v in digits(board.cands[cell]) {
+            let k = cand(cell, v);
+            let src = ch.push(k, true, &[]);
+            let on = ch.chain(src, true, true);
+            let src = ch.push(k, false, &[]);
+            let off = ch.chain(src, true, true);
+            outcomes.push((k, on, off));
+            if ch.budget.exhausted() {
+                break 'cells;
+            }
+        }
+    }
+    let cache = std::mem::take(&mut ch.nested_cache);
+    let buf = Buffers {
+        nodes: std::mem::take(&mut ch.buf.nodes),
+        parents: std::mem::take(&mut ch.buf.parents),
+        ancestor_counts: std::mem::take(&mut ch.buf.ancestor_counts),
+        nested: std::mem::take(&mut ch.buf.nested),
+        ..Buffers::default()
+    };
+    drop(ch);
+    Part { buf, outcomes, memo: cache.chains, spent: budget.spent - start }
+}
+
+impl Outcome {
+    /// Renumbers the potentials by `offset`, for a chainer that took them over.
+    fn shift(&mut self, offset: u32) {
+        for n in self.on.iter_mut().chain(self.off.iter_mut()) {
+            *n += offset;
+        }
+        for (_, n) in self.on_sorted.iter_mut().chain(self.off_sorted.iter_mut()) {
+            *n += offset;
+        }
+        if let Some((a, b)) = &mut self.absurd {
+            *a += offset;
+            *b += offset;
+        }
+    }
+}
+
+impl Chainer<'_> {
+    /// Takes over the potentials of `other` (built by another chainer on the same board):
+    /// appended to this chainer's, their numbers shifted by the offset returned.
+    fn adopt(&mut self, other: &Buffers) -> u32 {
+        let offset = self.buf.nodes.len() as u32;
+        let parent_offset = self.buf.parents.len() as u32;
+        let nested_offset = self.buf.nested.len() as u32;
+        self.buf.nodes.extend(other.nodes.iter().map(|n| Node {
+            parent_start: n.parent_start + parent_offset,
+            nested: if n.nested == NONE { NONE } else { n.nested + nested_offset },
+            ..*n
+        }));
+        self.buf.parents.extend(other.parents.iter().map(|&p| p + offset));
+        self.buf.ancestor_counts.extend_from_slice(&other.ancestor_counts);
+        self.buf.nested.extend_from_slice(&other.nested);
+        offset
+    }
+}
+
 fn multiple_chains_into(
     board: &Board,
     mode: Multi,
@@ -1985,16 +2217,18 @@ fn multiple_chains_into(
 
 fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
     let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
-    search_multiple_with(ch, mode, best, &mut memo);
+    search_multiple_with(ch, mode, best, &mut memo, &mut []);
     ch.buf.spare_outcomes.extend(memo.into_iter().flatten());
 }
 
-/// [`search_multiple`] with `memo` to keep what each assumption "on" implies.
+/// [`search_multiple`] with `memo` to keep what each assumption "on" implies, and `offs` what
+/// each "off" implies where already known (empty, or one entry per candidate).
 fn search_multiple_with(
     ch: &mut Chainer<'_>,
     mode: Multi,
     best: &mut Best<'_>,
     memo: &mut [Option<Box<Outcome>>],
+    offs: &mut [Option<Box<Outcome>>],
 ) {
     let board = ch.board;
     let dynamic = mode != Multi::Multiple;
@@ -2060,8 +2294,13 @@ fn search_multiple_with(
             }
             // The plan wants both or neither where double chains are possible.
             if dynamic && want_off {
-                let src_off = ch.push(k, false, &[]);
-                let off_res = ch.chain(src_off, y, dynamic);
+                let off_res = match offs.get_mut(k as usize).and_then(Option::take) {
+                    Some(known) => known,
+                    None => {
+                        let src_off = ch.push(k, false, &[]);
+                        ch.chain(src_off, y, dynamic)
+                    }
+                };
                 if let Some((a, b)) = off_res.absurd {
                     let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
                     let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, true));

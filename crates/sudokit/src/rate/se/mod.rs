@@ -100,7 +100,8 @@
 //! A puzzle for which even level 5 finds nothing is reported as [`RateError::BeyondReach`] (where
 //! Sudoku Explainer gives up with a rating of 20.0). The nested levels are slow: every time a
 //! chain stops spreading, a whole chain search runs on the grid it left. [`SeOptions::budget`]
-//! bounds the work.
+//! bounds the work, and with the `rayon` feature the chains of these levels are built on every
+//! thread of the pool ([`SeOptions::threads`]), with the same rating and the same work counted.
 
 mod advanced;
 mod aligned;
@@ -192,17 +193,41 @@ pub enum RateError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeOptions {
     /// Chaining work allowed for the whole path, in potentials created: a bound so that no
-    /// puzzle runs for ever. Results taken again from the caches of nested searches are not
-    /// counted. The default, 200 million, is about 7 seconds of the deepest nested chains (about
-    /// 35 ns a potential there, with the searches inside and the work of telling which searches
-    /// can be left out) on one core of a current x86-64 machine; none of the 375
-    /// forum_hardest_1106 puzzles reaches it (the most work, 170 million, takes 5.5 seconds).
+    /// puzzle runs for ever. A nested "Forcing Chains & Cycles" search counts one per candidate
+    /// of its grid instead (what it creates depends on what its memo holds), and a nested
+    /// search's result taken again from a cache counts again within one step of the path, not
+    /// when carried over from the step before: the count depends on the puzzle alone, not on the
+    /// order the chains are built in nor on [`threads`](Self::threads). The default, 200
+    /// million, is about 10 seconds of the deepest nested chains (about 50 ns a potential
+    /// counted there) on one core of a current x86-64 machine; none of the 375
+    /// forum_hardest_1106 puzzles reaches it (the most work, 128 million, takes 6 seconds on
+    /// one core). A path that runs out of budget is not rated ([`RateError::BudgetExhausted`]).
     pub budget: u64,
+    /// Into how many parts the searches for nested dynamic forcing chains ("(+ Forcing Chains)"
+    /// and deeper: tens of milliseconds to a second a step) are split, to be built at once on
+    /// the current rayon pool: 0 for as many as the pool has threads, 1 for none (the calling
+    /// thread builds them). Without the `rayon` feature, 0 means 1 and parts are built one after
+    /// the other. The rating, and the work counted against the budget, are the same whatever the
+    /// number.
+    pub threads: usize,
 }
 
 impl Default for SeOptions {
     fn default() -> SeOptions {
-        SeOptions { budget: 200_000_000 }
+        SeOptions { budget: 200_000_000, threads: 0 }
+    }
+}
+
+impl SeOptions {
+    /// How many parts a search is split into.
+    fn parts(&self) -> usize {
+        match self.threads {
+            #[cfg(feature = "rayon")]
+            0 => rayon::current_num_threads(),
+            #[cfg(not(feature = "rayon"))]
+            0 => 1,
+            n => n,
+        }
     }
 }
 
@@ -286,14 +311,24 @@ pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
     solve_path(classic_board(grid)?, options)
 }
 
-fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+fn solve_path(board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+    solve_path_counted(board, options).0
+}
+
+/// [`solve_path`], and the work it counted against the budget.
+fn solve_path_counted(board: Board, options: SeOptions) -> (Result<Vec<SeStep>, RateError>, u64) {
     let mut budget = Budget { spent: 0, limit: options.budget };
+    let path = solve_path_within(board, options.parts(), &mut budget);
+    (path, budget.spent)
+}
+
+fn solve_path_within(mut board: Board, parts: usize, budget: &mut Budget) -> Result<Vec<SeStep>, RateError> {
     let mut path: Vec<SeStep> = Vec::new();
     let mut memo = chain::NestedCache::default();
     let mut max = f64::NEG_INFINITY;
     while !board.is_solved() {
         let so_far = if path.is_empty() { 0 } else { tenths(max) };
-        let hint = match next_step(&board, &mut budget, &mut memo) {
+        let hint = match next_step(&board, budget, &mut memo, parts) {
             Some(h) => h,
             None if budget.exhausted() => {
                 return Err(RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far });
@@ -318,7 +353,7 @@ fn solve_path(mut board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateE
 
 /// The next step, trying the techniques in Sudoku Explainer's order.
 /// `memo` keeps what nested chain searches found on the grids met, for the steps after.
-fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::NestedCache) -> Option<Hint> {
+fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::NestedCache, parts: usize) -> Option<Hint> {
     type Technique<'a> = &'a dyn Fn(&Board) -> Option<Hint>;
     let simple: [Technique<'_>; 20] = [
         &basic::hidden_single,
@@ -345,8 +380,10 @@ fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::NestedCache) -> O
     if let Some(h) = simple.iter().find_map(|f| f(b)) {
         return Some(h);
     }
+    // A step found as the budget ran out is not taken: which one it is depends on the order
+    // the chains were built in.
     if let Some(h) = chain::cycles_and_chains(b, budget) {
-        return Some(h);
+        return (!budget.exhausted()).then_some(h);
     }
     if let Some(h) = aligned::aligned_exclusion(b, 3) {
         return Some(h);
@@ -359,7 +396,10 @@ fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::NestedCache) -> O
             break;
         }
         // "Forcing Chains & Cycles" came before and found nothing on this board.
-        hint = chain::multiple_chains(b, mode, budget, &mut cache, true);
+        hint = chain::multiple_chains_split(b, mode, budget, &mut cache, true, parts);
+        if budget.exhausted() {
+            hint = None;
+        }
         if hint.is_some() {
             break;
         }

@@ -295,7 +295,7 @@ fn the_budget_bounds_work() {
     let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
         .parse()
         .expect("parses");
-    let tiny = SeOptions { budget: 1_000 };
+    let tiny = SeOptions { budget: 1_000, ..SeOptions::default() };
     assert!(matches!(super::rate_with(&grid, tiny), Err(RateError::BudgetExhausted { .. })));
 }
 
@@ -343,11 +343,45 @@ fn the_searches_left_out_change_no_step() {
     for n in [327, 369, 89, 62, 276, 195] {
         let puzzle = lines[n - 1].split_whitespace().next().unwrap_or_default();
         let grid: Grid = puzzle.parse().unwrap_or_else(|e| panic!("line {n}: {e}"));
-        let pruned = super::path(&grid, SeOptions::default()).expect("rated");
+        // The switch is the thread's: the chains are all built on it.
+        let options = SeOptions { threads: 1, ..SeOptions::default() };
+        let pruned = super::path(&grid, options).expect("rated");
         assert!(pruned.iter().any(|s| s.difficulty >= 9.5), "line {n} needs nested forcing chains");
         super::chain::PRUNING.with(|p| p.set(false));
-        let full = super::path(&grid, SeOptions::default());
+        let full = super::path(&grid, options);
         super::chain::PRUNING.with(|p| p.set(true));
         assert_eq!(pruned, full.expect("rated"), "line {n}");
+    }
+}
+
+#[test]
+fn split_searches_take_the_same_path_for_the_same_work() {
+    // Puzzles of forum_hardest_1106 (by line) whose hardest steps nest forcing chains (327),
+    // multiple forcing chains (62) and dynamic forcing chains (195): the chains built in parts
+    // give the same steps, and count the same work, as built in one; with one potential less
+    // of budget, every split runs out of it after the same steps.
+    let Some(dir) = crate::testing::datasets_dir() else { return };
+    let path = dir.join("puzzles6_forum_hardest_1106.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let lines: Vec<&str> = text.lines().collect();
+    for n in [327, 62, 195] {
+        let puzzle = lines[n - 1].split_whitespace().next().unwrap_or_default();
+        let grid: Grid = puzzle.parse().unwrap_or_else(|e| panic!("line {n}: {e}"));
+        let board = super::classic_board(&grid).expect("a classic puzzle");
+        let run = |threads, budget| super::solve_path_counted(board.clone(), SeOptions { budget, threads });
+        let (whole, spent) = run(1, SeOptions::default().budget);
+        let whole = whole.expect("rated");
+        assert!(whole.iter().any(|s| s.difficulty >= 9.5), "line {n} needs nested forcing chains");
+        for threads in [2, 3] {
+            let (split, split_spent) = run(threads, SeOptions::default().budget);
+            assert_eq!(split.as_ref(), Ok(&whole), "line {n}, {threads} parts");
+            assert_eq!(split_spent, spent, "line {n}, {threads} parts");
+        }
+        if n == 195 {
+            let short: Vec<_> = [1, 2, 3].map(|threads| run(threads, spent - 1).0).into();
+            assert!(matches!(short[0], Err(RateError::BudgetExhausted { .. })), "line {n}: {:?}", short[0]);
+            assert!(short.iter().all(|r| *r == short[0]), "line {n}: {short:?}");
+            assert_eq!(run(3, spent).0.as_ref(), Ok(&whole), "line {n}, just enough budget");
+        }
     }
 }
