@@ -2061,10 +2061,9 @@ pub(crate) fn multiple_chains_split(
     if ch.budget.exhausted() {
         return None;
     }
-    ch.nested_cache = std::mem::take(cache);
+    // Every chain the steps need is built: no nested search runs from here on.
     let mut best = Best::default();
     search_multiple_with(&mut ch, mode, &mut best, &mut on_memo, &mut off_memo);
-    *cache = std::mem::take(&mut ch.nested_cache);
     ch.buf.spare_outcomes.extend(on_memo.into_iter().chain(off_memo).flatten());
     best.into_hint()
 }

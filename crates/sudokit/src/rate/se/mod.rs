@@ -312,16 +312,10 @@ pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
 }
 
 fn solve_path(board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
-    solve_path_counted(board, options).0
+    solve_path_within(board, options.parts(), &mut Budget { spent: 0, limit: options.budget })
 }
 
-/// [`solve_path`], and the work it counted against the budget.
-fn solve_path_counted(board: Board, options: SeOptions) -> (Result<Vec<SeStep>, RateError>, u64) {
-    let mut budget = Budget { spent: 0, limit: options.budget };
-    let path = solve_path_within(board, options.parts(), &mut budget);
-    (path, budget.spent)
-}
-
+/// [`solve_path`] with the chains split in `parts`, counting its work in `budget`.
 fn solve_path_within(mut board: Board, parts: usize, budget: &mut Budget) -> Result<Vec<SeStep>, RateError> {
     let mut path: Vec<SeStep> = Vec::new();
     let mut memo = chain::NestedCache::default();

@@ -331,18 +331,26 @@ fn path_ends_solved_and_every_step_is_true() {
     assert_eq!(placed + grid.givens(), 81);
 }
 
+/// The puzzles on lines `ns` (from 1) of forum_hardest_1106, or `None` without the datasets.
+fn forum_hardest_lines(ns: &[usize]) -> Option<Vec<(usize, Grid)>> {
+    let dir = crate::testing::datasets_dir()?;
+    let path = dir.join("puzzles6_forum_hardest_1106.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let lines: Vec<&str> = text.lines().collect();
+    let grid = |n: usize| -> Grid {
+        let puzzle = lines[n - 1].split_whitespace().next().unwrap_or_default();
+        puzzle.parse().unwrap_or_else(|e| panic!("line {n}: {e}"))
+    };
+    Some(ns.iter().map(|&n| (n, grid(n))).collect())
+}
+
 #[test]
 fn the_searches_left_out_change_no_step() {
     // Puzzles of forum_hardest_1106 (by line) whose hardest steps nest forcing chains (327, 369,
     // 89), multiple forcing chains (62, 276) and dynamic forcing chains (195): every step of the
     // path is the same when the chain searches that provably find nothing are run as well.
-    let Some(dir) = crate::testing::datasets_dir() else { return };
-    let path = dir.join("puzzles6_forum_hardest_1106.txt");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let lines: Vec<&str> = text.lines().collect();
-    for n in [327, 369, 89, 62, 276, 195] {
-        let puzzle = lines[n - 1].split_whitespace().next().unwrap_or_default();
-        let grid: Grid = puzzle.parse().unwrap_or_else(|e| panic!("line {n}: {e}"));
+    let Some(puzzles) = forum_hardest_lines(&[327, 369, 89, 62, 276, 195]) else { return };
+    for (n, grid) in puzzles {
         // The switch is the thread's: the chains are all built on it.
         let options = SeOptions { threads: 1, ..SeOptions::default() };
         let pruned = super::path(&grid, options).expect("rated");
@@ -360,15 +368,15 @@ fn split_searches_take_the_same_path_for_the_same_work() {
     // multiple forcing chains (62) and dynamic forcing chains (195): the chains built in parts
     // give the same steps, and count the same work, as built in one; with one potential less
     // of budget, every split runs out of it after the same steps.
-    let Some(dir) = crate::testing::datasets_dir() else { return };
-    let path = dir.join("puzzles6_forum_hardest_1106.txt");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let lines: Vec<&str> = text.lines().collect();
-    for n in [327, 62, 195] {
-        let puzzle = lines[n - 1].split_whitespace().next().unwrap_or_default();
-        let grid: Grid = puzzle.parse().unwrap_or_else(|e| panic!("line {n}: {e}"));
+    let Some(puzzles) = forum_hardest_lines(&[327, 62, 195]) else { return };
+    for (n, grid) in puzzles {
         let board = super::classic_board(&grid).expect("a classic puzzle");
-        let run = |threads, budget| super::solve_path_counted(board.clone(), SeOptions { budget, threads });
+        // The path, and the work it counted.
+        let run = |threads, limit| {
+            let mut budget = super::chain::Budget { spent: 0, limit };
+            let parts = SeOptions { threads, ..SeOptions::default() }.parts();
+            (super::solve_path_within(board.clone(), parts, &mut budget), budget.spent)
+        };
         let (whole, spent) = run(1, SeOptions::default().budget);
         let whole = whole.expect("rated");
         assert!(whole.iter().any(|s| s.difficulty >= 9.5), "line {n} needs nested forcing chains");
