@@ -35,7 +35,7 @@ use super::board::{
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::advanced::{self, Context};
@@ -2027,10 +2027,16 @@ pub(crate) fn multiple_chains_split(
     let start = budget.spent;
     let limit = budget.limit;
     let shared = SharedSteps { steps: Mutex::new(std::mem::take(&mut cache.steps)), earlier: &cache.earlier };
-    let run = |(cells, memo): (&[usize], SourceMemo)| {
-        build_part(board, level, barren, &shared, memo, cells, start, limit)
+    // Each part starts on a run of consecutive cells (their chains meet alike grids, which the
+    // part's memo then spares), and once done takes cells from the ends of the others: what a
+    // cell's chains cost varies by orders of magnitude, so runs fixed beforehand would leave a
+    // thread idle at the end.
+    let runs: Vec<Mutex<VecDeque<usize>>> = groups.into_iter().map(|g| Mutex::new(g.into())).collect();
+    let run = |(part, memo): (usize, SourceMemo)| {
+        let mut next_cell = || take_cell(&runs, part);
+        build_part(board, level, barren, &shared, memo, &mut next_cell, start, limit)
     };
-    let work = groups.iter().map(Vec::as_slice).zip(memos.drain(..groups.len()));
+    let work = (0..runs.len()).zip(memos.drain(..runs.len()));
     #[cfg(feature = "rayon")]
     let built: Vec<Part> = {
         use rayon::prelude::*;
@@ -2089,6 +2095,13 @@ fn split_cells(board: &Board, parts: usize) -> Vec<Vec<usize>> {
     groups
 }
 
+/// The next cell for `part` of a split search: the first left of its own run, or else the last
+/// left of another's.
+fn take_cell(runs: &[Mutex<VecDeque<usize>>], part: usize) -> Option<usize> {
+    let lock = |i: usize| runs[i].lock().unwrap_or_else(PoisonError::into_inner);
+    lock(part).pop_front().or_else(|| (1..runs.len()).find_map(|d| lock((part + d) % runs.len()).pop_back()))
+}
+
 /// The nested steps the parts of a split search share: those of the board's grids met so far,
 /// and those carried over from the board before.
 struct SharedSteps<'c> {
@@ -2120,7 +2133,8 @@ struct Part {
 }
 
 /// Builds the dynamic chains (nesting `level`) from both assumptions of every candidate of
-/// `cells`, reading `shared` for the grids met before; the budget stands at `start` of `limit`.
+/// the cells `next_cell` gives, reading `shared` for the grids met before; the budget stands at
+/// `start` of `limit`.
 #[allow(clippy::too_many_arguments, reason = "the parts of one search, passed to each thread")]
 fn build_part(
     board: &Board,
@@ -2128,7 +2142,7 @@ fn build_part(
     barren: bool,
     shared: &SharedSteps<'_>,
     memo: SourceMemo,
-    cells: &[usize],
+    next_cell: &mut dyn FnMut() -> Option<usize>,
     start: u64,
     limit: u64,
 ) -> Part {
@@ -2139,7 +2153,7 @@ fn build_part(
     ch.shared = Some(shared);
     ch.nested_cache.chains = memo;
     let mut outcomes = Vec::new();
-    'cells: for &cell in cells {
+    'cells: while let Some(cell) = next_cell() {
         for v in digits(board.cands[cell]) {
             let k = cand(cell, v);
             let src = ch.push(k, true, &[]);
