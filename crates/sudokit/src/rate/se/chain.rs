@@ -2029,7 +2029,7 @@ pub(crate) fn multiple_chains_split(
     let shared = SharedSteps { steps: Mutex::new(std::mem::take(&mut cache.steps)), earlier: &cache.earlier };
     // Each part starts on a run of consecutive cells (their chains meet alike grids, which the
     // part's memo then spares), and once done takes cells from the ends of the others: what a
-    // cell's chains cost varies by orders of magnitude, so runs fixed beforehand would leave a
+    // cell's chains cost varies widely from cell to cell, so runs fixed beforehand would leave a
     // thread idle at the end.
     let runs: Vec<Mutex<VecDeque<usize>>> = groups.into_iter().map(|g| Mutex::new(g.into())).collect();
     let run = |(part, memo): (usize, SourceMemo)| {
@@ -2480,6 +2480,18 @@ fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bo
 mod tests {
     use super::*;
     use crate::rate::se::board::ALL;
+
+    #[test]
+    fn a_part_done_with_its_run_takes_the_far_ends_of_the_others() {
+        let runs: Vec<Mutex<VecDeque<usize>>> =
+            [vec![1, 2], vec![3, 4, 5], vec![6, 7, 8]].into_iter().map(|r| Mutex::new(r.into())).collect();
+        let first: Vec<_> = std::iter::from_fn(|| take_cell(&runs, 0)).take(5).collect();
+        assert_eq!(first, [1, 2, 5, 4, 3]);
+        assert_eq!(take_cell(&runs, 1), Some(8));
+        assert_eq!(take_cell(&runs, 2), Some(6));
+        assert_eq!(take_cell(&runs, 2), Some(7));
+        assert_eq!(take_cell(&runs, 0), None);
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
