@@ -70,50 +70,57 @@ pub(crate) fn crosses(a: usize, b: usize) -> bool {
     }
 }
 
-/// The cells of a house as a cell set.
-const HOUSE_CELLS: [u128; 27] = {
-    let mut masks = [0u128; 27];
+/// Per pair of houses, the places (indices) of the first that lie in the second.
+const INSIDE: [[u16; 27]; 27] = {
+    let mut cells = [0u128; 27];
     let mut h = 0;
     while h < 27 {
         let mut i = 0;
         while i < 9 {
-            masks[h] |= 1 << HOUSES[h][i];
+            cells[h] |= 1 << HOUSES[h][i];
             i += 1;
         }
         h += 1;
     }
-    masks
-};
-
-/// The cells of `house` at the places `places` (bits by index in the house) as a cell set.
-fn cells_at(house: usize, places: u16) -> u128 {
-    let mut cells = 0;
-    let mut rest = places;
-    while rest != 0 {
-        cells |= 1u128 << HOUSES[house][rest.trailing_zeros() as usize];
-        rest &= rest - 1;
+    let mut inside = [[0u16; 27]; 27];
+    let mut h1 = 0;
+    while h1 < 27 {
+        let mut h2 = 0;
+        while h2 < 27 {
+            let mut i = 0;
+            while i < 9 {
+                if cells[h2] & 1 << HOUSES[h1][i] != 0 {
+                    inside[h1][h2] |= 1 << i;
+                }
+                i += 1;
+            }
+            h2 += 1;
+        }
+        h1 += 1;
     }
-    cells
-}
+    inside
+};
 
 /// Pointing and claiming: in `direct` mode only when the removal leaves a hidden single in another
 /// house of the base's kind (Direct Pointing 1.7, Direct Claiming 1.9), else 2.6 / 2.8.
 pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
-    // Every pair of houses looks at each digit's places in both: read off one table.
+    // Every pair of houses looks at each digit's places in both: read off one table, and compared
+    // as places within each house.
     let pos = b.all_positions();
     for (h1, h2) in locking_pairs() {
         for d in 1..=9u8 {
             let places = pos[h1][d as usize];
-            if places.count_ones() <= 1 || cells_at(h1, places) & !HOUSE_CELLS[h2] != 0 {
+            if places.count_ones() <= 1 || places & !INSIDE[h1][h2] != 0 {
                 continue;
             }
-            let removals: Vec<(u8, u16)> = HOUSES[h2]
-                .iter()
-                .filter(|&&c| HOUSE_CELLS[h1] & 1 << c == 0 && b.cands[c as usize] & (1 << d) != 0)
-                .map(|&c| (c, 1 << d))
-                .collect();
             if !direct {
-                if !removals.is_empty() {
+                let mut outside = pos[h2][d as usize] & !INSIDE[h2][h1];
+                if outside != 0 {
+                    let mut removals = Vec::new();
+                    while outside != 0 {
+                        removals.push((HOUSES[h2][outside.trailing_zeros() as usize], 1 << d));
+                        outside &= outside - 1;
+                    }
                     let (diff, name) = if h1 < 9 { (2.6, "Pointing") } else { (2.8, "Claiming") };
                     return Some(Hint::removal(diff, name, removals));
                 }
@@ -129,12 +136,13 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
                 if places3.count_ones() <= 1 {
                     continue;
                 }
-                let remain = cells_at(h3, places3) & !HOUSE_CELLS[h2];
+                let remain = places3 & !INSIDE[h3][h2];
                 if remain.count_ones() == 1 {
                     let (diff, name) =
                         if h1 < 9 { (1.7, "Direct Pointing") } else { (1.9, "Direct Claiming") };
                     // Sudoku Explainer applies only the placement; the removals stay for later.
-                    return Some(Hint::placement(diff, name, remain.trailing_zeros() as usize, d));
+                    let cell = HOUSES[h3][remain.trailing_zeros() as usize];
+                    return Some(Hint::placement(diff, name, usize::from(cell), d));
                 }
             }
         }
