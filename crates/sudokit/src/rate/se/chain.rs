@@ -2099,7 +2099,11 @@ fn split_cells(board: &Board, parts: usize) -> Vec<Vec<usize>> {
 /// left of another's.
 fn take_cell(runs: &[Mutex<VecDeque<usize>>], part: usize) -> Option<usize> {
     let lock = |i: usize| runs[i].lock().unwrap_or_else(PoisonError::into_inner);
-    lock(part).pop_front().or_else(|| (1..runs.len()).find_map(|d| lock((part + d) % runs.len()).pop_back()))
+    // One run locked at a time: the guard of the part's own run goes at the end of this
+    // statement, before another run is locked (two parts holding their own runs while each
+    // waits for the other's would deadlock).
+    let own = lock(part).pop_front();
+    own.or_else(|| (1..runs.len()).find_map(|d| lock((part + d) % runs.len()).pop_back()))
 }
 
 /// The nested steps the parts of a split search share: those of the board's grids met so far,
@@ -2491,6 +2495,23 @@ mod tests {
         assert_eq!(take_cell(&runs, 2), Some(6));
         assert_eq!(take_cell(&runs, 2), Some(7));
         assert_eq!(take_cell(&runs, 0), None);
+    }
+
+    #[test]
+    fn a_part_waiting_for_another_run_holds_no_lock_of_its_own() {
+        let runs: Vec<Mutex<VecDeque<usize>>> =
+            [vec![], vec![1, 2]].into_iter().map(|r| Mutex::new(r.into())).collect();
+        let other = runs[1].lock().expect("not poisoned");
+        std::thread::scope(|scope| {
+            let waiting = scope.spawn(|| take_cell(&runs, 0));
+            // Give part 0 time to find its run empty and wait for run 1. Had it kept its own run
+            // locked, a part 1 waiting in turn for run 0 would never wake up.
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let own_run_free = runs[0].try_lock().is_ok();
+            drop(other);
+            assert_eq!(waiting.join().expect("no panic"), Some(2));
+            assert!(own_run_free, "part 0 kept its run locked while waiting");
+        });
     }
 
     proptest::proptest! {
