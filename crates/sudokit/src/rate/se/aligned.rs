@@ -11,25 +11,28 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize) -> Option<Hint> {
     let mut candidates: Vec<usize> = Vec::new();
     // Per cell: its excluders as a cell mask, and in Sudoku Explainer's house-cell order.
     let mut excluder_mask = [0u128; 81];
-    let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    let mut excluders = [[0u8; 20]; 81];
+    let mut excluder_count = [0usize; 81];
     for cell in 0..81 {
-        if b.cands[cell].count_ones() < 2 {
+        let card = b.cands[cell].count_ones() as usize;
+        if card < 2 {
             continue;
         }
         let mut single = false;
-        let mut list = Vec::new();
+        let mut n = 0;
         for &o in &PEERS[cell] {
             let card = b.cands[o as usize].count_ones() as usize;
             if card == 1 {
                 single = true;
             } else if (2..=degree).contains(&card) {
-                list.push(o as usize);
+                excluders[cell][n] = o;
+                n += 1;
             }
         }
-        if !single && !list.is_empty() {
+        if !single && n > 0 {
             candidates.push(cell);
-            excluder_mask[cell] = list.iter().fold(0, |m, &c| m | 1u128 << c);
-            excluders[cell] = list;
+            excluder_mask[cell] = excluders[cell][..n].iter().fold(0, |m, &c| m | 1u128 << c);
+            excluder_count[cell] = n;
         }
     }
     if candidates.len() < degree {
@@ -55,8 +58,12 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize) -> Option<Hint> {
             continue;
         }
         tails.clear();
-        for &e in excluders[c0].iter().chain(&excluders[c1]) {
-            if area & (1 << e) != 0 && !tails.contains(&e) {
+        let listed = |c: usize| &excluders[c][..excluder_count[c]];
+        let mut left = area;
+        for &e in listed(c0).iter().chain(listed(c1)) {
+            let e = usize::from(e);
+            if left & (1 << e) != 0 {
+                left &= !(1 << e);
                 tails.push(e);
             }
         }
@@ -77,55 +84,72 @@ fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Hint> {
     // nothing is excluded: cells that all see each other share a house, and a Hall violation
     // among two or three of them would be a naked pair there, which is tried before.
     let union = cells.iter().fold(0u16, |a, &c| a | b.cands[c]);
-    let mut excluder_buf = [0u16; 20];
-    let mut n = 0;
+    // An excluder of two candidates forbids them together: `apart[x]` holds the digits `x` may
+    // not go with. One of three forbids all three together, which only aligned triplets reach;
+    // one of more (never an excluder in the search) is never emptied.
+    let mut apart = [0u16; 10];
+    let mut triples = [0u16; 20];
+    let mut n_triples = 0;
+    let mut any = false;
     let mut rest = common;
     while rest != 0 {
         let c = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        if b.cands[c] & !union == 0 && n < excluder_buf.len() {
-            excluder_buf[n] = b.cands[c];
-            n += 1;
+        let m = b.cands[c];
+        if m & !union != 0 {
+            continue;
+        }
+        any = true;
+        if m.count_ones() == 2 {
+            let x = m.trailing_zeros() as usize;
+            let y = (m & !(1 << x)).trailing_zeros() as usize;
+            apart[x] |= 1 << y;
+            apart[y] |= 1 << x;
+        } else if m.count_ones() == 3 && n_triples < triples.len() {
+            triples[n_triples] = m;
+            n_triples += 1;
         }
     }
-    if n == 0 {
+    if !any {
         return None;
     }
-    let excluders = &excluder_buf[..n];
-    let blocked = |used: u16| excluders.iter().any(|&e| e & !used == 0);
-    let mut opt_buf = [[0u8; 9]; 3];
-    let mut lens = [0usize; 3];
-    for (i, &c) in cells.iter().enumerate() {
-        for d in digits(b.cands[c]) {
-            opt_buf[i][lens[i]] = d;
-            lens[i] += 1;
-        }
-    }
-    let opts: [&[u8]; 3] = [&opt_buf[0][..lens[0]], &opt_buf[1][..lens[1]], &opt_buf[2][..lens[2]]];
+    let triples = &triples[..n_triples];
+    let m = [b.cands[cells[0]], b.cands[cells[1]], cells.get(2).map_or(0, |&c| b.cands[c])];
+    let see = |i: usize, j: usize| cells.len() > j && sees(cells[i], cells[j]);
+    let (see01, see02, see12) = (see(0, 1), see(0, 2), see(1, 2));
+    // Each digit of the first two cells in turn, the third cell's digits that complete the
+    // combination all at once.
     let mut allowed = [0u16; 3];
-    let see01 = sees(cells[0], cells[1]);
-    for &d0 in opts[0] {
-        for &d1 in opts[1] {
-            if d0 == d1 && see01 {
-                continue;
-            }
-            let used01 = (1u16 << d0) | (1 << d1);
+    for d0 in digits(m[0]) {
+        let mut second = m[1] & !apart[usize::from(d0)];
+        if see01 {
+            second &= !(1 << d0);
+        }
+        for d1 in digits(second) {
             if cells.len() == 2 {
-                if !blocked(used01) {
-                    allowed[0] |= 1 << d0;
-                    allowed[1] |= 1 << d1;
-                }
+                allowed[0] |= 1 << d0;
+                allowed[1] |= 1 << d1;
                 continue;
             }
-            for &d2 in opts[2] {
-                if (d2 == d0 && sees(cells[0], cells[2])) || (d2 == d1 && sees(cells[1], cells[2])) {
-                    continue;
+            let mut third = m[2] & !apart[usize::from(d0)] & !apart[usize::from(d1)];
+            if see02 {
+                third &= !(1 << d0);
+            }
+            if see12 {
+                third &= !(1 << d1);
+            }
+            let used = (1u16 << d0) | (1 << d1);
+            if d0 != d1 {
+                for &t in triples {
+                    if t & used == used {
+                        third &= !(t & !used);
+                    }
                 }
-                if !blocked(used01 | 1 << d2) {
-                    allowed[0] |= 1 << d0;
-                    allowed[1] |= 1 << d1;
-                    allowed[2] |= 1 << d2;
-                }
+            }
+            if third != 0 {
+                allowed[0] |= 1 << d0;
+                allowed[1] |= 1 << d1;
+                allowed[2] |= third;
             }
         }
     }
@@ -141,4 +165,79 @@ fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Hint> {
     let (difficulty, name) =
         if cells.len() == 2 { (6.2, "Aligned Pair Exclusion") } else { (7.5, "Aligned Triplet Exclusion") };
     Some(Hint::removal(difficulty, name, removals))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of the cells' digits, checked one by one: a digit stays when some
+    /// combination using it leaves no two cells that see each other with the same digit and
+    /// empties no excluder.
+    fn exclude_by_brute_force(b: &Board, cells: &[usize], common: u128) -> Vec<(u8, u16)> {
+        let excluders: Vec<u16> = (0..81).filter(|&c| common & 1 << c != 0).map(|c| b.cands[c]).collect();
+        let options: Vec<Vec<u8>> = cells.iter().map(|&c| digits(b.cands[c]).collect()).collect();
+        let mut allowed = vec![0u16; cells.len()];
+        let mut combo = vec![0usize; cells.len()];
+        loop {
+            let ds: Vec<u8> = combo.iter().zip(&options).map(|(&i, o)| o[i]).collect();
+            let clash =
+                (0..ds.len()).any(|i| (i + 1..ds.len()).any(|j| ds[i] == ds[j] && sees(cells[i], cells[j])));
+            let used = ds.iter().fold(0u16, |m, &d| m | 1 << d);
+            if !clash && !excluders.iter().any(|&e| e & !used == 0) {
+                for (a, &d) in allowed.iter_mut().zip(&ds) {
+                    *a |= 1 << d;
+                }
+            }
+            // The next combination, the last cell's digit turning fastest.
+            let mut i = cells.len();
+            loop {
+                if i == 0 {
+                    return cells
+                        .iter()
+                        .zip(&allowed)
+                        .filter(|&(&c, &a)| b.cands[c] & !a != 0)
+                        .map(|(&c, &a)| (c as u8, b.cands[c] & !a))
+                        .collect();
+                }
+                i -= 1;
+                combo[i] += 1;
+                if combo[i] < options[i].len() {
+                    break;
+                }
+                combo[i] = 0;
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The combinations worked out a digit pair at a time remove what checking each
+        /// combination removes, for pairs and triplets of cells anywhere on the board, with
+        /// excluders of two and three candidates (and others, which can never be emptied).
+        #[test]
+        fn exclusion_matches_every_combination_checked(
+            cells in proptest::sample::subsequence((0..81usize).collect::<Vec<_>>(), 2..=3),
+            cands in proptest::collection::vec(0u16..32, 81),
+            excluders in proptest::collection::vec(0..81usize, 1..12),
+        ) {
+            // Two to five candidates among the digits 1 to 5, so that excluders often lie within
+            // the aligned cells' candidates and combinations often clash.
+            let cands: [u16; 81] = std::array::from_fn(|c| {
+                let m = cands[c] << 1;
+                if m.count_ones() < 2 { m | 0b110 } else { m }
+            });
+            let b = Board { values: [0; 81], cands };
+            let common = excluders.iter().filter(|c| !cells.contains(c)).fold(0u128, |m, &c| m | 1 << c);
+            // Without an excluder within the cells' candidates, the search leaves the cells to
+            // the naked sets tried before (see `exclude`), whatever the combinations say.
+            let union = cells.iter().fold(0u16, |a, &c| a | b.cands[c]);
+            let within = (0..81).any(|c| common & 1 << c != 0 && b.cands[c] & !union == 0);
+            let expected = if within { exclude_by_brute_force(&b, &cells, common) } else { Vec::new() };
+            let found = exclude(&b, &cells, common).map(|h| h.removals).unwrap_or_default();
+            let ex: Vec<(usize, u16)> = (0..81).filter(|&c| common & 1 << c != 0).map(|c| (c, b.cands[c])).collect();
+            let cs: Vec<(usize, u16)> = cells.iter().map(|&c| (c, b.cands[c])).collect();
+            proptest::prop_assert_eq!(found, expected, "cells {:?} excluders {:?}", cs, ex);
+        }
+    }
 }

@@ -70,36 +70,57 @@ pub(crate) fn crosses(a: usize, b: usize) -> bool {
     }
 }
 
-fn house_mask(b: &Board, house: usize, digit: u8) -> [bool; 81] {
-    let mut m = [false; 81];
-    for &c in &HOUSES[house] {
-        if b.cands[c as usize] & (1 << digit) != 0 {
-            m[c as usize] = true;
+/// Per pair of houses, the places (indices) of the first that lie in the second.
+const INSIDE: [[u16; 27]; 27] = {
+    let mut cells = [0u128; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut i = 0;
+        while i < 9 {
+            cells[h] |= 1 << HOUSES[h][i];
+            i += 1;
         }
+        h += 1;
     }
-    m
-}
+    let mut inside = [[0u16; 27]; 27];
+    let mut h1 = 0;
+    while h1 < 27 {
+        let mut h2 = 0;
+        while h2 < 27 {
+            let mut i = 0;
+            while i < 9 {
+                if cells[h2] & 1 << HOUSES[h1][i] != 0 {
+                    inside[h1][h2] |= 1 << i;
+                }
+                i += 1;
+            }
+            h2 += 1;
+        }
+        h1 += 1;
+    }
+    inside
+};
 
 /// Pointing and claiming: in `direct` mode only when the removal leaves a hidden single in another
 /// house of the base's kind (Direct Pointing 1.7, Direct Claiming 1.9), else 2.6 / 2.8.
 pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
+    // Every pair of houses looks at each digit's places in both: read off one table, and compared
+    // as places within each house.
+    let pos = b.all_positions();
     for (h1, h2) in locking_pairs() {
         for d in 1..=9u8 {
-            let pos = b.positions(h1, d);
-            if pos.count_ones() <= 1 {
+            let places = pos[h1][d as usize];
+            if places.count_ones() <= 1 || places & !INSIDE[h1][h2] != 0 {
                 continue;
             }
-            let inside = house_mask(b, h1, d);
-            if !HOUSES[h1].iter().all(|&c| !inside[c as usize] || HOUSES[h2].contains(&c)) {
-                continue;
-            }
-            let removals: Vec<(u8, u16)> = HOUSES[h2]
-                .iter()
-                .filter(|&&c| !HOUSES[h1].contains(&c) && b.cands[c as usize] & (1 << d) != 0)
-                .map(|&c| (c, 1 << d))
-                .collect();
             if !direct {
-                if !removals.is_empty() {
+                let mut outside = pos[h2][d as usize] & !INSIDE[h2][h1];
+                if outside != 0 {
+                    let mut removals = Vec::new();
+                    while outside != 0 {
+                        removals.push((HOUSES[h2][outside.trailing_zeros() as usize], 1 << d));
+                        outside &= outside - 1;
+                    }
                     let (diff, name) = if h1 < 9 { (2.6, "Pointing") } else { (2.8, "Claiming") };
                     return Some(Hint::removal(diff, name, removals));
                 }
@@ -107,24 +128,21 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Hint> {
             }
             // Another house of the base's kind crossing the cover, left with one place.
             let kind = h1 / 9;
-            for (h3, cells3) in HOUSES.iter().enumerate().skip(kind * 9).take(9) {
+            for (h3, by_digit) in pos.iter().enumerate().skip(kind * 9).take(9) {
                 if h3 == h1 || !crosses(h3, h2) {
                     continue;
                 }
-                let pos3 = b.positions(h3, d);
-                if pos3.count_ones() <= 1 {
+                let places3 = by_digit[d as usize];
+                if places3.count_ones() <= 1 {
                     continue;
                 }
-                let remain: Vec<u8> = cells3
-                    .iter()
-                    .filter(|&&c| b.cands[c as usize] & (1 << d) != 0 && !HOUSES[h2].contains(&c))
-                    .copied()
-                    .collect();
-                if remain.len() == 1 {
+                let remain = places3 & !INSIDE[h3][h2];
+                if remain.count_ones() == 1 {
                     let (diff, name) =
                         if h1 < 9 { (1.7, "Direct Pointing") } else { (1.9, "Direct Claiming") };
                     // Sudoku Explainer applies only the placement; the removals stay for later.
-                    return Some(Hint::placement(diff, name, remain[0] as usize, d));
+                    let cell = HOUSES[h3][remain.trailing_zeros() as usize];
+                    return Some(Hint::placement(diff, name, usize::from(cell), d));
                 }
             }
         }
@@ -147,16 +165,25 @@ pub(crate) fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
 /// Hidden pairs, triplets and quads; in `direct` mode only those that leave a hidden single in
 /// the house (Direct Hidden Pair 2.0, Direct Hidden Triplet 2.5).
 pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<Hint> {
+    let all = b.all_positions();
     for &house in &BLOCK_COL_ROW {
         let empty = b.empty_count(house);
         if !(empty > degree * 2 || (direct && empty > degree)) {
             continue;
         }
-        let mut pos = [0u16; 10];
-        for (d, p) in pos.iter_mut().enumerate().skip(1) {
-            *p = b.positions(house, d as u8);
+        let pos = &all[house];
+        // Only digits with two to `degree` places can be in the set: combinations with others are
+        // passed over (in the same order, so the first set found stays the same).
+        let eligible = (1..=9)
+            .filter(|&d| (2..=degree).contains(&pos[d].count_ones()))
+            .fold(0u128, |m, d| m | 1 << (d - 1));
+        if eligible.count_ones() < degree {
+            continue;
         }
         for combo in combinations(degree, 9) {
+            if combo & !eligible != 0 {
+                continue;
+            }
             let mut masks = [0u16; 4];
             let mut n = 0;
             for i in 0..9 {
@@ -212,7 +239,17 @@ pub(crate) fn naked_set(b: &Board, degree: u32) -> Option<Hint> {
         if b.empty_count(house) < degree * 2 {
             continue;
         }
+        // Only cells with two to `degree` candidates can be in the set (see `hidden_set`).
+        let eligible = (0..9)
+            .filter(|&i| (2..=degree).contains(&b.cands[HOUSES[house][i] as usize].count_ones()))
+            .fold(0u128, |m, i| m | 1 << i);
+        if eligible.count_ones() < degree {
+            continue;
+        }
         for combo in combinations(degree, 9) {
+            if combo & !eligible != 0 {
+                continue;
+            }
             let mut masks = [0u16; 4];
             let mut n = 0;
             for (i, &c) in HOUSES[house].iter().enumerate() {
@@ -244,17 +281,26 @@ pub(crate) fn naked_set(b: &Board, degree: u32) -> Option<Hint> {
 /// X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2): columns as base first, then rows.
 pub(crate) fn fish(b: &Board, degree: u32) -> Option<Hint> {
     let occurrences: Vec<u32> = (0..=9).map(|d| if d == 0 { 0 } else { b.occurrences(d) }).collect();
+    // Each combination of lines reads every digit's places in them: read off one table.
+    let pos = b.all_positions();
     for (base, cover) in [(18usize, 9usize), (9, 18)] {
+        // Per digit, the base lines with two to `degree` places: only they can make the fish (see
+        // `hidden_set`).
+        let eligible: [u128; 10] = std::array::from_fn(|d| {
+            (0..9)
+                .filter(|&l| (2..=degree).contains(&pos[base + l][d].count_ones()))
+                .fold(0, |m, l| m | 1 << l)
+        });
         for combo in combinations(degree, 9) {
             for d in 1..=9u8 {
-                if occurrences[d as usize] + degree * 2 > 9 {
+                if occurrences[d as usize] + degree * 2 > 9 || combo & !eligible[d as usize] != 0 {
                     continue;
                 }
                 let mut masks = [0u16; 4];
                 let mut n = 0;
                 for l in 0..9 {
                     if combo & (1 << l) != 0 {
-                        masks[n] = b.positions(base + l, d);
+                        masks[n] = pos[base + l][d as usize];
                         n += 1;
                     }
                 }
@@ -264,9 +310,9 @@ pub(crate) fn fish(b: &Board, degree: u32) -> Option<Hint> {
                     if common & (1 << j) == 0 {
                         continue;
                     }
-                    let pos = b.positions(cover + j, d) & !(combo as u16);
+                    let places = pos[cover + j][d as usize] & !(combo as u16);
                     for (i, &cell) in HOUSES[cover + j].iter().enumerate() {
-                        if pos & (1 << i) != 0 {
+                        if places & (1 << i) != 0 {
                             removals.push((cell, 1 << d));
                         }
                     }

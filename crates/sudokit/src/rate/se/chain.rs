@@ -35,7 +35,7 @@ use super::board::{
 type Conclusion = (Vec<(u8, u16)>, Option<(u8, u8)>);
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::advanced::{self, Context};
@@ -2027,10 +2027,16 @@ pub(crate) fn multiple_chains_split(
     let start = budget.spent;
     let limit = budget.limit;
     let shared = SharedSteps { steps: Mutex::new(std::mem::take(&mut cache.steps)), earlier: &cache.earlier };
-    let run = |(cells, memo): (&[usize], SourceMemo)| {
-        build_part(board, level, barren, &shared, memo, cells, start, limit)
+    // Each part starts on a run of consecutive cells (their chains meet alike grids, which the
+    // part's memo then spares), and once done takes cells from the ends of the others: what a
+    // cell's chains cost varies widely from cell to cell, so runs fixed beforehand would leave a
+    // thread idle at the end.
+    let runs: Vec<Mutex<VecDeque<usize>>> = groups.into_iter().map(|g| Mutex::new(g.into())).collect();
+    let run = |(part, memo): (usize, SourceMemo)| {
+        let mut next_cell = || take_cell(&runs, part);
+        build_part(board, level, barren, &shared, memo, &mut next_cell, start, limit)
     };
-    let work = groups.iter().map(Vec::as_slice).zip(memos.drain(..groups.len()));
+    let work = (0..runs.len()).zip(memos.drain(..runs.len()));
     #[cfg(feature = "rayon")]
     let built: Vec<Part> = {
         use rayon::prelude::*;
@@ -2089,6 +2095,17 @@ fn split_cells(board: &Board, parts: usize) -> Vec<Vec<usize>> {
     groups
 }
 
+/// The next cell for `part` of a split search: the first left of its own run, or else the last
+/// left of another's.
+fn take_cell(runs: &[Mutex<VecDeque<usize>>], part: usize) -> Option<usize> {
+    let lock = |i: usize| runs[i].lock().unwrap_or_else(PoisonError::into_inner);
+    // One run locked at a time: the guard of the part's own run goes at the end of this
+    // statement, before another run is locked (two parts holding their own runs while each
+    // waits for the other's would deadlock).
+    let own = lock(part).pop_front();
+    own.or_else(|| (1..runs.len()).find_map(|d| lock((part + d) % runs.len()).pop_back()))
+}
+
 /// The nested steps the parts of a split search share: those of the board's grids met so far,
 /// and those carried over from the board before.
 struct SharedSteps<'c> {
@@ -2120,7 +2137,8 @@ struct Part {
 }
 
 /// Builds the dynamic chains (nesting `level`) from both assumptions of every candidate of
-/// `cells`, reading `shared` for the grids met before; the budget stands at `start` of `limit`.
+/// the cells `next_cell` gives, reading `shared` for the grids met before; the budget stands at
+/// `start` of `limit`.
 #[allow(clippy::too_many_arguments, reason = "the parts of one search, passed to each thread")]
 fn build_part(
     board: &Board,
@@ -2128,7 +2146,7 @@ fn build_part(
     barren: bool,
     shared: &SharedSteps<'_>,
     memo: SourceMemo,
-    cells: &[usize],
+    next_cell: &mut dyn FnMut() -> Option<usize>,
     start: u64,
     limit: u64,
 ) -> Part {
@@ -2139,7 +2157,7 @@ fn build_part(
     ch.shared = Some(shared);
     ch.nested_cache.chains = memo;
     let mut outcomes = Vec::new();
-    'cells: for &cell in cells {
+    'cells: while let Some(cell) = next_cell() {
         for v in digits(board.cands[cell]) {
             let k = cand(cell, v);
             let src = ch.push(k, true, &[]);
@@ -2466,6 +2484,35 @@ fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bo
 mod tests {
     use super::*;
     use crate::rate::se::board::ALL;
+
+    #[test]
+    fn a_part_done_with_its_run_takes_the_far_ends_of_the_others() {
+        let runs: Vec<Mutex<VecDeque<usize>>> =
+            [vec![1, 2], vec![3, 4, 5], vec![6, 7, 8]].into_iter().map(|r| Mutex::new(r.into())).collect();
+        let first: Vec<_> = std::iter::from_fn(|| take_cell(&runs, 0)).take(5).collect();
+        assert_eq!(first, [1, 2, 5, 4, 3]);
+        assert_eq!(take_cell(&runs, 1), Some(8));
+        assert_eq!(take_cell(&runs, 2), Some(6));
+        assert_eq!(take_cell(&runs, 2), Some(7));
+        assert_eq!(take_cell(&runs, 0), None);
+    }
+
+    #[test]
+    fn a_part_waiting_for_another_run_holds_no_lock_of_its_own() {
+        let runs: Vec<Mutex<VecDeque<usize>>> =
+            [vec![], vec![1, 2]].into_iter().map(|r| Mutex::new(r.into())).collect();
+        let other = runs[1].lock().expect("not poisoned");
+        std::thread::scope(|scope| {
+            let waiting = scope.spawn(|| take_cell(&runs, 0));
+            // Give part 0 time to find its run empty and wait for run 1. Had it kept its own run
+            // locked, a part 1 waiting in turn for run 0 would never wake up.
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let own_run_free = runs[0].try_lock().is_ok();
+            drop(other);
+            assert_eq!(waiting.join().expect("no panic"), Some(2));
+            assert!(own_run_free, "part 0 kept its run locked while waiting");
+        });
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]

@@ -13,6 +13,8 @@ struct LoopSearch<'a> {
     b: &'a Board,
     pair: u16,
     out: Vec<Vec<usize>>,
+    /// The cells of the path as a set, for the search's many membership tests.
+    on_path: u128,
 }
 
 /// Loops of cells holding both digits of the pair, each step to another house kind, at most two
@@ -27,6 +29,7 @@ fn find_loops(
 ) {
     let (b, pair) = (s.b, s.pair);
     path.push(cell);
+    s.on_path |= 1 << cell;
     let mut extra = extra;
     for (kind, &house) in CELL_HOUSES[cell].iter().enumerate() {
         if kind == last_kind {
@@ -36,7 +39,7 @@ fn find_loops(
             let next = next as usize;
             if path[0] == next && path.len() >= 4 {
                 s.out.push(path.clone());
-            } else if !path.contains(&next) {
+            } else if s.on_path & 1 << next == 0 {
                 let pots = b.cands[next];
                 if pots & pair == pair {
                     extra |= pots & !pair;
@@ -50,6 +53,7 @@ fn find_loops(
         }
     }
     path.pop();
+    s.on_path &= !(1 << cell);
 }
 
 /// Each house is left by the loop as often as it is entered: no house twice on odd steps or on
@@ -125,7 +129,7 @@ pub(crate) fn unique_loops(b: &Board) -> Option<Hint> {
         }
         let pair = b.cands[cell];
         let (v1, v2) = (first(pair), first(pair & !(1 << first(pair))));
-        let mut search = LoopSearch { b, pair, out: Vec::new() };
+        let mut search = LoopSearch { b, pair, out: Vec::new(), on_path: 0 };
         find_loops(&mut search, cell, &mut Vec::new(), 2, 0, 3);
         let loops = search.out;
         for path in loops.iter().filter(|p| is_valid_loop(p)) {
