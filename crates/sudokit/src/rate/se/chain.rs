@@ -2505,9 +2505,16 @@ mod tests {
         std::thread::scope(|scope| {
             let waiting = scope.spawn(|| take_cell(&runs, 0));
             // Give part 0 time to find its run empty and wait for run 1. Had it kept its own run
-            // locked, a part 1 waiting in turn for run 0 would never wake up.
+            // locked, a part 1 waiting in turn for run 0 would never wake up. (It locks its run
+            // for a moment on the way: a few tries tell that moment from a lock kept.)
             std::thread::sleep(std::time::Duration::from_millis(50));
-            let own_run_free = runs[0].try_lock().is_ok();
+            let own_run_free = (0..100).any(|_| {
+                let free = runs[0].try_lock().is_ok();
+                if !free {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                free
+            });
             drop(other);
             assert_eq!(waiting.join().expect("no panic"), Some(2));
             assert!(own_run_free, "part 0 kept its run locked while waiting");
