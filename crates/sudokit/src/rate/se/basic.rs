@@ -422,8 +422,11 @@ mod tests {
     use super::super::board::ALL;
     use super::*;
 
+    /// What a hint says: its name, removals and placement.
+    type Said = (&'static str, Vec<(u8, u16)>, Option<(u8, u8)>);
+
     /// What a hint says, to compare two.
-    fn summary(h: Option<Hint>) -> Option<(&'static str, Vec<(u8, u16)>, Option<(u8, u8)>)> {
+    fn summary(h: Option<Hint>) -> Option<Said> {
         h.map(|h| (h.name, h.removals, h.place))
     }
 
