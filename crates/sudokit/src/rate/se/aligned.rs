@@ -381,12 +381,7 @@ mod tests {
             let mut b = Board { values: [0; 81], cands };
             let mut path = Barren::new(degree);
             for (step, &(cell, digit, solve)) in changes.iter().enumerate() {
-                if solve == 0 && b.cands[cell] & 1 << digit != 0 {
-                    b.values[cell] = digit;
-                    b.cands[cell] = 0;
-                } else if (b.cands[cell] & !(1 << digit)).count_ones() >= 1 {
-                    b.cands[cell] &= !(1 << digit);
-                }
+                b.path_step(cell, digit, solve == 0);
                 let whole = summary(search(&b, degree, None));
                 proptest::prop_assert_eq!(summary(path.search(&b)), whole, "step {}", step);
             }

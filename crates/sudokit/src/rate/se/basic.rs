@@ -477,12 +477,7 @@ mod tests {
             let mut last: [Option<[u16; 81]>; 11] = [None; 11];
             let mut found = 0;
             for (step, &(cell, digit, solve)) in changes.iter().enumerate() {
-                if solve == 0 && b.cands[cell] & 1 << digit != 0 {
-                    b.values[cell] = digit;
-                    b.cands[cell] = 0;
-                } else if (b.cands[cell] & !(1 << digit)).count_ones() >= 1 {
-                    b.cands[cell] &= !(1 << digit);
-                }
+                b.path_step(cell, digit, solve == 0);
                 for (i, search) in SINCE.iter().enumerate() {
                     let whole = summary(search(&b, None));
                     let since = summary(search(&b, last[i].as_ref()));
