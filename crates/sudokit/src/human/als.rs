@@ -192,7 +192,6 @@ fn links_in<B: Bits>(state: &State, sets: &[Als], overlap: bool) -> Vec<Vec<(usi
     let n = sets.len();
     // Dense copies of what the pair loop reads: the sets themselves are large and far apart.
     let cells: Vec<B> = sets.iter().map(|a| B::from_set(&a.cells)).collect();
-    let digits: Vec<DigitSet> = sets.iter().map(|a| a.digits).collect();
     let mut digit_cells = vec![B::EMPTY; n * side];
     let mut buddies = vec![B::EMPTY; n * side];
     for (i, a) in sets.iter().enumerate() {
@@ -201,26 +200,45 @@ fn links_in<B: Bits>(state: &State, sets: &[Als], overlap: bool) -> Vec<Vec<(usi
             buddies[i * side + d.index()] = B::from_set(&a.buddies[d.index()]);
         }
     }
+    // The digits by which a set can be linked at all: a restricted common candidate `x` of another
+    // set lies in the cells that see every `x` of this one, so where none of those holds `x` the
+    // digit links to nothing, and the pair loop leaves it out.
+    let candidates: Vec<B> = state.all_digits().iter().map(|x| B::from_set(&state.digit_cells(x))).collect();
+    let reach: Vec<DigitSet> = sets
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.digits
+                .iter()
+                .filter(|x| !(buddies[i * side + x.index()] & candidates[x.index()]).none())
+                .collect()
+        })
+        .collect();
     let mut links: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
     for i in 0..n {
-        let (cells_i, digits_i) = (cells[i], digits[i]);
+        let (cells_i, reach_i) = (cells[i], reach[i]);
         for j in i + 1..n {
-            let common = digits_i & digits[j];
+            let common = reach_i & reach[j];
             if common.is_empty() {
                 continue;
             }
             let shared = cells_i & cells[j];
-            if !overlap && !shared.none() {
-                continue;
-            }
             let mut r = DigitSet::new();
-            for x in common {
-                let (ax, bx) = (digit_cells[i * side + x.index()], digit_cells[j * side + x.index()]);
-                if !(ax & shared).none() || !(bx & shared).none() {
-                    continue;
+            if shared.none() {
+                for x in common {
+                    if digit_cells[j * side + x.index()].minus(buddies[i * side + x.index()]).none() {
+                        r.insert(x);
+                    }
                 }
-                if bx.minus(buddies[i * side + x.index()]).none() {
-                    r.insert(x);
+            } else if overlap {
+                for x in common {
+                    let (ax, bx) = (digit_cells[i * side + x.index()], digit_cells[j * side + x.index()]);
+                    if !(ax & shared).none() || !(bx & shared).none() {
+                        continue;
+                    }
+                    if bx.minus(buddies[i * side + x.index()]).none() {
+                        r.insert(x);
+                    }
                 }
             }
             debug_assert_eq!(r, rccs(&sets[i], &sets[j], overlap));
@@ -510,5 +528,41 @@ fn blossom(
         chosen.push(i);
         blossom(state, sets, overlap, stem, stem_digits, petals, chosen, used | sets[i].cells, out);
         chosen.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// The pair loop of `links_in` leaves digits out before testing pairs: on both forms of set,
+    /// with and without overlap, it must still find each pair's restricted common candidates as
+    /// `rccs` does, pair by pair.
+    #[test]
+    fn links_match_the_restricted_common_candidates_of_every_pair() {
+        for puzzle in [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        ] {
+            let grid: Grid = puzzle.parse().expect("a valid puzzle");
+            let state = State::classic(&grid).expect("a consistent puzzle");
+            let sets = collect(&state);
+            assert!(sets.len() > 50, "{} sets", sets.len());
+            for overlap in [false, true] {
+                let want: Vec<Vec<(usize, DigitSet)>> = (0..sets.len())
+                    .map(|i| {
+                        (0..sets.len())
+                            .filter(|&j| j != i)
+                            .map(|j| (j, rccs(&sets[i], &sets[j], overlap)))
+                            .filter(|(_, r)| !r.is_empty())
+                            .collect()
+                    })
+                    .collect();
+                assert!(want.iter().any(|l| !l.is_empty()));
+                assert_eq!(links_in::<u128>(&state, &sets, overlap), want, "{puzzle} overlap {overlap}");
+                assert_eq!(links_in::<CellSet>(&state, &sets, overlap), want, "{puzzle} overlap {overlap}");
+            }
+        }
     }
 }

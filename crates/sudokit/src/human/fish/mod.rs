@@ -375,6 +375,11 @@ mod complex {
                     need_block: !mutant && base_mask & blocks == 0,
                 };
                 let endo_peers = tables.common_peers(endo);
+                // Endo fins are fins whatever the cover: a fish eliminates only candidates seeing
+                // them all, so without such a candidate these bases hold none.
+                if !endo.none() && (endo_peers & digit_cells).none() {
+                    return ControlFlow::Continue(());
+                }
                 let at = Node { covers: 0, len: 0, kinds: 0, forbidden: 0 };
                 search.cover(at, cands.minus(endo), endo, endo_peers, sink)
             })?;

@@ -6,8 +6,116 @@
 use super::board::{combinations, digits, sees, Board, PEERS};
 use super::hint::Hint;
 
-/// Aligned exclusion over `degree` (2 or 3) cells, in Sudoku Explainer's search order.
-pub(crate) fn aligned_exclusion(b: &Board, degree: usize) -> Option<Hint> {
+/// An aligned exclusion search along a solution path, which remembers the candidates of the last
+/// grid on which it found nothing.
+///
+/// What a pair or triplet of cells gives depends on few candidates: the cells' own; whether each
+/// of their peers is solved, holds one candidate, two to `degree` (an excluder) or more, which
+/// decides the cells that take part, their excluders and the order they are met in; and the
+/// candidates of the excluders that see them all. A later grid of the same path (its candidates
+/// among those) can only give something new in a combination that one of its changes reaches;
+/// the others are passed over, and the first step found is the one a whole search would find
+/// first.
+#[derive(Clone, Debug)]
+pub(crate) struct Barren {
+    degree: usize,
+    grid: Option<[u16; 81]>,
+}
+
+impl Barren {
+    /// A search over `degree` (2 or 3) cells that has found nothing yet.
+    pub(crate) fn new(degree: usize) -> Barren {
+        Barren { degree, grid: None }
+    }
+
+    /// Aligned exclusion over the search's number of cells, in Sudoku Explainer's order; only
+    /// the combinations that the changes since the last grid on which it found nothing reach are
+    /// searched.
+    pub(crate) fn search(&mut self, b: &Board) -> Option<Hint> {
+        let since = self
+            .grid
+            .as_ref()
+            .filter(|then| b.cands.iter().zip(then.iter()).all(|(&now, &then)| now & !then == 0));
+        let changes = since.map(|then| Changes::between(then, b, self.degree));
+        let hint = search(b, self.degree, changes.as_ref());
+        if hint.is_none() {
+            self.grid = Some(b.cands);
+        }
+        hint
+    }
+}
+
+/// The changes between two grids of a path, as they reach the combinations of cells (see
+/// [`Barren`]).
+#[derive(Debug)]
+struct Changes {
+    /// A combination holding one of these cells is searched again: the cells that changed, and
+    /// the peers of those that changed kind (solved, single, excluder, more).
+    cells: u128,
+    /// Per excluder that changed but stayed one: itself and its peers. A combination of cells
+    /// inside one of these is searched again.
+    excluders: Vec<u128>,
+}
+
+impl Changes {
+    fn between(then: &[u16; 81], now: &Board, degree: usize) -> Changes {
+        let kind = |m: u16| match m.count_ones() as usize {
+            n @ 0..=1 => n,
+            n if n <= degree => 2,
+            _ => 3,
+        };
+        let mut changes = Changes { cells: 0, excluders: Vec::new() };
+        for c in 0..81 {
+            let (old, new) = (then[c], now.cands[c]);
+            if old == new {
+                continue;
+            }
+            changes.cells |= 1 << c;
+            if kind(old) != kind(new) {
+                changes.cells |= NEAR[c];
+            } else if kind(new) == 2 {
+                changes.excluders.push(NEAR[c]);
+            }
+        }
+        changes
+    }
+
+    /// Whether the changes reach the pair `c0`, `c1` as a whole.
+    fn reach_pair(&self, c0: usize, c1: usize) -> bool {
+        let pair = 1u128 << c0 | 1 << c1;
+        self.cells & pair != 0 || self.excluders.iter().any(|&near| near & pair == pair)
+    }
+
+    /// The third cells to search with `c0` and `c1` as a mask: all when the pair itself is
+    /// reached.
+    fn open(&self, c0: usize, c1: usize) -> u128 {
+        let pair = 1u128 << c0 | 1 << c1;
+        if self.cells & pair != 0 {
+            return u128::MAX;
+        }
+        self.excluders.iter().filter(|&&near| near & pair == pair).fold(self.cells, |m, &near| m | near)
+    }
+}
+
+/// Per cell: the cell and its peers, as a cell mask.
+const NEAR: [u128; 81] = {
+    let mut near = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        near[c] = 1 << c;
+        let mut i = 0;
+        while i < 20 {
+            near[c] |= 1 << PEERS[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    near
+};
+
+/// Aligned exclusion over `degree` (2 or 3) cells, in Sudoku Explainer's search order; with
+/// `changes`, only the combinations they reach (see [`Barren`]).
+fn search(b: &Board, degree: usize, changes: Option<&Changes>) -> Option<Hint> {
     let mut candidates: Vec<usize> = Vec::new();
     // Per cell: its excluders as a cell mask, and in Sudoku Explainer's house-cell order.
     let mut excluder_mask = [0u128; 81];
@@ -46,21 +154,28 @@ pub(crate) fn aligned_exclusion(b: &Board, degree: usize) -> Option<Hint> {
         let (c0, c1) = (candidates[i0], candidates[i1]);
         let pair_common = excluder_mask[c0] & excluder_mask[c1];
         if degree == 2 {
-            if pair_common.count_ones() >= 2 {
+            if pair_common.count_ones() >= 2 && changes.is_none_or(|ch| ch.reach_pair(c0, c1)) {
                 if let Some(h) = exclude(b, &[c0, c1], pair_common) {
                     return Some(h);
                 }
             }
             continue;
         }
+        if pair_common.count_ones() < 2 {
+            continue;
+        }
+        let open = changes.map_or(u128::MAX, |ch| ch.open(c0, c1));
         let area = (excluder_mask[c0] | excluder_mask[c1]) & candidate_mask & !(1u128 << c0) & !(1u128 << c1);
-        if area == 0 || pair_common.count_ones() < 2 {
+        if area & open == 0 {
             continue;
         }
         tails.clear();
         let listed = |c: usize| &excluders[c][..excluder_count[c]];
-        let mut left = area;
+        let mut left = area & open;
         for &e in listed(c0).iter().chain(listed(c1)) {
+            if left == 0 {
+                break;
+            }
             let e = usize::from(e);
             if left & (1 << e) != 0 {
                 left &= !(1 << e);
@@ -238,6 +353,38 @@ mod tests {
             let ex: Vec<(usize, u16)> = (0..81).filter(|&c| common & 1 << c != 0).map(|c| (c, b.cands[c])).collect();
             let cs: Vec<(usize, u16)> = cells.iter().map(|&c| (c, b.cands[c])).collect();
             proptest::prop_assert_eq!(found, expected, "cells {:?} excluders {:?}", cs, ex);
+        }
+    }
+
+    /// What a hint says, to compare two.
+    fn summary(h: Option<Hint>) -> Option<(&'static str, Vec<(u8, u16)>)> {
+        h.map(|h| (h.name, h.removals))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Along a path of grids, each with candidates among the last one's, the search that only
+        /// looks where the grid changed since it last found nothing finds, at every grid, the
+        /// step a whole search finds. The candidates start at three to six of the digits 1 to 6
+        /// and lose one at a time, or a cell is solved, so excluders come and go and a step is
+        /// found now and then.
+        #[test]
+        fn a_search_along_a_path_finds_what_a_whole_search_finds(
+            degree in 2usize..=3,
+            start in proptest::collection::vec(0u16..64, 81),
+            changes in proptest::collection::vec((0..81usize, 1u8..=6, 0u8..8), 1..60),
+        ) {
+            let cands: [u16; 81] = std::array::from_fn(|c| {
+                let m = (start[c] << 1) & 0b111_1110;
+                if m.count_ones() < 3 { m | 0b1110 } else { m }
+            });
+            let mut b = Board { values: [0; 81], cands };
+            let mut path = Barren::new(degree);
+            for (step, &(cell, digit, solve)) in changes.iter().enumerate() {
+                b.path_step(cell, digit, solve == 0);
+                let whole = summary(search(&b, degree, None));
+                proptest::prop_assert_eq!(summary(path.search(&b)), whole, "step {}", step);
+            }
         }
     }
 }

@@ -118,6 +118,20 @@ pub(crate) fn sees(a: usize, b: usize) -> bool {
     a != b && (a / 9 == b / 9 || a % 9 == b % 9 || CELL_HOUSES[a][0] == CELL_HOUSES[b][0])
 }
 
+#[cfg(test)]
+impl Board {
+    /// One step of a path of grids, for tests: `digit` placed in `cell` when `solve` and it is a
+    /// candidate there, else taken from the cell's candidates unless it is the last.
+    pub(crate) fn path_step(&mut self, cell: usize, digit: u8, solve: bool) {
+        if solve && self.cands[cell] & 1 << digit != 0 {
+            self.values[cell] = digit;
+            self.cands[cell] = 0;
+        } else if (self.cands[cell] & !(1 << digit)).count_ones() >= 1 {
+            self.cands[cell] &= !(1 << digit);
+        }
+    }
+}
+
 impl Board {
     /// The board for givens `values` (0 = empty), candidates from the givens alone.
     pub(crate) fn new(values: [u8; 81]) -> Board {

@@ -319,10 +319,11 @@ fn solve_path(board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError
 fn solve_path_within(mut board: Board, parts: usize, budget: &mut Budget) -> Result<Vec<SeStep>, RateError> {
     let mut path: Vec<SeStep> = Vec::new();
     let mut memo = chain::NestedCache::default();
+    let mut barren = Barren::default();
     let mut max = f64::NEG_INFINITY;
     while !board.is_solved() {
         let so_far = if path.is_empty() { 0 } else { tenths(max) };
-        let hint = match next_step(&board, budget, &mut memo, parts) {
+        let hint = match next_step(&board, budget, &mut memo, &mut barren, parts) {
             Some(h) => h,
             None if budget.exhausted() => {
                 return Err(RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far });
@@ -345,33 +346,71 @@ fn solve_path_within(mut board: Board, parts: usize, budget: &mut Budget) -> Res
     Ok(path)
 }
 
+/// Where the techniques before chains last found nothing along a path, so that they search again
+/// only where the grid changed since (see [`basic::changed_houses`] and [`aligned::Barren`]).
+struct Barren {
+    /// Per technique of the list in [`next_step`] that can search only where the grid changed:
+    /// the candidates of the last grid on which it found nothing.
+    simple: [Option<[u16; 81]>; 19],
+    pairs: aligned::Barren,
+    triplets: aligned::Barren,
+}
+
+impl Default for Barren {
+    fn default() -> Barren {
+        Barren { simple: [None; 19], pairs: aligned::Barren::new(2), triplets: aligned::Barren::new(3) }
+    }
+}
+
 /// The next step, trying the techniques in Sudoku Explainer's order.
-/// `memo` keeps what nested chain searches found on the grids met, for the steps after.
-fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::NestedCache, parts: usize) -> Option<Hint> {
-    type Technique<'a> = &'a dyn Fn(&Board) -> Option<Hint>;
-    let simple: [Technique<'_>; 20] = [
-        &basic::hidden_single,
-        &|b| basic::locking(b, true),
-        &|b| basic::hidden_set(b, 2, true),
-        &basic::naked_single,
-        &|b| basic::hidden_set(b, 3, true),
-        &|b| basic::locking(b, false),
-        &|b| basic::naked_set(b, 2),
-        &|b| basic::fish(b, 2),
-        &|b| basic::hidden_set(b, 2, false),
-        &|b| basic::naked_set(b, 3),
-        &|b| basic::fish(b, 3),
-        &|b| basic::hidden_set(b, 3, false),
-        &|b| basic::xy_wing(b, false),
-        &|b| basic::xy_wing(b, true),
-        &unique::unique_loops,
-        &|b| basic::naked_set(b, 4),
-        &|b| basic::fish(b, 4),
-        &|b| basic::hidden_set(b, 4, false),
-        &unique::bug,
-        &|b| aligned::aligned_exclusion(b, 2),
+/// `memo` keeps what nested chain searches found on the grids met, for the steps after, and
+/// `barren` where the techniques before chains found nothing.
+fn next_step(
+    b: &Board,
+    budget: &mut Budget,
+    memo: &mut chain::NestedCache,
+    barren: &mut Barren,
+    parts: usize,
+) -> Option<Hint> {
+    // Each with the candidates of the last grid where it found nothing, if it searches only
+    // where the grid changed since (see `basic::changed_houses`), and whether it does.
+    type Technique<'a> = (&'a dyn Fn(&Board, Option<&[u16; 81]>) -> Option<Hint>, bool);
+    let houses =
+        |b: &Board, then: Option<&[u16; 81]>| then.map_or(basic::ALL_HOUSES, |t| basic::changed_houses(t, b));
+    let simple: [Technique<'_>; 19] = [
+        (&|b, _| basic::hidden_single(b), false),
+        (&|b, t| basic::locking(b, true, houses(b, t)), true),
+        (&|b, t| basic::hidden_set(b, 2, true, houses(b, t)), true),
+        (&|b, _| basic::naked_single(b), false),
+        (&|b, t| basic::hidden_set(b, 3, true, houses(b, t)), true),
+        (&|b, t| basic::locking(b, false, houses(b, t)), true),
+        (&|b, t| basic::naked_set(b, 2, houses(b, t)), true),
+        (&|b, _| basic::fish(b, 2), false),
+        (&|b, t| basic::hidden_set(b, 2, false, houses(b, t)), true),
+        (&|b, t| basic::naked_set(b, 3, houses(b, t)), true),
+        (&|b, _| basic::fish(b, 3), false),
+        (&|b, t| basic::hidden_set(b, 3, false, houses(b, t)), true),
+        (&|b, _| basic::xy_wing(b, false), false),
+        (&|b, _| basic::xy_wing(b, true), false),
+        (&|b, _| unique::unique_loops(b), false),
+        (&|b, t| basic::naked_set(b, 4, houses(b, t)), true),
+        (&|b, _| basic::fish(b, 4), false),
+        (&|b, t| basic::hidden_set(b, 4, false, houses(b, t)), true),
+        (&|b, _| unique::bug(b), false),
     ];
-    if let Some(h) = simple.iter().find_map(|f| f(b)) {
+    for ((find, since), last) in simple.iter().zip(&mut barren.simple) {
+        // Only an earlier grid of this path: today's candidates among its.
+        let then = last
+            .as_ref()
+            .filter(|then| *since && b.cands.iter().zip(then.iter()).all(|(&now, &then)| now & !then == 0));
+        if let Some(h) = find(b, then) {
+            return Some(h);
+        }
+        if *since {
+            *last = Some(b.cands);
+        }
+    }
+    if let Some(h) = barren.pairs.search(b) {
         return Some(h);
     }
     // A step found as the budget ran out is not taken: which one it is depends on the order
@@ -379,7 +418,7 @@ fn next_step(b: &Board, budget: &mut Budget, memo: &mut chain::NestedCache, part
     if let Some(h) = chain::cycles_and_chains(b, budget) {
         return (!budget.exhausted()).then_some(h);
     }
-    if let Some(h) = aligned::aligned_exclusion(b, 3) {
+    if let Some(h) = barren.triplets.search(b) {
         return Some(h);
     }
     let dynamic = (0..=chain::MAX_LEVEL).map(Multi::Dynamic);

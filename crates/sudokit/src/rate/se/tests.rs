@@ -59,7 +59,7 @@ fn pointing_removes_the_digit_from_the_rest_of_the_line() {
     // Digit 7 of block 1 lies in row 1 only: it leaves the rest of row 1 (Pointing, 2.6).
     let mut b = open_board();
     remove(&mut b, 7, [cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
-    let h = basic::locking(&b, false).expect("a pointing 7");
+    let h = basic::locking(&b, false, basic::ALL_HOUSES).expect("a pointing 7");
     assert_eq!((h.name, h.difficulty), ("Pointing", 2.6));
     assert!((4..=9).all(|c| removes(&h, 1, c, 7)));
     assert_eq!(h.removals.len(), 6);
@@ -72,7 +72,7 @@ fn direct_pointing_only_places_the_hidden_single() {
     let mut b = open_board();
     remove(&mut b, 7, [cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
     remove(&mut b, 7, [cell(1, 5), cell(1, 6), cell(2, 4), cell(2, 6), cell(3, 4), cell(3, 5), cell(3, 6)]);
-    let h = basic::locking(&b, true).expect("a direct pointing");
+    let h = basic::locking(&b, true, basic::ALL_HOUSES).expect("a direct pointing");
     assert_eq!((h.name, h.difficulty), ("Direct Pointing", 1.7));
     assert_eq!(h.place, Some((cell(2, 5) as u8, 7)));
     assert!(h.removals.is_empty());
@@ -83,7 +83,7 @@ fn naked_pair_clears_its_house() {
     let mut b = open_board();
     b.cands[cell(5, 1)] = mask(&[1, 2]);
     b.cands[cell(5, 9)] = mask(&[1, 2]);
-    let h = basic::naked_set(&b, 2).expect("a naked pair in row 5");
+    let h = basic::naked_set(&b, 2, basic::ALL_HOUSES).expect("a naked pair in row 5");
     assert_eq!((h.name, h.difficulty), ("Naked Pair", 3.0));
     assert!((2..=8).all(|c| removes(&h, 5, c, 1) && removes(&h, 5, c, 2)));
 }
@@ -94,7 +94,7 @@ fn hidden_pair_clears_its_cells() {
     for d in [3, 4] {
         remove(&mut b, d, (1..=9).filter(|&c| c != 2 && c != 8).map(|c| cell(1, c)));
     }
-    let h = basic::hidden_set(&b, 2, false).expect("a hidden pair in row 1");
+    let h = basic::hidden_set(&b, 2, false, basic::ALL_HOUSES).expect("a hidden pair in row 1");
     assert_eq!((h.name, h.difficulty), ("Hidden Pair", 3.4));
     assert_eq!(
         h.removals,
@@ -161,7 +161,7 @@ fn aligned_pair_exclusion() {
     b.cands[cell(1, 9)] = mask(&[1, 3]);
     b.cands[cell(1, 5)] = mask(&[1, 2]);
     b.cands[cell(1, 6)] = mask(&[1, 3]);
-    let h = aligned::aligned_exclusion(&b, 2).expect("an aligned pair exclusion");
+    let h = aligned::Barren::new(2).search(&b).expect("an aligned pair exclusion");
     assert_eq!((h.name, h.difficulty), ("Aligned Pair Exclusion", 6.2));
     assert_eq!(h.removals, vec![(cell(1, 2) as u8, mask(&[1, 2]))]);
 }
