@@ -422,14 +422,6 @@ mod tests {
     use super::super::board::ALL;
     use super::*;
 
-    /// What a hint says: its name, removals and placement.
-    type Said = (&'static str, Vec<(u8, u16)>, Option<(u8, u8)>);
-
-    /// What a hint says, to compare two.
-    fn summary(h: Option<Hint>) -> Option<Said> {
-        h.map(|h| (h.name, h.removals, h.place))
-    }
-
     /// A search given the candidates of the last grid where it found nothing, if any.
     type Since = fn(&Board, Option<&[u16; 81]>) -> Option<Hint>;
 
@@ -479,8 +471,8 @@ mod tests {
             for (step, &(cell, digit, solve)) in changes.iter().enumerate() {
                 b.path_step(cell, digit, solve == 0);
                 for (i, search) in SINCE.iter().enumerate() {
-                    let whole = summary(search(&b, None));
-                    let since = summary(search(&b, last[i].as_ref()));
+                    let whole = search(&b, None);
+                    let since = search(&b, last[i].as_ref());
                     proptest::prop_assert_eq!(&since, &whole, "search {} step {}", i, step);
                     if whole.is_none() {
                         last[i] = Some(b.cands);

@@ -164,6 +164,11 @@ impl Board {
         positions(&self.cands)
     }
 
+    /// Whether every candidate of this grid is one of `then`'s, as along a path from `then`.
+    pub(crate) fn within(&self, then: &[u16; 81]) -> bool {
+        self.cands.iter().zip(then).all(|(&now, &then)| now & !then == 0)
+    }
+
     /// Empty cells of a house.
     pub(crate) fn empty_count(&self, house: usize) -> u32 {
         HOUSES[house].iter().filter(|&&c| self.values[c as usize] == 0).count() as u32

@@ -4,7 +4,7 @@
 use super::board::Board;
 
 /// A deduction found by one of the techniques.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Hint {
     /// Sudoku Explainer's difficulty, as the same double it computes (sums of tenths included).
     pub difficulty: f64,

@@ -400,9 +400,7 @@ fn next_step(
     ];
     for ((find, since), last) in simple.iter().zip(&mut barren.simple) {
         // Only an earlier grid of this path: today's candidates among its.
-        let then = last
-            .as_ref()
-            .filter(|then| *since && b.cands.iter().zip(then.iter()).all(|(&now, &then)| now & !then == 0));
+        let then = last.as_ref().filter(|then| *since && b.within(then));
         if let Some(h) = find(b, then) {
             return Some(h);
         }
