@@ -2582,11 +2582,12 @@ mod tests {
                     let chain = ch.chain(src, true, true);
                     let spread = spreader.spread(&cands, &pos, c, on);
                     proptest::prop_assert_eq!(spread.absurd, chain.absurd.is_some(), "{} {}", c, on);
-                    if !spread.absurd {
-                        proptest::prop_assert!(spread.on.iter().eq(chain.on_bits.iter()));
-                        proptest::prop_assert!(spread.off.iter().eq(chain.off_bits.iter()));
-                        proptest::prop_assert_eq!(spread.size as usize, chain.on.len() + chain.off.len());
-                    }
+                    // Where a contradiction is met, as far as the chain went.
+                    proptest::prop_assert!(spread.on.iter().eq(chain.on_bits.iter()));
+                    proptest::prop_assert!(spread.off.iter().eq(chain.off_bits.iter()));
+                    // The chain's potentials, and the one that met its conjugate.
+                    let size = chain.on.len() + chain.off.len() + usize::from(spread.absurd);
+                    proptest::prop_assert_eq!(spread.size as usize, size);
                 }
             }
             drop(ch);
@@ -2599,8 +2600,9 @@ mod tests {
                 multiple_chains_into(&board, Multi::Dynamic(0), &mut budget, &mut best, &mut cache, false);
                 PRUNING.with(|p| p.set(true));
                 let Best::All { found, .. } = best else { unreachable!("built as Best::All") };
-                found
-                    .iter()
+                // The chains left out are charged as if built.
+                std::iter::once(format!("work {}", budget.spent))
+                    .chain(found.iter()
                     .map(|f| {
                         let (f, step) = &**f;
                         format!(
@@ -2608,7 +2610,7 @@ mod tests {
                             f.difficulty, f.complexity, f.sort_key, f.hint.removals, f.hint.place, step.parents,
                             step.signature
                         )
-                    })
+                    }))
                     .collect::<Vec<_>>()
             };
             proptest::prop_assert_eq!(steps(true), steps(false));
