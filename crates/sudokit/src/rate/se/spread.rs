@@ -239,6 +239,10 @@ impl Plan {
                     } else {
                         plan.skipped += u64::from(o.size);
                     }
+                } else if CELL_HOUSES[cell].iter().all(|&h| !two(pos[usize::from(h)][usize::from(v)])) {
+                    // The "off" leaves no cell or house one place: it implies nothing more, and
+                    // the "on" never turns the candidate off. Most "off"s on these grids are so.
+                    plan.skipped += 1;
                 } else {
                     // A contradiction from the "off", and double chains: what both imply (as far
                     // as each went, where one met a contradiction).
