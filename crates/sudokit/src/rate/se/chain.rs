@@ -881,22 +881,10 @@ impl<'a> Chainer<'a> {
         if self.buf.ancestor_counts[n as usize] != 0 {
             return self.buf.ancestor_counts[n as usize];
         }
-        let mut seen = [0u64; 23];
         let mut queue = std::mem::take(&mut self.buf.queue);
         queue.clear();
-        queue.push(n);
-        let mut i = 0;
-        let mut count = 0;
-        while i < queue.len() {
-            let p = queue[i];
-            i += 1;
-            let k = self.key(p);
-            if seen[k / 64] & (1 << (k % 64)) == 0 {
-                seen[k / 64] |= 1 << (k % 64);
-                count += 1;
-                queue.extend_from_slice(self.parents_of(p));
-            }
-        }
+        self.chain_of(n, &mut queue);
+        let count = queue.len() as u32;
         self.buf.queue = queue;
         self.buf.ancestor_counts[n as usize] = count;
         count
