@@ -436,6 +436,18 @@ impl Best<'_> {
 
     /// Whether a step with sort keys `a`, offered before one with `b`, comes first in
     /// [`Best::into_steps`]'s stable sort.
+    /// Whether a step with these sort keys could be kept: every step is where all are kept,
+    /// else only one that comes before the best so far. The keys only grow as a step's nested
+    /// chains are counted, so a step ruled out on the potentials above its targets stays out.
+    fn could_take(&self, difficulty: f64, complexity: u32, sort_key: u8) -> bool {
+        match self {
+            Best::First(Some(b)) => {
+                (difficulty, complexity, sort_key) < (b.difficulty, b.complexity, b.sort_key)
+            }
+            _ => true,
+        }
+    }
+
     fn sorts_before(a: (f64, u32, u8), b: (f64, u32, u8)) -> bool {
         a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)).is_le()
     }
@@ -2271,10 +2283,6 @@ fn search_multiple_with(
         plan
     });
     let wanted = |set: fn(&Plan) -> &Bits, k: u16| plan.as_ref().is_none_or(|p| set(p).has(k));
-    let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
-        let difficulty = difficulty_base + length_bonus(complexity);
-        Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
-    };
     for cell in 0..81 {
         let card = board.cands[cell].count_ones();
         if board.values[cell] != 0 || !(card > 2 || (card > 1 && dynamic)) {
@@ -2292,9 +2300,8 @@ fn search_multiple_with(
             if dynamic && want_on {
                 let on_res = memo[k as usize].as_deref().expect("computed above");
                 if let Some((a, b)) = on_res.absurd {
-                    let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
-                    let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, false));
-                    best.offer(ch, f, &[a, b], 0, false);
+                    let kind = (base, 7, contradiction_name, 0);
+                    offer_concluded(ch, best, &[a, b], kind, (k, false));
                 }
             }
             // The plan wants both or neither where double chains are possible.
@@ -2307,9 +2314,7 @@ fn search_multiple_with(
                     }
                 };
                 if let Some((a, b)) = off_res.absurd {
-                    let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
-                    let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, true));
-                    best.offer(ch, f, &[a, b], 0, false);
+                    offer_concluded(ch, best, &[a, b], (base, 7, contradiction_name, 0), (k, true));
                 }
                 if card >= 3 && !nishio && want_on {
                     let on_res = memo[k as usize].as_deref().expect("computed above");
@@ -2317,10 +2322,7 @@ fn search_multiple_with(
                         for &n in if on { &on_res.on } else { &on_res.off } {
                             let c = ch.buf.nodes[n as usize].cand;
                             if let Some(m) = off_res.find(c, on) {
-                                let complexity =
-                                    ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
-                                let f = found(base, complexity, 1, double_name, ch.conclusion(c, on));
-                                best.offer(ch, f, &[n, m], 0, false);
+                                offer_concluded(ch, best, &[n, m], (base, 1, double_name, 0), (c, on));
                             }
                         }
                     }
@@ -2364,10 +2366,8 @@ fn search_multiple_with(
                             }
                             let targets: Vec<u32> =
                                 outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
-                            let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
-                            let complexity = flat + ch.nested_complexity(&targets);
-                            let f = found(base, complexity, 6, region_name, ch.conclusion(c, on));
-                            best.offer(ch, f, &targets, 2 + house as u8, false);
+                            let kind = (base, 6, region_name, 2 + house as u8);
+                            offer_concluded(ch, best, &targets, kind, (c, on));
                         }
                     }
                 }
@@ -2402,15 +2402,40 @@ fn search_multiple_with(
                     }
                     let targets: Vec<u32> =
                         outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
-                    let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
-                    let complexity = flat + ch.nested_complexity(&targets);
-                    let f = found(base, complexity, 5, cell_name, ch.conclusion(c, on));
-                    best.offer(ch, f, &targets, 1, false);
+                    offer_concluded(ch, best, &targets, (base, 5, cell_name, 1), (c, on));
                 }
             }
         }
     }
     ch.buf.implications = implications;
+}
+
+/// Offers the step of a forcing chain search whose chains conclude potential `conclusion` at
+/// `targets`; `kind` is the technique's base difficulty, sort key, name and the cause of its
+/// assumptions (see [`Best::offer`]). Its complexity is the potentials above the targets plus
+/// the chains nested among them. Where only the first of the easiest steps is kept, the nested
+/// chains and the removals are worked out only for a step that could come before the best so
+/// far: the potentials alone (a lower bound) already rule most out.
+fn offer_concluded(
+    ch: &mut Chainer<'_>,
+    best: &mut Best<'_>,
+    targets: &[u32],
+    kind: (f64, u8, &'static str, u8),
+    conclusion: (u16, bool),
+) {
+    let (base, sort_key, name, src_cause) = kind;
+    let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
+    if !best.could_take(base + length_bonus(flat), flat, sort_key) {
+        return;
+    }
+    let complexity = flat + ch.nested_complexity(targets);
+    let difficulty = base + length_bonus(complexity);
+    if !best.could_take(difficulty, complexity, sort_key) {
+        return;
+    }
+    let (removals, place) = ch.conclusion(conclusion.0, conclusion.1);
+    let f = Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals, place } };
+    best.offer(ch, f, targets, src_cause, false);
 }
 
 /// What each candidate "on" implies through the grid's static links ([`Chainer::implied`]),
