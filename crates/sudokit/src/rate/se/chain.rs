@@ -722,8 +722,10 @@ impl Closure {
 struct Buffers {
     nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// Per node: its ancestor count once computed (0 = not yet).
-    ancestor_counts: Vec<u32>,
+    /// Per node, once computed (0 = not yet): its ancestor count ([`Chainer::ancestors`]), and
+    /// one more than the complexity of the chains nested above it alone
+    /// ([`Chainer::nested_alone`]).
+    counts: Vec<[u32; 2]>,
     /// Scratch: the breadth-first queue of [`Chainer::ancestors`].
     queue: Vec<u32>,
     /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`]; all
@@ -761,14 +763,14 @@ impl Buffers {
         let mut b = POOL.with(|pool| pool.borrow_mut().pop()).unwrap_or_else(|| Buffers {
             nodes: Vec::with_capacity(4096),
             parents: Vec::with_capacity(8192),
-            ancestor_counts: Vec::with_capacity(4096),
+            counts: Vec::with_capacity(4096),
             on_idx: vec![NONE; 729],
             off_idx: vec![NONE; 729],
             ..Buffers::default()
         });
         b.nodes.clear();
         b.parents.clear();
-        b.ancestor_counts.clear();
+        b.counts.clear();
         b.nested.clear();
         b
     }
@@ -825,7 +827,7 @@ impl<'a> Chainer<'a> {
             nested: NONE,
         });
         self.buf.parents.extend_from_slice(parents);
-        self.buf.ancestor_counts.push(0);
+        self.buf.counts.push([0; 2]);
         self.budget.spent += 1;
         id
     }
@@ -842,7 +844,7 @@ impl<'a> Chainer<'a> {
             nested: NONE,
         });
         self.buf.parents.push(parent);
-        self.buf.ancestor_counts.push(0);
+        self.buf.counts.push([0; 2]);
         self.budget.spent += 1;
         id
     }
@@ -860,7 +862,7 @@ impl<'a> Chainer<'a> {
         });
         let (s, e) = (start as usize, (start + len) as usize);
         self.buf.parents.extend_from_slice(&self.buf.parent_buf[s..e]);
-        self.buf.ancestor_counts.push(0);
+        self.buf.counts.push([0; 2]);
         self.budget.spent += 1;
         id
     }
@@ -873,7 +875,7 @@ impl<'a> Chainer<'a> {
     /// Forgets the potentials created since `mark` (none of them may be referred to any more).
     fn rewind(&mut self, mark: (usize, usize)) {
         self.buf.nodes.truncate(mark.0);
-        self.buf.ancestor_counts.truncate(mark.0);
+        self.buf.counts.truncate(mark.0);
         self.buf.parents.truncate(mark.1);
     }
 
@@ -890,15 +892,15 @@ impl<'a> Chainer<'a> {
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a
     /// potential met being the one followed).
     fn ancestors(&mut self, n: u32) -> u32 {
-        if self.buf.ancestor_counts[n as usize] != 0 {
-            return self.buf.ancestor_counts[n as usize];
+        if self.buf.counts[n as usize][0] != 0 {
+            return self.buf.counts[n as usize][0];
         }
         let mut queue = std::mem::take(&mut self.buf.queue);
         queue.clear();
         self.chain_of(n, &mut queue);
         let count = queue.len() as u32;
         self.buf.queue = queue;
-        self.buf.ancestor_counts[n as usize] = count;
+        self.buf.counts[n as usize][0] = count;
         count
     }
 
@@ -923,6 +925,18 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
+    }
+
+    /// [`Chainer::nested_complexity`] of `n` alone: no more than that of any targets `n` is
+    /// among.
+    fn nested_alone(&mut self, n: u32) -> u32 {
+        let known = self.buf.counts[n as usize][1];
+        if known != 0 {
+            return known - 1;
+        }
+        let complexity = self.nested_complexity(&[n]);
+        self.buf.counts[n as usize][1] = complexity + 1;
+        complexity
     }
 
     /// The complexities of the distinct chains nested among the ancestors of `targets`
@@ -2174,7 +2188,7 @@ fn build_part(
     let buf = Buffers {
         nodes: std::mem::take(&mut ch.buf.nodes),
         parents: std::mem::take(&mut ch.buf.parents),
-        ancestor_counts: std::mem::take(&mut ch.buf.ancestor_counts),
+        counts: std::mem::take(&mut ch.buf.counts),
         nested: std::mem::take(&mut ch.buf.nested),
         ..Buffers::default()
     };
@@ -2211,7 +2225,7 @@ impl Chainer<'_> {
             ..*n
         }));
         self.buf.parents.extend(other.parents.iter().map(|&p| p + offset));
-        self.buf.ancestor_counts.extend_from_slice(&other.ancestor_counts);
+        self.buf.counts.extend_from_slice(&other.counts);
         self.buf.nested.extend_from_slice(&other.nested);
         offset
     }
@@ -2427,6 +2441,14 @@ fn offer_concluded(
     let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
     if !best.could_take(base + length_bonus(flat), flat, sort_key) {
         return;
+    }
+    if let Best::First(Some(_)) = best {
+        // A target's own nested chains, worked out once per potential, rule most of the rest
+        // out.
+        let lone = flat + targets.iter().map(|&t| ch.nested_alone(t)).max().unwrap_or(0);
+        if !best.could_take(base + length_bonus(lone), lone, sort_key) {
+            return;
+        }
     }
     let complexity = flat + ch.nested_complexity(targets);
     let difficulty = base + length_bonus(complexity);
