@@ -434,20 +434,21 @@ impl Best<'_> {
         }
     }
 
-    /// Whether a step with sort keys `a`, offered before one with `b`, comes first in
-    /// [`Best::into_steps`]'s stable sort.
     /// Whether a step with these sort keys could be kept: every step is where all are kept,
-    /// else only one that comes before the best so far. The keys only grow as a step's nested
-    /// chains are counted, so a step ruled out on the potentials above its targets stays out.
+    /// else only one that comes before the best so far (or every step, where the tests run
+    /// every search). The keys only grow as a step's nested chains are counted, so a step ruled
+    /// out on the potentials above its targets stays out.
     fn could_take(&self, difficulty: f64, complexity: u32, sort_key: u8) -> bool {
         match self {
-            Best::First(Some(b)) => {
+            Best::First(Some(b)) if pruning() => {
                 (difficulty, complexity, sort_key) < (b.difficulty, b.complexity, b.sort_key)
             }
             _ => true,
         }
     }
 
+    /// Whether a step with sort keys `a`, offered before one with `b`, comes first in
+    /// [`Best::into_steps`]'s stable sort.
     fn sorts_before(a: (f64, u32, u8), b: (f64, u32, u8)) -> bool {
         a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)).is_le()
     }
