@@ -2430,7 +2430,8 @@ fn search_multiple_with(
 /// assumptions (see [`Best::offer`]). Its complexity is the potentials above the targets plus
 /// the chains nested among them. Where only the first of the easiest steps is kept, the nested
 /// chains and the removals are worked out only for a step that could come before the best so
-/// far: the potentials alone (a lower bound) already rule most out.
+/// far, as told by two lower bounds: the potentials alone, then with the chains nested above the
+/// target that has the most (which rules out nearly all).
 fn offer_concluded(
     ch: &mut Chainer<'_>,
     best: &mut Best<'_>,
@@ -2636,18 +2637,16 @@ mod tests {
                 multiple_chains_into(&board, Multi::Dynamic(0), &mut budget, &mut best, &mut cache, false);
                 PRUNING.with(|p| p.set(true));
                 let Best::All { found, .. } = best else { unreachable!("built as Best::All") };
+                let steps = found.iter().map(|f| {
+                    let (f, step) = &**f;
+                    format!(
+                        "{} {} {} {:?} {:?} {:?} {}",
+                        f.difficulty, f.complexity, f.sort_key, f.hint.removals, f.hint.place, step.parents,
+                        step.signature
+                    )
+                });
                 // The chains left out are charged as if built.
-                std::iter::once(format!("work {}", budget.spent))
-                    .chain(found.iter()
-                    .map(|f| {
-                        let (f, step) = &**f;
-                        format!(
-                            "{} {} {} {:?} {:?} {:?} {}",
-                            f.difficulty, f.complexity, f.sort_key, f.hint.removals, f.hint.place, step.parents,
-                            step.signature
-                        )
-                    }))
-                    .collect::<Vec<_>>()
+                std::iter::once(format!("work {}", budget.spent)).chain(steps).collect::<Vec<_>>()
             };
             proptest::prop_assert_eq!(steps(true), steps(false));
         }
