@@ -434,6 +434,19 @@ impl Best<'_> {
         }
     }
 
+    /// Whether a step with these sort keys could be kept: every step is where all are kept,
+    /// else only one that comes before the best so far (or every step, where the tests run
+    /// every search). The keys only grow as a step's nested chains are counted, so a step ruled
+    /// out on the potentials above its targets stays out.
+    fn could_take(&self, difficulty: f64, complexity: u32, sort_key: u8) -> bool {
+        match self {
+            Best::First(Some(b)) if pruning() => {
+                (difficulty, complexity, sort_key) < (b.difficulty, b.complexity, b.sort_key)
+            }
+            _ => true,
+        }
+    }
+
     /// Whether a step with sort keys `a`, offered before one with `b`, comes first in
     /// [`Best::into_steps`]'s stable sort.
     fn sorts_before(a: (f64, u32, u8), b: (f64, u32, u8)) -> bool {
@@ -710,8 +723,10 @@ impl Closure {
 struct Buffers {
     nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// Per node: its ancestor count once computed (0 = not yet).
-    ancestor_counts: Vec<u32>,
+    /// Per node, once computed (0 = not yet): its ancestor count ([`Chainer::ancestors`]), and
+    /// one more than the complexity of the chains nested above it alone
+    /// ([`Chainer::nested_alone`]).
+    counts: Vec<[u32; 2]>,
     /// Scratch: the breadth-first queue of [`Chainer::ancestors`].
     queue: Vec<u32>,
     /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`]; all
@@ -749,14 +764,14 @@ impl Buffers {
         let mut b = POOL.with(|pool| pool.borrow_mut().pop()).unwrap_or_else(|| Buffers {
             nodes: Vec::with_capacity(4096),
             parents: Vec::with_capacity(8192),
-            ancestor_counts: Vec::with_capacity(4096),
+            counts: Vec::with_capacity(4096),
             on_idx: vec![NONE; 729],
             off_idx: vec![NONE; 729],
             ..Buffers::default()
         });
         b.nodes.clear();
         b.parents.clear();
-        b.ancestor_counts.clear();
+        b.counts.clear();
         b.nested.clear();
         b
     }
@@ -813,7 +828,7 @@ impl<'a> Chainer<'a> {
             nested: NONE,
         });
         self.buf.parents.extend_from_slice(parents);
-        self.buf.ancestor_counts.push(0);
+        self.buf.counts.push([0; 2]);
         self.budget.spent += 1;
         id
     }
@@ -830,7 +845,7 @@ impl<'a> Chainer<'a> {
             nested: NONE,
         });
         self.buf.parents.push(parent);
-        self.buf.ancestor_counts.push(0);
+        self.buf.counts.push([0; 2]);
         self.budget.spent += 1;
         id
     }
@@ -848,7 +863,7 @@ impl<'a> Chainer<'a> {
         });
         let (s, e) = (start as usize, (start + len) as usize);
         self.buf.parents.extend_from_slice(&self.buf.parent_buf[s..e]);
-        self.buf.ancestor_counts.push(0);
+        self.buf.counts.push([0; 2]);
         self.budget.spent += 1;
         id
     }
@@ -861,7 +876,7 @@ impl<'a> Chainer<'a> {
     /// Forgets the potentials created since `mark` (none of them may be referred to any more).
     fn rewind(&mut self, mark: (usize, usize)) {
         self.buf.nodes.truncate(mark.0);
-        self.buf.ancestor_counts.truncate(mark.0);
+        self.buf.counts.truncate(mark.0);
         self.buf.parents.truncate(mark.1);
     }
 
@@ -878,27 +893,15 @@ impl<'a> Chainer<'a> {
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a
     /// potential met being the one followed).
     fn ancestors(&mut self, n: u32) -> u32 {
-        if self.buf.ancestor_counts[n as usize] != 0 {
-            return self.buf.ancestor_counts[n as usize];
+        if self.buf.counts[n as usize][0] != 0 {
+            return self.buf.counts[n as usize][0];
         }
-        let mut seen = [0u64; 23];
         let mut queue = std::mem::take(&mut self.buf.queue);
         queue.clear();
-        queue.push(n);
-        let mut i = 0;
-        let mut count = 0;
-        while i < queue.len() {
-            let p = queue[i];
-            i += 1;
-            let k = self.key(p);
-            if seen[k / 64] & (1 << (k % 64)) == 0 {
-                seen[k / 64] |= 1 << (k % 64);
-                count += 1;
-                queue.extend_from_slice(self.parents_of(p));
-            }
-        }
+        self.chain_of(n, &mut queue);
+        let count = queue.len() as u32;
         self.buf.queue = queue;
-        self.buf.ancestor_counts[n as usize] = count;
+        self.buf.counts[n as usize][0] = count;
         count
     }
 
@@ -923,6 +926,18 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
+    }
+
+    /// [`Chainer::nested_complexity`] of `n` alone: no more than that of any targets `n` is
+    /// among.
+    fn nested_alone(&mut self, n: u32) -> u32 {
+        let known = self.buf.counts[n as usize][1];
+        if known != 0 {
+            return known - 1;
+        }
+        let complexity = self.nested_complexity(&[n]);
+        self.buf.counts[n as usize][1] = complexity + 1;
+        complexity
     }
 
     /// The complexities of the distinct chains nested among the ancestors of `targets`
@@ -2174,7 +2189,7 @@ fn build_part(
     let buf = Buffers {
         nodes: std::mem::take(&mut ch.buf.nodes),
         parents: std::mem::take(&mut ch.buf.parents),
-        ancestor_counts: std::mem::take(&mut ch.buf.ancestor_counts),
+        counts: std::mem::take(&mut ch.buf.counts),
         nested: std::mem::take(&mut ch.buf.nested),
         ..Buffers::default()
     };
@@ -2211,7 +2226,7 @@ impl Chainer<'_> {
             ..*n
         }));
         self.buf.parents.extend(other.parents.iter().map(|&p| p + offset));
-        self.buf.ancestor_counts.extend_from_slice(&other.ancestor_counts);
+        self.buf.counts.extend_from_slice(&other.counts);
         self.buf.nested.extend_from_slice(&other.nested);
         offset
     }
@@ -2283,10 +2298,6 @@ fn search_multiple_with(
         plan
     });
     let wanted = |set: fn(&Plan) -> &Bits, k: u16| plan.as_ref().is_none_or(|p| set(p).has(k));
-    let found = |difficulty_base: f64, complexity: u32, sort_key: u8, name: &'static str, c: Conclusion| {
-        let difficulty = difficulty_base + length_bonus(complexity);
-        Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals: c.0, place: c.1 } }
-    };
     for cell in 0..81 {
         let card = board.cands[cell].count_ones();
         if board.values[cell] != 0 || !(card > 2 || (card > 1 && dynamic)) {
@@ -2304,9 +2315,8 @@ fn search_multiple_with(
             if dynamic && want_on {
                 let on_res = memo[k as usize].as_deref().expect("computed above");
                 if let Some((a, b)) = on_res.absurd {
-                    let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
-                    let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, false));
-                    best.offer(ch, f, &[a, b], 0, false);
+                    let kind = (base, 7, contradiction_name, 0);
+                    offer_concluded(ch, best, &[a, b], kind, (k, false));
                 }
             }
             // The plan wants both or neither where double chains are possible.
@@ -2319,9 +2329,7 @@ fn search_multiple_with(
                     }
                 };
                 if let Some((a, b)) = off_res.absurd {
-                    let complexity = ch.ancestors(a) + ch.ancestors(b) + ch.nested_complexity(&[a, b]);
-                    let f = found(base, complexity, 7, contradiction_name, ch.conclusion(k, true));
-                    best.offer(ch, f, &[a, b], 0, false);
+                    offer_concluded(ch, best, &[a, b], (base, 7, contradiction_name, 0), (k, true));
                 }
                 if card >= 3 && !nishio && want_on {
                     let on_res = memo[k as usize].as_deref().expect("computed above");
@@ -2329,10 +2337,7 @@ fn search_multiple_with(
                         for &n in if on { &on_res.on } else { &on_res.off } {
                             let c = ch.buf.nodes[n as usize].cand;
                             if let Some(m) = off_res.find(c, on) {
-                                let complexity =
-                                    ch.ancestors(n) + ch.ancestors(m) + ch.nested_complexity(&[n, m]);
-                                let f = found(base, complexity, 1, double_name, ch.conclusion(c, on));
-                                best.offer(ch, f, &[n, m], 0, false);
+                                offer_concluded(ch, best, &[n, m], (base, 1, double_name, 0), (c, on));
                             }
                         }
                     }
@@ -2376,10 +2381,8 @@ fn search_multiple_with(
                             }
                             let targets: Vec<u32> =
                                 outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
-                            let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
-                            let complexity = flat + ch.nested_complexity(&targets);
-                            let f = found(base, complexity, 6, region_name, ch.conclusion(c, on));
-                            best.offer(ch, f, &targets, 2 + house as u8, false);
+                            let kind = (base, 6, region_name, 2 + house as u8);
+                            offer_concluded(ch, best, &targets, kind, (c, on));
                         }
                     }
                 }
@@ -2414,15 +2417,49 @@ fn search_multiple_with(
                     }
                     let targets: Vec<u32> =
                         outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
-                    let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
-                    let complexity = flat + ch.nested_complexity(&targets);
-                    let f = found(base, complexity, 5, cell_name, ch.conclusion(c, on));
-                    best.offer(ch, f, &targets, 1, false);
+                    offer_concluded(ch, best, &targets, (base, 5, cell_name, 1), (c, on));
                 }
             }
         }
     }
     ch.buf.implications = implications;
+}
+
+/// Offers the step of a forcing chain search whose chains conclude potential `conclusion` at
+/// `targets`; `kind` is the technique's base difficulty, sort key, name and the cause of its
+/// assumptions (see [`Best::offer`]). Its complexity is the potentials above the targets plus
+/// the chains nested among them. Where only the first of the easiest steps is kept, the nested
+/// chains and the removals are worked out only for a step that could come before the best so
+/// far, as told by two lower bounds: the potentials alone, then with the chains nested above the
+/// target that has the most (which rules out nearly all).
+fn offer_concluded(
+    ch: &mut Chainer<'_>,
+    best: &mut Best<'_>,
+    targets: &[u32],
+    kind: (f64, u8, &'static str, u8),
+    conclusion: (u16, bool),
+) {
+    let (base, sort_key, name, src_cause) = kind;
+    let flat: u32 = targets.iter().map(|&t| ch.ancestors(t)).sum();
+    if !best.could_take(base + length_bonus(flat), flat, sort_key) {
+        return;
+    }
+    if let Best::First(Some(_)) = best {
+        // A target's own nested chains, worked out once per potential, rule most of the rest
+        // out.
+        let lone = flat + targets.iter().map(|&t| ch.nested_alone(t)).max().unwrap_or(0);
+        if !best.could_take(base + length_bonus(lone), lone, sort_key) {
+            return;
+        }
+    }
+    let complexity = flat + ch.nested_complexity(targets);
+    let difficulty = base + length_bonus(complexity);
+    if !best.could_take(difficulty, complexity, sort_key) {
+        return;
+    }
+    let (removals, place) = ch.conclusion(conclusion.0, conclusion.1);
+    let f = Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals, place } };
+    best.offer(ch, f, targets, src_cause, false);
 }
 
 /// What each candidate "on" implies through the grid's static links ([`Chainer::implied`]),
@@ -2582,11 +2619,12 @@ mod tests {
                     let chain = ch.chain(src, true, true);
                     let spread = spreader.spread(&cands, &pos, c, on);
                     proptest::prop_assert_eq!(spread.absurd, chain.absurd.is_some(), "{} {}", c, on);
-                    if !spread.absurd {
-                        proptest::prop_assert!(spread.on.iter().eq(chain.on_bits.iter()));
-                        proptest::prop_assert!(spread.off.iter().eq(chain.off_bits.iter()));
-                        proptest::prop_assert_eq!(spread.size as usize, chain.on.len() + chain.off.len());
-                    }
+                    // Where a contradiction is met, as far as the chain went.
+                    proptest::prop_assert!(spread.on.iter().eq(chain.on_bits.iter()));
+                    proptest::prop_assert!(spread.off.iter().eq(chain.off_bits.iter()));
+                    // The chain's potentials, and the one that met its conjugate.
+                    let size = chain.on.len() + chain.off.len() + usize::from(spread.absurd);
+                    proptest::prop_assert_eq!(spread.size as usize, size);
                 }
             }
             drop(ch);
@@ -2599,17 +2637,16 @@ mod tests {
                 multiple_chains_into(&board, Multi::Dynamic(0), &mut budget, &mut best, &mut cache, false);
                 PRUNING.with(|p| p.set(true));
                 let Best::All { found, .. } = best else { unreachable!("built as Best::All") };
-                found
-                    .iter()
-                    .map(|f| {
-                        let (f, step) = &**f;
-                        format!(
-                            "{} {} {} {:?} {:?} {:?} {}",
-                            f.difficulty, f.complexity, f.sort_key, f.hint.removals, f.hint.place, step.parents,
-                            step.signature
-                        )
-                    })
-                    .collect::<Vec<_>>()
+                let steps = found.iter().map(|f| {
+                    let (f, step) = &**f;
+                    format!(
+                        "{} {} {} {:?} {:?} {:?} {}",
+                        f.difficulty, f.complexity, f.sort_key, f.hint.removals, f.hint.place, step.parents,
+                        step.signature
+                    )
+                });
+                // The chains left out are charged as if built.
+                std::iter::once(format!("work {}", budget.spent)).chain(steps).collect::<Vec<_>>()
             };
             proptest::prop_assert_eq!(steps(true), steps(false));
         }

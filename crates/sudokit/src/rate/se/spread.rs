@@ -19,14 +19,13 @@
 //!
 //! Inside nested dynamic chains (level 4 and up) this search runs on thousands of grids a step, and
 //! on most of them it finds nothing: [`Plan`] tells which of its chains to build. A set that
-//! stopped at a contradiction is partial, as the chain is, so everything it takes part in is built.
+//! stopped at a contradiction is partial, as the chain is; spread in the chain's order, it is the
+//! chain's set, so the cell and region chains it takes part in are built only where the sets
+//! share a potential, as elsewhere.
 
 use super::board::{
-    cand, cell_of, digit_of, digits, two, Bits, Board, Positions, CELL_HOUSES, CELL_INDEX, HOUSES,
+    cand, cell_of, digit_of, digits, two, Bits, Board, Positions, CELL_HOUSES, CELL_INDEX, HOUSES, IN_BLOCK,
 };
-
-/// Marks an "on" on [`Spreader`]'s stack.
-const ON: u16 = 1 << 15;
 
 /// What an assumption implies through dynamic links.
 #[derive(Clone, Default)]
@@ -37,7 +36,8 @@ pub(crate) struct Spread {
     pub off: Bits,
     /// The spreading met a potential's conjugate (and stopped there).
     pub absurd: bool,
-    /// Potentials reached.
+    /// Potentials reached, and the one that met its conjugate if any: the chain's potentials,
+    /// charged to the work budget for a chain not built.
     pub size: u32,
 }
 
@@ -45,7 +45,9 @@ pub(crate) struct Spread {
 /// plans run thousands of times a step.
 #[derive(Default)]
 pub(crate) struct Spreader {
-    stack: Vec<u16>,
+    /// The "on"s and "off"s reached, in the order they are taken up.
+    on_queue: Vec<u16>,
+    off_queue: Vec<u16>,
     /// Per candidate, where its "on" spread is in `ons` (meaningful only where `ons` says so).
     at: Vec<u16>,
     ons: Vec<(u16, Spread)>,
@@ -54,23 +56,30 @@ pub(crate) struct Spreader {
 impl Spreader {
     /// Spreads candidate `k` assumed on (`on`) or off over the grid `cands` (positions `pos`),
     /// through the links within cells and within houses.
+    ///
+    /// The potentials are taken up in the dynamic chain's order (every "on" waiting before the
+    /// next "off", each in the order reached) and their links listed in the chain's order, so
+    /// that a spread that meets a contradiction stops where the chain does, with the same
+    /// potentials: what a chain that stopped there takes part in can be told from the sets too.
     pub(crate) fn spread(&mut self, cands: &[u16; 81], pos: &Positions, k: u16, on: bool) -> Spread {
         let mut cands = *cands;
         let mut pos = *pos;
         let mut s = Spread { size: 1, ..Spread::default() };
-        let stack = &mut self.stack;
-        stack.clear();
+        let (ons, offs) = (&mut self.on_queue, &mut self.off_queue);
+        ons.clear();
+        offs.clear();
         if on {
             s.on.set(k);
-            stack.push(k | ON);
+            ons.push(k);
         } else {
             s.off.set(k);
-            stack.push(k);
+            offs.push(k);
         }
-        while let Some(top) = stack.pop() {
-            let c = top & !ON;
-            let (cell, d) = (cell_of(c), digit_of(c));
-            if top & ON != 0 {
+        let (mut i_on, mut i_off) = (0, 0);
+        loop {
+            if let Some(&c) = ons.get(i_on) {
+                i_on += 1;
+                let (cell, d) = (cell_of(c), digit_of(c));
                 let mut turn_off = |q: u16| {
                     if s.on.has(q) {
                         return false;
@@ -78,55 +87,53 @@ impl Spreader {
                     if !s.off.has(q) {
                         s.off.set(q);
                         s.size += 1;
-                        stack.push(q);
+                        offs.push(q);
                     }
                     true
                 };
                 for v in digits(cands[cell] & !(1 << d)) {
                     if !turn_off(cand(cell, v)) {
                         s.absurd = true;
+                        s.size += 1;
                         return s;
                     }
                 }
                 for h in 0..3 {
                     let house = usize::from(CELL_HOUSES[cell][h]);
-                    let mut rest = pos[house][usize::from(d)] & !(1 << CELL_INDEX[cell][h]);
+                    // The row and column leave out the block's cells, taken with the block.
+                    let mut rest =
+                        pos[house][usize::from(d)] & !(1 << CELL_INDEX[cell][h]) & !IN_BLOCK[cell][h];
                     while rest != 0 {
                         let i = rest.trailing_zeros() as usize;
                         rest &= rest - 1;
                         if !turn_off(cand(usize::from(HOUSES[house][i]), d)) {
                             s.absurd = true;
+                            s.size += 1;
                             return s;
                         }
                     }
                 }
-            } else {
+            } else if let Some(&c) = offs.get(i_off) {
+                i_off += 1;
+                let (cell, d) = (cell_of(c), digit_of(c));
                 // The rules look at the grid with `c` still in it, as Sudoku Explainer's do: two
                 // left means one once `c` goes.
-                let mut turn_on = |q: u16| {
-                    if s.off.has(q) {
-                        return false;
-                    }
-                    if !s.on.has(q) {
-                        s.on.set(q);
-                        s.size += 1;
-                        stack.push(q | ON);
-                    }
-                    true
-                };
+                let mut implied = [0u16; 4];
+                let mut n = 0;
                 let m = cands[cell];
-                if two(m) && !turn_on(cand(cell, other(m, d))) {
-                    s.absurd = true;
-                    return s;
+                if two(m) {
+                    implied[0] = cand(cell, other(m, d));
+                    n = 1;
                 }
                 for h in 0..3 {
                     let house = usize::from(CELL_HOUSES[cell][h]);
                     let places = pos[house][usize::from(d)];
                     if two(places) {
                         let i = (places & !(1 << CELL_INDEX[cell][h])).trailing_zeros() as usize;
-                        if !turn_on(cand(usize::from(HOUSES[house][i]), d)) {
-                            s.absurd = true;
-                            return s;
+                        let q = cand(usize::from(HOUSES[house][i]), d);
+                        if !implied[..n].contains(&q) {
+                            implied[n] = q;
+                            n += 1;
                         }
                     }
                 }
@@ -134,9 +141,22 @@ impl Spreader {
                 for h in 0..3 {
                     pos[usize::from(CELL_HOUSES[cell][h])][usize::from(d)] &= !(1 << CELL_INDEX[cell][h]);
                 }
+                for &q in &implied[..n] {
+                    if s.off.has(q) {
+                        s.absurd = true;
+                        s.size += 1;
+                        return s;
+                    }
+                    if !s.on.has(q) {
+                        s.on.set(q);
+                        s.size += 1;
+                        ons.push(q);
+                    }
+                }
+            } else {
+                return s;
             }
         }
-        s
     }
 
     /// Where the "on" spread of `k` is in `ons`, spread once per plan.
@@ -151,17 +171,14 @@ impl Spreader {
         self.ons.len() - 1
     }
 
-    /// Whether the "on"s of `ks` imply something in common, or one of them met a contradiction
-    /// (its set is partial, as the chain is).
+    /// Whether the "on"s of `ks` imply something in common (as far as each went, where one met
+    /// a contradiction, as its chain does).
     fn concludes(&mut self, board: &Board, pos: &Positions, ks: &[u16]) -> bool {
         let mut at = [0usize; 9];
         for (a, &k) in at.iter_mut().zip(ks) {
             *a = self.on_index(board, pos, k);
         }
         let at = &at[..ks.len()];
-        if at.iter().any(|&i| self.ons[i].1.absurd) {
-            return true;
-        }
         let first = &self.ons[at[0]].1;
         let (mut on, mut off) = (first.on.clone(), first.off.clone());
         for &i in &at[1..] {
@@ -222,11 +239,20 @@ impl Plan {
                     } else {
                         plan.skipped += u64::from(o.size);
                     }
+                } else if CELL_HOUSES[cell].iter().all(|&h| !two(pos[usize::from(h)][usize::from(v)])) {
+                    // The "off" leaves no cell or house one place: it implies nothing more, and
+                    // the "on" never turns the candidate off. Most "off"s on these grids are so.
+                    plan.skipped += 1;
                 } else {
+                    // A contradiction from the "off", and double chains: what both imply (as far
+                    // as each went, where one met a contradiction).
                     let off = sp.spread(&board.cands, pos, k, false);
                     let on = &sp.ons[on].1;
-                    if on.absurd || off.absurd || on.on.meets(&off.on) || on.off.meets(&off.off) {
+                    let double = on.on.meets(&off.on) || on.off.meets(&off.off);
+                    if double {
                         plan.on.set(k);
+                    }
+                    if double || off.absurd {
                         plan.off.set(k);
                     } else {
                         plan.skipped += u64::from(off.size);
