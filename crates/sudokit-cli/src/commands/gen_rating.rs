@@ -74,40 +74,76 @@ impl RatingArgs {
 /// Watches a rated run: once `RARE_PER_PUZZLE` candidates per puzzle asked for have been tried and
 /// puzzles are still missing, says so on stderr, once. Stops when dropped.
 pub struct RareWatch {
-    stop: Arc<AtomicBool>,
+    state: Arc<WatchState>,
+}
+
+/// What the watch's thread and the run share.
+struct WatchState {
+    stop: AtomicBool,
+    /// The line has been written.
+    said: AtomicBool,
+    tally: Tally,
+    finished: Arc<AtomicU64>,
+    count: u64,
+    threshold: u64,
+    what: String,
+    hint: &'static str,
+}
+
+impl WatchState {
+    /// Writes the line if the target has proved rare and no one has yet; whether it has.
+    fn say_if_rare(&self) -> bool {
+        let tried = self.tally.candidates();
+        let found = self.finished.load(Ordering::Relaxed);
+        if tried < self.threshold || found >= self.count {
+            return false;
+        }
+        if !self.said.swap(true, Ordering::Relaxed) {
+            let (what, count, hint) = (&self.what, self.count, self.hint);
+            crate::output::message(format_args!(
+                "sudokit: rare target ({what}): {found} of {count} puzzles found after {tried} \
+                 candidates{hint}; --timeout or --attempts bounds the run"
+            ));
+        }
+        true
+    }
 }
 
 impl RareWatch {
     /// Starts the watch of a run asked for `count` puzzles with `target`; `finished` counts the
     /// puzzles made (or given up) so far, `tally` the candidates tried.
     pub fn start(target: &RatingTarget, count: u64, tally: Tally, finished: Arc<AtomicU64>) -> RareWatch {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let hint = rarity_hint(target);
-        let what = target.to_string();
+        let state = Arc::new(WatchState {
+            stop: AtomicBool::new(false),
+            said: AtomicBool::new(false),
+            tally,
+            finished,
+            count,
+            threshold: RARE_PER_PUZZLE.saturating_mul(count.max(1)),
+            what: target.to_string(),
+            hint: rarity_hint(target),
+        });
+        let shared = state.clone();
         // Detached: it ends by itself when the run ends (the flag) or the process exits.
         std::thread::spawn(move || {
-            let threshold = RARE_PER_PUZZLE.saturating_mul(count.max(1));
-            while !flag.load(Ordering::Relaxed) {
-                let tried = tally.candidates();
-                let found = finished.load(Ordering::Relaxed);
-                if tried >= threshold && found < count {
-                    crate::output::message(format_args!(
-                        "sudokit: rare target ({what}): {found} of {count} puzzles found after {tried} \
-                         candidates{hint}; --timeout or --attempts bounds the run"
-                    ));
-                    return;
-                }
+            while !shared.stop.load(Ordering::Relaxed) && !shared.say_if_rare() {
                 std::thread::sleep(WATCH_EVERY);
             }
         });
-        RareWatch { stop }
+        RareWatch { state }
+    }
+
+    /// Looks once more, now: a search that gives up may have passed the threshold since the
+    /// thread last looked (it looks every [`WATCH_EVERY`]), and the line belongs before the
+    /// run's report that nothing was found.
+    pub fn check(&self) {
+        self.state.say_if_rare();
     }
 }
 
 impl Drop for RareWatch {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.state.stop.store(true, Ordering::Relaxed);
     }
 }
 

@@ -266,10 +266,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 .with_tally(tally.clone());
             let target = a.target();
             let finished = Arc::new(AtomicU64::new(0));
-            let _watch = (!rating.is_empty())
+            let watch = (!rating.is_empty())
                 .then(|| RareWatch::start(&rating, a.common.count, tally, finished.clone()));
             produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {
                 let made = generator.puzzle_until(rng, cancel).map(Item::Puzzle);
+                if let (Err(_), Some(watch)) = (&made, &watch) {
+                    watch.check();
+                }
                 finished.fetch_add(1, Ordering::Relaxed);
                 made
             })
