@@ -21,6 +21,12 @@ pub(crate) fn changed_houses(then: &[u16; 81], now: &Board) -> u32 {
     (0..81).filter(|&c| then[c] != now.cands[c]).flat_map(|c| CELL_HOUSES[c]).fold(0, |m, h| m | 1 << h)
 }
 
+/// The houses a search must look at on `now`, given the candidates of the last grid of the path on
+/// which it found nothing (if any): the changed ones, or all.
+pub(crate) fn houses_since(now: &Board, then: Option<&[u16; 81]>) -> u32 {
+    then.map_or(ALL_HOUSES, |t| changed_houses(t, now))
+}
+
 /// Blocks, then columns, then rows: the order of most of Sudoku Explainer's house scans.
 pub(crate) const BLOCK_COL_ROW: [usize; 27] = {
     let mut o = [0usize; 27];
@@ -425,22 +431,18 @@ mod tests {
     /// A search given the candidates of the last grid where it found nothing, if any.
     type Since = fn(&Board, Option<&[u16; 81]>) -> Option<Hint>;
 
-    fn houses(b: &Board, then: Option<&[u16; 81]>) -> u32 {
-        then.map_or(ALL_HOUSES, |t| changed_houses(t, b))
-    }
-
     /// The searches that look only where the grid changed, as `next_step` runs them.
     const SINCE: [Since; 11] = [
-        |b, t| locking(b, true, houses(b, t)),
-        |b, t| locking(b, false, houses(b, t)),
-        |b, t| hidden_set(b, 2, true, houses(b, t)),
-        |b, t| hidden_set(b, 3, true, houses(b, t)),
-        |b, t| hidden_set(b, 2, false, houses(b, t)),
-        |b, t| hidden_set(b, 3, false, houses(b, t)),
-        |b, t| hidden_set(b, 4, false, houses(b, t)),
-        |b, t| naked_set(b, 2, houses(b, t)),
-        |b, t| naked_set(b, 3, houses(b, t)),
-        |b, t| naked_set(b, 4, houses(b, t)),
+        |b, t| locking(b, true, houses_since(b, t)),
+        |b, t| locking(b, false, houses_since(b, t)),
+        |b, t| hidden_set(b, 2, true, houses_since(b, t)),
+        |b, t| hidden_set(b, 3, true, houses_since(b, t)),
+        |b, t| hidden_set(b, 2, false, houses_since(b, t)),
+        |b, t| hidden_set(b, 3, false, houses_since(b, t)),
+        |b, t| hidden_set(b, 4, false, houses_since(b, t)),
+        |b, t| naked_set(b, 2, houses_since(b, t)),
+        |b, t| naked_set(b, 3, houses_since(b, t)),
+        |b, t| naked_set(b, 4, houses_since(b, t)),
         |b, _| hidden_single(b),
     ];
 

@@ -373,29 +373,27 @@ fn next_step(
     parts: usize,
 ) -> Option<Hint> {
     // Each with the candidates of the last grid where it found nothing, if it searches only
-    // where the grid changed since (see `basic::changed_houses`), and whether it does.
+    // where the grid changed since (see `basic::houses_since`), and whether it does.
     type Technique<'a> = (&'a dyn Fn(&Board, Option<&[u16; 81]>) -> Option<Hint>, bool);
-    let houses =
-        |b: &Board, then: Option<&[u16; 81]>| then.map_or(basic::ALL_HOUSES, |t| basic::changed_houses(t, b));
     let simple: [Technique<'_>; 19] = [
         (&|b, _| basic::hidden_single(b), false),
-        (&|b, t| basic::locking(b, true, houses(b, t)), true),
-        (&|b, t| basic::hidden_set(b, 2, true, houses(b, t)), true),
+        (&|b, t| basic::locking(b, true, basic::houses_since(b, t)), true),
+        (&|b, t| basic::hidden_set(b, 2, true, basic::houses_since(b, t)), true),
         (&|b, _| basic::naked_single(b), false),
-        (&|b, t| basic::hidden_set(b, 3, true, houses(b, t)), true),
-        (&|b, t| basic::locking(b, false, houses(b, t)), true),
-        (&|b, t| basic::naked_set(b, 2, houses(b, t)), true),
+        (&|b, t| basic::hidden_set(b, 3, true, basic::houses_since(b, t)), true),
+        (&|b, t| basic::locking(b, false, basic::houses_since(b, t)), true),
+        (&|b, t| basic::naked_set(b, 2, basic::houses_since(b, t)), true),
         (&|b, _| basic::fish(b, 2), false),
-        (&|b, t| basic::hidden_set(b, 2, false, houses(b, t)), true),
-        (&|b, t| basic::naked_set(b, 3, houses(b, t)), true),
+        (&|b, t| basic::hidden_set(b, 2, false, basic::houses_since(b, t)), true),
+        (&|b, t| basic::naked_set(b, 3, basic::houses_since(b, t)), true),
         (&|b, _| basic::fish(b, 3), false),
-        (&|b, t| basic::hidden_set(b, 3, false, houses(b, t)), true),
+        (&|b, t| basic::hidden_set(b, 3, false, basic::houses_since(b, t)), true),
         (&|b, _| basic::xy_wing(b, false), false),
         (&|b, _| basic::xy_wing(b, true), false),
         (&|b, _| unique::unique_loops(b), false),
-        (&|b, t| basic::naked_set(b, 4, houses(b, t)), true),
+        (&|b, t| basic::naked_set(b, 4, basic::houses_since(b, t)), true),
         (&|b, _| basic::fish(b, 4), false),
-        (&|b, t| basic::hidden_set(b, 4, false, houses(b, t)), true),
+        (&|b, t| basic::hidden_set(b, 4, false, basic::houses_since(b, t)), true),
         (&|b, _| unique::bug(b), false),
     ];
     for ((find, since), last) in simple.iter().zip(&mut barren.simple) {
