@@ -94,6 +94,11 @@ struct Links {
     /// `reads` is what a static search reads of the grid when it spreads the candidate's "on".
     reads_at: [[u32; 3]; 729],
     reads: Vec<Reads>,
+    /// The candidates with an entry in `cell`, `house` or `strong` (some more than once), and
+    /// those with one in `weak_at` (and so perhaps in `reads_at`): what to clear for the next
+    /// grid.
+    strong_cands: Vec<u16>,
+    weak_cands: Vec<u16>,
 }
 
 /// The index of a kind of links: X only, Y only, both.
@@ -129,12 +134,22 @@ impl Links {
     fn new(spare: Option<Box<Links>>, cands: &[u16; 81], pos: &Positions) -> Box<Links> {
         let mut s = match spare {
             Some(mut s) => {
-                s.cell.fill(NO_CAND);
-                s.house.fill([NO_CAND; 3]);
-                s.strong.fill(0);
-                s.weak_at.fill((u32::MAX, 0, 0));
+                // Only the entries the last grid set: nested searches meet thousands of grids a
+                // step, and clearing the whole tables (21 KB) for each cost more than that.
+                for &c in &s.strong_cands {
+                    let c = usize::from(c);
+                    s.cell[c] = NO_CAND;
+                    s.house[c] = [NO_CAND; 3];
+                    s.strong[c] = 0;
+                }
+                s.strong_cands.clear();
                 s.weak.clear();
-                s.reads_at.fill([u32::MAX; 3]);
+                for &c in &s.weak_cands {
+                    let c = usize::from(c);
+                    s.weak_at[c] = (u32::MAX, 0, 0);
+                    s.reads_at[c] = [u32::MAX; 3];
+                }
+                s.weak_cands.clear();
                 s.reads.clear();
                 s
             }
@@ -147,6 +162,8 @@ impl Links {
                 scratch: Vec::new(),
                 reads_at: [[u32::MAX; 3]; 729],
                 reads: Vec::with_capacity(512),
+                strong_cands: Vec::with_capacity(256),
+                weak_cands: Vec::with_capacity(256),
             }),
         };
         for (cell, &m) in cands.iter().enumerate() {
@@ -160,6 +177,7 @@ impl Links {
             s.cell[cb as usize] = ca;
             s.strong[ca as usize] = 1;
             s.strong[cb as usize] = 1;
+            s.strong_cands.extend([ca, cb]);
         }
         // Houses in their order (blocks, rows, columns), which is each cell's order of its houses.
         for (house, cells) in HOUSES.iter().enumerate() {
@@ -177,6 +195,7 @@ impl Links {
                     if !s.house[c][..k].contains(&other) {
                         s.house[c][k] = other;
                         s.strong[c] |= 2 << k;
+                        s.strong_cands.push(c as u16);
                     }
                 }
             }
@@ -194,6 +213,7 @@ impl Links {
             len = self.scratch.len() as u8;
             self.weak.extend_from_slice(&self.scratch);
             self.weak_at[c as usize] = (start, in_cell, len);
+            self.weak_cands.push(c);
         }
         let from = if y { start } else { start + u32::from(in_cell) };
         from as usize..(start + u32::from(len)) as usize
@@ -2520,7 +2540,7 @@ fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rate::se::board::ALL;
+    use crate::rate::se::board::{positions, ALL};
 
     #[test]
     fn a_part_done_with_its_run_takes_the_far_ends_of_the_others() {
@@ -2590,6 +2610,32 @@ mod tests {
                     proptest::prop_assert_eq!(chains.len(), full.len());
                 }
             }
+        }
+
+        /// Links built in the memory of another grid's, after that grid's weak links and reads
+        /// were asked for, are those built afresh.
+        #[test]
+        fn links_in_spare_memory_are_built_afresh(
+            first in proptest::collection::vec(0u16..512, 81),
+            second in proptest::collection::vec(0u16..512, 81),
+        ) {
+            let grid = |cands: &[u16]| -> [u16; 81] {
+                std::array::from_fn(|i| (cands[i] & cands[i] >> 1 & ALL >> 1) << 1)
+            };
+            let (first, second) = (grid(&first), grid(&second));
+            let (first_pos, second_pos) = (positions(&first), positions(&second));
+            let mut spare = Links::new(None, &first, &first_pos);
+            for c in (0..729u16).filter(|&c| first[cell_of(c)] & 1 << digit_of(c) != 0) {
+                for (y, x) in [(true, true), (true, false), (false, true)] {
+                    spare.reads(&first, &first_pos, c, y, x);
+                }
+            }
+            let reused = Links::new(Some(spare), &second, &second_pos);
+            let fresh = Links::new(None, &second, &second_pos);
+            proptest::prop_assert!(reused.cell == fresh.cell && reused.house == fresh.house);
+            proptest::prop_assert!(reused.strong == fresh.strong);
+            proptest::prop_assert!(reused.weak_at == fresh.weak_at && reused.reads_at == fresh.reads_at);
+            proptest::prop_assert!(reused.weak.is_empty() && reused.reads.is_empty());
         }
 
         /// The bit-set spreads agree with the dynamic chains on whether a contradiction is met,
