@@ -386,7 +386,20 @@ enum Best<'c> {
         /// with it, when steps that could not come first for their removals are dropped as
         /// offered (not where a memo keeps each assumption's steps for later grids).
         easiest: Option<HashMap<Vec<u16>, (f64, u32, u8)>>,
+        /// Where `easiest` is kept: the steps offered, whose chains are followed once the search
+        /// is over ([`Best::settle`]).
+        pending: Vec<Pending>,
     },
+}
+
+/// A step offered where only the first of the easiest for its removals is kept: about half of
+/// those offered are not by the end of the search, so what it relies on is worked out only then.
+struct Pending {
+    found: Found,
+    removals: Vec<u16>,
+    targets: Vec<u32>,
+    /// The cause of its assumption, and whether it is a cycle (see [`Best::offer`]).
+    how: (u8, bool),
 }
 
 impl Default for Best<'_> {
@@ -415,43 +428,76 @@ impl Best<'_> {
                     *best = Some(f);
                 }
             }
-            Best::All { init, cur, found, easiest } => {
+            Best::All { init, cur, found, easiest, pending } => {
                 let removals: Vec<u16> = f
                     .hint
                     .removals
                     .iter()
                     .flat_map(|&(c, m)| digits(m).map(move |d| cand(c as usize, d)))
                     .collect();
-                if let Some(easiest) = easiest {
-                    // A step sorted after an earlier one with the same removals is dropped by
-                    // `into_steps`: what it relies on need not be worked out.
-                    let mut sorted = removals.clone();
-                    sorted.sort_unstable();
-                    let keys = (f.difficulty, f.complexity, f.sort_key);
-                    match easiest.get_mut(&sorted) {
-                        Some(best) if Self::sorts_before(*best, keys) => return,
-                        Some(best) => *best = keys,
-                        None => {
-                            easiest.insert(sorted, keys);
-                        }
+                let Some(easiest) = easiest else {
+                    found.push(Self::nested_step(ch, f, removals, targets, (src_cause, cycle), (init, cur)));
+                    return;
+                };
+                // A step sorted after an earlier one with the same removals is dropped by
+                // `into_steps`: what it relies on need not be worked out.
+                let mut sorted = removals.clone();
+                sorted.sort_unstable();
+                let keys = (f.difficulty, f.complexity, f.sort_key);
+                match easiest.get_mut(&sorted) {
+                    Some(best) if Self::sorts_before(*best, keys) => return,
+                    Some(best) => *best = keys,
+                    None => {
+                        easiest.insert(sorted, keys);
                     }
                 }
-                let reversed = if cycle { ch.reversed_path(targets[0]) } else { Vec::new() };
-                // The potentials above each target, back to back, each list closed by `NONE`.
-                let mut chains = Vec::with_capacity(64 * targets.len());
-                for &t in targets {
-                    ch.chain_of(t, &mut chains);
-                    chains.push(NONE);
-                }
-                let step = NestedStep {
-                    removals,
-                    parents: ch.rule_parents(&chains, &reversed, src_cause, init, cur),
-                    complexity: f.complexity,
-                    signature: ch.signature(&chains, &reversed),
-                };
-                found.push(Arc::new((f, step)));
+                pending.push(Pending { found: f, removals, targets: targets.to_vec(), how: (src_cause, cycle) });
             }
         }
+    }
+
+    /// The steps kept for later ([`Pending`]) that are still the first of the easiest for their
+    /// removals, with what they rely on, in the order offered: as [`Best::into_steps`] would
+    /// have kept them. The chainer's potentials are those of the search that offered them.
+    fn settle(&mut self, ch: &Chainer<'_>) {
+        let Best::All { init, cur, found, easiest: Some(easiest), pending } = self else { return };
+        for p in pending.drain(..) {
+            let mut sorted = p.removals.clone();
+            sorted.sort_unstable();
+            // A later step with the same removals was kept only where it came first, so one
+            // step per set of removals has the keys recorded last.
+            let keys = (p.found.difficulty, p.found.complexity, p.found.sort_key);
+            if easiest.get(&sorted) == Some(&keys) {
+                found.push(Self::nested_step(ch, p.found, p.removals, &p.targets, p.how, (init, cur)));
+            }
+        }
+    }
+
+    /// A step of a nested rule with what it relies on: the enclosing chain's "off"s among the
+    /// potentials above its targets (`grids`: that chain's grid before its assumption, and as the
+    /// assumption left it), and its signature.
+    fn nested_step(
+        ch: &Chainer<'_>,
+        f: Found,
+        removals: Vec<u16>,
+        targets: &[u32],
+        (src_cause, cycle): (u8, bool),
+        (init, cur): (&[u16; 81], &[u16; 81]),
+    ) -> SharedStep {
+        let reversed = if cycle { ch.reversed_path(targets[0]) } else { Vec::new() };
+        // The potentials above each target, back to back, each list closed by `NONE`.
+        let mut chains = Vec::with_capacity(64 * targets.len());
+        for &t in targets {
+            ch.chain_of(t, &mut chains);
+            chains.push(NONE);
+        }
+        let step = NestedStep {
+            removals,
+            parents: ch.rule_parents(&chains, &reversed, src_cause, init, cur),
+            complexity: f.complexity,
+            signature: ch.signature(&chains, &reversed),
+        };
+        Arc::new((f, step))
     }
 
     /// Whether a step with these sort keys could be kept: every step is where all are kept,
@@ -484,7 +530,8 @@ impl Best<'_> {
     /// steps that remove the same candidates as an earlier one dropped. Of those, only the steps
     /// that rely on the enclosing chain are kept: the others are of no use to it.
     fn into_steps(self) -> Vec<SharedStep> {
-        let Best::All { mut found, .. } = self else { return Vec::new() };
+        let Best::All { mut found, pending, .. } = self else { return Vec::new() };
+        debug_assert!(pending.is_empty(), "steps offered and not settled");
         found.sort_by(|a, b| {
             let (a, b) = (&a.0, &b.0);
             a.difficulty
@@ -1761,7 +1808,7 @@ fn nested_steps(
 ) -> Vec<SharedStep> {
     let board = Board { values: *values, cands: *cands };
     let easiest = matches!(rule, Nested::Multi(_)).then(HashMap::new);
-    let mut best = Best::All { init, cur: cands, found: Vec::new(), easiest };
+    let mut best = Best::All { init, cur: cands, found: Vec::new(), easiest, pending: Vec::new() };
     match rule {
         Nested::Chains => {
             // Counted by the grid's candidates, not by the potentials created: the memo spares
@@ -2264,6 +2311,7 @@ fn multiple_chains_into(
     ch.barren = barren;
     ch.nested_cache = std::mem::take(cache);
     search_multiple(&mut ch, mode, best);
+    best.settle(&ch);
     *cache = std::mem::take(&mut ch.nested_cache);
 }
 
@@ -2678,7 +2726,8 @@ mod tests {
             let steps = |pruning: bool| {
                 PRUNING.with(|p| p.set(pruning));
                 let mut budget = Budget { spent: 0, limit: u64::MAX };
-                let mut best = Best::All { init: &init, cur: &cands, found: Vec::new(), easiest: None };
+                let mut best =
+                    Best::All { init: &init, cur: &cands, found: Vec::new(), easiest: None, pending: Vec::new() };
                 let mut cache = NestedCache::default();
                 multiple_chains_into(&board, Multi::Dynamic(0), &mut budget, &mut best, &mut cache, false);
                 PRUNING.with(|p| p.set(true));
