@@ -94,6 +94,11 @@ struct Links {
     /// `reads` is what a static search reads of the grid when it spreads the candidate's "on".
     reads_at: [[u32; 3]; 729],
     reads: Vec<Reads>,
+    /// The candidates with an entry in `cell`, `house` or `strong` (some more than once), and
+    /// those with one in `weak_at` (and so perhaps in `reads_at`): what to clear for the next
+    /// grid.
+    strong_cands: Vec<u16>,
+    weak_cands: Vec<u16>,
 }
 
 /// The index of a kind of links: X only, Y only, both.
@@ -129,12 +134,22 @@ impl Links {
     fn new(spare: Option<Box<Links>>, cands: &[u16; 81], pos: &Positions) -> Box<Links> {
         let mut s = match spare {
             Some(mut s) => {
-                s.cell.fill(NO_CAND);
-                s.house.fill([NO_CAND; 3]);
-                s.strong.fill(0);
-                s.weak_at.fill((u32::MAX, 0, 0));
+                // Only the entries the last grid set: nested searches meet thousands of grids a
+                // step, and clearing the whole tables (21 KB) for each cost more than that.
+                for &c in &s.strong_cands {
+                    let c = usize::from(c);
+                    s.cell[c] = NO_CAND;
+                    s.house[c] = [NO_CAND; 3];
+                    s.strong[c] = 0;
+                }
+                s.strong_cands.clear();
                 s.weak.clear();
-                s.reads_at.fill([u32::MAX; 3]);
+                for &c in &s.weak_cands {
+                    let c = usize::from(c);
+                    s.weak_at[c] = (u32::MAX, 0, 0);
+                    s.reads_at[c] = [u32::MAX; 3];
+                }
+                s.weak_cands.clear();
                 s.reads.clear();
                 s
             }
@@ -147,6 +162,8 @@ impl Links {
                 scratch: Vec::new(),
                 reads_at: [[u32::MAX; 3]; 729],
                 reads: Vec::with_capacity(512),
+                strong_cands: Vec::with_capacity(256),
+                weak_cands: Vec::with_capacity(256),
             }),
         };
         for (cell, &m) in cands.iter().enumerate() {
@@ -160,6 +177,7 @@ impl Links {
             s.cell[cb as usize] = ca;
             s.strong[ca as usize] = 1;
             s.strong[cb as usize] = 1;
+            s.strong_cands.extend([ca, cb]);
         }
         // Houses in their order (blocks, rows, columns), which is each cell's order of its houses.
         for (house, cells) in HOUSES.iter().enumerate() {
@@ -177,6 +195,7 @@ impl Links {
                     if !s.house[c][..k].contains(&other) {
                         s.house[c][k] = other;
                         s.strong[c] |= 2 << k;
+                        s.strong_cands.push(c as u16);
                     }
                 }
             }
@@ -194,6 +213,7 @@ impl Links {
             len = self.scratch.len() as u8;
             self.weak.extend_from_slice(&self.scratch);
             self.weak_at[c as usize] = (start, in_cell, len);
+            self.weak_cands.push(c);
         }
         let from = if y { start } else { start + u32::from(in_cell) };
         from as usize..(start + u32::from(len)) as usize
@@ -366,7 +386,20 @@ enum Best<'c> {
         /// with it, when steps that could not come first for their removals are dropped as
         /// offered (not where a memo keeps each assumption's steps for later grids).
         easiest: Option<HashMap<Vec<u16>, (f64, u32, u8)>>,
+        /// Where `easiest` is kept: the steps offered, whose chains are followed once the search
+        /// is over ([`Best::settle`]).
+        pending: Vec<Pending>,
     },
+}
+
+/// A step offered where only the first of the easiest for its removals is kept: about half of
+/// those offered are not by the end of the search, so what it relies on is worked out only then.
+struct Pending {
+    found: Found,
+    removals: Vec<u16>,
+    targets: Vec<u32>,
+    /// The cause of its assumption, and whether it is a cycle (see [`Best::offer`]).
+    how: (u8, bool),
 }
 
 impl Default for Best<'_> {
@@ -395,43 +428,81 @@ impl Best<'_> {
                     *best = Some(f);
                 }
             }
-            Best::All { init, cur, found, easiest } => {
+            Best::All { init, cur, found, easiest, pending } => {
                 let removals: Vec<u16> = f
                     .hint
                     .removals
                     .iter()
                     .flat_map(|&(c, m)| digits(m).map(move |d| cand(c as usize, d)))
                     .collect();
-                if let Some(easiest) = easiest {
-                    // A step sorted after an earlier one with the same removals is dropped by
-                    // `into_steps`: what it relies on need not be worked out.
-                    let mut sorted = removals.clone();
-                    sorted.sort_unstable();
-                    let keys = (f.difficulty, f.complexity, f.sort_key);
-                    match easiest.get_mut(&sorted) {
-                        Some(best) if Self::sorts_before(*best, keys) => return,
-                        Some(best) => *best = keys,
-                        None => {
-                            easiest.insert(sorted, keys);
-                        }
+                let Some(easiest) = easiest else {
+                    found.push(Self::nested_step(ch, f, removals, targets, (src_cause, cycle), (init, cur)));
+                    return;
+                };
+                // A step sorted after an earlier one with the same removals is dropped by
+                // `into_steps`: what it relies on need not be worked out.
+                let mut sorted = removals.clone();
+                sorted.sort_unstable();
+                let keys = (f.difficulty, f.complexity, f.sort_key);
+                match easiest.get_mut(&sorted) {
+                    Some(best) if Self::sorts_before(*best, keys) => return,
+                    Some(best) => *best = keys,
+                    None => {
+                        easiest.insert(sorted, keys);
                     }
                 }
-                let reversed = if cycle { ch.reversed_path(targets[0]) } else { Vec::new() };
-                // The potentials above each target, back to back, each list closed by `NONE`.
-                let mut chains = Vec::with_capacity(64 * targets.len());
-                for &t in targets {
-                    ch.chain_of(t, &mut chains);
-                    chains.push(NONE);
-                }
-                let step = NestedStep {
+                pending.push(Pending {
+                    found: f,
                     removals,
-                    parents: ch.rule_parents(&chains, &reversed, src_cause, init, cur),
-                    complexity: f.complexity,
-                    signature: ch.signature(&chains, &reversed),
-                };
-                found.push(Arc::new((f, step)));
+                    targets: targets.to_vec(),
+                    how: (src_cause, cycle),
+                });
             }
         }
+    }
+
+    /// The steps kept for later ([`Pending`]) that are still the first of the easiest for their
+    /// removals, with what they rely on, in the order offered: as [`Best::into_steps`] would
+    /// have kept them. The chainer's potentials are those of the search that offered them.
+    fn settle(&mut self, ch: &Chainer<'_>) {
+        let Best::All { init, cur, found, easiest: Some(easiest), pending } = self else { return };
+        for p in pending.drain(..) {
+            let mut sorted = p.removals.clone();
+            sorted.sort_unstable();
+            // A later step with the same removals was kept only where it came first, so one
+            // step per set of removals has the keys recorded last.
+            let keys = (p.found.difficulty, p.found.complexity, p.found.sort_key);
+            if easiest.get(&sorted) == Some(&keys) {
+                found.push(Self::nested_step(ch, p.found, p.removals, &p.targets, p.how, (init, cur)));
+            }
+        }
+    }
+
+    /// A step of a nested rule with what it relies on: the enclosing chain's "off"s among the
+    /// potentials above its targets (`grids`: that chain's grid before its assumption, and as the
+    /// assumption left it), and its signature.
+    fn nested_step(
+        ch: &Chainer<'_>,
+        f: Found,
+        removals: Vec<u16>,
+        targets: &[u32],
+        (src_cause, cycle): (u8, bool),
+        (init, cur): (&[u16; 81], &[u16; 81]),
+    ) -> SharedStep {
+        let reversed = if cycle { ch.reversed_path(targets[0]) } else { Vec::new() };
+        // The potentials above each target, back to back, each list closed by `NONE`.
+        let mut chains = Vec::with_capacity(64 * targets.len());
+        for &t in targets {
+            ch.chain_of(t, &mut chains);
+            chains.push(NONE);
+        }
+        let step = NestedStep {
+            removals,
+            parents: ch.rule_parents(&chains, &reversed, src_cause, init, cur),
+            complexity: f.complexity,
+            signature: ch.signature(&chains, &reversed),
+        };
+        Arc::new((f, step))
     }
 
     /// Whether a step with these sort keys could be kept: every step is where all are kept,
@@ -464,7 +535,8 @@ impl Best<'_> {
     /// steps that remove the same candidates as an earlier one dropped. Of those, only the steps
     /// that rely on the enclosing chain are kept: the others are of no use to it.
     fn into_steps(self) -> Vec<SharedStep> {
-        let Best::All { mut found, .. } = self else { return Vec::new() };
+        let Best::All { mut found, pending, .. } = self else { return Vec::new() };
+        debug_assert!(pending.is_empty(), "steps offered and not settled");
         found.sort_by(|a, b| {
             let (a, b) = (&a.0, &b.0);
             a.difficulty
@@ -1741,7 +1813,7 @@ fn nested_steps(
 ) -> Vec<SharedStep> {
     let board = Board { values: *values, cands: *cands };
     let easiest = matches!(rule, Nested::Multi(_)).then(HashMap::new);
-    let mut best = Best::All { init, cur: cands, found: Vec::new(), easiest };
+    let mut best = Best::All { init, cur: cands, found: Vec::new(), easiest, pending: Vec::new() };
     match rule {
         Nested::Chains => {
             // Counted by the grid's candidates, not by the potentials created: the memo spares
@@ -2244,6 +2316,7 @@ fn multiple_chains_into(
     ch.barren = barren;
     ch.nested_cache = std::mem::take(cache);
     search_multiple(&mut ch, mode, best);
+    best.settle(&ch);
     *cache = std::mem::take(&mut ch.nested_cache);
 }
 
@@ -2491,9 +2564,9 @@ impl Implications {
         let mut off = Bits::default();
         for (i, &k) in ks.iter().enumerate() {
             if self.at[k as usize] == NONE {
-                let (on, off, created) =
-                    ch.implied::<false>(k, true, true, false).expect("no conjugate is looked for");
-                ch.budget.spent += created + 1;
+                let (on, off) = self.implied(ch, k);
+                // The potentials created, as the search of `Chainer::implied` counts them.
+                ch.budget.spent += u64::from(on.count() + off.count());
                 self.at[k as usize] = self.sets.len() as u32;
                 self.sets.push((on, off));
             }
@@ -2506,6 +2579,59 @@ impl Implications {
             }
         }
         !on.is_empty() || !off.is_empty()
+    }
+
+    /// What "`k` is on" implies through the static links with Y-links (the sets of
+    /// [`Chainer::implied`]), taking in whole the sets already worked out of the "on"s it meets:
+    /// whatever such an "on" implies, `k` implies too.
+    fn implied(&self, ch: &mut Chainer<'_>, k: u16) -> (Bits, Bits) {
+        let cands = &ch.board.cands;
+        let mut links = match ch.links.take() {
+            Some(links) => links,
+            None => Links::new(ch.buf.spare_links.take(), cands, &ch.base_pos),
+        };
+        let (mut to_on, mut to_off) = (Bits::default(), Bits::default());
+        let [mut pending_on, mut pending_off, layer] = std::mem::take(&mut ch.buf.scratch_queues);
+        pending_on.clear();
+        pending_off.clear();
+        to_on.set(k);
+        pending_on.push(u32::from(k));
+        let (mut i_on, mut i_off) = (0, 0);
+        while i_on < pending_on.len() || i_off < pending_off.len() {
+            while i_on < pending_on.len() {
+                let p = pending_on[i_on] as u16;
+                i_on += 1;
+                if let Some((on, off)) = self.at.get(p as usize).and_then(|&i| self.sets.get(i as usize)) {
+                    // Its implications are all there: the "off"s among them need no spreading.
+                    to_on.add(on);
+                    to_off.add(off);
+                    continue;
+                }
+                for i in links.weak_range(cands, &ch.base_pos, p, true) {
+                    let q = links.weak[i].0;
+                    if to_off.has(q) {
+                        continue;
+                    }
+                    to_off.set(q);
+                    if !Chainer::dead_end(&links, q, true, true, &to_on, k) {
+                        pending_off.push(u32::from(q));
+                    }
+                }
+            }
+            while i_off < pending_off.len() {
+                let p = pending_off[i_off] as usize;
+                i_off += 1;
+                for q in std::iter::once(links.cell[p]).chain(links.house[p]).filter(|&q| q != NO_CAND) {
+                    if !to_on.has(q) {
+                        to_on.set(q);
+                        pending_on.push(u32::from(q));
+                    }
+                }
+            }
+        }
+        ch.buf.scratch_queues = [pending_on, pending_off, layer];
+        ch.links = Some(links);
+        (to_on, to_off)
     }
 }
 
@@ -2520,7 +2646,7 @@ fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rate::se::board::ALL;
+    use crate::rate::se::board::{positions, ALL};
 
     #[test]
     fn a_part_done_with_its_run_takes_the_far_ends_of_the_others() {
@@ -2558,6 +2684,12 @@ mod tests {
         });
     }
 
+    /// A grid of about one candidate in three, each a digit present in two neighbouring bits of
+    /// `bits` (any 9-bit numbers, one a cell).
+    fn sparse(bits: &[u16]) -> [u16; 81] {
+        std::array::from_fn(|i| (bits[i] & bits[i] >> 1 & ALL >> 1) << 1)
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
         /// The search without potentials agrees with the full one on whether a forcing chain is
@@ -2569,7 +2701,7 @@ mod tests {
             y: bool,
         ) {
             // Sparse grids (about 1 candidate in 3), where some chains close and others do not.
-            let cands: [u16; 81] = std::array::from_fn(|i| (cands[i] & cands[i] >> 1 & ALL >> 1) << 1);
+            let cands = sparse(&cands);
             let board = Board { values: [0; 81], cands };
             let mut budget = Budget { spent: 0, limit: u64::MAX };
             let mut ch = Chainer::new(&board, &mut budget);
@@ -2592,6 +2724,60 @@ mod tests {
             }
         }
 
+        /// What a candidate implies through static links, taking in whole what the "on"s it
+        /// meets were found to imply, is what the search of every potential finds, at the same
+        /// work, in whatever order the candidates are asked for.
+        #[test]
+        fn implications_taken_whole_are_those_searched(
+            cands in proptest::collection::vec(0u16..512, 81),
+            reversed: bool,
+        ) {
+            let cands = sparse(&cands);
+            let board = Board { values: [0; 81], cands };
+            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut ch = Chainer::new(&board, &mut budget);
+            let mut ks: Vec<u16> =
+                (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0).collect();
+            if reversed {
+                ks.reverse();
+            }
+            let mut implications = Implications::default();
+            for &k in &ks {
+                let (on, off, created) =
+                    ch.implied::<false>(k, true, true, false).expect("no conjugate looked for");
+                let before = ch.budget.spent;
+                let shares = implications.share(&mut ch, &[k]);
+                proptest::prop_assert!(shares == (!on.is_empty() || !off.is_empty()));
+                proptest::prop_assert_eq!(ch.budget.spent - before, created + 1);
+                let (whole_on, whole_off) = &implications.sets[implications.at[k as usize] as usize];
+                proptest::prop_assert!(whole_on.iter().eq(on.iter()), "{}", k);
+                proptest::prop_assert!(whole_off.iter().eq(off.iter()), "{}", k);
+            }
+        }
+
+        /// Links built in the memory of another grid's, after that grid's weak links and reads
+        /// were asked for, are those built afresh.
+        #[test]
+        fn links_in_spare_memory_are_built_afresh(
+            first in proptest::collection::vec(0u16..512, 81),
+            second in proptest::collection::vec(0u16..512, 81),
+        ) {
+            let (first, second) = (sparse(&first), sparse(&second));
+            let (first_pos, second_pos) = (positions(&first), positions(&second));
+            let mut spare = Links::new(None, &first, &first_pos);
+            for c in (0..729u16).filter(|&c| first[cell_of(c)] & 1 << digit_of(c) != 0) {
+                for (y, x) in [(true, true), (true, false), (false, true)] {
+                    spare.reads(&first, &first_pos, c, y, x);
+                }
+            }
+            let reused = Links::new(Some(spare), &second, &second_pos);
+            let fresh = Links::new(None, &second, &second_pos);
+            proptest::prop_assert!(reused.cell == fresh.cell && reused.house == fresh.house);
+            proptest::prop_assert!(reused.strong == fresh.strong);
+            proptest::prop_assert!(reused.weak_at == fresh.weak_at && reused.reads_at == fresh.reads_at);
+            proptest::prop_assert!(reused.weak.is_empty() && reused.reads.is_empty());
+        }
+
         /// The bit-set spreads agree with the dynamic chains on whether a contradiction is met,
         /// and on everything implied where none is; and a dynamic forcing chain search that builds
         /// only the chains its plan asks for finds the same steps, in the same order, as the
@@ -2604,9 +2790,9 @@ mod tests {
             // About 2.3 candidates a cell, at random or around a solution (as the grids of a
             // puzzle are): contradictions, double, cell and region chains all occur.
             let solution = |i: usize| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1);
+            let extra = sparse(&cands);
             let cands: [u16; 81] = std::array::from_fn(|i| {
-                let extra = (cands[i] & cands[i] >> 1 & ALL >> 1) << 1;
-                if with_solution { extra | solution(i) } else { extra }
+                if with_solution { extra[i] | solution(i) } else { extra[i] }
             });
             let board = Board { values: [0; 81], cands };
             let pos = board.all_positions();
@@ -2632,7 +2818,8 @@ mod tests {
             let steps = |pruning: bool| {
                 PRUNING.with(|p| p.set(pruning));
                 let mut budget = Budget { spent: 0, limit: u64::MAX };
-                let mut best = Best::All { init: &init, cur: &cands, found: Vec::new(), easiest: None };
+                let (found, pending) = (Vec::new(), Vec::new());
+                let mut best = Best::All { init: &init, cur: &cands, found, easiest: None, pending };
                 let mut cache = NestedCache::default();
                 multiple_chains_into(&board, Multi::Dynamic(0), &mut budget, &mut best, &mut cache, false);
                 PRUNING.with(|p| p.set(true));
