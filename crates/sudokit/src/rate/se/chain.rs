@@ -135,7 +135,8 @@ impl Links {
         let mut s = match spare {
             Some(mut s) => {
                 // Only the entries the last grid set: nested searches meet thousands of grids a
-                // step, and clearing the whole tables (21 KB) for each cost more than that.
+                // step, and clearing the whole tables (21 KB) for each was 1.5% of a rating's
+                // instructions.
                 for &c in &s.strong_cands {
                     let c = usize::from(c);
                     s.cell[c] = NO_CAND;
@@ -479,8 +480,8 @@ impl Best<'_> {
     }
 
     /// A step of a nested rule with what it relies on: the enclosing chain's "off"s among the
-    /// potentials above its targets (`grids`: that chain's grid before its assumption, and as the
-    /// assumption left it), and its signature.
+    /// potentials above its targets (`init` and `cur`: that chain's grid before its assumption,
+    /// and as the assumption left it), and its signature.
     fn nested_step(
         ch: &Chainer<'_>,
         f: Found,
@@ -2565,7 +2566,7 @@ impl Implications {
         for (i, &k) in ks.iter().enumerate() {
             if self.at[k as usize] == NONE {
                 let (on, off) = self.implied(ch, k);
-                // The potentials created, as the search of `Chainer::implied` counts them.
+                // What the search of `Chainer::implied` creates, `k` itself included.
                 ch.budget.spent += u64::from(on.count() + off.count());
                 self.at[k as usize] = self.sets.len() as u32;
                 self.sets.push((on, off));
@@ -2581,7 +2582,7 @@ impl Implications {
         !on.is_empty() || !off.is_empty()
     }
 
-    /// What "`k` is on" implies through the static links with Y-links (the sets of
+    /// What "`k` is on" implies through the static X- and Y-links (the sets of
     /// [`Chainer::implied`]), taking in whole the sets already worked out of the "on"s it meets:
     /// whatever such an "on" implies, `k` implies too.
     fn implied(&self, ch: &mut Chainer<'_>, k: u16) -> (Bits, Bits) {
