@@ -245,7 +245,6 @@ impl Bits {
     pub(crate) fn meets(&self, other: &Bits) -> bool {
         self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
-    /// The candidates in both sets.
     /// Adds every candidate of `other`.
     pub(crate) fn add(&mut self, other: &Bits) {
         for (a, b) in self.0.iter_mut().zip(&other.0) {
@@ -258,6 +257,7 @@ impl Bits {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// The candidates in both sets.
     pub(crate) fn and(mut self, other: &Bits) -> Bits {
         for (a, b) in self.0.iter_mut().zip(&other.0) {
             *a &= b;

@@ -2585,6 +2585,9 @@ impl Implications {
     /// What "`k` is on" implies through the static X- and Y-links (the sets of
     /// [`Chainer::implied`]), taking in whole the sets already worked out of the "on"s it meets:
     /// whatever such an "on" implies, `k` implies too.
+    ///
+    /// A function of its own, not an option of [`Chainer::implied`]: folded in there, with the
+    /// forcing searches' loop it shares, a rating took 3% more instructions.
     fn implied(&self, ch: &mut Chainer<'_>, k: u16) -> (Bits, Bits) {
         let cands = &ch.board.cands;
         let mut links = match ch.links.take() {
