@@ -800,8 +800,11 @@ struct Buffers {
     /// one more than the complexity of the chains nested above it alone
     /// ([`Chainer::nested_alone`]).
     counts: Vec<[u32; 2]>,
-    /// Scratch: the breadth-first queue of [`Chainer::ancestors`].
+    /// Scratch: the breadth-first queue of [`Chainer::ancestors`] and
+    /// [`Chainer::nested_complexity`].
     queue: Vec<u32>,
+    /// Scratch: the signatures of the nested chains counted so far ([`Chainer::nested_sum`]).
+    signatures: Vec<u64>,
     /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`]; all
     /// [`NONE`] between searches.
     on_idx: Vec<u32>,
@@ -973,8 +976,17 @@ impl<'a> Chainer<'a> {
         queue.clear();
         self.chain_of(n, &mut queue);
         let count = queue.len() as u32;
-        self.buf.queue = queue;
         self.buf.counts[n as usize][0] = count;
+        // The chains nested above `n` are read off the same potentials: walking them again for
+        // `nested_alone`, which most targets of a nesting search are asked for, cost as much.
+        if !self.buf.nested.is_empty() && self.buf.counts[n as usize][1] == 0 {
+            let mut counted = std::mem::take(&mut self.buf.signatures);
+            counted.clear();
+            let nested = self.nested_sum(&queue, &mut counted);
+            self.buf.counts[n as usize][1] = nested + 1;
+            self.buf.signatures = counted;
+        }
+        self.buf.queue = queue;
         count
     }
 
@@ -1015,24 +1027,35 @@ impl<'a> Chainer<'a> {
 
     /// The complexities of the distinct chains nested among the ancestors of `targets`
     /// (Sudoku Explainer's `getNestedComplexity`).
-    fn nested_complexity(&self, targets: &[u32]) -> u32 {
+    fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
         if self.buf.nested.is_empty() {
             return 0;
         }
-        let mut counted: Vec<u64> = Vec::new();
+        let mut counted = std::mem::take(&mut self.buf.signatures);
+        counted.clear();
+        let mut chain = std::mem::take(&mut self.buf.queue);
         let mut total = 0;
-        let mut chain = Vec::new();
         for &t in targets {
             chain.clear();
             self.chain_of(t, &mut chain);
-            for &p in &chain {
-                let n = self.buf.nodes[p as usize].nested;
-                if n != NONE {
-                    let (complexity, signature) = self.buf.nested[n as usize];
-                    if !counted.contains(&signature) {
-                        counted.push(signature);
-                        total += complexity;
-                    }
+            total += self.nested_sum(&chain, &mut counted);
+        }
+        self.buf.queue = chain;
+        self.buf.signatures = counted;
+        total
+    }
+
+    /// The complexities of the chains nested in `potentials` whose signatures are not yet in
+    /// `counted`, each once; adds their signatures.
+    fn nested_sum(&self, potentials: &[u32], counted: &mut Vec<u64>) -> u32 {
+        let mut total = 0;
+        for &p in potentials {
+            let n = self.buf.nodes[p as usize].nested;
+            if n != NONE {
+                let (complexity, signature) = self.buf.nested[n as usize];
+                if !counted.contains(&signature) {
+                    counted.push(signature);
+                    total += complexity;
                 }
             }
         }
@@ -2090,9 +2113,10 @@ pub(crate) fn multiple_chains(
     best.into_hint()
 }
 
-/// [`multiple_chains`] with the chains of dynamic forcing chains of level 2 and up (tens of
-/// milliseconds to a second a board) built in up to `parts` parts at once, on rayon's pool; the
-/// steps are then offered in the order of a whole search. The step found, and the work counted,
+/// [`multiple_chains`] with the chains of dynamic forcing chains of level 1 and up (milliseconds
+/// to a second a board; those of level 0 build only the chains their [`Plan`] asks for) built in
+/// up to `parts` parts at once, on rayon's pool; the steps are then offered in the order of a
+/// whole search. The step found, and the work counted,
 /// are the same whatever the number of parts: every part builds whole chains, a nested search's
 /// result is charged again where a cache gives it (see [`Chainer::advance`]), nested "Forcing
 /// Chains & Cycles" count what does not depend on their memo (see [`nested_steps`]), and the
@@ -2106,7 +2130,7 @@ pub(crate) fn multiple_chains_split(
     parts: usize,
 ) -> Option<Hint> {
     let (level, parts) = match mode {
-        Multi::Dynamic(level @ 2..) if parts > 1 => (level, parts),
+        Multi::Dynamic(level @ 1..) if parts > 1 => (level, parts),
         _ => return multiple_chains(board, mode, budget, cache, barren),
     };
     let groups = split_cells(board, parts);
