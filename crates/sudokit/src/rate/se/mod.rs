@@ -100,8 +100,9 @@
 //! A puzzle for which even level 5 finds nothing is reported as [`RateError::BeyondReach`] (where
 //! Sudoku Explainer gives up with a rating of 20.0). The nested levels are slow: every time a
 //! chain stops spreading, a whole chain search runs on the grid it left. [`SeOptions::budget`]
-//! bounds the work, and with the `rayon` feature the chains of these levels are built on every
-//! thread of the pool ([`SeOptions::threads`]), with the same rating and the same work counted.
+//! bounds the work, and with the `rayon` feature the chains of these levels, and of "Dynamic
+//! Forcing Chains (+)", are built on every thread of the pool ([`SeOptions::threads`]), with the
+//! same rating and the same work counted.
 
 mod advanced;
 mod aligned;
@@ -203,12 +204,12 @@ pub struct SeOptions {
     /// forum_hardest_1106 puzzles reaches it (the most work, 128 million, takes 6 seconds on
     /// one core). A path that runs out of budget is not rated ([`RateError::BudgetExhausted`]).
     pub budget: u64,
-    /// Into how many parts the searches for nested dynamic forcing chains ("(+ Forcing Chains)"
-    /// and deeper: tens of milliseconds to a second a step) are split, to be built at once on
-    /// the current rayon pool: 0 for as many as the pool has threads, 1 for none (the calling
-    /// thread builds them). Without the `rayon` feature, 0 means 1 and parts are built one after
-    /// the other. The rating, and the work counted against the budget, are the same whatever the
-    /// number.
+    /// Into how many parts the searches for dynamic forcing chains with rules ("Dynamic Forcing
+    /// Chains (+)" and the nested levels above it, the slowest searches of a step) are split, to
+    /// be built at once on the current rayon pool: 0 for as many as the pool has threads, 1 for
+    /// none (the calling thread builds them). Without the `rayon` feature, 0 means 1 and parts
+    /// are built one after the other. The rating, and the work counted against the budget, are
+    /// the same whatever the number.
     pub threads: usize,
 }
 
