@@ -800,7 +800,7 @@ struct Buffers {
     /// one more than the complexity of the chains nested above it alone
     /// ([`Chainer::nested_alone`]).
     counts: Vec<[u32; 2]>,
-    /// Scratch: the breadth-first queue of [`Chainer::ancestors`] and
+    /// Scratch: the breadth-first queue of [`Chainer::count`] and
     /// [`Chainer::nested_complexity`].
     queue: Vec<u32>,
     /// Scratch: the signatures of the nested chains counted so far ([`Chainer::nested_sum`]).
@@ -969,26 +969,30 @@ impl<'a> Chainer<'a> {
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a
     /// potential met being the one followed).
     fn ancestors(&mut self, n: u32) -> u32 {
-        if self.buf.counts[n as usize][0] != 0 {
-            return self.buf.counts[n as usize][0];
+        if self.buf.counts[n as usize][0] == 0 {
+            self.count(n);
         }
+        self.buf.counts[n as usize][0]
+    }
+
+    /// Fills `n`'s entry of [`Buffers::counts`] from one walk over its ancestors: the chains
+    /// nested above it are read off the same potentials. Walking them again for
+    /// [`Chainer::nested_alone`] took longer than the count: 28% of the time of the thread that
+    /// combines the chains of the slowest forum_hardest_1106 puzzle, against 21%.
+    fn count(&mut self, n: u32) {
         let mut queue = std::mem::take(&mut self.buf.queue);
         queue.clear();
         self.chain_of(n, &mut queue);
-        let count = queue.len() as u32;
-        self.buf.counts[n as usize][0] = count;
-        // The chains nested above `n` are read off the same potentials. Walking them again for
-        // `nested_alone` took longer than this count: 28% of the time of the thread that
-        // combines the chains of the slowest forum_hardest_1106 puzzle, against 21%.
-        if !self.buf.nested.is_empty() && self.buf.counts[n as usize][1] == 0 {
+        self.buf.counts[n as usize][0] = queue.len() as u32;
+        // Nothing to read where nothing is nested (the searches inside nested chains, which
+        // count ancestors most often): `nested_alone` answers 0 there without a walk.
+        if !self.buf.nested.is_empty() {
             let mut counted = std::mem::take(&mut self.buf.signatures);
             counted.clear();
-            let nested = self.nested_sum(&queue, &mut counted);
-            self.buf.counts[n as usize][1] = nested + 1;
+            self.buf.counts[n as usize][1] = self.nested_sum(&queue, &mut counted) + 1;
             self.buf.signatures = counted;
         }
         self.buf.queue = queue;
-        count
     }
 
     /// Appends to `out` the potentials above `target` (itself included), breadth first, each
@@ -1017,13 +1021,13 @@ impl<'a> Chainer<'a> {
     /// [`Chainer::nested_complexity`] of `n` alone: no more than that of any targets `n` is
     /// among.
     fn nested_alone(&mut self, n: u32) -> u32 {
-        let known = self.buf.counts[n as usize][1];
-        if known != 0 {
-            return known - 1;
+        if self.buf.nested.is_empty() {
+            return 0;
         }
-        let complexity = self.nested_complexity(&[n]);
-        self.buf.counts[n as usize][1] = complexity + 1;
-        complexity
+        if self.buf.counts[n as usize][1] == 0 {
+            self.count(n);
+        }
+        self.buf.counts[n as usize][1] - 1
     }
 
     /// The complexities of the distinct chains nested among the ancestors of `targets`
