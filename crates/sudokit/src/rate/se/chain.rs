@@ -800,11 +800,8 @@ struct Buffers {
     /// one more than the complexity of the chains nested above it alone
     /// ([`Chainer::nested_alone`]).
     counts: Vec<[u32; 2]>,
-    /// Scratch: the breadth-first queue of [`Chainer::count`] and
-    /// [`Chainer::nested_complexity`].
-    queue: Vec<u32>,
-    /// Scratch: the signatures of the nested chains counted so far ([`Chainer::nested_sum`]).
-    signatures: Vec<u64>,
+    /// Scratch for [`Chainer::walk`] and [`Chainer::nested_sum`].
+    walk: Walk,
     /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`]; all
     /// [`NONE`] between searches.
     on_idx: Vec<u32>,
@@ -833,6 +830,17 @@ struct Buffers {
     /// Memory of outcomes no longer needed, for [`Chainer::chain`].
     #[allow(clippy::vec_box, reason = "the boxes move between here and the memos of outcomes")]
     spare_outcomes: Vec<Box<Outcome>>,
+}
+
+/// Scratch memory of the walks over a potential's ancestors ([`Chainer::walk`]).
+#[derive(Default)]
+struct Walk {
+    /// The breadth-first queue: each potential's parents, as a range of [`Buffers::parents`].
+    parents: Vec<(u32, u32)>,
+    /// The nested chains met ([`Buffers::nested`] entries).
+    nested: Vec<u32>,
+    /// The signatures of the nested chains counted so far.
+    signatures: Vec<u64>,
 }
 
 impl Buffers {
@@ -980,19 +988,51 @@ impl<'a> Chainer<'a> {
     /// [`Chainer::nested_alone`] took longer than the count: 28% of the time of the thread that
     /// combines the chains of the slowest forum_hardest_1106 puzzle, against 21%.
     fn count(&mut self, n: u32) {
-        let mut queue = std::mem::take(&mut self.buf.queue);
-        queue.clear();
-        self.chain_of(n, &mut queue);
-        self.buf.counts[n as usize][0] = queue.len() as u32;
+        let mut walk = std::mem::take(&mut self.buf.walk);
         // Nothing to read where nothing is nested (the searches inside nested chains, which
         // count ancestors most often): `nested_alone` answers 0 there without a walk.
-        if !self.buf.nested.is_empty() {
-            let mut counted = std::mem::take(&mut self.buf.signatures);
-            counted.clear();
-            self.buf.counts[n as usize][1] = self.nested_sum(&queue, &mut counted) + 1;
-            self.buf.signatures = counted;
+        let nested = !self.buf.nested.is_empty();
+        walk.nested.clear();
+        self.buf.counts[n as usize][0] = self.walk(n, &mut walk, nested);
+        if nested {
+            walk.signatures.clear();
+            self.buf.counts[n as usize][1] = self.nested_sum(&mut walk) + 1;
         }
-        self.buf.queue = queue;
+        self.buf.walk = walk;
+    }
+
+    /// Counts the distinct potentials among `target` and its ancestors, breadth first as
+    /// [`Chainer::chain_of`] lists them, and with `nested` appends to `walk.nested` the entries in
+    /// [`Buffers::nested`] of those a nested chain found, in the order met. Each potential's node
+    /// is read once, when first met: the walks run for most potentials of a search, over nodes
+    /// spread through memory.
+    fn walk(&self, target: u32, walk: &mut Walk, nested: bool) -> u32 {
+        let mut seen = [0u64; 23];
+        let node = self.buf.nodes[target as usize];
+        let k = node.cand as usize * 2 + usize::from(node.on);
+        seen[k / 64] |= 1 << (k % 64);
+        let queue = &mut walk.parents;
+        queue.clear();
+        queue.push((node.parent_start, node.parent_len));
+        if nested && node.nested != NONE {
+            walk.nested.push(node.nested);
+        }
+        let mut i = 0;
+        while let Some(&(start, len)) = queue.get(i) {
+            i += 1;
+            for &q in &self.buf.parents[start as usize..(start + len) as usize] {
+                let node = self.buf.nodes[q as usize];
+                let k = node.cand as usize * 2 + usize::from(node.on);
+                if seen[k / 64] & (1 << (k % 64)) == 0 {
+                    seen[k / 64] |= 1 << (k % 64);
+                    queue.push((node.parent_start, node.parent_len));
+                    if nested && node.nested != NONE {
+                        walk.nested.push(node.nested);
+                    }
+                }
+            }
+        }
+        queue.len() as u32
     }
 
     /// Appends to `out` the potentials above `target` (itself included), breadth first, each
@@ -1036,32 +1076,27 @@ impl<'a> Chainer<'a> {
         if self.buf.nested.is_empty() {
             return 0;
         }
-        let mut counted = std::mem::take(&mut self.buf.signatures);
-        counted.clear();
-        let mut chain = std::mem::take(&mut self.buf.queue);
+        let mut walk = std::mem::take(&mut self.buf.walk);
+        walk.signatures.clear();
         let mut total = 0;
         for &t in targets {
-            chain.clear();
-            self.chain_of(t, &mut chain);
-            total += self.nested_sum(&chain, &mut counted);
+            walk.nested.clear();
+            self.walk(t, &mut walk, true);
+            total += self.nested_sum(&mut walk);
         }
-        self.buf.queue = chain;
-        self.buf.signatures = counted;
+        self.buf.walk = walk;
         total
     }
 
-    /// The complexities of the chains nested in `potentials` whose signatures are not yet in
-    /// `counted`, each once; adds their signatures.
-    fn nested_sum(&self, potentials: &[u32], counted: &mut Vec<u64>) -> u32 {
+    /// The complexities of the nested chains `walk.nested` lists whose signatures are not yet in
+    /// `walk.signatures`, each once; adds their signatures.
+    fn nested_sum(&self, walk: &mut Walk) -> u32 {
         let mut total = 0;
-        for &p in potentials {
-            let n = self.buf.nodes[p as usize].nested;
-            if n != NONE {
-                let (complexity, signature) = self.buf.nested[n as usize];
-                if !counted.contains(&signature) {
-                    counted.push(signature);
-                    total += complexity;
-                }
+        for &n in &walk.nested {
+            let (complexity, signature) = self.buf.nested[n as usize];
+            if !walk.signatures.contains(&signature) {
+                walk.signatures.push(signature);
+                total += complexity;
             }
         }
         total
