@@ -914,51 +914,38 @@ impl<'a> Chainer<'a> {
     }
 
     fn push(&mut self, c: u16, on: bool, parents: &[u32]) -> u32 {
-        let id = self.buf.nodes.len() as u32;
-        self.buf.nodes.push(Node {
-            cand: c,
-            on,
-            parent_start: self.buf.parents.len() as u32,
-            parent_len: parents.len() as u32,
-            cause: 0,
-            nested: NONE,
-        });
+        let start = self.buf.parents.len();
         self.buf.parents.extend_from_slice(parents);
-        self.buf.counts.push([0; 2]);
-        self.budget.spent += 1;
-        id
+        self.push_node(c, on, start, 0)
     }
 
     /// Like [`Chainer::push`], with one parent and a cause.
     fn push_caused(&mut self, c: u16, on: bool, parent: u32, cause: u8) -> u32 {
-        let id = self.buf.nodes.len() as u32;
-        self.buf.nodes.push(Node {
-            cand: c,
-            on,
-            parent_start: self.buf.parents.len() as u32,
-            parent_len: 1,
-            cause,
-            nested: NONE,
-        });
+        let start = self.buf.parents.len();
         self.buf.parents.push(parent);
-        self.buf.counts.push([0; 2]);
-        self.budget.spent += 1;
-        id
+        self.push_node(c, on, start, cause)
     }
 
     /// Like [`Chainer::push`] with parents taken from `parent_buf[start..start + len]`.
     fn push_buffered(&mut self, c: u16, on: bool, start: u32, len: u32, cause: u8) -> u32 {
+        let first = self.buf.parents.len();
+        let (s, e) = (start as usize, (start + len) as usize);
+        self.buf.parents.extend_from_slice(&self.buf.parent_buf[s..e]);
+        self.push_node(c, on, first, cause)
+    }
+
+    /// Records a potential whose parents are those added to [`Buffers::parents`] from `start` on.
+    fn push_node(&mut self, c: u16, on: bool, start: usize, cause: u8) -> u32 {
         let id = self.buf.nodes.len() as u32;
+        let len = self.buf.parents.len() - start;
         self.buf.nodes.push(Node {
             cand: c,
             on,
-            parent_start: self.buf.parents.len() as u32,
-            parent_len: len,
+            parent_start: start as u32,
+            parent_len: len as u32,
             cause,
             nested: NONE,
         });
-        let (s, e) = (start as usize, (start + len) as usize);
-        self.buf.parents.extend_from_slice(&self.buf.parent_buf[s..e]);
         self.buf.counts.push([0; 2]);
         self.budget.spent += 1;
         id
@@ -1495,9 +1482,10 @@ impl<'a> Chainer<'a> {
             return false;
         }
         // Every parent is a candidate the chain turned off, so it has a node.
-        let nodes: Vec<u32> =
-            parents.iter().map(|&c| self.buf.off_idx[c as usize]).filter(|&n| n != NONE).collect();
-        let o = self.push(k, false, &nodes);
+        let start = self.buf.parents.len();
+        let off_idx = &self.buf.off_idx;
+        self.buf.parents.extend(parents.iter().map(|&c| off_idx[c as usize]).filter(|&n| n != NONE));
+        let o = self.push_node(k, false, start, 0);
         self.buf.nodes[o as usize].nested = nested;
         self.buf.off_idx[k as usize] = o;
         off.push(o);
@@ -2448,14 +2436,19 @@ fn search_multiple_with(
         plan
     });
     let wanted = |set: fn(&Plan) -> &Bits, k: u16| plan.as_ref().is_none_or(|p| set(p).has(k));
-    for cell in 0..81 {
+    for (cell, houses) in CELL_HOUSES.iter().enumerate() {
         let card = board.cands[cell].count_ones();
         if board.values[cell] != 0 || !(card > 2 || (card > 1 && dynamic)) {
             continue;
         }
-        let values: Vec<u8> = digits(board.cands[cell]).collect();
-        for &v in &values {
-            let k = cand(cell, v);
+        let (mut ks, mut n) = ([0u16; 9], 0);
+        for v in digits(board.cands[cell]) {
+            ks[n] = cand(cell, v);
+            n += 1;
+        }
+        let ks = &ks[..n];
+        for &k in ks {
+            let v = digit_of(k);
             let (want_on, want_off) = (wanted(|p| &p.on, k), wanted(|p| &p.off, k));
             if !filter && want_on {
                 ensure(ch, memo, k, y, dynamic);
@@ -2496,7 +2489,7 @@ fn search_multiple_with(
             }
             if !nishio {
                 // Region forcing chains, from the first place of the digit in each house.
-                for &house in &CELL_HOUSES[cell] {
+                for &house in houses {
                     let house = house as usize;
                     let pos = board.positions(house, v);
                     if pos.count_ones() < 2
@@ -2505,36 +2498,19 @@ fn search_multiple_with(
                     {
                         continue;
                     }
-                    let others: Vec<u16> = (0..9)
-                        .filter(|i| pos & (1 << i) != 0)
-                        .map(|i| cand(HOUSES[house][i] as usize, v))
-                        .collect();
-                    if filter && !implications.share(ch, &others) {
+                    let (mut others, mut m) = ([0u16; 9], 0);
+                    for i in (0..9).filter(|i| pos & (1 << i) != 0) {
+                        others[m] = cand(HOUSES[house][i] as usize, v);
+                        m += 1;
+                    }
+                    let others = &others[..m];
+                    if filter && !implications.share(ch, others) {
                         continue;
                     }
-                    for &o in &others {
+                    for &o in others {
                         ensure(ch, memo, o, y, dynamic);
                     }
-                    let outs: Vec<&Outcome> = others
-                        .iter()
-                        .map(|&o| memo[o as usize].as_deref().expect("computed above"))
-                        .collect();
-                    for on in [true, false] {
-                        let first_out = outs[0];
-                        let list = if on { &first_out.on } else { &first_out.off };
-                        for &n in list {
-                            let c = ch.buf.nodes[n as usize].cand;
-                            let all =
-                                outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
-                            if !all {
-                                continue;
-                            }
-                            let targets: Vec<u32> =
-                                outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
-                            let kind = (base, 6, region_name, 2 + house as u8);
-                            offer_concluded(ch, best, &targets, kind, (c, on));
-                        }
-                    }
+                    offer_common(ch, best, memo, others, (base, 6, region_name, 2 + house as u8));
                 }
             }
             if ch.budget.exhausted() {
@@ -2544,35 +2520,46 @@ fn search_multiple_with(
         if !nishio && plan.as_ref().is_none_or(|p| p.cells & 1 << cell != 0) {
             // Cell forcing chains: what every candidate of the cell implies.
             if filter {
-                let ks: Vec<u16> = values.iter().map(|&v| cand(cell, v)).collect();
-                if !implications.share(ch, &ks) {
+                if !implications.share(ch, ks) {
                     continue;
                 }
-                for &k in &ks {
+                for &k in ks {
                     ensure(ch, memo, k, y, dynamic);
                 }
             }
-            let outs: Vec<&Outcome> = values
-                .iter()
-                .map(|&v| memo[cand(cell, v) as usize].as_deref().expect("computed above"))
-                .collect();
-            for on in [true, false] {
-                let first_out = outs[0];
-                let list = if on { &first_out.on } else { &first_out.off };
-                for &n in list {
-                    let c = ch.buf.nodes[n as usize].cand;
-                    let all = outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
-                    if !all {
-                        continue;
-                    }
-                    let targets: Vec<u32> =
-                        outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
-                    offer_concluded(ch, best, &targets, (base, 5, cell_name, 1), (c, on));
-                }
-            }
+            offer_common(ch, best, memo, ks, (base, 5, cell_name, 1));
         }
     }
     ch.buf.implications = implications;
+}
+
+/// Offers the cell or region forcing chain steps of `ks` (a cell's candidates, or a digit's
+/// places in a house), whose "on" chains are in `memo`: one for each potential they all imply,
+/// in the order the first chain reached them. `kind` is as for [`offer_concluded`].
+fn offer_common(
+    ch: &mut Chainer<'_>,
+    best: &mut Best<'_>,
+    memo: &[Option<Box<Outcome>>],
+    ks: &[u16],
+    kind: (f64, u8, &'static str, u8),
+) {
+    let outs: [&Outcome; 9] =
+        std::array::from_fn(|i| memo[ks[i.min(ks.len() - 1)] as usize].as_deref().expect("computed above"));
+    let outs = &outs[..ks.len()];
+    for on in [true, false] {
+        let list = if on { &outs[0].on } else { &outs[0].off };
+        for &n in list {
+            let c = ch.buf.nodes[n as usize].cand;
+            if !outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) }) {
+                continue;
+            }
+            let mut targets = [0u32; 9];
+            for (t, o) in targets.iter_mut().zip(outs) {
+                *t = o.find(c, on).expect("in every outcome");
+            }
+            offer_concluded(ch, best, &targets[..outs.len()], kind, (c, on));
+        }
+    }
 }
 
 /// Offers the step of a forcing chain search whose chains conclude potential `conclusion` at
