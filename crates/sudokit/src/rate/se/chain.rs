@@ -602,24 +602,30 @@ impl NestedCache {
     }
 
     /// The cache for the next board of the path: the steps that stay valid there, and the memo.
-    pub(crate) fn for_next_board(mut self) -> NestedCache {
+    /// With `pooled` (the searches are split over rayon's pool), the steps no longer valid are
+    /// freed there.
+    pub(crate) fn for_next_board(mut self, pooled: bool) -> NestedCache {
         if !self.steps.is_empty() {
             self.steps.retain(|(rule, _), _| reusable(*rule));
             let dropped = std::mem::replace(&mut self.earlier, std::mem::take(&mut self.steps));
-            drop_aside(dropped);
+            drop_aside(dropped, pooled);
         }
         self
     }
 }
 
-/// Frees `steps` on rayon's pool where there is one. The steps the nested rules found for a
-/// board are many small allocations: freeing those of the slowest forum_hardest_1106 puzzle took
-/// 45 ms of the 0.36 s its rating spends on one thread while the other waits, between the
-/// searches split over both.
-fn drop_aside(steps: StepsByGrid) {
+/// Frees `steps` on rayon's pool where the rating uses one (`pooled`), else here: a rating on
+/// one thread starts no pool. The steps the nested rules found for a board are many small
+/// allocations: freeing those of the slowest forum_hardest_1106 puzzle took 45 ms of the 0.36 s
+/// its rating spends on one thread while the other waits, between the searches split over both.
+fn drop_aside(steps: StepsByGrid, pooled: bool) {
     #[cfg(feature = "rayon")]
-    rayon::spawn(move || drop(steps));
+    if pooled {
+        rayon::spawn(move || drop(steps));
+        return;
+    }
     #[cfg(not(feature = "rayon"))]
+    let _ = pooled;
     drop(steps);
 }
 
