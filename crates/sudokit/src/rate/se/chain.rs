@@ -1008,9 +1008,10 @@ impl<'a> Chainer<'a> {
 
     /// Counts the distinct potentials among `target` and its ancestors, breadth first as
     /// [`Chainer::chain_of`] lists them, and with `nested` appends to `walk.nested` the entries in
-    /// [`Buffers::nested`] of those a nested chain found, in the order met. Each potential's node
-    /// is read once, when first met: the walks run for most potentials of a search, over nodes
-    /// spread through memory.
+    /// [`Buffers::nested`] of those a nested chain found, in the order met. A node is read where a
+    /// parent link leads to it, and what the walk needs of it later is kept from that read: it is
+    /// not read again when taken from the queue, nor for its nested chain. The walks run for most
+    /// potentials of a search, over nodes spread through memory.
     fn walk(&self, target: u32, walk: &mut Walk, nested: bool) -> u32 {
         let mut seen = [0u64; 23];
         let node = self.buf.nodes[target as usize];
@@ -2909,6 +2910,39 @@ mod tests {
                 std::iter::once(format!("work {}", budget.spent)).chain(steps).collect::<Vec<_>>()
             };
             proptest::prop_assert_eq!(steps(true), steps(false));
+        }
+
+        /// A walk counts the potentials `chain_of` lists above a potential, and meets the chains
+        /// nested among them in the same order, in chains that nest forcing chains (level 2).
+        #[test]
+        fn walks_count_what_chain_of_lists(
+            cands in proptest::collection::vec(0u16..512, 81),
+            with_solution: bool,
+        ) {
+            let solution = |i: usize| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1);
+            let extra = sparse(&cands);
+            let cands: [u16; 81] = std::array::from_fn(|i| {
+                if with_solution { extra[i] | solution(i) } else { extra[i] }
+            });
+            let board = Board { values: [0; 81], cands };
+            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut ch = Chainer::new(&board, &mut budget);
+            ch.level = 2;
+            for c in (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0).step_by(3) {
+                for on in [true, false] {
+                    let src = ch.push(c, on, &[]);
+                    ch.chain(src, true, true);
+                }
+            }
+            let (mut walk, mut listed) = (Walk::default(), Vec::new());
+            for n in 0..ch.buf.nodes.len() as u32 {
+                listed.clear();
+                ch.chain_of(n, &mut listed);
+                walk.nested.clear();
+                proptest::prop_assert_eq!(ch.walk(n, &mut walk, true) as usize, listed.len());
+                let nested = listed.iter().map(|&p| ch.buf.nodes[p as usize].nested).filter(|&i| i != NONE);
+                proptest::prop_assert!(walk.nested.iter().copied().eq(nested));
+            }
         }
     }
 }
