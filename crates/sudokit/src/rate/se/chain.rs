@@ -2764,6 +2764,15 @@ mod tests {
         std::array::from_fn(|i| (bits[i] & bits[i] >> 1 & ALL >> 1) << 1)
     }
 
+    /// About 2.3 candidates a cell from `bits`, at random or around a solution (`with_solution`,
+    /// as the grids of a puzzle are): dynamic chains meet contradictions, and double, cell and
+    /// region chains all occur.
+    fn puzzle_like(bits: &[u16], with_solution: bool) -> [u16; 81] {
+        let solution = |i: usize| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1);
+        let extra = sparse(bits);
+        std::array::from_fn(|i| if with_solution { extra[i] | solution(i) } else { extra[i] })
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
         /// The search without potentials agrees with the full one on whether a forcing chain is
@@ -2861,13 +2870,7 @@ mod tests {
             cands in proptest::collection::vec(0u16..512, 81),
             with_solution: bool,
         ) {
-            // About 2.3 candidates a cell, at random or around a solution (as the grids of a
-            // puzzle are): contradictions, double, cell and region chains all occur.
-            let solution = |i: usize| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1);
-            let extra = sparse(&cands);
-            let cands: [u16; 81] = std::array::from_fn(|i| {
-                if with_solution { extra[i] | solution(i) } else { extra[i] }
-            });
+            let cands = puzzle_like(&cands, with_solution);
             let board = Board { values: [0; 81], cands };
             let pos = board.all_positions();
             let mut budget = Budget { spent: 0, limit: u64::MAX };
@@ -2919,11 +2922,7 @@ mod tests {
             cands in proptest::collection::vec(0u16..512, 81),
             with_solution: bool,
         ) {
-            let solution = |i: usize| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1);
-            let extra = sparse(&cands);
-            let cands: [u16; 81] = std::array::from_fn(|i| {
-                if with_solution { extra[i] | solution(i) } else { extra[i] }
-            });
+            let cands = puzzle_like(&cands, with_solution);
             let board = Board { values: [0; 81], cands };
             let mut budget = Budget { spent: 0, limit: u64::MAX };
             let mut ch = Chainer::new(&board, &mut budget);
