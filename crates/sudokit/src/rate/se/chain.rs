@@ -602,13 +602,31 @@ impl NestedCache {
     }
 
     /// The cache for the next board of the path: the steps that stay valid there, and the memo.
-    pub(crate) fn for_next_board(mut self) -> NestedCache {
+    /// With `pooled` (the searches are split over rayon's pool), the steps no longer valid are
+    /// freed there.
+    pub(crate) fn for_next_board(mut self, pooled: bool) -> NestedCache {
         if !self.steps.is_empty() {
             self.steps.retain(|(rule, _), _| reusable(*rule));
-            self.earlier = std::mem::take(&mut self.steps);
+            let dropped = std::mem::replace(&mut self.earlier, std::mem::take(&mut self.steps));
+            drop_aside(dropped, pooled);
         }
         self
     }
+}
+
+/// Frees `steps` on rayon's pool where the rating uses one (`pooled`), else here: a rating on
+/// one thread starts no pool. The steps the nested rules found for a board are many small
+/// allocations: freeing those of the slowest forum_hardest_1106 puzzle took 45 ms of the 0.36 s
+/// its rating spends on one thread while the other waits, between the searches split over both.
+fn drop_aside(steps: StepsByGrid, pooled: bool) {
+    #[cfg(feature = "rayon")]
+    if pooled {
+        rayon::spawn(move || drop(steps));
+        return;
+    }
+    #[cfg(not(feature = "rayon"))]
+    let _ = pooled;
+    drop(steps);
 }
 
 /// Whether a nested rule's steps on a grid carry over to later boards ([`NestedCache::earlier`]):
@@ -800,11 +818,8 @@ struct Buffers {
     /// one more than the complexity of the chains nested above it alone
     /// ([`Chainer::nested_alone`]).
     counts: Vec<[u32; 2]>,
-    /// Scratch: the breadth-first queue of [`Chainer::count`] and
-    /// [`Chainer::nested_complexity`].
-    queue: Vec<u32>,
-    /// Scratch: the signatures of the nested chains counted so far ([`Chainer::nested_sum`]).
-    signatures: Vec<u64>,
+    /// Scratch for [`Chainer::walk`] and [`Chainer::nested_sum`].
+    walk: Walk,
     /// Scratch: node of each candidate reached on / off in the running [`Chainer::chain`]; all
     /// [`NONE`] between searches.
     on_idx: Vec<u32>,
@@ -833,6 +848,17 @@ struct Buffers {
     /// Memory of outcomes no longer needed, for [`Chainer::chain`].
     #[allow(clippy::vec_box, reason = "the boxes move between here and the memos of outcomes")]
     spare_outcomes: Vec<Box<Outcome>>,
+}
+
+/// Scratch memory of the walks over a potential's ancestors ([`Chainer::walk`]).
+#[derive(Default)]
+struct Walk {
+    /// The breadth-first queue: each potential's parents, as a range of [`Buffers::parents`].
+    parents: Vec<(u32, u32)>,
+    /// The nested chains met ([`Buffers::nested`] entries).
+    nested: Vec<u32>,
+    /// The signatures of the nested chains counted so far.
+    signatures: Vec<u64>,
 }
 
 impl Buffers {
@@ -894,51 +920,38 @@ impl<'a> Chainer<'a> {
     }
 
     fn push(&mut self, c: u16, on: bool, parents: &[u32]) -> u32 {
-        let id = self.buf.nodes.len() as u32;
-        self.buf.nodes.push(Node {
-            cand: c,
-            on,
-            parent_start: self.buf.parents.len() as u32,
-            parent_len: parents.len() as u32,
-            cause: 0,
-            nested: NONE,
-        });
+        let start = self.buf.parents.len();
         self.buf.parents.extend_from_slice(parents);
-        self.buf.counts.push([0; 2]);
-        self.budget.spent += 1;
-        id
+        self.push_node(c, on, start, 0)
     }
 
     /// Like [`Chainer::push`], with one parent and a cause.
     fn push_caused(&mut self, c: u16, on: bool, parent: u32, cause: u8) -> u32 {
-        let id = self.buf.nodes.len() as u32;
-        self.buf.nodes.push(Node {
-            cand: c,
-            on,
-            parent_start: self.buf.parents.len() as u32,
-            parent_len: 1,
-            cause,
-            nested: NONE,
-        });
+        let start = self.buf.parents.len();
         self.buf.parents.push(parent);
-        self.buf.counts.push([0; 2]);
-        self.budget.spent += 1;
-        id
+        self.push_node(c, on, start, cause)
     }
 
     /// Like [`Chainer::push`] with parents taken from `parent_buf[start..start + len]`.
     fn push_buffered(&mut self, c: u16, on: bool, start: u32, len: u32, cause: u8) -> u32 {
+        let first = self.buf.parents.len();
+        let (s, e) = (start as usize, (start + len) as usize);
+        self.buf.parents.extend_from_slice(&self.buf.parent_buf[s..e]);
+        self.push_node(c, on, first, cause)
+    }
+
+    /// Records a potential whose parents are those added to [`Buffers::parents`] from `start` on.
+    fn push_node(&mut self, c: u16, on: bool, start: usize, cause: u8) -> u32 {
         let id = self.buf.nodes.len() as u32;
+        let len = self.buf.parents.len() - start;
         self.buf.nodes.push(Node {
             cand: c,
             on,
-            parent_start: self.buf.parents.len() as u32,
-            parent_len: len,
+            parent_start: start as u32,
+            parent_len: len as u32,
             cause,
             nested: NONE,
         });
-        let (s, e) = (start as usize, (start + len) as usize);
-        self.buf.parents.extend_from_slice(&self.buf.parent_buf[s..e]);
         self.buf.counts.push([0; 2]);
         self.budget.spent += 1;
         id
@@ -980,19 +993,52 @@ impl<'a> Chainer<'a> {
     /// [`Chainer::nested_alone`] took longer than the count: 28% of the time of the thread that
     /// combines the chains of the slowest forum_hardest_1106 puzzle, against 21%.
     fn count(&mut self, n: u32) {
-        let mut queue = std::mem::take(&mut self.buf.queue);
-        queue.clear();
-        self.chain_of(n, &mut queue);
-        self.buf.counts[n as usize][0] = queue.len() as u32;
+        let mut walk = std::mem::take(&mut self.buf.walk);
         // Nothing to read where nothing is nested (the searches inside nested chains, which
         // count ancestors most often): `nested_alone` answers 0 there without a walk.
-        if !self.buf.nested.is_empty() {
-            let mut counted = std::mem::take(&mut self.buf.signatures);
-            counted.clear();
-            self.buf.counts[n as usize][1] = self.nested_sum(&queue, &mut counted) + 1;
-            self.buf.signatures = counted;
+        let nested = !self.buf.nested.is_empty();
+        walk.nested.clear();
+        self.buf.counts[n as usize][0] = self.walk(n, &mut walk, nested);
+        if nested {
+            walk.signatures.clear();
+            self.buf.counts[n as usize][1] = self.nested_sum(&mut walk) + 1;
         }
-        self.buf.queue = queue;
+        self.buf.walk = walk;
+    }
+
+    /// Counts the distinct potentials among `target` and its ancestors, breadth first as
+    /// [`Chainer::chain_of`] lists them, and with `nested` appends to `walk.nested` the entries in
+    /// [`Buffers::nested`] of those a nested chain found, in the order met. A node is read where a
+    /// parent link leads to it, and what the walk needs of it later is kept from that read: it is
+    /// not read again when taken from the queue, nor for its nested chain. The walks run for most
+    /// potentials of a search, over nodes spread through memory.
+    fn walk(&self, target: u32, walk: &mut Walk, nested: bool) -> u32 {
+        let mut seen = [0u64; 23];
+        let node = self.buf.nodes[target as usize];
+        let k = node.cand as usize * 2 + usize::from(node.on);
+        seen[k / 64] |= 1 << (k % 64);
+        let queue = &mut walk.parents;
+        queue.clear();
+        queue.push((node.parent_start, node.parent_len));
+        if nested && node.nested != NONE {
+            walk.nested.push(node.nested);
+        }
+        let mut i = 0;
+        while let Some(&(start, len)) = queue.get(i) {
+            i += 1;
+            for &q in &self.buf.parents[start as usize..(start + len) as usize] {
+                let node = self.buf.nodes[q as usize];
+                let k = node.cand as usize * 2 + usize::from(node.on);
+                if seen[k / 64] & (1 << (k % 64)) == 0 {
+                    seen[k / 64] |= 1 << (k % 64);
+                    queue.push((node.parent_start, node.parent_len));
+                    if nested && node.nested != NONE {
+                        walk.nested.push(node.nested);
+                    }
+                }
+            }
+        }
+        queue.len() as u32
     }
 
     /// Appends to `out` the potentials above `target` (itself included), breadth first, each
@@ -1036,32 +1082,27 @@ impl<'a> Chainer<'a> {
         if self.buf.nested.is_empty() {
             return 0;
         }
-        let mut counted = std::mem::take(&mut self.buf.signatures);
-        counted.clear();
-        let mut chain = std::mem::take(&mut self.buf.queue);
+        let mut walk = std::mem::take(&mut self.buf.walk);
+        walk.signatures.clear();
         let mut total = 0;
         for &t in targets {
-            chain.clear();
-            self.chain_of(t, &mut chain);
-            total += self.nested_sum(&chain, &mut counted);
+            walk.nested.clear();
+            self.walk(t, &mut walk, true);
+            total += self.nested_sum(&mut walk);
         }
-        self.buf.queue = chain;
-        self.buf.signatures = counted;
+        self.buf.walk = walk;
         total
     }
 
-    /// The complexities of the chains nested in `potentials` whose signatures are not yet in
-    /// `counted`, each once; adds their signatures.
-    fn nested_sum(&self, potentials: &[u32], counted: &mut Vec<u64>) -> u32 {
+    /// The complexities of the nested chains `walk.nested` lists whose signatures are not yet in
+    /// `walk.signatures`, each once; adds their signatures.
+    fn nested_sum(&self, walk: &mut Walk) -> u32 {
         let mut total = 0;
-        for &p in potentials {
-            let n = self.buf.nodes[p as usize].nested;
-            if n != NONE {
-                let (complexity, signature) = self.buf.nested[n as usize];
-                if !counted.contains(&signature) {
-                    counted.push(signature);
-                    total += complexity;
-                }
+        for &n in &walk.nested {
+            let (complexity, signature) = self.buf.nested[n as usize];
+            if !walk.signatures.contains(&signature) {
+                walk.signatures.push(signature);
+                total += complexity;
             }
         }
         total
@@ -1448,9 +1489,10 @@ impl<'a> Chainer<'a> {
             return false;
         }
         // Every parent is a candidate the chain turned off, so it has a node.
-        let nodes: Vec<u32> =
-            parents.iter().map(|&c| self.buf.off_idx[c as usize]).filter(|&n| n != NONE).collect();
-        let o = self.push(k, false, &nodes);
+        let start = self.buf.parents.len();
+        let off_idx = &self.buf.off_idx;
+        self.buf.parents.extend(parents.iter().map(|&c| off_idx[c as usize]).filter(|&n| n != NONE));
+        let o = self.push_node(k, false, start, 0);
         self.buf.nodes[o as usize].nested = nested;
         self.buf.off_idx[k as usize] = o;
         off.push(o);
@@ -2401,14 +2443,19 @@ fn search_multiple_with(
         plan
     });
     let wanted = |set: fn(&Plan) -> &Bits, k: u16| plan.as_ref().is_none_or(|p| set(p).has(k));
-    for cell in 0..81 {
+    for (cell, houses) in CELL_HOUSES.iter().enumerate() {
         let card = board.cands[cell].count_ones();
         if board.values[cell] != 0 || !(card > 2 || (card > 1 && dynamic)) {
             continue;
         }
-        let values: Vec<u8> = digits(board.cands[cell]).collect();
-        for &v in &values {
-            let k = cand(cell, v);
+        let (mut ks, mut n) = ([0u16; 9], 0);
+        for v in digits(board.cands[cell]) {
+            ks[n] = cand(cell, v);
+            n += 1;
+        }
+        let ks = &ks[..n];
+        for &k in ks {
+            let v = digit_of(k);
             let (want_on, want_off) = (wanted(|p| &p.on, k), wanted(|p| &p.off, k));
             if !filter && want_on {
                 ensure(ch, memo, k, y, dynamic);
@@ -2449,7 +2496,7 @@ fn search_multiple_with(
             }
             if !nishio {
                 // Region forcing chains, from the first place of the digit in each house.
-                for &house in &CELL_HOUSES[cell] {
+                for &house in houses {
                     let house = house as usize;
                     let pos = board.positions(house, v);
                     if pos.count_ones() < 2
@@ -2458,36 +2505,19 @@ fn search_multiple_with(
                     {
                         continue;
                     }
-                    let others: Vec<u16> = (0..9)
-                        .filter(|i| pos & (1 << i) != 0)
-                        .map(|i| cand(HOUSES[house][i] as usize, v))
-                        .collect();
-                    if filter && !implications.share(ch, &others) {
+                    let (mut others, mut m) = ([0u16; 9], 0);
+                    for i in (0..9).filter(|i| pos & (1 << i) != 0) {
+                        others[m] = cand(HOUSES[house][i] as usize, v);
+                        m += 1;
+                    }
+                    let others = &others[..m];
+                    if filter && !implications.share(ch, others) {
                         continue;
                     }
-                    for &o in &others {
+                    for &o in others {
                         ensure(ch, memo, o, y, dynamic);
                     }
-                    let outs: Vec<&Outcome> = others
-                        .iter()
-                        .map(|&o| memo[o as usize].as_deref().expect("computed above"))
-                        .collect();
-                    for on in [true, false] {
-                        let first_out = outs[0];
-                        let list = if on { &first_out.on } else { &first_out.off };
-                        for &n in list {
-                            let c = ch.buf.nodes[n as usize].cand;
-                            let all =
-                                outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
-                            if !all {
-                                continue;
-                            }
-                            let targets: Vec<u32> =
-                                outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
-                            let kind = (base, 6, region_name, 2 + house as u8);
-                            offer_concluded(ch, best, &targets, kind, (c, on));
-                        }
-                    }
+                    offer_common(ch, best, memo, others, (base, 6, region_name, 2 + house as u8));
                 }
             }
             if ch.budget.exhausted() {
@@ -2497,35 +2527,46 @@ fn search_multiple_with(
         if !nishio && plan.as_ref().is_none_or(|p| p.cells & 1 << cell != 0) {
             // Cell forcing chains: what every candidate of the cell implies.
             if filter {
-                let ks: Vec<u16> = values.iter().map(|&v| cand(cell, v)).collect();
-                if !implications.share(ch, &ks) {
+                if !implications.share(ch, ks) {
                     continue;
                 }
-                for &k in &ks {
+                for &k in ks {
                     ensure(ch, memo, k, y, dynamic);
                 }
             }
-            let outs: Vec<&Outcome> = values
-                .iter()
-                .map(|&v| memo[cand(cell, v) as usize].as_deref().expect("computed above"))
-                .collect();
-            for on in [true, false] {
-                let first_out = outs[0];
-                let list = if on { &first_out.on } else { &first_out.off };
-                for &n in list {
-                    let c = ch.buf.nodes[n as usize].cand;
-                    let all = outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) });
-                    if !all {
-                        continue;
-                    }
-                    let targets: Vec<u32> =
-                        outs.iter().map(|o| o.find(c, on).expect("in every outcome")).collect();
-                    offer_concluded(ch, best, &targets, (base, 5, cell_name, 1), (c, on));
-                }
-            }
+            offer_common(ch, best, memo, ks, (base, 5, cell_name, 1));
         }
     }
     ch.buf.implications = implications;
+}
+
+/// Offers the cell or region forcing chain steps of `ks` (a cell's candidates, or a digit's
+/// places in a house), whose "on" chains are in `memo`: one for each potential they all imply,
+/// in the order the first chain reached them. `kind` is as for [`offer_concluded`].
+fn offer_common(
+    ch: &mut Chainer<'_>,
+    best: &mut Best<'_>,
+    memo: &[Option<Box<Outcome>>],
+    ks: &[u16],
+    kind: (f64, u8, &'static str, u8),
+) {
+    let outs: [&Outcome; 9] =
+        std::array::from_fn(|i| memo[ks[i.min(ks.len() - 1)] as usize].as_deref().expect("computed above"));
+    let outs = &outs[..ks.len()];
+    for on in [true, false] {
+        let list = if on { &outs[0].on } else { &outs[0].off };
+        for &n in list {
+            let c = ch.buf.nodes[n as usize].cand;
+            if !outs.iter().all(|o| if on { o.on_bits.has(c) } else { o.off_bits.has(c) }) {
+                continue;
+            }
+            let mut targets = [0u32; 9];
+            for (t, o) in targets.iter_mut().zip(outs) {
+                *t = o.find(c, on).expect("in every outcome");
+            }
+            offer_concluded(ch, best, &targets[..outs.len()], kind, (c, on));
+        }
+    }
 }
 
 /// Offers the step of a forcing chain search whose chains conclude potential `conclusion` at
@@ -2723,6 +2764,15 @@ mod tests {
         std::array::from_fn(|i| (bits[i] & bits[i] >> 1 & ALL >> 1) << 1)
     }
 
+    /// About 2.3 candidates a cell from `bits`, at random or around a solution (`with_solution`,
+    /// as the grids of a puzzle are): dynamic chains meet contradictions, and double, cell and
+    /// region chains all occur.
+    fn puzzle_like(bits: &[u16], with_solution: bool) -> [u16; 81] {
+        let solution = |i: usize| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1);
+        let extra = sparse(bits);
+        std::array::from_fn(|i| if with_solution { extra[i] | solution(i) } else { extra[i] })
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
         /// The search without potentials agrees with the full one on whether a forcing chain is
@@ -2820,13 +2870,7 @@ mod tests {
             cands in proptest::collection::vec(0u16..512, 81),
             with_solution: bool,
         ) {
-            // About 2.3 candidates a cell, at random or around a solution (as the grids of a
-            // puzzle are): contradictions, double, cell and region chains all occur.
-            let solution = |i: usize| 1 << ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1);
-            let extra = sparse(&cands);
-            let cands: [u16; 81] = std::array::from_fn(|i| {
-                if with_solution { extra[i] | solution(i) } else { extra[i] }
-            });
+            let cands = puzzle_like(&cands, with_solution);
             let board = Board { values: [0; 81], cands };
             let pos = board.all_positions();
             let mut budget = Budget { spent: 0, limit: u64::MAX };
@@ -2869,6 +2913,35 @@ mod tests {
                 std::iter::once(format!("work {}", budget.spent)).chain(steps).collect::<Vec<_>>()
             };
             proptest::prop_assert_eq!(steps(true), steps(false));
+        }
+
+        /// A walk counts the potentials `chain_of` lists above a potential, and meets the chains
+        /// nested among them in the same order, in chains that nest forcing chains (level 2).
+        #[test]
+        fn walks_count_what_chain_of_lists(
+            cands in proptest::collection::vec(0u16..512, 81),
+            with_solution: bool,
+        ) {
+            let cands = puzzle_like(&cands, with_solution);
+            let board = Board { values: [0; 81], cands };
+            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut ch = Chainer::new(&board, &mut budget);
+            ch.level = 2;
+            for c in (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0).step_by(3) {
+                for on in [true, false] {
+                    let src = ch.push(c, on, &[]);
+                    ch.chain(src, true, true);
+                }
+            }
+            let (mut walk, mut listed) = (Walk::default(), Vec::new());
+            for n in 0..ch.buf.nodes.len() as u32 {
+                listed.clear();
+                ch.chain_of(n, &mut listed);
+                walk.nested.clear();
+                proptest::prop_assert_eq!(ch.walk(n, &mut walk, true) as usize, listed.len());
+                let nested = listed.iter().map(|&p| ch.buf.nodes[p as usize].nested).filter(|&i| i != NONE);
+                proptest::prop_assert!(walk.nested.iter().copied().eq(nested));
+            }
         }
     }
 }

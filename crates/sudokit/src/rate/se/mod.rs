@@ -419,7 +419,7 @@ fn next_step(
         return Some(h);
     }
     let dynamic = (0..=chain::MAX_LEVEL).map(Multi::Dynamic);
-    let mut cache = std::mem::take(memo).for_next_board();
+    let mut cache = std::mem::take(memo).for_next_board(parts > 1);
     let mut hint = None;
     for mode in [Multi::Nishio, Multi::Multiple].into_iter().chain(dynamic) {
         if budget.exhausted() {
