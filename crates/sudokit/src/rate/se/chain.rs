@@ -75,6 +75,17 @@ struct Node {
     nested: u32,
 }
 
+/// A potential's index among the 1,458: its candidate's, twice, plus one for an "on".
+fn potential_key(cand: u16, on: bool) -> usize {
+    cand as usize * 2 + usize::from(on)
+}
+
+impl Node {
+    fn key(&self) -> usize {
+        potential_key(self.cand, self.on)
+    }
+}
+
 /// The links of one grid, looked up by the static searches ([`Chainer::cycles`],
 /// [`Chainer::forcing`]) for every potential they spread instead of being worked out again.
 struct Links {
@@ -975,8 +986,7 @@ impl<'a> Chainer<'a> {
     }
 
     fn key(&self, n: u32) -> usize {
-        let node = self.buf.nodes[n as usize];
-        node.cand as usize * 2 + usize::from(node.on)
+        self.buf.nodes[n as usize].key()
     }
 
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a
@@ -1015,7 +1025,7 @@ impl<'a> Chainer<'a> {
     fn walk(&self, target: u32, walk: &mut Walk, nested: bool) -> u32 {
         let mut seen = [0u64; 23];
         let node = self.buf.nodes[target as usize];
-        let k = node.cand as usize * 2 + usize::from(node.on);
+        let k = node.key();
         seen[k / 64] |= 1 << (k % 64);
         let queue = &mut walk.parents;
         queue.clear();
@@ -1028,7 +1038,7 @@ impl<'a> Chainer<'a> {
             i += 1;
             for &q in &self.buf.parents[start as usize..(start + len) as usize] {
                 let node = self.buf.nodes[q as usize];
-                let k = node.cand as usize * 2 + usize::from(node.on);
+                let k = node.key();
                 if seen[k / 64] & (1 << (k % 64)) == 0 {
                     seen[k / 64] |= 1 << (k % 64);
                     queue.push((node.parent_start, node.parent_len));
@@ -1133,7 +1143,7 @@ impl<'a> Chainer<'a> {
         for &p in reversed {
             let c = self.buf.nodes[p as usize].cand;
             let flipped = !self.buf.nodes[p as usize].on;
-            let k = c as usize * 2 + usize::from(flipped);
+            let k = potential_key(c, flipped);
             if flipped {
                 mix(k);
             } else if !seen.has(c) {
@@ -1638,7 +1648,7 @@ impl<'a> Chainer<'a> {
             None => Links::new(self.buf.spare_links.take(), cands, &self.base_pos),
         };
         let src = self.buf.nodes[source as usize];
-        let conj_key = src.cand as usize * 2 + usize::from(!src.on);
+        let conj_key = potential_key(src.cand, !src.on);
         let mut to_on = Bits::default();
         let mut to_off = Bits::default();
         let [mut pending_on, mut pending_off, layer] = std::mem::take(&mut self.buf.scratch_queues);
