@@ -82,6 +82,11 @@ fn bad_input_is_reported_per_record_in_order() {
     assert_eq!(lines, ["Naked Single: r5c6=4", "!unreadable", "!multiple", "Naked Single: r5c6=4"]);
     assert!(run.stderr.contains("puzzle 2, line 2, column 3"), "{}", run.stderr);
     assert!(run.stderr.contains("puzzle 3, line 3: the puzzle has more than one solution"), "{}", run.stderr);
+    // Text records of `explain` span lines and are separated by a blank line, markers included.
+    let explain = sudokit(&["explain"], &input);
+    let records: Vec<&str> = explain.stdout.split("\n\n").collect();
+    assert_eq!(records.len(), 4, "{}", explain.stdout);
+    assert_eq!(&records[1..3], ["!unreadable", "!multiple"]);
     let conflict = sudokit(&["explain"], &format!("11{}\n", &EASY[2..]));
     assert_eq!(conflict.code, 1);
     assert_eq!(conflict.stdout, "!invalid\n");

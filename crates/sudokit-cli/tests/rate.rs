@@ -85,3 +85,88 @@ fn rate_keeps_input_order_on_every_thread_and_counts_with_stats() {
         run.stderr
     );
 }
+
+#[test]
+fn explain_se_shows_the_steps_that_make_up_the_rating() {
+    let run = sudokit(&["explain", "--scale", "se"], &format!("{XY}\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], "1. Hidden Single (1.2): r2c7=2");
+    assert_eq!(lines[8], "9. Pointing (2.6): r4c9<>7, r5c9<>7, r6c9<>7");
+    assert_eq!(lines.last().copied(), Some("solved in 65 steps: ER 4.2, EP 1.2, ED 1.2 (hardest: XY-Wing)"));
+    // ER is the hardest step shown, and the first step that hard is the hardest technique's.
+    let hardest = lines.iter().find(|l| l.contains(" (4.2): ")).expect("a step of 4.2");
+    assert!(hardest.contains(". XY-Wing (4.2): r"), "{hardest}");
+    assert!(lines[..lines.len() - 1].iter().all(|l| !l.contains(" (4.3)") && !l.contains(" (5.")));
+
+    let json = sudokit(&["explain", "--scale", "se", "-o", "json"], &format!("{XY}\n"));
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+    assert_eq!(
+        (v["solved"].as_bool(), v["er"].as_f64(), v["ep"].as_f64()),
+        (Some(true), Some(4.2), Some(1.2))
+    );
+    assert_eq!((v["ed"].as_f64(), v["hardest"].as_str()), (Some(1.2), Some("XY-Wing")));
+    assert!(v["stopped"].is_null());
+    let steps = v["steps"].as_array().expect("steps");
+    assert_eq!(steps.len(), 65);
+    assert_eq!(steps[8]["technique"], "Pointing");
+    assert_eq!(steps[8]["difficulty"].as_f64(), Some(2.6));
+    assert_eq!(steps[8]["eliminations"][2], serde_json::json!({"cell": "r6c9", "digit": 7}));
+    assert_eq!(steps[0]["placements"][0], serde_json::json!({"cell": "r2c7", "digit": 2}));
+    assert_eq!(steps[0]["text"], lines[0].trim_start_matches("1. "));
+}
+
+#[test]
+fn explain_se_reports_bad_puzzles_in_place() {
+    // A broken line, a puzzle with many solutions and a good one: one record each, in order.
+    let open = ".".repeat(81);
+    let input = format!("{XY}\nx{}\n{open}\n{EASY}\n", &XY[1..]);
+    let run = sudokit(&["explain", "--scale", "se"], &input);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let records: Vec<&str> = run.stdout.split("\n\n").collect();
+    assert_eq!(records.len(), 4, "{}", run.stdout);
+    assert!(records[0].ends_with("(hardest: XY-Wing)"), "{}", records[0]);
+    assert_eq!(&records[1..3], ["!unreadable", "!multiple"]);
+    assert!(records[3].ends_with("(hardest: Hidden Single)\n"), "{}", records[3]);
+    assert!(run.stderr.contains("puzzle 2, line 2, column 1: invalid character 'x'"), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle 3, line 3: more than one solution; not rated"), "{}", run.stderr);
+
+    let json = sudokit(&["explain", "--scale", "se", "-o", "json"], &input);
+    let lines: Vec<&str> = json.stdout.lines().collect();
+    assert_eq!(lines[1..3], ["null", "null"]);
+    assert_eq!(lines.len(), 4);
+
+    // Other boards and variant rules are refused, as by `rate`.
+    let mini = sudokit(&["explain", "--scale", "se"], "1.3.4.2.3.1.2.4.\n");
+    assert_eq!((mini.code, mini.stdout.as_str()), (1, "!unsupported\n"));
+    assert!(mini.stderr.contains("classic 9x9 puzzles only, not 4x4 boards"), "{}", mini.stderr);
+    let x = sudokit(&["explain", "--scale", "se", "--variant", "x"], &format!("{XY}\n"));
+    assert_eq!((x.code, x.stdout.as_str()), (1, "!unsupported\n"));
+}
+
+#[test]
+fn explain_se_refuses_the_flags_of_hodokus_path() {
+    for flags in [
+        &["--grids"][..],
+        &["--exclude", "bf"],
+        &["--techniques", "X-Wing"],
+        &["--all-at-once"],
+        &["--pencil"],
+    ] {
+        let args: Vec<&str> = ["explain", "--scale", "se"].iter().chain(flags).copied().collect();
+        let run = sudokit(&args, &format!("{XY}\n"));
+        assert_eq!(run.code, 2, "{flags:?}");
+        assert!(run.stdout.is_empty(), "{flags:?}");
+        assert!(
+            run.stderr.contains(&format!("explain --scale se does not take {}", flags[0])),
+            "{}",
+            run.stderr
+        );
+    }
+    let run = sudokit(&["explain", "--scale", "se", "--timeout", "5"], &format!("{XY}\n"));
+    assert!(run.stderr.contains("does not take --timeout"), "{}", run.stderr);
+    // HoDoKu's path is still the default.
+    let run = sudokit(&["explain", "--scale", "hodoku"], &format!("{XY}\n"));
+    assert_eq!(run.stdout, sudokit(&["explain"], &format!("{XY}\n")).stdout);
+}

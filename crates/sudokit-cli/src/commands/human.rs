@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::{Board, Candidates, Position};
+use sudokit::rate::se::RateError;
+use sudokit::rate::{se_path, Unrated};
+use sudokit::{Board, Candidates, Position, Puzzle};
 
 use super::{failed, unreadable};
 use crate::args::{InputArgs, RunArgs};
@@ -61,6 +63,17 @@ impl HumanArgs {
     }
 }
 
+/// Whose solution path `explain` shows.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Scale {
+    /// HoDoKu's techniques and order.
+    #[default]
+    Hodoku,
+    /// Sudoku Explainer's techniques and order, each step with its difficulty, then ER/EP/ED
+    /// (classic 9×9 puzzles with one solution).
+    Se,
+}
+
 /// `sudokit explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
@@ -69,6 +82,35 @@ pub struct ExplainArgs {
     /// Print the candidate grid before each step.
     #[arg(long)]
     pub grids: bool,
+    /// Whose path: `hodoku`, or `se` for Sudoku Explainer's, the steps that make up ER/EP/ED
+    /// [default: hodoku].
+    #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
+    pub scale: Scale,
+}
+
+impl ExplainArgs {
+    /// The flags that only HoDoKu's path takes, refused with `--scale se`.
+    pub fn check_scale(&self) -> anyhow::Result<()> {
+        let h = &self.human;
+        let hodoku_only = [
+            ("--techniques", !h.techniques.is_empty()),
+            ("--exclude", !h.exclude.is_empty()),
+            ("--all-at-once", h.all_at_once),
+            ("--pencil", h.pencil),
+            ("--grids", self.grids),
+            // As for `rate`: the path runs to the end or to its own work budget.
+            ("--timeout", h.run.timeout.is_some()),
+        ];
+        let given: Vec<&str> = hodoku_only.iter().filter(|(_, on)| *on).map(|(name, _)| *name).collect();
+        if self.scale == Scale::Se && !given.is_empty() {
+            anyhow::bail!(
+                "explain --scale se does not take {} (Sudoku Explainer's path has its own techniques, \
+                 and stops at its own work budget)",
+                given.join(", ")
+            );
+        }
+        Ok(())
+    }
 }
 
 /// How much `hint` tells.
@@ -109,6 +151,11 @@ pub enum Mode<'a> {
 }
 
 impl Mode<'_> {
+    /// Whether its records span lines, and are separated by a blank line: text, except hints.
+    fn multiline(&self) -> bool {
+        self.args().format == HumanFormat::Text && !matches!(self, Mode::Hint(_))
+    }
+
     fn args(&self) -> &HumanArgs {
         match self {
             Mode::Explain(a) => &a.human,
@@ -123,8 +170,14 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
     let json = mode.args().format == HumanFormat::Json;
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable(e, marker(json, "unreadable")),
+        // Separated from the records around it like them.
+        Err(e) => {
+            return Outcome { multiline: mode.multiline(), ..unreadable(e, marker(json, "unreadable")) }
+        }
     };
+    if matches!(mode, Mode::Explain(a) if a.scale == Scale::Se) {
+        return se_explain(p, json, &job.position.to_string());
+    }
     let board = std::sync::Arc::new(p.board().clone());
     let state = State::new(board, p.grid());
     run_state(mode, state, job.position.to_string())
@@ -142,7 +195,7 @@ fn marker(json: bool, reason: &str) -> Vec<u8> {
 fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, at: String) -> Outcome {
     let args = mode.args();
     let json = args.format == HumanFormat::Json;
-    let multiline = !json && !matches!(mode, Mode::Hint(_));
+    let multiline = mode.multiline();
     let fail = |e: &HumanError| {
         let (kind, reason) = match e {
             HumanError::NoSolution => (Kind::NoSolution, "no solution"),
@@ -224,6 +277,62 @@ fn explain(solver: &mut Solver, grids: bool, json: bool) -> String {
         ));
     }
     text
+}
+
+/// `explain --scale se` on one puzzle: Sudoku Explainer's path, and its ER/EP/ED.
+fn se_explain(p: &Puzzle, json: bool, at: &str) -> Outcome {
+    let path = match se_path(p) {
+        Ok(path) => path,
+        Err(why) => {
+            let kind = match why {
+                Unrated::Multiple => Kind::Multiple,
+                Unrated::NoSolution => Kind::NoSolution,
+                Unrated::Undecided => Kind::TimedOut,
+                _ => Kind::Invalid,
+            };
+            let out = marker(json, why.status());
+            return Outcome { multiline: !json, ..failed(kind, out, format!("{at}: {}", why.message())) };
+        }
+    };
+    let rating = path.rating();
+    let stopped = path.stopped.as_ref().map(RateError::report);
+    let out = if json {
+        let tenths = |t: u16| f64::from(t) / 10.0;
+        let v = serde_json::json!({
+            "solved": rating.is_some(),
+            "er": rating.as_ref().map(|r| tenths(r.er_tenths)),
+            "ep": rating.as_ref().map(|r| tenths(r.ep_tenths)),
+            "ed": rating.as_ref().map(|r| tenths(r.ed_tenths)),
+            "hardest": rating.as_ref().map(|r| r.hardest.clone()),
+            "stopped": stopped,
+            "steps": path.steps,
+        });
+        format!("{v}\n")
+    } else {
+        let mut text = String::new();
+        for (i, step) in path.steps.iter().enumerate() {
+            text.push_str(&format!("{}. {step}\n", i + 1));
+        }
+        match (&rating, &stopped) {
+            (Some(r), _) => text.push_str(&format!(
+                "solved in {} steps: ER {:.1}, EP {:.1}, ED {:.1} (hardest: {})\n",
+                r.steps,
+                r.er(),
+                r.ep(),
+                r.ed(),
+                r.hardest
+            )),
+            (None, Some(why)) => text.push_str(&format!("stopped after {} steps: {why}\n", path.steps.len())),
+            (None, None) => {}
+        }
+        text
+    };
+    let outcome = match stopped {
+        // Not rated: counted and reported as `rate` does a puzzle its budget stopped.
+        Some(why) => failed(Kind::TimedOut, Vec::new(), format!("{at}: {why}")),
+        None => Outcome::default(),
+    };
+    Outcome { out: out.into_bytes(), multiline: !json, ..outcome }
 }
 
 fn hint(solver: &Solver, level: Level, json: bool) -> String {

@@ -62,7 +62,8 @@ enum Command {
     /// Generate random complete grids or puzzles with a unique solution.
     #[command(after_help = after_help())]
     Generate(generate::GenerateArgs),
-    /// Explain each puzzle step by step, as a human would solve it (HoDoKu's techniques and order).
+    /// Explain each puzzle step by step, as a human would solve it (HoDoKu's techniques and order,
+    /// or Sudoku Explainer's with `--scale se`).
     #[command(after_help = after_help())]
     Explain(human::ExplainArgs),
     /// Print the next step of each puzzle: where to look, which technique, or the whole step.
@@ -99,7 +100,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             a.run.stats,
         ),
         Command::Solve(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| solve::solve(a, j))?,
-        Command::Explain(a) => run_human(human::Mode::Explain(a), &a.human)?,
+        Command::Explain(a) => {
+            a.check_scale()?;
+            run_human(human::Mode::Explain(a), &a.human)?
+        }
         Command::Hint(a) => run_human(human::Mode::Hint(a), &a.human)?,
         Command::Candidates(a) => run_human(human::Mode::Candidates(a), &a.human)?,
         Command::Rate(a) => {

@@ -8,10 +8,11 @@
 //! per-step base scores along the human solver's default path, and the hardest step's level.
 //!
 //! [`rate_puzzle`] gives both for one puzzle, as `sudokit rate` does: only a classic 9×9 puzzle with
-//! exactly one solution is rated, and [`Unrated`] says why another was not.
+//! exactly one solution is rated, and [`Unrated`] says why another was not. [`se_path`] gives,
+//! after the same checks, Sudoku Explainer's path step by step (as `sudokit explain --scale se`).
 
 pub mod hodoku;
 mod puzzle;
 pub mod se;
 
-pub use puzzle::{rate_puzzle, Ratings, Unrated};
+pub use puzzle::{rate_puzzle, se_path, Ratings, Unrated};

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::hodoku::{self, HodokuError, HodokuRating};
 use super::se::{self, RateError, SeRating};
-use crate::grid::Shape;
+use crate::grid::{Grid, Shape};
 use crate::rules::Conflict;
 use crate::solve::{Puzzle, Verdict};
 
@@ -30,16 +30,7 @@ impl Ratings {
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
         if let Err(e) = &self.se {
-            let so_far = match e {
-                RateError::BeyondReach { er_so_far_tenths, .. }
-                | RateError::BudgetExhausted { er_so_far_tenths, .. }
-                    if *er_so_far_tenths > 0 =>
-                {
-                    format!(" (ER at least {:.1})", f64::from(*er_so_far_tenths) / 10.0)
-                }
-                _ => String::new(),
-            };
-            out.push(format!("no Sudoku Explainer rating{so_far}: {e}"));
+            out.push(e.report());
         }
         if let Err(e) = &self.hodoku {
             out.push(format!("no HoDoKu rating: {e}"));
@@ -142,20 +133,52 @@ impl std::error::Error for Unrated {}
 /// # Errors
 /// [`Unrated`] when the puzzle is not classic 9×9 or has not exactly one solution.
 pub fn rate_puzzle(puzzle: &Puzzle) -> Result<Ratings, Unrated> {
+    let grid = ratable(puzzle)?;
+    Ok(Ratings { se: se::rate(grid), hodoku: hodoku::rate(grid) })
+}
+
+/// Sudoku Explainer's solution path of `puzzle`, step by step, after the same checks as
+/// [`rate_puzzle`]: as far as it goes, with ER/EP/ED when it solves the puzzle (see
+/// [`se::explain`]).
+///
+/// ```
+/// use sudokit::rate::{se_path, Unrated};
+/// use sudokit::Puzzle;
+///
+/// let xy_wing = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..";
+/// let path = se_path(&Puzzle::classic(xy_wing.parse()?))?;
+/// assert_eq!(path.rating().map(|r| r.hardest), Some("XY-Wing".to_string()));
+/// let open = Puzzle::classic(sudokit::Grid::empty(sudokit::Shape::CLASSIC));
+/// assert_eq!(se_path(&open), Err(Unrated::Multiple));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`Unrated`] when the puzzle is not classic 9×9 or has not exactly one solution.
+pub fn se_path(puzzle: &Puzzle) -> Result<se::SePath, Unrated> {
+    let grid = ratable(puzzle)?;
+    se::explain(grid, se::SeOptions::default()).map_err(|e| match e {
+        // The checks above rule these out; they are mapped rather than unwrapped all the same.
+        RateError::NotClassic { side } => Unrated::Unsupported { side, classic_rules: true },
+        RateError::Multiple => Unrated::Multiple,
+        _ => Unrated::Undecided,
+    })
+}
+
+/// The grid of a classic 9×9 puzzle with exactly one solution, or why it cannot be rated.
+fn ratable(puzzle: &Puzzle) -> Result<&Grid, Unrated> {
     let shape = puzzle.grid().shape();
     let classic_rules = puzzle.board().is_classic();
     if shape != Shape::CLASSIC || !classic_rules {
         return Err(Unrated::Unsupported { side: shape.side(), classic_rules });
     }
     match puzzle.check() {
-        Verdict::Unique(_) => {}
-        Verdict::Multiple { .. } => return Err(Unrated::Multiple),
-        Verdict::NoSolution => return Err(Unrated::NoSolution),
-        Verdict::Invalid(c) => return Err(Unrated::Invalid(c)),
-        _ => return Err(Unrated::Undecided),
+        Verdict::Unique(_) => Ok(puzzle.grid()),
+        Verdict::Multiple { .. } => Err(Unrated::Multiple),
+        Verdict::NoSolution => Err(Unrated::NoSolution),
+        Verdict::Invalid(c) => Err(Unrated::Invalid(c)),
+        _ => Err(Unrated::Undecided),
     }
-    let grid = puzzle.grid();
-    Ok(Ratings { se: se::rate(grid), hodoku: hodoku::rate(grid) })
 }
 
 #[cfg(test)]

@@ -22,6 +22,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! [`explain`] gives the path itself, step by step (each [`SeStep`] prints in forum notation with
+//! its difficulty), also where it stops short of a rating.
+//!
 //! # Techniques and values
 //!
 //! In the order they are tried. The values are those of Sudoku Explainer 1.2.1's hint classes
@@ -117,7 +120,9 @@ mod unique;
 #[cfg(test)]
 mod tests;
 
-use crate::grid::{Grid, Shape};
+use std::fmt;
+
+use crate::grid::{Cell, Grid, Shape};
 use crate::solve::{Puzzle, Verdict};
 use board::Board;
 use chain::{Budget, Multi};
@@ -188,6 +193,23 @@ pub enum RateError {
         /// ER of the steps taken, in tenths.
         er_so_far_tenths: u16,
     },
+}
+
+impl RateError {
+    /// The line that reports a puzzle without a Sudoku Explainer rating, with the ER its path
+    /// reached where it stopped short: `no Sudoku Explainer rating (ER at least 11.0): …`.
+    pub fn report(&self) -> String {
+        let so_far = match self {
+            RateError::BeyondReach { er_so_far_tenths, .. }
+            | RateError::BudgetExhausted { er_so_far_tenths, .. }
+                if *er_so_far_tenths > 0 =>
+            {
+                format!(" (ER at least {:.1})", f64::from(*er_so_far_tenths) / 10.0)
+            }
+            _ => String::new(),
+        };
+        format!("no Sudoku Explainer rating{so_far}: {self}")
+    }
 }
 
 /// Options for [`rate_with`].
@@ -266,12 +288,20 @@ fn tenths(x: f64) -> u16 {
 }
 
 fn rate_board(board: Board, options: SeOptions) -> Result<SeRating, RateError> {
-    let path = solve_path(board, options)?;
+    let (path, stopped) = solve_path(board, options);
+    match stopped {
+        Some(e) => Err(e),
+        None => Ok(rating_of(&path)),
+    }
+}
+
+/// ER, EP and ED of a whole path, as Sudoku Explainer sums them.
+fn rating_of(path: &[SeStep]) -> SeRating {
     let mut difficulty = f64::NEG_INFINITY;
     let mut pearl = 0.0;
     let mut diamond = 0.0;
     let mut hardest = String::new();
-    for step in &path {
+    for step in path {
         if step.difficulty > difficulty {
             difficulty = step.difficulty;
             hardest = step.name.to_string();
@@ -285,13 +315,13 @@ fn rate_board(board: Board, options: SeOptions) -> Result<SeRating, RateError> {
             }
         }
     }
-    Ok(SeRating {
+    SeRating {
         er_tenths: tenths(difficulty.max(0.0)),
         ep_tenths: tenths(pearl),
         ed_tenths: tenths(diamond),
         hardest,
         steps: path.len(),
-    })
+    }
 }
 
 /// One step of the solution path Sudoku Explainer would take.
@@ -307,17 +337,134 @@ pub struct SeStep {
     pub removals: Vec<(usize, u8)>,
 }
 
-/// The whole solution path, step by step, that [`rate`] measures.
-pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
-    solve_path(classic_board(grid)?, options)
+impl SeStep {
+    /// The difficulty in tenths, rounded as `serate` prints it (`36` = 3.6).
+    pub fn difficulty_tenths(&self) -> u16 {
+        tenths(self.difficulty)
+    }
 }
 
-fn solve_path(board: Board, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+impl fmt::Display for SeStep {
+    /// The technique, its difficulty as `serate` rounds it, and what the step does in forum
+    /// notation: `Naked Triplet (3.6): r5c4<>7`, `Hidden Single (1.2): r2c9=6`.
+    ///
+    /// ```
+    /// use sudokit::rate::se::SeStep;
+    /// let removals = vec![(36, 7), (45, 7)];
+    /// let step = SeStep { name: "Pointing", difficulty: 2.6, placement: None, removals };
+    /// assert_eq!(step.to_string(), "Pointing (2.6): r5c1<>7, r6c1<>7");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.difficulty_tenths();
+        write!(f, "{} ({}.{}):", self.name, t / 10, t % 10)?;
+        let placed = self.placement.iter().map(|&(c, d)| (c, d, "="));
+        let removed = self.removals.iter().map(|&(c, d)| (c, d, "<>"));
+        for (i, (cell, digit, sign)) in placed.chain(removed).enumerate() {
+            let sep = if i == 0 { " " } else { ", " };
+            write!(f, "{sep}{}{sign}{digit}", cell_name(cell))?;
+        }
+        Ok(())
+    }
+}
+
+/// A cell of the 9×9 board in forum notation, `r1c1` to `r9c9`.
+fn cell_name(cell: usize) -> String {
+    Cell::from_index(cell).name(Shape::CLASSIC)
+}
+
+// The JSON form, with the field names of the human solver's steps.
+#[derive(serde::Serialize)]
+struct CandidateJson {
+    cell: String,
+    digit: u8,
+}
+
+#[derive(serde::Serialize)]
+struct StepJson {
+    technique: &'static str,
+    difficulty: f64,
+    text: String,
+    placements: Vec<CandidateJson>,
+    eliminations: Vec<CandidateJson>,
+}
+
+impl serde::Serialize for SeStep {
+    /// `{"technique", "difficulty" (rounded as `serate` prints it), "text", "placements",
+    /// "eliminations"}`, the last two lists of `{"cell": "r1c1", "digit": 5}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let cand = |&(c, d): &(usize, u8)| CandidateJson { cell: cell_name(c), digit: d };
+        StepJson {
+            technique: self.name,
+            difficulty: f64::from(self.difficulty_tenths()) / 10.0,
+            text: self.to_string(),
+            placements: self.placement.iter().map(cand).collect(),
+            eliminations: self.removals.iter().map(cand).collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The whole solution path, step by step, that [`rate`] measures.
+///
+/// # Errors
+/// As [`rate`]; a path cut short by the work budget or beyond the deepest chains is an error
+/// here ([`explain`] keeps its steps).
+pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+    let whole = explain(grid, options)?;
+    match whole.stopped {
+        Some(e) => Err(e),
+        None => Ok(whole.steps),
+    }
+}
+
+/// A solution path as far as the rater took it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SePath {
+    /// The steps taken, in order.
+    pub steps: Vec<SeStep>,
+    /// Why the path stops before the grid is solved ([`RateError::BudgetExhausted`] or
+    /// [`RateError::BeyondReach`]); `None` when it solves it.
+    pub stopped: Option<RateError>,
+}
+
+impl SePath {
+    /// ER, EP and ED, when the path solves the grid.
+    pub fn rating(&self) -> Option<SeRating> {
+        self.stopped.is_none().then(|| rating_of(&self.steps))
+    }
+}
+
+/// Sudoku Explainer's solution path of a classic 9×9 puzzle, step by step, as far as it goes:
+/// what [`rate`] measures, and where a puzzle it cannot rate stops.
+///
+/// ```
+/// use sudokit::rate::se::{self, SeOptions};
+/// let grid: sudokit::Grid =
+///     ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
+/// let path = se::explain(&grid, SeOptions::default())?;
+/// assert_eq!(path.steps[0].to_string(), "Hidden Single (1.2): r2c7=2");
+/// assert_eq!(path.rating().map(|r| r.er_tenths), Some(42));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// Boards other than classic 9×9, and puzzles without exactly one solution, as for [`rate`].
+pub fn explain(grid: &Grid, options: SeOptions) -> Result<SePath, RateError> {
+    let (steps, stopped) = solve_path(classic_board(grid)?, options);
+    Ok(SePath { steps, stopped })
+}
+
+/// The path and why it stopped short, if it did.
+fn solve_path(board: Board, options: SeOptions) -> (Vec<SeStep>, Option<RateError>) {
     solve_path_within(board, options.parts(), &mut Budget { spent: 0, limit: options.budget })
 }
 
 /// [`solve_path`] with the chains split in `parts`, counting its work in `budget`.
-fn solve_path_within(mut board: Board, parts: usize, budget: &mut Budget) -> Result<Vec<SeStep>, RateError> {
+fn solve_path_within(
+    mut board: Board,
+    parts: usize,
+    budget: &mut Budget,
+) -> (Vec<SeStep>, Option<RateError>) {
     let mut path: Vec<SeStep> = Vec::new();
     let mut memo = chain::NestedCache::default();
     let mut barren = Barren::default();
@@ -327,9 +474,13 @@ fn solve_path_within(mut board: Board, parts: usize, budget: &mut Budget) -> Res
         let hint = match next_step(&board, budget, &mut memo, &mut barren, parts) {
             Some(h) => h,
             None if budget.exhausted() => {
-                return Err(RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far });
+                let stopped = RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far };
+                return (path, Some(stopped));
             }
-            None => return Err(RateError::BeyondReach { steps: path.len(), er_so_far_tenths: so_far }),
+            None => {
+                let stopped = RateError::BeyondReach { steps: path.len(), er_so_far_tenths: so_far };
+                return (path, Some(stopped));
+            }
         };
         max = max.max(hint.difficulty);
         hint.apply(&mut board);
@@ -344,7 +495,7 @@ fn solve_path_within(mut board: Board, parts: usize, budget: &mut Budget) -> Res
                 .collect(),
         });
     }
-    Ok(path)
+    (path, None)
 }
 
 /// Where the techniques before chains last found nothing along a path, so that they search again

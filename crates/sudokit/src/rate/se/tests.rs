@@ -371,11 +371,12 @@ fn split_searches_take_the_same_path_for_the_same_work() {
     let Some(puzzles) = forum_hardest_lines(&[327, 62, 195]) else { return };
     for (n, grid) in puzzles {
         let board = super::classic_board(&grid).expect("a classic puzzle");
-        // The path, and the work it counted.
+        // The path, why it stopped short if it did, and the work it counted.
         let run = |threads, limit| {
             let mut budget = super::chain::Budget { spent: 0, limit };
             let parts = SeOptions { threads, ..SeOptions::default() }.parts();
-            (super::solve_path_within(board.clone(), parts, &mut budget), budget.spent)
+            let (path, stopped) = super::solve_path_within(board.clone(), parts, &mut budget);
+            (stopped.map_or(Ok(path), Err), budget.spent)
         };
         let (whole, spent) = run(1, SeOptions::default().budget);
         let whole = whole.expect("rated");
@@ -421,4 +422,59 @@ fn split_searches_find_the_step_of_a_whole_search() {
     }
     // 22 of the 24 searches find one.
     assert!(found >= 20, "{found} of the searches found a step");
+}
+
+#[test]
+fn explain_keeps_the_steps_of_a_path_cut_short() {
+    // forum_hardest_1106 #1: nested forcing chains of level 2, 142 steps.
+    let Some(puzzles) = forum_hardest_lines(&[1]) else { return };
+    let (_, grid) = &puzzles[0];
+    let whole = super::explain(grid, SeOptions::default()).expect("a classic puzzle");
+    assert_eq!(whole.stopped, None);
+    assert_eq!(whole.rating(), Some(super::rate(grid).expect("rated")));
+    assert_eq!(super::path(grid, SeOptions::default()).as_ref(), Ok(&whole.steps));
+
+    let options = SeOptions { budget: 10_000, ..SeOptions::default() };
+    let short = super::explain(grid, options).expect("a classic puzzle");
+    let Some(RateError::BudgetExhausted { steps, er_so_far_tenths }) = short.stopped.clone() else {
+        panic!("stopped by the budget: {:?}", short.stopped);
+    };
+    assert!(steps > 0 && steps < whole.steps.len(), "{steps} steps");
+    assert_eq!(short.steps[..], whole.steps[..steps]);
+    let reached = short.steps.iter().map(super::SeStep::difficulty_tenths).max();
+    assert_eq!(Some(er_so_far_tenths), reached);
+    assert_eq!(short.rating(), None);
+    assert_eq!(super::path(grid, options), Err(short.stopped.clone().expect("stopped")));
+    let report = short.stopped.as_ref().map(RateError::report).expect("stopped");
+    let at_least = format!(
+        "no Sudoku Explainer rating (ER at least {}.{}): ",
+        er_so_far_tenths / 10,
+        er_so_far_tenths % 10
+    );
+    assert!(report.starts_with(&at_least), "{report}");
+}
+
+#[test]
+fn steps_read_in_forum_notation_and_in_json() {
+    let single =
+        super::SeStep { name: "Naked Single", difficulty: 2.3, placement: Some((40, 9)), removals: vec![] };
+    assert_eq!(single.to_string(), "Naked Single (2.3): r5c5=9");
+    // Difficulties summed from a base and a length bonus print as serate rounds them.
+    let chain = super::SeStep {
+        name: "Dynamic Region Forcing Chains",
+        difficulty: 8.5 + 0.1 + 0.1 + 0.1,
+        placement: None,
+        removals: vec![(0, 1), (80, 9)],
+    };
+    assert_eq!(chain.to_string(), "Dynamic Region Forcing Chains (8.8): r1c1<>1, r9c9<>9");
+    assert_eq!(
+        serde_json::to_value(&chain).expect("serializes"),
+        serde_json::json!({
+            "technique": "Dynamic Region Forcing Chains",
+            "difficulty": 8.8,
+            "text": "Dynamic Region Forcing Chains (8.8): r1c1<>1, r9c9<>9",
+            "placements": [],
+            "eliminations": [{"cell": "r1c1", "digit": 1}, {"cell": "r9c9", "digit": 9}],
+        })
+    );
 }
