@@ -724,11 +724,24 @@ async function generate(e) {
 
 // ---------------------------------------------------------------- ratings
 
-function showRating(text, kind = "") {
+function showRating(text, kind = "", path = []) {
   const p = $("rating");
   p.hidden = !text;
   p.textContent = text || "";
   p.className = kind;
+  // Sudoku Explainer's steps behind ER, folded under the rating: which step is the hardest, and where.
+  const d = $("se-path");
+  d.hidden = path.length === 0;
+  d.open = false;
+  $("se-path-count").textContent = `${path.length} step${path.length === 1 ? "" : "s"}`;
+  const er = Math.max(...path.map((step) => step.difficulty));
+  const first = path.findIndex((step) => step.difficulty === er);
+  $("se-path-steps").replaceChildren(...path.map((step, i) => {
+    const li = document.createElement("li");
+    li.textContent = step.text;
+    if (i === first) li.className = "hardest"; // the step that sets ER (or the hardest so far)
+    return li;
+  }));
 }
 
 const one = (x) => x.toFixed(1);
@@ -761,7 +774,7 @@ async function rate() {
     const why = a.verdict === "timed out" ? `undecided within ${NODES.toLocaleString("en")} nodes` : a.verdict;
     return showRating(`Ratings need a board with exactly one solution; this one: ${why}. Check shows more.`, "error");
   }
-  showRating(`${ratingText(a)} (${ms(t)})`, "ok");
+  showRating(`${ratingText(a)} (${ms(t)})`, "ok", a.sePath || []);
 }
 
 function emptyBoard() {

@@ -242,12 +242,25 @@ if (scenarios) {
       expect(/ · HoDoKu (easy|medium|hard|unfair|extreme) \(score \d+\) \([\d.]+ ms\)$/.test(text), `HoDoKu part of "${text}"`);
       console.log(`     ${text} (${Date.now() - start} ms from the key to the answer)`);
       expect(!(await page.isVisible("#busy")), "no running-work notice after the answer");
+      // Sudoku Explainer's path, folded under the rating: its hardest step is ER, and the first
+      // step that hard is the hardest technique's.
+      expect(await page.isVisible("#se-path summary"), "the path's summary");
+      await page.click("#se-path summary");
+      const path = await page.$$eval("#se-path-steps li", (l) => l.map((x) => x.textContent));
+      const difficulty = (s) => Number(/ \((\d+\.\d)\): /.exec(s)?.[1]);
+      expect(path.length > 0 && path.every((s) => difficulty(s) >= 1.0), `path: ${path.slice(0, 3).join(" | ")}`);
+      expect(Math.max(...path.map(difficulty)).toFixed(1) === rated.er, `the path's hardest step against ER ${rated.er}`);
+      const hardest = path.find((s) => difficulty(s).toFixed(1) === rated.er);
+      expect(hardest.startsWith(`${rated.hardest} (`), `the first step of ER: ${hardest}`);
+      equal(await page.textContent("#se-path-steps li.hardest"), hardest, "the step marked as the hardest");
+      expect((await page.textContent("#se-path summary")).endsWith(`${path.length} steps`), "the step count");
       await shot(page, "03d-rating");
       const bad = await lowContrast(page);
       expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
       await page.click(`#cell-${rated.puzzle.indexOf(".")}`);
       await page.keyboard.press("1"); // any change: the rating was of the board before
       expect(await page.$eval("#rating", (r) => r.hidden), "rating hidden after a change");
+      expect(await page.$eval("#se-path", (d) => d.hidden), "path hidden after a change");
       await page.keyboard.press("Control+z");
       await page.keyboard.press("Control+z"); // back to the typed seed puzzle
       equal(await board(page), SEED, "the board after undoing the paste");

@@ -19,6 +19,18 @@ fn error_of<'py>(py: Python<'py>, class: &str, args: Bound<'py, PyTuple>) -> PyE
     }
 }
 
+/// The exception of `sudokit.errors` a class name and its arguments make, or the error of making
+/// them.
+fn error_from<'py>(py: Python<'py>, made: PyResult<(&str, Bound<'py, PyAny>)>) -> PyErr {
+    match made {
+        Ok((class, args)) => match args.cast_into::<PyTuple>() {
+            Ok(args) => error_of(py, class, args),
+            Err(e) => e.into(),
+        },
+        Err(e) => e,
+    }
+}
+
 /// The parts of a position as Python values: puzzle, line and column (`None` when unknown).
 fn position_args(at: Position) -> (usize, usize, Option<usize>) {
     (at.puzzle, at.line, at.column)
@@ -110,11 +122,20 @@ pub fn human_error(py: Python<'_>, at: Position, e: &sudokit::human::HumanError)
         }
         _ => (message, Vec::<String>::new()).into_pyobject(py).map(|a| ("InvalidPuzzleError", a.into_any())),
     };
-    match made {
-        Ok((class, args)) => match args.cast_into::<PyTuple>() {
-            Ok(args) => error_of(py, class, args),
-            Err(e) => e.into(),
-        },
-        Err(e) => e,
-    }
+    error_from(py, made)
+}
+
+/// Why a puzzle gets no rating, as the exception `se_path` raises: the exceptions of the step
+/// solver's same reasons, and `ValueError` for a board the ratings do not cover.
+pub fn unrated_error(py: Python<'_>, at: Position, why: &sudokit::rate::Unrated) -> PyErr {
+    use sudokit::rate::Unrated;
+    let message = format!("{at}: {}", why.message());
+    let made = match why {
+        Unrated::NoSolution => return no_solution(py, at),
+        Unrated::Invalid(c) => return invalid_puzzle(py, at, c),
+        Unrated::Multiple => (message,).into_pyobject(py).map(|a| ("MultipleSolutionsError", a.into_any())),
+        Unrated::Undecided => (message,).into_pyobject(py).map(|a| ("TimedOutError", a.into_any())),
+        _ => return bad_option(message),
+    };
+    error_from(py, made)
 }

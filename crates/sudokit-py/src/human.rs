@@ -1,6 +1,7 @@
 //! The human-style step solver and the ratings, one puzzle at a time: `explain`, `hint`,
-//! `candidates` and `rate`, answering as `sudokit explain`, `hint`, `candidates` and `rate` do (their
-//! `-o json` records are what `to_dict()` gives). The GIL is released while the library works.
+//! `candidates`, `rate` and `se_path`, answering as `sudokit explain`, `hint`, `candidates`, `rate`
+//! and `explain --scale se` do (their `-o json` records are what `to_dict()` gives). The GIL is
+//! released while the library works.
 
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ use sudokit::rate::{rate_puzzle, Ratings};
 use sudokit::{Board, Candidates, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, ReadOptions};
-use crate::errors::{bad_option, human_error, parse_error_at, parse_error_message};
+use crate::errors::{bad_option, human_error, parse_error_at, parse_error_message, unrated_error};
 use crate::input::read_puzzle;
 use crate::output::to_python;
 
@@ -113,17 +114,11 @@ impl Explanation {
     }
 
     fn __getitem__(&self, index: isize) -> PyResult<Step> {
-        let n = self.steps.len() as isize;
-        let i = if index < 0 { index + n } else { index };
-        if !(0..n).contains(&i) {
-            return Err(pyo3::exceptions::PyIndexError::new_err("step index out of range"));
-        }
-        Ok(self.steps[i as usize].clone())
+        step_at(&self.steps, index)
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let list = pyo3::types::PyList::new(py, self.steps.clone())?;
-        Ok(list.as_any().try_iter()?.into_any().unbind())
+        iterate(py, &self.steps)
     }
 
     /// The explanation as `sudokit explain -o json` writes it: `{"solved": …, "steps": […]}`, with
@@ -160,6 +155,25 @@ impl Explanation {
             if self.solved { "True" } else { "False" }
         )
     }
+}
+
+/// Item `index` of a sequence of steps, counted from the end when negative, as Python indexes.
+fn step_at<T: Clone>(steps: &[T], index: isize) -> PyResult<T> {
+    let n = steps.len() as isize;
+    let i = if index < 0 { index + n } else { index };
+    if !(0..n).contains(&i) {
+        return Err(pyo3::exceptions::PyIndexError::new_err("step index out of range"));
+    }
+    Ok(steps[i as usize].clone())
+}
+
+/// An iterator over a sequence of steps.
+fn iterate<'py, T>(py: Python<'py>, steps: &[T]) -> PyResult<Py<PyAny>>
+where
+    T: Clone + IntoPyObject<'py>,
+{
+    let list = pyo3::types::PyList::new(py, steps.to_vec())?;
+    Ok(list.as_any().try_iter()?.into_any().unbind())
 }
 
 /// The candidate state of `obj`: a puzzle read as `solve` reads it, or, with `pencil`, a pencil-mark
@@ -526,5 +540,174 @@ puzzle_function! {
         let (p, at) = read_puzzle(puzzle, &args)?;
         let rated = py.detach(|| rate_puzzle(&p));
         Ok(rating_of(&rated, at))
+    }
+}
+
+/// One step of Sudoku Explainer's path: `technique` (Sudoku Explainer's name), `difficulty` (as
+/// `serate` rounds it), `text` (`"Pointing (2.6): r4c9<>7, r5c9<>7"`), `placements` and
+/// `eliminations` as `(row, column, digit)` tuples (1-based). `to_dict()` gives the step as `sudokit
+/// explain --scale se -o json` writes it.
+#[pyclass(module = "sudokit", frozen)]
+#[derive(Clone, Debug)]
+pub struct SeStep {
+    /// Sudoku Explainer's name of the technique.
+    #[pyo3(get)]
+    pub technique: String,
+    /// The difficulty, rounded as `serate` prints it.
+    #[pyo3(get)]
+    pub difficulty: f64,
+    /// The step: technique, difficulty and result in forum notation.
+    #[pyo3(get)]
+    pub text: String,
+    /// Cells solved: `(row, column, digit)`, 1-based.
+    #[pyo3(get)]
+    pub placements: Vec<(usize, usize, u8)>,
+    /// Candidates removed: `(row, column, digit)`, 1-based.
+    #[pyo3(get)]
+    pub eliminations: Vec<(usize, usize, u8)>,
+    /// The step as the command line's JSON.
+    json: Value,
+}
+
+impl SeStep {
+    fn from_library(step: &sudokit::rate::se::SeStep) -> SeStep {
+        let tuple = |&(c, d): &(usize, u8)| (c / 9 + 1, c % 9 + 1, d);
+        SeStep {
+            technique: step.name.to_string(),
+            difficulty: f64::from(step.difficulty_tenths()) / 10.0,
+            text: step.to_string(),
+            placements: step.placement.iter().map(tuple).collect(),
+            eliminations: step.removals.iter().map(tuple).collect(),
+            json: json!(step),
+        }
+    }
+}
+
+#[pymethods]
+impl SeStep {
+    /// The step as `sudokit explain --scale se -o json` writes it: `technique`, `difficulty`,
+    /// `text`, `placements` and `eliminations` (`{"cell": "r4c9", "digit": 7}`).
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.json)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SeStep({:?})", self.text)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<SeStep>().is_ok_and(|o| o.get().json == self.json)
+    }
+}
+
+/// Sudoku Explainer's solution path of a puzzle, the steps behind ER/EP/ED: a sequence of
+/// [`SeStep`]s, with `solved`, the rating (`er`, `ep`, `ed`, `hardest`; `None` where the path stops
+/// short) and `stopped` (why it stopped short, as the command line says it; `None` when solved).
+#[pyclass(module = "sudokit", frozen, sequence)]
+#[derive(Clone, Debug)]
+pub struct SePath {
+    steps: Vec<SeStep>,
+    /// Whether the path solves the puzzle (`False`: the work budget stopped it).
+    #[pyo3(get)]
+    pub solved: bool,
+    /// ER: the hardest step.
+    #[pyo3(get)]
+    pub er: Option<f64>,
+    /// EP: the hardest step up to the first placement.
+    #[pyo3(get)]
+    pub ep: Option<f64>,
+    /// ED: the first step.
+    #[pyo3(get)]
+    pub ed: Option<f64>,
+    /// Sudoku Explainer's name of the hardest step.
+    #[pyo3(get)]
+    pub hardest: Option<String>,
+    /// Why the path stops short of the solution.
+    #[pyo3(get)]
+    pub stopped: Option<String>,
+    /// The command line's text and JSON.
+    text: String,
+    json: Value,
+}
+
+#[pymethods]
+impl SePath {
+    /// The steps, in order.
+    #[getter]
+    fn steps(&self) -> Vec<SeStep> {
+        self.steps.clone()
+    }
+
+    fn __len__(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<SeStep> {
+        step_at(&self.steps, index)
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        iterate(py, &self.steps)
+    }
+
+    /// The path as `sudokit explain --scale se -o json` writes it: `solved`, `er`, `ep`, `ed`,
+    /// `hardest`, `stopped` and `steps`.
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.json)
+    }
+
+    /// The text `sudokit explain --scale se` prints: one numbered step per line, then how it ended.
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let end = match (&self.er, &self.hardest) {
+            (Some(er), Some(hardest)) => format!("ER {er:.1}, {hardest}"),
+            _ => "stopped".to_string(),
+        };
+        format!("SePath({} steps, {end})", self.steps.len())
+    }
+}
+
+puzzle_function! {
+    /// Sudoku Explainer's solution path of a puzzle, step by step: the steps behind the ER/EP/ED of
+    /// `rate`, as `sudokit explain --scale se`.
+    ///
+    /// `puzzle` is read as by `solve`. Returns an `SePath`: a sequence of `SeStep`s (`technique`,
+    /// `difficulty`, `text`, `placements`, `eliminations`) with `solved`, `er`, `ep`, `ed`, `hardest`
+    /// and `stopped`; `path.to_dict()` is the record of `sudokit explain --scale se -o json`,
+    /// `str(path)` its text. A path that Sudoku Explainer's work budget cuts short comes back with the
+    /// steps taken, `solved` false and `stopped` saying why. Raises `ParseError` (unreadable puzzle),
+    /// `InvalidPuzzleError`, `NoSolutionError`, `MultipleSolutionsError` (the rating needs exactly one
+    /// solution), `ValueError` (not a classic 9x9 puzzle).
+    ///
+    /// ```python
+    /// >>> xy = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
+    /// >>> path = sudokit.se_path(xy)
+    /// >>> path.er, path.hardest, str(path[0])
+    /// (4.2, 'XY-Wing', 'Hidden Single (1.2): r2c7=2')
+    /// ```
+    signature = (*);
+    pub fn se_path(py, puzzle, keywords) -> PyResult<SePath> {
+        let args = keywords.options()?;
+        let (p, at) = read_puzzle(puzzle, &args)?;
+        let path = py.detach(|| sudokit::rate::se_path(&p)).map_err(|why| unrated_error(py, at, &why))?;
+        let rating = path.rating();
+        Ok(SePath {
+            steps: path.steps.iter().map(SeStep::from_library).collect(),
+            solved: rating.is_some(),
+            er: rating.as_ref().map(|r| tenths(r.er_tenths)),
+            ep: rating.as_ref().map(|r| tenths(r.ep_tenths)),
+            ed: rating.as_ref().map(|r| tenths(r.ed_tenths)),
+            hardest: rating.map(|r| r.hardest),
+            stopped: path.stopped.as_ref().map(sudokit::rate::se::RateError::report),
+            text: path.to_string(),
+            json: json!(path),
+        })
     }
 }

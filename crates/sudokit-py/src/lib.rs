@@ -8,7 +8,8 @@
 //! - [`single`]: one puzzle at a time: `solve`, `count`, `check` (a [`single::Verdict`]), `solutions`
 //!   (an iterator), `canon`.
 //! - [`human`]: the human-style step solver and the ratings: `explain` (an [`human::Explanation`] of
-//!   [`human::Step`]s), `hint`, `candidates`, `rate` (a [`human::Rating`]).
+//!   [`human::Step`]s), `hint`, `candidates`, `rate` (a [`human::Rating`]), `se_path` (an
+//!   [`human::SePath`] of [`human::SeStep`]s).
 //! - [`generate`]: `generate` and `generate_batch`, reproducible from a seed and an item index.
 //! - [`batch`]: numpy arrays of puzzles on every core (`solve_batch`, `count_batch`, `check_batch`,
 //!   `rate_batch`), one status code per row.
@@ -46,12 +47,15 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(human::hint, m)?)?;
     m.add_function(wrap_pyfunction!(human::candidates, m)?)?;
     m.add_function(wrap_pyfunction!(human::rate, m)?)?;
+    m.add_function(wrap_pyfunction!(human::se_path, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate_batch, m)?)?;
     m.add_class::<single::Verdict>()?;
     m.add_class::<human::Step>()?;
     m.add_class::<human::Explanation>()?;
     m.add_class::<human::Hint>()?;
     m.add_class::<human::Rating>()?;
+    m.add_class::<human::SeStep>()?;
+    m.add_class::<human::SePath>()?;
     m.add_class::<single::Solutions>()?;
     for (name, code) in batch::STATUS_CODES {
         m.add(name, code)?;

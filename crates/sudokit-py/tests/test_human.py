@@ -1,5 +1,6 @@
-"""The human-style solver and the ratings: explain, hint, candidates, rate and rate_batch, against the
-command line's `-o json` records on a small sample, with bad input, batch order and status codes."""
+"""The human-style solver and the ratings: explain, hint, candidates, rate, rate_batch and se_path,
+against the command line's `-o json` records on a small sample, with bad input, batch order and status
+codes."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from conftest import P1, S1, TEST_DATA, corpus, run_cli, to_rows, while_another_
 
 #: Singles only: HoDoKu rates it easy.
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+#: serate 1.2.1.3 rates it 4.2/1.2/1.2, an XY-Wing its hardest step.
+XY = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
 #: Rows of every kind that rate() does not rate, with the status `sudokit rate -o json` gives them.
 UNRATED = [("." * 81, "multiple"), ("55" + "." * 79, "invalid")]
 
@@ -129,6 +132,44 @@ def test_rate_values_and_statuses():
     assert r.status == "unsupported" and "not 4x4 boards" in r.messages[0]
 
 
+def test_se_path_agrees_with_the_cli_and_with_rate(datasets, cli):
+    puzzles = [EASY] + rated_sample(datasets)
+    records, run = json_lines(cli, ["explain", "--scale", "se", "-o", "json"], puzzles)
+    assert run.returncode == 0, run.stderr
+    assert len(records) == len(puzzles)
+    for puzzle, record in zip(puzzles, records):
+        path = sudokit.se_path(puzzle)
+        assert path.to_dict() == record
+        # The path's rating is the one rate gives.
+        rating = sudokit.rate(puzzle)
+        assert (path.er, path.ep, path.ed, path.hardest) == (rating.er, rating.ep, rating.ed, rating.hardest)
+        assert path.solved and path.stopped is None
+        assert max(step.difficulty for step in path) == path.er
+        text = run_cli(cli, ["explain", "--scale", "se"], puzzle + "\n").stdout
+        assert str(path) + "\n" == text
+
+
+def test_se_path_steps():
+    path = sudokit.se_path(EASY)
+    assert len(path) == len(path.steps) and path[-1] == path.steps[-1]
+    first = path[0]
+    text = "Hidden Single (1.2): r2c2=6"
+    assert (first.technique, first.difficulty, str(first)) == ("Hidden Single", 1.2, text)
+    assert first.placements == [(2, 2, 6)] and first.eliminations == []
+    assert first.to_dict() == {
+        "technique": "Hidden Single", "difficulty": 1.2, "text": text,
+        "placements": [{"cell": "r2c2", "digit": 6}], "eliminations": [],
+    }
+    assert [s.text for s in path] == [s.text for s in path.steps]
+    assert repr(path) == f"SePath({len(path)} steps, ER 1.2, Hidden Single)"
+    with pytest.raises(IndexError):
+        path[len(path)]
+    # A removal, as (row, column, digit).
+    xy = sudokit.se_path(XY)
+    assert (xy.er, xy.hardest) == (4.2, "XY-Wing")
+    assert xy[8].eliminations == [(4, 9, 7), (5, 9, 7), (6, 9, 7)]
+
+
 def test_rate_batch_keeps_order_and_matches_rate(datasets):
     puzzles = [EASY] + rated_sample(datasets)
     rows = to_rows(puzzles)
@@ -178,19 +219,29 @@ def test_bad_input():
         sudokit.explain("not a puzzle")
     with pytest.raises(sudokit.ParseError):
         sudokit.rate("1234")
+    with pytest.raises(sudokit.ParseError):
+        sudokit.se_path("1234")
     with pytest.raises(ValueError, match="unknown"):
         sudokit.explain(EASY, techniques=["no such technique"])
     with pytest.raises(ValueError, match="level"):
         sudokit.hint(EASY, level="all")
     with pytest.raises(ValueError, match="format"):
         sudokit.candidates(EASY, format="json")
-    with pytest.raises(sudokit.MultipleSolutionsError, match="puzzle 1, line 1: .*more than one solution"):
-        sudokit.explain("." * 81)
-    with pytest.raises(sudokit.InvalidPuzzleError) as e:
-        sudokit.hint("55" + "." * 79)
-    assert e.value.conflicts
-    with pytest.raises(sudokit.NoSolutionError):
-        sudokit.candidates(no_solution_puzzle())
+    # What needs exactly one solution raises the same way.
+    for f in (sudokit.explain, sudokit.hint, sudokit.candidates, sudokit.se_path):
+        many = "puzzle 1, line 1: .*more than one solution"
+        with pytest.raises(sudokit.MultipleSolutionsError, match=many):
+            f("." * 81)
+        with pytest.raises(sudokit.InvalidPuzzleError) as e:
+            f("55" + "." * 79)
+        assert e.value.conflicts, f.__name__
+        with pytest.raises(sudokit.NoSolutionError):
+            f(no_solution_puzzle())
+    # The ratings' scales are for classic 9x9 puzzles.
+    with pytest.raises(ValueError, match="classic 9x9 puzzles only, not 4x4 boards"):
+        sudokit.se_path("." * 16)
+    with pytest.raises(ValueError, match="variant rules"):
+        sudokit.se_path(EASY, variant="x")
     with pytest.raises(sudokit.ParseError) as e:
         sudokit.explain("1" * 700, pencil=True)
     assert (e.value.puzzle, e.value.line) == (1, 1) and "not a pencil-mark grid" in str(e.value)
@@ -215,6 +266,7 @@ def test_the_gil_is_released_while_rate_batch_runs(datasets):
 
 
 def test_help_is_useful():
-    for f in (sudokit.explain, sudokit.hint, sudokit.candidates, sudokit.rate, sudokit.rate_batch):
+    functions = (sudokit.explain, sudokit.hint, sudokit.candidates, sudokit.rate, sudokit.rate_batch)
+    for f in (*functions, sudokit.se_path):
         assert len(f.__doc__ or "") > 300, f.__name__
         assert f.__text_signature__ and "puzzle" in f.__text_signature__

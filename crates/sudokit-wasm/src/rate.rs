@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 use sudokit::rate::hodoku::{self, HodokuRating};
-use sudokit::rate::se::{self, RateError, SeOptions, SeRating};
+use sudokit::rate::se::{self, RateError, SeOptions, SePath, SeRating};
 use sudokit::Verdict;
 
 use crate::ops::{respond, PuzzleRequest};
@@ -54,6 +54,8 @@ fn se_problem(e: &RateError) -> (String, Value) {
 /// The answer's `verdict` is the check's; only a `"unique"` puzzle gets ratings. `se` is
 /// `{er, ep, ed, hardest, steps}` or null with `seProblem` (and `seAtLeast`, the ER of the steps
 /// taken, when the rater stopped midway: at its `work` budget, or before a nested forcing chain);
+/// `sePath` lists the steps (`technique`, `difficulty`, `text` in forum notation, `placements`,
+/// `eliminations`, as `sudokit explain --scale se -o json` gives them), as far as they go;
 /// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`.
 ///
 /// ```
@@ -89,18 +91,21 @@ pub fn rate(request: &str) -> String {
         }
         let grid = read.puzzle.grid();
         let mut answer = json!({ "verdict": "unique" });
-        match se::rate_with(
-            grid,
-            SeOptions { budget: r.work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() },
-        ) {
-            Ok(rating) => answer["se"] = se_json(&rating),
-            Err(e) => {
-                let (problem, at_least) = se_problem(&e);
+        let options = SeOptions { budget: r.work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
+        let path = se::explain(grid, options);
+        match &path {
+            Ok(p @ SePath { stopped: None, .. }) => {
+                answer["se"] = p.rating().map_or(Value::Null, |rating| se_json(&rating));
+            }
+            Ok(SePath { stopped: Some(e), .. }) | Err(e) => {
+                let (problem, at_least) = se_problem(e);
                 answer["se"] = Value::Null;
                 answer["seProblem"] = problem.into();
                 answer["seAtLeast"] = at_least;
             }
         }
+        // The steps behind the rating, as far as they go.
+        answer["sePath"] = path.map_or(json!([]), |p| json!(p.steps));
         match hodoku::rate(grid) {
             Ok(rating) => answer["hodoku"] = hodoku_json(&rating),
             Err(e) => {
@@ -132,6 +137,11 @@ mod tests {
         assert_eq!(a["se"], se_json(&se));
         assert_eq!(a["hodoku"], hodoku_json(&hodoku));
         assert_eq!(a["hodoku"]["level"], "easy");
+        // The steps behind ER, one per step of the path.
+        let path = se::path(&grid, SeOptions::default()).expect("rated");
+        assert_eq!(a["sePath"], json!(path));
+        assert_eq!(path.len(), se.steps);
+        assert_eq!(a["sePath"][0]["text"], "Hidden Single (1.2): r1c6=8", "{}", a["sePath"][0]);
     }
 
     #[test]
@@ -168,5 +178,9 @@ mod tests {
         assert!(problem.starts_with("work budget exhausted"), "{problem}");
         assert!(a["seAtLeast"].as_f64().is_some_and(|er| er >= 1.0), "{a}");
         assert!(a["hodoku"]["score"].as_u64().is_some(), "{a}");
+        // The steps taken before it stopped are there.
+        let steps = a["sePath"].as_array().expect("the steps taken");
+        assert!(!steps.is_empty(), "{a}");
+        assert!(steps.iter().all(|s| s["text"].as_str().is_some_and(|s| s.contains("): r"))), "{a}");
     }
 }

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::se::RateError;
 use sudokit::rate::{se_path, Unrated};
 use sudokit::{Board, Candidates, Position, Puzzle};
 
@@ -294,42 +293,10 @@ fn se_explain(p: &Puzzle, json: bool, at: &str) -> Outcome {
             return Outcome { multiline: !json, ..failed(kind, out, format!("{at}: {}", why.message())) };
         }
     };
-    let rating = path.rating();
-    let stopped = path.stopped.as_ref().map(RateError::report);
-    let out = if json {
-        let tenths = |t: u16| f64::from(t) / 10.0;
-        let v = serde_json::json!({
-            "solved": rating.is_some(),
-            "er": rating.as_ref().map(|r| tenths(r.er_tenths)),
-            "ep": rating.as_ref().map(|r| tenths(r.ep_tenths)),
-            "ed": rating.as_ref().map(|r| tenths(r.ed_tenths)),
-            "hardest": rating.as_ref().map(|r| r.hardest.clone()),
-            "stopped": stopped,
-            "steps": path.steps,
-        });
-        format!("{v}\n")
-    } else {
-        let mut text = String::new();
-        for (i, step) in path.steps.iter().enumerate() {
-            text.push_str(&format!("{}. {step}\n", i + 1));
-        }
-        match (&rating, &stopped) {
-            (Some(r), _) => text.push_str(&format!(
-                "solved in {} steps: ER {:.1}, EP {:.1}, ED {:.1} (hardest: {})\n",
-                r.steps,
-                r.er(),
-                r.ep(),
-                r.ed(),
-                r.hardest
-            )),
-            (None, Some(why)) => text.push_str(&format!("stopped after {} steps: {why}\n", path.steps.len())),
-            (None, None) => {}
-        }
-        text
-    };
-    let outcome = match stopped {
+    let out = if json { format!("{}\n", serde_json::json!(path)) } else { format!("{path}\n") };
+    let outcome = match &path.stopped {
         // Not rated: counted and reported as `rate` does a puzzle its budget stopped.
-        Some(why) => failed(Kind::TimedOut, Vec::new(), format!("{at}: {why}")),
+        Some(why) => failed(Kind::TimedOut, Vec::new(), format!("{at}: {}", why.report())),
         None => Outcome::default(),
     };
     Outcome { out: out.into_bytes(), multiline: !json, ..outcome }

@@ -21,12 +21,15 @@ Like a human (the steps of HoDoKu's techniques) and rated on Sudoku Explainer's 
     Naked Single: r5c6=4
     >>> sudokit.rate(easy).level
     'easy'
+    >>> print(sudokit.se_path(easy)[0])   # Sudoku Explainer's steps, behind ER/EP/ED
+    Hidden Single (1.2): r2c2=6
 
 Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :func:`solutions`
 (an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an :class:`Explanation` of
 :class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`, :func:`rate` (a
-:class:`Rating`); :func:`solve_batch`, :func:`count_batch`, :func:`check_batch`,
-:func:`generate_batch`, :func:`rate_batch`. Errors: :mod:`sudokit.errors`.
+:class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`); :func:`solve_batch`,
+:func:`count_batch`, :func:`check_batch`, :func:`generate_batch`, :func:`rate_batch`. Errors:
+:mod:`sudokit.errors`.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ from ._sudokit import (
     Explanation,
     Hint,
     Rating,
+    SePath,
+    SeStep,
     Solutions,
     Step,
     Verdict,
@@ -64,6 +69,7 @@ from ._sudokit import (
     hint,
     rate,
     rate_batch,
+    se_path,
     solutions,
     solve,
     solve_batch,
@@ -120,6 +126,7 @@ __all__ = [
     "hint",
     "candidates",
     "rate",
+    "se_path",
     "solve_batch",
     "count_batch",
     "check_batch",
@@ -130,6 +137,8 @@ __all__ = [
     "Explanation",
     "Hint",
     "Rating",
+    "SePath",
+    "SeStep",
     "Solutions",
     "Status",
     "OK",

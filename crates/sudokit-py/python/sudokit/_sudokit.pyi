@@ -132,6 +132,46 @@ class Rating:
     def to_dict(self) -> Dict[str, Any]:
         """The ``sudokit rate -o json`` record without ``index`` and ``puzzle``."""
 
+class SeStep:
+    """One step of Sudoku Explainer's path (``str()``: ``"Pointing (2.6): r4c9<>7, r5c9<>7"``)."""
+
+    technique: str
+    """Sudoku Explainer's name of the technique."""
+    difficulty: float
+    """The step's difficulty, rounded as ``serate`` prints it."""
+    text: str
+    """The technique, the difficulty and the result in forum notation."""
+    placements: List[Tuple[int, int, int]]
+    """Cells solved: ``(row, column, digit)``, 1-based."""
+    eliminations: List[Tuple[int, int, int]]
+    """Candidates removed: ``(row, column, digit)``, 1-based."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The step as ``sudokit explain --scale se -o json`` writes it."""
+
+class SePath(Sequence[SeStep]):
+    """Sudoku Explainer's path, the steps behind ER/EP/ED (a sequence of ``SeStep``; ``str()``: the
+    text ``sudokit explain --scale se`` prints)."""
+
+    steps: List[SeStep]
+    """The steps, in order."""
+    solved: bool
+    """Whether the path solves the puzzle (``False``: the work budget stopped it)."""
+    er: Optional[float]
+    """ER: the hardest step (``None`` where the path stops short)."""
+    ep: Optional[float]
+    """EP: the hardest step up to the first placement."""
+    ed: Optional[float]
+    """ED: the first step."""
+    hardest: Optional[str]
+    """Sudoku Explainer's name of the hardest step."""
+    stopped: Optional[str]
+    """Why the path stops short of the solution, as the command line says it."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> SeStep: ...  # type: ignore[override]
+    def __iter__(self) -> Iterator[SeStep]: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The record of ``sudokit explain --scale se -o json``."""
+
 def solve(
     puzzle: PuzzleLike,
     *,
@@ -362,6 +402,20 @@ def rate(
 ) -> Rating:
     """ER/EP/ED and HoDoKu's score and level, as ``sudokit rate``. Does not raise for a puzzle it can
     read: ``rating.status`` says ``"multiple"``, ``"invalid"``, … Raises ``ParseError``."""
+
+def se_path(
+    puzzle: PuzzleLike,
+    *,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> SePath:
+    """Sudoku Explainer's path, step by step, as ``sudokit explain --scale se``. Raises
+    ``ParseError``, ``InvalidPuzzleError``, ``NoSolutionError``, ``MultipleSolutionsError``, and
+    ``ValueError`` for a puzzle that is not classic 9x9."""
 
 def rate_batch(
     puzzles: npt.NDArray[np.uint8],

@@ -62,7 +62,7 @@ class NoSolutionError(SudokitError):
 
 class MultipleSolutionsError(SudokitError, ValueError):
     """The puzzle has more than one solution, and the answer needs exactly one (``explain``, ``hint``,
-    ``candidates``: the step solver)."""
+    ``candidates``: the step solver; ``se_path``: Sudoku Explainer's path)."""
 
 
 class TimedOutError(SudokitError, TimeoutError):

@@ -434,6 +434,58 @@ impl SePath {
     }
 }
 
+impl fmt::Display for SePath {
+    /// One numbered step per line, then how the path ended: `solved in 65 steps: ER 4.2, EP 1.2,
+    /// ED 1.2 (hardest: XY-Wing)`, or `stopped after 12 steps: ` and [`RateError::report`]'s line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, step) in self.steps.iter().enumerate() {
+            writeln!(f, "{}. {step}", i + 1)?;
+        }
+        match (&self.stopped, self.rating()) {
+            (Some(why), _) => write!(f, "stopped after {} steps: {}", self.steps.len(), why.report()),
+            (None, Some(r)) => write!(
+                f,
+                "solved in {} steps: ER {:.1}, EP {:.1}, ED {:.1} (hardest: {})",
+                r.steps,
+                r.er(),
+                r.ep(),
+                r.ed(),
+                r.hardest
+            ),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
+impl serde::Serialize for SePath {
+    /// `{"solved", "er", "ep", "ed", "hardest", "stopped", "steps"}`: the rating (`null`s where the
+    /// path stops short, with [`RateError::report`]'s line in `stopped`) and the steps.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct PathJson<'a> {
+            solved: bool,
+            er: Option<f64>,
+            ep: Option<f64>,
+            ed: Option<f64>,
+            hardest: Option<String>,
+            stopped: Option<String>,
+            steps: &'a [SeStep],
+        }
+        let rating = self.rating();
+        let value = |t: fn(&SeRating) -> u16| rating.as_ref().map(|r| f64::from(t(r)) / 10.0);
+        PathJson {
+            solved: rating.is_some(),
+            er: value(|r| r.er_tenths),
+            ep: value(|r| r.ep_tenths),
+            ed: value(|r| r.ed_tenths),
+            hardest: rating.as_ref().map(|r| r.hardest.clone()),
+            stopped: self.stopped.as_ref().map(RateError::report),
+            steps: &self.steps,
+        }
+        .serialize(serializer)
+    }
+}
+
 /// Sudoku Explainer's solution path of a classic 9×9 puzzle, step by step, as far as it goes:
 /// what [`rate`] measures, and where a puzzle it cannot rate stops.
 ///

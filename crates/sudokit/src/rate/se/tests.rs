@@ -452,6 +452,25 @@ fn explain_keeps_the_steps_of_a_path_cut_short() {
         er_so_far_tenths % 10
     );
     assert!(report.starts_with(&at_least), "{report}");
+    // The text and JSON forms say where it stopped, and how the whole path ends.
+    let text = short.to_string();
+    assert_eq!(text.lines().count(), steps + 1);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[steps - 1], format!("{steps}. {}", short.steps[steps - 1]));
+    assert_eq!(lines[steps], format!("stopped after {steps} steps: {report}"));
+    let json = serde_json::to_value(&short).expect("serializes");
+    assert_eq!((&json["solved"], &json["er"], &json["hardest"]), (&false.into(), &().into(), &().into()));
+    assert_eq!(json["stopped"], report.as_str());
+    assert_eq!(json["steps"].as_array().map(Vec::len), Some(steps));
+    let hardest = "Dynamic Region Forcing Chains (+ Forcing Chains)";
+    let end = format!("solved in 142 steps: ER 10.3, EP 1.2, ED 1.2 (hardest: {hardest})");
+    assert_eq!(whole.to_string().lines().last(), Some(end.as_str()));
+    let json = serde_json::to_value(&whole).expect("serializes");
+    assert_eq!(
+        (json["solved"].as_bool(), json["er"].as_f64(), json["ep"].as_f64()),
+        (Some(true), Some(10.3), Some(1.2))
+    );
+    assert_eq!(json["stopped"], serde_json::Value::Null);
 }
 
 #[test]
