@@ -41,12 +41,7 @@ fn hodoku_json(r: &HodokuRating) -> Value {
 
 /// Why the Sudoku Explainer rater stopped, and the ER of the steps before when it stopped midway.
 fn se_problem(e: &RateError) -> (String, Value) {
-    let at_least = match e {
-        RateError::BeyondReach { er_so_far_tenths, .. }
-        | RateError::BudgetExhausted { er_so_far_tenths, .. } => tenths(*er_so_far_tenths),
-        _ => Value::Null,
-    };
-    (e.to_string(), at_least)
+    (e.to_string(), e.er_so_far_tenths().map_or(Value::Null, tenths))
 }
 
 /// Rates a classic 9×9 puzzle with exactly one solution on both scales.

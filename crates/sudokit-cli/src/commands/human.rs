@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{se_path, Unrated};
+use sudokit::rate::se_path;
 use sudokit::{Board, Candidates, Position, Puzzle};
 
 use super::{failed, unreadable};
@@ -283,12 +283,7 @@ fn se_explain(p: &Puzzle, json: bool, at: &str) -> Outcome {
     let path = match se_path(p) {
         Ok(path) => path,
         Err(why) => {
-            let kind = match why {
-                Unrated::Multiple => Kind::Multiple,
-                Unrated::NoSolution => Kind::NoSolution,
-                Unrated::Undecided => Kind::TimedOut,
-                _ => Kind::Invalid,
-            };
+            let kind = super::rate::unrated_kind(&why);
             let out = marker(json, why.status());
             return Outcome { multiline: !json, ..failed(kind, out, format!("{at}: {}", why.message())) };
         }

@@ -125,12 +125,8 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     let ratings = match rate_puzzle(p) {
         Ok(r) => r,
         Err(why) => {
-            let (kind, exit) = match why {
-                Unrated::Multiple => (Kind::Multiple, Status::Multiple),
-                Unrated::NoSolution => (Kind::NoSolution, Status::Failed),
-                Unrated::Undecided => (Kind::TimedOut, Status::Failed),
-                _ => (Kind::Invalid, Status::Failed),
-            };
+            let kind = unrated_kind(&why);
+            let exit = if kind == Kind::Multiple { Status::Multiple } else { Status::Failed };
             return fail(why.status(), kind, exit, format!("{at}: {}", why.message()));
         }
     };
@@ -165,6 +161,17 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     });
     let (status, kind) = if complete { (Status::Ok, Kind::Solved) } else { (Status::Failed, Kind::TimedOut) };
     Outcome { out, messages, status, kind, header: header_of(mode, COLUMNS), ..Default::default() }
+}
+
+/// How a puzzle the ratings refuse counts in `--stats`: several solutions, none, undecided, or
+/// invalid (which includes boards the scales do not cover).
+pub(super) fn unrated_kind(why: &Unrated) -> Kind {
+    match why {
+        Unrated::Multiple => Kind::Multiple,
+        Unrated::NoSolution => Kind::NoSolution,
+        Unrated::Undecided => Kind::TimedOut,
+        _ => Kind::Invalid,
+    }
 }
 
 fn count(dist: &Mutex<Distribution>, se: Option<&SeRating>, hodoku: Option<&HodokuRating>) {

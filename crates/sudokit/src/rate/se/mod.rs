@@ -196,16 +196,21 @@ pub enum RateError {
 }
 
 impl RateError {
+    /// The ER of the steps taken, in tenths, where the path stopped short of the solution (the
+    /// budget ran out, or nothing applied).
+    pub fn er_so_far_tenths(&self) -> Option<u16> {
+        match self {
+            RateError::BeyondReach { er_so_far_tenths, .. }
+            | RateError::BudgetExhausted { er_so_far_tenths, .. } => Some(*er_so_far_tenths),
+            _ => None,
+        }
+    }
+
     /// The line that reports a puzzle without a Sudoku Explainer rating, with the ER its path
     /// reached where it stopped short: `no Sudoku Explainer rating (ER at least 11.0): …`.
     pub fn report(&self) -> String {
-        let so_far = match self {
-            RateError::BeyondReach { er_so_far_tenths, .. }
-            | RateError::BudgetExhausted { er_so_far_tenths, .. }
-                if *er_so_far_tenths > 0 =>
-            {
-                format!(" (ER at least {:.1})", f64::from(*er_so_far_tenths) / 10.0)
-            }
+        let so_far = match self.er_so_far_tenths() {
+            Some(t) if t > 0 => format!(" (ER at least {:.1})", f64::from(t) / 10.0),
             _ => String::new(),
         };
         format!("no Sudoku Explainer rating{so_far}: {self}")
