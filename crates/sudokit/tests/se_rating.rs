@@ -3,8 +3,9 @@
 //! Prints the agreement table (ER/EP/ED exactly equal, within ±0.1, within ±0.5) and the biggest
 //! disagreements.
 
+use sudokit::human::State;
 use sudokit::rate::se::{self, RateError};
-use sudokit::Grid;
+use sudokit::{Board, Cell, Digit, Grid};
 
 struct Row {
     puzzle: String,
@@ -242,4 +243,58 @@ fn most_work_matches_serate() {
     // the budget counts them, of 200 million by default); serate took 40 min on it.
     let contradiction = "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)";
     check_against_serate(113, (11.8, 11.8, 11.2), contradiction, 144);
+}
+
+/// The state a player reaches after `steps` of Sudoku Explainer's path: its digits placed and
+/// its candidates removed.
+fn state_after(grid: &Grid, steps: &[se::SeStep]) -> State {
+    let shape = grid.shape();
+    let mut state = State::new(Board::classic_shared(shape), grid).expect("a state");
+    let at = |cell: usize, digit: u8| {
+        let cell = Cell::new_checked(cell, shape).expect("on the board");
+        (cell, Digit::new_checked(digit, shape).expect("a digit"))
+    };
+    for step in steps {
+        for &(cell, digit) in &step.removals {
+            let (c, d) = at(cell, digit);
+            state.eliminate(c, d);
+        }
+        if let Some((cell, digit)) = step.placement {
+            let (c, d) = at(cell, digit);
+            state.place(c, d);
+        }
+    }
+    state
+}
+
+#[test]
+fn hints_along_the_way_are_the_paths_next_steps() {
+    // Every 10th puzzle of the development set: from the grid after the first step, after the
+    // steps before the hardest, and before the last, the hint is the path's next step; once
+    // solved, there is none.
+    let Some(rows) = oracle() else { return };
+    let options = se::SeOptions::default();
+    let mut checked = 0;
+    for row in rows.iter().step_by(10) {
+        let grid: Grid = row.puzzle.parse().expect("an oracle puzzle parses");
+        let path = se::path(&grid, options).expect("rated");
+        let hardest =
+            path.iter().enumerate().fold(
+                0,
+                |best, (i, s)| {
+                    if s.difficulty > path[best].difficulty {
+                        i
+                    } else {
+                        best
+                    }
+                },
+            );
+        for k in [1.min(path.len() - 1), hardest, path.len() - 1] {
+            let hint = se::hint(&state_after(&grid, &path[..k]), options).expect("a hint");
+            assert_eq!(hint.map(|h| h.step).as_ref(), Some(&path[k]), "{} step {}", row.puzzle, k + 1);
+            checked += 1;
+        }
+        assert_eq!(se::hint(&state_after(&grid, &path), options), Ok(None), "{}", row.puzzle);
+    }
+    assert_eq!(checked, 3 * 85);
 }

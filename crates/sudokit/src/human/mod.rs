@@ -49,6 +49,7 @@ mod templates;
 mod uniqueness;
 mod wings;
 
+pub(crate) use brute::{solutions, Solutions};
 pub use error::HumanError;
 pub use finder::{find_all, find_first, is_implemented, search, FindOptions, Sink};
 pub use library::{LibraryCase, LibraryError};

@@ -113,6 +113,7 @@ mod basic;
 mod board;
 mod chain;
 mod hint;
+mod next;
 mod reach;
 mod spread;
 mod unique;
@@ -127,6 +128,7 @@ use crate::solve::{Puzzle, Verdict};
 use board::Board;
 use chain::{Budget, Multi};
 use hint::Hint;
+pub use next::{hint, SeHint};
 
 /// An ER/EP/ED rating in Sudoku Explainer's scale.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,6 +184,10 @@ pub enum RateError {
         /// ER of the steps taken, in tenths.
         er_so_far_tenths: u16,
     },
+    /// A 9×9 board with rules beyond the classic ones (diagonals, windows, …): Sudoku Explainer's
+    /// techniques and values are for the classic rules.
+    #[error("the Sudoku Explainer rating is for classic rules only, not variant rules")]
+    VariantRules,
     /// No technique applies, not even the deepest nested forcing chains (Sudoku Explainer then
     /// stops with a rating of 20.0).
     #[error(
@@ -343,6 +349,19 @@ pub struct SeStep {
 }
 
 impl SeStep {
+    fn of(hint: &Hint) -> SeStep {
+        SeStep {
+            name: hint.name,
+            difficulty: hint.difficulty,
+            placement: hint.place.map(|(c, d)| (usize::from(c), d)),
+            removals: hint
+                .removals
+                .iter()
+                .flat_map(|&(c, m)| board::digits(m).map(move |d| (usize::from(c), d)))
+                .collect(),
+        }
+    }
+
     /// The difficulty in tenths, rounded as `serate` prints it (`36` = 3.6).
     pub fn difficulty_tenths(&self) -> u16 {
         tenths(self.difficulty)
@@ -541,16 +560,7 @@ fn solve_path_within(
         };
         max = max.max(hint.difficulty);
         hint.apply(&mut board);
-        path.push(SeStep {
-            name: hint.name,
-            difficulty: hint.difficulty,
-            placement: hint.place.map(|(c, d)| (usize::from(c), d)),
-            removals: hint
-                .removals
-                .iter()
-                .flat_map(|&(c, m)| board::digits(m).map(move |d| (usize::from(c), d)))
-                .collect(),
-        });
+        path.push(SeStep::of(&hint));
     }
     (path, None)
 }

@@ -1,0 +1,291 @@
+//! The next step of Sudoku Explainer's path from any point of a solution: a player's grid, with
+//! the digits and the pencil marks they have so far, asks for the step Sudoku Explainer would take
+//! there, as its "hint" button does.
+
+use std::fmt;
+
+use super::basic::BLOCK_COL_ROW;
+use super::board::{Board, CELL_HOUSES, HOUSES};
+use super::chain::{Budget, NestedCache};
+use super::{cell_name, next_step, Barren, RateError, SeOptions, SeStep};
+use crate::grid::{Cell, Shape};
+use crate::human::{HumanError, Solutions, State};
+
+/// The step Sudoku Explainer takes next, with where a player should look to find it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeHint {
+    /// The whole step.
+    pub step: SeStep,
+    /// Where to look, without giving the step away: the house where a hidden single is the
+    /// digit's only place (or the last empty cell), otherwise the cells the step changes.
+    pub look_at: Vec<String>,
+}
+
+impl SeHint {
+    /// Where to look: `Look at b3`, `Look at r4c9, r5c9`.
+    pub fn nudge(&self) -> String {
+        format!("Look at {}", self.look_at.join(", "))
+    }
+
+    /// Which technique applies, with its difficulty: `Try Pointing (2.6)`.
+    pub fn technique(&self) -> String {
+        let t = self.step.difficulty_tenths();
+        format!("Try {} ({}.{})", self.step.name, t / 10, t % 10)
+    }
+}
+
+impl fmt::Display for SeHint {
+    /// The whole step, as [`SeStep`] prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.step.fmt(f)
+    }
+}
+
+/// The next step of Sudoku Explainer's path from `state`, a classic 9×9 grid part way through its
+/// solution (its digits and its candidates, pencil marks a player removed included), or `None`
+/// when the grid is solved. From the state after some steps of [`explain`](super::explain)'s
+/// path, it is the path's next step.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit::human::State;
+/// use sudokit::rate::se::{self, SeOptions};
+/// use sudokit::{Board, Shape};
+///
+/// let grid: sudokit::Grid =
+///     ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
+/// let state = State::new(Arc::new(Board::classic(Shape::CLASSIC)), &grid)?;
+/// let hint = se::hint(&state, SeOptions::default())?.expect("not solved yet");
+/// assert_eq!(hint.to_string(), "Hidden Single (1.2): r2c7=2");
+/// assert_eq!(hint.technique(), "Try Hidden Single (1.2)");
+/// assert_eq!(hint.nudge(), "Look at b3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`rate`](super::rate): boards other than classic 9×9 ([`RateError::NotClassic`],
+/// [`RateError::VariantRules`]), and states without exactly one solution; where no technique
+/// applies or the work budget runs out first, [`RateError::BeyondReach`] or
+/// [`RateError::BudgetExhausted`] with no steps taken.
+pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateError> {
+    let board = board_of(state)?;
+    if board.is_solved() {
+        return Ok(None);
+    }
+    let mut budget = Budget { spent: 0, limit: options.budget };
+    let mut memo = NestedCache::default();
+    let found = next_step(&board, &mut budget, &mut memo, &mut Barren::default(), options.parts());
+    match found {
+        Some(h) => {
+            let step = SeStep::of(&h);
+            Ok(Some(SeHint { look_at: look_at(&board, &step), step }))
+        }
+        None if budget.exhausted() => Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 }),
+        None => Err(RateError::BeyondReach { steps: 0, er_so_far_tenths: 0 }),
+    }
+}
+
+/// The rater's board for a state with exactly one solution.
+fn board_of(state: &State) -> Result<Board, RateError> {
+    let shape = state.shape();
+    if shape != Shape::CLASSIC {
+        return Err(RateError::NotClassic { side: shape.side() });
+    }
+    if !state.board().is_classic() {
+        return Err(RateError::VariantRules);
+    }
+    match crate::human::solutions(state) {
+        Ok(Solutions::One(_)) => {}
+        Ok(Solutions::Several) => return Err(RateError::Multiple),
+        Ok(Solutions::None) | Err(HumanError::NoSolution) => return Err(RateError::Invalid("no solution")),
+        Err(HumanError::Undecided) => return Err(RateError::Invalid("uniqueness could not be decided")),
+        Err(_) => return Err(RateError::Invalid("givens break the rules")),
+    }
+    let mut values = [0u8; 81];
+    for (cell, value) in values.iter_mut().enumerate() {
+        *value = state.value(Cell::from_index(cell)).map_or(0, |d| d.get());
+    }
+    // The player's candidates, within what the digits placed allow.
+    let mut board = Board::new(values);
+    for (cell, cands) in board.cands.iter_mut().enumerate() {
+        let marks = state.candidates(Cell::from_index(cell)).bits() << 1;
+        *cands &= u16::try_from(marks).unwrap_or(u16::MAX);
+    }
+    Ok(board)
+}
+
+/// Where a player finds `step` on `board`, the grid before it.
+fn look_at(board: &Board, step: &SeStep) -> Vec<String> {
+    if let (Some((cell, digit)), "Hidden Single") = (step.placement, step.name) {
+        // The house the rater found it in: the same tests, in its order.
+        let alone = step.difficulty_tenths() == 10;
+        let in_block = step.difficulty_tenths() == 12;
+        let found = BLOCK_COL_ROW.iter().copied().find(|&h| {
+            CELL_HOUSES[cell].contains(&(h as u8))
+                && board.positions(h, digit).count_ones() == 1
+                && (board.empty_count(h) == 1) == alone
+                && (alone || (h < 9) == in_block)
+        });
+        if let Some(h) = found {
+            return vec![house_name(h)];
+        }
+    }
+    let mut cells: Vec<usize> = step.placement.iter().chain(&step.removals).map(|&(c, _)| c).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells.into_iter().map(cell_name).collect()
+}
+
+/// `b1`…`b9`, `r1`…`r9`, `c1`…`c9` for the rater's houses `0..27`.
+fn house_name(h: usize) -> String {
+    debug_assert!(h < HOUSES.len());
+    match h {
+        0..=8 => format!("b{}", h + 1),
+        9..=17 => format!("r{}", h - 8),
+        _ => format!("c{}", h - 17),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::grid::{Digit, Grid};
+    use crate::rate::se::explain;
+    use crate::rules::Board as Rules;
+
+    fn state(line: &str) -> State {
+        let grid: Grid = line.parse().expect("a puzzle");
+        State::new(Arc::new(Rules::classic(Shape::CLASSIC)), &grid).expect("a state")
+    }
+
+    /// The state after `steps`, as a player who took them would have it: digits placed and
+    /// candidates removed.
+    fn after(mut state: State, steps: &[SeStep]) -> State {
+        for step in steps {
+            for &(cell, digit) in &step.removals {
+                state.eliminate(Cell::from_index(cell), Digit::from_value(digit).expect("a digit"));
+            }
+            if let Some((cell, digit)) = step.placement {
+                state.place(Cell::from_index(cell), Digit::from_value(digit).expect("a digit"));
+            }
+        }
+        state
+    }
+
+    const XY_WING: &str = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..";
+
+    #[test]
+    fn every_hint_is_the_next_step_of_the_path() {
+        let path = explain(&XY_WING.parse().expect("a puzzle"), SeOptions::default()).expect("a path");
+        assert!(path.stopped.is_none());
+        for k in 0..path.steps.len() {
+            let s = after(state(XY_WING), &path.steps[..k]);
+            let h = hint(&s, SeOptions::default()).expect("a hint").expect("not solved");
+            assert_eq!(h.step, path.steps[k], "step {}", k + 1);
+        }
+        let solved = after(state(XY_WING), &path.steps);
+        assert_eq!(hint(&solved, SeOptions::default()), Ok(None));
+    }
+
+    /// Two of the generated puzzles the rater's tests check against serate: their paths place
+    /// digits by a naked single and by a direct hidden pair.
+    const NAKED_SINGLE: &str =
+        "..126...99..4....26.4..5..14.....8.5..............7.3..5...6....8.15......7..8...";
+    const DIRECT_PAIR: &str =
+        ".61..8.9484.2....1.......2.6...29..8.1........7..5...3....7.......68.25.......1..";
+
+    #[test]
+    fn nudges_name_the_house_of_a_hidden_single_and_else_the_cells() {
+        let mut seen = [false; 3];
+        for puzzle in [XY_WING, NAKED_SINGLE, DIRECT_PAIR] {
+            nudges_on(puzzle, &mut seen);
+        }
+        assert_eq!(seen, [true; 3], "the paths have hidden singles, other placements and removals");
+    }
+
+    fn nudges_on(puzzle: &str, seen: &mut [bool; 3]) {
+        let path = explain(&puzzle.parse().expect("a puzzle"), SeOptions::default()).expect("a path");
+        for k in 0..path.steps.len() {
+            let s = after(state(puzzle), &path.steps[..k]);
+            let h = hint(&s, SeOptions::default()).expect("a hint").expect("not solved");
+            let look = h.nudge();
+            let step = &h.step;
+            match (step.name, step.placement) {
+                ("Hidden Single", Some((cell, _))) => {
+                    // One house, and it holds the cell.
+                    assert_eq!(h.look_at.len(), 1, "{look}");
+                    let house = &h.look_at[0];
+                    let (r, c) = (cell / 9 + 1, cell % 9 + 1);
+                    let b = (cell / 27) * 3 + (cell % 9) / 3 + 1;
+                    let holds = [format!("r{r}"), format!("c{c}"), format!("b{b}")].contains(house);
+                    assert!(holds, "step {}: {look} for {step}", k + 1);
+                    let kind = if step.difficulty_tenths() == 12 { "b" } else { "rcb" };
+                    assert!(kind.contains(&house[..1]), "step {}: {look} for {step}", k + 1);
+                    seen[0] = true;
+                }
+                (_, Some((cell, _))) => {
+                    assert_eq!(h.look_at, vec![cell_name(cell)], "{step}");
+                    seen[1] = true;
+                }
+                _ => {
+                    let mut cells: Vec<String> = step.removals.iter().map(|&(c, _)| cell_name(c)).collect();
+                    cells.dedup();
+                    assert!(cells.iter().all(|c| h.look_at.contains(c)), "{look} for {step}");
+                    assert!(h.look_at.iter().all(|c| cells.contains(c)), "{look} for {step}");
+                    seen[2] = true;
+                }
+            }
+            assert!(!look.contains('='), "a nudge gives no result: {look}");
+        }
+    }
+
+    #[test]
+    fn pencil_marks_a_player_removed_are_kept() {
+        // The path's first eliminations, made by hand before the hint is asked: the hint goes on
+        // from there instead of finding them again.
+        let path = explain(&XY_WING.parse().expect("a puzzle"), SeOptions::default()).expect("a path");
+        let first_removal = path.steps.iter().position(|s| s.placement.is_none()).expect("a removal");
+        let mut s = after(state(XY_WING), &path.steps[..first_removal]);
+        let by_hand = &path.steps[first_removal];
+        let before = hint(&s, SeOptions::default()).expect("a hint").expect("not solved");
+        assert_eq!(&before.step, by_hand);
+        for &(cell, digit) in &by_hand.removals {
+            s.eliminate(Cell::from_index(cell), Digit::from_value(digit).expect("a digit"));
+        }
+        let then = hint(&s, SeOptions::default()).expect("a hint").expect("not solved");
+        assert_eq!(then.step, path.steps[first_removal + 1]);
+    }
+
+    #[test]
+    fn refuses_what_has_no_rating() {
+        let mini: Grid = "1.3.4.2.3.1.2.4.".parse().expect("a 4x4 puzzle");
+        let small = State::new(Arc::new(Rules::classic(mini.shape())), &mini).expect("a state");
+        assert_eq!(hint(&small, SeOptions::default()), Err(RateError::NotClassic { side: 4 }));
+        let x_rules = Arc::new(Rules::classic(Shape::CLASSIC).with_diagonals());
+        let x = State::new(x_rules, &Grid::empty(Shape::CLASSIC)).expect("a state");
+        assert_eq!(hint(&x, SeOptions::default()), Err(RateError::VariantRules));
+        let open = state(&".".repeat(81));
+        assert_eq!(hint(&open, SeOptions::default()), Err(RateError::Multiple));
+        // A candidate of the solution removed by mistake: no solution left.
+        let mut wrong = state(XY_WING);
+        wrong.eliminate(Cell::from_index(15), Digit::from_value(2).expect("a digit"));
+        assert_eq!(hint(&wrong, SeOptions::default()), Err(RateError::Invalid("no solution")));
+    }
+
+    #[test]
+    fn a_budget_too_small_gives_no_hint() {
+        // Where the path first needs chains, a budget that cannot build them (a generated puzzle
+        // of ER 8.8, dynamic cell forcing chains).
+        let hardest = "7..1.....56...3.81....6..7..3.2.14...........8.1.5.....8...6....5..1...34..9..2..";
+        let tiny = SeOptions { budget: 1, threads: 1 };
+        let short = explain(&hardest.parse().expect("a puzzle"), tiny).expect("a path");
+        assert!(matches!(short.stopped, Some(RateError::BudgetExhausted { .. })));
+        let s = after(state(hardest), &short.steps);
+        let r = hint(&s, tiny);
+        assert!(matches!(r, Err(RateError::BudgetExhausted { steps: 0, .. })), "{r:?}");
+        let whole = hint(&s, SeOptions::default()).expect("a hint").expect("not solved");
+        assert!(whole.step.difficulty >= 6.5, "a chain: {}", whole.step);
+    }
+}
