@@ -58,6 +58,15 @@ fn hint_levels() {
 }
 
 #[test]
+fn a_hint_where_no_allowed_technique_applies_says_stuck_not_solved() {
+    let run = sudokit(&["hint", "--techniques", "Naked Single"], &format!("{HARD}\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("stuck: no allowed technique applies (pencil marks: "), "{}", run.stdout);
+    let json = sudokit(&["hint", "--techniques", "Naked Single", "-o", "json"], &format!("{HARD}\n"));
+    assert_eq!(json.stdout, "{\"hint\":null,\"solved\":false}\n");
+}
+
+#[test]
 fn candidates_after_singles_read_back_as_pencil_marks() {
     let grid = sudokit(&["candidates"], &format!("{HARD}\n"));
     assert_eq!(grid.code, 0);

@@ -170,3 +170,99 @@ fn explain_se_refuses_the_flags_of_hodokus_path() {
     let run = sudokit(&["explain", "--scale", "hodoku"], &format!("{XY}\n"));
     assert_eq!(run.stdout, sudokit(&["explain"], &format!("{XY}\n")).stdout);
 }
+
+#[test]
+fn hint_se_tells_the_next_step_of_sudoku_explainers_path_at_each_level() {
+    let at = |level: &str, json: bool| {
+        let mut args = vec!["hint", "--scale", "se", "--level", level];
+        if json {
+            args.extend(["-o", "json"]);
+        }
+        let run = sudokit(&args, &format!("{XY}\n"));
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    // The first step of `explain --scale se`'s path, and the block where the 2 has one place.
+    assert_eq!(at("step", false), "Hidden Single (1.2): r2c7=2\n");
+    assert_eq!(at("technique", false), "Try Hidden Single (1.2)\n");
+    assert_eq!(at("nudge", false), "Look at b3\n");
+    let step: serde_json::Value = serde_json::from_str(&at("step", true)).expect("JSON");
+    assert_eq!(step["hint"], "Hidden Single (1.2): r2c7=2");
+    assert_eq!(step["step"]["placements"][0], serde_json::json!({"cell": "r2c7", "digit": 2}));
+    let technique: serde_json::Value = serde_json::from_str(&at("technique", true)).expect("JSON");
+    assert_eq!(
+        (technique["technique"].as_str(), technique["difficulty"].as_f64()),
+        (Some("Hidden Single"), Some(1.2))
+    );
+    let nudge: serde_json::Value = serde_json::from_str(&at("nudge", true)).expect("JSON");
+    assert_eq!(nudge, serde_json::json!({"level": "nudge", "hint": "Look at b3"}));
+}
+
+#[test]
+fn hint_se_goes_on_from_a_players_pencil_marks() {
+    // After the singles, the next step of the path is its ninth, a pointing (see above); on the
+    // pencil marks that `candidates` writes, the hint finds it too.
+    let marks = sudokit(&["candidates"], &format!("{XY}\n"));
+    let run = sudokit(&["hint", "--scale", "se", "--pencil"], &marks.stdout);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "Pointing (2.6): r4c9<>7, r5c9<>7, r6c9<>7\n");
+    let nudge = sudokit(&["hint", "--scale", "se", "--pencil", "--level", "nudge"], &marks.stdout);
+    assert_eq!(nudge.stdout, "Look at r4c9, r5c9, r6c9\n");
+    // Once those 7s are gone by hand, the hint is the path's next step instead.
+    let explain = sudokit(&["explain", "--scale", "se"], &format!("{XY}\n"));
+    let tenth = explain.stdout.lines().nth(9).expect("a tenth step").trim_start_matches("10. ");
+    let line = sudokit(&["candidates", "-o", "json"], &format!("{XY}\n"));
+    let v: serde_json::Value = serde_json::from_str(line.stdout.trim()).expect("JSON");
+    let mut form: Vec<char> = v["candidates"].as_str().expect("the line form").chars().collect();
+    for row in [3, 4, 5] {
+        // r4c9..r6c9, digit 7: the line form gives each cell nine places, digit d at d - 1.
+        form[(row * 9 + 8) * 9 + 6] = '.';
+    }
+    let form: String = form.into_iter().collect();
+    let after = sudokit(&["hint", "--scale", "se", "--pencil"], &format!("{form}\n"));
+    assert_eq!(after.code, 0, "{}", after.stderr);
+    assert_eq!(after.stdout.trim_end(), tenth);
+    // Pencil marks that remove a digit of the solution (r1c1 is 6): no hint, in place.
+    let mut wrong: Vec<char> = form.chars().collect();
+    assert_eq!(wrong[5], '6');
+    wrong[5] = '.';
+    let wrong: String = wrong.into_iter().collect();
+    let run = sudokit(&["hint", "--scale", "se", "--pencil"], &format!("{wrong}\n"));
+    assert_eq!((run.code, run.stdout.as_str()), (1, "!no solution\n"));
+    assert!(run.stderr.contains("puzzle 1, line 1: the puzzle has no solution"), "{}", run.stderr);
+}
+
+#[test]
+fn hint_se_reports_bad_input_in_place_and_refuses_hodokus_flags() {
+    let open = ".".repeat(81);
+    let input = format!("{XY}\nx{}\n{open}\n{EASY}\n", &XY[1..]);
+    let run = sudokit(&["hint", "--scale", "se"], &input);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines,
+        ["Hidden Single (1.2): r2c7=2", "!unreadable", "!multiple", "Hidden Single (1.2): r2c2=6"]
+    );
+    assert!(run.stderr.contains("puzzle 2, line 2, column 1: invalid character 'x'"), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle 3, line 3: "), "{}", run.stderr);
+    let json = sudokit(&["hint", "--scale", "se", "-o", "json"], &input);
+    assert_eq!(json.stdout.lines().filter(|l| *l == "null").count(), 2, "{}", json.stdout);
+    assert_eq!(json.stdout.lines().count(), 4);
+
+    let mini = sudokit(&["hint", "--scale", "se"], "1.3.4.2.3.1.2.4.\n");
+    assert_eq!((mini.code, mini.stdout.as_str()), (1, "!unsupported\n"));
+    assert!(mini.stderr.contains("classic 9x9 puzzles only, not 4x4 boards"), "{}", mini.stderr);
+    let x = sudokit(&["hint", "--scale", "se", "--variant", "x"], &format!("{XY}\n"));
+    assert_eq!((x.code, x.stdout.as_str()), (1, "!unsupported\n"));
+
+    for flags in [&["--exclude", "bf"][..], &["--techniques", "X-Wing"], &["--timeout", "5"]] {
+        let args: Vec<&str> = ["hint", "--scale", "se"].iter().chain(flags).copied().collect();
+        let run = sudokit(&args, &format!("{XY}\n"));
+        assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{flags:?}");
+        assert!(
+            run.stderr.contains(&format!("hint --scale se does not take {}", flags[0])),
+            "{}",
+            run.stderr
+        );
+    }
+}

@@ -79,6 +79,14 @@ pub fn timed_out(py: Python<'_>, at: Position, found: u64) -> PyErr {
     }
 }
 
+/// `sudokit.TimedOutError` with a message of its own.
+pub fn timed_out_message(py: Python<'_>, message: String) -> PyErr {
+    match (message,).into_pyobject(py) {
+        Ok(args) => error_of(py, "TimedOutError", args),
+        Err(e) => e,
+    }
+}
+
 /// `sudokit.GenerateError` for item `index` (0-based) of a run: `generate N: message`, as the CLI says.
 pub fn generate_error(py: Python<'_>, what: &str, index: u64, e: &sudokit::generate::GenerateError) -> PyErr {
     match (format!("{what} {}: {e}", index + 1),).into_pyobject(py) {

@@ -13,7 +13,9 @@ use sudokit::rate::{rate_puzzle, Ratings};
 use sudokit::{Board, Candidates, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, ReadOptions};
-use crate::errors::{bad_option, human_error, parse_error_at, parse_error_message, unrated_error};
+use crate::errors::{
+    bad_option, human_error, parse_error_at, parse_error_message, timed_out_message, unrated_error,
+};
 use crate::input::read_puzzle;
 use crate::output::to_python;
 
@@ -177,16 +179,18 @@ where
 }
 
 /// The candidate state of `obj`: a puzzle read as `solve` reads it, or, with `pencil`, a pencil-mark
-/// grid (the 729-character line form, or a boxed candidate grid) as `--pencil` reads it.
+/// grid (the 729-character line form, or a boxed candidate grid) as `--pencil` reads it; with its
+/// rules, which a state that breaks them cannot give.
 fn state_of(
     obj: &Bound<'_, PyAny>,
     pencil: bool,
     args: &ReadOptions,
-) -> PyResult<(Result<State, HumanError>, Position)> {
+) -> PyResult<(Result<State, HumanError>, Arc<Board>, Position)> {
     let py = obj.py();
     if !pencil {
         let (p, at) = read_puzzle(obj, args)?;
-        return Ok((State::new(Arc::new(p.board().clone()), p.grid()), at));
+        let rules = Arc::new(p.board().clone());
+        return Ok((State::new(rules.clone(), p.grid()), rules, at));
     }
     let text = if let Ok(s) = obj.cast::<PyString>() {
         s.extract::<String>()?
@@ -206,7 +210,8 @@ fn state_of(
         )
     })?;
     let at = Position { puzzle: 1, line: first_line, column: None };
-    Ok((State::from_candidates(Board::classic_shared(marks.shape()), &marks), at))
+    let rules = Board::classic_shared(marks.shape());
+    Ok((State::from_candidates(rules.clone(), &marks), rules, at))
 }
 
 /// The step solver on the state of `obj`, or the exception of why it cannot start.
@@ -217,7 +222,7 @@ fn solver_for(
     options: SolverOptions,
 ) -> PyResult<Solver> {
     let py = obj.py();
-    let (state, at) = state_of(obj, pencil, args)?;
+    let (state, _, at) = state_of(obj, pencil, args)?;
     py.detach(|| state.and_then(|s| Solver::new(s, options))).map_err(|e| human_error(py, at, &e))
 }
 
@@ -281,14 +286,24 @@ puzzle_function! {
     ///
     /// `level` is `"nudge"` (where to look: `hint.text` is `"Look at r4, c6"`), `"technique"` (which
     /// technique applies: `"Try X-Wing"`) or `"step"` (the whole step, also in `hint.step`). Returns
-    /// `None` when the puzzle is already solved. `hint.to_dict()` is the record of `sudokit hint -o
+    /// `None` when the puzzle is already solved, or when none of the allowed techniques applies
+    /// (`explain` then says where it is stuck). `hint.to_dict()` is the record of `sudokit hint -o
     /// json`. Other arguments and the exceptions as for `explain`.
+    ///
+    /// `scale="se"` gives the next step of Sudoku Explainer's path instead, as `sudokit hint --scale
+    /// se`: the step with its difficulty (`"Pointing (2.6): r4c9<>7"`; `hint.step` is an `SeStep`),
+    /// the technique with its difficulty (`"Try Pointing (2.6)"`, also in `hint.difficulty`), or where
+    /// to look (the house of a hidden single, else the cells the step changes). It takes no
+    /// `techniques` or `exclude`, works on pencil marks too, and raises `ValueError` for a board that
+    /// is not classic 9x9 and `TimedOutError` where Sudoku Explainer's work budget runs out first.
     ///
     /// ```python
     /// >>> sudokit.hint("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", level="technique").text
     /// 'Try Naked Single'
+    /// >>> sudokit.hint("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", scale="se").text
+    /// 'Hidden Single (1.2): r2c2=6'
     /// ```
-    signature = (level="step", *, techniques=None, exclude=None, pencil=false);
+    signature = (level="step", *, techniques=None, exclude=None, pencil=false, scale="hodoku");
     pub fn hint(
         py,
         puzzle,
@@ -297,11 +312,17 @@ puzzle_function! {
         techniques: Option<Vec<String>>,
         exclude: Option<Vec<String>>,
         pencil: bool,
+        scale: &str,
     ) -> PyResult<Option<Hint>> {
         if !["nudge", "technique", "step"].contains(&level) {
             return Err(bad_option(format!("level={level:?}: expected 'nudge', 'technique' or 'step'")));
         }
         let args = keywords.options()?;
+        match scale {
+            "hodoku" => {}
+            "se" => return se_hint(puzzle, level, techniques.is_some() || exclude.is_some(), pencil, &args),
+            other => return Err(bad_option(format!("scale={other:?}: expected 'hodoku' or 'se'"))),
+        }
         let options = solver_options(techniques, exclude, false)?;
         let solver = solver_for(puzzle, pencil, &args, options)?;
         let Some(step) = py.detach(|| solver.peek()) else {
@@ -316,24 +337,94 @@ puzzle_function! {
             level: level.to_string(),
             text,
             technique: (level != "nudge").then(|| step.technique.name().to_string()),
-            step: (level == "step").then(|| Step::from_library(&step)),
+            difficulty: None,
+            step: (level == "step").then(|| HintStep::Hodoku(Step::from_library(&step))),
         }))
     }
 }
 
+/// `hint(scale="se")`: the next step of Sudoku Explainer's path from the state of `obj`.
+fn se_hint(
+    obj: &Bound<'_, PyAny>,
+    level: &str,
+    hodoku_flags: bool,
+    pencil: bool,
+    args: &ReadOptions,
+) -> PyResult<Option<Hint>> {
+    use sudokit::rate::se;
+    let py = obj.py();
+    if hodoku_flags {
+        return Err(bad_option(
+            "scale='se' takes no techniques or exclude: Sudoku Explainer's path has its own",
+        ));
+    }
+    let (state, rules, at) = state_of(obj, pencil, args)?;
+    // Refused before the state and its solutions are checked, as by `se_path`.
+    let shape = rules.shape();
+    if shape != sudokit::Shape::CLASSIC || !rules.is_classic() {
+        let why =
+            sudokit::rate::Unrated::Unsupported { side: shape.side(), classic_rules: rules.is_classic() };
+        return Err(unrated_error(py, at, &why));
+    }
+    let solver = py
+        .detach(|| state.and_then(|s| Solver::new(s, SolverOptions::default())))
+        .map_err(|e| human_error(py, at, &e))?;
+    let found = py.detach(|| se::hint(solver.state(), se::SeOptions::default()));
+    let hint = match found {
+        Ok(Some(h)) => h,
+        Ok(None) => return Ok(None),
+        Err(why) => {
+            let message = format!("{at}: no Sudoku Explainer hint: {why}");
+            return Err(match why {
+                se::RateError::BudgetExhausted { .. } | se::RateError::BeyondReach { .. } => {
+                    timed_out_message(py, message)
+                }
+                _ => bad_option(message),
+            });
+        }
+    };
+    let step = SeStep::from_library(&hint.step);
+    let text = match level {
+        "nudge" => hint.nudge(),
+        "technique" => hint.technique(),
+        _ => hint.to_string(),
+    };
+    Ok(Some(Hint {
+        level: level.to_string(),
+        text,
+        technique: (level != "nudge").then(|| step.technique.clone()),
+        difficulty: (level != "nudge").then_some(step.difficulty),
+        step: (level == "step").then_some(HintStep::Se(step)),
+    }))
+}
+
+/// The step of a hint: HoDoKu's or Sudoku Explainer's.
+#[derive(Clone, Debug)]
+enum HintStep {
+    Hodoku(Step),
+    Se(SeStep),
+}
+
 /// A hint: how much it tells (`level`), its `text`, and, from the `"technique"` level on, the
-/// technique's name; at the `"step"` level the whole `Step`.
-#[pyclass(module = "sudokit", frozen, get_all)]
+/// technique's name (and, on Sudoku Explainer's scale, its `difficulty`); at the `"step"` level the
+/// whole `Step` (an `SeStep` on Sudoku Explainer's scale).
+#[pyclass(module = "sudokit", frozen)]
 #[derive(Clone, Debug)]
 pub struct Hint {
     /// `"nudge"`, `"technique"` or `"step"`.
+    #[pyo3(get)]
     pub level: String,
     /// The hint as `sudokit hint` prints it.
+    #[pyo3(get)]
     pub text: String,
     /// The technique's name (levels `"technique"` and `"step"`).
+    #[pyo3(get)]
     pub technique: Option<String>,
+    /// Sudoku Explainer's difficulty of the step (`scale="se"`, levels `"technique"` and `"step"`).
+    #[pyo3(get)]
+    pub difficulty: Option<f64>,
     /// The step (level `"step"`).
-    pub step: Option<Step>,
+    step: Option<HintStep>,
 }
 
 #[pymethods]
@@ -343,11 +434,27 @@ impl Hint {
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let mut v = json!({ "level": self.level, "hint": self.text });
         match (&self.step, &self.technique) {
-            (Some(s), _) => v["step"] = s.json.clone(),
-            (None, Some(t)) => v["technique"] = json!(t),
+            (Some(HintStep::Hodoku(s)), _) => v["step"] = s.json.clone(),
+            (Some(HintStep::Se(s)), _) => v["step"] = s.json.clone(),
+            (None, Some(t)) => {
+                v["technique"] = json!(t);
+                if let Some(d) = self.difficulty {
+                    v["difficulty"] = json!(d);
+                }
+            }
             _ => {}
         }
         to_python(py, &v)
+    }
+
+    /// The whole step at level `"step"`: a `Step`, or an `SeStep` on Sudoku Explainer's scale.
+    #[getter]
+    fn step(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        Ok(match &self.step {
+            None => None,
+            Some(HintStep::Hodoku(s)) => Some(Py::new(py, s.clone())?.into_any()),
+            Some(HintStep::Se(s)) => Some(Py::new(py, s.clone())?.into_any()),
+        })
     }
 
     fn __str__(&self) -> String {

@@ -5,6 +5,7 @@ codes."""
 from __future__ import annotations
 
 import csv
+import functools
 import json
 
 import numpy as np
@@ -170,6 +171,41 @@ def test_se_path_steps():
     assert xy[8].eliminations == [(4, 9, 7), (5, 9, 7), (6, 9, 7)]
 
 
+def test_se_hint_agrees_with_the_cli_and_with_se_path(datasets, cli):
+    puzzles = [EASY, XY] + rated_sample(datasets)
+    for level in ("nudge", "technique", "step"):
+        records, run = json_lines(cli, ["hint", "--scale", "se", "--level", level, "-o", "json"], puzzles)
+        assert run.returncode == 0, run.stderr
+        for puzzle, record in zip(puzzles, records):
+            h = sudokit.hint(puzzle, level, scale="se")
+            assert h.to_dict() == record
+            assert str(h) + "\n" == run_cli(cli, ["hint", "--scale", "se", "--level", level], puzzle + "\n").stdout
+    for puzzle in puzzles:
+        # The first step of the path, with its difficulty.
+        h = sudokit.hint(puzzle, scale="se")
+        first = sudokit.se_path(puzzle)[0]
+        assert (h.step, h.technique, h.difficulty, h.text) == (first, first.technique, first.difficulty, first.text)
+    h = sudokit.hint(XY, "technique", scale="se")
+    assert (h.text, h.technique, h.difficulty, h.step) == ("Try Hidden Single (1.2)", "Hidden Single", 1.2, None)
+    assert sudokit.hint(XY, "nudge", scale="se").text == "Look at b3"
+    assert sudokit.hint(S1, scale="se") is None
+
+
+def test_se_hint_on_pencil_marks():
+    # After the singles, the ninth step of the path: the pointing that removes three 7s.
+    marks = sudokit.candidates(XY, format="line")
+    h = sudokit.hint(marks, pencil=True, scale="se")
+    assert h.step == sudokit.se_path(XY)[8]
+    assert h.step.eliminations == [(4, 9, 7), (5, 9, 7), (6, 9, 7)]
+    assert sudokit.hint(marks, "nudge", pencil=True, scale="se").text == "Look at r4c9, r5c9, r6c9"
+
+
+def test_hint_without_an_allowed_technique_is_none():
+    # Not solved: explain says where it is stuck.
+    assert sudokit.hint(XY, techniques=["Naked Single"]) is None
+    assert not sudokit.explain(XY, techniques=["Naked Single"]).solved
+
+
 def test_rate_batch_keeps_order_and_matches_rate(datasets):
     puzzles = [EASY] + rated_sample(datasets)
     rows = to_rows(puzzles)
@@ -228,7 +264,9 @@ def test_bad_input():
     with pytest.raises(ValueError, match="format"):
         sudokit.candidates(EASY, format="json")
     # What needs exactly one solution raises the same way.
-    for f in (sudokit.explain, sudokit.hint, sudokit.candidates, sudokit.se_path):
+    se_hint = functools.partial(sudokit.hint, scale="se")
+    se_hint.__name__ = "hint(scale='se')"
+    for f in (sudokit.explain, sudokit.hint, sudokit.candidates, sudokit.se_path, se_hint):
         many = "puzzle 1, line 1: .*more than one solution"
         with pytest.raises(sudokit.MultipleSolutionsError, match=many):
             f("." * 81)
@@ -242,6 +280,14 @@ def test_bad_input():
         sudokit.se_path("." * 16)
     with pytest.raises(ValueError, match="variant rules"):
         sudokit.se_path(EASY, variant="x")
+    with pytest.raises(ValueError, match="classic 9x9 puzzles only, not 4x4 boards"):
+        se_hint("." * 16)
+    with pytest.raises(ValueError, match="variant rules"):
+        se_hint(EASY, variant="x")
+    with pytest.raises(ValueError, match="no techniques or exclude"):
+        se_hint(EASY, exclude=["bf"])
+    with pytest.raises(ValueError, match="scale"):
+        sudokit.hint(EASY, scale="hodoku2")
     with pytest.raises(sudokit.ParseError) as e:
         sudokit.explain("1" * 700, pencil=True)
     assert (e.value.puzzle, e.value.line) == (1, 1) and "not a pencil-mark grid" in str(e.value)

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::se_path;
-use sudokit::{Board, Candidates, Position, Puzzle};
+use sudokit::rate::{se, se_path, Unrated};
+use sudokit::{Board, Candidates, Position, Puzzle, Shape};
 
 use super::{failed, unreadable};
 use crate::args::{InputArgs, RunArgs};
@@ -90,26 +90,31 @@ pub struct ExplainArgs {
 impl ExplainArgs {
     /// The flags that only HoDoKu's path takes, refused with `--scale se`.
     pub fn check_scale(&self) -> anyhow::Result<()> {
-        let h = &self.human;
-        let hodoku_only = [
-            ("--techniques", !h.techniques.is_empty()),
-            ("--exclude", !h.exclude.is_empty()),
-            ("--all-at-once", h.all_at_once),
-            ("--pencil", h.pencil),
-            ("--grids", self.grids),
-            // As for `rate`: the path runs to the end or to its own work budget.
-            ("--timeout", h.run.timeout.is_some()),
-        ];
-        let given: Vec<&str> = hodoku_only.iter().filter(|(_, on)| *on).map(|(name, _)| *name).collect();
-        if self.scale == Scale::Se && !given.is_empty() {
-            anyhow::bail!(
-                "explain --scale se does not take {} (Sudoku Explainer's path has its own techniques, \
-                 and stops at its own work budget)",
-                given.join(", ")
-            );
-        }
-        Ok(())
+        let others = [("--pencil", self.human.pencil), ("--grids", self.grids)];
+        refuse_for_se("explain", self.scale, &self.human, &others)
     }
+}
+
+/// Refuses, with `--scale se`, the flags of HoDoKu's solver that `command` has (`others`, and the
+/// technique and time flags every human-solving command has).
+fn refuse_for_se(command: &str, scale: Scale, h: &HumanArgs, others: &[(&str, bool)]) -> anyhow::Result<()> {
+    let hodoku_only = [
+        ("--techniques", !h.techniques.is_empty()),
+        ("--exclude", !h.exclude.is_empty()),
+        ("--all-at-once", h.all_at_once),
+        // As for `rate`: the path runs to the end or to its own work budget.
+        ("--timeout", h.run.timeout.is_some()),
+    ];
+    let given: Vec<&str> =
+        hodoku_only.iter().chain(others).filter(|(_, on)| *on).map(|(name, _)| *name).collect();
+    if scale == Scale::Se && !given.is_empty() {
+        anyhow::bail!(
+            "{command} --scale se does not take {} (Sudoku Explainer's path has its own techniques, \
+             and stops at its own work budget)",
+            given.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// How much `hint` tells.
@@ -132,6 +137,17 @@ pub struct HintArgs {
     /// How much to tell [default: step].
     #[arg(long, value_enum, default_value_t = Level::Step)]
     pub level: Level,
+    /// Whose next step: `hodoku`, or `se` for Sudoku Explainer's, with its difficulty (classic
+    /// 9×9 grids with one solution) [default: hodoku].
+    #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
+    pub scale: Scale,
+}
+
+impl HintArgs {
+    /// The flags that only HoDoKu's solver takes, refused with `--scale se`.
+    pub fn check_scale(&self) -> anyhow::Result<()> {
+        refuse_for_se("hint", self.scale, &self.human, &[])
+    }
 }
 
 /// `sudokit candidates`.
@@ -177,9 +193,25 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
     if matches!(mode, Mode::Explain(a) if a.scale == Scale::Se) {
         return se_explain(p, json, &job.position.to_string());
     }
+    if let Some(refused) = se_unsupported(mode, p.board(), &job.position.to_string()) {
+        return refused;
+    }
     let board = std::sync::Arc::new(p.board().clone());
     let state = State::new(board, p.grid());
     run_state(mode, state, job.position.to_string())
+}
+
+/// `hint --scale se` on a board Sudoku Explainer does not cover: refused before the puzzle is
+/// checked, as by `explain --scale se` and `rate`.
+fn se_unsupported(mode: Mode<'_>, rules: &Board, at: &str) -> Option<Outcome> {
+    let shape = rules.shape();
+    let se = matches!(mode, Mode::Hint(a) if a.scale == Scale::Se);
+    if !se || (shape == Shape::CLASSIC && rules.is_classic()) {
+        return None;
+    }
+    let why = Unrated::Unsupported { side: shape.side(), classic_rules: rules.is_classic() };
+    let json = mode.args().format == HumanFormat::Json;
+    Some(failed(Kind::Invalid, marker(json, why.status()), format!("{at}: {}", why.message())))
 }
 
 fn marker(json: bool, reason: &str) -> Vec<u8> {
@@ -222,6 +254,7 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, at: String) -> Ou
     };
     let out = match mode {
         Mode::Explain(a) => explain(&mut solver, a.grids, json),
+        Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.state(), a.level, json, &at),
         Mode::Hint(a) => hint(&solver, a.level, json),
         Mode::Candidates(_) => {
             solver.by_ref().for_each(drop);
@@ -299,7 +332,7 @@ fn se_explain(p: &Puzzle, json: bool, at: &str) -> Outcome {
 
 fn hint(solver: &Solver, level: Level, json: bool) -> String {
     let Some(step) = solver.peek() else {
-        return if json { "{\"hint\":null,\"solved\":true}\n".into() } else { "solved\n".into() };
+        return no_hint(solver.state(), json);
     };
     let text = match level {
         Level::Nudge => step.nudge(),
@@ -317,6 +350,62 @@ fn hint(solver: &Solver, level: Level, json: bool) -> String {
     } else {
         format!("{text}\n")
     }
+}
+
+/// The record of a state without a next step: solved, or stuck where no allowed technique applies.
+fn no_hint(state: &State, json: bool) -> String {
+    let solved = state.is_solved();
+    if json {
+        format!("{}\n", serde_json::json!({ "hint": null, "solved": solved }))
+    } else if solved {
+        "solved\n".into()
+    } else {
+        let marks = state.to_candidates().to_line_form();
+        format!("stuck: no allowed technique applies (pencil marks: {marks})\n")
+    }
+}
+
+/// `hint --scale se` on a state whose one solution the solver has checked: the next step of
+/// Sudoku Explainer's path, told at `level`.
+fn se_hint(state: &State, level: Level, json: bool, at: &str) -> Outcome {
+    let multiline = false;
+    let found = match se::hint(state, se::SeOptions::default()) {
+        Ok(found) => found,
+        Err(why) => {
+            let (kind, reason) = match why {
+                se::RateError::NotClassic { .. } | se::RateError::VariantRules => {
+                    (Kind::Invalid, "unsupported")
+                }
+                se::RateError::Multiple => (Kind::Multiple, "multiple"),
+                se::RateError::Invalid(_) => (Kind::Invalid, "invalid"),
+                // Its work budget ran out, or not even the deepest chains apply.
+                _ => (Kind::TimedOut, "timeout"),
+            };
+            let message = format!("{at}: no Sudoku Explainer hint: {why}");
+            return Outcome { multiline, ..failed(kind, marker(json, reason), message) };
+        }
+    };
+    let Some(h) = found else {
+        return Outcome { out: no_hint(state, json).into_bytes(), multiline, ..Default::default() };
+    };
+    let text = match level {
+        Level::Nudge => h.nudge(),
+        Level::Technique => h.technique(),
+        Level::Step => h.to_string(),
+    };
+    let out = if json {
+        let mut v = serde_json::json!({ "level": format!("{level:?}").to_lowercase(), "hint": text });
+        if level == Level::Step {
+            v["step"] = serde_json::json!(h.step);
+        } else if level == Level::Technique {
+            v["technique"] = serde_json::json!(h.step.name);
+            v["difficulty"] = serde_json::json!(f64::from(h.step.difficulty_tenths()) / 10.0);
+        }
+        format!("{v}\n")
+    } else {
+        format!("{text}\n")
+    };
+    Outcome { out: out.into_bytes(), multiline, ..Default::default() }
 }
 
 /// `--pencil`: reads pencil-mark grids from each input in turn and writes one record per grid.
@@ -413,6 +502,9 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         }
     };
     let board = Board::classic_shared(marks.shape());
+    if let Some(refused) = se_unsupported(mode, &board, &at.to_string()) {
+        return refused;
+    }
     run_state(mode, State::from_candidates(board, &marks), at.to_string())
 }
 

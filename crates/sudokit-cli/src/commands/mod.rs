@@ -104,7 +104,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             a.check_scale()?;
             run_human(human::Mode::Explain(a), &a.human)?
         }
-        Command::Hint(a) => run_human(human::Mode::Hint(a), &a.human)?,
+        Command::Hint(a) => {
+            a.check_scale()?;
+            run_human(human::Mode::Hint(a), &a.human)?
+        }
         Command::Candidates(a) => run_human(human::Mode::Candidates(a), &a.human)?,
         Command::Rate(a) => {
             if a.run.timeout.is_some() {

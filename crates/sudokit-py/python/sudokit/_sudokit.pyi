@@ -100,8 +100,10 @@ class Hint:
     """``"Look at r4, c6"``, ``"Try X-Wing"`` or the whole step."""
     technique: Optional[str]
     """The technique's name (levels ``"technique"`` and ``"step"``)."""
-    step: Optional[Step]
-    """The step (level ``"step"``)."""
+    difficulty: Optional[float]
+    """Sudoku Explainer's difficulty of the step (``scale="se"``, levels ``"technique"`` and ``"step"``)."""
+    step: Optional[Union[Step, SeStep]]
+    """The step (level ``"step"``): an ``SeStep`` with ``scale="se"``."""
     def to_dict(self) -> Dict[str, Any]:
         """The record of ``sudokit hint -o json``."""
 
@@ -363,6 +365,7 @@ def hint(
     techniques: Optional[Sequence[str]] = None,
     exclude: Optional[Sequence[str]] = None,
     pencil: bool = False,
+    scale: str = "hodoku",
     size: Optional[int] = None,
     box: Optional[BoxLike] = None,
     symbols: str = "standard",
@@ -371,7 +374,10 @@ def hint(
     layout: Optional[Layout] = None,
 ) -> Optional[Hint]:
     """The next step at ``level`` ``"nudge"``, ``"technique"`` or ``"step"``, as ``sudokit hint``;
-    ``None`` when the puzzle is solved. Raises as ``explain``."""
+    ``None`` when the puzzle is solved or none of the allowed techniques applies. Raises as
+    ``explain``. ``scale="se"``: the next step of Sudoku Explainer's path, with its difficulty, as
+    ``sudokit hint --scale se`` (no ``techniques`` or ``exclude``; ``ValueError`` for boards other
+    than classic 9x9, ``TimedOutError`` where its work budget runs out)."""
 
 def candidates(
     puzzle: PuzzleLike,
