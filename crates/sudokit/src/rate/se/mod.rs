@@ -368,6 +368,15 @@ impl SeStep {
     }
 }
 
+impl SeStep {
+    /// What the step does, in forum notation: `r2c9=6`, `r5c1<>7, r6c1<>7`.
+    pub fn results_text(&self) -> String {
+        let placed = self.placement.iter().map(|&(c, d)| format!("{}={d}", cell_name(c)));
+        let removed = self.removals.iter().map(|&(c, d)| format!("{}<>{d}", cell_name(c)));
+        placed.chain(removed).collect::<Vec<_>>().join(", ")
+    }
+}
+
 impl fmt::Display for SeStep {
     /// The technique, its difficulty as `serate` rounds it, and what the step does in forum
     /// notation: `Naked Triplet (3.6): r5c4<>7`, `Hidden Single (1.2): r2c9=6`.
@@ -380,14 +389,7 @@ impl fmt::Display for SeStep {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = self.difficulty_tenths();
-        write!(f, "{} ({}.{}):", self.name, t / 10, t % 10)?;
-        let placed = self.placement.iter().map(|&(c, d)| (c, d, "="));
-        let removed = self.removals.iter().map(|&(c, d)| (c, d, "<>"));
-        for (i, (cell, digit, sign)) in placed.chain(removed).enumerate() {
-            let sep = if i == 0 { " " } else { ", " };
-            write!(f, "{sep}{}{sign}{digit}", cell_name(cell))?;
-        }
-        Ok(())
+        write!(f, "{} ({}.{}): {}", self.name, t / 10, t % 10, self.results_text())
     }
 }
 

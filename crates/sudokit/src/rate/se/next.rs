@@ -5,26 +5,33 @@
 use std::fmt;
 
 use super::basic::BLOCK_COL_ROW;
-use super::board::{Board, CELL_HOUSES, HOUSES};
+use super::board::{Board, CELL_HOUSES};
 use super::chain::{Budget, NestedCache};
-use super::{cell_name, next_step, Barren, RateError, SeOptions, SeStep};
+use super::{next_step, Barren, RateError, SeOptions, SeStep};
 use crate::grid::{Cell, Shape};
-use crate::human::{HumanError, Solutions, State};
+use crate::human::{house_name, HumanError, Solutions, State};
+use crate::rules::HouseKind;
 
 /// The step Sudoku Explainer takes next, with where a player should look to find it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeHint {
     /// The whole step.
     pub step: SeStep,
-    /// Where to look, without giving the step away: the house where a hidden single is the
-    /// digit's only place (or the last empty cell), otherwise the cells the step changes.
-    pub look_at: Vec<String>,
+    /// For a hidden single, the house where it is the digit's only place (or the last empty
+    /// cell).
+    pub house: Option<HouseKind>,
+    /// Otherwise, the cells the step changes, in reading order (empty with a house).
+    pub cells: Vec<Cell>,
 }
 
 impl SeHint {
-    /// Where to look: `Look at b3`, `Look at r4c9, r5c9`.
+    /// Where to look, without giving the step away: `Look at b3`, `Look at r4c9, r5c9`.
     pub fn nudge(&self) -> String {
-        format!("Look at {}", self.look_at.join(", "))
+        let places: Vec<String> = match self.house {
+            Some(h) => vec![house_name(h)],
+            None => self.cells.iter().map(|c| c.name(Shape::CLASSIC)).collect(),
+        };
+        format!("Look at {}", places.join(", "))
     }
 
     /// Which technique applies, with its difficulty: `Try Pointing (2.6)`.
@@ -78,7 +85,14 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
     match found {
         Some(h) => {
             let step = SeStep::of(&h);
-            Ok(Some(SeHint { look_at: look_at(&board, &step), step }))
+            let house = single_house(&board, &step);
+            let mut cells: Vec<usize> =
+                step.placement.iter().chain(&step.removals).map(|&(c, _)| c).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            let cells =
+                if house.is_some() { Vec::new() } else { cells.into_iter().map(Cell::from_index).collect() };
+            Ok(Some(SeHint { step, house, cells }))
         }
         None if budget.exhausted() => Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 }),
         None => Err(RateError::BeyondReach { steps: 0, er_so_far_tenths: 0 }),
@@ -114,36 +128,25 @@ fn board_of(state: &State) -> Result<Board, RateError> {
     Ok(board)
 }
 
-/// Where a player finds `step` on `board`, the grid before it.
-fn look_at(board: &Board, step: &SeStep) -> Vec<String> {
-    if let (Some((cell, digit)), "Hidden Single") = (step.placement, step.name) {
-        // The house the rater found it in: the same tests, in its order.
-        let alone = step.difficulty_tenths() == 10;
-        let in_block = step.difficulty_tenths() == 12;
-        let found = BLOCK_COL_ROW.iter().copied().find(|&h| {
-            CELL_HOUSES[cell].contains(&(h as u8))
-                && board.positions(h, digit).count_ones() == 1
-                && (board.empty_count(h) == 1) == alone
-                && (alone || (h < 9) == in_block)
-        });
-        if let Some(h) = found {
-            return vec![house_name(h)];
-        }
-    }
-    let mut cells: Vec<usize> = step.placement.iter().chain(&step.removals).map(|&(c, _)| c).collect();
-    cells.sort_unstable();
-    cells.dedup();
-    cells.into_iter().map(cell_name).collect()
-}
-
-/// `b1`…`b9`, `r1`…`r9`, `c1`…`c9` for the rater's houses `0..27`.
-fn house_name(h: usize) -> String {
-    debug_assert!(h < HOUSES.len());
-    match h {
-        0..=8 => format!("b{}", h + 1),
-        9..=17 => format!("r{}", h - 8),
-        _ => format!("c{}", h - 17),
-    }
+/// The house in which the hidden single `step` was found on `board`, the grid before it.
+fn single_house(board: &Board, step: &SeStep) -> Option<HouseKind> {
+    let (Some((cell, digit)), "Hidden Single") = (step.placement, step.name) else { return None };
+    // The rater's own tests, in its order.
+    let alone = step.difficulty_tenths() == 10;
+    let in_block = step.difficulty_tenths() == 12;
+    let h = BLOCK_COL_ROW.iter().copied().find(|&h| {
+        CELL_HOUSES[cell].contains(&(h as u8))
+            && board.positions(h, digit).count_ones() == 1
+            && (board.empty_count(h) == 1) == alone
+            && (alone || (h < 9) == in_block)
+    })?;
+    // The rater numbers blocks 0..9, rows 9..18, columns 18..27.
+    let i = (h % 9) as u8;
+    Some(match h / 9 {
+        0 => HouseKind::Box(i),
+        1 => HouseKind::Row(i),
+        _ => HouseKind::Col(i),
+    })
 }
 
 #[cfg(test)]
@@ -215,8 +218,8 @@ mod tests {
             match (step.name, step.placement) {
                 ("Hidden Single", Some((cell, _))) => {
                     // One house, and it holds the cell.
-                    assert_eq!(h.look_at.len(), 1, "{look}");
-                    let house = &h.look_at[0];
+                    assert!(h.cells.is_empty(), "{look}");
+                    let house = &house_name(h.house.expect("a house"));
                     let (r, c) = (cell / 9 + 1, cell % 9 + 1);
                     let b = (cell / 27) * 3 + (cell % 9) / 3 + 1;
                     let holds = [format!("r{r}"), format!("c{c}"), format!("b{b}")].contains(house);
@@ -226,14 +229,15 @@ mod tests {
                     seen[0] = true;
                 }
                 (_, Some((cell, _))) => {
-                    assert_eq!(h.look_at, vec![cell_name(cell)], "{step}");
+                    assert_eq!((h.house, h.cells.clone()), (None, vec![Cell::from_index(cell)]), "{step}");
                     seen[1] = true;
                 }
                 _ => {
-                    let mut cells: Vec<String> = step.removals.iter().map(|&(c, _)| cell_name(c)).collect();
+                    let mut cells: Vec<Cell> =
+                        step.removals.iter().map(|&(c, _)| Cell::from_index(c)).collect();
+                    cells.sort_unstable();
                     cells.dedup();
-                    assert!(cells.iter().all(|c| h.look_at.contains(c)), "{look} for {step}");
-                    assert!(h.look_at.iter().all(|c| cells.contains(c)), "{look} for {step}");
+                    assert_eq!((h.house, &h.cells), (None, &cells), "{look} for {step}");
                     seen[2] = true;
                 }
             }
