@@ -595,7 +595,8 @@ function noStep(a) {
 
 async function hint() {
   if (teach && teach.mode === "hint") return moreHint();
-  const [a, t] = await background("hint", teachRequest(), "Looking for a step");
+  const request = { ...teachRequest(), scale: $("hint-scale").value };
+  const [a, t] = await background("hint", request, "Looking for a step");
   if (a.stopped || noStep(a)) return;
   if (a.solved || !a.step) return say(a.solved ? "The board is solved." : "No step found.", "ok");
   closeTeach();
@@ -649,9 +650,11 @@ function showTeach() {
   if (hinting) {
     const step = teach.answer.step;
     $("teach-title").textContent = ["Hint: where to look", "Hint: the technique", "Hint: the step"][teach.level - 1];
+    // Sudoku Explainer's steps come with their difficulty.
+    const rated = step.difficulty === undefined ? "" : ` (difficulty ${step.difficulty.toFixed(1)})`;
     $("teach-text").textContent = [
       "Look at the highlighted cells.",
-      `Look at the highlighted cells for a ${step.technique}.`,
+      `Look at the highlighted cells for a ${step.technique}${rated}.`,
       step.text,
     ][teach.level - 1];
   } else {
@@ -871,6 +874,11 @@ async function start() {
     state.removed.fill(0);
   }));
   $("hint").addEventListener("click", hint);
+  // A hint open on the other scale is closed: the next press asks the chosen one.
+  $("hint-scale").addEventListener("change", () => {
+    if (teach && teach.mode === "hint") closeTeach();
+    render();
+  });
   $("explain").addEventListener("click", explain);
   $("rate").addEventListener("click", rate);
   $("stop").addEventListener("click", () => {

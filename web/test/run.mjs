@@ -195,6 +195,32 @@ if (scenarios) {
     equal(await board(page), SEED, "after undoing the hint");
   });
 
+  await step("a hint on Sudoku Explainer's scale: its house, its difficulty, its step", async () => {
+    await page.selectOption("#hint-scale", "se");
+    await page.click("#hint");
+    await page.waitForSelector("#teach:not([hidden])");
+    equal(await page.textContent("#teach-text"), "Look at the highlighted cells.", "nudge");
+    // The first step is a hidden single of block 2: the block is what lights up.
+    const area = await cellsWith(page, "area");
+    equal(JSON.stringify(area), JSON.stringify([3, 4, 5, 12, 13, 14, 21, 22, 23]), "block 2");
+    await page.click("#teach-more");
+    equal(
+      await page.textContent("#teach-text"),
+      "Look at the highlighted cells for a Hidden Single (difficulty 1.2).",
+      "technique",
+    );
+    await page.click("#teach-more");
+    equal(await page.textContent("#teach-text"), "Hidden Single (1.2): r1c6=8", "step");
+    await shot(page, "03b-hint-se");
+    await page.click("#teach-apply");
+    const after = await board(page);
+    equal(after, SEED.slice(0, 5) + "8" + SEED.slice(6), "the digit placed");
+    await page.focus("#board");
+    await page.keyboard.press("Control+z");
+    equal(await board(page), SEED, "after undoing the hint");
+    await page.selectOption("#hint-scale", "hodoku");
+  });
+
   await step("the explanation lists every step and steps through them", async () => {
     await page.click("#explain");
     await page.waitForSelector("#steps li", { timeout: 10000 });
@@ -206,7 +232,7 @@ if (scenarios) {
     expect((await cellsWith(page, "focus")).length > 0, "the step's cells");
     await page.click("#steps li:nth-child(20) button");
     expect((await page.textContent("#teach-title")).startsWith(`Step 20 of ${n}:`), "title after a click");
-    await shot(page, "03b-steps");
+    await shot(page, "03c-steps");
     const stepContrast = await lowContrast(page);
     expect(stepContrast.length === 0, `contrast: ${stepContrast.join("; ")}`);
     await page.click("#teach-close");

@@ -70,6 +70,8 @@ pub(crate) struct PuzzleRequest {
     /// Candidates already removed by earlier steps, as `[cell, digit]` (hints and explanations).
     #[serde(default)]
     pub(crate) removed: Vec<(usize, u8)>,
+    /// Whose next step a hint gives: `"hodoku"` (the default) or `"se"`, Sudoku Explainer's.
+    pub(crate) scale: Option<String>,
 }
 
 /// A puzzle read from a request: the givens, their rules and how they were written.

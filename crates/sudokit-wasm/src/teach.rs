@@ -4,9 +4,11 @@
 
 use serde_json::{json, Value};
 use sudokit::human::{Solver, SolverOptions, State, Step};
+use sudokit::rate::se::{self, SeOptions};
 use sudokit::{Board, Cell, Digit, Verdict};
 
 use crate::ops::{respond, PuzzleRequest};
+use crate::rate::DEFAULT_WORK;
 
 /// The most steps an explanation lists: more than any path needs (each step places a digit or removes
 /// a candidate, and a 16×16 board has 4096 candidates), so it only guards against a bug looping.
@@ -66,6 +68,34 @@ fn step_json(step: &Step, board: &Board) -> Value {
     })
 }
 
+/// The next step of Sudoku Explainer's path from `state`, with what the page highlights: the house
+/// of a hidden single, or the cells the step changes. `work` bounds the rater as for ratings.
+fn se_step(state: &State, work: Option<u64>) -> Result<Option<Value>, String> {
+    let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
+    let Some(h) = se::hint(state, options).map_err(|e| format!("No Sudoku Explainer hint: {e}."))? else {
+        return Ok(None);
+    };
+    let houses: Vec<Vec<usize>> = h
+        .house
+        .iter()
+        .filter_map(|kind| state.board().houses().iter().find(|x| x.kind == *kind))
+        .map(|x| x.cells.iter().map(|c| c.index()).collect())
+        .collect();
+    let at = |&(cell, digit): &(usize, u8)| json!({ "cell": cell, "digit": digit });
+    Ok(Some(json!({
+        "technique": h.step.name,
+        "difficulty": f64::from(h.step.difficulty_tenths()) / 10.0,
+        "text": h.to_string(),
+        "results": h.step.results_text(),
+        "cells": h.cells.iter().map(|c| c.index()).collect::<Vec<_>>(),
+        "digits": 0,
+        "houses": houses,
+        "placements": h.step.placement.iter().map(at).collect::<Vec<_>>(),
+        "eliminations": h.step.removals.iter().map(at).collect::<Vec<_>>(),
+        "fins": [],
+    })))
+}
+
 /// The solver for a request's board (less the candidates in `removed`), or the answer that says why
 /// there is none: hints and explanations need givens without conflicts and exactly one solution,
 /// settled within the budget.
@@ -103,7 +133,11 @@ pub fn hint(request: &str) -> String {
             Err(answer) => return Ok(answer),
         };
         let (values, marks) = snapshot(solver.state());
-        let step = solver.peek().map(|s| step_json(&s, solver.state().board()));
+        let step = match r.scale.as_deref() {
+            None | Some("hodoku") => solver.peek().map(|s| step_json(&s, solver.state().board())),
+            Some("se") => se_step(solver.state(), r.work)?,
+            Some(other) => return Err(format!("scale: {other:?} is neither \"hodoku\" nor \"se\"")),
+        };
         Ok(
             json!({ "verdict": "unique", "solved": solver.is_solved(), "step": step, "values": values, "candidates": marks }),
         )
@@ -163,6 +197,49 @@ mod tests {
             a["candidates"][cell].as_u64().map(|m| m & (1 << placement["digit"].as_u64().expect("d")) != 0),
             Some(true)
         );
+    }
+
+    #[test]
+    fn se_hints_follow_sudoku_explainers_path_from_the_removed_candidates() {
+        let grid: sudokit::Grid = SEED.parse().expect("a puzzle");
+        let path = se::path(&grid, SeOptions::default()).expect("rated");
+        let first = answer(&hint(&json!({ "puzzle": SEED, "scale": "se" }).to_string()));
+        assert_eq!(first["ok"], true, "{first}");
+        assert_eq!(first["step"]["text"], path[0].to_string());
+        assert_eq!(first["step"]["difficulty"].as_f64(), Some(f64::from(path[0].difficulty_tenths()) / 10.0));
+        // A hidden single: its house is what the page highlights, nine cells holding the placement's.
+        let houses = first["step"]["houses"].as_array().expect("houses");
+        let placed = first["step"]["placements"][0]["cell"].clone();
+        assert_eq!((houses.len(), houses[0].as_array().map(Vec::len)), (1, Some(9)), "{first}");
+        assert!(houses[0].as_array().is_some_and(|h| h.contains(&placed)), "{first}");
+        // The first removal of a path made by hand (an XY-Wing puzzle's): the hint goes on from
+        // there.
+        let xy = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..";
+        let path = se::path(&xy.parse().expect("a puzzle"), SeOptions::default()).expect("rated");
+        let k = path.iter().position(|s| s.placement.is_none()).expect("a removal");
+        let mut removed: Vec<(usize, u8)> =
+            path[..=k].iter().flat_map(|s| s.removals.iter().copied()).collect();
+        let mut values = xy.as_bytes().to_vec();
+        for step in &path[..k] {
+            if let Some((cell, digit)) = step.placement {
+                values[cell] = b'0' + digit;
+            }
+        }
+        let board = String::from_utf8(values).expect("ASCII");
+        let before = answer(&hint(&json!({ "puzzle": board, "scale": "se" }).to_string()));
+        assert_eq!(before["step"]["text"], path[k].to_string());
+        assert_eq!(before["step"]["results"], path[k].results_text());
+        let cells: Vec<usize> = path[k].removals.iter().map(|&(c, _)| c).collect();
+        assert!(before["step"]["cells"].as_array().is_some_and(|c| c.len() <= cells.len() && !c.is_empty()));
+        removed.sort_unstable();
+        let after = answer(&hint(&json!({ "puzzle": board, "scale": "se", "removed": removed }).to_string()));
+        assert_eq!(after["step"]["text"], path[k + 1].to_string());
+        // Refused: other boards, and scales that do not exist.
+        let mini = answer(&hint(&json!({ "puzzle": "1.3.4.2.3.1.2.4.", "scale": "se" }).to_string()));
+        assert_eq!(mini["ok"], false);
+        assert!(mini["error"].as_str().is_some_and(|e| e.contains("classic 9x9")), "{mini}");
+        let other = answer(&hint(&json!({ "puzzle": SEED, "scale": "serate" }).to_string()));
+        assert_eq!(other["error"], "scale: \"serate\" is neither \"hodoku\" nor \"se\"");
     }
 
     #[test]
