@@ -374,7 +374,7 @@ fn se_hint(
         Ok(Some(h)) => h,
         Ok(None) => return Ok(None),
         Err(why) => {
-            let message = format!("{at}: no Sudoku Explainer hint: {why}");
+            let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());
             return Err(match why {
                 se::RateError::BudgetExhausted { .. } | se::RateError::BeyondReach { .. } => {
                     timed_out_message(py, message)

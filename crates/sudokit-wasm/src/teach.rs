@@ -72,7 +72,9 @@ fn step_json(step: &Step, board: &Board) -> Value {
 /// of a hidden single, or the cells the step changes. `work` bounds the rater as for ratings.
 fn se_step(state: &State, work: Option<u64>) -> Result<Option<Value>, String> {
     let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
-    let Some(h) = se::hint(state, options).map_err(|e| format!("No Sudoku Explainer hint: {e}."))? else {
+    let Some(h) =
+        se::hint(state, options).map_err(|e| format!("No Sudoku Explainer hint: {}.", e.hint_report()))?
+    else {
         return Ok(None);
     };
     let houses: Vec<Vec<usize>> = h
@@ -238,6 +240,26 @@ mod tests {
         let mini = answer(&hint(&json!({ "puzzle": "1.3.4.2.3.1.2.4.", "scale": "se" }).to_string()));
         assert_eq!(mini["ok"], false);
         assert!(mini["error"].as_str().is_some_and(|e| e.contains("classic 9x9")), "{mini}");
+        // Where the next step needs chains (a generated puzzle of ER 8.8), a budget too small for
+        // them gives no hint.
+        let chains = "7..1.....56...3.81....6..7..3.2.14...........8.1.5.....8...6....5..1...34..9..2..";
+        let tiny = SeOptions { budget: 1, threads: 1 };
+        let before = se::explain(&chains.parse().expect("a puzzle"), tiny).expect("a path");
+        let mut values = chains.as_bytes().to_vec();
+        let mut removed = Vec::new();
+        for step in &before.steps {
+            removed.extend(step.removals.iter().copied());
+            if let Some((cell, digit)) = step.placement {
+                values[cell] = b'0' + digit;
+            }
+        }
+        let board = String::from_utf8(values).expect("ASCII");
+        let request = |work: u64| json!({ "puzzle": board, "scale": "se", "removed": removed, "work": work });
+        let short = answer(&hint(&request(1).to_string()));
+        let why = "No Sudoku Explainer hint: the work budget ran out before the next step was found.";
+        assert_eq!((&short["ok"], &short["error"]), (&json!(false), &json!(why)), "{short}");
+        let enough = answer(&hint(&request(DEFAULT_WORK).to_string()));
+        assert!(enough["step"]["difficulty"].as_f64().is_some_and(|d| d >= 6.5), "{enough}");
         let other = answer(&hint(&json!({ "puzzle": SEED, "scale": "serate" }).to_string()));
         assert_eq!(other["error"], "scale: \"serate\" is neither \"hodoku\" nor \"se\"");
     }

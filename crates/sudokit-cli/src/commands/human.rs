@@ -381,7 +381,7 @@ fn se_hint(state: &State, level: Level, json: bool, at: &str) -> Outcome {
                 // Its work budget ran out, or not even the deepest chains apply.
                 _ => (Kind::TimedOut, "timeout"),
             };
-            let message = format!("{at}: no Sudoku Explainer hint: {why}");
+            let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());
             return Outcome { multiline, ..failed(kind, marker(json, reason), message) };
         }
     };

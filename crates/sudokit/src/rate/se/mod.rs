@@ -366,9 +366,7 @@ impl SeStep {
     pub fn difficulty_tenths(&self) -> u16 {
         tenths(self.difficulty)
     }
-}
 
-impl SeStep {
     /// What the step does, in forum notation: `r2c9=6`, `r5c1<>7, r6c1<>7`.
     pub fn results_text(&self) -> String {
         let placed = self.placement.iter().map(|&(c, d)| format!("{}={d}", cell_name(c)));

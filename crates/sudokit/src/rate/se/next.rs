@@ -99,6 +99,29 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
     }
 }
 
+impl RateError {
+    /// Why [`hint`] found no step, as a sentence: the budget and the deepest chains said as of a
+    /// search for one step (the steps taken and the ER reached, which [`RateError::report`] gives
+    /// for a path, are none here); other reasons as they display.
+    ///
+    /// ```
+    /// use sudokit::rate::se::RateError;
+    /// let out = RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 };
+    /// assert_eq!(out.hint_report(), "the work budget ran out before the next step was found");
+    /// ```
+    pub fn hint_report(&self) -> String {
+        match self {
+            RateError::BudgetExhausted { .. } => {
+                "the work budget ran out before the next step was found".into()
+            }
+            RateError::BeyondReach { .. } => {
+                "no technique applies, not even nested forcing chains of level 5".into()
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 /// The rater's board for a state with exactly one solution.
 fn board_of(state: &State) -> Result<Board, RateError> {
     let shape = state.shape();
