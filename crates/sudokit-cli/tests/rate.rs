@@ -147,13 +147,7 @@ fn explain_se_reports_bad_puzzles_in_place() {
 
 #[test]
 fn explain_se_refuses_the_flags_of_hodokus_path() {
-    for flags in [
-        &["--grids"][..],
-        &["--exclude", "bf"],
-        &["--techniques", "X-Wing"],
-        &["--all-at-once"],
-        &["--pencil"],
-    ] {
+    for flags in [&["--grids"][..], &["--exclude", "bf"], &["--techniques", "X-Wing"], &["--all-at-once"]] {
         let args: Vec<&str> = ["explain", "--scale", "se"].iter().chain(flags).copied().collect();
         let run = sudokit(&args, &format!("{XY}\n"));
         assert_eq!(run.code, 2, "{flags:?}");
@@ -230,6 +224,38 @@ fn hint_se_goes_on_from_a_players_pencil_marks() {
     let run = sudokit(&["hint", "--scale", "se", "--pencil"], &format!("{wrong}\n"));
     assert_eq!((run.code, run.stdout.as_str()), (1, "!no solution\n"));
     assert!(run.stderr.contains("puzzle 1, line 1: the puzzle has no solution"), "{}", run.stderr);
+}
+
+#[test]
+fn explain_se_from_pencil_marks_is_the_rest_of_the_path() {
+    // After the singles: the path from its ninth step on, with the rating of those steps.
+    let whole = sudokit(&["explain", "--scale", "se"], &format!("{XY}\n"));
+    let marks = sudokit(&["candidates"], &format!("{XY}\n"));
+    let small = sudokit(&["candidates", "-o", "json"], "1.3.4.2.3.1.2.4.\n");
+    let small: serde_json::Value = serde_json::from_str(small.stdout.trim()).expect("JSON");
+    let small = small["candidates"].as_str().expect("the line form").to_string();
+    let input = format!("{}\n{small}\n", marks.stdout);
+    let run = sudokit(&["explain", "--scale", "se", "--pencil"], &input);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let records: Vec<&str> = run.stdout.split("\n\n").collect();
+    // The steps without their numbers, the last line (the rating) left out.
+    let steps = |text: &str| -> Vec<String> {
+        let lines: Vec<&str> = text.lines().collect();
+        lines[..lines.len() - 1].iter().map(|l| l.split_once(". ").expect("a step").1.to_string()).collect()
+    };
+    assert_eq!(steps(records[0]), steps(&whole.stdout)[8..]);
+    assert_eq!(
+        records[0].lines().last(),
+        Some("solved in 57 steps: ER 4.2, EP 4.2, ED 2.6 (hardest: XY-Wing)")
+    );
+    // A 4×4 pencil grid is no board for Sudoku Explainer: refused in place.
+    assert_eq!(records.len(), 2, "{}", run.stdout);
+    assert_eq!(records[1], "!unsupported\n");
+    assert!(
+        run.stderr.contains("puzzle 2, line 15: the SE and HoDoKu ratings are for classic 9x9"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -343,6 +343,23 @@ puzzle_function! {
     }
 }
 
+/// The step solver on the state of `obj`, for Sudoku Explainer's rater: a board it does not cover
+/// is refused before the state and its solutions are checked, as by `se_path`.
+fn se_solver(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<(Solver, Position)> {
+    let py = obj.py();
+    let (state, rules, at) = state_of(obj, pencil, args)?;
+    let shape = rules.shape();
+    if shape != sudokit::Shape::CLASSIC || !rules.is_classic() {
+        let why =
+            sudokit::rate::Unrated::Unsupported { side: shape.side(), classic_rules: rules.is_classic() };
+        return Err(unrated_error(py, at, &why));
+    }
+    let solver = py
+        .detach(|| state.and_then(|s| Solver::new(s, SolverOptions::default())))
+        .map_err(|e| human_error(py, at, &e))?;
+    Ok((solver, at))
+}
+
 /// `hint(scale="se")`: the next step of Sudoku Explainer's path from the state of `obj`.
 fn se_hint(
     obj: &Bound<'_, PyAny>,
@@ -358,17 +375,7 @@ fn se_hint(
             "scale='se' takes no techniques or exclude: Sudoku Explainer's path has its own",
         ));
     }
-    let (state, rules, at) = state_of(obj, pencil, args)?;
-    // Refused before the state and its solutions are checked, as by `se_path`.
-    let shape = rules.shape();
-    if shape != sudokit::Shape::CLASSIC || !rules.is_classic() {
-        let why =
-            sudokit::rate::Unrated::Unsupported { side: shape.side(), classic_rules: rules.is_classic() };
-        return Err(unrated_error(py, at, &why));
-    }
-    let solver = py
-        .detach(|| state.and_then(|s| Solver::new(s, SolverOptions::default())))
-        .map_err(|e| human_error(py, at, &e))?;
+    let (solver, at) = se_solver(obj, pencil, args)?;
     let found = py.detach(|| se::hint(solver.state(), se::SeOptions::default()));
     let hint = match found {
         Ok(Some(h)) => h,
@@ -799,13 +806,24 @@ puzzle_function! {
     /// >>> path.er, path.hardest, str(path[0])
     /// (4.2, 'XY-Wing', 'Hidden Single (1.2): r2c7=2')
     /// ```
-    signature = (*);
-    pub fn se_path(py, puzzle, keywords) -> PyResult<SePath> {
+    signature = (*, pencil=false);
+    pub fn se_path(py, puzzle, keywords; pencil: bool) -> PyResult<SePath> {
         let args = keywords.options()?;
+        if pencil {
+            let (solver, at) = se_solver(puzzle, true, &args)?;
+            let path = py.detach(|| sudokit::rate::se::explain_state(solver.state(), Default::default()));
+            return path.map(|p| SePath::from_library(&p)).map_err(|why| bad_option(format!("{at}: {why}")));
+        }
         let (p, at) = read_puzzle(puzzle, &args)?;
         let path = py.detach(|| sudokit::rate::se_path(&p)).map_err(|why| unrated_error(py, at, &why))?;
+        Ok(SePath::from_library(&path))
+    }
+}
+
+impl SePath {
+    fn from_library(path: &sudokit::rate::se::SePath) -> SePath {
         let rating = path.rating();
-        Ok(SePath {
+        SePath {
             steps: path.steps.iter().map(SeStep::from_library).collect(),
             solved: rating.is_some(),
             er: rating.as_ref().map(|r| tenths(r.er_tenths)),
@@ -815,6 +833,6 @@ puzzle_function! {
             stopped: path.stopped.as_ref().map(sudokit::rate::se::RateError::report),
             text: path.to_string(),
             json: json!(path),
-        })
+        }
     }
 }

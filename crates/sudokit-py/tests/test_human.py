@@ -191,13 +191,22 @@ def test_se_hint_agrees_with_the_cli_and_with_se_path(datasets, cli):
     assert sudokit.hint(S1, scale="se") is None
 
 
-def test_se_hint_on_pencil_marks():
+def test_se_hint_on_pencil_marks(cli):
     # After the singles, the ninth step of the path: the pointing that removes three 7s.
     marks = sudokit.candidates(XY, format="line")
     h = sudokit.hint(marks, pencil=True, scale="se")
     assert h.step == sudokit.se_path(XY)[8]
     assert h.step.eliminations == [(4, 9, 7), (5, 9, 7), (6, 9, 7)]
     assert sudokit.hint(marks, "nudge", pencil=True, scale="se").text == "Look at r4c9, r5c9, r6c9"
+    # The path from there: the rest of the puzzle's, rated from there.
+    rest = sudokit.se_path(marks, pencil=True)
+    records, run = json_lines(cli, ["explain", "--scale", "se", "--pencil", "-o", "json"], [marks])
+    assert run.returncode == 0, run.stderr
+    assert rest.to_dict() == records[0]
+    assert list(rest) == list(sudokit.se_path(XY))[8:]
+    assert (rest.er, rest.ep, rest.ed, rest.hardest) == (4.2, 4.2, 2.6, "XY-Wing")
+    with pytest.raises(ValueError, match="classic 9x9 puzzles only, not 4x4 boards"):
+        sudokit.se_path(sudokit.candidates("1.3.4.2.3.1.2.4.", format="line"), pencil=True)
 
 
 def test_hint_without_an_allowed_technique_is_none():

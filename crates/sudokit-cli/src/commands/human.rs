@@ -81,8 +81,8 @@ pub struct ExplainArgs {
     /// Print the candidate grid before each step.
     #[arg(long)]
     pub grids: bool,
-    /// Whose path: `hodoku`, or `se` for Sudoku Explainer's, the steps that make up ER/EP/ED
-    /// [default: hodoku].
+    /// Whose path: `hodoku`, or `se` for Sudoku Explainer's, the steps that make up ER/EP/ED (from
+    /// a pencil-mark grid, the rest of the path and its rating from there) [default: hodoku].
     #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
     pub scale: Scale,
 }
@@ -90,8 +90,7 @@ pub struct ExplainArgs {
 impl ExplainArgs {
     /// The flags that only HoDoKu's path takes, refused with `--scale se`.
     pub fn check_scale(&self) -> anyhow::Result<()> {
-        let others = [("--pencil", self.human.pencil), ("--grids", self.grids)];
-        refuse_for_se("explain", self.scale, &self.human, &others)
+        refuse_for_se("explain", self.scale, &self.human, &[("--grids", self.grids)])
     }
 }
 
@@ -201,11 +200,15 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
     run_state(mode, state, job.position.to_string())
 }
 
-/// `hint --scale se` on a board Sudoku Explainer does not cover: refused before the puzzle is
-/// checked, as by `explain --scale se` and `rate`.
+/// `--scale se` on a board Sudoku Explainer does not cover: refused before the puzzle is checked,
+/// as by `rate`.
 fn se_unsupported(mode: Mode<'_>, rules: &Board, at: &str) -> Option<Outcome> {
     let shape = rules.shape();
-    let se = matches!(mode, Mode::Hint(a) if a.scale == Scale::Se);
+    let se = match mode {
+        Mode::Hint(a) => a.scale == Scale::Se,
+        Mode::Explain(a) => a.scale == Scale::Se,
+        Mode::Candidates(_) => false,
+    };
     if !se || (shape == Shape::CLASSIC && rules.is_classic()) {
         return None;
     }
@@ -253,6 +256,7 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, at: String) -> Ou
         Err(e) => return fail(&e),
     };
     let out = match mode {
+        Mode::Explain(a) if a.scale == Scale::Se => return se_explain_state(solver.state(), json, &at),
         Mode::Explain(a) => explain(&mut solver, a.grids, json),
         Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.state(), a.level, json, &at),
         Mode::Hint(a) => hint(&solver, a.level, json),
@@ -313,14 +317,27 @@ fn explain(solver: &mut Solver, grids: bool, json: bool) -> String {
 
 /// `explain --scale se` on one puzzle: Sudoku Explainer's path, and its ER/EP/ED.
 fn se_explain(p: &Puzzle, json: bool, at: &str) -> Outcome {
-    let path = match se_path(p) {
-        Ok(path) => path,
+    match se_path(p) {
+        Ok(path) => se_path_outcome(&path, json, at),
         Err(why) => {
             let kind = super::rate::unrated_kind(&why);
             let out = marker(json, why.status());
-            return Outcome { multiline: !json, ..failed(kind, out, format!("{at}: {}", why.message())) };
+            Outcome { multiline: !json, ..failed(kind, out, format!("{at}: {}", why.message())) }
         }
-    };
+    }
+}
+
+/// `explain --scale se --pencil` on a state whose one solution the solver has checked: the rest of
+/// Sudoku Explainer's path from there.
+fn se_explain_state(state: &State, json: bool, at: &str) -> Outcome {
+    match se::explain_state(state, se::SeOptions::default()) {
+        Ok(path) => se_path_outcome(&path, json, at),
+        Err(why) => Outcome { multiline: !json, ..se_refused(&why, json, format!("{at}: {why}")) },
+    }
+}
+
+/// The record of a Sudoku Explainer path, and its message where it stops short.
+fn se_path_outcome(path: &se::SePath, json: bool, at: &str) -> Outcome {
     let out = if json { format!("{}\n", serde_json::json!(path)) } else { format!("{path}\n") };
     let outcome = match &path.stopped {
         // Not rated: counted and reported as `rate` does a puzzle its budget stopped.
@@ -365,6 +382,18 @@ fn no_hint(state: &State, json: bool) -> String {
     }
 }
 
+/// The marker record of a state Sudoku Explainer's rater gives nothing for, with `message`.
+fn se_refused(why: &se::RateError, json: bool, message: String) -> Outcome {
+    let (kind, reason) = match why {
+        se::RateError::NotClassic { .. } | se::RateError::VariantRules => (Kind::Invalid, "unsupported"),
+        se::RateError::Multiple => (Kind::Multiple, "multiple"),
+        se::RateError::Invalid(_) => (Kind::Invalid, "invalid"),
+        // Its work budget ran out, or not even the deepest chains apply.
+        _ => (Kind::TimedOut, "timeout"),
+    };
+    failed(kind, marker(json, reason), message)
+}
+
 /// `hint --scale se` on a state whose one solution the solver has checked: the next step of
 /// Sudoku Explainer's path, told at `level`.
 fn se_hint(state: &State, level: Level, json: bool, at: &str) -> Outcome {
@@ -372,17 +401,8 @@ fn se_hint(state: &State, level: Level, json: bool, at: &str) -> Outcome {
     let found = match se::hint(state, se::SeOptions::default()) {
         Ok(found) => found,
         Err(why) => {
-            let (kind, reason) = match why {
-                se::RateError::NotClassic { .. } | se::RateError::VariantRules => {
-                    (Kind::Invalid, "unsupported")
-                }
-                se::RateError::Multiple => (Kind::Multiple, "multiple"),
-                se::RateError::Invalid(_) => (Kind::Invalid, "invalid"),
-                // Its work budget ran out, or not even the deepest chains apply.
-                _ => (Kind::TimedOut, "timeout"),
-            };
             let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());
-            return Outcome { multiline, ..failed(kind, marker(json, reason), message) };
+            return se_refused(&why, json, message);
         }
     };
     let Some(h) = found else {
@@ -503,7 +523,7 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
     };
     let board = Board::classic_shared(marks.shape());
     if let Some(refused) = se_unsupported(mode, &board, &at.to_string()) {
-        return refused;
+        return Outcome { multiline: mode.multiline(), ..refused };
     }
     run_state(mode, State::from_candidates(board, &marks), at.to_string())
 }

@@ -412,6 +412,7 @@ def rate(
 def se_path(
     puzzle: PuzzleLike,
     *,
+    pencil: bool = False,
     size: Optional[int] = None,
     box: Optional[BoxLike] = None,
     symbols: str = "standard",
@@ -419,9 +420,10 @@ def se_path(
     regions: Optional[str] = None,
     layout: Optional[Layout] = None,
 ) -> SePath:
-    """Sudoku Explainer's path, step by step, as ``sudokit explain --scale se``. Raises
-    ``ParseError``, ``InvalidPuzzleError``, ``NoSolutionError``, ``MultipleSolutionsError``, and
-    ``ValueError`` for a puzzle that is not classic 9x9."""
+    """Sudoku Explainer's path, step by step, as ``sudokit explain --scale se``; with ``pencil=True``
+    from a pencil-mark grid (the rest of the path, rated from there). Raises ``ParseError``,
+    ``InvalidPuzzleError``, ``NoSolutionError``, ``MultipleSolutionsError``, and ``ValueError`` for a
+    puzzle that is not classic 9x9."""
 
 def rate_batch(
     puzzles: npt.NDArray[np.uint8],

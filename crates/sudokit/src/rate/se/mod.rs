@@ -128,7 +128,7 @@ use crate::solve::{Puzzle, Verdict};
 use board::Board;
 use chain::{Budget, Multi};
 use hint::Hint;
-pub use next::{hint, SeHint};
+pub use next::{explain_state, hint, SeHint};
 
 /// An ER/EP/ED rating in Sudoku Explainer's scale.
 #[derive(Clone, Debug, PartialEq, Eq)]

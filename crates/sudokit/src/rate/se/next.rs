@@ -7,7 +7,7 @@ use std::fmt;
 use super::basic::BLOCK_COL_ROW;
 use super::board::{Board, CELL_HOUSES};
 use super::chain::{Budget, NestedCache};
-use super::{next_step, Barren, RateError, SeOptions, SeStep};
+use super::{next_step, solve_path, Barren, RateError, SeOptions, SePath, SeStep};
 use crate::grid::{Cell, Shape};
 use crate::human::{house_name, HumanError, Solutions, State};
 use crate::rules::HouseKind;
@@ -97,6 +97,31 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
         None if budget.exhausted() => Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 }),
         None => Err(RateError::BeyondReach { steps: 0, er_so_far_tenths: 0 }),
     }
+}
+
+/// Sudoku Explainer's path from `state` to the solution, as [`explain`](super::explain) gives it
+/// from a puzzle: the rest of the path for a player part way through, their pencil marks kept.
+/// Its [`rating`](super::SePath::rating) is that of the steps from there.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit::human::State;
+/// use sudokit::rate::se::{self, SeOptions};
+/// use sudokit::{Board, Shape};
+///
+/// let grid: sudokit::Grid =
+///     ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
+/// let state = State::new(Arc::new(Board::classic(Shape::CLASSIC)), &grid)?;
+/// let rest = se::explain_state(&state, SeOptions::default())?;
+/// assert_eq!(rest, se::explain(&grid, SeOptions::default())?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`hint`].
+pub fn explain_state(state: &State, options: SeOptions) -> Result<SePath, RateError> {
+    let (steps, stopped) = solve_path(board_of(state)?, options);
+    Ok(SePath { steps, stopped })
 }
 
 impl RateError {
@@ -286,10 +311,20 @@ mod tests {
     }
 
     #[test]
+    fn the_path_from_a_state_is_the_rest_of_the_path() {
+        let path = explain(&XY_WING.parse().expect("a puzzle"), SeOptions::default()).expect("a path");
+        for k in [0, 8, 30, path.steps.len()] {
+            let rest = explain_state(&after(state(XY_WING), &path.steps[..k]), SeOptions::default());
+            assert_eq!(rest.map(|p| p.steps), Ok(path.steps[k..].to_vec()), "from step {}", k + 1);
+        }
+    }
+
+    #[test]
     fn refuses_what_has_no_rating() {
         let mini: Grid = "1.3.4.2.3.1.2.4.".parse().expect("a 4x4 puzzle");
         let small = State::new(Arc::new(Rules::classic(mini.shape())), &mini).expect("a state");
         assert_eq!(hint(&small, SeOptions::default()), Err(RateError::NotClassic { side: 4 }));
+        assert_eq!(explain_state(&small, SeOptions::default()), Err(RateError::NotClassic { side: 4 }));
         let x_rules = Arc::new(Rules::classic(Shape::CLASSIC).with_diagonals());
         let x = State::new(x_rules, &Grid::empty(Shape::CLASSIC)).expect("a state");
         assert_eq!(hint(&x, SeOptions::default()), Err(RateError::VariantRules));
