@@ -68,8 +68,8 @@ pub enum Scale {
     /// HoDoKu's techniques and order.
     #[default]
     Hodoku,
-    /// Sudoku Explainer's techniques and order, each step with its difficulty, then ER/EP/ED
-    /// (classic 9×9 puzzles with one solution).
+    /// Sudoku Explainer's techniques and order, each step with its difficulty (classic 9×9 puzzles
+    /// with one solution); `explain` ends with ER/EP/ED.
     Se,
 }
 

@@ -66,7 +66,8 @@ enum Command {
     /// or Sudoku Explainer's with `--scale se`).
     #[command(after_help = after_help())]
     Explain(human::ExplainArgs),
-    /// Print the next step of each puzzle: where to look, which technique, or the whole step.
+    /// Print the next step of each puzzle (HoDoKu's, or Sudoku Explainer's with `--scale se`): where
+    /// to look, which technique, or the whole step.
     #[command(after_help = after_help())]
     Hint(human::HintArgs),
     /// Print the candidate grid of each puzzle after singles (or after the chosen techniques).
