@@ -348,10 +348,7 @@ puzzle_function! {
 fn se_solver(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<(Solver, Position)> {
     let py = obj.py();
     let (state, rules, at) = state_of(obj, pencil, args)?;
-    let shape = rules.shape();
-    if shape != sudokit::Shape::CLASSIC || !rules.is_classic() {
-        let why =
-            sudokit::rate::Unrated::Unsupported { side: shape.side(), classic_rules: rules.is_classic() };
+    if let Some(why) = sudokit::rate::Unrated::of_rules(&rules) {
         return Err(unrated_error(py, at, &why));
     }
     let solver = py

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{se, se_path, Unrated};
-use sudokit::{Board, Candidates, Position, Puzzle, Shape};
+use sudokit::{Board, Candidates, Position, Puzzle};
 
 use super::{failed, unreadable};
 use crate::args::{InputArgs, RunArgs};
@@ -203,16 +203,12 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
 /// `--scale se` on a board Sudoku Explainer does not cover: refused before the puzzle is checked,
 /// as by `rate`.
 fn se_unsupported(mode: Mode<'_>, rules: &Board, at: &str) -> Option<Outcome> {
-    let shape = rules.shape();
     let se = match mode {
         Mode::Hint(a) => a.scale == Scale::Se,
         Mode::Explain(a) => a.scale == Scale::Se,
         Mode::Candidates(_) => false,
     };
-    if !se || (shape == Shape::CLASSIC && rules.is_classic()) {
-        return None;
-    }
-    let why = Unrated::Unsupported { side: shape.side(), classic_rules: rules.is_classic() };
+    let why = Unrated::of_rules(rules).filter(|_| se)?;
     let json = mode.args().format == HumanFormat::Json;
     Some(failed(Kind::Invalid, marker(json, why.status()), format!("{at}: {}", why.message())))
 }
@@ -356,17 +352,24 @@ fn hint(solver: &Solver, level: Level, json: bool) -> String {
         Level::Technique => format!("Try {}", step.technique),
         Level::Step => step.to_string(),
     };
-    if json {
-        let mut v = serde_json::json!({ "level": format!("{level:?}").to_lowercase(), "hint": text });
+    hint_record(level, text, json, |v| {
         if level == Level::Step {
             v["step"] = serde_json::json!(step);
         } else if level == Level::Technique {
             v["technique"] = serde_json::json!(step.technique.name());
         }
-        format!("{v}\n")
-    } else {
-        format!("{text}\n")
+    })
+}
+
+/// A hint's record: its text, or the JSON object of its `level` and `hint`, with what `more` adds
+/// for the level (the step, or the technique).
+fn hint_record(level: Level, text: String, json: bool, more: impl FnOnce(&mut serde_json::Value)) -> String {
+    if !json {
+        return format!("{text}\n");
     }
+    let mut v = serde_json::json!({ "level": format!("{level:?}").to_lowercase(), "hint": text });
+    more(&mut v);
+    format!("{v}\n")
 }
 
 /// The record of a state without a next step: solved, or stuck where no allowed technique applies.
@@ -413,18 +416,14 @@ fn se_hint(state: &State, level: Level, json: bool, at: &str) -> Outcome {
         Level::Technique => h.technique(),
         Level::Step => h.to_string(),
     };
-    let out = if json {
-        let mut v = serde_json::json!({ "level": format!("{level:?}").to_lowercase(), "hint": text });
+    let out = hint_record(level, text, json, |v| {
         if level == Level::Step {
             v["step"] = serde_json::json!(h.step);
         } else if level == Level::Technique {
             v["technique"] = serde_json::json!(h.step.name);
             v["difficulty"] = serde_json::json!(f64::from(h.step.difficulty_tenths()) / 10.0);
         }
-        format!("{v}\n")
-    } else {
-        format!("{text}\n")
-    };
+    });
     Outcome { out: out.into_bytes(), multiline, ..Default::default() }
 }
 

@@ -7,7 +7,7 @@ use std::fmt;
 use super::hodoku::{self, HodokuError, HodokuRating};
 use super::se::{self, RateError, SeRating};
 use crate::grid::{Grid, Shape};
-use crate::rules::Conflict;
+use crate::rules::{Board, Conflict};
 use crate::solve::{Puzzle, Verdict};
 
 /// The ratings of a puzzle with exactly one solution on both scales.
@@ -71,6 +71,24 @@ impl Unrated {
             Unrated::Invalid(_) => "invalid",
             Unrated::Undecided => "timeout",
         }
+    }
+
+    /// Why no puzzle on a board with these `rules` is rated ([`Unrated::Unsupported`]: another size,
+    /// or variant rules), or `None` for the classic 9×9 rules. Checked before anything else, so
+    /// that such a puzzle is refused for its board whatever its givens.
+    ///
+    /// ```
+    /// use sudokit::rate::Unrated;
+    /// use sudokit::{Board, Shape};
+    /// assert_eq!(Unrated::of_rules(&Board::classic(Shape::CLASSIC)), None);
+    /// let x = Board::classic(Shape::CLASSIC).with_diagonals();
+    /// assert_eq!(Unrated::of_rules(&x), Some(Unrated::Unsupported { side: 9, classic_rules: false }));
+    /// ```
+    pub fn of_rules(rules: &Board) -> Option<Unrated> {
+        let shape = rules.shape();
+        let classic_rules = rules.is_classic();
+        (shape != Shape::CLASSIC || !classic_rules)
+            .then_some(Unrated::Unsupported { side: shape.side(), classic_rules })
     }
 
     /// The message that reports the puzzle unrated: the reason, with `; not rated` where the puzzle
@@ -167,10 +185,8 @@ pub fn se_path(puzzle: &Puzzle) -> Result<se::SePath, Unrated> {
 
 /// The grid of a classic 9×9 puzzle with exactly one solution, or why it cannot be rated.
 fn ratable(puzzle: &Puzzle) -> Result<&Grid, Unrated> {
-    let shape = puzzle.grid().shape();
-    let classic_rules = puzzle.board().is_classic();
-    if shape != Shape::CLASSIC || !classic_rules {
-        return Err(Unrated::Unsupported { side: shape.side(), classic_rules });
+    if let Some(why) = Unrated::of_rules(puzzle.board()) {
+        return Err(why);
     }
     match puzzle.check() {
         Verdict::Unique(_) => Ok(puzzle.grid()),
