@@ -4,6 +4,7 @@
 use serde_json::{json, Value};
 use sudokit::rate::hodoku::{self, HodokuRating};
 use sudokit::rate::se::{self, RateError, SeOptions, SePath, SeRating};
+use sudokit::rate::Unrated;
 use sudokit::Verdict;
 
 use crate::ops::{respond, PuzzleRequest};
@@ -64,9 +65,9 @@ fn se_problem(e: &RateError) -> (String, Value) {
 pub fn rate(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {
         let read = r.read()?;
-        let side = read.puzzle.grid().shape().side();
-        if side != 9 || !read.puzzle.board().is_classic() {
-            let what = if side == 9 {
+        if let Some(Unrated::Unsupported { side, classic_rules }) = Unrated::of_rules(read.puzzle.board()) {
+            // The page's own wording (with ×), for the boards the library's ratings refuse.
+            let what = if side == 9 && !classic_rules {
                 "puzzles with variant rules".into()
             } else {
                 format!("{side}×{side} boards")
