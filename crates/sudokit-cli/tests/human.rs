@@ -132,7 +132,7 @@ fn unknown_technique_is_an_argument_error() {
 /// the full sample); the ignored test below takes every 30th (49).
 #[test]
 fn issue15_explain_path_of_a_fixed_sample_is_locked() {
-    explain_path_is_locked(150, 10, "1841683f744094c6");
+    explain_path_is_locked(150, 10, "4f8bffb00f65c7b1");
 }
 
 /// `issue15_explain_path_of_a_fixed_sample_is_locked` on its full sample, every 30th puzzle of
@@ -140,7 +140,7 @@ fn issue15_explain_path_of_a_fixed_sample_is_locked() {
 #[test]
 #[ignore = "the full sample; the default run locks a tenth of it"]
 fn issue15_explain_path_of_the_full_sample_is_locked() {
-    explain_path_is_locked(30, 49, "a2884323e69a3347");
+    explain_path_is_locked(30, 49, "939432f194c4c541");
 }
 
 /// Runs `explain -o json` over every `step`th puzzle of top1465 (`count` of them) and checks the

@@ -207,13 +207,12 @@ impl Solver {
         found
     }
 
-    /// The brute-force step: the unsolved cell with the fewest candidates gets its solution digit.
+    /// The brute-force step: the middle one of the unsolved cells, in row-major order, gets its
+    /// solution digit. That is HoDoKu's choice, so the steps after it (and the score, 10,000 for
+    /// each brute-force step) follow HoDoKu's path.
     fn guess(&self) -> Step {
-        let cell = self
-            .state
-            .unsolved_cells()
-            .min_by_key(|&c| self.state.candidates(c).len())
-            .expect("an unsolved cell, the grid is not solved");
+        let middle = self.state.unsolved_cells().count() / 2;
+        let cell = self.state.unsolved_cells().nth(middle).expect("an unsolved cell, the grid is not solved");
         let digit = self.solution.get(cell).expect("the solution is full");
         let mut step = Step::new(Technique::BruteForce, self.state.shape());
         step.placements.push(Candidate::new(cell, digit));
@@ -340,6 +339,26 @@ mod tests {
         .expect("unique");
         assert!(stuck.steps.iter().all(|s| s.technique != Technique::BruteForce));
         check_path(&stuck);
+    }
+
+    #[test]
+    fn brute_force_takes_the_middle_unsolved_cell_as_hodoku_does() {
+        let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+            .parse()
+            .expect("grid");
+        let path =
+            solve(State::classic(&grid).expect("valid"), SolverOptions::only(&[Technique::BruteForce]))
+                .expect("unique");
+        assert!(path.is_solved());
+        check_path(&path);
+        let mut unsolved: Vec<usize> = (0..81).filter(|&i| grid.values()[i] == 0).collect();
+        assert_eq!(path.steps.len(), unsolved.len());
+        for step in &path.steps {
+            assert_eq!(step.technique, Technique::BruteForce);
+            let at = unsolved.len() / 2;
+            assert_eq!(step.placements.iter().map(|p| p.cell.index()).collect::<Vec<_>>(), [unsolved[at]]);
+            unsolved.remove(at);
+        }
     }
 
     #[test]

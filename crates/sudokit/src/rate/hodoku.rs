@@ -64,10 +64,11 @@
 //! WXYZ-Wing is not a HoDoKu type (and is off in the default path); it is scored here as the
 //! Almost Locked Set XZ-Rule it is a case of: 300, unfair.
 //!
-//! While the human solver lacks a technique HoDoKu would use (the chains, ALS and forcing chains
-//! still being added), its default path falls back on Brute Force, which HoDoKu scores 10000 and
-//! rates extreme: the level is then still extreme, as HoDoKu's own forcing chains would make it,
-//! but the score is far higher than HoDoKu's.
+//! Where no technique applies, the path falls back on Brute Force as HoDoKu's does: the middle one
+//! of the unsolved cells (in row-major order) gets its solution digit. Forcing nets look four
+//! rounds of singles ahead and then combine what their implications imply, as HoDoKu's do by
+//! default, so that they fail where HoDoKu's fail: each Brute Force step is 10000 of the score, and
+//! most of a forum-hardest puzzle's.
 
 use std::fmt;
 use std::str::FromStr;
