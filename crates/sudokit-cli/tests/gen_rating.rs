@@ -120,7 +120,23 @@ fn a_rare_target_says_so_and_is_bounded() {
     assert_eq!(r.stdout, "!not found\n");
     assert!(r.stderr.contains("rare target (ER 11.0..12.0): 0 of 1 puzzles found after"), "{}", r.stderr);
     assert!(r.stderr.contains("ER 9+ puzzles are rare"), "{}", r.stderr);
-    assert!(r.stderr.contains("no puzzle with ER 11.0..12.0 found in 80 attempts"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("no puzzle meeting the target (ER 11.0..12.0) found in 80 attempts"),
+        "{}",
+        r.stderr
+    );
+    // A technique target reads as such (it once printed "no puzzle with with …").
+    let r = sudokit(
+        &["generate", "puzzle", "--require", "fnc", "--attempts", "2", "--seed", "3", "--threads", "1"],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("no puzzle meeting the target (with Forcing Net Contradiction) found in 2 attempts"),
+        "{}",
+        r.stderr
+    );
     // --timeout still stops it.
     let r =
         sudokit(&["generate", "puzzle", "--er", "11..", "-n", "3", "--timeout", "0.5", "--seed", "3"], "");

@@ -214,7 +214,7 @@ pub enum GenerateError {
     #[error("cancelled before the puzzle was finished")]
     Cancelled,
     /// No attempt gave a puzzle that meets the rating target.
-    #[error("no puzzle with {target} found in {attempts} attempts")]
+    #[error("no puzzle meeting the target ({target}) found in {attempts} attempts")]
     TargetNotFound {
         /// The target, in words (see [`RatingTarget`]'s `Display`).
         target: String,

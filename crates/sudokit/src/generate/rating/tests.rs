@@ -134,7 +134,7 @@ fn a_target_no_attempt_meets_is_an_error_naming_it() {
     // ER 11.0 and up is out of the rater's reach: such candidates are skipped, never labelled.
     let target = RatingTarget { er: Some("11.0..12.0".parse().expect("range")), ..RatingTarget::default() };
     let err = rated(target, 3).puzzle(&mut rng_for(22, 0)).expect_err("not found");
-    assert_eq!(err.to_string(), "no puzzle with ER 11.0..12.0 found in 3 attempts");
+    assert_eq!(err.to_string(), "no puzzle meeting the target (ER 11.0..12.0) found in 3 attempts");
 }
 
 #[test]
