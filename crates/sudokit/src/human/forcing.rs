@@ -456,15 +456,20 @@ mod tests {
     use crate::grid::Grid;
     use crate::human::brute::{solutions, Solutions};
 
+    /// The opening grid of the README's XY-Wing puzzle.
+    fn opening() -> State {
+        let grid: Grid = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
+            .parse()
+            .expect("grid");
+        State::classic(&grid).expect("valid")
+    }
+
     /// Every premise the expanded tables call contradictory is false in the solution, and every
     /// literal a non-contradictory premise implies holds wherever the premise does: on the opening
     /// grid of a puzzle, where the tables are largest and most premises are undecided.
     #[test]
     fn expanded_tables_are_sound() {
-        let grid: Grid = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
-            .parse()
-            .expect("grid");
-        let state = State::classic(&grid).expect("valid");
+        let state = opening();
         let Ok(Solutions::One(solution)) = solutions(&state) else { panic!("one solution") };
         let holds = |c: Cell, d: Digit, on: bool| (solution.get(c) == Some(d)) == on;
         let mut outcomes = rustc_hash::FxHashMap::default();
@@ -494,10 +499,7 @@ mod tests {
 
     #[test]
     fn literals_that_break_a_rule_are_told() {
-        let grid: Grid = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
-            .parse()
-            .expect("grid");
-        let state = State::classic(&grid).expect("valid");
+        let state = opening();
         let groups = rule_groups(&state);
         let bits = 2 * state.shape().cells() * state.side();
         let r1c1 = Cell::new_checked(0, state.shape()).expect("a cell");
