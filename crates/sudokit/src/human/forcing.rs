@@ -4,9 +4,9 @@
 //! implications (the strong and weak links of [`chains::graph`](super::chains::graph), group nodes
 //! included); a **forcing net** also applies the naked and hidden singles the premise leads to,
 //! round after round up to a bound, then adds what each of its implications implies on its own (as
-//! HoDoKu's nets do, see [`NET_ROUNDS`]), so its implications may depend on several earlier ones. Definitions as on HoDoKu's forcing chain
-//! page (hodoku.sourceforge.net/en/tech_chains.php) and SudokuWiki's "Cell Forcing Chains",
-//! "Unit Forcing Chains" and "Digit Forcing Chains" pages:
+//! HoDoKu's nets do, see [`NET_ROUNDS`]), so its implications may depend on several earlier ones.
+//! Definitions as on HoDoKu's forcing chain page (hodoku.sourceforge.net/en/tech_chains.php) and
+//! SudokuWiki's "Cell Forcing Chains", "Unit Forcing Chains" and "Digit Forcing Chains" pages:
 //!
 //! - **Contradiction**: a premise leads to a contradiction (a candidate both true and false, a cell
 //!   without candidates, a digit with no place in a house, one digit twice in a house), so it is
