@@ -272,9 +272,9 @@ fn verities(
 // Nets: implications with singles.
 
 /// Applies `premise` to a copy of `state` and then every naked and hidden single, round after
-/// round, until none is left or [`NET_ROUNDS`] rounds are done; returns the literals that changed
+/// round, until none is left or `max_rounds` rounds are done; returns the literals that changed
 /// (placements on, eliminations off) or a contradiction.
-fn propagate(state: &State, premise: Premise) -> Outcome {
+fn propagate(state: &State, premise: Premise, max_rounds: usize) -> Outcome {
     let bits = 2 * state.shape().cells() * state.side();
     let mut lits = Lits::new(bits);
     let mut s = state.clone();
@@ -302,7 +302,7 @@ fn propagate(state: &State, premise: Premise) -> Outcome {
         if s.check().is_err() {
             return Outcome { lits, contradiction: true };
         }
-        if rounds == NET_ROUNDS {
+        if rounds == max_rounds {
             break;
         }
         rounds += 1;
@@ -341,13 +341,19 @@ fn propagate(state: &State, premise: Premise) -> Outcome {
 
 fn nets(state: &State, technique: Technique) -> Vec<Step> {
     let premises = premises(state);
+    // HoDoKu's nets where its path is followed; on larger boards the tables would grow with the
+    // square of the candidates, so the singles are followed to the end instead.
+    let hodoku = state.hodoku_sized();
+    let rounds = if hodoku { NET_ROUNDS } else { usize::MAX };
     let mut outcomes = rustc_hash::FxHashMap::default();
     for &(cell, digit) in &premises {
         for on in [true, false] {
-            outcomes.insert((cell, digit, on), propagate(state, (cell, digit, on)));
+            outcomes.insert((cell, digit, on), propagate(state, (cell, digit, on), rounds));
         }
     }
-    expand(state, &mut outcomes);
+    if hodoku {
+        expand(state, &mut outcomes);
+    }
     let mut out = Vec::new();
     if technique == Technique::ForcingNetContradiction {
         for &(cell, digit) in &premises {
@@ -475,7 +481,7 @@ mod tests {
         let mut outcomes = rustc_hash::FxHashMap::default();
         for (cell, digit) in premises(&state) {
             for on in [true, false] {
-                outcomes.insert((cell, digit, on), propagate(&state, (cell, digit, on)));
+                outcomes.insert((cell, digit, on), propagate(&state, (cell, digit, on), NET_ROUNDS));
             }
         }
         let before: usize = outcomes.values().map(|o| o.lits.iter().count()).sum();

@@ -209,10 +209,17 @@ impl Solver {
 
     /// The brute-force step: the middle one of the unsolved cells, in row-major order, gets its
     /// solution digit. That is HoDoKu's choice, so the steps after it (and the score, 10,000 for
-    /// each brute-force step) follow HoDoKu's path.
+    /// each brute-force step) follow HoDoKu's path. On boards larger than HoDoKu's, the cell with
+    /// the fewest candidates, which leaves the steps after it the least to do (the middle cell made
+    /// `explain` about 1.8 times slower on the 25×25 puzzles of the test data).
     fn guess(&self) -> Step {
-        let middle = self.state.unsolved_cells().count() / 2;
-        let cell = self.state.unsolved_cells().nth(middle).expect("an unsolved cell, the grid is not solved");
+        let cell = if self.state.hodoku_sized() {
+            let middle = self.state.unsolved_cells().count() / 2;
+            self.state.unsolved_cells().nth(middle)
+        } else {
+            self.state.unsolved_cells().min_by_key(|&c| self.state.candidates(c).len())
+        };
+        let cell = cell.expect("an unsolved cell, the grid is not solved");
         let digit = self.solution.get(cell).expect("the solution is full");
         let mut step = Step::new(Technique::BruteForce, self.state.shape());
         step.placements.push(Candidate::new(cell, digit));
@@ -359,6 +366,22 @@ mod tests {
             assert_eq!(step.placements.iter().map(|p| p.cell.index()).collect::<Vec<_>>(), [unsolved[at]]);
             unsolved.remove(at);
         }
+    }
+
+    #[test]
+    fn brute_force_on_larger_boards_takes_a_cell_with_the_fewest_candidates() {
+        let line = include_str!("../../../../tests/data/boards/16x16.txt")
+            .lines()
+            .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .expect("a 16x16 puzzle");
+        let grid: Grid = line.parse().expect("grid");
+        let state = State::classic(&grid).expect("valid");
+        assert!(!state.hodoku_sized());
+        let fewest = state.unsolved_cells().map(|c| state.candidates(c).len()).min();
+        let path = solve(state.clone(), SolverOptions::only(&[Technique::BruteForce])).expect("unique");
+        assert!(path.is_solved());
+        let first = path.steps[0].placements[0].cell;
+        assert_eq!(Some(state.candidates(first).len()), fewest);
     }
 
     #[test]

@@ -250,6 +250,12 @@ impl State {
     pub fn side(&self) -> usize {
         self.geo.shape.side()
     }
+    /// Whether the board is one HoDoKu solves (up to 9×9), so that the last resorts (forcing nets,
+    /// brute force) work as HoDoKu's do and the path, and its score, follow HoDoKu's. On larger
+    /// boards there is no such path to follow, and they work as is fastest there.
+    pub(crate) fn hodoku_sized(&self) -> bool {
+        self.side() <= 9
+    }
     /// Every digit of the board.
     pub fn all_digits(&self) -> DigitSet {
         DigitSet::all(self.shape())
