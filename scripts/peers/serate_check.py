@@ -51,7 +51,7 @@ def sudokit_ratings(binary, puzzles):
         sys.exit(f"error: sudokit rate gave {len(rows)} records for {len(puzzles)} puzzles:\n{run.stderr}")
     ratings = []
     for row in rows:
-        # The hardest technique's name has no comma; the puzzle is the first field.
+        # Only the last field, the technique's name, could hold a comma.
         _, er, ep, ed, _, _, hardest = row.split(",", 6)
         ratings.append((er, ep, ed, hardest) if er else None)
     return ratings, seconds
