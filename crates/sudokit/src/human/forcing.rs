@@ -393,20 +393,16 @@ fn expand(state: &State, outcomes: &mut rustc_hash::FxHashMap<Premise, Outcome>)
     }
     let groups = rule_groups(state);
     let mut stack = Vec::new();
-    for (&(cell, digit, on), o) in outcomes.iter_mut() {
+    for o in outcomes.values_mut() {
         if o.contradiction {
             continue;
         }
-        let mut seen = Lits::new(bits);
-        seen.insert(lit_index(state, cell, digit, on));
+        // Each literal is stacked once, when it joins the premise's set, so the set marks what
+        // is stacked (the premise's own table adds nothing to it).
         stack.clear();
         stack.extend(o.lits.iter());
         let mut grew = false;
         while let Some(q) = stack.pop() {
-            if seen.has(q) {
-                continue;
-            }
-            seen.insert(q);
             let Some((lits, contradiction)) = &direct[q] else { continue };
             if *contradiction {
                 o.contradiction = true;
@@ -427,17 +423,15 @@ fn expand(state: &State, outcomes: &mut rustc_hash::FxHashMap<Premise, Outcome>)
     }
 }
 
-/// The candidates (`cell * side + digit`) that must hold exactly one digit placed: those of each
-/// unsolved cell, and each digit's places in each house where it is not placed yet.
+/// The candidates that must hold exactly one digit placed, as their "off" literals: those of
+/// each unsolved cell, and each digit's places in each house where it is not placed yet.
 fn rule_groups(state: &State) -> Vec<Vec<usize>> {
-    let side = state.side();
-    let mut groups: Vec<Vec<usize>> = state
-        .unsolved_cells()
-        .map(|c| state.candidates(c).iter().map(|d| c.index() * side + d.index()).collect())
-        .collect();
+    let off = |c: Cell, d: Digit| lit_index(state, c, d, false);
+    let mut groups: Vec<Vec<usize>> =
+        state.unsolved_cells().map(|c| state.candidates(c).iter().map(|d| off(c, d)).collect()).collect();
     for h in 0..state.houses().len() {
         for d in state.all_digits() - state.placed_in(h) {
-            groups.push(state.house_digit_cells(h, d).iter().map(|c| c.index() * side + d.index()).collect());
+            groups.push(state.house_digit_cells(h, d).iter().map(|c| off(c, d)).collect());
         }
     }
     groups
@@ -446,14 +440,14 @@ fn rule_groups(state: &State) -> Vec<Vec<usize>> {
 /// Whether literals that hold together break a rule: a candidate both on and off, two candidates
 /// of a group on, or every candidate of a group off (see [`rule_groups`]).
 fn breaks_a_rule(groups: &[Vec<usize>], lits: &Lits) -> bool {
-    // Bit 2k is candidate k off and bit 2k + 1 on.
+    // A candidate's "off" literal is an even bit and its "on" literal the bit after it.
     const OFFS: u64 = 0x5555_5555_5555_5555;
     if lits.0.iter().any(|&w| w & (w >> 1) & OFFS != 0) {
         return true;
     }
     groups
         .iter()
-        .any(|g| g.iter().filter(|&&k| lits.has(2 * k + 1)).count() > 1 || g.iter().all(|&k| lits.has(2 * k)))
+        .any(|g| g.iter().filter(|&&off| lits.has(off + 1)).count() > 1 || g.iter().all(|&off| lits.has(off)))
 }
 
 #[cfg(test)]
