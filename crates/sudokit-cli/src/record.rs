@@ -22,7 +22,7 @@ pub enum Machine {
 pub type Columns = &'static [&'static str];
 
 /// One record's fields, in column order.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Fields(Vec<(&'static str, Value)>);
 
 impl Fields {
@@ -44,7 +44,7 @@ impl Fields {
     /// Appends the record, ending with a newline. `columns` orders the CSV row.
     pub fn write(&self, machine: Machine, columns: Columns, out: &mut Vec<u8>) {
         match machine {
-            Machine::Json => json_object(&self.0, out),
+            Machine::Json => json_object(self.0.iter().map(|(n, v)| (*n, v)), out),
             Machine::Csv => {
                 for (i, column) in columns.iter().enumerate() {
                     if i > 0 {
@@ -65,6 +65,14 @@ impl Fields {
         self.write(machine, columns, &mut out);
         out
     }
+
+    /// The record as one JSON line: these fields, then those of `more`, a command's own object.
+    pub fn to_json_with(&self, more: &serde_json::Map<String, Value>) -> Vec<u8> {
+        let mut out = Vec::new();
+        let own = self.0.iter().map(|(n, v)| (*n, v));
+        json_object(own.chain(more.iter().map(|(n, v)| (n.as_str(), v))), &mut out);
+        out
+    }
 }
 
 /// The CSV header line of `columns`.
@@ -75,13 +83,13 @@ pub fn csv_header(columns: Columns) -> String {
 }
 
 /// Appends one JSON object line, its fields in the order given (serde_json's map would sort them).
-pub fn json_object(fields: &[(&str, Value)], out: &mut Vec<u8>) {
+pub fn json_object<'a>(fields: impl IntoIterator<Item = (&'a str, &'a Value)>, out: &mut Vec<u8>) {
     out.push(b'{');
-    for (i, (name, value)) in fields.iter().enumerate() {
+    for (i, (name, value)) in fields.into_iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        json_value(&Value::from(*name), out);
+        json_value(&Value::from(name), out);
         out.push(b':');
         json_value(value, out);
     }

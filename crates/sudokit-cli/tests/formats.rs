@@ -10,6 +10,8 @@ const P295: &str = "8..........36......7..9.2...8...7.......457.....1...3...1...
 /// Two 5s in row 1.
 const CONFLICT: &str = "55.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const NO_SOLUTION: &str = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
+/// Singles only: rated in a moment on both scales.
+const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 /// The records of a run's JSON Lines output.
 fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
@@ -47,6 +49,20 @@ fn issue20_every_output_reads_back_everywhere() {
     for f in ["line", "json", "csv"] {
         producers.push((vec!["generate", "puzzle", "-n", "2", "--seed", "7", "--solution", "-o", f], ""));
     }
+    // The records of the rating and human-solving commands carry their puzzle too.
+    for args in [
+        &["rate", "-o", "json"][..],
+        &["rate", "-o", "csv"],
+        &["explain", "-o", "json"],
+        &["explain", "--grids", "-o", "json"],
+        &["explain", "--scale", "se", "-o", "json"],
+        &["hint", "-o", "json"],
+        &["hint", "--level", "technique", "-o", "json"],
+        &["hint", "--scale", "se", "--level", "technique", "-o", "json"],
+        &["candidates", "-o", "json"],
+    ] {
+        producers.push((args.to_vec(), EASY));
+    }
     for (args, stdin) in &producers {
         let out = sudokit(args, stdin);
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
@@ -58,6 +74,59 @@ fn issue20_every_output_reads_back_everywhere() {
             assert_eq!(json_lines(&records.stdout).len(), expected, "{args:?} | {reader:?}\n{}", out.stdout);
         }
     }
+}
+
+/// The JSON records of `explain`, `hint` and `candidates` start as every command's: the puzzle's
+/// number, its status and the puzzle. A puzzle that fails keeps its place as a record with its status
+/// (not `null`), and the records read back with the same statuses.
+#[test]
+fn human_json_records_carry_index_status_and_puzzle() {
+    let input = format!("{EASY}\nx{}\n{P295}\n{CONFLICT}\n{NO_SOLUTION}\n", &EASY[1..]);
+    let statuses = ["ok", "unreadable", "multiple", "invalid", "no_solution"];
+    let puzzles = [EASY.into(), serde_json::Value::Null, P295.into(), CONFLICT.into(), NO_SOLUTION.into()];
+    for command in [
+        &["explain"][..],
+        &["explain", "--scale", "se"],
+        &["hint"],
+        &["hint", "--scale", "se"],
+        &["candidates"],
+    ] {
+        let args = [command, &["-o", "json"]].concat();
+        let run = sudokit(&args, &input);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        let records = json_lines(&run.stdout);
+        assert_eq!(records.len(), 5, "{args:?}: {}", run.stdout);
+        for (i, (line, r)) in run.stdout.lines().zip(&records).enumerate() {
+            let head =
+                format!("{{\"index\":{},\"status\":\"{}\",\"puzzle\":{}", i + 1, statuses[i], puzzles[i]);
+            assert!(line.starts_with(&head), "{args:?}: {line}");
+            assert_eq!(r["puzzle"], puzzles[i]);
+        }
+        assert!(records[1..].iter().all(|r| r.as_object().is_some_and(|o| o.len() == 3)), "{args:?}");
+        // Read back, each record is its puzzle again.
+        let back = json_lines(&sudokit(&["check", "-o", "json"], &run.stdout).stdout);
+        let again: Vec<&str> = back.iter().filter_map(|r| r["status"].as_str()).collect();
+        assert_eq!(again, statuses, "{args:?}");
+    }
+    // From pencil marks, the record names them instead of a puzzle.
+    let marks = sudokit(&["candidates", "-o", "json"], &format!("{EASY}\n"));
+    let marks = json_lines(&marks.stdout)[0]["candidates"].as_str().expect("pencil marks").to_string();
+    let run = sudokit(&["hint", "--pencil", "-o", "json"], &format!("{marks}\n{}\n", &marks[1..]));
+    let records = json_lines(&run.stdout);
+    assert_eq!((&records[0]["status"], &records[0]["pencil"]), (&"ok".into(), &marks.clone().into()));
+    assert_eq!((&records[1]["index"], &records[1]["status"]), (&2.into(), &"unreadable".into()));
+    assert!(records[1]["pencil"].is_null());
+}
+
+/// `rate -o json` spells its statuses as every other command: `no_solution`, with `!no solution` in
+/// text.
+#[test]
+fn rate_statuses_are_spelt_as_everywhere() {
+    let run = sudokit(&["rate", "-o", "json"], &format!("{NO_SOLUTION}\n"));
+    assert_eq!(json_lines(&run.stdout)[0]["status"], "no_solution");
+    let solve = sudokit(&["solve", "-o", "json"], &format!("{NO_SOLUTION}\n"));
+    assert_eq!(json_lines(&solve.stdout)[0]["status"], "no_solution");
+    assert_eq!(sudokit(&["rate"], &format!("{NO_SOLUTION}\n")).stdout, "!no solution\n");
 }
 
 /// Issue #20: `generate puzzle -o csv | solve` and `generate puzzle -o json | solve`.

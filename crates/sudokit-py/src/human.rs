@@ -1,7 +1,7 @@
 //! The human-style step solver and the ratings, one puzzle at a time: `explain`, `hint`,
 //! `candidates`, `rate` and `se_path`, answering as `sudokit explain`, `hint`, `candidates`, `rate`
-//! and `explain --scale se` do (their `-o json` records are what `to_dict()` gives). The GIL is
-//! released while the library works.
+//! and `explain --scale se` do (their `-o json` records, less the fields every record starts with,
+//! are what `to_dict()` gives). The GIL is released while the library works.
 
 use std::sync::Arc;
 
@@ -123,8 +123,8 @@ impl Explanation {
         iterate(py, &self.steps)
     }
 
-    /// The explanation as `sudokit explain -o json` writes it: `{"solved": …, "steps": […]}`, with
-    /// `"grids"` when asked for.
+    /// The explanation as `sudokit explain -o json` writes it after `index`, `status` and `puzzle`:
+    /// `{"solved": …, "steps": […]}`, with `"grids"` when asked for.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let mut v =
             json!({ "solved": self.solved, "steps": self.steps.iter().map(|s| &s.json).collect::<Vec<_>>() });
@@ -238,7 +238,8 @@ puzzle_function! {
     /// again; `grids=True` keeps the pencil marks before each step.
     ///
     /// Returns an `Explanation`: a sequence of `Step`s with `solved` and `candidates`;
-    /// `explanation.to_dict()` is the record of `sudokit explain -o json`, `str(explanation)` its text.
+    /// `explanation.to_dict()` is the record of `sudokit explain -o json` after its `index`, `status`
+    /// and `puzzle`, `str(explanation)` its text.
     /// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules, or pencil
     /// marks contradict themselves), `NoSolutionError`, `MultipleSolutionsError` (the step solver needs
     /// exactly one solution), `ValueError` (an unknown technique).
@@ -433,8 +434,8 @@ pub struct Hint {
 
 #[pymethods]
 impl Hint {
-    /// The hint as `sudokit hint -o json` writes it: `level` and `hint`, with `technique` (level
-    /// technique) or `step` (level step).
+    /// The hint as `sudokit hint -o json` writes it after `index`, `status` and `puzzle`: `level` and
+    /// `hint`, with `technique` (level technique) or `step` (level step).
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let mut v = json!({ "level": self.level, "hint": self.text });
         match (&self.step, &self.technique) {
@@ -522,14 +523,14 @@ puzzle_function! {
 ///
 /// `status` is that of the `sudokit rate -o json` record: `"ok"` (both scales), `"partial"` (one
 /// scale could not rate it; the other's values are there), or why it was not rated at all:
-/// `"multiple"`, `"no solution"`, `"invalid"`, `"unsupported"` (not classic 9×9), `"timeout"`.
+/// `"multiple"`, `"no_solution"`, `"invalid"`, `"unsupported"` (not classic 9×9), `"timeout"`.
 /// `er`, `ep`, `ed` are Sudoku Explainer's ratings, `score` and `level` HoDoKu's (`"easy"` to
 /// `"extreme"`), `hardest` Sudoku Explainer's name of the hardest step; each `None` when not rated.
 /// `messages` are the lines `sudokit rate` writes to stderr for this puzzle.
 #[pyclass(module = "sudokit", frozen, get_all)]
 #[derive(Clone, Debug)]
 pub struct Rating {
-    /// `"ok"`, `"partial"`, `"multiple"`, `"no solution"`, `"invalid"`, `"unsupported"` or `"timeout"`.
+    /// `"ok"`, `"partial"`, `"multiple"`, `"no_solution"`, `"invalid"`, `"unsupported"` or `"timeout"`.
     pub status: String,
     /// Sudoku Explainer's ER: the hardest step.
     pub er: Option<f64>,
@@ -572,7 +573,8 @@ impl Rating {
     /// The line `sudokit rate` prints: `ER/EP/ED score level hardest`.
     fn __str__(&self) -> String {
         if !matches!(self.status.as_str(), "ok" | "partial") {
-            return format!("!{}", self.status);
+            // The marker `sudokit rate` prints: `!no solution` for `no_solution`.
+            return format!("!{}", self.status.replace('_', " "));
         }
         let se = match (self.er, self.ep, self.ed) {
             (Some(r), Some(p), Some(d)) => format!("{r:.1}/{p:.1}/{d:.1}"),
@@ -634,7 +636,7 @@ puzzle_function! {
     ///
     /// `puzzle` is read as by `solve`. Only a classic 9×9 puzzle with exactly one solution is rated.
     /// Like `check`, `rate` does not raise for a puzzle it can read: a puzzle it does not rate comes
-    /// back with the status `sudokit rate -o json` gives it (`"multiple"`, `"no solution"`, `"invalid"`,
+    /// back with the status `sudokit rate -o json` gives it (`"multiple"`, `"no_solution"`, `"invalid"`,
     /// `"unsupported"`) and no values, and a puzzle only one scale can rate with `"partial"`; check
     /// `rating.status` (or `rating.is_rated`). Raises `ParseError` for a puzzle it cannot read.
     ///
@@ -765,8 +767,8 @@ impl SePath {
         iterate(py, &self.steps)
     }
 
-    /// The path as `sudokit explain --scale se -o json` writes it: `solved`, `er`, `ep`, `ed`,
-    /// `hardest`, `stopped` and `steps`.
+    /// The path as `sudokit explain --scale se -o json` writes it after `index`, `status` and
+    /// `puzzle`: `solved`, `er`, `ep`, `ed`, `hardest`, `stopped` and `steps`.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         to_python(py, &self.json)
     }
@@ -791,11 +793,12 @@ puzzle_function! {
     ///
     /// `puzzle` is read as by `solve`. Returns an `SePath`: a sequence of `SeStep`s (`technique`,
     /// `difficulty`, `text`, `placements`, `eliminations`) with `solved`, `er`, `ep`, `ed`, `hardest`
-    /// and `stopped`; `path.to_dict()` is the record of `sudokit explain --scale se -o json`,
-    /// `str(path)` its text. A path that Sudoku Explainer's work budget cuts short comes back with the
-    /// steps taken, `solved` false and `stopped` saying why. Raises `ParseError` (unreadable puzzle),
-    /// `InvalidPuzzleError`, `NoSolutionError`, `MultipleSolutionsError` (the rating needs exactly one
-    /// solution), `ValueError` (not a classic 9x9 puzzle).
+    /// and `stopped`; `path.to_dict()` is the record of `sudokit explain --scale se -o json` after its
+    /// `index`, `status` and `puzzle`, `str(path)` its text. A path that Sudoku Explainer's work
+    /// budget cuts short comes back with the steps taken, `solved` false and `stopped` saying why.
+    /// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError`, `NoSolutionError`,
+    /// `MultipleSolutionsError` (the rating needs exactly one solution), `ValueError` (not a classic
+    /// 9x9 puzzle).
     ///
     /// ```python
     /// >>> xy = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."

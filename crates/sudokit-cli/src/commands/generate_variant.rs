@@ -172,7 +172,7 @@ pub fn render_variant(
             if let Some(s) = solution {
                 fields.push(("solution", Value::from(s.to_string())));
             }
-            json_object(&fields, out);
+            json_object(fields.iter().map(|(n, v)| (*n, v)), out);
         }
         GenFormat::Line => {
             write_board_grid(board, grid, OutputFormat::Line, Notation::default(), out);

@@ -11,8 +11,9 @@ use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{se, se_path, Unrated};
 use sudokit::{Board, Candidates, Position, Puzzle};
 
-use super::{failed, unreadable};
+use super::{failed, puzzle_fields, unreadable};
 use crate::args::{InputArgs, RunArgs};
+use crate::record::Fields;
 use crate::report::{Kind, Outcome, Reporter, Status};
 
 /// Output of the human-solving commands.
@@ -21,7 +22,8 @@ pub enum HumanFormat {
     /// Readable text, one step per line.
     #[default]
     Text,
-    /// One JSON object per puzzle, on one line.
+    /// One JSON object per puzzle, on one line: `index`, `status` and `puzzle` first, as every
+    /// command's records.
     Json,
 }
 
@@ -181,60 +183,90 @@ impl Mode<'_> {
 
 /// One puzzle of a bulk run.
 pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
-    let json = mode.args().format == HumanFormat::Json;
+    let rec = Rec { json: mode.args().format == HumanFormat::Json, head: puzzle_fields(job, "ok") };
     let p = match &job.puzzle {
         Ok(p) => p,
         // Separated from the records around it like them.
-        Err(e) => {
-            return Outcome { multiline: mode.multiline(), ..unreadable(e, marker(json, "unreadable")) }
-        }
+        Err(e) => return Outcome { multiline: mode.multiline(), ..unreadable(e, rec.marker("unreadable")) },
     };
     if matches!(mode, Mode::Explain(a) if a.scale == Scale::Se) {
-        return se_explain(p, json, &job.position.to_string());
+        return se_explain(p, &rec, &job.position.to_string());
     }
-    if let Some(refused) = se_unsupported(mode, p.board(), &job.position.to_string()) {
+    if let Some(refused) = se_unsupported(mode, p.board(), &rec, &job.position.to_string()) {
         return refused;
     }
     let board = std::sync::Arc::new(p.board().clone());
     let state = State::new(board, p.grid());
-    run_state(mode, state, job.position.to_string())
+    run_state(mode, state, &rec, job.position.to_string())
+}
+
+/// How one input's record is written: text, or a JSON object that starts as every command's `-o
+/// json` record does (the input's number, its status, then the puzzle with a variant's rules, or
+/// the pencil marks) and goes on with the command's own fields. So a JSON reader tells a puzzle
+/// that fails from one that does not, and the record reads back as its puzzle.
+struct Rec {
+    json: bool,
+    /// The record's first fields, its status `ok` until told otherwise.
+    head: Fields,
+}
+
+impl Rec {
+    /// The record of an input without an answer: in JSON its first fields with this `status`; in
+    /// text the marker `!status`, spelt with a space (`no_solution` is `!no solution`), as every
+    /// command's.
+    fn marker(&self, status: &str) -> Vec<u8> {
+        if self.json {
+            self.object(status, serde_json::Value::Null)
+        } else {
+            format!("!{}\n", status.replace('_', " ")).into_bytes()
+        }
+    }
+
+    /// A JSON record: the first fields with `status`, then the fields of `body` (an object; none
+    /// for anything else).
+    fn object(&self, status: &str, body: serde_json::Value) -> Vec<u8> {
+        let own = match body {
+            serde_json::Value::Object(own) => own,
+            _ => serde_json::Map::new(),
+        };
+        self.head.clone().set("status", status).to_json_with(&own)
+    }
+
+    /// `text` as it is, or `body` as the JSON record of an answer.
+    fn answer(&self, text: impl FnOnce() -> String, body: impl FnOnce() -> serde_json::Value) -> Vec<u8> {
+        if self.json {
+            self.object("ok", body())
+        } else {
+            text().into_bytes()
+        }
+    }
 }
 
 /// `--scale se` on a board Sudoku Explainer does not cover: refused before the puzzle is checked,
 /// as by `rate`.
-fn se_unsupported(mode: Mode<'_>, rules: &Board, at: &str) -> Option<Outcome> {
+fn se_unsupported(mode: Mode<'_>, rules: &Board, rec: &Rec, at: &str) -> Option<Outcome> {
     let se = match mode {
         Mode::Hint(a) => a.scale == Scale::Se,
         Mode::Explain(a) => a.scale == Scale::Se,
         Mode::Candidates(_) => false,
     };
     let why = Unrated::of_rules(rules).filter(|_| se)?;
-    let json = mode.args().format == HumanFormat::Json;
-    Some(failed(Kind::Invalid, marker(json, why.status()), format!("{at}: {}", why.message())))
-}
-
-fn marker(json: bool, reason: &str) -> Vec<u8> {
-    if json {
-        b"null\n".to_vec()
-    } else {
-        format!("!{reason}\n").into_bytes()
-    }
+    Some(failed(Kind::Invalid, rec.marker(why.status()), format!("{at}: {}", why.message())))
 }
 
 /// Runs the command on one state, `at` naming the record in messages.
-fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, at: String) -> Outcome {
+fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: String) -> Outcome {
     let args = mode.args();
-    let json = args.format == HumanFormat::Json;
     let multiline = mode.multiline();
     let fail = |e: &HumanError| {
         let (kind, reason) = match e {
-            HumanError::NoSolution => (Kind::NoSolution, "no solution"),
+            HumanError::NoSolution => (Kind::NoSolution, "no_solution"),
             HumanError::MultipleSolutions => (Kind::Multiple, "multiple"),
             HumanError::Conflict(_) => (Kind::Invalid, "invalid"),
             HumanError::Undecided => (Kind::TimedOut, "timeout"),
             _ => (Kind::Invalid, "invalid"),
         };
-        Outcome { multiline, ..failed(kind, marker(json, reason), format!("{at}: {e}")) }
+        Outcome { multiline, ..failed(kind, rec.marker(reason), format!("{at}: {e}")) }
     };
     let state = match state {
         Ok(s) => s,
@@ -252,26 +284,24 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, at: String) -> Ou
         Err(e) => return fail(&e),
     };
     let out = match mode {
-        Mode::Explain(a) if a.scale == Scale::Se => return se_explain_state(solver.state(), json, &at),
-        Mode::Explain(a) => explain(&mut solver, a.grids, json),
-        Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.state(), a.level, json, &at),
-        Mode::Hint(a) => hint(&solver, a.level, json),
+        Mode::Explain(a) if a.scale == Scale::Se => return se_explain_state(solver.state(), rec, &at),
+        Mode::Explain(a) => explain(&mut solver, a.grids, rec),
+        Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.state(), a.level, rec, &at),
+        Mode::Hint(a) => hint(&solver, a.level, rec),
         Mode::Candidates(_) => {
             solver.by_ref().for_each(drop);
             let marks = solver.state().to_candidates();
-            if json {
-                let v =
-                    serde_json::json!({ "candidates": marks.to_line_form(), "solved": solver.is_solved() });
-                format!("{v}\n")
-            } else {
-                format!("{marks}\n")
-            }
+            rec.answer(
+                || format!("{marks}\n"),
+                || serde_json::json!({ "candidates": marks.to_line_form(), "solved": solver.is_solved() }),
+            )
         }
     };
-    Outcome { out: out.into_bytes(), multiline, ..Default::default() }
+    Outcome { out, multiline, ..Default::default() }
 }
 
-fn explain(solver: &mut Solver, grids: bool, json: bool) -> String {
+fn explain(solver: &mut Solver, grids: bool, rec: &Rec) -> Vec<u8> {
+    let json = rec.json;
     let mut text = String::new();
     let mut steps = Vec::new();
     let mut boards = Vec::new();
@@ -297,7 +327,7 @@ fn explain(solver: &mut Solver, grids: bool, json: bool) -> String {
         if grids {
             v["grids"] = serde_json::json!(boards);
         }
-        return format!("{v}\n");
+        return rec.object("ok", v);
     }
     if solved {
         text.push_str(&format!("solved in {} steps\n", steps.len()));
@@ -308,51 +338,54 @@ fn explain(solver: &mut Solver, grids: bool, json: bool) -> String {
             solver.state().to_candidates().to_line_form()
         ));
     }
-    text
+    text.into_bytes()
 }
 
 /// `explain --scale se` on one puzzle: Sudoku Explainer's path, and its ER/EP/ED.
-fn se_explain(p: &Puzzle, json: bool, at: &str) -> Outcome {
+fn se_explain(p: &Puzzle, rec: &Rec, at: &str) -> Outcome {
     match se_path(p) {
-        Ok(path) => se_path_outcome(&path, json, at),
+        Ok(path) => se_path_outcome(&path, rec, at),
         Err(why) => {
             let kind = super::rate::unrated_kind(&why);
-            let out = marker(json, why.status());
-            Outcome { multiline: !json, ..failed(kind, out, format!("{at}: {}", why.message())) }
+            let out = rec.marker(why.status());
+            Outcome { multiline: !rec.json, ..failed(kind, out, format!("{at}: {}", why.message())) }
         }
     }
 }
 
 /// `explain --scale se --pencil` on a state whose one solution the solver has checked: the rest of
 /// Sudoku Explainer's path from there.
-fn se_explain_state(state: &State, json: bool, at: &str) -> Outcome {
+fn se_explain_state(state: &State, rec: &Rec, at: &str) -> Outcome {
     match se::explain_state(state, se::SeOptions::default()) {
-        Ok(path) => se_path_outcome(&path, json, at),
-        Err(why) => Outcome { multiline: !json, ..se_refused(&why, json, format!("{at}: {why}")) },
+        Ok(path) => se_path_outcome(&path, rec, at),
+        Err(why) => Outcome { multiline: !rec.json, ..se_refused(&why, rec, format!("{at}: {why}")) },
     }
 }
 
 /// The record of a Sudoku Explainer path, and its message where it stops short.
-fn se_path_outcome(path: &se::SePath, json: bool, at: &str) -> Outcome {
-    let out = if json { format!("{}\n", serde_json::json!(path)) } else { format!("{path}\n") };
+fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str) -> Outcome {
+    // A path its budget stopped keeps the steps it took, under the status of a stop.
+    let status = if path.stopped.is_some() { "timeout" } else { "ok" };
+    let out =
+        if rec.json { rec.object(status, serde_json::json!(path)) } else { format!("{path}\n").into_bytes() };
     let outcome = match &path.stopped {
         // Not rated: counted and reported as `rate` does a puzzle its budget stopped.
         Some(why) => failed(Kind::TimedOut, Vec::new(), format!("{at}: {}", why.report())),
         None => Outcome::default(),
     };
-    Outcome { out: out.into_bytes(), multiline: !json, ..outcome }
+    Outcome { out, multiline: !rec.json, ..outcome }
 }
 
-fn hint(solver: &Solver, level: Level, json: bool) -> String {
+fn hint(solver: &Solver, level: Level, rec: &Rec) -> Vec<u8> {
     let Some(step) = solver.peek() else {
-        return no_hint(solver.state(), json);
+        return no_hint(solver.state(), rec);
     };
     let text = match level {
         Level::Nudge => step.nudge(),
         Level::Technique => format!("Try {}", step.technique),
         Level::Step => step.to_string(),
     };
-    hint_record(level, text, json, |v| {
+    hint_record(level, text, rec, |v| {
         if level == Level::Step {
             v["step"] = serde_json::json!(step);
         } else if level == Level::Technique {
@@ -363,30 +396,31 @@ fn hint(solver: &Solver, level: Level, json: bool) -> String {
 
 /// A hint's record: its text, or the JSON object of its `level` and `hint`, with what `more` adds
 /// for the level (the step, or the technique).
-fn hint_record(level: Level, text: String, json: bool, more: impl FnOnce(&mut serde_json::Value)) -> String {
-    if !json {
-        return format!("{text}\n");
+fn hint_record(level: Level, text: String, rec: &Rec, more: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
+    if !rec.json {
+        return format!("{text}\n").into_bytes();
     }
     let mut v = serde_json::json!({ "level": format!("{level:?}").to_lowercase(), "hint": text });
     more(&mut v);
-    format!("{v}\n")
+    rec.object("ok", v)
 }
 
 /// The record of a state without a next step: solved, or stuck where no allowed technique applies.
-fn no_hint(state: &State, json: bool) -> String {
+fn no_hint(state: &State, rec: &Rec) -> Vec<u8> {
     let solved = state.is_solved();
-    if json {
-        format!("{}\n", serde_json::json!({ "hint": null, "solved": solved }))
-    } else if solved {
-        "solved\n".into()
-    } else {
-        let marks = state.to_candidates().to_line_form();
-        format!("stuck: no allowed technique applies (pencil marks: {marks})\n")
-    }
+    let text = || {
+        if solved {
+            "solved\n".into()
+        } else {
+            let marks = state.to_candidates().to_line_form();
+            format!("stuck: no allowed technique applies (pencil marks: {marks})\n")
+        }
+    };
+    rec.answer(text, || serde_json::json!({ "hint": null, "solved": solved }))
 }
 
 /// The marker record of a state Sudoku Explainer's rater gives nothing for, with `message`.
-fn se_refused(why: &se::RateError, json: bool, message: String) -> Outcome {
+fn se_refused(why: &se::RateError, rec: &Rec, message: String) -> Outcome {
     let (kind, reason) = match why {
         se::RateError::NotClassic { .. } | se::RateError::VariantRules => (Kind::Invalid, "unsupported"),
         se::RateError::Multiple => (Kind::Multiple, "multiple"),
@@ -394,29 +428,29 @@ fn se_refused(why: &se::RateError, json: bool, message: String) -> Outcome {
         // Its work budget ran out, or not even the deepest chains apply.
         _ => (Kind::TimedOut, "timeout"),
     };
-    failed(kind, marker(json, reason), message)
+    failed(kind, rec.marker(reason), message)
 }
 
 /// `hint --scale se` on a state whose one solution the solver has checked: the next step of
 /// Sudoku Explainer's path, told at `level`.
-fn se_hint(state: &State, level: Level, json: bool, at: &str) -> Outcome {
+fn se_hint(state: &State, level: Level, rec: &Rec, at: &str) -> Outcome {
     let multiline = false;
     let found = match se::hint(state, se::SeOptions::default()) {
         Ok(found) => found,
         Err(why) => {
             let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());
-            return se_refused(&why, json, message);
+            return se_refused(&why, rec, message);
         }
     };
     let Some(h) = found else {
-        return Outcome { out: no_hint(state, json).into_bytes(), multiline, ..Default::default() };
+        return Outcome { out: no_hint(state, rec), multiline, ..Default::default() };
     };
     let text = match level {
         Level::Nudge => h.nudge(),
         Level::Technique => h.technique(),
         Level::Step => h.to_string(),
     };
-    let out = hint_record(level, text, json, |v| {
+    let out = hint_record(level, text, rec, |v| {
         if level == Level::Step {
             v["step"] = serde_json::json!(h.step);
         } else if level == Level::Technique {
@@ -424,7 +458,7 @@ fn se_hint(state: &State, level: Level, json: bool, at: &str) -> Outcome {
             v["difficulty"] = serde_json::json!(f64::from(h.step.difficulty_tenths()) / 10.0);
         }
     });
-    Outcome { out: out.into_bytes(), multiline, ..Default::default() }
+    Outcome { out, multiline, ..Default::default() }
 }
 
 /// `--pencil`: reads pencil-mark grids from each input in turn and writes one record per grid.
@@ -502,6 +536,11 @@ pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter>
 
 fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
     let json = mode.args().format == HumanFormat::Json;
+    // In JSON the record names its input by the pencil marks (their line form), as others by the puzzle.
+    let rec = |marks: Option<&Candidates>| Rec {
+        json,
+        head: Fields::new(at.puzzle, "ok").set("pencil", marks.map(Candidates::to_line_form)),
+    };
     let marks: Candidates = match text.parse() {
         Ok(m) => m,
         Err(e) => {
@@ -511,7 +550,7 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
                 at.puzzle, e.kind
             );
             return Outcome {
-                out: marker(json, "unreadable"),
+                out: rec(None).marker("unreadable"),
                 messages: vec![msg],
                 status: Status::Unreadable,
                 kind: Kind::Unreadable,
@@ -521,10 +560,11 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         }
     };
     let board = Board::classic_shared(marks.shape());
-    if let Some(refused) = se_unsupported(mode, &board, &at.to_string()) {
+    let rec = rec(Some(&marks));
+    if let Some(refused) = se_unsupported(mode, &board, &rec, &at.to_string()) {
         return Outcome { multiline: mode.multiline(), ..refused };
     }
-    run_state(mode, State::from_candidates(board, &marks), at.to_string())
+    run_state(mode, State::from_candidates(board, &marks), &rec, at.to_string())
 }
 
 fn emit(

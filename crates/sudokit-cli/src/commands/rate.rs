@@ -114,7 +114,8 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     let fail = |status: &str, kind: Kind, exit: Status, message: String| {
         count(dist, None, None);
         Outcome {
-            out: marker_record(mode, COLUMNS, job, status, status),
+            // The text marker spells the status with a space: `!no solution`.
+            out: marker_record(mode, COLUMNS, job, status, &status.replace('_', " ")),
             messages: vec![message],
             status: exit,
             kind,

@@ -89,7 +89,8 @@ class Explanation(Sequence[Step]):
     def __getitem__(self, index: int) -> Step: ...  # type: ignore[override]
     def __iter__(self) -> Iterator[Step]: ...
     def to_dict(self) -> Dict[str, Any]:
-        """The record of ``sudokit explain -o json``: ``{"solved": ..., "steps": [...]}``."""
+        """The record of ``sudokit explain -o json`` after ``index``, ``status`` and ``puzzle``:
+        ``{"solved": ..., "steps": [...]}``."""
 
 class Hint:
     """The next step, told at a level of detail (``str()``: the text ``sudokit hint`` prints)."""
@@ -105,14 +106,14 @@ class Hint:
     step: Optional[Union[Step, SeStep]]
     """The step (level ``"step"``): an ``SeStep`` with ``scale="se"``."""
     def to_dict(self) -> Dict[str, Any]:
-        """The record of ``sudokit hint -o json``."""
+        """The record of ``sudokit hint -o json`` after ``index``, ``status`` and ``puzzle``."""
 
 class Rating:
     """A puzzle's difficulty on Sudoku Explainer's and HoDoKu's scales (``str()``: the line ``sudokit
     rate`` prints)."""
 
     status: str
-    """``"ok"``, ``"partial"`` (one scale only), ``"multiple"``, ``"no solution"``, ``"invalid"``,
+    """``"ok"``, ``"partial"`` (one scale only), ``"multiple"``, ``"no_solution"``, ``"invalid"``,
     ``"unsupported"`` (not classic 9x9) or ``"timeout"``: the status of ``sudokit rate -o json``."""
     er: Optional[float]
     """Sudoku Explainer's ER: the hardest step."""
@@ -172,7 +173,8 @@ class SePath(Sequence[SeStep]):
     def __getitem__(self, index: int) -> SeStep: ...  # type: ignore[override]
     def __iter__(self) -> Iterator[SeStep]: ...
     def to_dict(self) -> Dict[str, Any]:
-        """The record of ``sudokit explain --scale se -o json``."""
+        """The record of ``sudokit explain --scale se -o json`` after ``index``, ``status`` and
+        ``puzzle``."""
 
 def solve(
     puzzle: PuzzleLike,

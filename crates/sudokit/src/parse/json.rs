@@ -460,14 +460,13 @@ impl<R: BufRead> PuzzleReader<R> {
     /// JSON puzzle format), so that a damaged board (a row opened with `{`) is not taken for an array
     /// of puzzle objects.
     fn json_object_key_ahead(&self) -> bool {
-        use super::puzzle_object::FIELDS;
         let rest = &self.json.piece[self.json.at + 1..];
         let Some(q) = rest.iter().position(|b| !b.is_ascii_whitespace()) else { return true };
         if rest[q] == b'}' {
             return true;
         }
         let key = rest[q..].strip_prefix(b"\"").and_then(|k| k.split(|&b| b == b'"').next());
-        key.is_some_and(|k| FIELDS.contains(&k))
+        key.is_some_and(super::puzzle_object::is_object_key)
     }
 }
 

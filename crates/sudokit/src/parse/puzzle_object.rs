@@ -23,9 +23,11 @@
 //! | `count`    | the expected number of solutions (ignored when `complete` is `false`: a count cut short) |
 //!
 //! The records sudokit writes with `-o json` are puzzle objects too: their other fields (`index`,
-//! `status`, `clues`, `guesses`, `complete`, `all_solutions`, `canonical`, `detail`, `expected_count`,
-//! `expected_solution`) are
-//! accepted and ignored, so that every output reads back. Any other field is an error, so a misspelt
+//! `status`, and what each command found: `clues`, `guesses`, `complete`, `all_solutions`,
+//! `canonical`, `detail`, `expected_count`, `expected_solution`; `rate`'s `er`, `ep`, `ed`,
+//! `hodoku_score`, `hodoku_level`, `hardest_technique`; the `solved`, `steps`, `grids`, `stopped`,
+//! `hardest`, `level`, `hint`, `step`, `technique`, `difficulty` and `candidates` of `explain`, `hint`
+//! and `candidates`) are accepted and ignored, so that every output reads back. Any other field is an error, so a misspelt
 //! rule is never silently ignored. The solution of a JSON object is printed as a JSON board (an
 //! array of rows).
 //!
@@ -161,28 +163,51 @@ pub struct VariantPuzzle {
     pub notation: Notation,
 }
 
-/// The first keys that mark a JSON object as a puzzle object (every field of the format).
-pub(super) const FIELDS: [&[u8]; 19] = [
-    b"size",
-    b"box",
-    b"puzzle",
-    b"givens",
-    b"variants",
-    b"regions",
-    b"cages",
-    b"solution",
-    b"count",
-    b"index",
-    b"status",
-    b"clues",
-    b"guesses",
-    b"complete",
-    b"all_solutions",
-    b"canonical",
-    b"detail",
-    b"expected_count",
-    b"expected_solution",
+/// The fields of the JSON puzzle format itself (`complete` qualifies `count`).
+const PUZZLE_FIELDS: [&str; 10] =
+    ["size", "box", "puzzle", "givens", "variants", "regions", "cages", "solution", "count", "complete"];
+
+/// The other fields of the records sudokit writes with `-o json`: what a command found, which says
+/// nothing about the puzzle. They are read past, so that every record reads back as its puzzle;
+/// any field in neither list is an error, so that a misspelt rule is never silently ignored.
+const RECORD_FIELDS: [&str; 26] = [
+    // Every record.
+    "index",
+    "status",
+    // `solve`, `count`, `check`, `canon`, `generate`.
+    "clues",
+    "guesses",
+    "all_solutions",
+    "canonical",
+    "detail",
+    "expected_count",
+    "expected_solution",
+    // `rate`.
+    "er",
+    "ep",
+    "ed",
+    "hodoku_score",
+    "hodoku_level",
+    "hardest_technique",
+    // `explain` (both scales), `hint`, `candidates`.
+    "solved",
+    "steps",
+    "grids",
+    "stopped",
+    "hardest",
+    "level",
+    "hint",
+    "step",
+    "technique",
+    "difficulty",
+    "candidates",
 ];
+
+/// Whether `key`, the first key of a JSON object, marks it as a puzzle object (a field of the
+/// format or of sudokit's records).
+pub(super) fn is_object_key(key: &[u8]) -> bool {
+    PUZZLE_FIELDS.iter().chain(&RECORD_FIELDS).any(|f| f.as_bytes() == key)
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -195,25 +220,6 @@ struct JsonPuzzle {
     solution: Option<serde_json::Value>,
     count: Option<serde_json::Value>,
     complete: Option<bool>,
-    // Written by sudokit's own records; read back and ignored.
-    #[allow(dead_code)]
-    index: Option<serde_json::Value>,
-    #[allow(dead_code)]
-    status: Option<serde_json::Value>,
-    #[allow(dead_code)]
-    clues: Option<serde_json::Value>,
-    #[allow(dead_code)]
-    guesses: Option<serde_json::Value>,
-    #[allow(dead_code)]
-    all_solutions: Option<serde_json::Value>,
-    #[allow(dead_code)]
-    canonical: Option<serde_json::Value>,
-    #[allow(dead_code)]
-    detail: Option<serde_json::Value>,
-    #[allow(dead_code)]
-    expected_count: Option<serde_json::Value>,
-    #[allow(dead_code)]
-    expected_solution: Option<serde_json::Value>,
     #[serde(default)]
     variants: Vec<String>,
     regions: Option<serde_json::Value>,
@@ -235,7 +241,18 @@ impl VariantPuzzle {
         value: &serde_json::Value,
         symbols: Symbols,
     ) -> Result<VariantPuzzle, PuzzleObjectError> {
-        let j = JsonPuzzle::deserialize(value).map_err(|e| PuzzleObjectError::Json(e.to_string()))?;
+        let j = match value {
+            serde_json::Value::Object(fields) => {
+                let own: serde_json::Map<String, serde_json::Value> = fields
+                    .iter()
+                    .filter(|(k, _)| !RECORD_FIELDS.contains(&k.as_str()))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                JsonPuzzle::deserialize(&serde_json::Value::Object(own))
+            }
+            other => JsonPuzzle::deserialize(other),
+        }
+        .map_err(|e| PuzzleObjectError::Json(e.to_string()))?;
         let mut v = Variants::default();
         let mut killer = false;
         for name in &j.variants {
@@ -420,6 +437,26 @@ mod tests {
         assert!(e(r#"{"size": 4, "variants": ["jigsaw"]}"#).contains("needs a region map"));
         assert!(e(r#"{"givens": "12345678........"}"#).contains("invalid character '5'"));
         assert!(e(r#"{"variants": ["x"]}"#).contains("needs \"puzzle\" or \"size\""));
+    }
+
+    #[test]
+    fn what_records_found_is_read_past_but_not_a_misspelt_rule() {
+        // A `rate` record and an `explain` record: their answers say nothing about the puzzle.
+        let rated = json(
+            r#"{"index": 1, "status": "ok", "puzzle": "1...............", "er": 1.2, "ep": 1.2, "ed": 1.2,
+                "hodoku_score": 196, "hodoku_level": "easy", "hardest_technique": "Hidden Single"}"#,
+        )
+        .expect("a rate record reads back");
+        assert_eq!(rated.grid.givens(), 1);
+        let explained = json(
+            r#"{"index": 2, "status": "ok", "puzzle": "1...............", "variants": ["x"], "solved": true,
+                "steps": [{"text": "Naked Single: r1c2=2"}], "grids": [], "stopped": null}"#,
+        )
+        .expect("an explain record reads back");
+        assert!(!explained.board.is_classic(), "the rules a record carries are kept");
+        let e = json(r#"{"puzzle": "1...............", "variant": ["x"]}"#).expect_err("misspelt");
+        assert!(e.to_string().contains("unknown field `variant`"), "{e}");
+        assert!(is_object_key(b"hint") && is_object_key(b"size") && !is_object_key(b"colour"));
     }
 
     #[test]

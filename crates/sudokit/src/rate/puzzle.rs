@@ -61,13 +61,13 @@ pub enum Unrated {
 }
 
 impl Unrated {
-    /// The short name `sudokit rate -o json` writes as the record's status: `unsupported`,
-    /// `multiple`, `no solution`, `invalid` or `timeout`.
+    /// The short name `sudokit rate -o json` writes as the record's status, as every command's
+    /// records name it: `unsupported`, `multiple`, `no_solution`, `invalid` or `timeout`.
     pub fn status(&self) -> &'static str {
         match self {
             Unrated::Unsupported { .. } => "unsupported",
             Unrated::Multiple => "multiple",
-            Unrated::NoSolution => "no solution",
+            Unrated::NoSolution => "no_solution",
             Unrated::Invalid(_) => "invalid",
             Unrated::Undecided => "timeout",
         }
