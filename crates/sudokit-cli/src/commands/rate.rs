@@ -11,7 +11,7 @@ use sudokit::rate::se::SeRating;
 use sudokit::rate::{rate_puzzle, Ratings, Unrated};
 use sudokit::OutputFormat;
 
-use super::{header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
+use super::{echoed, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
 use crate::args::{values, InputArgs, Output, RunArgs};
 use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
@@ -34,6 +34,10 @@ pub struct RateArgs {
     /// Output format [default: line].
     #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<Output>(RATE_FORMATS))]
     pub output_format: Option<Output>,
+    /// Print each input puzzle, on one line, before its rating (JSON and CSV records always carry
+    /// the puzzle).
+    #[arg(long)]
+    pub echo: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -110,12 +114,17 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
             return unreadable_record(mode, COLUMNS, job, e);
         }
     };
+    // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
+    let echo = |out: Vec<u8>| match mode {
+        Mode::Text(_) if args.echo => echoed(job, OutputFormat::Line, out),
+        _ => out,
+    };
     let at = job.position;
     let fail = |status: &str, kind: Kind, exit: Status, message: String| {
         count(dist, None, None);
         Outcome {
             // The text marker spells the status with a space: `!no solution`.
-            out: marker_record(mode, COLUMNS, job, status, &status.replace('_', " ")),
+            out: echo(marker_record(mode, COLUMNS, job, status, &status.replace('_', " "))),
             messages: vec![message],
             status: exit,
             kind,
@@ -158,7 +167,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
             .map_or_else(|| "?/?/?".to_string(), |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed()));
         let hodoku_text =
             hodoku.as_ref().map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level));
-        format!("{se_text} {hodoku_text} {}\n", hardest.as_deref().unwrap_or("?")).into_bytes()
+        echo(format!("{se_text} {hodoku_text} {}\n", hardest.as_deref().unwrap_or("?")).into_bytes())
     });
     let (status, kind) = if complete { (Status::Ok, Kind::Solved) } else { (Status::Failed, Kind::TimedOut) };
     Outcome { out, messages, status, kind, header: header_of(mode, COLUMNS), ..Default::default() }
