@@ -339,14 +339,14 @@ fn propagate(state: &State, premise: Premise, max_rounds: usize) -> Outcome {
     Outcome { lits, contradiction: false }
 }
 
-fn nets(state: &State, technique: Technique) -> Vec<Step> {
-    let premises = premises(state);
+/// What each premise of a forcing net implies on `state`.
+fn net_outcomes(state: &State) -> rustc_hash::FxHashMap<Premise, Outcome> {
     // HoDoKu's nets where its path is followed; on larger boards the tables would grow with the
     // square of the candidates, so the singles are followed to the end instead.
     let hodoku = state.hodoku_sized();
     let rounds = if hodoku { NET_ROUNDS } else { usize::MAX };
     let mut outcomes = rustc_hash::FxHashMap::default();
-    for &(cell, digit) in &premises {
+    for (cell, digit) in premises(state) {
         for on in [true, false] {
             outcomes.insert((cell, digit, on), propagate(state, (cell, digit, on), rounds));
         }
@@ -354,6 +354,15 @@ fn nets(state: &State, technique: Technique) -> Vec<Step> {
     if hodoku {
         expand(state, &mut outcomes);
     }
+    outcomes
+}
+
+fn nets(state: &State, technique: Technique) -> Vec<Step> {
+    let premises = premises(state);
+    // The verity search runs on the grid where the contradiction search found nothing: both read
+    // the same implications, computed once.
+    let outcomes = super::memo::memo(state, super::memo::search::FORCING_NETS, || net_outcomes(state));
+    let outcomes = &*outcomes;
     let mut out = Vec::new();
     if technique == Technique::ForcingNetContradiction {
         for &(cell, digit) in &premises {
@@ -375,7 +384,7 @@ fn nets(state: &State, technique: Technique) -> Vec<Step> {
         }
     }
     if technique == Technique::ForcingNetVerity {
-        verities(state, &outcomes, technique, &mut out, &mut |p, c| Some(branch(p, c)));
+        verities(state, outcomes, technique, &mut out, &mut |p, c| Some(branch(p, c)));
     }
     out
 }

@@ -1,6 +1,6 @@
 //! A small memo per thread for searches several techniques share (the three kinds of nice loops
 //! come from one search, the four ALS techniques from one list of sets, the two kinds of forcing
-//! chains from one set of implications): the solver asks for each
+//! chains, and of forcing nets, from one set of implications): the solver asks for each
 //! technique in turn on the same state, and the shared search runs once.
 //!
 //! The key is the whole state (its board and every cell's value and candidates) and a number naming
@@ -67,6 +67,8 @@ pub(crate) mod search {
     pub const ALS_OVERLAP: u64 = 4;
     /// What each premise of a forcing chain implies (shared by contradiction and verity).
     pub const FORCING_CHAINS: u64 = 5;
+    /// What each premise of a forcing net implies (shared by contradiction and verity).
+    pub const FORCING_NETS: u64 = 9;
     /// The continuous loops through the other shortest chains (see `chains::alternative_loops`),
     /// without group nodes, grouped, and with almost locked sets.
     pub const LOOPS_ALTERNATIVES: u64 = 6;
