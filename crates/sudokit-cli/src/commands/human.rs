@@ -183,7 +183,9 @@ impl Mode<'_> {
 
 /// One puzzle of a bulk run.
 pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
-    let rec = Rec { json: mode.args().format == HumanFormat::Json, head: puzzle_fields(job, "ok") };
+    let json = mode.args().format == HumanFormat::Json;
+    // Text records have no fields: the puzzle is not formatted for them.
+    let rec = Rec { json, head: if json { puzzle_fields(job, "ok") } else { Fields::default() } };
     let p = match &job.puzzle {
         Ok(p) => p,
         // Separated from the records around it like them.
@@ -206,7 +208,7 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
 /// that fails from one that does not, and the record reads back as its puzzle.
 struct Rec {
     json: bool,
-    /// The record's first fields, its status `ok` until told otherwise.
+    /// The record's first fields (in JSON), its status `ok` until told otherwise.
     head: Fields,
 }
 
@@ -539,7 +541,11 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
     // In JSON the record names its input by the pencil marks (their line form), as others by the puzzle.
     let rec = |marks: Option<&Candidates>| Rec {
         json,
-        head: Fields::new(at.puzzle, "ok").set("pencil", marks.map(Candidates::to_line_form)),
+        head: if json {
+            Fields::new(at.puzzle, "ok").set("pencil", marks.map(Candidates::to_line_form))
+        } else {
+            Fields::default()
+        },
     };
     let marks: Candidates = match text.parse() {
         Ok(m) => m,

@@ -23,13 +23,13 @@
 //! | `count`    | the expected number of solutions (ignored when `complete` is `false`: a count cut short) |
 //!
 //! The records sudokit writes with `-o json` are puzzle objects too: their other fields (`index`,
-//! `status`, and what each command found: `clues`, `guesses`, `complete`, `all_solutions`,
-//! `canonical`, `detail`, `expected_count`, `expected_solution`; `rate`'s `er`, `ep`, `ed`,
-//! `hodoku_score`, `hodoku_level`, `hardest_technique`; the `solved`, `steps`, `grids`, `stopped`,
-//! `hardest`, `level`, `hint`, `step`, `technique`, `difficulty` and `candidates` of `explain`, `hint`
-//! and `candidates`) are accepted and ignored, so that every output reads back. Any other field is an error, so a misspelt
-//! rule is never silently ignored. The solution of a JSON object is printed as a JSON board (an
-//! array of rows).
+//! `status`, and what each command found: `clues`, `guesses`, `all_solutions`, `canonical`,
+//! `detail`, `expected_count`, `expected_solution`; `rate`'s `er`, `ep`, `ed`, `hodoku_score`,
+//! `hodoku_level`, `hardest_technique`; the `solved`, `steps`, `grids`, `stopped`, `hardest`,
+//! `level`, `hint`, `step`, `technique`, `difficulty` and `candidates` of `explain`, `hint` and
+//! `candidates`) are accepted and ignored, so that every output reads back. Any other field is an
+//! error, so a misspelt rule is never silently ignored. The solution of a JSON object is printed as
+//! a JSON board (an array of rows).
 //!
 //! ```
 //! use sudokit::parse::{ParseOptions, PuzzleReader};
