@@ -5,12 +5,12 @@
 //! joins the hidden-single queue when a house's places for the digit drop to one (the first cell of
 //! the house that still has it). Candidates disappear in a fixed order: setting a cell removes its
 //! digit from the peers in cell order and then counts its own candidates out of its houses (row,
-//! column, box); a step removes its eliminations in the order it lists them. The givens are set one
-//! by one in cell order when the puzzle is read. HoDoKu then takes the first Full House found
-//! walking the naked-single queue, else the queue's first naked single, else the first hidden
-//! single. Which single is taken changes which singles follow, whether a hidden single (14 points)
-//! or a naked single (4) is needed, and so the score; following the queues makes the paths and the
-//! scores comparable with HoDoKu's.
+//! column, box); a step removes its eliminations in the order HoDoKu's finder lists them (see
+//! `deletion_order`). The givens are set one by one in cell order when the puzzle is read. HoDoKu
+//! then takes the first Full House found walking the naked-single queue, else the queue's first
+//! naked single, else the first hidden single. Which single is taken changes which singles follow,
+//! whether a hidden single (14 points) or a naked single (4) is needed, and so the score; following
+//! the queues makes the paths and the scores comparable with HoDoKu's.
 //!
 //! The queues are replayed here from the steps the solver applies (HoDoKu's design as its public
 //! source describes it; the code is the project's own). Nothing here decides whether a single is
@@ -75,8 +75,8 @@ impl SinglesQueue {
                 self.set_cell(state, p.cell, p.digit);
             }
         }
-        for e in &step.eliminations {
-            self.del_candidate(state, e.cell, e.digit);
+        for (cell, digit) in deletion_order(state, step) {
+            self.del_candidate(state, cell, digit);
         }
         if self.naked.len() > 4 * self.cands.len() {
             let solved = &self.solved;
@@ -151,5 +151,69 @@ impl SinglesQueue {
         if let Some(&cell) = found {
             self.hidden.push((cell, digit));
         }
+    }
+}
+
+/// The order in which HoDoKu removes a step's candidates, which decides the order singles join the
+/// queues: cell by cell in reading order (the order it walks a house), each cell's digits rising;
+/// a naked or locked subset clears its row or column first, then its box, as it walks the houses
+/// its cells share in that order.
+fn deletion_order(state: &State, step: &Step) -> Vec<(Cell, Digit)> {
+    use Technique as T;
+    let shape = state.shape();
+    let cells = &step.pattern.cells;
+    let subset = matches!(
+        step.technique,
+        T::LockedPair | T::LockedTriple | T::NakedPair | T::NakedTriple | T::NakedQuadruple
+    );
+    let shared = |at: fn(Cell, crate::grid::Shape) -> usize| {
+        cells.first().map(|&c| at(c, shape)).filter(|&line| cells.iter().all(|&o| at(o, shape) == line))
+    };
+    let (row, col) = if subset { (shared(Cell::row), shared(Cell::col)) } else { (None, None) };
+    let in_line = |c: Cell| row == Some(c.row(shape)) || col == Some(c.col(shape));
+    let mut order: Vec<(bool, Cell, Digit)> =
+        step.eliminations.iter().map(|e| (!in_line(e.cell), e.cell, e.digit)).collect();
+    order.sort_unstable();
+    order.into_iter().map(|(_, c, d)| (c, d)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+    use crate::human::step::Candidate;
+
+    fn names(order: &[(Cell, Digit)]) -> Vec<String> {
+        order.iter().map(|(c, d)| format!("{}<>{d}", c.name(Shape::CLASSIC))).collect()
+    }
+
+    #[test]
+    fn a_subset_clears_its_line_before_its_box_and_other_steps_go_in_reading_order() {
+        let s = Shape::CLASSIC;
+        let grid: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+            .parse()
+            .expect("a valid puzzle");
+        let state = State::classic(&grid).expect("a consistent puzzle");
+        let removal = |r: usize, c: usize, d: u8| Candidate::new(Cell::at(r - 1, c - 1, s), Digit::new(d));
+        // A pair in r2c7 and r3c7 (column 7, box 3), its removals listed digit by digit.
+        let mut pair = Step::new(Technique::LockedPair, s);
+        pair.pattern.cells = vec![Cell::at(1, 6, s), Cell::at(2, 6, s)];
+        pair.eliminations = vec![
+            removal(1, 9, 4),
+            removal(2, 9, 4),
+            removal(9, 7, 4),
+            removal(1, 8, 8),
+            removal(3, 8, 8),
+            removal(8, 7, 8),
+        ];
+        assert_eq!(
+            names(&deletion_order(&state, &pair)),
+            ["r8c7<>8", "r9c7<>4", "r1c8<>8", "r1c9<>4", "r2c9<>4", "r3c8<>8"]
+        );
+        // Any other step: reading order, each cell's digits rising.
+        let mut pointing = Step::new(Technique::LockedCandidates1, s);
+        pointing.pattern.cells = pair.pattern.cells.clone();
+        pointing.eliminations = vec![removal(9, 7, 4), removal(1, 9, 8), removal(1, 9, 4)];
+        assert_eq!(names(&deletion_order(&state, &pointing)), ["r1c9<>4", "r1c9<>8", "r9c7<>4"]);
     }
 }
