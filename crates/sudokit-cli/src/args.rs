@@ -315,6 +315,11 @@ pub struct RecordArgs {
     /// Output format [default: text].
     #[arg(long, short = 'o', value_name = "FORMAT", value_parser = values::<Output>(RECORD_FORMATS))]
     pub output_format: Option<Output>,
+
+    /// Print each input puzzle, on one line, before its answer (JSON and CSV records always carry
+    /// the puzzle).
+    #[arg(long)]
+    pub echo: bool,
 }
 
 /// The values of [`RecordArgs`]: the machine-readable formats.

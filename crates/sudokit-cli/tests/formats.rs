@@ -533,3 +533,14 @@ fn issue20_array_of_boards_comes_back_as_an_array() {
     let r = sudokit(&["solve"], &format!("[{p}, {p}]\n{p}\n"));
     assert_eq!(r.stdout, format!("[{s},{s}]\n{s}\n"));
 }
+
+/// `count --echo`: each puzzle before its count on the line, as `solve --echo` puts it before its
+/// solution; the output reads back.
+#[test]
+fn count_echo_puts_each_puzzle_before_its_count() {
+    let run = sudokit(&["count", "--echo"], &format!("{P295}\nx{}\n{P1}\n", &P1[1..]));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines, [format!("{P295} 295"), "!unreadable".into(), format!("{P1} 1")]);
+    assert_eq!(sudokit(&["count"], &run.stdout).stdout, "295\n!unreadable\n1\n");
+}
