@@ -60,6 +60,8 @@ fn issue20_every_output_reads_back_everywhere() {
         &["hint", "--level", "technique", "-o", "json"],
         &["hint", "--scale", "se", "--level", "technique", "-o", "json"],
         &["candidates", "-o", "json"],
+        &["rate", "--echo"],
+        &["count", "--echo"],
     ] {
         producers.push((args.to_vec(), EASY));
     }
