@@ -275,6 +275,13 @@ pub(crate) fn find(
         }
         _ => death_blossom(state, sets, overlap, &mut out),
     }
+    // HoDoKu's step solver takes the first ALS-XZ and ALS-XY-Wing its search meets.
+    if matches!(technique, T::AlsXz | T::AlsXyWing) {
+        for step in out {
+            sink(step)?;
+        }
+        return ControlFlow::Continue(());
+    }
     super::order::emit_sorted(out, sink)
 }
 
@@ -306,6 +313,11 @@ fn xz(state: &State, sets: &[Als], links: &[Vec<(usize, DigitSet)>], out: &mut V
     }
 }
 
+/// ALS-XY-Wings as HoDoKu's step solver meets them: every pair of restricted commons (in the order
+/// the pairs of sets are linked, each pair once) that joins three different sets through one, the
+/// pivot C; the two outer sets A and B then eliminate each digit they share but the commons' own
+/// from the cells that see all of its places in both (C's cells included: the digit lies in A or
+/// B whatever C holds).
 fn xy_wing(
     state: &State,
     sets: &[Als],
@@ -313,30 +325,40 @@ fn xy_wing(
     overlap: bool,
     out: &mut Vec<Step>,
 ) {
-    for (c, pivot) in sets.iter().enumerate() {
-        for (p, &(ia, ra)) in links[c].iter().enumerate() {
-            for &(ib, rb) in &links[c][p + 1..] {
-                let (a, b) = (&sets[ia], &sets[ib]);
-                if !overlap && !(a.cells & b.cells).is_empty() {
-                    continue;
-                }
-                let common = a.digits & b.digits;
-                for x in ra {
-                    for y in rb {
-                        let zs = common - DigitSet::single(x) - DigitSet::single(y);
-                        if x == y || zs.is_empty() {
-                            continue;
-                        }
-                        let exclude = a.cells | b.cells | pivot.cells;
-                        let mut elims = Vec::new();
-                        for z in zs {
-                            elims.push((z_eliminations(state, z, &[a, b], exclude), z));
-                        }
-                        let digits = DigitSet::single(x) | DigitSet::single(y);
-                        push_step(state, Technique::AlsXyWing, &[a, b, pivot], digits, &elims, out);
-                    }
-                }
+    let commons: Vec<(usize, usize, DigitSet)> = links
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| l.iter().filter(move |&&(j, _)| j > i).map(move |&(j, r)| (i, j, r)))
+        .collect();
+    for (k, &(a1, a2, r1)) in commons.iter().enumerate() {
+        for &(b1, b2, r2) in &commons[k + 1..] {
+            // Two single commons on the same digit join nothing new.
+            if r1.len() == 1 && r1 == r2 {
+                continue;
             }
+            // The shared set is the pivot; when two ends match, HoDoKu's last test decides.
+            let ends = [
+                (a1 == b1, a1, a2, b2),
+                (a1 == b2, a1, a2, b1),
+                (a2 == b1, a2, a1, b2),
+                (a2 == b2, a2, a1, b1),
+            ];
+            let Some(&(_, c, ia, ib)) = ends.iter().rev().find(|&&(shared, _, ia, ib)| shared && ia != ib)
+            else {
+                continue;
+            };
+            let (a, b, pivot) = (&sets[ia], &sets[ib], &sets[c]);
+            if !overlap && !(a.cells & b.cells).is_empty() {
+                continue;
+            }
+            let both = a.cells | b.cells;
+            if both == a.cells || both == b.cells {
+                continue;
+            }
+            let zs = (a.digits & b.digits) - r1 - r2;
+            let elims: Vec<(CellSet, Digit)> =
+                zs.iter().map(|z| (z_eliminations(state, z, &[a, b], both), z)).collect();
+            push_step(state, Technique::AlsXyWing, &[a, b, pivot], r1 | r2, &elims, out);
         }
     }
 }
@@ -564,5 +586,53 @@ mod tests {
                 assert_eq!(links_in::<CellSet>(&state, &sets, overlap), want, "{puzzle} overlap {overlap}");
             }
         }
+    }
+
+    /// HoDoKu's step solver takes the first ALS-XZ and ALS-XY-Wing its search meets, not the one
+    /// that eliminates most: the finder reports them in search order, the pairs of sets of an
+    /// ALS-XZ rising.
+    #[test]
+    fn xz_and_xy_wings_come_in_search_order() {
+        use crate::human::{Solver, SolverOptions};
+        let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+            .parse()
+            .expect("a valid puzzle");
+        // The first grid of the puzzle's path where both kinds have several steps.
+        let found = |state: &State, technique| {
+            let data = data(state, false);
+            let mut steps = Vec::new();
+            match technique {
+                Technique::AlsXz => xz(state, &data.sets, &data.links, &mut steps),
+                _ => xy_wing(state, &data.sets, &data.links, false, &mut steps),
+            }
+            steps.len()
+        };
+        let mut solver = Solver::new(State::classic(&grid).expect("consistent"), SolverOptions::default())
+            .expect("one solution");
+        while found(solver.state(), Technique::AlsXz) < 2 || found(solver.state(), Technique::AlsXyWing) < 2 {
+            solver.next().expect("a grid with several of both before the end");
+        }
+        let state = solver.state().clone();
+        let data = data(&state, false);
+        for technique in [Technique::AlsXz, Technique::AlsXyWing] {
+            let mut searched = Vec::new();
+            match technique {
+                Technique::AlsXz => xz(&state, &data.sets, &data.links, &mut searched),
+                _ => xy_wing(&state, &data.sets, &data.links, false, &mut searched),
+            }
+            assert!(searched.len() > 1, "{technique}: {} steps", searched.len());
+            let mut reported = Vec::new();
+            let _ = find(&state, technique, &FindOptions::default(), &mut |s| {
+                reported.push(s);
+                ControlFlow::Continue(())
+            });
+            assert_eq!(reported, searched, "{technique}");
+        }
+        let mut steps = Vec::new();
+        xz(&state, &data.sets, &data.links, &mut steps);
+        let index = |g: &CellGroup| data.sets.iter().position(|a| group(a) == *g).expect("a set of the list");
+        let pairs: Vec<(usize, usize)> =
+            steps.iter().map(|s| (index(&s.pattern.sets[0]), index(&s.pattern.sets[1]))).collect();
+        assert!(pairs.windows(2).all(|w| w[0] < w[1]), "{pairs:?}");
     }
 }
