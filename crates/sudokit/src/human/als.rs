@@ -332,8 +332,21 @@ fn xy_wing(
         .enumerate()
         .flat_map(|(i, l)| l.iter().filter(move |&&(j, _)| j > i).map(move |&(j, r)| (i, j, r)))
         .collect();
+    // Only commons that share a set make a wing: each common's later partners, from the commons
+    // of its two sets, in the order of the list.
+    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); sets.len()];
+    for (k, &(i, j, _)) in commons.iter().enumerate() {
+        touching[i].push(k);
+        touching[j].push(k);
+    }
+    let mut partners = Vec::new();
     for (k, &(a1, a2, r1)) in commons.iter().enumerate() {
-        for &(b1, b2, r2) in &commons[k + 1..] {
+        partners.clear();
+        for list in [&touching[a1], &touching[a2]] {
+            partners.extend_from_slice(&list[list.partition_point(|&m| m <= k)..]);
+        }
+        partners.sort_unstable();
+        for &(b1, b2, r2) in partners.iter().map(|&m| &commons[m]) {
             // Two single commons on the same digit join nothing new.
             if r1.len() == 1 && r1 == r2 {
                 continue;
