@@ -51,7 +51,7 @@ pub fn canon(args: &CanonArgs, job: &Job) -> Outcome {
             Outcome { out, ..base }
         }
         Err(e) => Outcome {
-            out: marker_record(mode, COLUMNS, job, "unsupported", "unsupported"),
+            out: marker_record(mode, COLUMNS, job, "unsupported"),
             messages: vec![format!("{}: {e}", job.position)],
             status: Status::Failed,
             kind: Kind::Invalid,

@@ -106,9 +106,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             });
             (out, Kind::Multiple, Status::Multiple)
         }
-        _ => {
-            (marker_record(mode, COLUMNS, job, verdict.name(), verdict.name()), Kind::Solved, Status::Failed)
-        }
+        _ => (marker_record(mode, COLUMNS, job, verdict.name()), Kind::Solved, Status::Failed),
     };
     let out = match mode {
         super::Mode::Text(_) if args.output.echo => super::echoed(job, OutputFormat::Line, out),

@@ -4,7 +4,7 @@ use clap::Args;
 use sudokit::batch::{count_split, Job};
 
 use super::{
-    broken_rules, echoed, expected_fields, header_of, long_limits, marker_record, mismatch, puzzle_fields,
+    broken_rules, echo_in, expected_fields, header_of, long_limits, marker_record, mismatch, puzzle_fields,
     record, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, RecordArgs, RunArgs};
@@ -44,17 +44,14 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         Err(e) => return unreadable_record(mode, COLUMNS, job, e),
     };
     let at = job.position;
-    let echo = |out: Vec<u8>| match mode {
-        Mode::Text(_) if args.output.echo => echoed(job, sudokit::OutputFormat::Line, out),
-        _ => out,
-    };
+    let echo = |out: Vec<u8>| echo_in(args.output.echo, job, mode, out);
     let base = Outcome { header: header_of(mode, COLUMNS), ..Default::default() };
     // A count with many solutions is split over every worker of the pool.
     let o = count_split(p, &long_limits(args.limit, &args.run));
     if o.timed_out() {
         // A marker, not `N+`: a count cut short by time is no count stopped at the limit.
         return Outcome {
-            out: echo(marker_record(mode, COLUMNS, job, "timeout", "timeout")),
+            out: echo(marker_record(mode, COLUMNS, job, "timeout")),
             messages: vec![format!("{at}: timed out after {} solutions", o.solutions)],
             status: Status::Failed,
             kind: Kind::TimedOut,
@@ -64,7 +61,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
     if o.solutions == 0 {
         if let Some(msg) = broken_rules(p, at) {
             return Outcome {
-                out: echo(marker_record(mode, COLUMNS, job, "invalid", "invalid")),
+                out: echo(marker_record(mode, COLUMNS, job, "invalid")),
                 messages: vec![msg],
                 status: Status::Failed,
                 kind: Kind::Invalid,

@@ -214,13 +214,12 @@ struct Rec {
 
 impl Rec {
     /// The record of an input without an answer: in JSON its first fields with this `status`; in
-    /// text the marker `!status`, spelt with a space (`no_solution` is `!no solution`), as every
-    /// command's.
+    /// text the status's marker, as every command's (`!no solution`).
     fn marker(&self, status: &str) -> Vec<u8> {
         if self.json {
             self.object(status, serde_json::Value::Null)
         } else {
-            format!("!{}\n", status.replace('_', " ")).into_bytes()
+            super::status_marker(sudokit::OutputFormat::Line, status)
         }
     }
 

@@ -246,11 +246,17 @@ fn record(mode: Mode, columns: Columns, fields: Fields, text: impl FnOnce() -> V
     }
 }
 
-/// The record of a puzzle without an answer: a marker in text (`null` in a JSON board), its status in
-/// JSON and CSV.
-fn marker_record(mode: Mode, columns: Columns, job: &Job, status: &str, reason: &str) -> Vec<u8> {
+/// The record of a puzzle without an answer: its status in JSON and CSV, the marker of that status in
+/// text (see [`status_marker`]).
+fn marker_record(mode: Mode, columns: Columns, job: &Job, status: &str) -> Vec<u8> {
     let fields = puzzle_fields(job, status);
-    record(mode, columns, fields, || marker(mode.layout(), reason))
+    record(mode, columns, fields, || status_marker(mode.layout(), status))
+}
+
+/// The text marker of a record's status, spelt with spaces (`no_solution` is `!no solution`; `null`
+/// in a JSON board).
+fn status_marker(format: OutputFormat, status: &str) -> Vec<u8> {
+    marker(format, &status.replace('_', " "))
 }
 
 /// The answer the input gives, as JSON/CSV fields beside the command's own.
@@ -293,6 +299,15 @@ fn echoed(job: &Job, format: OutputFormat, answer: Vec<u8>) -> Vec<u8> {
         out.push(b'\n');
     }
     out
+}
+
+/// `answer` with the input puzzle before it when `on` (`--echo`) and the record is text; records
+/// carry the puzzle already.
+fn echo_in(on: bool, job: &Job, mode: Mode, answer: Vec<u8>) -> Vec<u8> {
+    match mode {
+        Mode::Text(f) if on => echoed(job, f, answer),
+        _ => answer,
+    }
 }
 
 /// The search limits of `--limit N` (where 0 means no limit) and `--timeout`.
@@ -344,7 +359,7 @@ fn failed(kind: Kind, out: Vec<u8>, message: String) -> Outcome {
 
 /// The outcome of an unreadable record in `mode`.
 fn unreadable_record(mode: Mode, columns: Columns, job: &Job, e: &ParseError) -> Outcome {
-    let out = marker_record(mode, columns, job, "unreadable", "unreadable");
+    let out = marker_record(mode, columns, job, "unreadable");
     Outcome {
         multiline: mode.multiline(),
         header: header_of(mode, columns),

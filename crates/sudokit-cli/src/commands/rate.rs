@@ -11,7 +11,7 @@ use sudokit::rate::se::SeRating;
 use sudokit::rate::{rate_puzzle, Ratings, Unrated};
 use sudokit::OutputFormat;
 
-use super::{echoed, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
+use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
 use crate::args::{values, InputArgs, Output, RunArgs};
 use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
@@ -115,16 +115,12 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
         }
     };
     // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
-    let echo = |out: Vec<u8>| match mode {
-        Mode::Text(_) if args.echo => echoed(job, OutputFormat::Line, out),
-        _ => out,
-    };
+    let echo = |out: Vec<u8>| echo_in(args.echo, job, mode, out);
     let at = job.position;
     let fail = |status: &str, kind: Kind, exit: Status, message: String| {
         count(dist, None, None);
         Outcome {
-            // The text marker spells the status with a space: `!no solution`.
-            out: echo(marker_record(mode, COLUMNS, job, status, &status.replace('_', " "))),
+            out: echo(marker_record(mode, COLUMNS, job, status)),
             messages: vec![message],
             status: exit,
             kind,

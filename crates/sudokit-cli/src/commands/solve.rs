@@ -11,7 +11,7 @@ use sudokit::format::rules_fields;
 use sudokit::OutputFormat;
 
 use super::{
-    array_of, broken_rules, echoed, expected_fields, grid_text, grid_value, header_of, limits, long_limits,
+    array_of, broken_rules, echo_in, expected_fields, grid_text, grid_value, header_of, limits, long_limits,
     marker, mismatch, mode_of, puzzle_fields, puzzle_value, record, unreadable, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
@@ -56,7 +56,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         Ok(p) => p,
         Err(e) => {
             let mut o = unreadable_record(mode, COLUMNS, job, e);
-            o.out = echo(args, job, mode, o.out);
+            o.out = echo_in(args.output.echo, job, mode, o.out);
             return o;
         }
     };
@@ -84,8 +84,9 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         } else {
             (Kind::NoSolution, "no_solution", "no solution", format!("{at}: no solution"))
         };
-        let out =
-            record(mode, COLUMNS, fields(status), || echo(args, job, mode, marker(mode.layout(), reason)));
+        let out = record(mode, COLUMNS, fields(status), || {
+            echo_in(args.output.echo, job, mode, marker(mode.layout(), reason))
+        });
         return Outcome { out, messages: vec![message], status: Status::Failed, kind, ..base };
     };
     let count = (!args.first).then_some((o.solutions, o.complete));
@@ -102,17 +103,9 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     let out = record(mode, COLUMNS, fields(name).set("solution", grid_value(&solution, job)), || {
         let mut text = Vec::new();
         grid_text(&solution, mode.layout(), job, &mut text);
-        echo(args, job, mode, text)
+        echo_in(args.output.echo, job, mode, text)
     });
     Outcome { out, kind, status, messages: message.into_iter().collect(), ..base }
-}
-
-/// The answer with the puzzle before it, under `--echo` in text.
-fn echo(args: &SolveArgs, job: &Job, mode: Mode, answer: Vec<u8>) -> Vec<u8> {
-    match mode {
-        Mode::Text(f) if args.output.echo => echoed(job, f, answer),
-        _ => answer,
-    }
 }
 
 /// The CSV columns of a `solve --all` record and whether a blank line separates it from the one
