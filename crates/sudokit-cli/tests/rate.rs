@@ -321,3 +321,26 @@ fn rate_echo_puts_each_puzzle_before_its_rating() {
     let back = sudokit(&["rate"], &run.stdout);
     assert_eq!(back.stdout.lines().collect::<Vec<_>>(), [XY_LINE, "!unreadable", EASY_LINE]);
 }
+
+/// `bench --mode rate` times HoDoKu's rating and `--mode se` Sudoku Explainer's, each with the time
+/// per puzzle; `se` rates one puzzle at a time over the `-j` threads, by either clock. Both refuse
+/// other boards (exit status 2, as for any benchmark that cannot run).
+#[test]
+fn bench_times_either_rating_per_puzzle() {
+    let input = format!("{XY}\n{EASY}\n");
+    for (mode, flags) in
+        [("rate", &[][..]), ("se", &[][..]), ("se", &["-j", "2"][..]), ("se", &["-j", "2", "--cpu-time"][..])]
+    {
+        let args: Vec<&str> =
+            ["bench", "--seconds", "0", "--mode", mode].iter().chain(flags).copied().collect();
+        let run = sudokit(&args, &input);
+        assert_eq!(run.code, 0, "{mode} {flags:?}: {}", run.stderr);
+        assert!(run.stdout.starts_with(&format!("file=- puzzles=2 mode={mode} ")), "{}", run.stdout);
+        assert!(run.stdout.contains(" median_usec=") && run.stdout.contains(" max_usec="), "{}", run.stdout);
+    }
+    for mode in ["rate", "se"] {
+        let run = sudokit(&["bench", "--seconds", "0", "--mode", mode], "1.3.4.2.3.1.2.4.\n");
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("is for 9×9 boards only"), "{}", run.stderr);
+    }
+}

@@ -15,6 +15,13 @@
 //! [`BenchMode::Rate`] (HoDoKu's rating, [`rate::hodoku::rate`], which runs that path). Their
 //! untimed pass checks every step against the solution; "guesses" are then Brute Force steps, and
 //! the report adds the per-puzzle distribution (median, p99, max) of the first timed pass.
+//!
+//! [`BenchMode::Se`] times Sudoku Explainer's rating ([`rate::se::rate_with`]) the same way, its
+//! untimed pass checking every step of Sudoku Explainer's path. As that rating spreads one puzzle
+//! over several threads, this mode rates one puzzle at a time, over [`BenchConfig::threads`]
+//! threads: its distribution is the time a user waits for one rating. With [`Clock::ThreadCpu`]
+//! and more than one thread, a puzzle's time is the CPU time of the whole process, so that the
+//! helper threads' work counts.
 
 use std::fmt;
 use std::str::FromStr;
@@ -42,26 +49,30 @@ pub enum BenchMode {
     Explain,
     /// HoDoKu's score and level (`rate::hodoku`, the step path and its scoring); 9×9 only.
     Rate,
+    /// Sudoku Explainer's ER/EP/ED (`rate::se`), one puzzle at a time over all the threads; 9×9
+    /// only.
+    Se,
 }
 
 impl BenchMode {
     /// Every mode, in the order the CLI lists them.
-    pub const ALL: [BenchMode; 4] =
-        [BenchMode::First, BenchMode::Unique, BenchMode::Explain, BenchMode::Rate];
+    pub const ALL: [BenchMode; 5] =
+        [BenchMode::First, BenchMode::Unique, BenchMode::Explain, BenchMode::Rate, BenchMode::Se];
 
-    /// The name the CLI uses: `first`, `unique`, `explain`, `rate`.
+    /// The name the CLI uses: `first`, `unique`, `explain`, `rate`, `se`.
     pub fn name(self) -> &'static str {
         match self {
             BenchMode::First => "first",
             BenchMode::Unique => "unique",
             BenchMode::Explain => "explain",
             BenchMode::Rate => "rate",
+            BenchMode::Se => "se",
         }
     }
 
     /// Whether the mode times the human-style solver rather than an engine.
     fn is_human(self) -> bool {
-        matches!(self, BenchMode::Explain | BenchMode::Rate)
+        matches!(self, BenchMode::Explain | BenchMode::Rate | BenchMode::Se)
     }
 }
 
@@ -96,7 +107,8 @@ pub struct BenchConfig {
     pub mode: BenchMode,
     /// Keep running whole passes until this much time has passed (at least one pass).
     pub min_time: Duration,
-    /// Threads solving in parallel (at least 1).
+    /// Threads solving in parallel (at least 1); in [`BenchMode::Se`], the threads each puzzle's
+    /// rating is spread over.
     pub threads: usize,
     /// Seed of the puzzle shuffle.
     pub seed: u64,
@@ -193,6 +205,15 @@ pub enum BenchError {
         /// Why not.
         what: &'static str,
     },
+    /// Sudoku Explainer's path stopped short of the solution (its work budget ran out, or nothing
+    /// applied), so the puzzle has no rating to time.
+    #[error("puzzle {index}: {why}")]
+    Unrated {
+        /// The 0-based index of the puzzle in the caller's list.
+        index: usize,
+        /// Why, as `sudokit rate` reports it.
+        why: String,
+    },
     /// An engine answer failed verification: a bug, reported rather than timed.
     #[error("puzzle {index}: the {engine} engine returned a wrong answer: {what}")]
     WrongAnswer {
@@ -225,8 +246,8 @@ impl Target {
 
 /// One solve in the benchmark's mode; returns (solutions, guesses). [`verify`] ran first on the same
 /// engine and puzzle, so the engine accepts it.
-fn solve_once(t: &Target, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
-    match mode {
+fn solve_once(t: &Target, p: &Puzzle, config: &BenchConfig) -> (u64, u64) {
+    match config.mode {
         BenchMode::Explain => {
             match human_state(p).and_then(|s| human::solve(s, SolverOptions::default()).ok()) {
                 Some(path) => (1, brute_force_steps(&path.steps)),
@@ -237,6 +258,7 @@ fn solve_once(t: &Target, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
             Ok(r) => (1, r.brute_force_steps as u64),
             Err(_) => (0, 0),
         },
+        BenchMode::Se => (u64::from(rate::se::rate_with(p.grid(), se_options(config)).is_ok()), 0),
         BenchMode::First => match &t.cells {
             Some(cells) => {
                 let (s, o) = Fast9Engine::first_cells(cells);
@@ -258,6 +280,11 @@ fn solve_once(t: &Target, p: &Puzzle, mode: BenchMode) -> (u64, u64) {
     }
 }
 
+/// Sudoku Explainer's options in [`BenchMode::Se`]: the rating spread over the benchmark's threads.
+fn se_options(config: &BenchConfig) -> rate::se::SeOptions {
+    rate::se::SeOptions { threads: config.threads.max(1), ..rate::se::SeOptions::default() }
+}
+
 fn human_state(p: &Puzzle) -> Option<State> {
     State::new(p.shared_board(), p.grid()).ok()
 }
@@ -269,12 +296,25 @@ fn brute_force_steps(steps: &[human::Step]) -> u64 {
 /// Verifies the human-style path of one puzzle outside the timed part: every placement is the
 /// solution's digit, no elimination removes it, and the path ends solved. Returns the puzzle's
 /// solution count as the engine found it (0, 1 or 2) and its Brute Force steps.
-fn verify_human(index: usize, p: &Puzzle, mode: BenchMode) -> Result<(u64, u64), BenchError> {
+fn verify_human(index: usize, p: &Puzzle, config: &BenchConfig) -> Result<(u64, u64), BenchError> {
     let wrong = |what: String| BenchError::WrongAnswer { index, engine: "human", what };
-    if mode == BenchMode::Rate && p.grid().shape() != crate::grid::Shape::CLASSIC {
-        return Err(BenchError::Unsupported { index, what: "the HoDoKu rating is for 9×9 boards only" });
+    let classic = p.grid().shape() == crate::grid::Shape::CLASSIC;
+    match config.mode {
+        BenchMode::Rate if !classic => {
+            return Err(BenchError::Unsupported { index, what: "the HoDoKu rating is for 9×9 boards only" })
+        }
+        BenchMode::Se if !classic => {
+            return Err(BenchError::Unsupported {
+                index,
+                what: "the Sudoku Explainer rating is for 9×9 boards only",
+            })
+        }
+        _ => {}
     }
     let count = admitted(p.engine().count(p.board(), p.grid(), &Limits::up_to(2))).solutions;
+    if config.mode == BenchMode::Se {
+        return verify_se(index, p, count, config).map(|()| (count, 0));
+    }
     let Some(state) = human_state(p) else { return Ok((count, 0)) };
     let path = match human::solve(state, SolverOptions::default()) {
         Ok(path) => path,
@@ -292,6 +332,33 @@ fn verify_human(index: usize, p: &Puzzle, mode: BenchMode) -> Result<(u64, u64),
         return Err(wrong("the step path stopped before the grid was solved".into()));
     }
     Ok((count, brute_force_steps(&path.steps)))
+}
+
+/// Verifies Sudoku Explainer's path of one puzzle with `count` solutions outside the timed part, as
+/// [`verify_human`] does HoDoKu's: every step right, and the path ends solved. A puzzle without
+/// exactly one solution is not rated, and is only counted.
+fn verify_se(index: usize, p: &Puzzle, count: u64, config: &BenchConfig) -> Result<(), BenchError> {
+    let wrong = |what: String| BenchError::WrongAnswer { index, engine: "Sudoku Explainer", what };
+    let path = match rate::se::explain(p.grid(), se_options(config)) {
+        Ok(path) => path,
+        Err(_) if count != 1 => return Ok(()),
+        Err(e) => return Err(wrong(format!("a unique puzzle was refused: {e}"))),
+    };
+    let Some(solution) = p.first_solution() else {
+        return Err(wrong("a rated puzzle has no solution".into()));
+    };
+    let values = solution.values();
+    for step in &path.steps {
+        let placed_wrong = step.placement.is_some_and(|(cell, d)| values[cell] != d);
+        let removed_right = step.removals.iter().any(|&(cell, d)| values[cell] == d);
+        if placed_wrong || removed_right {
+            return Err(wrong(format!("wrong step: {step}")));
+        }
+    }
+    match path.stopped {
+        Some(e) => Err(BenchError::Unrated { index, why: e.report() }),
+        None => Ok(()),
+    }
 }
 
 /// Verifies one puzzle's answer outside the timed part.
@@ -330,10 +397,10 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
     let (mut guesses, mut no_guess, mut unsolvable, mut multiple) = (0u64, 0usize, 0usize, 0usize);
     for (i, (p, t)) in order.iter().zip(&targets).enumerate() {
         let (count, g) = if config.mode.is_human() {
-            verify_human(i, p, config.mode)?
+            verify_human(i, p, config)?
         } else {
             let (count, _) = verify(i, t.engine, p)?;
-            (count, solve_once(t, p, config.mode).1)
+            (count, solve_once(t, p, config).1)
         };
         guesses += g;
         no_guess += usize::from(g == 0);
@@ -341,7 +408,9 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
         multiple += usize::from(count > 1 && config.mode != BenchMode::First);
     }
 
-    let threads = config.threads.max(1).min(order.len());
+    // Sudoku Explainer's rating spreads each puzzle over the threads itself.
+    let threads = if config.mode == BenchMode::Se { 1 } else { config.threads.max(1).min(order.len()) };
+    let process_cpu = config.mode == BenchMode::Se && config.threads > 1;
     let share = order.len().div_ceil(threads);
     let start = Instant::now();
     // Each thread reports how many puzzles it solved, in how many seconds of its clock, and in the
@@ -354,8 +423,10 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
             .map(|(ps, ts)| {
                 scope.spawn(move || {
                     let cpu = cpu_time::ThreadTime::now();
+                    let process = cpu_time::ProcessTime::now();
                     let elapsed = || match config.clock {
                         Clock::Wall => start.elapsed(),
+                        Clock::ThreadCpu if process_cpu => process.elapsed(),
                         Clock::ThreadCpu => cpu.elapsed(),
                     };
                     let mut n = 0u64;
@@ -365,10 +436,10 @@ pub fn run(puzzles: &[Puzzle], config: &BenchConfig) -> Result<BenchReport, Benc
                         for (p, t) in ps.iter().zip(ts) {
                             if n == 0 && config.mode.is_human() {
                                 let before = elapsed();
-                                sink = sink.wrapping_add(solve_once(t, p, config.mode).0);
+                                sink = sink.wrapping_add(solve_once(t, p, config).0);
                                 times.push((elapsed() - before).as_secs_f64() * 1e6);
                             } else {
-                                sink = sink.wrapping_add(solve_once(t, p, config.mode).0);
+                                sink = sink.wrapping_add(solve_once(t, p, config).0);
                             }
                         }
                         n += ps.len() as u64;
@@ -447,6 +518,28 @@ mod tests {
             clock: Clock::Wall,
         };
         assert!(matches!(run(&puzzles[3..], &cfg), Err(BenchError::Unsupported { .. })));
+        // Sudoku Explainer's rating, one puzzle at a time over one thread or two, by either clock.
+        let easy: Puzzle = Puzzle::classic(
+            ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
+                .parse()
+                .expect("valid"),
+        );
+        let rated = [easy, puzzles[1].clone(), puzzles[2].clone()];
+        for (threads, clock) in
+            [(1, Clock::Wall), (2, Clock::Wall), (1, Clock::ThreadCpu), (2, Clock::ThreadCpu)]
+        {
+            let cfg = BenchConfig { mode: BenchMode::Se, min_time: Duration::ZERO, threads, seed: 1, clock };
+            let r = run(&rated, &cfg).expect("runs");
+            assert_eq!((r.puzzles, r.unsolvable, r.multiple, r.guesses_per_puzzle), (3, 1, 1, 0.0));
+            let d = r.distribution.expect("a distribution");
+            assert!(d.median_usec <= d.p99_usec && d.p99_usec <= d.max_usec && d.max_usec > 0.0);
+            assert!(r.to_string().contains("mode=se ") && r.usec_per_puzzle > 0.0);
+        }
+        let cfg = BenchConfig { mode: BenchMode::Se, ..cfg };
+        assert!(matches!(
+            run(&puzzles[3..], &cfg),
+            Err(BenchError::Unsupported { what, .. }) if what.contains("Sudoku Explainer")
+        ));
         assert_eq!(
             run(
                 &[],

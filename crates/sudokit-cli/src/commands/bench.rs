@@ -18,20 +18,22 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// `unique` checks for a second solution (count up to 2); `first` stops at the first; `explain`
-    /// times the human-style step path and `rate` HoDoKu's rating.
+    /// times the human-style step path, `rate` HoDoKu's rating and `se` Sudoku Explainer's.
     #[arg(long, value_parser = values::<BenchMode>(MODES), default_value_t = BenchMode::Unique)]
     pub mode: BenchMode,
     /// Time whole passes until this many seconds have passed (at least one pass).
     #[arg(long, value_name = "S", default_value_t = 2.0)]
     pub seconds: f64,
-    /// Threads solving in parallel (one by default, so that figures compare with single-threaded peers).
+    /// Threads solving in parallel (one by default, so that figures compare with single-threaded peers);
+    /// with `--mode se`, the threads each puzzle's rating is spread over, one puzzle at a time.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: u16,
     /// Seed of the puzzle shuffle.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Time each thread by its own CPU time instead of the wall clock: time the machine spends on
-    /// other work does not count, so runs on a busy machine are far steadier.
+    /// other work does not count, so runs on a busy machine are far steadier. With `--mode se` and
+    /// more than one thread, the CPU time of all the threads.
     #[arg(long)]
     pub cpu_time: bool,
 }
@@ -42,6 +44,11 @@ pub const MODES: &[(&str, &str)] = &[
     ("unique", "Uniqueness-checking solve"),
     ("explain", "The human-style step path of `explain`, with the time per puzzle (median, p99, max)"),
     ("rate", "HoDoKu's score and level (9×9), with the time per puzzle (median, p99, max)"),
+    (
+        "se",
+        "Sudoku Explainer's ER/EP/ED (9×9), one puzzle at a time over the -j threads, with the time per puzzle \
+         (median, p99, max)",
+    ),
 ];
 
 /// Runs the benchmark on each file in turn.
