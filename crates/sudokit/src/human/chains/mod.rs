@@ -319,7 +319,7 @@ fn alternative_loops(state: &State, grouped: bool, als: bool, premises: &[u32]) 
                 continue;
             }
             for path in bfs.shortest_paths(&graph, &reverse, lit, Some(cell), ALTERNATIVES) {
-                if grouped != chain_has_group(&graph, &path) {
+                if grouped != chain_has_group(&graph, &path) || is_lasso(&graph, &path, false) {
                     continue;
                 }
                 if let Some(step) = continuous_step(state, &graph, &path, cnl) {
@@ -354,7 +354,7 @@ fn loops_through_home_groups(state: &State, als: bool, premises: &[u32]) -> Vec<
                 continue;
             };
             let path = bfs.implications(lit);
-            if !chain_has_group(&graph, &path) {
+            if !chain_has_group(&graph, &path) || is_lasso(&graph, &path, false) {
                 continue;
             }
             out.push(chain_step(
@@ -443,6 +443,7 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
     let mut out = Vec::new();
     let mut continuous = Vec::new();
     let mut home_groups = Vec::new();
+    let mut reverse = None;
     for start in 0..graph.nodes.len() as u32 {
         let s = &graph.nodes[start as usize];
         if s.is_group {
@@ -487,7 +488,9 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
                         }
                         vec![Candidate::new(cell, m.digit), Candidate::new(m.first, s.digit)]
                     };
-                    let path = bfs.implications(lit);
+                    let Some(path) = chain_not_lasso(&graph, &bfs, &mut reverse, lit, None) else {
+                        continue;
+                    };
                     let chain = chain_of(&graph, &path);
                     if grouped == chain_has_group(&graph, &path) {
                         out.push(chain_step(state, aic, chain, elims));
@@ -499,7 +502,9 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
                 }
                 // A discontinuous loop only needs its implications; a continuous one must be a
                 // simple loop for every weak link in it to hold exactly one true end.
-                let path = bfs.implications(lit);
+                let Some(path) = chain_not_lasso(&graph, &bfs, &mut reverse, lit, Some(cell)) else {
+                    continue;
+                };
                 let simple = bfs.path(lit).is_some();
                 let same = m.digit == s.digit;
                 let (kind, elims) = match (on, same, reached_on) {
@@ -549,6 +554,58 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
 enum Loop {
     Discontinuous,
     Continuous,
+}
+
+/// The chain to `lit` from the start of the last search of `bfs` (`home` as it was given, `None`
+/// for an AIC): the one the search kept, or where that is a lasso, the first other chain as short
+/// that is not; `None` if all are. HoDoKu takes a loop or an AIC if the chain its own search keeps
+/// is not a lasso, and that is not always the one kept here. `reverse` holds the graph's reversed
+/// links once a lasso asked for them.
+fn chain_not_lasso(
+    graph: &Graph<'_>,
+    bfs: &Bfs,
+    reverse: &mut Option<(Vec<u32>, Vec<u32>)>,
+    lit: u32,
+    home: Option<Cell>,
+) -> Option<Vec<u32>> {
+    let aic = home.is_none();
+    let path = bfs.implications(lit);
+    if !is_lasso(graph, &path, aic) {
+        return Some(path);
+    }
+    let reverse = reverse.get_or_insert_with(|| graph.reverse_links());
+    bfs.shortest_paths(graph, reverse, lit, home, ALTERNATIVES).into_iter().find(|p| !is_lasso(graph, p, aic))
+}
+
+/// Whether a loop's or an AIC's chain (`aic`) comes back to a cell it has left: a lasso, which
+/// HoDoKu does not take. Walking the chain from its start, a node may share the cell of the node
+/// just before it (a link within a cell), but not a cell the chain has left; a loop may come home
+/// to its start cell, an AIC may not. As HoDoKu's test, it looks up a node's first cell only, while
+/// a group leaves all its cells.
+///
+/// A chain through an almost locked set is never taken for a lasso: HoDoKu's tables hold longer
+/// chains through such sets that this search does not build, and where the shortest chain is a
+/// lasso, HoDoKu's own often is not (reglib cases of Grouped Discontinuous Nice Loops and Grouped
+/// AICs with sets in their chains). HoDoKu's default leaves sets out of chains.
+fn is_lasso(graph: &Graph<'_>, path: &[u32], aic: bool) -> bool {
+    let Some(&start) = path.first() else { return false };
+    if path.iter().any(|&l| graph.nodes[(l / 2) as usize].als.is_some()) {
+        return false;
+    }
+    let home = graph.nodes[(start / 2) as usize].first;
+    let mut left = CellSet::EMPTY;
+    let mut before: Option<&graph::GNode> = None;
+    for &lit in path {
+        let node = &graph.nodes[(lit / 2) as usize];
+        if left.contains(node.first) {
+            return true;
+        }
+        if let Some(b) = before.filter(|b| aic || b.first != home) {
+            left |= b.cells;
+        }
+        before = Some(node);
+    }
+    false
 }
 
 fn chain_has_group(graph: &Graph<'_>, path: &[u32]) -> bool {

@@ -179,3 +179,39 @@ fn other_equally_short_loops_only_when_all_steps_are_searched() {
     assert!(found(&FindOptions::default()));
     assert!(!found(&FindOptions { shortest_loops_only: true, ..FindOptions::default() }));
 }
+
+/// HoDoKu's lasso rule: a chain may pass two nodes of one cell in a row (a link within the cell)
+/// but never come back to a cell it has left; a loop comes home to its start cell, an AIC may not;
+/// a group leaves all of its cells, though only a node's first cell is looked up.
+#[test]
+fn a_chain_back_in_a_cell_it_has_left_is_a_lasso() {
+    use super::graph::Graph;
+    use crate::grid::{Cell, Digit};
+    let grid: Grid = ".".repeat(81).parse().expect("an empty grid");
+    let state = State::classic(&grid).expect("a state");
+    let shape = grid.shape();
+    let graph = Graph::shared(&state, true, false);
+    let node = |r: usize, c: usize, d: u8| {
+        let digit = Digit::new_checked(d, shape).expect("a digit");
+        graph.cand_node(Cell::at(r, c, shape), digit).expect("a candidate")
+    };
+    let lit = |r, c, d, on: bool| 2 * node(r, c, d) + u32::from(on);
+    // r1c1 1 -> r1c5 1 -> r1c5 2 (in the cell) -> r5c5 2 -> r5c1 2 -> r1c1 2 (home).
+    let home = [lit(0, 0, 1, false), lit(0, 4, 1, true), lit(0, 4, 2, false), lit(4, 4, 2, true)];
+    let loop_home = [&home[..], &[lit(4, 0, 2, false), lit(0, 0, 2, true)]].concat();
+    assert!(!super::is_lasso(&graph, &loop_home, false), "a loop comes home");
+    assert!(super::is_lasso(&graph, &loop_home, true), "an AIC does not");
+    // Back to r1c5 after leaving it for r5c5.
+    let back = [&home[..], &[lit(0, 4, 3, false)]].concat();
+    assert!(super::is_lasso(&graph, &back, false) && super::is_lasso(&graph, &back, true));
+    // The group r1c123 of digit 1 leaves all its cells; the chain cannot come back to r1c3.
+    let group = (0..graph.nodes.len() as u32)
+        .find(|&n| {
+            let g = &graph.nodes[n as usize];
+            g.is_group && g.digit.get() == 1 && g.cells.len() == 3 && g.first == Cell::at(0, 0, shape)
+        })
+        .expect("the group r1c123");
+    let through = [lit(0, 6, 1, true), 2 * group, lit(3, 0, 1, true), lit(0, 2, 4, false)];
+    assert!(super::is_lasso(&graph, &through, false));
+    assert!(!super::is_lasso(&graph, &through[..3], false));
+}
