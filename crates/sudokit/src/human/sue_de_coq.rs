@@ -38,7 +38,14 @@ pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: S
             search(state, common, a.set, b.set, &mut out);
         }
     }
-    super::order::emit_sorted(out, sink)
+    // HoDoKu's step solver takes the first Sue de Coq its search meets, and this search meets them
+    // in its order: rows, then columns, each with the boxes; then the intersection's cells, the
+    // line's and the box's, each in lexicographic order.
+    for mut step in out {
+        step.normalize();
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
 }
 
 /// The unsolved cells of `cells`.
@@ -139,5 +146,35 @@ mod tests {
     #[test]
     fn reglib_sue_de_coq() {
         crate::human::chains::tests::assert_codes(&["1101"], &[]);
+    }
+
+    /// HoDoKu's step solver takes the first Sue de Coq its search meets, not the one that eliminates
+    /// most: the finder reports them pair of houses by pair of houses (rows, then columns, each
+    /// with the boxes), on every state of the reglib's Sue de Coq cases that has several.
+    #[test]
+    fn steps_come_in_search_order() {
+        use crate::human::finder::{find_all, FindOptions};
+        use crate::human::library::LibraryCase;
+        use crate::human::technique::Technique;
+        let Some(dir) = crate::testing::datasets_dir() else { return };
+        let text =
+            std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
+        let mut several = 0;
+        for line in text.lines().filter(|l| l.starts_with(":1101")) {
+            let case: LibraryCase = line.parse().expect("reglib line parses");
+            let state = &case.state;
+            let steps = find_all(state, Technique::SueDeCoq, &FindOptions::default());
+            // The index of the pair of houses whose intersection holds the step's first set.
+            let pair = |cells: &[crate::grid::Cell]| {
+                let houses = state.houses();
+                let of = |i: usize| cells.iter().all(|&c| houses[i].set.contains(c));
+                let mut pairs = (0..houses.len()).flat_map(|i| (i + 1..houses.len()).map(move |j| (i, j)));
+                pairs.position(|(i, j)| of(i) && of(j)).expect("the cells lie in two houses")
+            };
+            let order: Vec<usize> = steps.iter().map(|s| pair(&s.pattern.sets[0].cells)).collect();
+            several += usize::from(order.windows(2).any(|w| w[0] != w[1]));
+            assert!(order.windows(2).all(|w| w[0] <= w[1]), "{line}: {order:?}");
+        }
+        assert!(several > 0, "some state has steps in several pairs of houses");
     }
 }
