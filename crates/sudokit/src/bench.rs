@@ -49,8 +49,8 @@ pub enum BenchMode {
     Explain,
     /// HoDoKu's score and level (`rate::hodoku`, the step path and its scoring); 9×9 only.
     Rate,
-    /// Sudoku Explainer's ER/EP/ED (`rate::se`), one puzzle at a time over all the threads; 9×9
-    /// only.
+    /// Sudoku Explainer's ER/EP/ED (`rate::se`), one puzzle at a time, its rating spread over
+    /// [`BenchConfig::threads`] threads; 9×9 only.
     Se,
 }
 
