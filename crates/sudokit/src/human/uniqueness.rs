@@ -45,9 +45,70 @@ pub(crate) fn find(
     if technique == Technique::BugPlus1 {
         return bug_plus_one(state, sink);
     }
+    let avoid = matches!(technique, Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2);
+    if !avoid && state.board().is_classic() && state.shape().is_classic() {
+        // HoDoKu's step solver takes the first unique rectangle of a type its search meets: the
+        // steps go out in that order (see `hodoku_order`), each rectangle's own in this search's.
+        let mut steps = Vec::new();
+        let _ = rectangles(state, technique, options, avoid, &mut |step| {
+            steps.push(step);
+            ControlFlow::Continue(())
+        });
+        steps.sort_by_key(|step| hodoku_order(state, step));
+        for step in steps {
+            sink(step)?;
+        }
+        return ControlFlow::Continue(());
+    }
+    rectangles(state, technique, options, avoid, sink)
+}
+
+/// Where HoDoKu's search meets the rectangle of a unique rectangle step on the classic board:
+/// from each cell holding exactly the rectangle's two digits in turn (by index), the corner in
+/// its box that shares its row or column (in the box's order), then the opposite corners by their
+/// place in the start cell's column or row. A rectangle is met from its first such cell.
+fn hodoku_order(state: &State, step: &Step) -> (usize, usize, usize) {
+    let s = state.shape();
+    let cells = &step.pattern.cells;
+    let mut starts: Vec<Cell> =
+        cells.iter().copied().filter(|&c| state.candidates(c) == step.pattern.digits).collect();
+    starts.sort_unstable_by_key(|c| c.index());
+    for start in starts {
+        let (r, c, b) = (start.row(s), start.col(s), s.box_of(start));
+        let Some(partner) = cells
+            .iter()
+            .copied()
+            .find(|&p| p != start && s.box_of(p) == b && (p.row(s) == r || p.col(s) == c))
+        else {
+            continue;
+        };
+        let in_box = (partner.row(s) % 3) * 3 + partner.col(s) % 3;
+        let same_row = partner.row(s) == r;
+        // The corner facing the start across the other box: in its column if the start and its
+        // partner share a row, else in its row.
+        let Some(facing) = cells
+            .iter()
+            .copied()
+            .find(|&q| q != start && if same_row { q.col(s) == c } else { q.row(s) == r })
+        else {
+            continue;
+        };
+        let place = if same_row { facing.row(s) } else { facing.col(s) };
+        return (start.index(), in_box, place);
+    }
+    (usize::MAX, 0, 0)
+}
+
+/// The rectangles' steps of `technique`, rectangle by rectangle in row and column order.
+fn rectangles(
+    state: &State,
+    technique: Technique,
+    options: &FindOptions,
+    avoid: bool,
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
     let n = state.side();
     let s = state.shape();
-    let avoid = matches!(technique, Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2);
     // Per row, as column masks: the unsolved cells, the solved ones and those that are not givens.
     // The corners of a rectangle are then two columns of two rows' common mask, so the scan visits
     // only rectangles whose corners can all take part, in the order of the plain four loops.
@@ -463,5 +524,80 @@ mod tests {
             Technique::HiddenRectangle,
             "r2c9<>5",
         );
+    }
+
+    /// HoDoKu's step solver takes the first unique rectangle of a type its search meets. On every
+    /// state of the reglib's unique rectangle cases, the finder's first step of each type is the
+    /// first met by HoDoKu's loops, written out here: from each cell holding two candidates (by
+    /// index), a cell of its box in its row or column holding both, then the cells facing them
+    /// across another box, in the order of the start cell's column or row.
+    #[test]
+    fn the_first_rectangle_is_the_first_hodokus_search_meets() {
+        use crate::grid::Cell;
+        use crate::human::finder::{find_all, FindOptions};
+        use crate::human::library::LibraryCase;
+        let Some(dir) = crate::testing::datasets_dir() else { return };
+        let text =
+            std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
+        let mut reordered = 0;
+        let codes = [":0600", ":0601", ":0602", ":0603", ":0604", ":0605", ":0606"];
+        for line in text.lines().filter(|l| codes.iter().any(|c| l.starts_with(c))) {
+            let case: LibraryCase = line.parse().expect("reglib line parses");
+            let state = &case.state;
+            let s = state.shape();
+            for technique in [
+                Technique::Uniqueness1,
+                Technique::Uniqueness2,
+                Technique::Uniqueness3,
+                Technique::Uniqueness4,
+                Technique::Uniqueness5,
+                Technique::Uniqueness6,
+                Technique::HiddenRectangle,
+            ] {
+                let steps = find_all(state, technique, &FindOptions::default());
+                let Some(first) = steps.first() else { continue };
+                let at = |r: usize, c: usize| Cell::at(r, c, s);
+                let mut met = None;
+                'search: for start in (0..81).map(|i| at(i / 9, i % 9)) {
+                    let ab = state.candidates(start);
+                    if state.value(start).is_some() || ab.len() != 2 {
+                        continue;
+                    }
+                    let (r, c) = (start.row(s), start.col(s));
+                    for k in 0..9 {
+                        let partner = at(r / 3 * 3 + k / 3, c / 3 * 3 + k % 3);
+                        let same_row = partner.row(s) == r;
+                        if partner == start || !(same_row || partner.col(s) == c) {
+                            continue;
+                        }
+                        for j in 0..9 {
+                            let (a, b) = if same_row {
+                                (at(j, c), at(j, partner.col(s)))
+                            } else {
+                                (at(r, j), at(partner.row(s), j))
+                            };
+                            if s.box_of(a) == s.box_of(start) {
+                                continue;
+                            }
+                            let mut corners = [start, partner, a, b];
+                            corners.sort_unstable_by_key(|c| c.index());
+                            let hit = steps.iter().find(|st| {
+                                let mut cells = st.pattern.cells.clone();
+                                cells.sort_unstable_by_key(|c| c.index());
+                                cells == corners && st.pattern.digits == ab
+                            });
+                            if let Some(hit) = hit {
+                                met = Some(hit);
+                                break 'search;
+                            }
+                        }
+                    }
+                }
+                let met = met.expect("HoDoKu's loops meet every rectangle found");
+                assert_eq!(first.eliminations, met.eliminations, "{line}: {technique:?}");
+                reordered += usize::from(steps.len() > 1);
+            }
+        }
+        assert!(reordered > 0, "some state has several rectangles of a type");
     }
 }
