@@ -276,13 +276,9 @@ pub(crate) fn find(
         _ => death_blossom(state, sets, overlap, &mut out),
     }
     // HoDoKu's step solver takes the first ALS-XZ and ALS-XY-Wing its search meets.
+    // Normalized, as a doubly linked pair can reach one candidate by two of its rules.
     if matches!(technique, T::AlsXz | T::AlsXyWing) {
-        for mut step in out {
-            // A doubly linked pair can reach one candidate by two of its rules.
-            step.normalize();
-            sink(step)?;
-        }
-        return ControlFlow::Continue(());
+        return super::order::emit_as_found(out, sink);
     }
     super::order::emit_sorted(out, sink)
 }

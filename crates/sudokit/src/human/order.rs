@@ -20,6 +20,16 @@ use super::finder::Sink;
 use super::step::{Candidate, Step};
 use super::technique::Technique;
 
+/// Sends `steps` to `sink` in the order given, each normalized: for the finders whose first step in
+/// search order is the one HoDoKu's step solver takes (ALS-XZ, ALS-XY-Wing, Sue de Coq).
+pub(crate) fn emit_as_found(steps: Vec<Step>, sink: Sink<'_>) -> ControlFlow<()> {
+    for mut step in steps {
+        step.normalize();
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// Sends `steps` to `sink` once per elimination set, in HoDoKu's order (see the [module docs](self)).
 pub(crate) fn emit_sorted(steps: Vec<Step>, sink: Sink<'_>) -> ControlFlow<()> {
     let mut best: HashMap<(Vec<Candidate>, Vec<Candidate>), (usize, Step)> = HashMap::default();

@@ -41,11 +41,7 @@ pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: S
     // HoDoKu's step solver takes the first Sue de Coq its search meets, and this search meets them
     // in its order: rows, then columns, each with the boxes; then the intersection's cells, the
     // line's and the box's, each in lexicographic order.
-    for mut step in out {
-        step.normalize();
-        sink(step)?;
-    }
-    ControlFlow::Continue(())
+    super::order::emit_as_found(out, sink)
 }
 
 /// The unsolved cells of `cells`.
@@ -154,14 +150,10 @@ mod tests {
     #[test]
     fn steps_come_in_search_order() {
         use crate::human::finder::{find_all, FindOptions};
-        use crate::human::library::LibraryCase;
         use crate::human::technique::Technique;
-        let Some(dir) = crate::testing::datasets_dir() else { return };
-        let text =
-            std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
+        let Some(cases) = crate::human::chains::tests::reglib_cases(&["1101"]) else { return };
         let mut several = 0;
-        for line in text.lines().filter(|l| l.starts_with(":1101")) {
-            let case: LibraryCase = line.parse().expect("reglib line parses");
+        for (_, line, case) in cases {
             let state = &case.state;
             let steps = find_all(state, Technique::SueDeCoq, &FindOptions::default());
             // The index of the pair of houses whose intersection holds the step's first set.

@@ -535,14 +535,10 @@ mod tests {
     fn the_first_rectangle_is_the_first_hodokus_search_meets() {
         use crate::grid::Cell;
         use crate::human::finder::{find_all, FindOptions};
-        use crate::human::library::LibraryCase;
-        let Some(dir) = crate::testing::datasets_dir() else { return };
-        let text =
-            std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
+        let codes = ["0600", "0601", "0602", "0603", "0604", "0605", "0606"];
+        let Some(cases) = crate::human::chains::tests::reglib_cases(&codes) else { return };
         let mut reordered = 0;
-        let codes = [":0600", ":0601", ":0602", ":0603", ":0604", ":0605", ":0606"];
-        for line in text.lines().filter(|l| codes.iter().any(|c| l.starts_with(c))) {
-            let case: LibraryCase = line.parse().expect("reglib line parses");
+        for (_, line, case) in cases {
             let state = &case.state;
             let s = state.shape();
             for technique in [

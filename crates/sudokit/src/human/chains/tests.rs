@@ -19,17 +19,25 @@ fn als_in_chains(code: &str) -> bool {
 /// Per reglib code (with its variant): cases passed, cases, and the failing line numbers.
 type Rates = BTreeMap<String, (usize, usize, Vec<usize>)>;
 
+/// The reglib cases whose code starts with one of `prefixes`, each with its line number and line.
+/// `None` when the datasets are absent.
+pub(crate) fn reglib_cases(prefixes: &[&str]) -> Option<Vec<(usize, String, LibraryCase)>> {
+    let dir = crate::testing::datasets_dir()?;
+    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
+    let cases = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| line.starts_with(':') && prefixes.iter().any(|p| line[1..].starts_with(p)))
+        .map(|(i, line)| (i + 1, line.to_string(), line.parse().expect("reglib line parses")))
+        .collect();
+    Some(cases)
+}
+
 /// Runs the reglib cases whose code starts with one of `prefixes`. `None` when the datasets are
 /// absent.
 pub(crate) fn run_codes(prefixes: &[&str]) -> Option<Rates> {
-    let dir = crate::testing::datasets_dir()?;
-    let text = std::fs::read_to_string(dir.join("hodoku-reglib/reglib-1.3.txt")).expect("reglib is readable");
     let mut out = Rates::new();
-    for (i, line) in text.lines().enumerate() {
-        if !line.starts_with(':') || !prefixes.iter().any(|p| line[1..].starts_with(p)) {
-            continue;
-        }
-        let case: LibraryCase = line.parse().expect("reglib line parses");
+    for (number, line, case) in reglib_cases(prefixes)? {
         let key = line[1..].split(':').next().unwrap_or_default().to_string();
         let options = FindOptions {
             allow_als_overlap: case.variant == Some(2),
@@ -49,7 +57,7 @@ pub(crate) fn run_codes(prefixes: &[&str]) -> Option<Rates> {
         if found != case.fail_case {
             e.0 += 1;
         } else {
-            e.2.push(i + 1);
+            e.2.push(number);
         }
     }
     Some(out)
