@@ -497,6 +497,19 @@ pub(crate) struct Bfs {
     pub skipped_home_group: bool,
 }
 
+/// Whether the literals `path` make a proper chain: no node twice, but the start's node may end it
+/// (closing a loop).
+pub(crate) fn is_proper(path: &[u32]) -> bool {
+    let Some(&start) = path.first() else { return true };
+    let mut nodes: Vec<u32> = path[1..].iter().map(|l| l / 2).collect();
+    nodes.sort_unstable();
+    let len = nodes.len();
+    nodes.dedup();
+    let inner = if path.len() > 2 { &path[1..path.len() - 1] } else { &[] };
+    let inner_repeat = inner.iter().any(|&l| l / 2 == start / 2);
+    nodes.len() == len && !inner_repeat
+}
+
 impl Bfs {
     pub fn new(graph: &Graph<'_>) -> Bfs {
         let n = graph.nodes.len() * 2;
@@ -587,13 +600,7 @@ impl Bfs {
     /// proper chain); only the end may be the start's node, closing a loop.
     pub fn path(&self, end: u32) -> Option<Vec<u32>> {
         let path = self.implications(end);
-        let mut nodes: Vec<u32> = path[1..].iter().map(|l| l / 2).collect();
-        nodes.sort_unstable();
-        let len = nodes.len();
-        nodes.dedup();
-        let inner = if path.len() > 2 { &path[1..path.len() - 1] } else { &[] };
-        let inner_repeat = inner.iter().any(|&l| l / 2 == path[0] / 2);
-        (nodes.len() == len && !inner_repeat).then_some(path)
+        is_proper(&path).then_some(path)
     }
 
     /// Up to `limit` shortest chains from the start of the last [`Bfs::run_avoiding`] (with the same

@@ -505,7 +505,7 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
                 let Some(path) = chain_not_lasso(&graph, &bfs, &mut reverse, lit, Some(cell)) else {
                     continue;
                 };
-                let simple = bfs.path(lit).is_some();
+                let simple = graph::is_proper(&path);
                 let same = m.digit == s.digit;
                 let (kind, elims) = match (on, same, reached_on) {
                     (true, true, false) => (Loop::Discontinuous, vec![Candidate::new(cell, s.digit)]),
