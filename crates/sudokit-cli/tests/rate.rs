@@ -324,7 +324,8 @@ fn rate_echo_puts_each_puzzle_before_its_rating() {
 
 /// `bench --mode rate` times HoDoKu's rating and `--mode se` Sudoku Explainer's, each with the time
 /// per puzzle; `se` rates one puzzle at a time over the `-j` threads, by either clock. Both refuse
-/// other boards (exit status 2, as for any benchmark that cannot run).
+/// other boards (exit status 2, as for any benchmark that cannot run); an unreadable line is left out
+/// with its message and exit status 2, not 4.
 #[test]
 fn bench_times_either_rating_per_puzzle() {
     let input = format!("{XY}\n{EASY}\n");
@@ -338,6 +339,11 @@ fn bench_times_either_rating_per_puzzle() {
         assert!(run.stdout.starts_with(&format!("file=- puzzles=2 mode={mode} ")), "{}", run.stdout);
         assert!(run.stdout.contains(" median_usec=") && run.stdout.contains(" max_usec="), "{}", run.stdout);
     }
+    // An unreadable line is named and left out; the rest is timed, and the exit status says so (2).
+    let run = sudokit(&["bench", "--seconds", "0", "--mode", "se"], &format!("x{}\n{EASY}\n", &XY[1..]));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle 1, line 1, column 1: invalid character 'x'"), "{}", run.stderr);
+    assert!(run.stdout.starts_with("file=- puzzles=1 mode=se "), "{}", run.stdout);
     for mode in ["rate", "se"] {
         let run = sudokit(&["bench", "--seconds", "0", "--mode", mode], "1.3.4.2.3.1.2.4.\n");
         assert_eq!(run.code, 2, "{}", run.stderr);

@@ -84,7 +84,7 @@ enum Command {
 /// Runs the command line's subcommand.
 pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     let (reporter, stats) = match &cli.command {
-        Command::Bench(a) => return Ok(ExitCode::from(bench::run(a)? as u8)),
+        Command::Bench(a) => return Ok(ExitCode::from(bench::run(a)?.code())),
         Command::Generate(a) => return generate::run(a),
         Command::Canon(a) => {
             run_bulk(&a.input, &a.run, a.input.read_options()?.classic(), |j| canon::canon(a, j))?
