@@ -143,7 +143,7 @@ fn issue15_explain_path_of_a_fixed_sample_is_locked() {
 #[test]
 #[ignore = "the full sample; the default run locks a tenth of it"]
 fn issue15_explain_path_of_the_full_sample_is_locked() {
-    explain_path_is_locked(30, 49, "047c44e3ebaab84c");
+    explain_path_is_locked(30, 49, "95c1df14bcaf67bf");
 }
 
 /// Runs `explain -o json` over every `step`th puzzle of top1465 (`count` of them) and checks the

@@ -24,7 +24,7 @@ pub struct FindOptions {
     /// The puzzle is known to have exactly one solution: uniqueness techniques may be used.
     pub unique: bool,
     /// Uniqueness techniques may use rectangles with corners where a candidate was already
-    /// eliminated (HoDoKu's "allow missing candidates"; off by default).
+    /// eliminated (HoDoKu's "allow missing candidates"; on by default, as in HoDoKu).
     pub allow_missing_candidates: bool,
     /// Empty rectangles with only two candidates in the box are allowed (off by default).
     pub allow_two_candidate_ers: bool,
@@ -58,7 +58,7 @@ impl Default for FindOptions {
     fn default() -> FindOptions {
         FindOptions {
             unique: true,
-            allow_missing_candidates: false,
+            allow_missing_candidates: true,
             allow_two_candidate_ers: false,
             allow_duals_and_siamese: false,
             allow_als_overlap: false,

@@ -8,27 +8,33 @@
 //! - Uniqueness Test 1: three corners are `{a,b}`: the fourth is not `a` or `b`.
 //! - Type 2 and 5: the other corners hold one extra digit `c` (two in a row or column for type 2,
 //!   diagonal or three corners for type 5): one of them is `c`, so cells seeing all of them lose it.
-//! - Type 3: the extras of two corners in a line act as one cell in a naked subset of that line.
+//! - Type 3: the extras of two corners in a line act as one cell in a naked subset of that line
+//!   (with cells holding neither `a` nor `b`).
 //! - Type 4: two corners in a line with extras, where `a` has no other place in that line or box:
 //!   neither is `b`.
 //! - Type 6: two diagonal corners with extras, where `a` lies in both rows and both columns only in
 //!   the corners: the two are not `a`.
 //! - Hidden Rectangle: a bivalue corner, and the opposite corner's row and column hold `b` only in
 //!   the rectangle: the opposite corner is not `a`.
-//! - Avoidable Rectangle 1 and 2: the same with corners solved during the solve (not givens).
+//! - Avoidable Rectangle 1 and 2: the same with corners solved during the solve (not givens); the
+//!   open corners hold two candidates.
 //! - BUG+1: every unsolved cell but one has two candidates, each digit twice in every house but one
 //!   digit three times around that cell: it is that digit.
 //!
 //! Definitions as in HoDoKu's technique pages (hodoku.sourceforge.net/en/tech_ur.php, tech_misc.php).
-//! With `allow_missing_candidates`, a corner may lack `a` or `b` as long as no placed digit rules it
-//! out (HoDoKu's option of that name).
+//! With `allow_missing_candidates` (HoDoKu's option of that name, on by default as in HoDoKu), a
+//! corner may lack `a` or `b` as long as no placed digit rules it out: the argument holds, since
+//! the swap would give a second solution, one with a digit where logic showed none can go.
+//!
+//! On the classic board the steps are those HoDoKu's search finds, in its order (see
+//! `hodoku_order`): a unique rectangle is looked at once, with the digits of its first corner
+//! holding two candidates.
 
 use std::ops::ControlFlow;
 
 use super::finder::{FindOptions, Sink};
 use super::state::State;
 use super::step::{Candidate, Step};
-use super::subsets::combinations;
 use super::technique::Technique;
 use crate::grid::{Cell, CellSet, Digit, DigitSet};
 
@@ -46,15 +52,20 @@ pub(crate) fn find(
         return bug_plus_one(state, sink);
     }
     let avoid = matches!(technique, Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2);
-    if !avoid && state.board().is_classic() && state.shape().is_classic() {
-        // HoDoKu's step solver takes the first unique rectangle of a type its search meets: the
+    if state.board().is_classic() && state.shape().is_classic() {
+        // HoDoKu's step solver takes the first rectangle step of a type its search meets: the
         // steps go out in that order (see `hodoku_order`), each rectangle's own in this search's.
         let mut steps = Vec::new();
         let _ = rectangles(state, technique, options, avoid, &mut |step| {
             steps.push(step);
             ControlFlow::Continue(())
         });
-        steps.sort_by_key(|step| hodoku_order(state, step));
+        if !avoid {
+            steps.retain(|step| {
+                first_met_with(state, options, &step.pattern.cells) == Some(step.pattern.digits)
+            });
+        }
+        steps.sort_by_key(|step| hodoku_order(state, step, avoid));
         for step in steps {
             sink(step)?;
         }
@@ -63,25 +74,48 @@ pub(crate) fn find(
     rectangles(state, technique, options, avoid, sink)
 }
 
-/// Where HoDoKu's search meets the rectangle of a unique rectangle step on the classic board:
-/// from each cell holding exactly the rectangle's two digits in turn (by index), the corner in
-/// its box that shares its row or column (in the box's order), then the opposite corners by their
-/// place in the start cell's column or row. A rectangle is met from its first such cell.
-fn hodoku_order(state: &State, step: &Step) -> (usize, usize, usize) {
+/// The digits with which HoDoKu's search meets the unique rectangle on `cells`: those of its
+/// first corner (by index) holding exactly two candidates that every corner can take. HoDoKu
+/// looks at a rectangle's cells once per step, with those digits only, so it misses steps of
+/// another pair of digits on the same cells; so does this search, to take the same steps.
+fn first_met_with(state: &State, options: &FindOptions, cells: &[Cell]) -> Option<DigitSet> {
+    let common = cells.iter().fold(state.all_digits(), |acc, &c| acc & takes(state, options, c));
+    let mut corners = cells.to_vec();
+    corners.sort_unstable_by_key(|c| c.index());
+    corners.into_iter().map(|c| state.candidates(c)).find(|&pair| pair.len() == 2 && pair.is_subset(common))
+}
+
+/// Where HoDoKu's search meets the rectangle of a uniqueness step on the classic board: from
+/// each start cell in turn (by index), the corner in its box that shares its row or column (in
+/// the box's order), then the opposite corners by their place in the start cell's column or row.
+/// The start cells of a unique rectangle hold exactly its two digits; those of an avoidable
+/// rectangle are solved during the solve, as is the corner beside them in their box. A rectangle
+/// is met from its first start cell.
+fn hodoku_order(state: &State, step: &Step, avoid: bool) -> (usize, usize, usize) {
     let s = state.shape();
     let cells = &step.pattern.cells;
-    let mut starts: Vec<Cell> =
-        cells.iter().copied().filter(|&c| state.candidates(c) == step.pattern.digits).collect();
-    starts.sort_unstable_by_key(|c| c.index());
-    for start in starts {
-        let (r, c, b) = (start.row(s), start.col(s), s.box_of(start));
-        let Some(partner) = cells
+    let solved = |c: Cell| state.value(c).is_some() && !state.is_given(c);
+    let beside = |c: Cell| {
+        cells
             .iter()
             .copied()
-            .find(|&p| p != start && s.box_of(p) == b && (p.row(s) == r || p.col(s) == c))
-        else {
-            continue;
-        };
+            .find(|&p| p != c && s.box_of(p) == s.box_of(c) && (p.row(s) == c.row(s) || p.col(s) == c.col(s)))
+    };
+    let mut starts: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            if avoid {
+                solved(c) && beside(c).is_some_and(solved)
+            } else {
+                state.candidates(c) == step.pattern.digits
+            }
+        })
+        .collect();
+    starts.sort_unstable_by_key(|c| c.index());
+    for start in starts {
+        let (r, c) = (start.row(s), start.col(s));
+        let Some(partner) = beside(start) else { continue };
         let in_box = (partner.row(s) % 3) * 3 + partner.col(s) % 3;
         let same_row = partner.row(s) == r;
         // The corner facing the start across the other box: in its column if the start and its
@@ -126,6 +160,7 @@ fn rectangles(
             }
         }
     }
+    let can_take: Vec<DigitSet> = (0..n * n).map(|i| takes(state, options, Cell::from_index(i))).collect();
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             let cols = if avoid { not_given[r1] & not_given[r2] } else { open[r1] & open[r2] };
@@ -145,22 +180,23 @@ fn rectangles(
                     ];
                     let [Some(c11), Some(c12), Some(c21), Some(c22)] = corners else { continue };
                     let rect = Rect { cells: [c11, c12, c21, c22] };
-                    // Cheap tests first: the house check below is the costly one.
+                    // Cheap tests first: the house check below is the costly one. A unique
+                    // rectangle needs two digits every corner can take, those of a corner
+                    // holding exactly two candidates (its search starts from one).
+                    let common =
+                        rect.cells.iter().fold(state.all_digits(), |acc, &c| acc & can_take[c.index()]);
                     let plausible = if avoid {
                         (solved[r1] | solved[r2]) & (1 << c1 | 1 << c2) != 0
                     } else {
-                        options.allow_missing_candidates
-                            || rect
-                                .cells
-                                .iter()
-                                .fold(state.all_digits(), |acc, &c| acc & state.candidates(c))
-                                .len()
-                                >= 2
+                        rect.cells.iter().any(|&c| {
+                            let cands = state.candidates(c);
+                            cands.len() == 2 && cands.is_subset(common)
+                        })
                     };
                     if !plausible || !rect.swappable(state) {
                         continue;
                     }
-                    rectangle(state, technique, options, &rect, sink)?;
+                    rectangle(state, technique, &rect, common, sink)?;
                 }
             }
         }
@@ -210,16 +246,29 @@ impl Rect {
     }
 }
 
-/// Whether `digit` can still go in `cell` as far as the placed digits tell.
-fn allowed(state: &State, cell: Cell, digit: Digit) -> bool {
-    state.value(cell).is_none() && !state.peers(cell).iter().any(|p| state.value(p) == Some(digit))
+/// The digits `cell` can take in a unique rectangle: its candidates, or, with missing candidates
+/// allowed, the digits no placed peer holds (none if it is solved).
+fn takes(state: &State, options: &FindOptions, cell: Cell) -> DigitSet {
+    if !options.allow_missing_candidates {
+        return state.candidates(cell);
+    }
+    if state.value(cell).is_some() {
+        return DigitSet::new();
+    }
+    state
+        .peers(cell)
+        .iter()
+        .filter_map(|p| state.value(p))
+        .fold(state.all_digits(), |acc, d| acc - DigitSet::single(d))
 }
 
+/// The steps of `technique` in the rectangle `rect`, whose corners can all take the digits
+/// `common`.
 fn rectangle(
     state: &State,
     technique: Technique,
-    options: &FindOptions,
     rect: &Rect,
+    common: DigitSet,
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
     use Technique as T;
@@ -231,11 +280,6 @@ fn rectangle(
         return ControlFlow::Continue(());
     }
     let cands: Vec<DigitSet> = rect.cells.iter().map(|&c| state.candidates(c)).collect();
-    let common = if options.allow_missing_candidates {
-        state.all_digits().iter().filter(|&d| rect.cells.iter().all(|&c| allowed(state, c, d))).collect()
-    } else {
-        cands.iter().fold(state.all_digits(), |acc, &c| acc & c)
-    };
     let digits: Vec<Digit> = common.iter().collect();
     for (i, &a) in digits.iter().enumerate() {
         for &b in &digits[i + 1..] {
@@ -361,7 +405,10 @@ fn rectangle(
 }
 
 /// Type 3: the extras of corners `more` (in one line) with `k` other cells of a house holding both
-/// corners form a naked subset of `k + 1` digits; the digits leave the rest of the house.
+/// corners, none of them holding `a` or `b`, form a naked subset of `k + 1` digits; the digits
+/// leave the rest of the house. The subsets are met as HoDoKu's search meets them, depth first
+/// over the house's cells (`{c1}`, `{c1, c2}`, `{c1, c2, c3}`, …, `{c2}`, …), so that its first
+/// step is HoDoKu's.
 fn type3(
     state: &State,
     rect: &Rect,
@@ -372,30 +419,58 @@ fn type3(
 ) -> ControlFlow<()> {
     let pair: CellSet = more.iter().map(|&k| rect.cells[k]).collect();
     for house in state.houses().iter().filter(|h| pair.is_subset(&h.set)) {
-        let others: Vec<Cell> =
-            house.cells.iter().copied().filter(|&c| state.value(c).is_none() && !pair.contains(c)).collect();
-        for k in 1..others.len() {
-            combinations(&others, k, &mut |chosen| {
-                let digits = chosen.iter().fold(extra, |acc, &c| acc | state.candidates(c));
-                if digits.len() != k + 1 {
-                    return ControlFlow::Continue(());
-                }
-                let used: CellSet = chosen.iter().copied().collect::<CellSet>() | pair;
-                let mut step = Step::new(Technique::Uniqueness3, state.shape());
-                step.pattern.digits = ab;
-                step.pattern.cells = rect.cells.to_vec();
-                step.pattern.houses.push(house.kind);
-                // Like a naked subset, it clears every house that holds all of its cells.
-                for other in state.houses().iter().filter(|h| used.is_subset(&h.set)) {
-                    for c in other.set - used {
-                        for d in state.candidates(c) & digits {
-                            step.eliminations.push(Candidate::new(c, d));
-                        }
+        let others: Vec<Cell> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| {
+                state.value(c).is_none() && !pair.contains(c) && (state.candidates(c) & ab).is_empty()
+            })
+            .collect();
+        let mut chosen = Vec::with_capacity(others.len());
+        depth_first(&others, 0, &mut chosen, &mut |chosen| {
+            let digits = chosen.iter().fold(extra, |acc, &c| acc | state.candidates(c));
+            if digits.len() != chosen.len() + 1 {
+                return ControlFlow::Continue(());
+            }
+            let used: CellSet = chosen.iter().copied().collect::<CellSet>() | pair;
+            let mut step = Step::new(Technique::Uniqueness3, state.shape());
+            step.pattern.digits = ab;
+            step.pattern.cells = rect.cells.to_vec();
+            step.pattern.houses.push(house.kind);
+            // Like a naked subset, it clears every house that holds all of its cells.
+            for other in state.houses().iter().filter(|h| used.is_subset(&h.set)) {
+                for c in other.set - used {
+                    for d in state.candidates(c) & digits {
+                        step.eliminations.push(Candidate::new(c, d));
                     }
                 }
-                sink(step)
-            })?;
-        }
+            }
+            if step.eliminations.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            sink(step)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every non-empty subset of `items[start..]` added to `chosen`, depth first: each item, then the
+/// subsets that extend it with later items, then the next item.
+fn depth_first(
+    items: &[Cell],
+    start: usize,
+    chosen: &mut Vec<Cell>,
+    visit: &mut dyn FnMut(&[Cell]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for i in start..items.len() {
+        chosen.push(items[i]);
+        let flow = match visit(chosen) {
+            ControlFlow::Continue(()) => depth_first(items, i + 1, chosen, visit),
+            stop => stop,
+        };
+        chosen.pop();
+        flow?;
     }
     ControlFlow::Continue(())
 }
@@ -436,7 +511,7 @@ fn avoidable(state: &State, technique: Technique, rect: &Rect, sink: Sink<'_>) -
         match (technique, &open[..]) {
             (Technique::AvoidableRectangle1, &[k]) => {
                 let c = rect.cells[k];
-                if state.has(c, want(k)) {
+                if state.has(c, want(k)) && state.candidates(c).len() == 2 {
                     step.eliminations.push(Candidate::new(c, want(k)));
                     sink(step)?;
                 }
