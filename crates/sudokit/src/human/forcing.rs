@@ -44,7 +44,8 @@ const NET_ROUNDS: usize = 4;
 pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: Sink<'_>) -> ControlFlow<()> {
     use Technique as T;
     let steps = match technique {
-        T::ForcingChainContradiction | T::ForcingChainVerity => chains(state, technique),
+        T::ForcingChainContradiction => return contradictions(state, sink),
+        T::ForcingChainVerity => chains(state, technique),
         T::ForcingNetContradiction | T::ForcingNetVerity => nets(state, technique),
         _ => return ControlFlow::Continue(()),
     };
@@ -144,7 +145,18 @@ const GROUPED: bool = true;
 /// forcing chain techniques start from, run once per state (the solver asks for both in turn).
 struct ChainOutcomes {
     outcomes: rustc_hash::FxHashMap<Premise, Outcome>,
-    contradictions: Vec<Step>,
+    contradictions: Vec<Contradiction>,
+}
+
+/// A premise that leads to a contradiction: the step without its chains, which are built only for
+/// the steps reported (most states have hundreds of such premises, and the solver takes one).
+struct Contradiction {
+    step: Step,
+    /// The premise's literal in the graph, and the ends of the chains that show the contradiction.
+    start: u32,
+    ends: Vec<u32>,
+    /// The chains' length in nodes.
+    nodes: usize,
 }
 
 fn chain_outcomes(state: &State) -> ChainOutcomes {
@@ -158,6 +170,7 @@ fn chain_outcomes(state: &State) -> ChainOutcomes {
     };
     let mut outcomes: rustc_hash::FxHashMap<(Cell, Digit, bool), Outcome> = rustc_hash::FxHashMap::default();
     let mut out = Vec::new();
+    let mut tally = Tally::new(state, &graph);
     for (cell, digit) in premises(state) {
         let Some(node) = graph.cand_node(cell, digit) else { continue };
         for on in [true, false] {
@@ -170,33 +183,257 @@ fn chain_outcomes(state: &State) -> ChainOutcomes {
                 }
             }
             // A candidate reached both true and false.
-            let clash =
-                bfs.order.iter().find(|&&l| l % 2 == 1 && bfs.dist[(l - 1) as usize] != u16::MAX).copied();
-            if let Some(l) = clash {
+            let clash = bfs.order.iter().any(|&l| l % 2 == 1 && bfs.dist[(l - 1) as usize] != u16::MAX);
+            if let Some(ends) = contradiction(state, &graph, &bfs, &mut tally) {
                 let mut step = Step::new(technique, state.shape());
                 if on {
                     step.eliminations.push(Candidate::new(cell, digit));
                 } else {
                     step.placements.push(Candidate::new(cell, digit));
                 }
-                for end in [l, l - 1] {
-                    if let Some(path) = bfs.path(end) {
-                        step.pattern.chains.push(chain_of(&graph, &path));
-                    }
-                }
-                out.push(step);
+                let nodes = ends.iter().map(|&l| usize::from(bfs.dist[l as usize]) + 1).sum();
+                out.push(Contradiction { step, start, ends, nodes });
             }
-            outcomes.insert((cell, digit, on), Outcome { lits, contradiction: clash.is_some() });
+            outcomes.insert((cell, digit, on), Outcome { lits, contradiction: clash });
         }
     }
     ChainOutcomes { outcomes, contradictions: out }
 }
 
+/// The contradiction a premise's chains (in `bfs`, run from it) lead to, as the ends of the chains
+/// that show it; `None` if they lead to none. HoDoKu checks its tables for these kinds, in this
+/// order, and keeps the first of the shortest (by nodes, as it measures chains):
+///
+/// 1. the premise's own opposite;
+/// 2. a candidate both true and false (by digit, the first cell only);
+/// 3. two digits true in one cell (by pair of digits, the first cell only);
+/// 4. one digit true twice in a house (rows first, then columns and boxes; by digit, then house);
+/// 5. a cell left without candidates (by cell);
+/// 6. a digit left without a place in a house (as in 4).
+///
+/// The last two are not a candidate reached both ways, so a search for that alone misses them.
+/// The counts are taken from the literals the premise reaches, not from the whole grid: this runs
+/// for every premise of every state where forcing chains are searched.
+fn contradiction(state: &State, graph: &Graph<'_>, bfs: &Bfs, tally: &mut Tally) -> Option<Vec<u32>> {
+    let side = state.side();
+    let reached = |l: u32| bfs.dist[l as usize] != u16::MAX;
+    let nodes = |ends: &[u32]| ends.iter().map(|&l| usize::from(bfs.dist[l as usize]) + 1).sum::<usize>();
+    tally.clear();
+    let mut ons = std::mem::take(&mut tally.ons);
+    for &l in &bfs.order {
+        let Some((cell, keys)) = tally.node_keys(l / 2) else { continue };
+        let on = l % 2 == 1;
+        tally.count_cell(cell.index(), on);
+        for k in keys {
+            tally.count_house(tally.keys[k] as usize, on);
+        }
+        if on {
+            let node = &graph.nodes[(l / 2) as usize];
+            ons.push((cell, node.digit, l));
+        }
+    }
+    // (length, kind, order within the kind) of the best so far, and its ends.
+    type Rank = (usize, u8, [usize; 3]);
+    let mut best: Option<(Rank, Vec<u32>)> = None;
+    let mut offer = |kind: u8, order: [usize; 3], ends: Vec<u32>| {
+        let key = (nodes(&ends), kind, order);
+        if best.as_ref().is_none_or(|(k, _)| key < *k) {
+            best = Some((key, ends));
+        }
+    };
+    let start = *bfs.order.first()?;
+    if reached(start ^ 1) {
+        offer(1, [0; 3], vec![start ^ 1]);
+    }
+    // Kinds 2 and 3 take only the first cell of a digit or pair of digits.
+    let mut first_both = std::mem::take(&mut tally.first_both);
+    first_both.clear();
+    first_both.resize(side, None);
+    for &(cell, digit, l) in &ons {
+        if reached(l ^ 1) && first_both[digit.index()].is_none_or(|(c, _)| cell < c) {
+            first_both[digit.index()] = Some((cell, l));
+        }
+    }
+    for (d, first) in first_both.iter().enumerate() {
+        if let Some((_, l)) = *first {
+            offer(2, [d, 0, 0], vec![l ^ 1, l]);
+        }
+    }
+    let mut first_two: Vec<((usize, usize), Cell, [u32; 2])> = Vec::new();
+    for (i, &(cell, d1, l1)) in ons.iter().enumerate() {
+        for &(other, d2, l2) in &ons[i + 1..] {
+            if other != cell {
+                continue;
+            }
+            let (pair, ends) = if d1 < d2 {
+                ((d1.index(), d2.index()), [l1, l2])
+            } else {
+                ((d2.index(), d1.index()), [l2, l1])
+            };
+            match first_two.iter_mut().find(|(p, _, _)| *p == pair) {
+                Some(entry) if cell < entry.1 => *entry = (pair, cell, ends),
+                Some(_) => {}
+                None => first_two.push((pair, cell, ends)),
+            }
+        }
+    }
+    for (pair, _, ends) in first_two {
+        offer(3, [pair.0, pair.1, 0], ends.to_vec());
+    }
+    let family =
+        |h: usize| tally.families.iter().position(|f| f.contains(&h)).unwrap_or(tally.families.len());
+    for &k in &tally.houses {
+        let (on, off) = Tally::split(tally.house[k]);
+        let (twice, emptied) = (on > 1, off == tally.places[k]);
+        if !twice && !emptied {
+            continue;
+        }
+        let (h, d) = (k / side, k % side);
+        let digit = Digit::from_index_checked(d, state.shape())?;
+        let order = [family(h), d, h];
+        if twice {
+            let set = &state.houses()[h].set;
+            let ends = ons
+                .iter()
+                .filter(|&&(c, dd, _)| dd == digit && set.contains(c))
+                .map(|&(_, _, l)| l)
+                .collect();
+            offer(4, order, ends);
+        }
+        if emptied {
+            let places = state.house_digit_cells(h, digit);
+            let ends = places.iter().filter_map(|c| graph.cand_node(c, digit)).map(|n| 2 * n).collect();
+            offer(6, order, ends);
+        }
+    }
+    for &i in &tally.cells {
+        let cell = Cell::from_index(i);
+        let cands = state.candidates(cell);
+        let (on, off) = Tally::split(tally.cell[i]);
+        if on == 0 && usize::from(off) == cands.len() {
+            let ends = cands.iter().filter_map(|d| graph.cand_node(cell, d)).map(|n| 2 * n).collect();
+            offer(5, [i, 0, 0], ends);
+        }
+    }
+    tally.ons = ons;
+    tally.first_both = first_both;
+    best.map(|(_, ends)| ends)
+}
+
+/// Counts of the literals one premise reaches, per cell and per house and digit, kept between
+/// premises and cleared by what was touched.
+struct Tally {
+    /// Per graph node: its first cell, the range of its keys in `keys`, whether it is a group.
+    nodes: Vec<(Cell, u32, u32, bool)>,
+    /// The (house, digit) keys (house index times the side, plus the digit's) of candidate nodes.
+    keys: Vec<u32>,
+    /// Per cell, and per house and digit: the literals reached true, times `ON`, plus those
+    /// reached false (one word, so that a zero says the key is untouched).
+    cell: Vec<u32>,
+    house: Vec<u32>,
+    cells: Vec<usize>,
+    houses: Vec<usize>,
+    /// Per house and digit, the digit's places in the house.
+    places: Vec<u16>,
+    /// The literals reached true, as (cell, digit, literal).
+    ons: Vec<(Cell, Digit, u32)>,
+    /// Per digit, the first cell reached both true and false.
+    first_both: Vec<Option<(Cell, u32)>>,
+    /// The house indices of the rows, the columns and the boxes (HoDoKu's order), if the board has
+    /// them.
+    families: Vec<std::ops::Range<usize>>,
+}
+
+impl Tally {
+    fn new(state: &State, graph: &Graph<'_>) -> Tally {
+        let (cells, keys) = (state.shape().cells(), state.houses().len() * state.side());
+        // Per candidate node, its cell and the range of its (house, digit) keys in `keys`.
+        let (mut nodes, mut flat) = (Vec::with_capacity(graph.nodes.len()), Vec::new());
+        for node in &graph.nodes {
+            let start = flat.len() as u32;
+            if !node.is_group {
+                let houses = state.cell_houses(node.first);
+                flat.extend(
+                    houses
+                        .iter()
+                        .map(|&(h, _)| u32::from(h) * state.side() as u32 + node.digit.index() as u32),
+                );
+            }
+            nodes.push((node.first, start, flat.len() as u32, node.is_group));
+        }
+        Tally {
+            nodes,
+            keys: flat,
+            cell: vec![0; cells],
+            house: vec![0; keys],
+            cells: Vec::new(),
+            houses: Vec::new(),
+            ons: Vec::new(),
+            first_both: Vec::new(),
+            places: (0..keys)
+                .map(|k| {
+                    let digit = Digit::from_index_checked(k % state.side(), state.shape());
+                    digit.map_or(0, |d| state.house_digit_cells(k / state.side(), d).len() as u16)
+                })
+                .collect(),
+            families: state.lines_and_blocks().map(|f| f.to_vec()).unwrap_or_default(),
+        }
+    }
+    const ON: u32 = 1 << 16;
+    /// The counts of literals reached true and false in a count word.
+    fn split(count: u32) -> (u32, u16) {
+        (count / Tally::ON, (count % Tally::ON) as u16)
+    }
+    /// A candidate node's cell and the range of its keys; `None` for a group node.
+    fn node_keys(&self, node: u32) -> Option<(Cell, std::ops::Range<usize>)> {
+        let (cell, start, end, group) = self.nodes[node as usize];
+        (!group).then_some((cell, start as usize..end as usize))
+    }
+    fn clear(&mut self) {
+        for &i in &self.cells {
+            self.cell[i] = 0;
+        }
+        for &k in &self.houses {
+            self.house[k] = 0;
+        }
+        self.cells.clear();
+        self.houses.clear();
+        self.ons.clear();
+    }
+    fn count_cell(&mut self, i: usize, on: bool) {
+        if self.cell[i] == 0 {
+            self.cells.push(i);
+        }
+        self.cell[i] += if on { Tally::ON } else { 1 };
+    }
+    /// `k` is a house's index times the side, plus the digit's.
+    fn count_house(&mut self, k: usize, on: bool) {
+        if self.house[k] == 0 {
+            self.houses.push(k);
+        }
+        self.house[k] += if on { Tally::ON } else { 1 };
+    }
+}
+
+/// Reports the forcing chain contradictions in HoDoKu's order, building the chains of those sent.
+fn contradictions(state: &State, sink: Sink<'_>) -> ControlFlow<()> {
+    let shared = super::memo::memo(state, super::memo::search::FORCING_CHAINS, || chain_outcomes(state));
+    let graph = Graph::shared(state, GROUPED, false);
+    let mut bfs = Bfs::new(&graph);
+    let steps = shared.contradictions.iter().map(|c| (c.step.clone(), c.nodes)).collect();
+    super::order::emit_sorted_lazily(
+        steps,
+        &mut |i| {
+            let c = &shared.contradictions[i];
+            bfs.run(&graph, c.start, MAX_LEN);
+            c.ends.iter().filter_map(|&end| bfs.path(end)).map(|path| chain_of(&graph, &path)).collect()
+        },
+        sink,
+    )
+}
+
 fn chains(state: &State, technique: Technique) -> Vec<Step> {
     let shared = super::memo::memo(state, super::memo::search::FORCING_CHAINS, || chain_outcomes(state));
-    if technique == Technique::ForcingChainContradiction {
-        return shared.contradictions.clone();
-    }
     let mut out = Vec::new();
     if technique == Technique::ForcingChainVerity {
         let graph = Graph::shared(state, GROUPED, false);

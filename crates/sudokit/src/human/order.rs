@@ -1,7 +1,8 @@
 //! The order in which a finder reports its steps: HoDoKu's. Each deduction (set of placements and
 //! eliminations) once, with its shortest chain; steps that place digits first, most placements
 //! first (HoDoKu's order for forcing chains and nets); then most eliminations first, then the
-//! smallest weighted index sum of the eliminations (HoDoKu's tie-break), then the shortest chain.
+//! smallest index sum (HoDoKu's tie-break: of the placements' cells, or weighted, of the
+//! eliminations), then the shortest chains (by their nodes, as HoDoKu counts).
 //! The step solver takes the first step a finder reports, so this order decides which of several
 //! steps a path shows.
 //!
@@ -17,7 +18,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::ops::ControlFlow;
 
 use super::finder::Sink;
-use super::step::{Candidate, Step};
+use super::step::{Candidate, Chain, Step};
 use super::technique::Technique;
 
 /// Sends `steps` to `sink` in the order given, each normalized: for the finders whose first step in
@@ -46,6 +47,33 @@ pub(crate) fn emit_sorted(steps: Vec<Step>, sink: Sink<'_>) -> ControlFlow<()> {
     let mut steps: Vec<(usize, Step)> = best.into_values().collect();
     steps.sort_by_key(|(i, s)| (key(s), *i));
     for (_, step) in steps {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// As [`emit_sorted`], for steps whose chains are costly to build and whose results are all
+/// different (none is a repeat to drop): each comes without its chains, with their length in
+/// nodes, and `chains(i)` builds the chains of the `i`th step, only for the steps sent.
+pub(crate) fn emit_sorted_lazily(
+    steps: Vec<(Step, usize)>,
+    chains: &mut dyn FnMut(usize) -> Vec<Chain>,
+    sink: Sink<'_>,
+) -> ControlFlow<()> {
+    let mut order: Vec<_> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, (step, nodes))| {
+            let (placing, placements, eliminations, sum, _) = key(step);
+            ((placing, placements, eliminations, sum, *nodes), i)
+        })
+        .collect();
+    order.sort_unstable();
+    let mut steps: Vec<Option<Step>> = steps.into_iter().map(|(step, _)| Some(step)).collect();
+    for (_, i) in order {
+        let Some(mut step) = steps[i].take() else { continue };
+        step.pattern.chains = chains(i);
+        step.normalize();
         sink(step)?;
     }
     ControlFlow::Continue(())
@@ -88,13 +116,18 @@ pub(crate) fn best(steps: Vec<Step>) -> Option<Step> {
     steps.into_iter().enumerate().min_by_key(|(i, s)| (key(s), *i)).map(|(_, s)| s)
 }
 
+/// A step's chain length as HoDoKu measures it: the nodes of all its chains (so a step shown by
+/// more chains counts one more per chain than its links).
 fn chain_len(step: &Step) -> usize {
-    step.pattern.chains.iter().map(|c| c.links.len()).sum()
+    step.pattern.chains.iter().map(|c| c.links.len() + 1).sum()
 }
 
-/// HoDoKu's tie-break between steps with as many eliminations: a weighted sum of the eliminated
-/// candidates, in cell order.
+/// HoDoKu's tie-break between steps with as many placements or eliminations: the sum of the
+/// placements' cell indices, or a weighted sum of the eliminated candidates, in cell order.
 fn index_sum(step: &Step) -> usize {
+    if !step.placements.is_empty() {
+        return step.placements.iter().map(|c| c.cell.index()).sum();
+    }
     let mut elims = step.eliminations.clone();
     elims.sort_unstable_by_key(|c| (c.cell, c.digit));
     elims.iter().enumerate().map(|(i, c)| c.cell.index() * (1 + 80 * i) + c.digit.get() as usize).sum()
