@@ -182,7 +182,9 @@ fn chain_outcomes(state: &State) -> ChainOutcomes {
                     lits.insert(i);
                 }
             }
-            // A candidate reached both true and false.
+            // A candidate reached both true and false: the verities leave such a branch out. One
+            // that only empties a cell or a house still adds its conclusions there, which hold as
+            // those of any impossible branch do.
             let clash = bfs.order.iter().any(|&l| l % 2 == 1 && bfs.dist[(l - 1) as usize] != u16::MAX);
             if let Some(ends) = contradiction(state, &graph, &bfs, &mut tally) {
                 let mut step = Step::new(technique, state.shape());
@@ -261,6 +263,9 @@ fn contradiction(state: &State, graph: &Graph<'_>, bfs: &Bfs, tally: &mut Tally)
     }
     let mut first_two: Vec<((usize, usize), Cell, [u32; 2])> = Vec::new();
     for (i, &(cell, d1, l1)) in ons.iter().enumerate() {
+        if Tally::split(tally.cell[cell.index()]).0 < 2 {
+            continue;
+        }
         for &(other, d2, l2) in &ons[i + 1..] {
             if other != cell {
                 continue;
