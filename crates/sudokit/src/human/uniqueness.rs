@@ -56,33 +56,17 @@ pub(crate) fn find(
         // HoDoKu's step solver takes the first rectangle step of a type its search meets: the
         // steps go out in that order (see `hodoku_order`), each rectangle's own in this search's.
         let mut steps = Vec::new();
-        let _ = rectangles(state, technique, options, avoid, &mut |step| {
+        let _ = rectangles(state, technique, options, avoid, true, &mut |step| {
             steps.push(step);
             ControlFlow::Continue(())
         });
-        if !avoid {
-            steps.retain(|step| {
-                first_met_with(state, options, &step.pattern.cells) == Some(step.pattern.digits)
-            });
-        }
         steps.sort_by_key(|step| hodoku_order(state, step, avoid));
         for step in steps {
             sink(step)?;
         }
         return ControlFlow::Continue(());
     }
-    rectangles(state, technique, options, avoid, sink)
-}
-
-/// The digits with which HoDoKu's search meets the unique rectangle on `cells`: those of its
-/// first corner (by index) holding exactly two candidates that every corner can take. HoDoKu
-/// looks at a rectangle's cells once per step, with those digits only, so it misses steps of
-/// another pair of digits on the same cells; so does this search, to take the same steps.
-fn first_met_with(state: &State, options: &FindOptions, cells: &[Cell]) -> Option<DigitSet> {
-    let common = cells.iter().fold(state.all_digits(), |acc, &c| acc & takes(state, options, c));
-    let mut corners = cells.to_vec();
-    corners.sort_unstable_by_key(|c| c.index());
-    corners.into_iter().map(|c| state.candidates(c)).find(|&pair| pair.len() == 2 && pair.is_subset(common))
+    rectangles(state, technique, options, avoid, false, sink)
 }
 
 /// Where HoDoKu's search meets the rectangle of a uniqueness step on the classic board: from
@@ -133,12 +117,16 @@ fn hodoku_order(state: &State, step: &Step, avoid: bool) -> (usize, usize, usize
     (usize::MAX, 0, 0)
 }
 
-/// The rectangles' steps of `technique`, rectangle by rectangle in row and column order.
+/// The rectangles' steps of `technique`, rectangle by rectangle in row and column order. With
+/// `first_met`, a unique rectangle is looked at with one pair of digits only, as HoDoKu looks at
+/// it once per step: those of its first corner (by index) holding two candidates that every
+/// corner can take, so that it misses steps of another pair on the same cells, as HoDoKu does.
 fn rectangles(
     state: &State,
     technique: Technique,
     options: &FindOptions,
     avoid: bool,
+    first_met: bool,
     sink: Sink<'_>,
 ) -> ControlFlow<()> {
     let n = state.side();
@@ -185,18 +173,24 @@ fn rectangles(
                     // holding exactly two candidates (its search starts from one).
                     let common =
                         rect.cells.iter().fold(state.all_digits(), |acc, &c| acc & can_take[c.index()]);
-                    let plausible = if avoid {
-                        (solved[r1] | solved[r2]) & (1 << c1 | 1 << c2) != 0
-                    } else {
-                        rect.cells.iter().any(|&c| {
-                            let cands = state.candidates(c);
-                            cands.len() == 2 && cands.is_subset(common)
-                        })
+                    let pair = || {
+                        let mut corners = rect.cells;
+                        corners.sort_unstable_by_key(|c| c.index());
+                        corners
+                            .into_iter()
+                            .map(|c| state.candidates(c))
+                            .find(|&cands| cands.len() == 2 && cands.is_subset(common))
                     };
-                    if !plausible || !rect.swappable(state) {
+                    let digits = if avoid {
+                        ((solved[r1] | solved[r2]) & (1 << c1 | 1 << c2) != 0).then_some(common)
+                    } else {
+                        pair().map(|first| if first_met { first } else { common })
+                    };
+                    let Some(digits) = digits else { continue };
+                    if !rect.swappable(state) {
                         continue;
                     }
-                    rectangle(state, technique, &rect, common, sink)?;
+                    rectangle(state, technique, &rect, digits, sink)?;
                 }
             }
         }
@@ -262,8 +256,8 @@ fn takes(state: &State, options: &FindOptions, cell: Cell) -> DigitSet {
         .fold(state.all_digits(), |acc, d| acc - DigitSet::single(d))
 }
 
-/// The steps of `technique` in the rectangle `rect`, whose corners can all take the digits
-/// `common`.
+/// The steps of `technique` in the rectangle `rect`, with pairs of the digits `common`, which
+/// every corner can take.
 fn rectangle(
     state: &State,
     technique: Technique,
