@@ -872,7 +872,20 @@ struct Walk {
     signatures: Vec<u64>,
 }
 
+/// The most outcomes [`Buffers::spare`] keeps: as many as one search holds at once, an "on" and an
+/// "off" per candidate.
+pub(crate) const SPARE_OUTCOMES: usize = 2 * 729;
+
 impl Buffers {
+    /// Keeps `outcomes` for later searches, up to [`SPARE_OUTCOMES`]. The outcomes of a split
+    /// search are built on other threads and handed back to the calling thread, whose own
+    /// searches may never take them up: kept without a bound, they would pile up there search
+    /// after search.
+    fn spare(&mut self, outcomes: impl IntoIterator<Item = Box<Outcome>>) {
+        let room = SPARE_OUTCOMES.saturating_sub(self.spare_outcomes.len());
+        self.spare_outcomes.extend(outcomes.into_iter().take(room));
+    }
+
     fn take() -> Buffers {
         let mut b = POOL.with(|pool| pool.borrow_mut().pop()).unwrap_or_else(|| Buffers {
             nodes: Vec::with_capacity(4096),
@@ -893,6 +906,12 @@ impl Buffers {
 thread_local! {
     /// Buffers of finished [`Chainer`]s (as many as were ever nested at once).
     static POOL: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The most spare outcomes any buffer of this thread's pool holds.
+#[cfg(test)]
+pub(crate) fn most_spare_outcomes() -> usize {
+    POOL.with(|pool| pool.borrow().iter().map(|b| b.spare_outcomes.len()).max().unwrap_or(0))
 }
 
 impl Drop for Chainer<'_> {
@@ -2239,7 +2258,7 @@ pub(crate) fn multiple_chains_split(
     // Every chain the steps need is built: no nested search runs from here on.
     let mut best = Best::default();
     search_multiple_with(&mut ch, mode, &mut best, &mut on_memo, &mut off_memo);
-    ch.buf.spare_outcomes.extend(on_memo.into_iter().chain(off_memo).flatten());
+    ch.buf.spare(on_memo.into_iter().chain(off_memo).flatten());
     best.into_hint()
 }
 
@@ -2405,7 +2424,7 @@ fn multiple_chains_into(
 fn search_multiple(ch: &mut Chainer<'_>, mode: Multi, best: &mut Best<'_>) {
     let mut memo: Vec<Option<Box<Outcome>>> = (0..729).map(|_| None).collect();
     search_multiple_with(ch, mode, best, &mut memo, &mut []);
-    ch.buf.spare_outcomes.extend(memo.into_iter().flatten());
+    ch.buf.spare(memo.into_iter().flatten());
 }
 
 /// [`search_multiple`] with `memo` to keep what each assumption "on" implies, and `offs` what
@@ -2502,7 +2521,7 @@ fn search_multiple_with(
                         }
                     }
                 }
-                ch.buf.spare_outcomes.push(off_res);
+                ch.buf.spare(Some(off_res));
             }
             if !nishio {
                 // Region forcing chains, from the first place of the digit in each house.

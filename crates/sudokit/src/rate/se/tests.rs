@@ -425,6 +425,28 @@ fn split_searches_find_the_step_of_a_whole_search() {
 }
 
 #[test]
+fn split_searches_leave_the_calling_thread_a_bounded_spare() {
+    // The outcomes a split search built on other threads come back to the calling thread, which
+    // keeps some for its own searches: search after search, no more than one search needs.
+    let Some(puzzles) = forum_hardest_lines(&[1, 2, 3, 4]) else { return };
+    let mut handed_back = 0;
+    for (_, grid) in puzzles {
+        let board = super::classic_board(&grid).expect("a classic puzzle");
+        for level in [1, 2] {
+            let mut budget = super::chain::Budget { spent: 0, limit: u64::MAX };
+            let mut cache = super::chain::NestedCache::default();
+            let mode = super::chain::Multi::Dynamic(level);
+            super::chain::multiple_chains_split(&board, mode, &mut budget, &mut cache, false, 2);
+            handed_back +=
+                2 * board.cands.iter().map(|c| c.count_ones() as usize).filter(|&n| n >= 2).sum::<usize>();
+        }
+    }
+    assert!(handed_back > 2 * super::chain::SPARE_OUTCOMES, "{handed_back} outcomes handed back");
+    let kept = super::chain::most_spare_outcomes();
+    assert!(kept <= super::chain::SPARE_OUTCOMES, "{kept} outcomes kept");
+}
+
+#[test]
 fn explain_keeps_the_steps_of_a_path_cut_short() {
     // forum_hardest_1106 #1: nested forcing chains of level 2, 142 steps.
     let Some(puzzles) = forum_hardest_lines(&[1]) else { return };
