@@ -625,19 +625,46 @@ impl NestedCache {
     }
 }
 
-/// Frees `steps` on rayon's pool where the rating uses one (`pooled`), else here: a rating on
-/// one thread starts no pool. The steps the nested rules found for a board are many small
-/// allocations: freeing those of the slowest forum_hardest_1106 puzzle took 45 ms of the 0.36 s
-/// its rating spends on one thread while the other waits, between the searches split over both.
+/// Frees `steps` on a thread kept for that where the rating uses rayon's pool (`pooled`), else
+/// here: a rating on one thread starts no other. The steps the nested rules found for a board are
+/// many small allocations: freeing those of the slowest forum_hardest_1106 puzzle took 45 ms of
+/// the 0.36 s its rating spends on one thread while the other waits, between the searches split
+/// over both. Not on the pool itself: where every thread of the pool rates puzzles (`sudokit rate
+/// -j N`), none is ever idle to run such a task, and the steps of every board waited to be freed
+/// until the whole batch was done (hundreds of megabytes on forum_hardest_1106).
 fn drop_aside(steps: StepsByGrid, pooled: bool) {
     #[cfg(feature = "rayon")]
     if pooled {
-        rayon::spawn(move || drop(steps));
-        return;
+        if let Some(freer) = freer() {
+            // Should the thread be gone, the steps come back and are freed here.
+            if let Err(std::sync::mpsc::SendError(steps)) = freer.send(steps) {
+                drop(steps);
+            }
+            return;
+        }
     }
     #[cfg(not(feature = "rayon"))]
     let _ = pooled;
     drop(steps);
+}
+
+/// The thread that frees what [`drop_aside`] hands it, started when first needed; `None` if it
+/// could not be started.
+#[cfg(feature = "rayon")]
+fn freer() -> Option<&'static std::sync::mpsc::Sender<StepsByGrid>> {
+    static FREER: std::sync::OnceLock<Option<std::sync::mpsc::Sender<StepsByGrid>>> =
+        std::sync::OnceLock::new();
+    FREER
+        .get_or_init(|| {
+            let (tx, rx) = std::sync::mpsc::channel::<StepsByGrid>();
+            let thread = std::thread::Builder::new().name("sudokit-se-free".into()).spawn(move || {
+                for steps in rx {
+                    drop(steps);
+                }
+            });
+            thread.ok().map(|_| tx)
+        })
+        .as_ref()
 }
 
 /// Whether a nested rule's steps on a grid carry over to later boards ([`NestedCache::earlier`]):
@@ -2750,6 +2777,28 @@ fn ensure(ch: &mut Chainer<'_>, memo: &mut [Option<Box<Outcome>>], k: u16, y: bo
 mod tests {
     use super::*;
     use crate::rate::se::board::{positions, ALL};
+
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn steps_set_aside_are_freed_while_every_thread_of_the_pool_is_busy() {
+        let found: Arc<Vec<SharedStep>> = Arc::new(Vec::new());
+        let freed = Arc::downgrade(&found);
+        let mut steps = StepsByGrid::default();
+        steps.insert((Nested::Chains, [0; 81]), (found, 0));
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a pool");
+        // The pool's one thread hands the steps over, then stays busy until they are freed (as
+        // when every thread rates puzzles): a task it left itself would never run. The wait
+        // is bounded, so that a failure shows as a failed assertion rather than a hang.
+        let gone = pool.install(|| {
+            drop_aside(steps, true);
+            let start = std::time::Instant::now();
+            while freed.strong_count() > 0 && start.elapsed() < std::time::Duration::from_secs(60) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            freed.strong_count() == 0
+        });
+        assert!(gone, "the steps set aside were not freed");
+    }
 
     #[test]
     fn a_part_done_with_its_run_takes_the_far_ends_of_the_others() {
