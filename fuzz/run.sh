@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every fuzz target (or the ones named) for SECONDS seconds each, one after the other, at the
-# lowest CPU priority, and prints the executions and findings of each.
+# Runs every fuzz target (or the ones named) for SECONDS seconds each, at the lowest CPU priority,
+# and prints the executions and findings of each. The targets are built first, all in one build;
+# FUZZ_JOBS=N runs N targets at a time (default 1; CI runs one per core, since a libFuzzer run uses one).
 #
 #   fuzz/run.sh SECONDS [TARGET...]
 #
@@ -26,19 +27,37 @@ export RUSTC_BOOTSTRAP=1
 sanitizer=${SANITIZER:-none}
 checks=()
 [ "${DEBUG_ASSERTIONS:-0}" = 1 ] && checks=(--debug-assertions)
-status=0
-for t in "${targets[@]}"; do
-    mkdir -p "work/$t" "artifacts/$t"
-    dict=()
+jobs=${FUZZ_JOBS:-1}
+nice -n 19 cargo fuzz build "${checks[@]}" -s "$sanitizer"
+
+fuzz_one() {
+    local t=$1
+    local dict=()
     [ -f "dict/$t.dict" ] && dict=("-dict=dict/$t.dict")
-    echo "== $t: ${secs}s"
+    mkdir -p "work/$t" "artifacts/$t"
     # -timeout: an input slower than this is reported as a finding (a search that ran away);
     # -rss_limit_mb: so does an input that makes the reader hold too much memory.
-    if ! nice -n 19 cargo fuzz run "${checks[@]}" -s "$sanitizer" "$t" "work/$t" "corpus/$t" -- \
+    nice -n 19 cargo fuzz run "${checks[@]}" -s "$sanitizer" "$t" "work/$t" "corpus/$t" -- \
         -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
-        "${dict[@]}" 2>&1 | tee "work/$t.log" | grep -E '^(Done|stat::number_of_executed_units|==|SUMMARY|.*(panicked|deadly signal|Test unit written))'; then
-        :
+        "${dict[@]}" >"work/$t.log" 2>&1 || true
+}
+
+running=0
+for t in "${targets[@]}"; do
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n || true
+        running=$((running - 1))
     fi
+    fuzz_one "$t" &
+    running=$((running + 1))
+done
+wait
+
+# Reported in the targets' order once all are done, so that runs side by side do not mix their lines.
+status=0
+for t in "${targets[@]}"; do
+    echo "== $t: ${secs}s"
+    grep -E '^(Done|stat::number_of_executed_units|==|SUMMARY|.*(panicked|deadly signal|Test unit written))' "work/$t.log" || true
     if grep -qE 'panicked|deadly signal|ERROR: libFuzzer' "work/$t.log"; then
         echo "!! $t: finding, see fuzz/work/$t.log and fuzz/artifacts/$t/"
         status=1

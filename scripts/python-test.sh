@@ -9,9 +9,17 @@
 # `cargo build -p sudokit-cli` (same profile and features). Benchmarks use a release wheel instead
 # (scripts/python-bench.sh).
 #
-# Usage: scripts/python-test.sh [pytest arguments]
+# Usage: scripts/python-test.sh [--env-only | --env-ready] [pytest arguments]
+#   --env-only   only makes the fresh virtual environment with the packages from PyPI
+#   --env-ready  uses the environment a `--env-only` run just made (CI makes it early, in the
+#                background, while the Rust builds run, since it is mostly downloading)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=all
+case "${1:-}" in
+--env-only) mode=env; shift ;;
+--env-ready) mode=test; shift ;;
+esac
 
 python=${PYTHON:-python3}
 dir=target/python-test
@@ -23,18 +31,33 @@ start=$SECONDS
 unset PIP_FIND_LINKS PIP_NO_INDEX
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
-rm -rf "$venv" "$dir/wheels"
-mkdir -p "$dir"
-"$python" -m venv "$venv"
+make_env() {
+    rm -rf "$venv"
+    mkdir -p "$dir"
+    "$python" -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+    "$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest "dask[distributed]"
+}
 
-# The command line builds while pip downloads.
-cargo build --quiet -p sudokit-cli &
-cli_build=$!
-
-"$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest "dask[distributed]"
-
-wait "$cli_build"
+rm -rf "$dir/wheels"
+case "$mode" in
+env)
+    make_env
+    echo "python-test: environment ready in $((SECONDS - start)) s"
+    exit 0
+    ;;
+test)
+    [ -x "$venv/bin/maturin" ] || { echo "error: no environment in $venv (run with --env-only first)" >&2; exit 1; }
+    cargo build --quiet -p sudokit-cli
+    ;;
+all)
+    # The command line builds while pip downloads.
+    cargo build --quiet -p sudokit-cli &
+    cli_build=$!
+    make_env
+    wait "$cli_build"
+    ;;
+esac
 "$venv/bin/maturin" build --quiet --manifest-path crates/sudokit-py/Cargo.toml \
     --interpreter "$venv/bin/python" --out "$dir/wheels"
 "$venv/bin/python" -m pip install --quiet --no-deps "$dir"/wheels/sudokit-*.whl

@@ -5,6 +5,8 @@
 # target/web-screenshots/. Fails when any check fails or the page logs an error.
 #
 #   scripts/web-test.sh           the browser test (what CI runs)
+#   scripts/web-test.sh --install  only installs what the test needs (CI starts it early, in the
+#                                 background, since it is mostly downloading)
 #   scripts/web-test.sh --bench   then times solve and check in the page against the native
 #                                 `sudokit bench` on the same 100 hard puzzles, and ratings in the page
 #                                 against the native `sudokit rate -j 1` on every 50th puzzle of the
@@ -13,7 +15,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=0
-[ "${1:-}" = --bench ] && bench=1
+install_only=0
+case "${1:-}" in
+--bench) bench=1 ;;
+--install) install_only=1 ;;
+esac
 
 if [ ! -x /usr/bin/chromium ]; then
     echo "installing Debian's chromium"
@@ -25,6 +31,7 @@ fi
 if [ ! -x web/test/node_modules/.bin/wasm-opt ] || [ ! -d web/test/node_modules/playwright-core ]; then
     (cd web/test && npm ci --no-audit --no-fund --loglevel=error)
 fi
+[ "$install_only" = 1 ] && exit 0
 
 start=$(date +%s)
 scripts/build-web.sh
