@@ -5,9 +5,11 @@
 #
 # Packages come from PyPI only (maturin, numpy, pytest, dask[distributed]). The extension is built
 # with cargo's dev profile, the quickest to build: the workspace optimises the engine crate even there
-# (see Cargo.toml), so the tests run at full solving speed, and the library build is shared with
-# `cargo build -p sudokit-cli` (same profile and features). Benchmarks use a release wheel instead
-# (scripts/python-bench.sh).
+# (see Cargo.toml), so the tests run at full solving speed. Benchmarks use a release wheel instead
+# (scripts/python-bench.sh). The command line is `cargo build -p sudokit-cli`'s, or SUDOKIT_BIN when
+# set: a debug build of it from `cargo test` will do (CI passes that one, since a build of the
+# command line on its own resolves its dependencies' features apart from the extension's and so
+# compiles the library once more).
 #
 # Usage: scripts/python-test.sh [--env-only | --env-ready] [pytest arguments]
 #   --env-only   only makes the fresh virtual environment with the packages from PyPI
@@ -24,7 +26,14 @@ esac
 python=${PYTHON:-python3}
 dir=target/python-test
 venv=$dir/venv
-cli=${CARGO_TARGET_DIR:-$PWD/target}/debug/sudokit
+cli=${SUDOKIT_BIN:-${CARGO_TARGET_DIR:-$PWD/target}/debug/sudokit}
+build_cli=1
+if [ -n "${SUDOKIT_BIN:-}" ]; then
+    [ -x "$SUDOKIT_BIN" ] || { echo "error: SUDOKIT_BIN=$SUDOKIT_BIN is not an executable" >&2; exit 1; }
+    # The tests run from another folder.
+    cli=$(realpath "$SUDOKIT_BIN")
+    build_cli=0
+fi
 start=$SECONDS
 
 # PyPI only: no local wheel folders.
@@ -48,14 +57,17 @@ env)
     ;;
 test)
     [ -x "$venv/bin/maturin" ] || { echo "error: no environment in $venv (run with --env-only first)" >&2; exit 1; }
-    cargo build --quiet -p sudokit-cli
+    [ "$build_cli" = 0 ] || cargo build --quiet -p sudokit-cli
     ;;
 all)
     # The command line builds while pip downloads.
-    cargo build --quiet -p sudokit-cli &
-    cli_build=$!
+    cli_build=
+    if [ "$build_cli" = 1 ]; then
+        cargo build --quiet -p sudokit-cli &
+        cli_build=$!
+    fi
     make_env
-    wait "$cli_build"
+    [ -z "$cli_build" ] || wait "$cli_build"
     ;;
 esac
 "$venv/bin/maturin" build --quiet --manifest-path crates/sudokit-py/Cargo.toml \
