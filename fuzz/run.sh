@@ -40,6 +40,10 @@ fuzz_one() {
     nice -n 19 cargo fuzz run "${checks[@]}" -s "$sanitizer" "$t" "work/$t" "corpus/$t" -- \
         -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
         "${dict[@]}" >"work/$t.log" 2>&1 || true
+    # One write per target, as it ends, so that runs side by side do not mix their lines.
+    local summary
+    summary=$(grep -E '^(Done|stat::number_of_executed_units|==|SUMMARY|.*(panicked|deadly signal|Test unit written))' "work/$t.log" || true)
+    printf '== %s: %ss\n%s\n' "$t" "$secs" "$summary"
 }
 
 running=0
@@ -53,11 +57,8 @@ for t in "${targets[@]}"; do
 done
 wait
 
-# Reported in the targets' order once all are done, so that runs side by side do not mix their lines.
 status=0
 for t in "${targets[@]}"; do
-    echo "== $t: ${secs}s"
-    grep -E '^(Done|stat::number_of_executed_units|==|SUMMARY|.*(panicked|deadly signal|Test unit written))' "work/$t.log" || true
     if grep -qE 'panicked|deadly signal|ERROR: libFuzzer' "work/$t.log"; then
         echo "!! $t: finding, see fuzz/work/$t.log and fuzz/artifacts/$t/"
         status=1
