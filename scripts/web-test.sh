@@ -5,7 +5,7 @@
 # target/web-screenshots/. Fails when any check fails or the page logs an error.
 #
 #   scripts/web-test.sh           the browser test (what CI runs)
-#   scripts/web-test.sh --install  only installs what the test needs (CI starts it early, in the
+#   scripts/web-test.sh --install only installs what the test needs (CI starts it early, in the
 #                                 background, since it is mostly downloading)
 #   scripts/web-test.sh --bench   then times solve and check in the page against the native
 #                                 `sudokit bench` on the same 100 hard puzzles, and ratings in the page
