@@ -4,6 +4,7 @@
 # FUZZ_JOBS=N runs N targets at a time (default 1; CI runs one per core, since a libFuzzer run uses one).
 #
 #   fuzz/run.sh SECONDS [TARGET...]
+#   fuzz/run.sh --build        only builds them (CI builds them early, beside other work)
 #
 # Needs cargo-fuzz (`cargo install cargo-fuzz`). On a stable toolchain RUSTC_BOOTSTRAP=1 lets cargo-fuzz
 # pass its unstable flags. No sanitizer is used by default, for speed; SANITIZER=address adds
@@ -15,7 +16,7 @@
 # fixing it.
 set -euo pipefail
 
-secs=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
+secs=${1:?usage: fuzz/run.sh SECONDS [TARGET...] | fuzz/run.sh --build}
 shift
 cd "$(dirname "$0")"
 if [ $# -gt 0 ]; then
@@ -29,6 +30,7 @@ checks=()
 [ "${DEBUG_ASSERTIONS:-0}" = 1 ] && checks=(--debug-assertions)
 jobs=${FUZZ_JOBS:-1}
 nice -n 19 cargo fuzz build "${checks[@]}" -s "$sanitizer"
+[ "$secs" = --build ] && exit 0
 
 fuzz_one() {
     local t=$1
