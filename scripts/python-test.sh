@@ -26,7 +26,7 @@ esac
 python=${PYTHON:-python3}
 dir=target/python-test
 venv=$dir/venv
-cli=${SUDOKIT_BIN:-${CARGO_TARGET_DIR:-$PWD/target}/debug/sudokit}
+cli=${CARGO_TARGET_DIR:-$PWD/target}/debug/sudokit
 build_cli=1
 if [ -n "${SUDOKIT_BIN:-}" ]; then
     [ -x "$SUDOKIT_BIN" ] || { echo "error: SUDOKIT_BIN=$SUDOKIT_BIN is not an executable" >&2; exit 1; }

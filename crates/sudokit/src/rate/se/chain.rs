@@ -636,10 +636,9 @@ fn drop_aside(steps: StepsByGrid, pooled: bool) {
     #[cfg(feature = "rayon")]
     if pooled {
         if let Some(freer) = freer() {
-            // Should the thread be gone, the steps come back and are freed here.
-            if let Err(std::sync::mpsc::SendError(steps)) = freer.send(steps) {
-                drop(steps);
-            }
+            // Should the thread be gone, the failed send hands the steps back in its error, and
+            // they are freed here with it.
+            let _ = freer.send(steps);
             return;
         }
     }
