@@ -60,13 +60,6 @@ pub struct ReadOptions {
     pub detect_symbols: bool,
 }
 
-impl ReadOptions {
-    /// The same, under the classic rules (for commands that take no `--variant`).
-    pub fn classic(self) -> ReadOptions {
-        ReadOptions { variants: Variants::default(), ..self }
-    }
-}
-
 /// Which puzzles to read and how.
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {

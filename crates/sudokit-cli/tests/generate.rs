@@ -147,6 +147,21 @@ fn other_sizes() {
     assert!(r.stderr.contains("no guess puzzle found in 2 attempts"), "{}", r.stderr);
 }
 
+/// Variant rules, from `--variant` or a JSON puzzle's own, are refused: the classic form of an
+/// X-Sudoku would read back as another puzzle under its diagonals.
+#[test]
+fn canon_refuses_variant_rules() {
+    const X: &str = ".....6..72..9...6.1...5...3....62........4.2.......5....1.2..7.8....9..5.........";
+    let flag = sudokit(&["canon", "--variant", "x"], &format!("{X}\n"));
+    assert_eq!((flag.code, flag.stdout.as_str()), (1, "!unsupported\n"));
+    assert!(flag.stderr.contains("puzzle 1, line 1: canonical forms are defined for the classic rules only"));
+    let own = sudokit(&["canon", "-o", "json"], &format!("{{\"puzzle\": \"{X}\", \"variants\": [\"x\"]}}\n"));
+    assert_eq!(own.code, 1);
+    assert!(own.stdout.contains(r#""status":"unsupported""#), "{}", own.stdout);
+    // The same givens under the classic rules have their form.
+    assert_eq!(sudokit(&["canon"], &format!("{X}\n")).code, 0);
+}
+
 #[test]
 fn canon_of_equivalent_puzzles_is_equal() {
     const P1: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";

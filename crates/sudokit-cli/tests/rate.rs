@@ -22,6 +22,8 @@ fn rate_prints_both_scales_per_puzzle() {
     assert_eq!(v["hodoku_score"], 1302);
     assert_eq!(v["hodoku_level"], "hard");
     assert_eq!(v["hardest_technique"], "XY-Wing");
+    // The length of Sudoku Explainer's path, as `explain --scale se` ends it: "solved in 65 steps".
+    assert_eq!(v["step_count"], 65);
 }
 
 #[test]
@@ -56,15 +58,47 @@ fn rate_reports_bad_puzzles_in_place_and_never_guesses() {
 }
 
 #[test]
-fn rate_refuses_other_boards() {
-    let run = sudokit(&["rate"], "1.3.4.2.3.1.2.4.\n");
+fn rate_refuses_other_boards_but_gives_their_step_count_and_hardest_technique() {
+    let mini = "1.3.4.2.3.1.2.4.";
+    let run = sudokit(&["rate"], &format!("{mini}\n"));
     assert_eq!(run.code, 1);
-    assert_eq!(run.stdout, "!unsupported\n");
+    assert_eq!(run.stdout, "?/?/? ? ? Naked Single\n");
     assert!(
         run.stderr.contains("the SE and HoDoKu ratings are for classic 9x9 puzzles only, not 4x4 boards"),
         "{}",
         run.stderr
     );
+    let json = sudokit(&["rate", "-o", "json"], &format!("{mini}\n"));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("JSON");
+    assert_eq!(
+        (v["status"].as_str(), v["er"].is_null(), v["hodoku_level"].is_null()),
+        (Some("unsupported"), true, true)
+    );
+    assert_eq!((v["hardest_technique"].as_str(), v["step_count"].as_u64()), (Some("Naked Single"), Some(8)));
+    let csv = sudokit(&["rate", "-o", "csv"], &format!("{mini}\n"));
+    assert_eq!(csv.stdout.lines().nth(1), Some(format!("{mini},,,,,,Naked Single").as_str()));
+
+    // Variant rules too: the step count is that of the human solver's path, as `explain` ends it.
+    let x = sudokit(&["generate", "puzzle", "--variant", "x", "--seed", "5", "-n", "1"], "");
+    assert_eq!(x.code, 0, "{}", x.stderr);
+    let rated = sudokit(&["rate", "-o", "json", "--variant", "x"], &x.stdout);
+    assert_eq!(rated.code, 1);
+    assert!(rated.stderr.contains("not puzzles with variant rules"), "{}", rated.stderr);
+    let v: serde_json::Value = serde_json::from_str(rated.stdout.trim()).expect("JSON");
+    let explained = sudokit(&["explain", "--variant", "x"], &x.stdout);
+    let last = explained.stdout.lines().last().unwrap_or_default().to_string();
+    assert_eq!(last, format!("solved in {} steps", v["step_count"]));
+    assert!(v["hardest_technique"].is_string(), "{v}");
+
+    // Without exactly one solution there is no path to measure either.
+    let open = sudokit(&["rate"], &format!("{}\n", ".".repeat(16)));
+    assert_eq!((open.code, open.stdout.as_str()), (1, "!unsupported\n"));
+    assert!(
+        open.stderr.contains("puzzle 1, line 1: no step count or hardest technique: more than one solution"),
+        "{}",
+        open.stderr
+    );
+
     let timed = sudokit(&["rate", "--timeout", "1"], &format!("{EASY}\n"));
     assert_eq!(timed.code, 2);
     assert!(timed.stderr.contains("--timeout is not supported"), "{}", timed.stderr);

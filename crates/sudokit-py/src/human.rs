@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{rate_puzzle, Ratings};
-use sudokit::{Board, Candidates, Position};
+use sudokit::rate::{outline, rate_puzzle, Outline, Ratings, Unrated};
+use sudokit::{Board, Candidates, Position, Puzzle};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, ReadOptions};
 use crate::errors::{
@@ -525,8 +525,11 @@ puzzle_function! {
 /// scale could not rate it; the other's values are there), or why it was not rated at all:
 /// `"multiple"`, `"no_solution"`, `"invalid"`, `"unsupported"` (not classic 9×9), `"timeout"`.
 /// `er`, `ep`, `ed` are Sudoku Explainer's ratings, `score` and `level` HoDoKu's (`"easy"` to
-/// `"extreme"`), `hardest` Sudoku Explainer's name of the hardest step; each `None` when not rated.
-/// `messages` are the lines `sudokit rate` writes to stderr for this puzzle.
+/// `"extreme"`), `hardest` Sudoku Explainer's name of the hardest step and `step_count` the length
+/// of its path; each `None` when not rated. On boards neither scale covers (other sizes, variant
+/// rules: status `"unsupported"`), `hardest` and `step_count` are those of the human solver's path
+/// (HoDoKu's techniques, as `explain`) where the puzzle has exactly one solution. `messages` are the
+/// lines `sudokit rate` writes to stderr for this puzzle.
 #[pyclass(module = "sudokit", frozen, get_all)]
 #[derive(Clone, Debug)]
 pub struct Rating {
@@ -542,8 +545,10 @@ pub struct Rating {
     pub score: Option<u32>,
     /// HoDoKu's level.
     pub level: Option<String>,
-    /// Sudoku Explainer's name of the hardest step.
+    /// Sudoku Explainer's name of the hardest step (on other boards, the human solver's).
     pub hardest: Option<String>,
+    /// The steps of Sudoku Explainer's path (on other boards, of the human solver's).
+    pub step_count: Option<usize>,
     /// Why a scale is missing, as the command line says it.
     pub messages: Vec<String>,
 }
@@ -557,22 +562,23 @@ impl Rating {
     }
 
     /// The rating as a `sudokit rate -o json` record without its `index` and `puzzle`: `status`,
-    /// `er`, `ep`, `ed`, `hodoku_score`, `hodoku_level`, `hardest_technique`; only `status` for a
-    /// puzzle that was not rated.
+    /// `er`, `ep`, `ed`, `hodoku_score`, `hodoku_level`, `hardest_technique`, `step_count`; only
+    /// `status` for a puzzle that was not rated (and, on another board, nothing measured either).
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        if !matches!(self.status.as_str(), "ok" | "partial") {
+        if !self.has_values() {
             return to_python(py, &json!({ "status": self.status }));
         }
         let v = json!({
             "status": self.status, "er": self.er, "ep": self.ep, "ed": self.ed,
             "hodoku_score": self.score, "hodoku_level": self.level, "hardest_technique": self.hardest,
+            "step_count": self.step_count,
         });
         to_python(py, &v)
     }
 
     /// The line `sudokit rate` prints: `ER/EP/ED score level hardest`.
     fn __str__(&self) -> String {
-        if !matches!(self.status.as_str(), "ok" | "partial") {
+        if !self.has_values() {
             // The marker `sudokit rate` prints: `!no solution` for `no_solution`.
             return format!("!{}", self.status.replace('_', " "));
         }
@@ -592,13 +598,35 @@ impl Rating {
     }
 }
 
+impl Rating {
+    /// Whether the record has values, as `sudokit rate`'s: a rating, or on another board the
+    /// human solver's path.
+    fn has_values(&self) -> bool {
+        matches!(self.status.as_str(), "ok" | "partial") || self.step_count.is_some()
+    }
+}
+
+/// Both ratings of `p`, and where neither scale covers its board, the human solver's path in brief
+/// (as `sudokit rate` reports it).
+pub fn rated_or_outlined(p: &Puzzle) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
+    let rated = rate_puzzle(p);
+    let path = matches!(rated, Err(Unrated::Unsupported { .. })).then(|| outline(p));
+    (rated, path)
+}
+
 /// A rating value in tenths as the number the command line writes.
 fn tenths(t: u16) -> f64 {
     f64::from(t) / 10.0
 }
 
 /// The rating of one puzzle as the command line reports it, `at` naming it in messages.
-pub fn rating_of(rated: &Result<Ratings, sudokit::rate::Unrated>, at: Position) -> Rating {
+/// `path` is the human solver's path in brief where neither scale covers the board (see
+/// [`rated_or_outlined`]).
+pub fn rating_of(
+    rated: &Result<Ratings, Unrated>,
+    path: Option<&Result<Outline, Unrated>>,
+    at: Position,
+) -> Rating {
     let mut r = Rating {
         status: String::new(),
         er: None,
@@ -607,6 +635,7 @@ pub fn rating_of(rated: &Result<Ratings, sudokit::rate::Unrated>, at: Position) 
         score: None,
         level: None,
         hardest: None,
+        step_count: None,
         messages: Vec::new(),
     };
     let ratings = match rated {
@@ -614,6 +643,13 @@ pub fn rating_of(rated: &Result<Ratings, sudokit::rate::Unrated>, at: Position) 
         Err(why) => {
             r.status = why.status().to_string();
             r.messages.push(format!("{at}: {}", why.message()));
+            match path {
+                Some(Ok(o)) => {
+                    (r.hardest, r.step_count) = (o.hardest.map(|t| t.name().to_string()), Some(o.steps))
+                }
+                Some(Err(e)) => r.messages.push(format!("{at}: no step count or hardest technique: {e}")),
+                None => {}
+            }
             return r;
         }
     };
@@ -621,6 +657,7 @@ pub fn rating_of(rated: &Result<Ratings, sudokit::rate::Unrated>, at: Position) 
         (r.er, r.ep, r.ed) =
             (Some(tenths(s.er_tenths)), Some(tenths(s.ep_tenths)), Some(tenths(s.ed_tenths)));
         r.hardest = Some(s.hardest.clone());
+        r.step_count = Some(s.steps);
     }
     if let Ok(h) = &ratings.hodoku {
         (r.score, r.level) = (Some(h.score), Some(h.level.name().to_string()));
@@ -651,8 +688,8 @@ puzzle_function! {
     pub fn rate(py, puzzle, keywords) -> PyResult<Rating> {
         let args = keywords.options()?;
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let rated = py.detach(|| rate_puzzle(&p));
-        Ok(rating_of(&rated, at))
+        let (rated, path) = py.detach(|| rated_or_outlined(&p));
+        Ok(rating_of(&rated, path.as_ref(), at))
     }
 }
 

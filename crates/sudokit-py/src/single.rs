@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::thread::JoinHandle;
 
 use pyo3::prelude::*;
-use sudokit::canon::canonical;
+use sudokit::canon::canonical_under;
 use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome};
 
 use crate::args::{output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT};
@@ -320,6 +320,6 @@ pub fn canon(
     let args = ReadOptions::new(size, r#box, symbols, None, layout, None)?;
     let format = output_format(format)?;
     let (p, _) = read_puzzle(puzzle, &args)?;
-    let c = canonical(p.grid()).map_err(bad_option)?;
+    let c = canonical_under(p.board(), p.grid()).map_err(bad_option)?;
     Ok(render(&c, format))
 }

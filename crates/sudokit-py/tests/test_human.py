@@ -20,6 +20,8 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 XY = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
 #: Rows of every kind that rate() does not rate, with the status `sudokit rate -o json` gives them.
 UNRATED = [("." * 81, "multiple"), ("55" + "." * 79, "invalid")]
+#: A 4x4 puzzle: neither scale rates it; its path with HoDoKu's techniques takes 8 steps.
+MINI = "1.3.4.2.3.1.2.4."
 
 
 def no_solution_puzzle() -> str:
@@ -131,19 +133,31 @@ def test_rate_agrees_with_the_cli(datasets, cli):
     assert [r.status for r in ratings[-3:]] == ["multiple", "invalid", "no_solution"]
     assert str(ratings[-1]) == "!no solution"
     assert all(r.is_rated for r in ratings[:-3])
+    # Another board (a file of its own: the board's side is read from a file's first puzzle).
+    [record], run = json_lines(cli, ["rate", "-o", "json"], [MINI])
+    mini = sudokit.rate(MINI)
+    assert mini.to_dict() == {k: v for k, v in record.items() if k not in ("index", "puzzle")}
+    assert run.stderr.splitlines() == ["sudokit: <stdin>: " + m for m in mini.messages]
 
 
 def test_rate_values_and_statuses():
     r = sudokit.rate(EASY)
-    assert (r.status, r.er, r.ep, r.ed, r.score, r.level, r.hardest) == (
-        "ok", 1.2, 1.2, 1.2, 196, "easy", "Hidden Single")
+    assert (r.status, r.er, r.ep, r.ed, r.score, r.level, r.hardest, r.step_count) == (
+        "ok", 1.2, 1.2, 1.2, 196, "easy", "Hidden Single", 49)
     assert str(r) == "1.2/1.2/1.2 196 easy Hidden Single"
     for puzzle, status in UNRATED:
         r = sudokit.rate(puzzle)
         assert r.status == status and not r.is_rated and r.er is None and r.score is None
         assert str(r) == f"!{status}"
+    # Other boards: no rating, but the human solver's path in brief, as `sudokit rate` gives it.
+    r = sudokit.rate(MINI)
+    assert (r.status, r.er, r.score, r.hardest, r.step_count) == ("unsupported", None, None, "Naked Single", 8)
+    assert str(r) == "?/?/? ? ? Naked Single" and not r.is_rated
+    assert r.to_dict()["step_count"] == 8 and "not 4x4 boards" in r.messages[0]
     r = sudokit.rate("." * 16)
     assert r.status == "unsupported" and "not 4x4 boards" in r.messages[0]
+    assert (r.hardest, r.step_count, str(r)) == (None, None, "!unsupported")
+    assert "no step count or hardest technique: more than one solution" in r.messages[1]
 
 
 def test_se_path_agrees_with_the_cli_and_with_rate(datasets, cli):

@@ -141,6 +141,13 @@ def test_canon_matches_the_cli(cli):
     assert sudokit.canon(P1) == run_cli(cli, ["canon"], P1 + "\n").stdout.strip()
 
 
+def test_canon_refuses_variant_rules():
+    # A JSON puzzle brings its own rules; their symmetries are not the classic ones.
+    x = json.dumps({"puzzle": P1, "variants": ["x"]})
+    with pytest.raises(ValueError, match="classic rules only"):
+        sudokit.canon(x)
+
+
 def test_generate_is_reproducible_and_unique():
     a = sudokit.generate(seed=42)
     assert a == sudokit.generate(seed=42)

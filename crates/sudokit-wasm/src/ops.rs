@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sudokit::canon::canonical;
+use sudokit::canon::canonical_under;
 use sudokit::format::region_symbols;
 use sudokit::generate::{
     rng_for, Difficulty, GenerateOptions, Generated, Generator, Symmetry, VariantGenerator, VariantSpec,
@@ -293,10 +293,7 @@ pub fn count(request: &str) -> String {
 pub fn canon(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {
         let read = r.read()?;
-        if !read.puzzle.board().is_classic() {
-            return Err("canonical forms are defined for the classic rules only".into());
-        }
-        let g = canonical(read.puzzle.grid()).map_err(|e| e.to_string())?;
+        let g = canonical_under(read.puzzle.board(), read.puzzle.grid()).map_err(|e| e.to_string())?;
         Ok(json!({ "line": g.to_string(), "cells": cells(&g) }))
     })
 }

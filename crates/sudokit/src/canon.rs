@@ -38,6 +38,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::grid::{Grid, Shape};
+use crate::rules::Board;
 
 /// The largest side [`canonical`] supports.
 pub const CANON_MAX_SIDE: usize = 9;
@@ -56,6 +57,10 @@ pub enum CanonError {
         /// The largest supported side.
         max: usize,
     },
+    /// The puzzle has variant rules (diagonals, windows, jigsaw regions, cages): the symmetries here
+    /// are those of the classic rules, and most of them break the variant's.
+    #[error("canonical forms are defined for the classic rules only, not for puzzles with variant rules")]
+    VariantRules,
     /// A transform was applied to a grid of another shape.
     #[error("a transform for a {expected} board cannot apply to a {found} grid")]
     ShapeMismatch {
@@ -224,6 +229,30 @@ struct Candidate {
     labels: [u8; CANON_MAX_SIDE + 1],
     /// The next label to hand out.
     next: u8,
+}
+
+/// [`canonical`] for a puzzle on the board `rules`: refused for variant rules, whose symmetries are
+/// not those of the classic rules (the classic form of an X-Sudoku would read back as another
+/// puzzle under its diagonals).
+///
+/// ```
+/// use sudokit::canon::{canonical_under, CanonError};
+/// use sudokit::{Board, Grid, Shape};
+/// let g: Grid = "1.34341221434321".parse()?;
+/// let classic = Board::classic(Shape::new(2, 2)?);
+/// assert_eq!(canonical_under(&classic, &g)?.to_string(), ".123234114323214");
+/// let x = classic.with_diagonals();
+/// assert_eq!(canonical_under(&x, &g), Err(CanonError::VariantRules));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`CanonError::VariantRules`] for rules other than the classic ones; otherwise as [`canonical`].
+pub fn canonical_under(rules: &Board, grid: &Grid) -> Result<Grid, CanonError> {
+    if !rules.is_classic() {
+        return Err(CanonError::VariantRules);
+    }
+    canonical(grid)
 }
 
 /// The canonical (minlex) form of `grid` under the symmetries of its classic rules; see the module docs

@@ -4,7 +4,7 @@
 
 use clap::Args;
 use sudokit::batch::Job;
-use sudokit::canon::canonical;
+use sudokit::canon::canonical_under;
 
 use super::{
     grid_text, grid_value, header_of, marker_record, mode_of, puzzle_fields, record, unreadable_record,
@@ -36,7 +36,7 @@ pub fn canon(args: &CanonArgs, job: &Job) -> Outcome {
     };
     let base =
         Outcome { multiline: mode.multiline(), header: header_of(mode, COLUMNS), ..Default::default() };
-    match canonical(p.grid()) {
+    match canonical_under(p.board(), p.grid()) {
         Ok(c) => {
             let fields = puzzle_fields(job, "ok").set("canonical", grid_value(&c, job));
             let out = record(mode, COLUMNS, fields, || {

@@ -86,9 +86,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     let (reporter, stats) = match &cli.command {
         Command::Bench(a) => return Ok(ExitCode::from(bench::run(a)?.code())),
         Command::Generate(a) => return generate::run(a),
-        Command::Canon(a) => {
-            run_bulk(&a.input, &a.run, a.input.read_options()?.classic(), |j| canon::canon(a, j))?
-        }
+        Command::Canon(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| canon::canon(a, j))?,
         // Every solution streams out as it is found, one puzzle after the other, in bounded memory.
         Command::Solve(a) if a.all => (
             bulk::run_streaming(
@@ -116,7 +114,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 anyhow::bail!("rate: --timeout is not supported (the ratings stop at their own work budget)");
             }
             let dist = std::sync::Mutex::new(rate::Distribution::default());
-            let read = a.input.read_options()?.classic();
+            let read = a.input.read_options()?;
             let (reporter, stats) = run_bulk(&a.input, &a.run, read, |j| rate::rate(a, j, &dist))?;
             if stats {
                 let dist = dist.lock().unwrap_or_else(|e| e.into_inner());

@@ -8,7 +8,7 @@ use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::hodoku::{HodokuRating, Level};
 use sudokit::rate::se::SeRating;
-use sudokit::rate::{rate_puzzle, Ratings, Unrated};
+use sudokit::rate::{outline, rate_puzzle, Ratings, Unrated};
 use sudokit::OutputFormat;
 
 use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
@@ -22,7 +22,10 @@ const COLUMNS: Columns = &["puzzle", "er", "ep", "ed", "hodoku_score", "hodoku_l
 /// The values of `rate -o`.
 pub const RATE_FORMATS: &[(&str, &str)] = &[
     ("line", "One line per puzzle: ER/EP/ED, HoDoKu score, HoDoKu level, hardest technique"),
-    ("json", "JSON Lines: index, status, puzzle, er, ep, ed, hodoku_score, hodoku_level, hardest_technique"),
+    (
+        "json",
+        "JSON Lines: index, status, puzzle, er, ep, ed, hodoku_score, hodoku_level, hardest_technique, step_count",
+    ),
     ("csv", "CSV with the header puzzle,er,ep,ed,hodoku_score,hodoku_level,hardest_technique"),
 ];
 
@@ -117,11 +120,11 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
     let echo = |out: Vec<u8>| echo_in(args.echo, job, mode, out);
     let at = job.position;
-    let fail = |status: &str, kind: Kind, exit: Status, message: String| {
+    let fail = |status: &str, kind: Kind, exit: Status, messages: Vec<String>| {
         count(dist, None, None);
         Outcome {
             out: echo(marker_record(mode, COLUMNS, job, status)),
-            messages: vec![message],
+            messages,
             status: exit,
             kind,
             header: header_of(mode, COLUMNS),
@@ -130,10 +133,35 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     };
     let ratings = match rate_puzzle(p) {
         Ok(r) => r,
+        Err(why @ Unrated::Unsupported { .. }) => {
+            // Neither scale covers the board; the human solver's path still has a length and a
+            // hardest technique.
+            let refused = format!("{at}: {}", why.message());
+            let kind = unrated_kind(&why);
+            return match outline(p) {
+                Ok(o) => {
+                    count(dist, None, None);
+                    let hardest = o.hardest.map(|t| t.name().to_string());
+                    let values = Values { se: None, hodoku: None, hardest, steps: Some(o.steps) };
+                    Outcome {
+                        out: echo(values.record(mode, job, why.status())),
+                        messages: vec![refused],
+                        status: Status::Failed,
+                        kind,
+                        header: header_of(mode, COLUMNS),
+                        ..Default::default()
+                    }
+                }
+                Err(e) => {
+                    let no_outline = format!("{at}: no step count or hardest technique: {e}");
+                    fail(why.status(), kind, Status::Failed, vec![refused, no_outline])
+                }
+            };
+        }
         Err(why) => {
             let kind = unrated_kind(&why);
             let exit = if kind == Kind::Multiple { Status::Multiple } else { Status::Failed };
-            return fail(why.status(), kind, exit, format!("{at}: {}", why.message()));
+            return fail(why.status(), kind, exit, vec![format!("{at}: {}", why.message())]);
         }
     };
     let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
@@ -141,32 +169,59 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     count(dist, se.as_ref().ok(), hodoku.as_ref().ok());
     let complete = se.is_ok() && hodoku.is_ok();
     let se = se.ok();
-    let hodoku = hodoku.ok();
-    let mut fields = puzzle_fields(job, if complete { "ok" } else { "partial" });
-    if let Some(r) = &se {
-        fields = fields
-            .set("er", tenths(r.er_tenths))
-            .set("ep", tenths(r.ep_tenths))
-            .set("ed", tenths(r.ed_tenths));
-    } else {
-        fields = fields.set("er", Value::Null).set("ep", Value::Null).set("ed", Value::Null);
-    }
-    fields = match &hodoku {
-        Some(r) => fields.set("hodoku_score", r.score).set("hodoku_level", r.level.name()),
-        None => fields.set("hodoku_score", Value::Null).set("hodoku_level", Value::Null),
+    let values = Values {
+        hardest: se.as_ref().map(|r| r.hardest.clone()),
+        steps: se.as_ref().map(|r| r.steps),
+        se,
+        hodoku: hodoku.ok(),
     };
-    let hardest = se.as_ref().map(|r| r.hardest.clone());
-    fields = fields.set("hardest_technique", hardest.clone().map_or(Value::Null, Value::from));
-    let out = record(mode, COLUMNS, fields, || {
-        let se_text = se
-            .as_ref()
-            .map_or_else(|| "?/?/?".to_string(), |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed()));
-        let hodoku_text =
-            hodoku.as_ref().map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level));
-        echo(format!("{se_text} {hodoku_text} {}\n", hardest.as_deref().unwrap_or("?")).into_bytes())
-    });
+    let out = echo(values.record(mode, job, if complete { "ok" } else { "partial" }));
     let (status, kind) = if complete { (Status::Ok, Kind::Solved) } else { (Status::Failed, Kind::TimedOut) };
     Outcome { out, messages, status, kind, header: header_of(mode, COLUMNS), ..Default::default() }
+}
+
+/// What a record of `rate` reports, each `None` where it could not be worked out.
+struct Values {
+    se: Option<SeRating>,
+    hodoku: Option<HodokuRating>,
+    /// The hardest technique and the step count: of Sudoku Explainer's path on classic 9×9
+    /// puzzles, of the human solver's on other boards.
+    hardest: Option<String>,
+    steps: Option<usize>,
+}
+
+impl Values {
+    /// The record with `status`: in text, `ER/EP/ED SCORE LEVEL TECHNIQUE` with `?` for what is
+    /// missing (the caller echoes the puzzle before it).
+    fn record(&self, mode: Mode, job: &Job, status: &str) -> Vec<u8> {
+        let mut fields = puzzle_fields(job, status);
+        if let Some(r) = &self.se {
+            fields = fields
+                .set("er", tenths(r.er_tenths))
+                .set("ep", tenths(r.ep_tenths))
+                .set("ed", tenths(r.ed_tenths));
+        } else {
+            fields = fields.set("er", Value::Null).set("ep", Value::Null).set("ed", Value::Null);
+        }
+        fields = match &self.hodoku {
+            Some(r) => fields.set("hodoku_score", r.score).set("hodoku_level", r.level.name()),
+            None => fields.set("hodoku_score", Value::Null).set("hodoku_level", Value::Null),
+        };
+        fields = fields
+            .set("hardest_technique", self.hardest.clone().map_or(Value::Null, Value::from))
+            .set("step_count", self.steps.map_or(Value::Null, Value::from));
+        record(mode, COLUMNS, fields, || {
+            let se_text = self.se.as_ref().map_or_else(
+                || "?/?/?".to_string(),
+                |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed()),
+            );
+            let hodoku_text = self
+                .hodoku
+                .as_ref()
+                .map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level));
+            format!("{se_text} {hodoku_text} {}\n", self.hardest.as_deref().unwrap_or("?")).into_bytes()
+        })
+    }
 }
 
 /// How a puzzle the ratings refuse counts in `--stats`: several solutions, none, undecided, or

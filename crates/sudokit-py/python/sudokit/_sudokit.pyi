@@ -126,7 +126,9 @@ class Rating:
     level: Optional[str]
     """HoDoKu's level: ``"easy"``, ``"medium"``, ``"hard"``, ``"unfair"`` or ``"extreme"``."""
     hardest: Optional[str]
-    """Sudoku Explainer's name of the hardest step."""
+    """Sudoku Explainer's name of the hardest step (on other boards, the human solver's)."""
+    step_count: Optional[int]
+    """The steps of Sudoku Explainer's path (on other boards, of the human solver's)."""
     messages: List[str]
     """Why a scale is missing, as ``sudokit rate`` writes it to stderr."""
     @property
@@ -409,7 +411,8 @@ def rate(
     layout: Optional[Layout] = None,
 ) -> Rating:
     """ER/EP/ED and HoDoKu's score and level, as ``sudokit rate``. Does not raise for a puzzle it can
-    read: ``rating.status`` says ``"multiple"``, ``"invalid"``, … Raises ``ParseError``."""
+    read: ``rating.status`` says ``"multiple"``, ``"invalid"``, … (``"unsupported"`` on other boards,
+    with the human solver's hardest technique and step count). Raises ``ParseError``."""
 
 def se_path(
     puzzle: PuzzleLike,

@@ -25,9 +25,9 @@
 //! The records sudokit writes with `-o json` are puzzle objects too: their other fields (`index`,
 //! `status`, and what each command found: `clues`, `guesses`, `all_solutions`, `canonical`,
 //! `detail`, `expected_count`, `expected_solution`; `rate`'s `er`, `ep`, `ed`, `hodoku_score`,
-//! `hodoku_level`, `hardest_technique`; the `solved`, `steps`, `grids`, `stopped`, `hardest`,
-//! `level`, `hint`, `step`, `technique`, `difficulty` and `candidates` of `explain`, `hint` and
-//! `candidates`) are accepted and ignored, so that every output reads back. Any other field is an
+//! `hodoku_level`, `hardest_technique`, `step_count`; the `solved`, `steps`, `grids`, `stopped`,
+//! `hardest`, `level`, `hint`, `step`, `technique`, `difficulty` and `candidates` of `explain`,
+//! `hint` and `candidates`) are accepted and ignored, so that every output reads back. Any other field is an
 //! error, so a misspelt rule is never silently ignored. The solution of a JSON object is printed as
 //! a JSON board (an array of rows).
 //!
@@ -170,7 +170,7 @@ const PUZZLE_FIELDS: [&str; 10] =
 /// The other fields of the records sudokit writes with `-o json`: what a command found, which says
 /// nothing about the puzzle. They are read past, so that every record reads back as its puzzle;
 /// any field in neither list is an error, so that a misspelt rule is never silently ignored.
-const RECORD_FIELDS: [&str; 26] = [
+const RECORD_FIELDS: [&str; 27] = [
     // Every record.
     "index",
     "status",
@@ -189,6 +189,7 @@ const RECORD_FIELDS: [&str; 26] = [
     "hodoku_score",
     "hodoku_level",
     "hardest_technique",
+    "step_count",
     // `explain` (both scales), `hint`, `candidates`.
     "solved",
     "steps",

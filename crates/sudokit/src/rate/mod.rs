@@ -9,10 +9,11 @@
 //!
 //! [`rate_puzzle`] gives both for one puzzle, as `sudokit rate` does: only a classic 9×9 puzzle with
 //! exactly one solution is rated, and [`Unrated`] says why another was not. [`se_path`] gives,
-//! after the same checks, Sudoku Explainer's path step by step (as `sudokit explain --scale se`).
+//! after the same checks, Sudoku Explainer's path step by step (as `sudokit explain --scale se`), and
+//! [`outline`] the step count and hardest technique of the human solver's path on any board.
 
 pub mod hodoku;
 mod puzzle;
 pub mod se;
 
-pub use puzzle::{rate_puzzle, se_path, Ratings, Unrated};
+pub use puzzle::{outline, rate_puzzle, se_path, Outline, Ratings, Unrated};

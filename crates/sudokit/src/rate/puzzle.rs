@@ -1,12 +1,17 @@
 //! Both ratings of one puzzle, as `sudokit rate` gives them: the uniqueness check first (a puzzle
 //! without exactly one solution is not rated), then Sudoku Explainer's ER/EP/ED and HoDoKu's score and
-//! level, each of which may fail on its own.
+//! level, each of which may fail on its own. Where neither scale applies (other boards, variant
+//! rules), [`outline`] still gives the step count and the hardest technique of the human solver's
+//! path.
 
 use std::fmt;
+
+use std::sync::Arc;
 
 use super::hodoku::{self, HodokuError, HodokuRating};
 use super::se::{self, RateError, SeRating};
 use crate::grid::{Grid, Shape};
+use crate::human::{self, HumanError, SolverOptions, State, Technique};
 use crate::rules::{Board, Conflict};
 use crate::solve::{Puzzle, Verdict};
 
@@ -183,13 +188,73 @@ pub fn se_path(puzzle: &Puzzle) -> Result<se::SePath, Unrated> {
     })
 }
 
+/// A solution path in brief: how many steps it takes, and its hardest technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outline {
+    /// The number of steps.
+    pub steps: usize,
+    /// The technique of the first step with the highest HoDoKu level, and among those the highest
+    /// base score (as [`HodokuRating::hardest`]); `None` for a grid with nothing left to solve.
+    pub hardest: Option<Technique>,
+}
+
+/// The step count and hardest technique of `puzzle`'s path with HoDoKu's techniques (the human
+/// solver's default path, as `sudokit explain` prints it), on any board the human solver takes:
+/// every size and variant. Neither rating scale covers boards other than classic 9×9; this is what
+/// `sudokit rate` still reports for them. Only a puzzle with exactly one solution is outlined.
+///
+/// ```
+/// use sudokit::rate::{outline, rate_puzzle, Unrated};
+/// use sudokit::human::Technique;
+/// use sudokit::Puzzle;
+///
+/// let mini = Puzzle::classic("1.3.4.2.3.1.2.4.".parse()?);
+/// assert!(matches!(rate_puzzle(&mini), Err(Unrated::Unsupported { side: 4, .. })));
+/// let path = outline(&mini)?;
+/// assert_eq!((path.steps, path.hardest), (8, Some(Technique::NakedSingle)));
+/// let open = Puzzle::classic(sudokit::Grid::empty(sudokit::Shape::new(2, 2)?));
+/// assert_eq!(outline(&open), Err(Unrated::Multiple));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`Unrated`] when the puzzle has not exactly one solution.
+pub fn outline(puzzle: &Puzzle) -> Result<Outline, Unrated> {
+    unique(puzzle)?;
+    let state = State::new(Arc::new(puzzle.board().clone()), puzzle.grid()).map_err(unrated)?;
+    let path = human::solve(state, SolverOptions::default()).map_err(unrated)?;
+    // Brute force ends the default order: the path always solves a puzzle with one solution.
+    if !path.is_solved() {
+        return Err(Unrated::Undecided);
+    }
+    let hardest = hodoku::rate_steps(&path.steps).map(|r| r.hardest);
+    Ok(Outline { steps: path.steps.len(), hardest })
+}
+
+/// Why the human solver took no path, as the uniqueness check says it (which runs first, so that
+/// only what it cannot tell comes here).
+fn unrated(e: HumanError) -> Unrated {
+    match e {
+        HumanError::MultipleSolutions => Unrated::Multiple,
+        HumanError::NoSolution => Unrated::NoSolution,
+        HumanError::Conflict(c) => Unrated::Invalid(vec![c]),
+        _ => Unrated::Undecided,
+    }
+}
+
 /// The grid of a classic 9×9 puzzle with exactly one solution, or why it cannot be rated.
 fn ratable(puzzle: &Puzzle) -> Result<&Grid, Unrated> {
     if let Some(why) = Unrated::of_rules(puzzle.board()) {
         return Err(why);
     }
+    unique(puzzle)?;
+    Ok(puzzle.grid())
+}
+
+/// Whether `puzzle` has exactly one solution, or why not.
+fn unique(puzzle: &Puzzle) -> Result<(), Unrated> {
     match puzzle.check() {
-        Verdict::Unique(_) => Ok(puzzle.grid()),
+        Verdict::Unique(_) => Ok(()),
         Verdict::Multiple { .. } => Err(Unrated::Multiple),
         Verdict::NoSolution => Err(Unrated::NoSolution),
         Verdict::Invalid(c) => Err(Unrated::Invalid(c)),
