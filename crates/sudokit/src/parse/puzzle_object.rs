@@ -27,9 +27,9 @@
 //! `detail`, `expected_count`, `expected_solution`; `rate`'s `er`, `ep`, `ed`, `hodoku_score`,
 //! `hodoku_level`, `hardest_technique`, `step_count`; the `solved`, `steps`, `grids`, `stopped`,
 //! `hardest`, `level`, `hint`, `step`, `technique`, `difficulty` and `candidates` of `explain`,
-//! `hint` and `candidates`) are accepted and ignored, so that every output reads back. Any other field is an
-//! error, so a misspelt rule is never silently ignored. The solution of a JSON object is printed as
-//! a JSON board (an array of rows).
+//! `hint` and `candidates`) are accepted and ignored, so that every output reads back. Any other
+//! field is an error, so a misspelt rule is never silently ignored. The solution of a JSON object
+//! is printed as a JSON board (an array of rows).
 //!
 //! ```
 //! use sudokit::parse::{ParseOptions, PuzzleReader};

@@ -5,7 +5,6 @@
 //! path.
 
 use std::fmt;
-
 use std::sync::Arc;
 
 use super::hodoku::{self, HodokuError, HodokuRating};
