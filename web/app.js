@@ -777,6 +777,12 @@ async function rate() {
     const why = a.verdict === "timed out" ? `undecided within ${NODES.toLocaleString("en")} nodes` : a.verdict;
     return showRating(`Ratings need a board with exactly one solution; this one: ${why}. Check shows more.`, "error");
   }
+  if (a.outline) {
+    // Neither scale covers the board: what the human solver's path tells instead.
+    const { steps, hardest } = a.outline;
+    const path = `its path with HoDoKu's techniques takes ${steps} step${steps === 1 ? "" : "s"}, the hardest ${hardest}`;
+    return showRating(`No rating: ${a.seProblem}; ${path} (${ms(t)}).`);
+  }
   showRating(`${ratingText(a)} (${ms(t)})`, "ok", a.sePath || []);
 }
 

@@ -24,6 +24,8 @@ const SOLVED = "5346789126721953481983425678597614234268537917139248569615372842
 /** The same puzzle with an `x` in column 41: the library's own message must show. */
 const BAD = `${SEED.slice(0, 40)}x${SEED.slice(41)}`;
 const BAD_MESSAGE = "puzzle 1, line 1, column 41: invalid character 'x' (digits are 1-9; blanks are '.', '0', '_', '-' or '*')";
+/** A 6×6 puzzle with one solution (`sudokit generate puzzle --size 6 --seed 1`). */
+const SIX = ".3.5...21..4....426....5.5..........";
 /** 295 solutions (the README's example). */
 const LOOSE = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
 
@@ -293,13 +295,26 @@ if (scenarios) {
     });
   }
 
-  await step("rating needs one solution and a classic 9×9 board", async () => {
-    const r = await page.evaluate((loose) => [
+  await step("rating needs one solution; other boards get the human solver's path in brief", async () => {
+    const [loose, open, six, path] = await page.evaluate(([loose, six]) => [
       window.sudokit.rate({ puzzle: loose }),
       window.sudokit.rate({ puzzle: ".".repeat(36) }),
-    ], LOOSE);
-    equal(r[0].verdict, "multiple", "verdict");
-    expect(r[1].error.includes("classic 9×9 puzzles only, not 6×6 boards"), r[1].error);
+      window.sudokit.rate({ puzzle: six }),
+      window.sudokit.explain({ puzzle: six }),
+    ], [LOOSE, SIX]);
+    equal(loose.verdict, "multiple", "verdict");
+    equal(open.verdict, "multiple", "verdict of an empty 6×6 board");
+    expect(six.seProblem.includes("classic 9×9 puzzles only, not 6×6 boards"), six.seProblem);
+    equal(six.outline.steps, path.steps.length, "the outline's steps against explain's");
+    await page.fill("#paste", SIX);
+    await page.click("#load");
+    await page.click("#rate");
+    await page.waitForSelector("#rating:not([hidden])", { timeout: 10000 });
+    const text = await page.textContent("#rating");
+    const wanted = `No rating: ${six.seProblem}; its path with HoDoKu's techniques takes ${six.outline.steps} steps, the hardest ${six.outline.hardest} (`;
+    expect(text.startsWith(wanted), `rating "${text}", wanted "${wanted}…"`);
+    await page.keyboard.press("Control+z");
+    equal(await board(page), SEED, "the board after undoing the paste");
   });
 
   // A puzzle whose Sudoku Explainer rating runs for seconds even natively (nested forcing chains):

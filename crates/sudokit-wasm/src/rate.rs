@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use sudokit::rate::hodoku::{self, HodokuRating};
 use sudokit::rate::se::{self, RateError, SeOptions, SePath, SeRating};
-use sudokit::rate::Unrated;
+use sudokit::rate::{outline, Unrated};
 use sudokit::Verdict;
 
 use crate::ops::{respond, PuzzleRequest};
@@ -52,7 +52,9 @@ fn se_problem(e: &RateError) -> (String, Value) {
 /// taken, when the rater stopped midway: at its `work` budget, or before a nested forcing chain);
 /// `sePath` lists the steps (`technique`, `difficulty`, `text` in forum notation, `placements`,
 /// `eliminations`, as `sudokit explain --scale se -o json` gives them), as far as they go;
-/// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`.
+/// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`. On
+/// other boards and variant rules, which neither scale covers, both are null with the reason, and
+/// `outline` is `{steps, hardest}` of the human solver's path (as `explain` takes it).
 ///
 /// ```
 /// // The library's own example: serate gives it 4.2/1.2/1.2, an XY-Wing.
@@ -61,21 +63,11 @@ fn se_problem(e: &RateError) -> (String, Value) {
 /// assert!(answer.contains(r#""er":4.2"#), "{answer}");
 /// let mini = sudokit_wasm::rate(r#"{"puzzle": "1.3.4.2.3.1.2.4."}"#);
 /// assert!(mini.contains("classic 9×9"), "{mini}");
+/// assert!(mini.contains(r#""outline":{"hardest":"Naked Single","steps":8}"#), "{mini}");
 /// ```
 pub fn rate(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {
         let read = r.read()?;
-        if let Some(Unrated::Unsupported { side, classic_rules }) = Unrated::of_rules(read.puzzle.board()) {
-            // The page's own wording (with ×), for the boards the library's ratings refuse.
-            let what = if side == 9 && !classic_rules {
-                "puzzles with variant rules".into()
-            } else {
-                format!("{side}×{side} boards")
-            };
-            return Err(format!(
-                "the ratings (Sudoku Explainer, HoDoKu) are for classic 9×9 puzzles only, not {what}"
-            ));
-        }
         let (verdict, outcome) = read.puzzle.check_within(r.limits(2));
         if !matches!(verdict, Verdict::Unique(_)) {
             return Ok(json!({
@@ -83,6 +75,27 @@ pub fn rate(request: &str) -> String {
                 "se": null,
                 "hodoku": null,
                 "interrupted": outcome.interrupted.map(|i| i.to_string()),
+            }));
+        }
+        if let Some(Unrated::Unsupported { side, classic_rules }) = Unrated::of_rules(read.puzzle.board()) {
+            // The page's own wording (with ×), for the boards the library's ratings refuse.
+            let what = if side == 9 && !classic_rules {
+                "puzzles with variant rules".into()
+            } else {
+                format!("{side}×{side} boards")
+            };
+            let refused = format!(
+                "the ratings (Sudoku Explainer, HoDoKu) are for classic 9×9 puzzles only, not {what}"
+            );
+            // What is left to tell: the human solver's path in brief.
+            let path = outline(&read.puzzle).map_err(|e| e.to_string())?;
+            return Ok(json!({
+                "verdict": "unique",
+                "se": null,
+                "seProblem": refused,
+                "hodoku": null,
+                "hodokuProblem": refused,
+                "outline": { "steps": path.steps, "hardest": path.hardest.map(|t| t.name()) },
             }));
         }
         let grid = read.puzzle.grid();
@@ -152,14 +165,28 @@ mod tests {
     }
 
     #[test]
-    fn other_boards_and_variants_are_refused_with_a_reason() {
-        let x = answer(&rate(&json!({ "puzzle": SEED, "variants": ["x"] }).to_string()));
+    fn other_boards_and_variants_get_the_reason_and_the_human_solvers_path_in_brief() {
+        // Unique under its diagonals.
+        let x_puzzle = ".....6..72..9...6.1...5...3....62........4.2.......5....1.2..7.8....9..5.........";
+        let x = answer(&rate(&json!({ "puzzle": x_puzzle, "variants": ["x"] }).to_string()));
+        assert_eq!(x["verdict"], "unique", "{x}");
+        assert_eq!((&x["se"], &x["hodoku"]), (&Value::Null, &Value::Null));
         assert_eq!(
-            x["error"],
+            x["seProblem"],
             "the ratings (Sudoku Explainer, HoDoKu) are for classic 9×9 puzzles only, not puzzles with variant rules"
         );
-        let six = answer(&rate(&json!({ "puzzle": ".".repeat(36) }).to_string()));
-        assert!(six["error"].as_str().expect("a message").ends_with("not 6×6 boards"), "{six}");
+        let rules = sudokit::Board::classic(sudokit::Shape::CLASSIC).with_diagonals();
+        let p = sudokit::Puzzle::new(std::sync::Arc::new(rules), x_puzzle.parse().expect("a grid"))
+            .expect("X rules fit");
+        let path = outline(&p).expect("one solution");
+        assert_eq!(x["outline"]["steps"], path.steps);
+        assert_eq!(x["outline"]["hardest"], path.hardest.map(|t| t.name()).expect("steps to take"));
+        let six = answer(&rate(&json!({ "puzzle": ".3.5...21..4....426....5.5.........." }).to_string()));
+        assert!(six["hodokuProblem"].as_str().expect("a reason").ends_with("not 6×6 boards"), "{six}");
+        assert!(six["outline"]["steps"].as_u64().is_some_and(|n| n > 0), "{six}");
+        // Without exactly one solution, the verdict alone.
+        let open = answer(&rate(&json!({ "puzzle": ".".repeat(36) }).to_string()));
+        assert_eq!((&open["verdict"], open.get("outline")), (&json!("multiple"), None), "{open}");
     }
 
     #[test]
