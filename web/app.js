@@ -780,7 +780,9 @@ async function rate() {
   if (a.outline) {
     // Neither scale covers the board: what the human solver's path tells instead.
     const { steps, hardest } = a.outline;
-    const path = `its path with HoDoKu's techniques takes ${steps} step${steps === 1 ? "" : "s"}, the hardest ${hardest}`;
+    const path = steps === 0
+      ? "nothing is left to solve"
+      : `its path with HoDoKu's techniques takes ${steps} step${steps === 1 ? "" : "s"}, the hardest ${hardest}`;
     return showRating(`No rating: ${a.seProblem}; ${path} (${ms(t)}).`);
   }
   showRating(`${ratingText(a)} (${ms(t)})`, "ok", a.sePath || []);
