@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{outline, rate_puzzle, Outline, Ratings, Unrated};
-use sudokit::{Board, Candidates, Position, Puzzle};
+use sudokit::rate::{rate_or_outline, Outline, Ratings, Unrated};
+use sudokit::{Board, Candidates, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, ReadOptions};
 use crate::errors::{
@@ -606,14 +606,6 @@ impl Rating {
     }
 }
 
-/// Both ratings of `p`, and where neither scale covers its board, the human solver's path in brief
-/// (as `sudokit rate` reports it).
-pub fn rated_or_outlined(p: &Puzzle) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
-    let rated = rate_puzzle(p);
-    let path = matches!(rated, Err(Unrated::Unsupported { .. })).then(|| outline(p));
-    (rated, path)
-}
-
 /// A rating value in tenths as the number the command line writes.
 fn tenths(t: u16) -> f64 {
     f64::from(t) / 10.0
@@ -621,7 +613,7 @@ fn tenths(t: u16) -> f64 {
 
 /// The rating of one puzzle as the command line reports it, `at` naming it in messages.
 /// `path` is the human solver's path in brief where neither scale covers the board (see
-/// [`rated_or_outlined`]).
+/// [`rate_or_outline`]).
 pub fn rating_of(
     rated: &Result<Ratings, Unrated>,
     path: Option<&Result<Outline, Unrated>>,
@@ -647,7 +639,7 @@ pub fn rating_of(
                 Some(Ok(o)) => {
                     (r.hardest, r.step_count) = (o.hardest.map(|t| t.name().to_string()), Some(o.steps))
                 }
-                Some(Err(e)) => r.messages.push(format!("{at}: no step count or hardest technique: {e}")),
+                Some(Err(e)) => r.messages.push(format!("{at}: {}", e.outline_message())),
                 None => {}
             }
             return r;
@@ -688,7 +680,7 @@ puzzle_function! {
     pub fn rate(py, puzzle, keywords) -> PyResult<Rating> {
         let args = keywords.options()?;
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let (rated, path) = py.detach(|| rated_or_outlined(&p));
+        let (rated, path) = py.detach(|| rate_or_outline(&p));
         Ok(rating_of(&rated, path.as_ref(), at))
     }
 }

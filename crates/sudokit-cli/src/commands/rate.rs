@@ -8,7 +8,7 @@ use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::hodoku::{HodokuRating, Level};
 use sudokit::rate::se::SeRating;
-use sudokit::rate::{outline, rate_puzzle, Ratings, Unrated};
+use sudokit::rate::{rate_or_outline, Ratings, Unrated};
 use sudokit::OutputFormat;
 
 use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
@@ -120,48 +120,35 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
     let echo = |out: Vec<u8>| echo_in(args.echo, job, mode, out);
     let at = job.position;
-    let fail = |status: &str, kind: Kind, exit: Status, messages: Vec<String>| {
-        count(dist, None, None);
-        Outcome {
-            out: echo(marker_record(mode, COLUMNS, job, status)),
-            messages,
-            status: exit,
-            kind,
-            header: header_of(mode, COLUMNS),
-            ..Default::default()
-        }
-    };
-    let ratings = match rate_puzzle(p) {
-        Ok(r) => r,
-        Err(why @ Unrated::Unsupported { .. }) => {
-            // Neither scale covers the board; the human solver's path still has a length and a
-            // hardest technique.
-            let refused = format!("{at}: {}", why.message());
+    let ratings = match rate_or_outline(p) {
+        (Ok(r), _) => r,
+        (Err(why), path) => {
+            count(dist, None, None);
             let kind = unrated_kind(&why);
-            return match outline(p) {
-                Ok(o) => {
-                    count(dist, None, None);
+            let mut messages = vec![format!("{at}: {}", why.message())];
+            let out = match path {
+                // Neither scale covers the board; the human solver's path still has a length and a
+                // hardest technique.
+                Some(Ok(o)) => {
                     let hardest = o.hardest.map(|t| t.name().to_string());
                     let values = Values { se: None, hodoku: None, hardest, steps: Some(o.steps) };
-                    Outcome {
-                        out: echo(values.record(mode, job, why.status())),
-                        messages: vec![refused],
-                        status: Status::Failed,
-                        kind,
-                        header: header_of(mode, COLUMNS),
-                        ..Default::default()
-                    }
+                    values.record(mode, job, why.status())
                 }
-                Err(e) => {
-                    let no_outline = format!("{at}: no step count or hardest technique: {e}");
-                    fail(why.status(), kind, Status::Failed, vec![refused, no_outline])
+                other => {
+                    if let Some(Err(e)) = other {
+                        messages.push(format!("{at}: {}", e.outline_message()));
+                    }
+                    marker_record(mode, COLUMNS, job, why.status())
                 }
             };
-        }
-        Err(why) => {
-            let kind = unrated_kind(&why);
-            let exit = if kind == Kind::Multiple { Status::Multiple } else { Status::Failed };
-            return fail(why.status(), kind, exit, vec![format!("{at}: {}", why.message())]);
+            return Outcome {
+                out: echo(out),
+                messages,
+                status: if kind == Kind::Multiple { Status::Multiple } else { Status::Failed },
+                kind,
+                header: header_of(mode, COLUMNS),
+                ..Default::default()
+            };
         }
     };
     let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();

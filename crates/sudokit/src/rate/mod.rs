@@ -16,4 +16,4 @@ pub mod hodoku;
 mod puzzle;
 pub mod se;
 
-pub use puzzle::{outline, rate_puzzle, se_path, Outline, Ratings, Unrated};
+pub use puzzle::{outline, rate_or_outline, rate_puzzle, se_path, Outline, Ratings, Unrated};

@@ -111,6 +111,13 @@ impl Unrated {
             _ => format!("{self}; not rated"),
         }
     }
+
+    /// The message that reports why [`outline`] gave nothing, after [`message`](Unrated::message)'s
+    /// line for the board (see [`rate_or_outline`]): `no step count or hardest technique: more than
+    /// one solution`. Callers put the puzzle's position in front.
+    pub fn outline_message(&self) -> String {
+        format!("no step count or hardest technique: {self}")
+    }
 }
 
 impl fmt::Display for Unrated {
@@ -219,7 +226,14 @@ pub struct Outline {
 /// # Errors
 /// [`Unrated`] when the puzzle has not exactly one solution.
 pub fn outline(puzzle: &Puzzle) -> Result<Outline, Unrated> {
-    unique(puzzle)?;
+    let unrated = |e: HumanError| match e {
+        // Every conflict, as the uniqueness check of `rate_puzzle` names them.
+        HumanError::Conflict(_) => Unrated::Invalid(puzzle.board().conflicts(puzzle.grid())),
+        HumanError::MultipleSolutions => Unrated::Multiple,
+        HumanError::NoSolution => Unrated::NoSolution,
+        _ => Unrated::Undecided,
+    };
+    // The solver checks that the puzzle has exactly one solution.
     let state = State::new(Arc::new(puzzle.board().clone()), puzzle.grid()).map_err(unrated)?;
     let path = human::solve(state, SolverOptions::default()).map_err(unrated)?;
     // Brute force ends the default order: the path always solves a puzzle with one solution.
@@ -230,15 +244,22 @@ pub fn outline(puzzle: &Puzzle) -> Result<Outline, Unrated> {
     Ok(Outline { steps: path.steps.len(), hardest })
 }
 
-/// Why the human solver took no path, as the uniqueness check says it (which runs first, so that
-/// only what it cannot tell comes here).
-fn unrated(e: HumanError) -> Unrated {
-    match e {
-        HumanError::MultipleSolutions => Unrated::Multiple,
-        HumanError::NoSolution => Unrated::NoSolution,
-        HumanError::Conflict(c) => Unrated::Invalid(vec![c]),
-        _ => Unrated::Undecided,
-    }
+/// [`rate_puzzle`], and where neither scale covers the board ([`Unrated::Unsupported`]), the
+/// [`outline`] of the puzzle's path: what `sudokit rate` reports for one puzzle.
+///
+/// ```
+/// use sudokit::rate::{rate_or_outline, Unrated};
+/// use sudokit::Puzzle;
+///
+/// let (rated, path) = rate_or_outline(&Puzzle::classic("1.3.4.2.3.1.2.4.".parse()?));
+/// assert!(matches!(rated, Err(Unrated::Unsupported { side: 4, .. })));
+/// assert_eq!(path.and_then(Result::ok).map(|o| o.steps), Some(8));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rate_or_outline(puzzle: &Puzzle) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
+    let rated = rate_puzzle(puzzle);
+    let path = matches!(rated, Err(Unrated::Unsupported { .. })).then(|| outline(puzzle));
+    (rated, path)
 }
 
 /// The grid of a classic 9×9 puzzle with exactly one solution, or why it cannot be rated.
@@ -246,14 +267,8 @@ fn ratable(puzzle: &Puzzle) -> Result<&Grid, Unrated> {
     if let Some(why) = Unrated::of_rules(puzzle.board()) {
         return Err(why);
     }
-    unique(puzzle)?;
-    Ok(puzzle.grid())
-}
-
-/// Whether `puzzle` has exactly one solution, or why not.
-fn unique(puzzle: &Puzzle) -> Result<(), Unrated> {
     match puzzle.check() {
-        Verdict::Unique(_) => Ok(()),
+        Verdict::Unique(_) => Ok(puzzle.grid()),
         Verdict::Multiple { .. } => Err(Unrated::Multiple),
         Verdict::NoSolution => Err(Unrated::NoSolution),
         Verdict::Invalid(c) => Err(Unrated::Invalid(c)),
