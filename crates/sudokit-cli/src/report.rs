@@ -82,6 +82,9 @@ pub enum Kind {
     NoSolution,
     /// Givens that break the rules.
     Invalid,
+    /// A board or rules the command does not cover (`rate` and `explain --scale se` off classic
+    /// 9×9, `canon` on variant rules).
+    Unsupported,
     /// Not readable.
     Unreadable,
     /// Stopped by `--timeout`.
@@ -98,6 +101,7 @@ pub struct Stats {
     pub multiple: u64,
     pub no_solution: u64,
     pub invalid: u64,
+    pub unsupported: u64,
     pub unreadable: u64,
     pub timed_out: u64,
     pub mismatched: u64,
@@ -149,6 +153,7 @@ impl Reporter {
             }
             Kind::NoSolution => s.no_solution += 1,
             Kind::Invalid => s.invalid += 1,
+            Kind::Unsupported => s.unsupported += 1,
             Kind::Unreadable => s.unreadable += 1,
             Kind::TimedOut => s.timed_out += 1,
             Kind::Mismatch => {
@@ -163,8 +168,18 @@ impl Reporter {
         let s = &self.stats;
         let rate = if s.seconds > 0.0 { s.puzzles as f64 / s.seconds } else { 0.0 };
         format!(
-            "puzzles={} solved={} no_solution={} invalid={} multiple={} unreadable={} timed_out={} mismatched={} seconds={:.3} puzzles_per_sec={:.0}",
-            s.puzzles, s.solved, s.no_solution, s.invalid, s.multiple, s.unreadable, s.timed_out, s.mismatched, s.seconds, rate
+            "puzzles={} solved={} no_solution={} invalid={} unsupported={} multiple={} unreadable={} timed_out={} mismatched={} seconds={:.3} puzzles_per_sec={:.0}",
+            s.puzzles,
+            s.solved,
+            s.no_solution,
+            s.invalid,
+            s.unsupported,
+            s.multiple,
+            s.unreadable,
+            s.timed_out,
+            s.mismatched,
+            s.seconds,
+            rate
         )
     }
 }

@@ -158,6 +158,8 @@ fn canon_refuses_variant_rules() {
     let own = sudokit(&["canon", "-o", "json"], &format!("{{\"puzzle\": \"{X}\", \"variants\": [\"x\"]}}\n"));
     assert_eq!(own.code, 1);
     assert!(own.stdout.contains(r#""status":"unsupported""#), "{}", own.stdout);
+    let stats = sudokit(&["canon", "--variant", "x", "--stats"], &format!("{X}\n"));
+    assert!(stats.stderr.contains(" invalid=0 unsupported=1 "), "{}", stats.stderr);
     // The same givens under the classic rules have their form.
     assert_eq!(sudokit(&["canon"], &format!("{X}\n")).code, 0);
 }

@@ -99,6 +99,13 @@ fn rate_refuses_other_boards_but_gives_their_step_count_and_hardest_technique() 
         open.stderr
     );
 
+    // `--stats` counts them as unsupported, not as givens that break the rules.
+    let stats = sudokit(&["rate", "--stats"], &format!("{mini}\n{}\n", ".".repeat(16)));
+    assert_eq!(stats.code, 1);
+    assert!(stats.stderr.contains(" no_solution=0 invalid=0 unsupported=2 multiple=0 "), "{}", stats.stderr);
+    let clash = sudokit(&["rate", "--stats"], &format!("11{}\n", ".".repeat(79)));
+    assert!(clash.stderr.contains(" invalid=1 unsupported=0 "), "{}", clash.stderr);
+
     let timed = sudokit(&["rate", "--timeout", "1"], &format!("{EASY}\n"));
     assert_eq!(timed.code, 2);
     assert!(timed.stderr.contains("--timeout is not supported"), "{}", timed.stderr);
@@ -183,6 +190,8 @@ fn explain_se_reports_bad_puzzles_in_place() {
     assert!(mini.stderr.contains("classic 9x9 puzzles only, not 4x4 boards"), "{}", mini.stderr);
     let x = sudokit(&["explain", "--scale", "se", "--variant", "x"], &format!("{XY}\n"));
     assert_eq!((x.code, x.stdout.as_str()), (1, "!unsupported\n"));
+    let stats = sudokit(&["explain", "--scale", "se", "--stats"], "1.3.4.2.3.1.2.4.\n");
+    assert!(stats.stderr.contains(" invalid=0 unsupported=1 "), "{}", stats.stderr);
 }
 
 #[test]

@@ -54,7 +54,7 @@ pub fn canon(args: &CanonArgs, job: &Job) -> Outcome {
             out: marker_record(mode, COLUMNS, job, "unsupported"),
             messages: vec![format!("{}: {e}", job.position)],
             status: Status::Failed,
-            kind: Kind::Invalid,
+            kind: Kind::Unsupported,
             ..base
         },
     }

@@ -252,7 +252,7 @@ fn se_unsupported(mode: Mode<'_>, rules: &Board, rec: &Rec, at: &str) -> Option<
         Mode::Candidates(_) => false,
     };
     let why = Unrated::of_rules(rules).filter(|_| se)?;
-    Some(failed(Kind::Invalid, rec.marker(why.status()), format!("{at}: {}", why.message())))
+    Some(failed(Kind::Unsupported, rec.marker(why.status()), format!("{at}: {}", why.message())))
 }
 
 /// Runs the command on one state, `at` naming the record in messages.
@@ -423,7 +423,7 @@ fn no_hint(state: &State, rec: &Rec) -> Vec<u8> {
 /// The marker record of a state Sudoku Explainer's rater gives nothing for, with `message`.
 fn se_refused(why: &se::RateError, rec: &Rec, message: String) -> Outcome {
     let (kind, reason) = match why {
-        se::RateError::NotClassic { .. } | se::RateError::VariantRules => (Kind::Invalid, "unsupported"),
+        se::RateError::NotClassic { .. } | se::RateError::VariantRules => (Kind::Unsupported, "unsupported"),
         se::RateError::Multiple => (Kind::Multiple, "multiple"),
         se::RateError::Invalid(_) => (Kind::Invalid, "invalid"),
         // Its work budget ran out, or not even the deepest chains apply.

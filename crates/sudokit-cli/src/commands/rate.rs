@@ -211,13 +211,14 @@ impl Values {
     }
 }
 
-/// How a puzzle the ratings refuse counts in `--stats`: several solutions, none, undecided, or
-/// invalid (which includes boards the scales do not cover).
+/// How a puzzle the ratings refuse counts in `--stats`.
 pub(super) fn unrated_kind(why: &Unrated) -> Kind {
     match why {
+        Unrated::Unsupported { .. } => Kind::Unsupported,
         Unrated::Multiple => Kind::Multiple,
         Unrated::NoSolution => Kind::NoSolution,
         Unrated::Undecided => Kind::TimedOut,
+        // Givens that break the rules.
         _ => Kind::Invalid,
     }
 }
