@@ -32,9 +32,10 @@ fn after_help() -> String {
         crate::report::EXIT_STATUS,
         "\
 A puzzle without an answer keeps its place in the output with a marker record: `!no solution`,
-`!invalid` (givens that break the rules), `!unreadable`, `!timeout`, `!unsupported` (`canon` on a
-board it has no canonical form for), `!not found` (`generate`); `null` in a JSON board; its status
-in JSON and CSV records. A message naming the puzzle number, line and column goes to stderr."
+`!invalid` (givens that break the rules), `!unreadable`, `!timeout`, `!unsupported` (a board or
+rules the command does not cover: `canon` on variant rules or a board it has no canonical form for,
+the ratings off classic 9×9), `!not found` (`generate`); `null` in a JSON board; its status in JSON
+and CSV records. A message naming the puzzle number, line and column goes to stderr."
     )
 }
 
