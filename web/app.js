@@ -629,6 +629,8 @@ async function explain() {
     li.append(b);
     list.append(li);
   });
+  // How often each technique comes up, easiest first: what the path asks of a player.
+  $("steps-summary").textContent = `Techniques: ${a.summary.map((c) => `${c.count} × ${c.technique}`).join(", ")}.`;
   showTeach();
   say(`${a.steps.length} steps to the solution (${ms(t)}).`, "");
 }
@@ -647,6 +649,7 @@ function showTeach() {
   $("teach-prev").hidden = hinting;
   $("teach-next").hidden = hinting;
   $("steps").hidden = hinting;
+  $("steps-summary").hidden = hinting;
   if (hinting) {
     const step = teach.answer.step;
     $("teach-title").textContent = ["Hint: where to look", "Hint: the technique", "Hint: the step"][teach.level - 1];

@@ -228,6 +228,11 @@ if (scenarios) {
     await page.waitForSelector("#steps li", { timeout: 10000 });
     const n = await page.$$eval("#steps li", (l) => l.length);
     expect(n >= 51, `${n} steps`);
+    // The techniques counted above the list: their counts add up to the steps.
+    const summary = await page.textContent("#steps-summary");
+    const counted = [...summary.matchAll(/(\d+) × /g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    equal(counted, n, `the summary's counts (${summary})`);
+    expect(await page.isVisible("#steps-summary"), "the summary is shown");
     await page.click("#teach-next");
     await page.click("#teach-next");
     expect((await page.textContent("#teach-title")).startsWith(`Step 3 of ${n}:`), "title");

@@ -393,3 +393,80 @@ fn bench_times_either_rating_per_puzzle() {
         assert!(run.stderr.contains("is for 9×9 boards only"), "{}", run.stderr);
     }
 }
+
+/// The counts of `explain`'s step lines (`12. Hidden Single (1.2): r2c7=2` or `12. Naked Single:
+/// r1c1=5`), by what comes between the number and the colon, in order of first use.
+fn counted_steps(steps: &[&str]) -> Vec<(String, usize)> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for line in steps {
+        let (_, rest) = line.split_once(". ").expect("a numbered step");
+        let (name, _) = rest.split_once(": ").expect("a step's results");
+        match counts.iter_mut().find(|(n, _)| n == name) {
+            Some((_, k)) => *k += 1,
+            None => counts.push((name.to_string(), 1)),
+        }
+    }
+    counts
+}
+
+#[test]
+fn explain_summary_counts_the_steps_of_the_path() {
+    // Sudoku Explainer's path: one line per technique and difficulty, then the path's last line.
+    let path = sudokit(&["explain", "--scale", "se"], &format!("{XY}\n"));
+    let lines: Vec<&str> = path.stdout.lines().collect();
+    let summary = sudokit(&["explain", "--scale", "se", "--summary"], &format!("{XY}\n"));
+    assert_eq!(summary.code, 0, "{}", summary.stderr);
+    let got: Vec<&str> = summary.stdout.lines().collect();
+    assert_eq!(got.last(), lines.last());
+    assert_eq!(got.last().copied(), Some("solved in 65 steps: ER 4.2, EP 1.2, ED 1.2 (hardest: XY-Wing)"));
+    let mut want: Vec<String> =
+        counted_steps(&lines[..lines.len() - 1]).iter().map(|(name, k)| format!("{k} x {name}")).collect();
+    let difficulty = |line: &String| line.rsplit_once('(').map(|(_, d)| d.to_string());
+    want.sort_by_key(difficulty);
+    assert_eq!(got[..got.len() - 1], want);
+    assert_eq!(got[got.len() - 2], "3 x XY-Wing (4.2)");
+
+    // HoDoKu's path: each technique's base score, and the score and level `rate` gives.
+    let path = sudokit(&["explain"], &format!("{XY}\n"));
+    let lines: Vec<&str> = path.stdout.lines().collect();
+    let summary = sudokit(&["explain", "--summary"], &format!("{XY}\n"));
+    let got: Vec<&str> = summary.stdout.lines().collect();
+    assert_eq!(
+        got.last().copied(),
+        Some(format!("solved in {} steps: score 1302 (hard)", lines.len() - 1).as_str())
+    );
+    let mut score = 0;
+    for (name, k) in counted_steps(&lines[..lines.len() - 1]) {
+        let line =
+            got.iter().find(|l| l.starts_with(&format!("{k} x {name} ("))).expect("a count per technique");
+        let each: u32 =
+            line.rsplit_once('(').and_then(|(_, s)| s.strip_suffix(" each)")?.parse().ok()).expect("a score");
+        score += k as u32 * each;
+    }
+    assert_eq!((score, got.len()), (1302, counted_steps(&lines[..lines.len() - 1]).len() + 1));
+
+    // JSON: the counts in place of the steps.
+    let json = sudokit(&["explain", "--summary", "-o", "json"], &format!("{XY}\n"));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("JSON");
+    assert_eq!((v["score"].as_u64(), v["level"].as_str(), v.get("steps")), (Some(1302), Some("hard"), None));
+    assert_eq!(v["step_count"].as_u64(), Some(lines.len() as u64 - 1));
+    let se = sudokit(&["explain", "--scale", "se", "--summary", "-o", "json"], &format!("{XY}\n"));
+    let v: serde_json::Value = serde_json::from_str(se.stdout.trim()).expect("JSON");
+    assert_eq!((v["er"].as_f64(), v["step_count"].as_u64(), v.get("steps")), (Some(4.2), Some(65), None));
+    let last = &v["summary"][v["summary"].as_array().map_or(0, Vec::len) - 1];
+    assert_eq!(
+        (last["technique"].as_str(), last["difficulty"].as_f64(), last["count"].as_u64()),
+        (Some("XY-Wing"), Some(4.2), Some(3))
+    );
+
+    // A path the allowed techniques leave unsolved ends as the steps do, without a score.
+    let stuck = sudokit(&["explain", "--summary", "--techniques", "hidden single"], &format!("{XY}\n"));
+    assert!(stuck.stdout.lines().last().is_some_and(|l| l.starts_with("stuck after ")), "{}", stuck.stdout);
+    assert_eq!(sudokit(&["explain", "--summary", "--grids"], &format!("{XY}\n")).code, 2);
+    // Other boards get their counts, not a HoDoKu score, which `rate` refuses them.
+    let mini = sudokit(&["explain", "--summary"], "1.3.4.2.3.1.2.4.\n");
+    assert_eq!(
+        (mini.code, mini.stdout.as_str()),
+        (0, "2 x Naked Single (4 each)\n6 x Full House (4 each)\nsolved in 8 steps\n")
+    );
+}

@@ -101,6 +101,8 @@ pub struct Explanation {
     /// With `grids=True`: the pencil marks before each step (line form).
     #[pyo3(get)]
     pub grids: Option<Vec<String>>,
+    /// The techniques counted, as `sudokit explain --summary -o json` lists them.
+    summary: Value,
 }
 
 #[pymethods]
@@ -121,6 +123,13 @@ impl Explanation {
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         iterate(py, &self.steps)
+    }
+
+    /// How many steps use each technique, easiest first, as `sudokit explain --summary -o json`
+    /// lists them: `[{"technique", "count", "score", "level"}]`, with HoDoKu's base score of one
+    /// such step and the technique's level.
+    fn summary(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.summary)
     }
 
     /// The explanation as `sudokit explain -o json` writes it after `index`, `status` and `puzzle`:
@@ -270,10 +279,11 @@ puzzle_function! {
                 let before = grids.then(|| solver.state().to_candidates().to_line_form());
                 let Some(step) = solver.next() else { break };
                 boards.extend(before);
-                steps.push(Step::from_library(&step));
+                steps.push(step);
             }
             Explanation {
-                steps,
+                summary: json!(sudokit::rate::technique_counts(&steps)),
+                steps: steps.iter().map(Step::from_library).collect(),
                 solved: solver.is_solved(),
                 candidates: solver.state().to_candidates().to_line_form(),
                 grids: grids.then_some(boards),
@@ -774,6 +784,8 @@ pub struct SePath {
     /// The command line's text and JSON.
     text: String,
     json: Value,
+    /// The techniques counted, as `sudokit explain --scale se --summary -o json` lists them.
+    summary: Value,
 }
 
 #[pymethods]
@@ -794,6 +806,12 @@ impl SePath {
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         iterate(py, &self.steps)
+    }
+
+    /// How many steps use each technique at each difficulty, easiest first, as `sudokit explain
+    /// --scale se --summary -o json` lists them: `[{"technique", "difficulty", "count"}]`.
+    fn summary(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.summary)
     }
 
     /// The path as `sudokit explain --scale se -o json` writes it after `index`, `status` and
@@ -862,6 +880,7 @@ impl SePath {
             stopped: path.stopped.as_ref().map(sudokit::rate::se::RateError::report),
             text: path.to_string(),
             json: json!(path),
+            summary: json!(sudokit::rate::se_counts(&path.steps)),
         }
     }
 }

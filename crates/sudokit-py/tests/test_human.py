@@ -177,6 +177,25 @@ def test_se_path_agrees_with_the_cli_and_with_rate(datasets, cli):
         assert str(path) + "\n" == text
 
 
+def test_summaries_agree_with_the_cli(datasets, cli):
+    puzzles = [EASY, XY] + rated_sample(datasets, n=5)
+    records, run = json_lines(cli, ["explain", "--summary", "-o", "json"], puzzles)
+    assert run.returncode == 0, run.stderr
+    for puzzle, record in zip(puzzles, answers(records, puzzles)):
+        explanation = sudokit.explain(puzzle)
+        assert explanation.summary() == record["summary"]
+        assert sum(c["count"] for c in record["summary"]) == len(explanation) == record["step_count"]
+        # HoDoKu's score is the sum of the steps' base scores.
+        assert sum(c["count"] * c["score"] for c in record["summary"]) == sudokit.rate(puzzle).score
+    records, run = json_lines(cli, ["explain", "--scale", "se", "--summary", "-o", "json"], puzzles)
+    assert run.returncode == 0, run.stderr
+    for puzzle, record in zip(puzzles, answers(records, puzzles)):
+        path = sudokit.se_path(puzzle)
+        assert path.summary() == record["summary"]
+        assert sum(c["count"] for c in record["summary"]) == len(path)
+        assert record["summary"][-1]["difficulty"] == path.er
+
+
 def test_se_path_steps():
     path = sudokit.se_path(EASY)
     assert len(path) == len(path.steps) and path[-1] == path.steps[-1]

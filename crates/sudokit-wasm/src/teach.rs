@@ -160,6 +160,7 @@ pub fn explain(request: &str) -> String {
         };
         let board = solver.state().board().clone();
         let mut steps = Vec::new();
+        let mut taken = Vec::new();
         while steps.len() < MAX_STEPS {
             let (values, marks) = snapshot(solver.state());
             let Some(step) = solver.next() else { break };
@@ -167,8 +168,10 @@ pub fn explain(request: &str) -> String {
             s["values"] = values;
             s["candidates"] = marks;
             steps.push(s);
+            taken.push(step);
         }
-        Ok(json!({ "verdict": "unique", "solved": solver.is_solved(), "steps": steps }))
+        let summary = sudokit::rate::technique_counts(&taken);
+        Ok(json!({ "verdict": "unique", "solved": solver.is_solved(), "steps": steps, "summary": summary }))
     })
 }
 
@@ -277,6 +280,12 @@ mod tests {
             steps[0]["values"].as_array().expect("values").iter().filter(|v| v.as_u64() != Some(0)).count(),
             30
         );
+        // The summary counts the steps' techniques, easiest first.
+        let summary = a["summary"].as_array().expect("a summary");
+        let count = |name: &str| steps.iter().filter(|s| s["technique"] == name).count() as u64;
+        assert!(summary.iter().all(|c| c["count"].as_u64() == c["technique"].as_str().map(count)), "{a}");
+        let total: u64 = summary.iter().filter_map(|c| c["count"].as_u64()).sum();
+        assert_eq!(total, steps.len() as u64);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{se, se_path, Unrated};
+use sudokit::rate::{self, se, se_path, Unrated};
 use sudokit::{Board, Candidates, Position, Puzzle};
 
 use super::{failed, puzzle_fields, unreadable};
@@ -83,6 +83,11 @@ pub struct ExplainArgs {
     /// Print the candidate grid before each step.
     #[arg(long)]
     pub grids: bool,
+    /// Instead of the steps, how many steps use each technique, easiest first (`40 x Naked Single
+    /// (4 each)` with HoDoKu's base score; `26 x Hidden Single (1.2)` with `--scale se`), then
+    /// how the path ended, with HoDoKu's score and level where it solves a classic 9×9 puzzle.
+    #[arg(long, conflicts_with = "grids")]
+    pub summary: bool,
     /// Whose path: `hodoku`, or `se` for Sudoku Explainer's, the steps that make up ER/EP/ED (from
     /// a pencil-mark grid, the rest of the path and its rating from there) [default: hodoku].
     #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
@@ -191,8 +196,8 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
         // Separated from the records around it like them.
         Err(e) => return Outcome { multiline: mode.multiline(), ..unreadable(e, rec.marker("unreadable")) },
     };
-    if matches!(mode, Mode::Explain(a) if a.scale == Scale::Se) {
-        return se_explain(p, &rec, &job.position.to_string());
+    if let Mode::Explain(a @ ExplainArgs { scale: Scale::Se, .. }) = mode {
+        return se_explain(p, &rec, &job.position.to_string(), a.summary);
     }
     if let Some(refused) = se_unsupported(mode, p.board(), &rec, &job.position.to_string()) {
         return refused;
@@ -285,7 +290,10 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: St
         Err(e) => return fail(&e),
     };
     let out = match mode {
-        Mode::Explain(a) if a.scale == Scale::Se => return se_explain_state(solver.state(), rec, &at),
+        Mode::Explain(a) if a.scale == Scale::Se => {
+            return se_explain_state(solver.state(), rec, &at, a.summary)
+        }
+        Mode::Explain(a) if a.summary => explain_summary(&mut solver, rec),
         Mode::Explain(a) => explain(&mut solver, a.grids, rec),
         Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.state(), a.level, rec, &at),
         Mode::Hint(a) => hint(&solver, a.level, rec),
@@ -333,19 +341,17 @@ fn explain(solver: &mut Solver, grids: bool, rec: &Rec) -> Vec<u8> {
     if solved {
         text.push_str(&format!("solved in {} steps\n", steps.len()));
     } else {
-        text.push_str(&format!(
-            "stuck after {} steps: no allowed technique applies (pencil marks: {})\n",
-            steps.len(),
-            solver.state().to_candidates().to_line_form()
-        ));
+        text.push_str(&stuck_line(solver, steps.len()));
+        text.push('\n');
     }
     text.into_bytes()
 }
 
-/// `explain --scale se` on one puzzle: Sudoku Explainer's path, and its ER/EP/ED.
-fn se_explain(p: &Puzzle, rec: &Rec, at: &str) -> Outcome {
+/// `explain --scale se` on one puzzle: Sudoku Explainer's path (or, with `summary`, its techniques
+/// counted), and its ER/EP/ED.
+fn se_explain(p: &Puzzle, rec: &Rec, at: &str, summary: bool) -> Outcome {
     match se_path(p) {
-        Ok(path) => se_path_outcome(&path, rec, at),
+        Ok(path) => se_path_outcome(&path, rec, at, summary),
         Err(why) => {
             let kind = super::rate::unrated_kind(&why);
             let out = rec.marker(why.status());
@@ -356,25 +362,77 @@ fn se_explain(p: &Puzzle, rec: &Rec, at: &str) -> Outcome {
 
 /// `explain --scale se --pencil` on a state whose one solution the solver has checked: the rest of
 /// Sudoku Explainer's path from there.
-fn se_explain_state(state: &State, rec: &Rec, at: &str) -> Outcome {
+fn se_explain_state(state: &State, rec: &Rec, at: &str, summary: bool) -> Outcome {
     match se::explain_state(state, se::SeOptions::default()) {
-        Ok(path) => se_path_outcome(&path, rec, at),
+        Ok(path) => se_path_outcome(&path, rec, at, summary),
         Err(why) => Outcome { multiline: !rec.json, ..se_refused(&why, rec, format!("{at}: {why}")) },
     }
 }
 
 /// The record of a Sudoku Explainer path, and its message where it stops short.
-fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str) -> Outcome {
+fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str, summary: bool) -> Outcome {
     // A path its budget stopped keeps the steps it took, under the status of a stop.
     let status = if path.stopped.is_some() { "timeout" } else { "ok" };
-    let out =
-        if rec.json { rec.object(status, serde_json::json!(path)) } else { format!("{path}\n").into_bytes() };
+    let out = match (rec.json, summary) {
+        (true, false) => rec.object(status, serde_json::json!(path)),
+        (false, false) => format!("{path}\n").into_bytes(),
+        (true, true) => {
+            let mut v = serde_json::json!(path);
+            if let Some(o) = v.as_object_mut() {
+                o.remove("steps");
+                o.insert("step_count".into(), path.steps.len().into());
+                o.insert("summary".into(), serde_json::json!(rate::se_counts(&path.steps)));
+            }
+            rec.object(status, v)
+        }
+        (false, true) => counted_text(&rate::se_counts(&path.steps), &path.ending()).into_bytes(),
+    };
     let outcome = match &path.stopped {
         // Not rated: counted and reported as `rate` does a puzzle its budget stopped.
         Some(why) => failed(Kind::TimedOut, Vec::new(), format!("{at}: {}", why.report())),
         None => Outcome::default(),
     };
     Outcome { out, multiline: !rec.json, ..outcome }
+}
+
+/// `explain --summary` (HoDoKu's path): its techniques counted, then how it ended, with HoDoKu's
+/// score and level where it solves a classic 9×9 puzzle (the scale `rate` gives).
+fn explain_summary(solver: &mut Solver, rec: &Rec) -> Vec<u8> {
+    let steps: Vec<_> = solver.by_ref().collect();
+    let counts = rate::technique_counts(&steps);
+    let solved = solver.is_solved();
+    let rated = solved && Unrated::of_rules(solver.state().board()).is_none();
+    let rating = if rated { rate::hodoku::rate_steps(&steps) } else { None };
+    if rec.json {
+        let mut v = serde_json::json!({ "solved": solved, "step_count": steps.len(), "summary": counts });
+        if let Some(r) = &rating {
+            v["score"] = r.score.into();
+            v["level"] = r.level.name().into();
+        }
+        return rec.object("ok", v);
+    }
+    let ending = match &rating {
+        Some(r) => format!("solved in {} steps: score {} ({})", steps.len(), r.score, r.level),
+        None if solved => format!("solved in {} steps", steps.len()),
+        None => stuck_line(solver, steps.len()),
+    };
+    counted_text(&counts, &ending).into_bytes()
+}
+
+/// The lines of a summary: one per count, then `ending`.
+fn counted_text<T: std::fmt::Display>(counts: &[T], ending: &str) -> String {
+    let mut text: String = counts.iter().map(|c| format!("{c}\n")).collect();
+    text.push_str(ending);
+    text.push('\n');
+    text
+}
+
+/// The last line of a path that the allowed techniques leave unsolved.
+fn stuck_line(solver: &Solver, steps: usize) -> String {
+    format!(
+        "stuck after {steps} steps: no allowed technique applies (pencil marks: {})",
+        solver.state().to_candidates().to_line_form()
+    )
 }
 
 fn hint(solver: &Solver, level: Level, rec: &Rec) -> Vec<u8> {

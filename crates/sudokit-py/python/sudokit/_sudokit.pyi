@@ -91,6 +91,10 @@ class Explanation(Sequence[Step]):
     def to_dict(self) -> Dict[str, Any]:
         """The record of ``sudokit explain -o json`` after ``index``, ``status`` and ``puzzle``:
         ``{"solved": ..., "steps": [...]}``."""
+    def summary(self) -> List[Dict[str, Any]]:
+        """How many steps use each technique, easiest first, as ``sudokit explain --summary -o json``
+        lists them: ``{"technique", "count", "score", "level"}`` (HoDoKu's base score of one such
+        step, the technique's level)."""
 
 class Hint:
     """The next step, told at a level of detail (``str()``: the text ``sudokit hint`` prints)."""
@@ -177,6 +181,9 @@ class SePath(Sequence[SeStep]):
     def to_dict(self) -> Dict[str, Any]:
         """The record of ``sudokit explain --scale se -o json`` after ``index``, ``status`` and
         ``puzzle``."""
+    def summary(self) -> List[Dict[str, Any]]:
+        """How many steps use each technique at each difficulty, easiest first, as ``sudokit explain
+        --scale se --summary -o json`` lists them: ``{"technique", "difficulty", "count"}``."""
 
 def solve(
     puzzle: PuzzleLike,

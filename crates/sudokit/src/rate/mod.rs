@@ -11,9 +11,12 @@
 //! exactly one solution is rated, and [`Unrated`] says why another was not. [`se_path`] gives,
 //! after the same checks, Sudoku Explainer's path step by step (as `sudokit explain --scale se`), and
 //! [`outline`] the step count and hardest technique of the human solver's path on any board.
+//! [`technique_counts`] and [`se_counts`] list how often a path uses each technique.
 
 pub mod hodoku;
 mod puzzle;
 pub mod se;
+mod summary;
 
 pub use puzzle::{outline, rate_or_outline, rate_puzzle, se_path, Outline, Ratings, Unrated};
+pub use summary::{se_counts, technique_counts, SeCount, TechniqueCount};

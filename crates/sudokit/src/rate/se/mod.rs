@@ -458,19 +458,13 @@ impl SePath {
     pub fn rating(&self) -> Option<SeRating> {
         self.stopped.is_none().then(|| rating_of(&self.steps))
     }
-}
 
-impl fmt::Display for SePath {
-    /// One numbered step per line, then how the path ended: `solved in 65 steps: ER 4.2, EP 1.2,
-    /// ED 1.2 (hardest: XY-Wing)`, or `stopped after 12 steps: ` and [`RateError::report`]'s line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, step) in self.steps.iter().enumerate() {
-            writeln!(f, "{}. {step}", i + 1)?;
-        }
+    /// How the path ended, the last line of its text: `solved in 65 steps: ER 4.2, EP 1.2, ED 1.2
+    /// (hardest: XY-Wing)`, or `stopped after 12 steps: ` and [`RateError::report`]'s line.
+    pub fn ending(&self) -> String {
         match (&self.stopped, self.rating()) {
-            (Some(why), _) => write!(f, "stopped after {} steps: {}", self.steps.len(), why.report()),
-            (None, Some(r)) => write!(
-                f,
+            (Some(why), _) => format!("stopped after {} steps: {}", self.steps.len(), why.report()),
+            (_, Some(r)) => format!(
                 "solved in {} steps: ER {:.1}, EP {:.1}, ED {:.1} (hardest: {})",
                 r.steps,
                 r.er(),
@@ -478,8 +472,18 @@ impl fmt::Display for SePath {
                 r.ed(),
                 r.hardest
             ),
-            (None, None) => Ok(()),
+            (None, None) => String::new(),
         }
+    }
+}
+
+impl fmt::Display for SePath {
+    /// One numbered step per line, then how the path ended ([`SePath::ending`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, step) in self.steps.iter().enumerate() {
+            writeln!(f, "{}. {step}", i + 1)?;
+        }
+        f.write_str(&self.ending())
     }
 }
 

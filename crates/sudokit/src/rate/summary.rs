@@ -1,0 +1,178 @@
+//! How often a solution path uses each technique: the list HoDoKu shows beside a solution, with
+//! each technique's base score, and the one Sudoku Explainer's analysis gives ("this Sudoku can be
+//! solved using the following logical methods"), with each difficulty.
+//!
+//! A rating says how hard the hardest step is; these lists say what the rest of the path asks of
+//! a player, which is what a teacher or a setter looks at next. Both keep the path's numbers: the
+//! counts add up to its length, and on HoDoKu's scale `count × score` adds up to its score.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::hodoku::{step_config, Level};
+use super::se::SeStep;
+use crate::human::{Step, Technique};
+
+/// The steps of one technique in a path of the human solver (HoDoKu's techniques).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TechniqueCount {
+    /// The technique.
+    pub technique: Technique,
+    /// How many steps use it.
+    pub count: usize,
+    /// HoDoKu's base score of one such step.
+    pub score: u32,
+    /// HoDoKu's level of the technique.
+    pub level: Level,
+}
+
+impl fmt::Display for TechniqueCount {
+    /// `40 x Naked Single (4 each)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} x {} ({} each)", self.count, self.technique, self.score)
+    }
+}
+
+/// The techniques of `steps` with how many steps use each, easiest first: by HoDoKu's level, then
+/// base score, then first use.
+///
+/// ```
+/// use sudokit::human::{solve, SolverOptions, State};
+/// use sudokit::rate::{hodoku, technique_counts};
+/// use sudokit::{Board, Grid, Shape};
+///
+/// let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// let state = State::new(Board::classic_shared(Shape::CLASSIC), &grid).unwrap();
+/// let steps = solve(state, SolverOptions::default()).unwrap().steps;
+/// let counts = technique_counts(&steps);
+/// assert_eq!(counts.iter().map(|c| c.count).sum::<usize>(), steps.len());
+/// let score: u32 = counts.iter().map(|c| c.count as u32 * c.score).sum();
+/// assert_eq!(Some(score), hodoku::rate_steps(&steps).map(|r| r.score));
+/// ```
+pub fn technique_counts(steps: &[Step]) -> Vec<TechniqueCount> {
+    let mut counts = grouped(steps.iter().map(|s| s.technique), |technique, count| {
+        let (score, level) = step_config(technique);
+        TechniqueCount { technique, count, score, level }
+    });
+    counts.sort_by_key(|c| (c.level, c.score));
+    counts
+}
+
+/// The steps of one technique at one difficulty in Sudoku Explainer's path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeCount {
+    /// Sudoku Explainer's name of the technique.
+    pub technique: &'static str,
+    /// The difficulty in tenths, as `serate` rounds it (`12` = 1.2); a technique whose difficulty
+    /// grows with its chain's length has a count for each difficulty met.
+    pub difficulty_tenths: u16,
+    /// How many steps use it at that difficulty.
+    pub count: usize,
+}
+
+impl SeCount {
+    /// The difficulty, as `serate` prints it.
+    pub fn difficulty(&self) -> f64 {
+        f64::from(self.difficulty_tenths) / 10.0
+    }
+}
+
+impl serde::Serialize for SeCount {
+    /// `{"technique", "difficulty" (as `serate` prints it), "count"}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("SeCount", 3)?;
+        s.serialize_field("technique", self.technique)?;
+        s.serialize_field("difficulty", &self.difficulty())?;
+        s.serialize_field("count", &self.count)?;
+        s.end()
+    }
+}
+
+impl fmt::Display for SeCount {
+    /// `26 x Hidden Single (1.2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.difficulty_tenths;
+        write!(f, "{} x {} ({}.{})", self.count, self.technique, t / 10, t % 10)
+    }
+}
+
+/// The techniques of Sudoku Explainer's path with how many steps use each, easiest first (by
+/// difficulty, then first use).
+///
+/// ```
+/// use sudokit::rate::{se, se_counts};
+/// use sudokit::Grid;
+///
+/// let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// let path = se::explain(&grid, se::SeOptions::default()).unwrap();
+/// let counts = se_counts(&path.steps);
+/// assert_eq!(counts.iter().map(|c| c.count).sum::<usize>(), path.steps.len());
+/// // The hardest is last: its difficulty is the ER.
+/// assert_eq!(counts.last().map(|c| c.difficulty_tenths), path.rating().map(|r| r.er_tenths));
+/// ```
+pub fn se_counts(steps: &[SeStep]) -> Vec<SeCount> {
+    let mut counts =
+        grouped(steps.iter().map(|s| (s.name, s.difficulty_tenths())), |(technique, t), count| SeCount {
+            technique,
+            difficulty_tenths: t,
+            count,
+        });
+    counts.sort_by_key(|c| c.difficulty_tenths);
+    counts
+}
+
+/// `keys` counted, in the order each first appears (which the callers' stable sorts keep among
+/// equals), each turned into an entry by `entry`.
+fn grouped<K: Copy + Eq + std::hash::Hash, T>(
+    keys: impl Iterator<Item = K>,
+    entry: impl Fn(K, usize) -> T,
+) -> Vec<T> {
+    let mut order: Vec<(K, usize)> = Vec::new();
+    let mut at: HashMap<K, usize> = HashMap::new();
+    for k in keys {
+        let i = *at.entry(k).or_insert_with(|| {
+            order.push((k, 0));
+            order.len() - 1
+        });
+        order[i].1 += 1;
+    }
+    order.into_iter().map(|(k, n)| entry(k, n)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_keep_first_use_among_equals_and_sort_by_difficulty() {
+        let step = |name, difficulty| SeStep { name, difficulty, placement: None, removals: Vec::new() };
+        let steps = [
+            step("Pointing", 2.6),
+            step("Hidden Single", 1.5),
+            step("Hidden Single", 1.2),
+            step("Hidden Single", 1.5),
+            step("Naked Single", 2.3),
+        ];
+        let text: Vec<String> = se_counts(&steps).iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                "1 x Hidden Single (1.2)",
+                "2 x Hidden Single (1.5)",
+                "1 x Naked Single (2.3)",
+                "1 x Pointing (2.6)"
+            ]
+        );
+    }
+
+    #[test]
+    fn no_steps_no_counts() {
+        assert!(technique_counts(&[]).is_empty());
+        assert!(se_counts(&[]).is_empty());
+    }
+}
