@@ -82,8 +82,8 @@ pub enum Kind {
     NoSolution,
     /// Givens that break the rules.
     Invalid,
-    /// A board or rules the command does not cover (`rate` and `explain --scale se` off classic
-    /// 9×9, `canon` on variant rules).
+    /// A board or rules the command does not cover (the ratings off classic 9×9, `canon` on
+    /// variant rules).
     Unsupported,
     /// Not readable.
     Unreadable,

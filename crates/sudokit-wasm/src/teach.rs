@@ -280,7 +280,7 @@ mod tests {
             steps[0]["values"].as_array().expect("values").iter().filter(|v| v.as_u64() != Some(0)).count(),
             30
         );
-        // The summary counts the steps' techniques, easiest first.
+        // The summary counts the steps' techniques (in the library's order, easiest first).
         let summary = a["summary"].as_array().expect("a summary");
         let count = |name: &str| steps.iter().filter(|s| s["technique"] == name).count() as u64;
         assert!(summary.iter().all(|c| c["count"].as_u64() == c["technique"].as_str().map(count)), "{a}");

@@ -171,6 +171,29 @@ mod tests {
     }
 
     #[test]
+    fn hodoku_counts_go_by_level_then_score() {
+        use crate::human::{solve, SolverOptions, State};
+        use crate::{Board, Grid, Shape};
+        // A path whose hardest step is an XY-Wing (hard), among singles (easy).
+        let xy: Grid = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
+            .parse()
+            .expect("a puzzle");
+        let state = State::new(Board::classic_shared(Shape::CLASSIC), &xy).expect("one solution");
+        let steps = solve(state, SolverOptions::default()).expect("solved").steps;
+        let counts = technique_counts(&steps);
+        assert!(
+            counts.windows(2).all(|w| (w[0].level, w[0].score) <= (w[1].level, w[1].score)),
+            "{counts:?}"
+        );
+        assert_eq!((counts[0].level, counts.last().map(|c| c.level)), (Level::Easy, Some(Level::Hard)));
+        // Each technique once.
+        let mut names: Vec<Technique> = counts.iter().map(|c| c.technique).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), counts.len());
+    }
+
+    #[test]
     fn no_steps_no_counts() {
         assert!(technique_counts(&[]).is_empty());
         assert!(se_counts(&[]).is_empty());
