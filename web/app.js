@@ -730,7 +730,7 @@ async function generate(e) {
 
 // ---------------------------------------------------------------- ratings
 
-function showRating(text, kind = "", path = []) {
+function showRating(text, kind = "", path = [], summary = []) {
   const p = $("rating");
   p.hidden = !text;
   p.textContent = text || "";
@@ -740,6 +740,8 @@ function showRating(text, kind = "", path = []) {
   d.hidden = path.length === 0;
   d.open = false;
   $("se-path-count").textContent = `${path.length} step${path.length === 1 ? "" : "s"}`;
+  // The techniques counted, easiest first, as Sudoku Explainer's analysis lists a puzzle's methods.
+  $("se-path-summary").textContent = summary.map((c) => `${c.count} × ${c.technique} (${one(c.difficulty)})`).join(", ");
   const er = Math.max(...path.map((step) => step.difficulty));
   const first = path.findIndex((step) => step.difficulty === er);
   $("se-path-steps").replaceChildren(...path.map((step, i) => {
@@ -788,7 +790,7 @@ async function rate() {
       : `its path with HoDoKu's techniques takes ${steps} step${steps === 1 ? "" : "s"}, the hardest ${hardest}`;
     return showRating(`No rating: ${a.seProblem}; ${path} (${ms(t)}).`);
   }
-  showRating(`${ratingText(a)} (${ms(t)})`, "ok", a.sePath || []);
+  showRating(`${ratingText(a)} (${ms(t)})`, "ok", a.sePath || [], a.seSummary || []);
 }
 
 function emptyBoard() {

@@ -287,6 +287,11 @@ if (scenarios) {
       expect(hardest.startsWith(`${rated.hardest} (`), `the first step of ER: ${hardest}`);
       equal(await page.textContent("#se-path-steps li.hardest"), hardest, "the step marked as the hardest");
       expect((await page.textContent("#se-path summary")).endsWith(`${path.length} steps`), "the step count");
+      // The techniques counted above the steps: the counts add up to them, the last is ER's.
+      const counts = await page.textContent("#se-path-summary");
+      const counted = [...counts.matchAll(/(\d+) × /g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      equal(counted, path.length, `the counts (${counts})`);
+      expect(counts.endsWith(`(${rated.er})`), `the hardest counted last: ${counts}`);
       await shot(page, "03d-rating");
       const bad = await lowContrast(page);
       expect(bad.length === 0, `contrast: ${bad.join("; ")}`);

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use sudokit::rate::hodoku::{self, HodokuRating};
 use sudokit::rate::se::{self, RateError, SeOptions, SePath, SeRating};
-use sudokit::rate::{outline, Unrated};
+use sudokit::rate::{outline, se_counts, Unrated};
 use sudokit::Verdict;
 
 use crate::ops::{respond, PuzzleRequest};
@@ -51,7 +51,9 @@ fn se_problem(e: &RateError) -> (String, Value) {
 /// `{er, ep, ed, hardest, steps}` or null with `seProblem` (and `seAtLeast`, the ER of the steps
 /// taken, when the rater stopped midway: at its `work` budget, or before a nested forcing chain);
 /// `sePath` lists the steps (`technique`, `difficulty`, `text` in forum notation, `placements`,
-/// `eliminations`, as `sudokit explain --scale se -o json` gives them), as far as they go;
+/// `eliminations`, as `sudokit explain --scale se -o json` gives them), as far as they go, and
+/// `seSummary` counts them (`technique`, `difficulty`, `count`, easiest first, as `sudokit explain
+/// --scale se --summary -o json`);
 /// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`. On
 /// other boards and variant rules, which neither scale covers, both are null with the reason, and
 /// `outline` is `{steps, hardest}` of the human solver's path (as `explain` takes it).
@@ -113,8 +115,10 @@ pub fn rate(request: &str) -> String {
                 answer["seAtLeast"] = at_least;
             }
         }
-        // The steps behind the rating, as far as they go.
-        answer["sePath"] = path.map_or(json!([]), |p| json!(p.steps));
+        // The steps behind the rating, as far as they go, and their techniques counted.
+        let steps = path.map(|p| p.steps).unwrap_or_default();
+        answer["seSummary"] = json!(se_counts(&steps));
+        answer["sePath"] = json!(steps);
         match hodoku::rate(grid) {
             Ok(rating) => answer["hodoku"] = hodoku_json(&rating),
             Err(e) => {
@@ -151,6 +155,7 @@ mod tests {
         assert_eq!(a["sePath"], json!(path));
         assert_eq!(path.len(), se.steps);
         assert_eq!(a["sePath"][0]["text"], "Hidden Single (1.2): r1c6=8", "{}", a["sePath"][0]);
+        assert_eq!(a["seSummary"], json!(se_counts(&path)));
     }
 
     #[test]
