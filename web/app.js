@@ -37,8 +37,9 @@ const undoStack = [];
 const redoStack = [];
 /** What the last check showed; cleared by any change to the board. */
 let view = { conflicts: new Set(), differ: new Set(), second: null, showSecond: false };
-/** The open hint (`mode` "hint", `level` 1-3, `answer`) or explanation (`mode` "explain", `steps`,
- * `index`); null when the panel is closed. Cleared by any change to the board. */
+/** The open hint (`mode` "hint", `level` 1-3, `answer`), explanation (`mode` "explain", `steps`,
+ * `index`) or list of every step on the board as it is (`mode` "all", `steps`, `index`, `answer`);
+ * null when the panel is closed. Cleared by any change to the board. */
 let teach = null;
 
 // ---------------------------------------------------------------- the model
@@ -264,6 +265,10 @@ function teachView() {
   if (teach.mode === "explain") {
     const step = teach.steps[teach.index];
     return { values: step.values, candidates: step.candidates, step, full: true };
+  }
+  if (teach.mode === "all") {
+    const { values, candidates } = teach.answer;
+    return { values, candidates, step: teach.steps[teach.index], full: true };
   }
   const { answer, level } = teach;
   return { values: answer.values, candidates: answer.candidates, step: answer.step, full: level >= 3 };
@@ -619,8 +624,17 @@ async function explain() {
   if (!a.steps.length) return say("The board is solved.", "ok");
   closeTeach();
   teach = { mode: "explain", steps: a.steps, index: 0 };
+  listSteps(a.steps);
+  // How often each technique comes up, easiest first: what the path asks of a player.
+  $("steps-summary").textContent = `Techniques: ${a.summary.map((c) => `${c.count} × ${c.technique}`).join(", ")}.`;
+  showTeach();
+  say(`${a.steps.length} steps to the solution (${ms(t)}).`, "");
+}
+
+/** Fills the panel's list with `steps`, each a button that shows it. */
+function listSteps(steps) {
   const list = $("steps");
-  a.steps.forEach((step, k) => {
+  steps.forEach((step, k) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
@@ -629,10 +643,22 @@ async function explain() {
     li.append(b);
     list.append(li);
   });
-  // How often each technique comes up, easiest first: what the path asks of a player.
-  $("steps-summary").textContent = `Techniques: ${a.summary.map((c) => `${c.count} × ${c.technique}`).join(", ")}.`;
+}
+
+/** Every step HoDoKu's "All Steps" lists on the board as it is: the player picks one to apply. */
+async function allSteps() {
+  const [a, t] = await background("all_steps", teachRequest(), "Looking for every step");
+  if (a.stopped || noStep(a)) return;
+  if (a.solved || !a.steps.length) return say(a.solved ? "The board is solved." : "No step found.", "ok");
+  closeTeach();
+  teach = { mode: "all", steps: a.steps, index: 0, answer: a };
+  listSteps(a.steps);
+  // The techniques in the order listed (the solver's, easiest first), each with its count.
+  const counts = new Map();
+  for (const step of a.steps) counts.set(step.technique, (counts.get(step.technique) ?? 0) + 1);
+  $("steps-summary").textContent = `Techniques: ${[...counts].map(([name, n]) => `${n} × ${name}`).join(", ")}.`;
   showTeach();
-  say(`${a.steps.length} steps to the solution (${ms(t)}).`, "");
+  say(`${a.steps.length} steps on the board as it is (${ms(t)}).`, "");
 }
 
 function showStep(k) {
@@ -644,8 +670,9 @@ function showStep(k) {
 function showTeach() {
   $("teach").hidden = false;
   const hinting = teach.mode === "hint";
+  const listing = teach.mode === "all";
   $("teach-more").hidden = !hinting || teach.level >= 3;
-  $("teach-apply").hidden = !hinting || teach.level < 3;
+  $("teach-apply").hidden = hinting ? teach.level < 3 : !listing;
   $("teach-prev").hidden = hinting;
   $("teach-next").hidden = hinting;
   $("steps").hidden = hinting;
@@ -662,7 +689,8 @@ function showTeach() {
     ][teach.level - 1];
   } else {
     const step = teach.steps[teach.index];
-    $("teach-title").textContent = `Step ${teach.index + 1} of ${teach.steps.length}: ${step.technique}`;
+    const of = listing ? `${teach.steps.length} on the board as it is` : teach.steps.length;
+    $("teach-title").textContent = `Step ${teach.index + 1} of ${of}: ${step.technique}`;
     $("teach-text").textContent = step.text;
     $("teach-prev").disabled = teach.index === 0;
     $("teach-next").disabled = teach.index === teach.steps.length - 1;
@@ -684,9 +712,10 @@ function closeTeach() {
   $("steps").replaceChildren();
 }
 
-/** The hint's step, done: its placements become entries, its eliminations leave the candidates. */
+/** The hint's step (or the one picked from every step), done: its placements become entries, its
+ * eliminations leave the candidates. */
 function applyHint() {
-  const step = teach.answer.step;
+  const step = teach.mode === "all" ? teach.steps[teach.index] : teach.answer.step;
   change(() => {
     for (const p of step.placements) {
       if (state.givens[p.cell]) continue;
@@ -893,6 +922,7 @@ async function start() {
     render();
   });
   $("explain").addEventListener("click", explain);
+  $("all-steps").addEventListener("click", allSteps);
   $("rate").addEventListener("click", rate);
   $("stop").addEventListener("click", () => {
     if (stopWork()) say("Stopped.", "");

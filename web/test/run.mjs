@@ -115,6 +115,19 @@ async function typePuzzle(page, puzzle, side) {
 }
 
 /** Every (text colour, background) pair drawn on the board and in the messages, below 4.5:1. */
+/** Shows the first step of the panel's list (`texts`) that removes candidates: they are struck out on
+ * the board, in readable colours. Returns its index. */
+async function showElimination(page, texts, screenshot) {
+  const k = texts.findIndex((t) => t.includes("<>"));
+  expect(k >= 0, "a step that removes candidates");
+  await page.click(`#steps li:nth-child(${k + 1}) button`);
+  expect(await page.$$eval("#board .marks span.elim", (s) => s.length) > 0, "struck-out candidates");
+  await shot(page, screenshot);
+  const bad = await lowContrast(page);
+  expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
+  return k;
+}
+
 async function lowContrast(page) {
   return page.evaluate(() => {
     const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
@@ -246,6 +259,38 @@ if (scenarios) {
     equal(await board(page), SEED, "the board after closing");
   });
 
+  await step("every step on the board as it is: listed, counted, each right, one picked and applied", async () => {
+    await page.click("#all-steps");
+    await page.waitForSelector("#steps li", { timeout: 10000 });
+    const n = await page.$$eval("#steps li", (l) => l.length);
+    expect(n > 1, `${n} steps`);
+    const summary = await page.textContent("#steps-summary");
+    const counted = [...summary.matchAll(/(\d+) × /g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    equal(counted, n, `the summary's counts (${summary})`);
+    expect((await page.textContent("#teach-title")).startsWith(`Step 1 of ${n} on the board as it is:`), "title");
+    // The module's list, as the page shows it, and every step right against the solution.
+    const listed = await page.evaluate((puzzle) => window.sudokit.all_steps({ puzzle }), SEED);
+    const texts = await page.$$eval("#steps li button", (b) => b.map((x) => x.textContent));
+    equal(JSON.stringify(listed.steps.map((s) => s.text)), JSON.stringify(texts), "the steps listed");
+    for (const s of listed.steps) {
+      expect(s.placements.every((p) => SOLVED[p.cell] === String(p.digit)), `placement of ${s.text}`);
+      expect(s.eliminations.every((e) => SOLVED[e.cell] !== String(e.digit)), `elimination of ${s.text}`);
+    }
+    const k = await showElimination(page, texts, "03d-all-steps");
+    expect(await page.isVisible("#teach-apply"), "the picked step can be applied");
+    await page.click("#teach-apply");
+    equal(await board(page), SEED, "an elimination places no digit");
+    expect(await page.isHidden("#teach"), "the list closes: the board changed");
+    // The next list goes on from the candidates the step removed.
+    await page.click("#all-steps");
+    await page.waitForSelector("#steps li", { timeout: 10000 });
+    const again = await page.$$eval("#steps li button", (b) => b.map((x) => x.textContent));
+    expect(!again.includes(texts[k]), `${texts[k]} is done`);
+    await page.click("#teach-close");
+    await page.focus("#board");
+    await page.keyboard.press("Control+z");
+  });
+
   const rated = ratedPuzzle();
   if (rated) {
     await step(`an elimination step of a puzzle rated ER ${rated.er} shows the candidates it removes`, async () => {
@@ -254,13 +299,7 @@ if (scenarios) {
       await page.click("#explain");
       await page.waitForSelector("#steps li", { timeout: 10000 });
       const texts = await page.$$eval("#steps li button", (b) => b.map((x) => x.textContent));
-      const k = texts.findIndex((t) => t.includes("<>"));
-      expect(k >= 0, "a step that removes candidates");
-      await page.click(`#steps li:nth-child(${k + 1}) button`);
-      expect(await page.$$eval("#board .marks span.elim", (s) => s.length) > 0, "struck-out candidates");
-      await shot(page, "03c-elimination");
-      const bad = await lowContrast(page);
-      expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
+      await showElimination(page, texts, "03c-elimination");
       await page.click("#teach-close");
     });
 

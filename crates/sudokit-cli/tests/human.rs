@@ -161,3 +161,79 @@ fn explain_path_is_locked(step: usize, count: usize, digest: &str) {
         .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     assert_eq!(format!("{actual:016x}"), digest, "the explain path of the sample changed");
 }
+
+/// The cell (`r5c6`) and digit of a JSON candidate, as an index into a line and a digit character.
+fn cell_digit(c: &serde_json::Value) -> (usize, char) {
+    let name = c["cell"].as_str().expect("a cell");
+    let (r, col) = name[1..].split_once('c').expect("rNcN");
+    let (r, col): (usize, usize) = (r.parse().expect("row"), col.parse().expect("column"));
+    let d = c["digit"].as_u64().and_then(|d| char::from_digit(d as u32, 10)).expect("a digit");
+    ((r - 1) * 9 + col - 1, d)
+}
+
+/// `hint --all`, HoDoKu's list of every step: each one right against `solve`'s answer, the next
+/// hint among them, the text and the JSON the same steps.
+#[test]
+fn hint_all_lists_every_step_each_right() {
+    let input = format!("{EASY}\n");
+    let solution: Vec<char> = sudokit(&["solve"], &input).stdout.trim().chars().collect();
+    let json = sudokit(&["hint", "--all", "-o", "json"], &input);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+    let steps = v["steps"].as_array().expect("steps");
+    for step in steps {
+        for p in step["placements"].as_array().expect("placements") {
+            let (at, d) = cell_digit(p);
+            assert_eq!(solution[at], d, "wrong placement: {}", step["text"]);
+        }
+        for e in step["eliminations"].as_array().expect("eliminations") {
+            let (at, d) = cell_digit(e);
+            assert_ne!(solution[at], d, "wrong elimination: {}", step["text"]);
+        }
+    }
+    let techniques: std::collections::BTreeSet<&str> =
+        steps.iter().filter_map(|s| s["technique"].as_str()).collect();
+    assert!(techniques.len() > 10, "{techniques:?}");
+    // Forcing chains and nets prove nearly anything: HoDoKu's list leaves them out unless asked.
+    assert!(!techniques.iter().any(|t| t.starts_with("Forcing")), "{techniques:?}");
+    let text = sudokit(&["hint", "--all"], &input);
+    let lines: Vec<&str> = text.stdout.lines().collect();
+    let texts: Vec<&str> = steps.iter().filter_map(|s| s["text"].as_str()).collect();
+    assert_eq!(lines[..lines.len() - 1], texts[..]);
+    assert_eq!(lines.last().copied(), Some(format!("{} steps", steps.len()).as_str()));
+    let hint = sudokit(&["hint", "-o", "json"], &input);
+    let next: serde_json::Value = serde_json::from_str(hint.stdout.trim()).expect("JSON");
+    let same = |s: &&serde_json::Value| {
+        s["placements"] == next["step"]["placements"] && s["eliminations"] == next["step"]["eliminations"]
+    };
+    assert!(steps.iter().any(|s| same(&s)), "{} is not listed", next["step"]["text"]);
+}
+
+/// `hint --all` with the techniques named; records of puzzles without steps keep their places, and
+/// the flags it cannot take are refused.
+#[test]
+fn hint_all_takes_the_techniques_named_and_keeps_records_in_order() {
+    let run = sudokit(&["hint", "--all", "--techniques", "fcc,fcv"], &format!("{EASY}\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let n = lines.len() - 1;
+    assert!(n > 1, "{}", run.stdout);
+    assert!(lines[..n].iter().all(|l| l.starts_with("Forcing Chain ")), "{}", run.stdout);
+    assert_eq!(lines[n], format!("{n} steps"));
+    // Nothing but guessing goes on from HARD; an unreadable and a solved record in between.
+    let solved = sudokit(&["solve"], &format!("{EASY}\n")).stdout;
+    let input = format!("{HARD}\n12x\n{solved}{EASY}\n");
+    let run = sudokit(&["hint", "--all"], &input);
+    assert_eq!(run.code, 2);
+    let records: Vec<&str> = run.stdout.split("\n\n").collect();
+    assert_eq!(records.len(), 4, "{}", run.stdout);
+    assert!(records[0].starts_with("stuck: no allowed technique applies"), "{}", records[0]);
+    assert_eq!(records[1..3], ["!unreadable", "solved"]);
+    assert!(records[3].starts_with("Naked Single: "), "{}", records[3]);
+    assert!(run.stderr.contains("puzzle 2, line 2, column 3"), "{}", run.stderr);
+    for refused in [&["hint", "--all", "--level", "nudge"][..], &["hint", "--all", "--scale", "se"]] {
+        let run = sudokit(refused, &format!("{EASY}\n"));
+        assert_eq!(run.code, 2, "{refused:?}");
+        assert!(run.stderr.contains("--all"), "{}", run.stderr);
+    }
+}

@@ -240,7 +240,16 @@ pub fn solver_options(
     exclude: Option<Vec<String>>,
     all_at_once: bool,
 ) -> PyResult<SolverOptions> {
+    Ok(SolverOptions { all_at_once, ..techniques_over(SolverOptions::default(), only, exclude)? })
+}
+
+/// `default`'s techniques, or `only` in their place, without `exclude`.
+pub fn techniques_over(
+    default: SolverOptions,
+    only: Option<Vec<String>>,
+    exclude: Option<Vec<String>>,
+) -> PyResult<SolverOptions> {
     let only = techniques_of(only)?;
-    let base = if only.is_empty() { SolverOptions::default() } else { SolverOptions::only(&only) };
-    Ok(SolverOptions { all_at_once, ..base.exclude(&techniques_of(exclude)?) })
+    let base = if only.is_empty() { default } else { SolverOptions::only(&only) };
+    Ok(base.exclude(&techniques_of(exclude)?))
 }

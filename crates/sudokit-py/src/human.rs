@@ -12,7 +12,7 @@ use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{rate_or_outline, Outline, Ratings, Unrated};
 use sudokit::{Board, Candidates, Position};
 
-use crate::args::{puzzle_function, solver_options, techniques_of, ReadOptions};
+use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
 use crate::errors::{
     bad_option, human_error, parse_error_at, parse_error_message, timed_out_message, unrated_error,
 };
@@ -351,6 +351,37 @@ puzzle_function! {
             difficulty: None,
             step: (level == "step").then(|| HintStep::Hodoku(Step::from_library(&step))),
         }))
+    }
+}
+
+puzzle_function! {
+    /// Every step the allowed techniques find in the puzzle as it stands, as HoDoKu's "All Steps"
+    /// lists them for a player to choose from, and as `sudokit hint --all`: technique by technique
+    /// in the solver's order, each technique's steps in the order found, each deduction once per
+    /// technique. Without `techniques`, HoDoKu's default set with Death Blossom, without forcing
+    /// chains and nets (which prove nearly anything) and brute force (no deduction).
+    ///
+    /// Returns a list of `Step`s, empty when the puzzle is solved or nothing applies. `puzzle`,
+    /// `techniques`, `exclude`, `pencil` and the exceptions as for `explain`.
+    ///
+    /// ```python
+    /// >>> steps = sudokit.all_steps("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    /// >>> steps[0].text
+    /// 'Naked Single: r5c6=4'
+    /// ```
+    signature = (*, techniques=None, exclude=None, pencil=false);
+    pub fn all_steps(
+        py,
+        puzzle,
+        keywords;
+        techniques: Option<Vec<String>>,
+        exclude: Option<Vec<String>>,
+        pencil: bool,
+    ) -> PyResult<Vec<Step>> {
+        let args = keywords.options()?;
+        let options = techniques_over(SolverOptions::all_steps(), techniques, exclude)?;
+        let solver = solver_for(puzzle, pencil, &args, options)?;
+        Ok(py.detach(|| solver.all_steps()).iter().map(Step::from_library).collect())
     }
 }
 

@@ -45,6 +45,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::check_batch, m)?)?;
     m.add_function(wrap_pyfunction!(human::explain, m)?)?;
     m.add_function(wrap_pyfunction!(human::hint, m)?)?;
+    m.add_function(wrap_pyfunction!(human::all_steps, m)?)?;
     m.add_function(wrap_pyfunction!(human::candidates, m)?)?;
     m.add_function(wrap_pyfunction!(human::rate, m)?)?;
     m.add_function(wrap_pyfunction!(human::se_path, m)?)?;

@@ -255,6 +255,29 @@ def test_se_hint_on_pencil_marks(cli):
         sudokit.se_path(sudokit.candidates("1.3.4.2.3.1.2.4.", format="line"), pencil=True)
 
 
+def test_all_steps_agree_with_the_cli_and_each_is_right(datasets, cli):
+    puzzles = [EASY] + rated_sample(datasets, n=3)
+    records, run = json_lines(cli, ["hint", "--all", "-o", "json"], puzzles)
+    assert run.returncode == 0, run.stderr
+    for puzzle, own in zip(puzzles, answers(records, puzzles)):
+        steps = sudokit.all_steps(puzzle)
+        assert [s.to_dict() for s in steps] == own["steps"]
+        solution = sudokit.solve(puzzle)
+        for step in steps:
+            assert all(solution[(r - 1) * 9 + c - 1] == str(d) for r, c, d in step.placements), step
+            assert all(solution[(r - 1) * 9 + c - 1] != str(d) for r, c, d in step.eliminations), step
+    steps = sudokit.all_steps(EASY)
+    assert sudokit.hint(EASY).step in steps
+    assert not any(s.technique.startswith("Forcing") for s in steps)
+    chains = sudokit.all_steps(EASY, techniques=["fcc"])
+    assert chains and {s.technique for s in chains} == {"Forcing Chain Contradiction"}
+    assert sudokit.all_steps(S1) == []
+    with pytest.raises(ValueError):
+        sudokit.all_steps(EASY, techniques=["no such technique"])
+    with pytest.raises(sudokit.MultipleSolutionsError):
+        sudokit.all_steps("." * 81)
+
+
 def test_hint_without_an_allowed_technique_is_none():
     # Not solved: explain says where it is stuck.
     assert sudokit.hint(XY, techniques=["Naked Single"]) is None

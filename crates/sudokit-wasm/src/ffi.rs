@@ -70,6 +70,7 @@ exports! {
     sudokit_canon => canon,
     sudokit_hint => hint,
     sudokit_explain => explain,
+    sudokit_all_steps => all_steps,
     sudokit_rate => rate,
 }
 

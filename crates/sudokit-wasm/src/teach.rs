@@ -102,6 +102,11 @@ fn se_step(state: &State, work: Option<u64>) -> Result<Option<Value>, String> {
 /// there is none: hints and explanations need givens without conflicts and exactly one solution,
 /// settled within the budget.
 fn solver(r: &PuzzleRequest) -> Result<Result<Solver, Value>, String> {
+    solver_with(r, SolverOptions::default())
+}
+
+/// [`solver`] with the techniques of `options`.
+fn solver_with(r: &PuzzleRequest, options: SolverOptions) -> Result<Result<Solver, Value>, String> {
     let read = r.read()?;
     let (verdict, _) = read.puzzle.check_within(r.limits(2));
     if !matches!(verdict, Verdict::Unique(_)) {
@@ -119,7 +124,7 @@ fn solver(r: &PuzzleRequest) -> Result<Result<Solver, Value>, String> {
             state.eliminate(cell, digit);
         }
     }
-    Ok(Ok(Solver::new(state, SolverOptions::default()).map_err(|e| e.to_string())?))
+    Ok(Ok(Solver::new(state, options).map_err(|e| e.to_string())?))
 }
 
 /// The next step a player could take on the board as it is, with the board's candidates before it.
@@ -142,6 +147,28 @@ pub fn hint(request: &str) -> String {
         };
         Ok(
             json!({ "verdict": "unique", "solved": solver.is_solved(), "step": step, "values": values, "candidates": marks }),
+        )
+    })
+}
+
+/// Every step a player could take on the board as it is, as HoDoKu's "All Steps" lists them
+/// ([`Solver::all_steps`], with [`SolverOptions::all_steps`]), with the board's candidates.
+///
+/// ```
+/// let all = sudokit_wasm::all_steps(r#"{"puzzle": "12.4341221434321"}"#);
+/// assert!(all.contains(r#""technique":"Full House""#), "{all}");
+/// ```
+pub fn all_steps(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let solver = match solver_with(&r, SolverOptions::all_steps())? {
+            Ok(s) => s,
+            Err(answer) => return Ok(answer),
+        };
+        let (values, marks) = snapshot(solver.state());
+        let board = solver.state().board();
+        let steps: Vec<Value> = solver.all_steps().iter().map(|s| step_json(s, board)).collect();
+        Ok(
+            json!({ "verdict": "unique", "solved": solver.is_solved(), "steps": steps, "values": values, "candidates": marks }),
         )
     })
 }
@@ -183,6 +210,37 @@ mod tests {
 
     fn answer(text: &str) -> Value {
         serde_json::from_str(text).expect("every answer is JSON")
+    }
+
+    #[test]
+    fn all_steps_on_the_seed_puzzle_are_right_and_hold_the_hint() {
+        let a = answer(&all_steps(&json!({ "puzzle": SEED }).to_string()));
+        assert_eq!(a["ok"], true, "{a}");
+        let steps = a["steps"].as_array().expect("steps");
+        assert!(steps.len() > 1, "{a}");
+        let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let digit = |c: &Value| {
+            let cell = c["cell"].as_u64().expect("a cell") as usize;
+            (u64::from(solved.as_bytes()[cell] - b'0'), c["digit"].as_u64().expect("a digit"))
+        };
+        for step in steps {
+            for p in step["placements"].as_array().expect("placements") {
+                let (right, given) = digit(p);
+                assert_eq!(right, given, "{}", step["text"]);
+            }
+            for e in step["eliminations"].as_array().expect("eliminations") {
+                let (right, given) = digit(e);
+                assert_ne!(right, given, "{}", step["text"]);
+            }
+        }
+        let next = answer(&hint(&json!({ "puzzle": SEED }).to_string()));
+        assert!(steps.iter().any(|s| s["text"] == next["step"]["text"]), "{}", next["step"]["text"]);
+        // A board without one solution gets its verdict and no steps.
+        let open = answer(&all_steps(&json!({ "puzzle": ".".repeat(81) }).to_string()));
+        assert_eq!(
+            (open["verdict"].as_str(), open["steps"].as_array().map(Vec::len)),
+            (Some("multiple"), Some(0))
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use sudokit::generate::{GenerateOptions, Generator};
-use sudokit::human::{solve, SolverOptions, State, Technique};
+use sudokit::human::{solve, Solver, SolverOptions, State, Technique};
 use sudokit::testing::datasets_dir;
 use sudokit::{Board, Cell, Grid, Puzzle, Shape};
 
@@ -96,6 +96,60 @@ fn dataset_sample_every_step_right() {
 #[ignore]
 fn dataset_all_every_step_right() {
     datasets(1);
+}
+
+/// Every step of HoDoKu's list of all steps ([`Solver::all_steps`]) on every `every`-th puzzle of
+/// every dataset file, at every `stride`-th state of the path its techniques take: every placement
+/// equals the solution, no elimination removes a solution digit. Returns the steps checked.
+fn all_steps_right(every: usize, stride: usize) -> usize {
+    let Some(dir) = datasets_dir() else { return 0 };
+    let mut checked = 0;
+    for file in dataset_files(&dir) {
+        let text = std::fs::read_to_string(&file).expect("dataset readable");
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
+        for (i, line) in text.lines().enumerate().filter(|(i, _)| i % every == 0) {
+            let Some(field) = line.split_whitespace().next() else { continue };
+            let Ok(grid) = field.parse::<Grid>() else { continue };
+            if Puzzle::classic(grid.clone()).count_up_to(2).to_string() != "1" {
+                continue;
+            }
+            let state = State::classic(&grid).expect("valid");
+            let mut solver = Solver::new(state, SolverOptions::all_steps()).expect("one solution");
+            for at in 0.. {
+                if at % stride == 0 {
+                    for step in solver.all_steps() {
+                        let what = format!("{name} line {}, after {at} steps: {step}", i + 1);
+                        for p in &step.placements {
+                            assert_eq!(
+                                solver.solution().get(p.cell),
+                                Some(p.digit),
+                                "wrong placement: {what}"
+                            );
+                        }
+                        for e in &step.eliminations {
+                            assert_ne!(
+                                solver.solution().get(e.cell),
+                                Some(e.digit),
+                                "wrong elimination: {what}"
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+                if solver.next().is_none() {
+                    break;
+                }
+            }
+        }
+    }
+    println!("all-steps lists: {checked} steps checked, all right");
+    checked
+}
+
+#[test]
+fn dataset_sample_all_steps_right() {
+    let checked = all_steps_right(1000, 5);
+    assert!(checked > 0 || datasets_dir().is_none(), "no step was checked");
 }
 
 /// Templates are off by default and come after the forcing chains: here they follow only the

@@ -54,9 +54,15 @@ pub struct HumanArgs {
 }
 
 impl HumanArgs {
-    fn options(&self) -> SolverOptions {
+    /// The solver's options; `all_steps` for `hint --all`, whose default set is HoDoKu's list of
+    /// all steps.
+    fn options(&self, all_steps: bool) -> SolverOptions {
         let base = if self.techniques.is_empty() {
-            SolverOptions::default()
+            if all_steps {
+                SolverOptions::all_steps()
+            } else {
+                SolverOptions::default()
+            }
         } else {
             SolverOptions::only(&self.techniques)
         };
@@ -147,12 +153,18 @@ pub struct HintArgs {
     /// 9×9 grids with one solution) [default: hodoku].
     #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
     pub scale: Scale,
+    /// Every step the allowed techniques find now, as HoDoKu's "All Steps" lists them: one line
+    /// each, technique by technique in the solver's order, then how many (in JSON, `steps`);
+    /// blank lines between puzzles. Without `--techniques`, HoDoKu's default set with Death
+    /// Blossom, without forcing chains and nets.
+    #[arg(long, conflicts_with = "level")]
+    pub all: bool,
 }
 
 impl HintArgs {
     /// The flags that only HoDoKu's solver takes, refused with `--scale se`.
     pub fn check_scale(&self) -> anyhow::Result<()> {
-        refuse_for_se("hint", self.scale, &self.human, &[])
+        refuse_for_se("hint", self.scale, &self.human, &[("--all", self.all)])
     }
 }
 
@@ -172,9 +184,10 @@ pub enum Mode<'a> {
 }
 
 impl Mode<'_> {
-    /// Whether its records span lines, and are separated by a blank line: text, except hints.
+    /// Whether its records span lines, and are separated by a blank line: text, except single
+    /// hints.
     fn multiline(&self) -> bool {
-        self.args().format == HumanFormat::Text && !matches!(self, Mode::Hint(_))
+        self.args().format == HumanFormat::Text && !matches!(self, Mode::Hint(HintArgs { all: false, .. }))
     }
 
     fn args(&self) -> &HumanArgs {
@@ -278,7 +291,7 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: St
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
-    let mut options = args.options();
+    let mut options = args.options(matches!(mode, Mode::Hint(HintArgs { all: true, .. })));
     if matches!(mode, Mode::Candidates(_)) && args.techniques.is_empty() {
         // By default the candidate grid is the one after singles.
         options =
@@ -296,6 +309,7 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: St
         Mode::Explain(a) if a.summary => explain_summary(&mut solver, rec),
         Mode::Explain(a) => explain(&mut solver, a.grids, rec),
         Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.state(), a.level, rec, &at),
+        Mode::Hint(a) if a.all => all_hints(&solver, rec),
         Mode::Hint(a) => hint(&solver, a.level, rec),
         Mode::Candidates(_) => {
             solver.by_ref().for_each(drop);
@@ -451,6 +465,21 @@ fn hint(solver: &Solver, level: Level, rec: &Rec) -> Vec<u8> {
             v["technique"] = serde_json::json!(step.technique.name());
         }
     })
+}
+
+/// `hint --all`: every step the allowed techniques find now, or the record of a state without one.
+fn all_hints(solver: &Solver, rec: &Rec) -> Vec<u8> {
+    let steps = solver.all_steps();
+    if steps.is_empty() {
+        return no_hint(solver.state(), rec);
+    }
+    let text = || {
+        let mut text: String = steps.iter().map(|s| format!("{s}\n")).collect();
+        let n = steps.len();
+        text.push_str(&format!("{n} step{}\n", if n == 1 { "" } else { "s" }));
+        text
+    };
+    rec.answer(text, || serde_json::json!({ "steps": steps }))
 }
 
 /// A hint's record: its text, or the JSON object of its `level` and `hint`, with what `more` adds

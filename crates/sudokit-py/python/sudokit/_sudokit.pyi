@@ -390,6 +390,24 @@ def hint(
     ``sudokit hint --scale se`` (no ``techniques`` or ``exclude``; ``ValueError`` for boards other
     than classic 9x9, ``TimedOutError`` where its work budget runs out)."""
 
+def all_steps(
+    puzzle: PuzzleLike,
+    *,
+    techniques: Optional[Sequence[str]] = None,
+    exclude: Optional[Sequence[str]] = None,
+    pencil: bool = False,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> List[Step]:
+    """Every step the allowed techniques find now, as HoDoKu's "All Steps" and ``sudokit hint
+    --all``: technique by technique in the solver's order, each deduction once per technique;
+    empty when solved or nothing applies. Without ``techniques``, HoDoKu's default set with Death
+    Blossom, without forcing chains and nets and brute force. Raises as ``explain``."""
+
 def candidates(
     puzzle: PuzzleLike,
     *,

@@ -73,6 +73,19 @@ impl SolverOptions {
             ..SolverOptions::default()
         }
     }
+    /// The techniques of HoDoKu's "All Steps" list by default, for [`Solver::all_steps`]: the
+    /// default set with Death Blossom, without forcing chains and nets (from one cell they prove
+    /// nearly every candidate true or false, so a list of them would bury the rest) and brute force.
+    pub fn all_steps() -> SolverOptions {
+        let left_out = [
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+            Technique::ForcingNetContradiction,
+            Technique::ForcingNetVerity,
+            Technique::BruteForce,
+        ];
+        SolverOptions::default().include(&[Technique::DeathBlossom]).exclude(&left_out)
+    }
     /// Removes techniques from the order.
     pub fn exclude(mut self, techniques: &[Technique]) -> SolverOptions {
         self.order.retain(|t| !techniques.contains(t));
@@ -140,6 +153,38 @@ impl Solver {
             return Some(step.clone());
         }
         self.find_next().map(|mut steps| steps.swap_remove(0))
+    }
+
+    /// Every step the allowed techniques find in the current state, as HoDoKu's "All Steps" lists
+    /// them for a player to choose from: technique by technique in the solver's order (brute force,
+    /// which is no deduction, left out), each technique's steps in its finder's order, each
+    /// deduction once per technique. A solver made with [`SolverOptions::all_steps`] lists what
+    /// HoDoKu's list does by default. The step [`peek`](Solver::peek) gives makes the same
+    /// deduction as one of them; several techniques may make the same deduction.
+    ///
+    /// ```
+    /// use sudokit::human::{Solver, SolverOptions, State};
+    /// use sudokit::Grid;
+    /// let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+    /// let solver = Solver::new(State::classic(&grid)?, SolverOptions::all_steps())?;
+    /// let all = solver.all_steps();
+    /// let next = solver.peek().expect("a step");
+    /// assert!(all.iter().any(|s| s.placements == next.placements && s.eliminations == next.eliminations));
+    /// // Every one of them is right: a placement is the solution's digit.
+    /// for step in &all {
+    ///     assert!(step.placements.iter().all(|p| solver.solution().get(p.cell) == Some(p.digit)));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn all_steps(&self) -> Vec<Step> {
+        if self.state.is_solved() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for &t in self.options.order.iter().filter(|&&t| t != Technique::BruteForce) {
+            out.extend(finder::find_all(&self.state, t, &self.options.find));
+        }
+        out
     }
 
     /// Finds the next step(s): the first allowed technique that applies, all its steps when
@@ -397,5 +442,42 @@ mod tests {
         if let Ok(state) = state {
             assert!(Solver::new(state, SolverOptions::default()).is_err());
         }
+    }
+
+    #[test]
+    fn all_steps_come_technique_by_technique_in_the_solvers_order() {
+        let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+            .parse()
+            .expect("grid");
+        let options = SolverOptions::all_steps();
+        assert!(options.order.contains(&Technique::DeathBlossom));
+        assert!(!options.order.iter().any(|t| matches!(
+            t,
+            Technique::ForcingChainContradiction
+                | Technique::ForcingChainVerity
+                | Technique::ForcingNetContradiction
+                | Technique::ForcingNetVerity
+                | Technique::BruteForce
+        )));
+        let solver = Solver::new(State::classic(&grid).expect("valid"), options).expect("unique");
+        let all = solver.all_steps();
+        assert!(all.windows(2).all(|w| w[0].technique.order() <= w[1].technique.order()));
+        let kinds: std::collections::HashSet<Technique> = all.iter().map(|s| s.technique).collect();
+        assert!(kinds.len() > 10, "{kinds:?}");
+        // Once per technique: no two steps of one technique make the same deduction.
+        let mut seen = std::collections::HashSet::new();
+        assert!(all.iter().all(|s| seen.insert((s.technique, s.placements.clone(), s.eliminations.clone()))));
+    }
+
+    #[test]
+    fn a_solved_grid_has_no_steps_to_list() {
+        let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+            .parse()
+            .expect("grid");
+        let mut solver =
+            Solver::new(State::classic(&grid).expect("valid"), SolverOptions::default()).expect("unique");
+        solver.by_ref().for_each(drop);
+        assert!(solver.is_solved());
+        assert!(solver.all_steps().is_empty());
     }
 }
