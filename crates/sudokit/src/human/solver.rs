@@ -159,8 +159,9 @@ impl Solver {
     /// them for a player to choose from: technique by technique in the solver's order (brute force,
     /// which is no deduction, left out), each technique's steps in its finder's order, each
     /// deduction once per technique. A solver made with [`SolverOptions::all_steps`] lists what
-    /// HoDoKu's list does by default. The step [`peek`](Solver::peek) gives makes the same
-    /// deduction as one of them; several techniques may make the same deduction.
+    /// HoDoKu's list does by default. The step [`peek`](Solver::peek) gives, unless it is brute
+    /// force, makes the same deduction as one of them; several techniques may make the same
+    /// deduction.
     ///
     /// ```
     /// use sudokit::human::{Solver, SolverOptions, State};
