@@ -490,16 +490,6 @@ batch_function! {
     }
 }
 
-/// The arrays `rate_batch` returns: ER, EP, ED, HoDoKu score, HoDoKu level code, status.
-type RatedArrays<'py> = (
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<i32>>,
-    Bound<'py, PyArray1<i8>>,
-    Bound<'py, PyArray1<u8>>,
-);
-
 /// The difficulty of every puzzle of a 9×9 batch on both scales, on every core, as `sudokit rate`
 /// rates each one.
 ///
@@ -512,6 +502,11 @@ type RatedArrays<'py> = (
 /// missing), `MULTIPLE`, `NO_SOLUTION`, `INVALID` (givens break the rules) or `BAD_VALUE` (a value
 /// above 9). The GIL is released while the batch runs on `threads` workers (default: every core).
 ///
+/// With `details=True` two more arrays follow, for the rows Sudoku Explainer rated (as `rate()`'s
+/// `hardest` and `step_count`): `hardest` (`object`, the name of the hardest step's technique;
+/// `None` when not rated) and `steps` (`int32`, the length of Sudoku Explainer's path; `-1` when not
+/// rated). They are asked for by name, so that the six-way unpacking stays as it is.
+///
 /// Raises `ValueError` for an array of the wrong type, dtype or shape, an empty or non-contiguous one.
 ///
 /// ```python
@@ -519,14 +514,18 @@ type RatedArrays<'py> = (
 /// >>> er, ep, ed, score, level, status = sudokit.rate_batch(np.zeros((1, 81), dtype=np.uint8))
 /// >>> int(status[0]) == sudokit.MULTIPLE, int(level[0])
 /// (True, -1)
+/// >>> *_, hardest, steps = sudokit.rate_batch(np.zeros((1, 81), dtype=np.uint8), details=True)
+/// >>> hardest[0], int(steps[0])
+/// (None, -1)
 /// ```
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None))]
+#[pyo3(signature = (puzzles, *, threads=None, details=false))]
 pub fn rate_batch<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     threads: Option<usize>,
-) -> PyResult<RatedArrays<'py>> {
+    details: bool,
+) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
     let batch = Batch::read(puzzles, Keywords { size: Some(9), threads, ..Keywords::default() })?;
     let answers =
         py.detach(|| on_pool(threads, || rate_rows(batch.rows.values.as_chunks::<81>().0, &batch.opts)))?;
@@ -535,11 +534,17 @@ pub fn rate_batch<'py>(
     let mut score = vec![-1i32; n];
     let mut level = vec![-1i8; n];
     let mut codes = vec![0u8; n];
+    let mut hardest: Vec<Py<PyAny>> = if details { (0..n).map(|_| py.None()).collect() } else { Vec::new() };
+    let mut steps = vec![-1i32; if details { n } else { 0 }];
     for (i, answer) in answers.iter().enumerate() {
         codes[i] = status(match answer {
             Ok(Ok(r)) => {
                 if let Ok(s) = &r.se {
                     (er[i], ep[i], ed[i]) = (s.er(), s.ep(), s.ed());
+                    if details {
+                        hardest[i] = pyo3::types::PyString::new(py, &s.hardest).into_any().unbind();
+                        steps[i] = i32::try_from(s.steps).unwrap_or(i32::MAX);
+                    }
                 }
                 if let Ok(h) = &r.hodoku {
                     score[i] = i32::try_from(h.score).unwrap_or(i32::MAX);
@@ -559,12 +564,17 @@ pub fn rate_batch<'py>(
             Err(e) => error_status(e),
         });
     }
-    Ok((
-        PyArray1::from_vec(py, er),
-        PyArray1::from_vec(py, ep),
-        PyArray1::from_vec(py, ed),
-        PyArray1::from_vec(py, score),
-        PyArray1::from_vec(py, level),
-        PyArray1::from_vec(py, codes),
-    ))
+    let mut arrays = vec![
+        PyArray1::from_vec(py, er).into_any(),
+        PyArray1::from_vec(py, ep).into_any(),
+        PyArray1::from_vec(py, ed).into_any(),
+        PyArray1::from_vec(py, score).into_any(),
+        PyArray1::from_vec(py, level).into_any(),
+        PyArray1::from_vec(py, codes).into_any(),
+    ];
+    if details {
+        arrays.push(PyArray1::from_vec(py, hardest).into_any());
+        arrays.push(PyArray1::from_vec(py, steps).into_any());
+    }
+    pyo3::types::PyTuple::new(py, arrays)
 }

@@ -302,6 +302,26 @@ def test_rate_batch_keeps_order_and_matches_rate(datasets):
     assert sudokit.rate_batch(rows.reshape(-1, 9, 9))[3].tolist() == score.tolist()
 
 
+def test_rate_batch_details_match_rate(datasets):
+    puzzles = [EASY] + rated_sample(datasets, n=4) + [p for p, _ in UNRATED]
+    rows = to_rows(puzzles)
+    plain = sudokit.rate_batch(rows)
+    both = sudokit.rate_batch(rows, details=True, threads=1)
+    assert len(plain) == 6 and len(both) == 8
+    # The first six are the plain call's, whatever the number of workers.
+    for a, b in zip(plain, both):
+        assert np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+    hardest, steps = both[6:]
+    assert (hardest.dtype, steps.dtype) == (np.dtype(object), np.int32)
+    for i, p in enumerate(puzzles):
+        r = sudokit.rate(p)
+        if r.er is None:
+            assert (hardest[i], int(steps[i])) == (None, -1), p
+        else:
+            assert (hardest[i], int(steps[i])) == (r.hardest, r.step_count), p
+    assert hardest[0] == "Hidden Single" and hardest[-1] is None
+
+
 def test_rate_batch_status_codes():
     rows = to_rows([EASY] + [p for p, _ in UNRATED] + [no_solution_puzzle()])
     rows = np.vstack([rows, np.full((1, 81), 10, dtype=np.uint8)])
@@ -390,7 +410,8 @@ def test_the_gil_is_released_while_rate_batch_runs(datasets):
 
 
 def test_help_is_useful():
-    functions = (sudokit.explain, sudokit.hint, sudokit.candidates, sudokit.rate, sudokit.rate_batch)
+    functions = (sudokit.explain, sudokit.hint, sudokit.all_steps, sudokit.candidates, sudokit.rate,
+                 sudokit.rate_batch)
     for f in (*functions, sudokit.se_path):
         assert len(f.__doc__ or "") > 300, f.__name__
         assert f.__text_signature__ and "puzzle" in f.__text_signature__

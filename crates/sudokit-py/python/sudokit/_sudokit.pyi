@@ -1,6 +1,6 @@
 """Type stubs of the native module ``sudokit._sudokit`` (re-exported by ``sudokit``)."""
 
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -455,10 +455,12 @@ def se_path(
     ``InvalidPuzzleError``, ``NoSolutionError``, ``MultipleSolutionsError``, and ``ValueError`` for a
     puzzle that is not classic 9x9."""
 
+@overload
 def rate_batch(
     puzzles: npt.NDArray[np.uint8],
     *,
     threads: Optional[int] = None,
+    details: Literal[False] = False,
 ) -> Tuple[
     npt.NDArray[np.float32],
     npt.NDArray[np.float32],
@@ -470,3 +472,23 @@ def rate_batch(
     """Every row of an ``(N, 81)`` ``uint8`` array rated on every core: ``(er, ep, ed, score, level,
     status)``; ``nan``/``-1`` where not rated; status ``OK``, ``PARTIAL``, ``MULTIPLE``,
     ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``."""
+
+@overload
+def rate_batch(
+    puzzles: npt.NDArray[np.uint8],
+    *,
+    threads: Optional[int] = None,
+    details: Literal[True],
+) -> Tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.object_],
+    npt.NDArray[np.int32],
+]:
+    """``details=True``: the six arrays, then ``hardest`` (``object``: the technique of Sudoku
+    Explainer's hardest step, ``None`` where not rated) and ``steps`` (``int32``: the length of its
+    path, ``-1`` where not rated), as ``rate()``'s ``hardest`` and ``step_count``."""
