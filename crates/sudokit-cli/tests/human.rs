@@ -121,6 +121,39 @@ fn contradictory_pencil_marks_are_named() {
     assert_eq!(bad.code, 2);
 }
 
+/// These commands' JSON records go on as pencil marks: a `--pencil` record reads back as the marks it
+/// was read from (`pencil`), a `candidates -o json` record goes on to `hint --pencil` (`candidates`);
+/// bad records keep their places, one line each among hints.
+#[test]
+fn json_records_read_back_as_pencil_marks() {
+    let record = sudokit(&["candidates", "-o", "json"], &format!("{HARD}\n")).stdout;
+    let v: serde_json::Value = serde_json::from_str(record.trim()).expect("JSON");
+    let marks = v["candidates"].as_str().expect("line form").to_string();
+    let direct = sudokit(&["hint", "--pencil"], &format!("{marks}\n"));
+    let via = sudokit(&["hint", "--pencil"], &record);
+    assert_eq!(via.code, 0, "{}", via.stderr);
+    assert_eq!(via.stdout, direct.stdout);
+    let explained = sudokit(&["explain", "--pencil", "-o", "json"], &record);
+    let again = sudokit(&["explain", "--pencil", "-o", "json"], &explained.stdout);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert_eq!(again.stdout, explained.stdout);
+    let input = format!("{record}{{\"index\":1}}\n{{\"pencil\":\"123\"}}\n{{bad\n{record}");
+    let run = sudokit(&["hint", "--pencil"], &input);
+    assert_eq!(run.code, 2);
+    let hint = direct.stdout.trim();
+    assert_eq!(
+        run.stdout.lines().collect::<Vec<_>>(),
+        [hint, "!unreadable", "!unreadable", "!unreadable", hint]
+    );
+    for said in [
+        "puzzle 2, line 2: a JSON record without pencil marks",
+        "puzzle 3, line 3: the record's `pencil` is not a pencil-mark grid",
+        "puzzle 4, line 4, column 2: not a JSON record",
+    ] {
+        assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn unknown_technique_is_an_argument_error() {
     let run = sudokit(&["explain", "--techniques", "no such thing"], &format!("{EASY}\n"));

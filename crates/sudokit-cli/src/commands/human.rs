@@ -48,7 +48,8 @@ pub struct HumanArgs {
     #[arg(long)]
     pub all_at_once: bool,
     /// Read pencil-mark grids (729-character lines, or boxed candidate grids separated by blank
-    /// lines) instead of puzzles.
+    /// lines) instead of puzzles, or the JSON records of these commands, one per line (their
+    /// `pencil`, else the `candidates` of `candidates -o json`).
     #[arg(long)]
     pub pencil: bool,
 }
@@ -588,10 +589,12 @@ pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter>
             };
             let trimmed = line.as_deref().map(str::trim).unwrap_or("").to_string();
             let trimmed = trimmed.as_str();
-            // A line form is one unbroken run of symbols; boxed rows have spaces or box rules.
-            let is_line_form = trimmed.len() >= 64
-                && !trimmed.contains(char::is_whitespace)
-                && !trimmed.contains(['|', '-', '+', ':', '\'', '*']);
+            // A line form is one unbroken run of symbols; boxed rows have spaces or box rules. A
+            // JSON record (these commands' own `-o json`) is one line too.
+            let is_line_form = trimmed.starts_with('{')
+                || trimmed.len() >= 64
+                    && !trimmed.contains(char::is_whitespace)
+                    && !trimmed.contains(['|', '-', '+', ':', '\'', '*']);
             // A blank line, the end, or a line-form record ends a boxed block.
             if (line.is_none() || trimmed.is_empty() || is_line_form) && !block.is_empty() {
                 record += 1;
@@ -633,23 +636,34 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
             Fields::default()
         },
     };
-    let marks: Candidates = match text.parse() {
-        Ok(m) => m,
-        Err(e) => {
-            let (line, column) = (at.line + e.line - 1, e.column);
-            let msg = format!(
-                "puzzle {}, line {line}, column {column}: not a pencil-mark grid: {}",
-                at.puzzle, e.kind
-            );
-            return Outcome {
-                out: rec(None).marker("unreadable"),
-                messages: vec![msg],
-                status: Status::Unreadable,
-                kind: Kind::Unreadable,
-                multiline: !json,
-                ..Default::default()
-            };
+    let unreadable = |msg: String| Outcome {
+        out: rec(None).marker("unreadable"),
+        messages: vec![msg],
+        status: Status::Unreadable,
+        kind: Kind::Unreadable,
+        // As the records around it: a single hint's marker is one line among one-line records.
+        multiline: mode.multiline(),
+        ..Default::default()
+    };
+    let parsed = if text.starts_with('{') {
+        match marks_of_record(text) {
+            Ok((key, marks)) => marks.parse().map_err(|e: sudokit::CandidatesError| {
+                format!(
+                    "puzzle {}, line {}: the record's `{key}` is not a pencil-mark grid: {} (at its character {})",
+                    at.puzzle, at.line, e.kind, e.column
+                )
+            }),
+            Err(why) => Err(format!("puzzle {}, line {}{why}", at.puzzle, at.line)),
         }
+    } else {
+        text.parse().map_err(|e: sudokit::CandidatesError| {
+            let (line, column) = (at.line + e.line - 1, e.column);
+            format!("puzzle {}, line {line}, column {column}: not a pencil-mark grid: {}", at.puzzle, e.kind)
+        })
+    };
+    let marks: Candidates = match parsed {
+        Ok(m) => m,
+        Err(msg) => return unreadable(msg),
     };
     let board = Board::classic_shared(marks.shape());
     let rec = rec(Some(&marks));
@@ -657,6 +671,21 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         return Outcome { multiline: mode.multiline(), ..refused };
     }
     run_state(mode, State::from_candidates(board, &marks), &rec, at.to_string())
+}
+
+/// The pencil marks a JSON record of these commands carries, with the field they came from: its
+/// `pencil` (the marks it was read from, so that a record reads back as its input), else its
+/// `candidates` (the marks `candidates -o json` gives, so that its records go on to `hint --pencil`).
+/// The error reads on from "puzzle N, line L".
+fn marks_of_record(text: &str) -> Result<(&'static str, String), String> {
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!(", column {}: not a JSON record: {e}", e.column()))?;
+    for key in ["pencil", "candidates"] {
+        if let Some(marks) = v.get(key).and_then(serde_json::Value::as_str) {
+            return Ok((key, marks.to_string()));
+        }
+    }
+    Err(": a JSON record without pencil marks (no `pencil` or `candidates` string)".into())
 }
 
 fn emit(
