@@ -1,7 +1,8 @@
 //! The step solver proven right: over samples of every shared dataset (all of them in the ignored
 //! long run) and over generated puzzles of several sizes and variants, every placement equals the
 //! solution, no elimination removes a solution digit, and every puzzle ends solved (brute force, the
-//! labelled last resort, is allowed here so that every path ends).
+//! labelled last resort, is allowed here so that every path ends). The same holds for every step of
+//! the lists of all steps ([`Solver::all_steps`]) along the paths.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -113,36 +114,37 @@ fn all_steps_right(every: usize, stride: usize) -> usize {
             if Puzzle::classic(grid.clone()).count_up_to(2).to_string() != "1" {
                 continue;
             }
-            let state = State::classic(&grid).expect("valid");
-            let mut solver = Solver::new(state, SolverOptions::all_steps()).expect("one solution");
-            for at in 0.. {
-                if at % stride == 0 {
-                    for step in solver.all_steps() {
-                        let what = format!("{name} line {}, after {at} steps: {step}", i + 1);
-                        for p in &step.placements {
-                            assert_eq!(
-                                solver.solution().get(p.cell),
-                                Some(p.digit),
-                                "wrong placement: {what}"
-                            );
-                        }
-                        for e in &step.eliminations {
-                            assert_ne!(
-                                solver.solution().get(e.cell),
-                                Some(e.digit),
-                                "wrong elimination: {what}"
-                            );
-                        }
-                        checked += 1;
-                    }
-                }
-                if solver.next().is_none() {
-                    break;
-                }
-            }
+            let what = format!("{name} line {}", i + 1);
+            checked += all_steps_checked(Board::classic_shared(Shape::CLASSIC), &grid, &what, stride);
         }
     }
     println!("all-steps lists: {checked} steps checked, all right");
+    checked
+}
+
+/// Lists all steps ([`Solver::all_steps`]) at every `stride`-th state of the path their techniques
+/// take on `grid` under `board`, and checks every one against the solution; returns how many.
+fn all_steps_checked(board: Arc<Board>, grid: &Grid, what: &str, stride: usize) -> usize {
+    let state = State::new(board, grid).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut solver = Solver::new(state, SolverOptions::all_steps()).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut checked = 0;
+    for at in 0.. {
+        if at % stride == 0 {
+            for step in solver.all_steps() {
+                let what = format!("{what}, after {at} steps: {step}");
+                for p in &step.placements {
+                    assert_eq!(solver.solution().get(p.cell), Some(p.digit), "wrong placement: {what}");
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solver.solution().get(e.cell), Some(e.digit), "wrong elimination: {what}");
+                }
+                checked += 1;
+            }
+        }
+        if solver.next().is_none() {
+            break;
+        }
+    }
     checked
 }
 
@@ -219,7 +221,9 @@ fn generated_puzzles_of_several_sizes() {
         for i in 0..count {
             let mut rng = sudokit::generate::rng_for(15, i);
             let g = generator.puzzle(&mut rng).expect("a puzzle");
-            check(Board::classic_shared(shape), &g.puzzle, &format!("{shape} #{i}: {}", g.puzzle));
+            let what = format!("{shape} #{i}: {}", g.puzzle);
+            check(Board::classic_shared(shape), &g.puzzle, &what);
+            assert!(all_steps_checked(Board::classic_shared(shape), &g.puzzle, &what, 5) > 0, "{what}");
         }
     }
 }
@@ -237,7 +241,9 @@ fn generated_variant_puzzles() {
         let solution = Puzzle::new(board.clone(), empty).expect("shape").first_solution().expect("solvable");
         for seed in 0..5 {
             let puzzle = dig(&board, &solution, seed);
-            check(board.clone(), &puzzle, &format!("{name} #{seed}: {puzzle}"));
+            let what = format!("{name} #{seed}: {puzzle}");
+            check(board.clone(), &puzzle, &what);
+            assert!(all_steps_checked(board.clone(), &puzzle, &what, 5) > 0, "{what}");
         }
     }
 }
