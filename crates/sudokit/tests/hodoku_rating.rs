@@ -344,9 +344,7 @@ fn compare_paths(step: usize, keep: impl Fn(&str) -> bool, replay: bool) -> Opti
         }
         t.same_path += usize::from(same_path);
         if replay {
-            let mut state = State::classic(&grid).expect("valid");
-            for h in &path.steps {
-                let Some(technique) = h.technique else { break };
+            replay_paths(std::slice::from_ref(path), &mut |_, state, h, _| {
                 let solver = Solver::new(state.clone(), SolverOptions::default()).expect("unique");
                 let ours = solver.peek();
                 t.replay_steps += 1;
@@ -359,11 +357,7 @@ fn compare_paths(step: usize, keep: impl Fn(&str) -> bool, replay: bool) -> Opti
                 } else {
                     *t.replay_pairs.entry((h.name.clone(), o_name)).or_default() += 1;
                 }
-                let mut hs = Step::new(technique, Shape::CLASSIC);
-                hs.placements = h.placements.clone();
-                hs.eliminations = h.eliminations.clone();
-                apply(&mut state, &hs);
-            }
+            });
         }
     }
     let pct = |c: usize, n: usize| 100.0 * c as f64 / n.max(1) as f64;
@@ -463,7 +457,7 @@ fn hodoku_paths_long() {
 
 /// Follows every HoDoKu path step by step and calls `visit` with the state before each step it can
 /// read (a path stops at a technique sudokit does not name).
-fn replay(paths: &[HodokuPath], visit: &mut dyn FnMut(&HodokuPath, &State, &HodokuStep, Technique)) {
+fn replay_paths(paths: &[HodokuPath], visit: &mut dyn FnMut(&HodokuPath, &State, &HodokuStep, Technique)) {
     for path in paths {
         let grid: Grid = path.puzzle.parse().expect("a path puzzle parses");
         let mut state = State::classic(&grid).expect("valid");
@@ -500,7 +494,7 @@ fn uniqueness_steps_are_the_ones_hodoku_takes() {
         T::BugPlus1,
     ];
     let (mut checked, mut differ) = (0, Vec::new());
-    replay(&paths, &mut |path, state, h, technique| {
+    replay_paths(&paths, &mut |path, state, h, technique| {
         if kinds.contains(&technique) {
             checked += 1;
             let ours = find_first(state, technique, &FindOptions::default());
@@ -524,7 +518,7 @@ fn hodokus_forcing_chain_contradictions_are_found() {
     use sudokit::human::{find_all, FindOptions};
     let Some(paths) = hodoku_paths() else { return };
     let (mut checked, mut missing) = (0, Vec::new());
-    replay(&paths, &mut |path, state, h, technique| {
+    replay_paths(&paths, &mut |path, state, h, technique| {
         if technique == Technique::ForcingChainContradiction {
             checked += 1;
             let ours = find_all(state, technique, &FindOptions::default());
