@@ -188,8 +188,8 @@ where
 }
 
 /// The candidate state of `obj`: a puzzle read as `solve` reads it, or, with `pencil`, a pencil-mark
-/// grid (the 729-character line form, or a boxed candidate grid) as `--pencil` reads it; with its
-/// rules, which a state that breaks them cannot give.
+/// grid (the 729-character line form, a boxed candidate grid, or a JSON record of the human-solving
+/// commands) as `--pencil` reads it; with its rules, which a state that breaks them cannot give.
 fn state_of(
     obj: &Bound<'_, PyAny>,
     pencil: bool,
@@ -210,6 +210,21 @@ fn state_of(
         return Err(bad_option("pencil=True reads a pencil-mark grid given as a string"));
     };
     let first_line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+    // A JSON record of the command line (`-o json`) carries its marks, as `--pencil` reads them.
+    if text.trim_start().starts_with('{') {
+        let at = Position { puzzle: 1, line: first_line, column: None };
+        let (_, marks) = sudokit::parse::pencil_record(text.trim()).map_err(|e| {
+            let (message, column) = match &e {
+                sudokit::parse::PencilRecordError::Json { column, .. } => {
+                    (format!("puzzle 1, line {first_line}, {e}"), Some(*column))
+                }
+                _ => (format!("puzzle 1, line {first_line}: {e}"), None),
+            };
+            parse_error_at(py, message, (1, first_line, column))
+        })?;
+        let rules = Board::classic_shared(marks.shape());
+        return Ok((State::from_candidates(rules.clone(), &marks), rules, at));
+    }
     let marks: Candidates = text.parse().map_err(|e: sudokit::CandidatesError| {
         let line = first_line + e.line - 1;
         parse_error_at(
@@ -240,7 +255,8 @@ puzzle_function! {
     ///
     /// `puzzle` is read as by `solve` (any layout, a list of rows, a numpy array; `size`, `box`,
     /// `symbols`, `variant`, `regions`, `layout` as there), or with `pencil=True` as a pencil-mark grid
-    /// (the 729-character line form, or a boxed candidate grid), as `sudokit explain --pencil` reads it.
+    /// (the 729-character line form, a boxed candidate grid, or one of the command line's `-o json`
+    /// records: its `pencil`, else its `candidates`), as `sudokit explain --pencil` reads it.
     /// `techniques` (names, library codes or short names) replaces HoDoKu's default set, brute force
     /// last; `exclude` removes techniques from it (`exclude=["bf"]` stops where logic ends instead of
     /// guessing); `all_at_once` applies every step of the technique found before easier ones are tried

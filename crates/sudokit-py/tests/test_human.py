@@ -112,6 +112,16 @@ def test_pencil_marks_as_the_cli_reads_them(datasets, cli):
     boxed = sudokit.candidates(puzzle, techniques=["fh"], exclude=["fh"])
     assert sudokit.explain(boxed, pencil=True).to_dict() == own
     assert sudokit.hint(marks, "technique", pencil=True).to_dict() == sudokit.hint(puzzle, "technique").to_dict()
+    # So do the command line's JSON records: a --pencil record by its `pencil`, a `candidates` one by
+    # its `candidates`.
+    [line] = run.stdout.splitlines()
+    assert sudokit.explain(line, pencil=True).to_dict() == own
+    [after] = run_cli(cli, ["candidates", "-o", "json"], puzzle + "\n").stdout.splitlines()
+    assert sudokit.hint(after, pencil=True) == sudokit.hint(json.loads(after)["candidates"], pencil=True)
+    with pytest.raises(sudokit.ParseError, match="puzzle 1, line 1: a JSON record without pencil marks"):
+        sudokit.explain('{"index": 1, "status": "unreadable", "pencil": null}', pencil=True)
+    with pytest.raises(sudokit.ParseError, match="puzzle 1, line 1, column 2: not a JSON record"):
+        sudokit.explain("{bad", pencil=True)
 
 
 def test_rate_agrees_with_the_cli(datasets, cli):

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
+use sudokit::parse::{self, PencilRecordError};
 use sudokit::rate::{self, se, se_path, Unrated};
 use sudokit::{Board, Candidates, Position, Puzzle};
 
@@ -646,15 +647,10 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         ..Default::default()
     };
     let parsed = if text.starts_with('{') {
-        match marks_of_record(text) {
-            Ok((key, marks)) => marks.parse().map_err(|e: sudokit::CandidatesError| {
-                format!(
-                    "puzzle {}, line {}: the record's `{key}` is not a pencil-mark grid: {} (at its character {})",
-                    at.puzzle, at.line, e.kind, e.column
-                )
-            }),
-            Err(why) => Err(format!("puzzle {}, line {}{why}", at.puzzle, at.line)),
-        }
+        parse::pencil_record(text).map(|(_, marks)| marks).map_err(|e| match e {
+            PencilRecordError::Json { .. } => format!("puzzle {}, line {}, {e}", at.puzzle, at.line),
+            _ => format!("puzzle {}, line {}: {e}", at.puzzle, at.line),
+        })
     } else {
         text.parse().map_err(|e: sudokit::CandidatesError| {
             let (line, column) = (at.line + e.line - 1, e.column);
@@ -671,21 +667,6 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         return Outcome { multiline: mode.multiline(), ..refused };
     }
     run_state(mode, State::from_candidates(board, &marks), &rec, at.to_string())
-}
-
-/// The pencil marks a JSON record of these commands carries, with the field they came from: its
-/// `pencil` (the marks it was read from, so that a record reads back as its input), else its
-/// `candidates` (the marks `candidates -o json` gives, so that its records go on to `hint --pencil`).
-/// The error reads on from "puzzle N, line L".
-fn marks_of_record(text: &str) -> Result<(&'static str, String), String> {
-    let v: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!(", column {}: not a JSON record: {e}", e.column()))?;
-    for key in ["pencil", "candidates"] {
-        if let Some(marks) = v.get(key).and_then(serde_json::Value::as_str) {
-            return Ok((key, marks.to_string()));
-        }
-    }
-    Err(": a JSON record without pencil marks (no `pencil` or `candidates` string)".into())
 }
 
 fn emit(
