@@ -214,13 +214,8 @@ fn state_of(
     if text.trim_start().starts_with('{') {
         let at = Position { puzzle: 1, line: first_line, column: None };
         let (_, marks) = sudokit::parse::pencil_record(text.trim()).map_err(|e| {
-            let (message, column) = match &e {
-                sudokit::parse::PencilRecordError::Json { column, .. } => {
-                    (format!("puzzle 1, line {first_line}, {e}"), Some(*column))
-                }
-                _ => (format!("puzzle 1, line {first_line}: {e}"), None),
-            };
-            parse_error_at(py, message, (1, first_line, column))
+            let column = e.column();
+            parse_error_at(py, format!("{}: {e}", Position { column, ..at }), (1, first_line, column))
         })?;
         let rules = Board::classic_shared(marks.shape());
         return Ok((State::from_candidates(rules.clone(), &marks), rules, at));

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::parse::{self, PencilRecordError};
+use sudokit::parse;
 use sudokit::rate::{self, se, se_path, Unrated};
 use sudokit::{Board, Candidates, Position, Puzzle};
 
@@ -647,10 +647,9 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         ..Default::default()
     };
     let parsed = if text.starts_with('{') {
-        parse::pencil_record(text).map(|(_, marks)| marks).map_err(|e| match e {
-            PencilRecordError::Json { .. } => format!("puzzle {}, line {}, {e}", at.puzzle, at.line),
-            _ => format!("puzzle {}, line {}: {e}", at.puzzle, at.line),
-        })
+        parse::pencil_record(text)
+            .map(|(_, marks)| marks)
+            .map_err(|e| format!("{}: {e}", Position { column: e.column(), ..at }))
     } else {
         text.parse().map_err(|e: sudokit::CandidatesError| {
             let (line, column) = (at.line + e.line - 1, e.column);

@@ -13,7 +13,7 @@ use crate::grid::{Candidates, CandidatesError};
 #[non_exhaustive]
 pub enum PencilRecordError {
     /// The text is not JSON.
-    #[error("column {column}: not a JSON record: {message}")]
+    #[error("not a JSON record: {message}")]
     Json {
         /// The 1-based column, in characters of the line, where reading stopped.
         column: usize,
@@ -32,6 +32,17 @@ pub enum PencilRecordError {
         /// What is wrong with its text.
         error: CandidatesError,
     },
+}
+
+impl PencilRecordError {
+    /// The column of the record's line where reading stopped, where the JSON itself is at fault
+    /// (for the position a message starts with, as [`Position`](super::Position) writes it).
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            PencilRecordError::Json { column, .. } => Some(*column),
+            _ => None,
+        }
+    }
 }
 
 /// The pencil marks of a JSON record, with the name of the field they came from.
@@ -74,7 +85,9 @@ mod tests {
 
     #[test]
     fn every_failure_is_named() {
-        assert!(matches!(pencil_record("{bad"), Err(PencilRecordError::Json { column: 2, .. })));
+        let bad = pencil_record("{bad").expect_err("not JSON");
+        assert!(matches!(bad, PencilRecordError::Json { column: 2, .. }), "{bad}");
+        assert_eq!(bad.column(), Some(2));
         assert_eq!(pencil_record(r#"{"pencil":7}"#), Err(PencilRecordError::NoMarks));
         let err = pencil_record(r#"{"pencil":"123"}"#).expect_err("too short");
         assert!(matches!(err, PencilRecordError::Marks { field: "pencil", .. }), "{err}");
