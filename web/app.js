@@ -624,15 +624,15 @@ async function explain() {
   if (!a.steps.length) return say("The board is solved.", "ok");
   closeTeach();
   teach = { mode: "explain", steps: a.steps, index: 0 };
-  listSteps(a.steps);
-  // How often each technique comes up, easiest first: what the path asks of a player.
-  $("steps-summary").textContent = `Techniques: ${a.summary.map((c) => `${c.count} × ${c.technique}`).join(", ")}.`;
+  listSteps(a.steps, a.summary);
   showTeach();
   say(`${a.steps.length} steps to the solution (${ms(t)}).`, "");
 }
 
-/** Fills the panel's list with `steps`, each a button that shows it. */
-function listSteps(steps) {
+/** Fills the panel's list with `steps`, each a button that shows it, and above them how often each
+ * technique comes up, easiest first (`summary`, the module's counts). */
+function listSteps(steps, summary) {
+  $("steps-summary").textContent = `Techniques: ${summary.map((c) => `${c.count} × ${c.technique}`).join(", ")}.`;
   const list = $("steps");
   steps.forEach((step, k) => {
     const li = document.createElement("li");
@@ -652,11 +652,7 @@ async function allSteps() {
   if (a.solved || !a.steps.length) return say(a.solved ? "The board is solved." : "No step found.", "ok");
   closeTeach();
   teach = { mode: "all", steps: a.steps, index: 0, answer: a };
-  listSteps(a.steps);
-  // The techniques in the order listed (the solver's, easiest first), each with its count.
-  const counts = new Map();
-  for (const step of a.steps) counts.set(step.technique, (counts.get(step.technique) ?? 0) + 1);
-  $("steps-summary").textContent = `Techniques: ${[...counts].map(([name, n]) => `${n} × ${name}`).join(", ")}.`;
+  listSteps(a.steps, a.summary);
   showTeach();
   say(`${a.steps.length} steps on the board as it is (${ms(t)}).`, "");
 }

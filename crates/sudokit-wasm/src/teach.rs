@@ -166,10 +166,13 @@ pub fn all_steps(request: &str) -> String {
         };
         let (values, marks) = snapshot(solver.state());
         let board = solver.state().board();
-        let steps: Vec<Value> = solver.all_steps().iter().map(|s| step_json(s, board)).collect();
-        Ok(
-            json!({ "verdict": "unique", "solved": solver.is_solved(), "steps": steps, "values": values, "candidates": marks }),
-        )
+        let all = solver.all_steps();
+        let steps: Vec<Value> = all.iter().map(|s| step_json(s, board)).collect();
+        let summary = sudokit::rate::technique_counts(&all);
+        Ok(json!({
+            "verdict": "unique", "solved": solver.is_solved(), "steps": steps, "summary": summary,
+            "values": values, "candidates": marks,
+        }))
     })
 }
 
@@ -233,6 +236,9 @@ mod tests {
                 assert_ne!(right, given, "{}", step["text"]);
             }
         }
+        let counted: u64 =
+            a["summary"].as_array().expect("summary").iter().filter_map(|c| c["count"].as_u64()).sum();
+        assert_eq!(counted, steps.len() as u64);
         let next = answer(&hint(&json!({ "puzzle": SEED }).to_string()));
         assert!(steps.iter().any(|s| s["text"] == next["step"]["text"]), "{}", next["step"]["text"]);
         // A board without one solution gets its verdict and no steps.
