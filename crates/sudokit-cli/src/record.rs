@@ -5,7 +5,8 @@
 //! `(name, value)` pairs in that order. JSON writes the fields a record has; CSV writes every column,
 //! empty where the record has no such field. Grids are strings in the line form (or JSON boards when
 //! the input was a board), so that every record reads back as a puzzle: the `puzzle` field is always
-//! the input puzzle.
+//! the input puzzle. An unreadable record's is its text as it came, so that no input is lost and the
+//! record reads back as the same unreadable record.
 
 use serde_json::Value;
 

@@ -85,7 +85,9 @@ fn issue20_every_output_reads_back_everywhere() {
 fn human_json_records_carry_index_status_and_puzzle() {
     let input = format!("{EASY}\nx{}\n{P295}\n{CONFLICT}\n{NO_SOLUTION}\n", &EASY[1..]);
     let statuses = ["ok", "unreadable", "multiple", "invalid", "no_solution"];
-    let puzzles = [EASY.into(), serde_json::Value::Null, P295.into(), CONFLICT.into(), NO_SOLUTION.into()];
+    let unread = format!("x{}", &EASY[1..]);
+    let puzzles: [serde_json::Value; 5] =
+        [EASY.into(), unread.into(), P295.into(), CONFLICT.into(), NO_SOLUTION.into()];
     for command in [
         &["explain"][..],
         &["explain", "--scale", "se"],
@@ -117,7 +119,7 @@ fn human_json_records_carry_index_status_and_puzzle() {
     let records = json_lines(&run.stdout);
     assert_eq!((&records[0]["status"], &records[0]["pencil"]), (&"ok".into(), &marks.clone().into()));
     assert_eq!((&records[1]["index"], &records[1]["status"]), (&2.into(), &"unreadable".into()));
-    assert!(records[1]["pencil"].is_null());
+    assert_eq!(records[1]["pencil"], &marks[1..]);
 }
 
 /// `rate -o json` spells its statuses as every other command: `no_solution`, with `!no solution` in
@@ -310,10 +312,66 @@ fn issue20_machine_readable_records() {
     let count = sudokit(&["count", "-o", "csv"], &input);
     assert_eq!(
         count.stdout,
-        format!("index,status,puzzle,count,complete\n1,ok,{P1},1,true\n2,ok,{P295},295,true\n3,invalid,{CONFLICT},,\n4,unreadable,,,\n")
+        format!("index,status,puzzle,count,complete\n1,ok,{P1},1,true\n2,ok,{P295},295,true\n3,invalid,{CONFLICT},,\n4,unreadable,index,,\n")
     );
     let canon = sudokit(&["canon", "-o", "csv"], &format!("{P1}\n")).stdout;
     assert!(canon.starts_with(&format!("index,status,puzzle,canonical\n1,ok,{P1},")), "{canon}");
+}
+
+/// An unreadable record keeps its text as given in JSON and CSV, whatever the input's layout, so
+/// that no input is lost; read back, it is the same unreadable record, in its place.
+#[test]
+fn unreadable_records_keep_their_text() {
+    let bad = format!("{}x", &P1[..80]);
+    let cases = [
+        (format!("{P1}\n{bad} # note\n{P1}\n"), format!("{bad} # note")),
+        (format!("puzzle,solution\n{P1},\n\"{bad}\",\n{P1},\n"), bad.clone()),
+        (
+            format!("{{\"puzzle\":\"{P1}\"}}\n{{\"puzzle\":\"{bad}\"}}\n{{\"puzzle\":\"{P1}\"}}\n"),
+            bad.clone(),
+        ),
+    ];
+    for (input, text) in &cases {
+        for args in [
+            &["solve", "-o", "json"][..],
+            &["solve", "--all", "-o", "json"],
+            &["count", "-o", "json"],
+            &["check", "-o", "json"],
+            &["canon", "-o", "json"],
+            &["rate", "-o", "json"],
+            &["explain", "-o", "json"],
+            &["hint", "--scale", "se", "-o", "json"],
+        ] {
+            let run = sudokit(args, input);
+            assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+            let records = json_lines(&run.stdout);
+            assert_eq!(records.len(), 3, "{args:?}: {}", run.stdout);
+            assert_eq!(records[1]["status"], "unreadable", "{args:?}");
+            assert_eq!(records[1]["puzzle"], text.as_str(), "{args:?}");
+            // Read back: three records again, the second still unreadable with the same text.
+            let back = json_lines(&sudokit(&["check", "-o", "json"], &run.stdout).stdout);
+            let statuses: Vec<&str> = back.iter().map(|v| v["status"].as_str().unwrap_or("?")).collect();
+            assert_eq!(statuses, ["ok", "unreadable", "ok"], "{args:?} read back");
+            assert_eq!(back[1]["puzzle"], text.as_str(), "{args:?} read back");
+        }
+        for args in [&["solve", "-o", "csv"][..], &["count", "-o", "csv"], &["rate", "-o", "csv"]] {
+            let run = sudokit(args, input);
+            assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+            let row = run.stdout.lines().nth(2).unwrap_or_default().to_owned();
+            let cell =
+                if text.contains('"') { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.clone() };
+            assert!(row.contains(&cell), "{args:?}: {row}");
+        }
+    }
+    // A grid layout keeps its rows, one per line (a JSON string, a quoted CSV field).
+    let mut rows: Vec<String> =
+        P1.as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
+    rows[3] = "12345678q".into();
+    let run = sudokit(&["solve", "-o", "json", "-i", "compact"], &format!("{}\n", rows.join("\n")));
+    assert_eq!(json_lines(&run.stdout)[0]["puzzle"], rows.join("\n"));
+    // Pencil marks: the record names its input by its text too.
+    let run = sudokit(&["hint", "--pencil", "-o", "json"], "not marks\n");
+    assert_eq!(json_lines(&run.stdout)[0]["pencil"], "not marks");
 }
 
 /// `--echo` puts the answer next to its puzzle; integer boards come back as integer boards.

@@ -51,6 +51,10 @@ fn rate_reports_bad_puzzles_in_place_and_never_guesses() {
     let csv = sudokit(&["rate", "-o", "csv"], &format!("{}\n", ".".repeat(81)));
     assert_eq!(csv.code, 3);
     assert_eq!(csv.stdout.lines().nth(1), Some(format!("{},,,,,,", ".".repeat(81)).as_str()));
+    // An unreadable record keeps its puzzle as given, so that the row says which it was.
+    let csv = sudokit(&["rate", "-o", "csv"], &input);
+    assert_eq!(csv.code, 2);
+    assert_eq!(csv.stdout.lines().nth(2), Some("12x,,,,,,"));
     let json = sudokit(&["rate", "-o", "json"], &format!("{}\n", ".".repeat(81)));
     let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("JSON");
     assert_eq!(v["status"], "multiple");
@@ -178,7 +182,7 @@ fn explain_se_reports_bad_puzzles_in_place() {
     assert_eq!(
         lines[1..3],
         [
-            "{\"index\":2,\"status\":\"unreadable\",\"puzzle\":null}".to_string(),
+            format!("{{\"index\":2,\"status\":\"unreadable\",\"puzzle\":\"x{}\"}}", &XY[1..]),
             format!("{{\"index\":3,\"status\":\"multiple\",\"puzzle\":\"{open}\"}}")
         ]
     );

@@ -628,17 +628,14 @@ pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter>
 
 fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
     let json = mode.args().format == HumanFormat::Json;
-    // In JSON the record names its input by the pencil marks (their line form), as others by the puzzle.
-    let rec = |marks: Option<&Candidates>| Rec {
+    // In JSON the record names its input by the pencil marks (their line form), as others by the
+    // puzzle; an unreadable record by its text as it came.
+    let rec = |pencil: String| Rec {
         json,
-        head: if json {
-            Fields::new(at.puzzle, "ok").set("pencil", marks.map(Candidates::to_line_form))
-        } else {
-            Fields::default()
-        },
+        head: if json { Fields::new(at.puzzle, "ok").set("pencil", pencil) } else { Fields::default() },
     };
     let unreadable = |msg: String| Outcome {
-        out: rec(None).marker("unreadable"),
+        out: rec(text.trim().to_owned()).marker("unreadable"),
         messages: vec![msg],
         status: Status::Unreadable,
         kind: Kind::Unreadable,
@@ -661,7 +658,7 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         Err(msg) => return unreadable(msg),
     };
     let board = Board::classic_shared(marks.shape());
-    let rec = rec(Some(&marks));
+    let rec = rec(marks.to_line_form());
     if let Some(refused) = se_unsupported(mode, &board, &rec, &at.to_string()) {
         return Outcome { multiline: mode.multiline(), ..refused };
     }

@@ -217,11 +217,13 @@ fn grid_text(g: &Grid, format: OutputFormat, job: &Job, out: &mut Vec<u8>) {
     }
 }
 
-/// The input puzzle of a record as a field (`null` when it could not be read).
+/// The input puzzle of a record as a field: where it could not be read, its text as it came
+/// (`null` without one).
 fn puzzle_value(job: &Job) -> Value {
-    match &job.puzzle {
-        Ok(p) => grid_value(p.grid(), job),
-        Err(_) => Value::Null,
+    match (&job.puzzle, &job.text) {
+        (Ok(p), _) => grid_value(p.grid(), job),
+        (Err(_), Some(text)) => Value::from(text.as_str()),
+        (Err(_), None) => Value::Null,
     }
 }
 

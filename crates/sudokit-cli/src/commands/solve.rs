@@ -125,7 +125,7 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
         Ok(p) => p,
         Err(e) => {
             let fields = Fields::new(at.puzzle, "unreadable")
-                .set("puzzle", Value::Null)
+                .set("puzzle", puzzle_value(job))
                 .set("all_solutions", Value::Array(Vec::new()))
                 .set("count", 0)
                 .set("complete", false);

@@ -93,6 +93,8 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut values: Vec<u8> = Vec::new();
         let mut side = self.shape.map(Shape::side);
         let mut err: Option<ParseError> = None;
+        // The record's lines as given, for a record that turns out unreadable.
+        let mut own: Vec<u8> = Vec::new();
         while let Some((no, _cut)) = self.next_line()? {
             let line = trim_eol(&self.buf).to_vec();
             if is_blank_or_comment(&line) || line.starts_with(b"//") {
@@ -103,6 +105,10 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             let parse_side = side.unwrap_or(MAX_SIDE);
             let found = cells(&line, parse_side, self.opts.symbols);
+            if pos.is_some() || found.as_ref().map_or(true, |r| !r.is_empty()) {
+                own.extend_from_slice(line.trim_ascii());
+                own.push(b'\n');
+            }
             let row = match found {
                 Ok(r) => r,
                 Err((col, kind)) => {
@@ -175,6 +181,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         };
         self.push(p, Layout::Array, result);
+        self.keep_text(&own);
         Ok(())
     }
 }

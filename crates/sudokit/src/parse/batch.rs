@@ -5,6 +5,7 @@ use std::io::{self, BufRead};
 
 use super::error::{ParseError, Position};
 use super::line::parse_line_expected;
+use super::reader::unread_text;
 use super::symbols::Symbols;
 use super::text::{is_blank_or_comment, read_line_capped, trim_eol};
 use super::{Expected, Layout, Notation, PuzzleReader, Record, MAX_LINE};
@@ -144,16 +145,18 @@ impl LineBatch {
     /// If `i` is out of range.
     pub fn record(&self, i: usize) -> Record {
         let l = &self.lines[i];
-        let (puzzle, expected) =
-            match parse_line_expected(&self.text[l.start..l.end], Some(self.shape), self.symbols, l.cut) {
-                Ok((g, e)) => (Ok(g), e),
-                Err((column, kind)) => (
-                    Err(ParseError { position: Position { column, ..l.position }, kind }),
-                    Expected::default(),
-                ),
-            };
+        let line = &self.text[l.start..l.end];
+        let (puzzle, expected, text) = match parse_line_expected(line, Some(self.shape), self.symbols, l.cut)
+        {
+            Ok((g, e)) => (Ok(g), e, None),
+            Err((column, kind)) => (
+                Err(ParseError { position: Position { column, ..l.position }, kind }),
+                Expected::default(),
+                Some(unread_text(line)),
+            ),
+        };
         let notation = Notation { symbols: self.symbols, numbers: false, ..Notation::default() };
-        Record { position: l.position, layout: Layout::Line, puzzle, board: None, expected, notation }
+        Record { position: l.position, layout: Layout::Line, puzzle, board: None, expected, notation, text }
     }
 
     /// Every record, parsed in order.

@@ -135,6 +135,12 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         if let Some(r) = self.out.back_mut() {
             r.expected = expected;
         }
+        // A CSV record writes back its puzzle field; a row without one, the whole row.
+        if self.out.back().is_some_and(|r| r.puzzle.is_err()) {
+            let row = fields(line);
+            let own = cols.puzzle.as_ref().ok().and_then(|&i| row.get(i)).map_or(line, |(_, t)| t.as_slice());
+            self.keep_text(own);
+        }
         self.buf = buf;
     }
 

@@ -23,6 +23,8 @@ impl<R: BufRead> PuzzleReader<R> {
         // The cell text of each row, kept while a 16×16 board's symbols may still need deciding.
         let mut texts: Vec<Vec<u8>> = Vec::new();
         let keep_texts = !jigsaw && self.detect_symbols && self.opts.symbols == Symbols::Standard;
+        // The record's lines as given, for a record that turns out unreadable.
+        let mut own: Vec<u8> = Vec::new();
         while let Some((no, cut)) = self.next_line()? {
             let line = trim_eol(&self.buf);
             if line.iter().all(u8::is_ascii_whitespace) {
@@ -39,6 +41,8 @@ impl<R: BufRead> PuzzleReader<R> {
                 Position { puzzle: self.puzzles, line: no, column: None }
             });
             rows += 1;
+            own.extend_from_slice(line.trim_ascii());
+            own.push(b'\n');
             let line = if jigsaw {
                 let (cells, map) = split_last_token(line);
                 regions.extend_from_slice(map);
@@ -116,6 +120,7 @@ impl<R: BufRead> PuzzleReader<R> {
             (None, None) => return Ok(()),
         };
         self.push_with(p, layout, result, jigsaw.then_some(&regions[..]));
+        self.keep_text(&own);
         Ok(())
     }
 }

@@ -170,6 +170,11 @@ impl<R: BufRead> PuzzleReader<R> {
                         },
                     );
                     self.push(p, Layout::Json, Err(e));
+                    // What is left of the line, as far as it has been read.
+                    let rest = &self.json.piece[self.json.at..];
+                    let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+                    let own = rest[..end].to_vec();
+                    self.keep_text(&own);
                     return self.json_resync(line, line);
                 }
             }
@@ -311,6 +316,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let e = Self::error(p, column, ParseErrorKind::Json { kind: broken.kind, message: broken.message })
             .with_line(report_line);
         self.push(p, Layout::Json, Err(e));
+        self.keep_text(&text);
         self.json_resync(start.0, broken.line)
     }
 
@@ -369,6 +375,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     },
                 };
                 self.push(p, Layout::Json, Err(err));
+                self.keep_text(text);
                 return self.json_rest_of_failed_line();
             }
         };
@@ -382,6 +389,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     board: Some(Arc::new(v.board)),
                     expected: v.expected,
                     notation: v.notation,
+                    text: None,
                 },
                 Err(e) => Record {
                     position: p,
@@ -390,6 +398,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     board: None,
                     expected: Expected::default(),
                     notation: Notation { symbols: self.opts.symbols, object: true, ..Notation::default() },
+                    text: None,
                 },
             };
             let ok = record.puzzle.is_ok();
@@ -409,6 +418,11 @@ impl<R: BufRead> PuzzleReader<R> {
         if ok {
             Ok(())
         } else {
+            // A puzzle object writes back its puzzle, as a CSV row does; a board, its text.
+            match value.get("puzzle").or_else(|| value.get("givens")).and_then(serde_json::Value::as_str) {
+                Some(puzzle) => self.keep_text(puzzle.as_bytes()),
+                None => self.keep_text(text),
+            }
             self.json_rest_of_failed_line()
         }
     }

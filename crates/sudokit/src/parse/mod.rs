@@ -148,6 +148,12 @@ pub struct Record {
     pub expected: Expected,
     /// How the record wrote its cells, so that answers can be written the same way.
     pub notation: Notation,
+    /// The record's own text, kept only where it could not be read, so that it can be written back
+    /// as it came: a line layout's line, a CSV row's puzzle field (the row, without one), a grid's
+    /// or an array's lines, a JSON puzzle object's puzzle (as a CSV row's), any other JSON value as
+    /// far as it was read; outer white space trimmed, bytes that are not UTF-8 replaced. `None` for
+    /// a readable record.
+    pub text: Option<String>,
 }
 
 /// The answer an input gives beside a puzzle: a solution column of a CSV file, the `count` and
@@ -289,6 +295,56 @@ mod tests {
         let e3 = r[3].puzzle.as_ref().expect_err("bad char");
         assert_eq!(e3.position.column, Some(1));
         assert!(e3.to_string().contains("invalid character 'q'"), "{e3}");
+    }
+
+    /// The kept text of each record: `None` where it was read, else what it was given as.
+    fn texts(text: &str, opts: ParseOptions) -> Vec<Option<String>> {
+        let records = parse_all(text, opts).expect("a string reads");
+        for r in &records {
+            assert_eq!(r.text.is_some(), r.puzzle.is_err(), "{r:?}");
+        }
+        records.into_iter().map(|r| r.text).collect()
+    }
+
+    #[test]
+    fn unreadable_records_keep_their_text() {
+        let some = |t: &str| Some(t.to_owned());
+        // Lines: the whole line, comment and all; the fast batch path is compared with this one by
+        // its own tests.
+        let bad = format!("{}x", &P[..80]);
+        let text = format!("{P}\n  {bad} # note\t\n{}\n", &P[..80]);
+        assert_eq!(
+            texts(&text, ParseOptions::default()),
+            [None, some(&format!("{bad} # note")), some(&P[..80])]
+        );
+        // Invalid UTF-8 is replaced, not dropped.
+        let r = parse_all(&String::from_utf8_lossy(b"12\xff3"), ParseOptions::default()).expect("reads");
+        assert_eq!(r[0].text.as_deref(), Some("12\u{fffd}3"));
+        // CSV: the puzzle field, or the row where it has none.
+        let text = format!("id,puzzle\n1,{P}\n2,\"{bad}\"\n3\n");
+        assert_eq!(texts(&text, ParseOptions::default()), [None, some(&bad), some("3")]);
+        // A grid: its rows, one per line.
+        let rows: Vec<&str> = (0..9).map(|r| &P[9 * r..9 * r + 9]).collect();
+        let mut broken = rows.clone();
+        broken[4] = "12345678x";
+        let text = format!("{}\n\n{}\n", rows.join("\n"), broken.join("\n"));
+        let opts = ParseOptions { layout: Some(Layout::Compact), ..ParseOptions::default() };
+        assert_eq!(texts(&text, opts), [None, some(&broken.join("\n"))]);
+        // An array: its lines.
+        let array = "{1,2,3,4},\n{3,4,1,x},\n{2,1,4,3},\n{4,3,2,1}";
+        let opts = ParseOptions { layout: Some(Layout::Array), ..ParseOptions::default() };
+        assert_eq!(texts(array, opts), [some(array)]);
+        // JSON: the value as far as it was read, or the rest of a line that is no JSON.
+        let board = |cell: &str| format!("[[{cell},2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,1]]");
+        let (good, bad_cell, unclosed) = (board("1"), board("\"q\""), "[[1,2,3,4],[3,4");
+        let text = format!("{good}\n{bad_cell}\nnot json\n{unclosed}\n{good}\n");
+        assert_eq!(
+            texts(&text, ParseOptions::default()),
+            [None, some(&bad_cell), some("not json"), some(unclosed), None]
+        );
+        // A puzzle object: its puzzle, where it has one as text.
+        let objects = "{\"puzzle\": \"12x\", \"variants\": [\"x\"]}\n{\"givens\": 12}\n";
+        assert_eq!(texts(objects, ParseOptions::default()), [some("12x"), some("{\"givens\": 12}")]);
     }
 
     #[test]

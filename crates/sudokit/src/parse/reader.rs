@@ -219,7 +219,16 @@ impl<R: BufRead> PuzzleReader<R> {
             board,
             expected: Expected::default(),
             notation,
+            text: None,
         });
+    }
+
+    /// Keeps `text`, the record's own, with the record just queued if it could not be read (see
+    /// [`Record::text`]).
+    pub(super) fn keep_text(&mut self, text: &[u8]) {
+        if let Some(r) = self.out.back_mut().filter(|r| r.puzzle.is_err() && r.text.is_none()) {
+            r.text = Some(unread_text(text));
+        }
     }
 
     /// The variant rules for a plain-layout puzzle, `None` for the classic rules.
@@ -334,9 +343,11 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             let regions = toks.get(1).map(|t| t.1);
             self.push_with(pos, Layout::Line, result, regions);
+            self.keep_text(line);
         } else if let Err(kind) = self.decide_symbols(line) {
             let e = Self::error(pos, None, kind);
             self.push(pos, Layout::Line, Err(e));
+            self.keep_text(line);
         } else {
             let (result, expected) = match parse_line_expected(line, self.shape, self.opts.symbols, cut) {
                 Ok((g, e)) => (Ok(g), e),
@@ -346,9 +357,16 @@ impl<R: BufRead> PuzzleReader<R> {
             if let Some(r) = self.out.back_mut() {
                 r.expected = expected;
             }
+            self.keep_text(line);
         }
         self.buf = buf;
     }
+}
+
+/// A record's text as [`Record::text`] keeps it: outer white space trimmed, bytes that are not
+/// UTF-8 replaced.
+pub(super) fn unread_text(text: &[u8]) -> String {
+    String::from_utf8_lossy(text.trim_ascii()).into_owned()
 }
 
 /// The UTF-8 byte-order mark some editors put at the start of a file.
