@@ -52,10 +52,12 @@ pub enum Status {
     TargetMissed = 8,
     /// `rate_batch`: one scale rated the puzzle, the other could not (its values are missing).
     Partial = 9,
+    /// `read_batch`: the record could not be read (the row is zeros).
+    Unreadable = 10,
 }
 
 /// The status codes by their Python names.
-pub const STATUS_CODES: [(&str, u8); 10] = [
+pub const STATUS_CODES: [(&str, u8); 11] = [
     ("OK", Status::Ok as u8),
     ("NO_SOLUTION", Status::NoSolution as u8),
     ("INVALID", Status::Invalid as u8),
@@ -66,6 +68,7 @@ pub const STATUS_CODES: [(&str, u8); 10] = [
     ("NOT_FOUND", Status::NotFound as u8),
     ("TARGET_MISSED", Status::TargetMissed as u8),
     ("PARTIAL", Status::Partial as u8),
+    ("UNREADABLE", Status::Unreadable as u8),
 ];
 
 /// HoDoKu's levels by their codes in `rate_batch`'s level array (`sudokit.LEVELS`).

@@ -13,6 +13,7 @@
 //! - [`generate`]: `generate` and `generate_batch`, reproducible from a seed and an item index.
 //! - [`batch`]: numpy arrays of puzzles on every core (`solve_batch`, `count_batch`, `check_batch`,
 //!   `rate_batch`), one status code per row.
+//! - [`read`]: `read_batch`, puzzle files in any layout into numpy arrays for the batch functions.
 //! - [`args`]: the keyword arguments the functions share, each read and checked in one place.
 //! - [`errors`]: the exceptions and warnings.
 //!
@@ -28,6 +29,7 @@ pub mod generate;
 pub mod human;
 pub mod input;
 pub mod output;
+pub mod read;
 pub mod single;
 
 /// The native module `sudokit._sudokit`; the `sudokit` package re-exports it.
@@ -50,6 +52,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(human::rate, m)?)?;
     m.add_function(wrap_pyfunction!(human::se_path, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(read::read_batch, m)?)?;
     m.add_class::<single::Verdict>()?;
     m.add_class::<human::Step>()?;
     m.add_class::<human::Explanation>()?;

@@ -12,6 +12,7 @@ One puzzle (a string in any layout ``sudokit solve`` reads, a list of rows, or a
 
 Many puzzles (an ``(N, 81)`` ``uint8`` array, 0 for a blank)::
 
+    puzzles, status = sudokit.read_batch("puzzles.txt")   # a file in any layout, one row per record
     solutions, status = sudokit.solve_batch(puzzles)   # status: sudokit.Status per row
 
 Like a human (the steps of HoDoKu's techniques) and rated on Sudoku Explainer's and HoDoKu's scales::
@@ -28,7 +29,8 @@ Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :fu
 (an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an :class:`Explanation` of
 :class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`, :func:`rate` (a
 :class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`); :func:`solve_batch`,
-:func:`count_batch`, :func:`check_batch`, :func:`generate_batch`, :func:`rate_batch`. Errors:
+:func:`count_batch`, :func:`check_batch`, :func:`generate_batch`, :func:`rate_batch`; :func:`read_batch`
+(a puzzle file in any layout into arrays for them). Errors:
 :mod:`sudokit.errors`.
 """
 
@@ -48,6 +50,7 @@ from ._sudokit import (
     OK,
     PARTIAL,
     TARGET_MISSED,
+    UNREADABLE,
     TIMED_OUT,
     Explanation,
     Hint,
@@ -70,6 +73,7 @@ from ._sudokit import (
     hint,
     rate,
     rate_batch,
+    read_batch,
     se_path,
     solutions,
     solve,
@@ -86,6 +90,7 @@ from .errors import (
     ParseError,
     SudokitError,
     TimedOutError,
+    UnreadableWarning,
 )
 
 __version__: str = _sudokit.__version__
@@ -114,6 +119,8 @@ class Status(enum.IntEnum):
     """generate_batch: the closest puzzle to a missed clue target."""
     PARTIAL = PARTIAL
     """rate_batch: one scale rated the puzzle, the other could not (its values are missing)."""
+    UNREADABLE = UNREADABLE
+    """read_batch: the record could not be read (the row is zeros)."""
 
 
 __all__ = [
@@ -134,6 +141,7 @@ __all__ = [
     "check_batch",
     "generate_batch",
     "rate_batch",
+    "read_batch",
     "Verdict",
     "Step",
     "Explanation",
@@ -153,6 +161,7 @@ __all__ = [
     "NOT_FOUND",
     "TARGET_MISSED",
     "PARTIAL",
+    "UNREADABLE",
     "LEVELS",
     *errors.__all__,
     "__version__",

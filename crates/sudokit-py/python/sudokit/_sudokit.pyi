@@ -1,5 +1,6 @@
 """Type stubs of the native module ``sudokit._sudokit`` (re-exported by ``sudokit``)."""
 
+import os
 from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
@@ -17,6 +18,7 @@ AT_LIMIT: int
 NOT_FOUND: int
 TARGET_MISSED: int
 PARTIAL: int
+UNREADABLE: int
 
 #: HoDoKu's levels, easiest first: ``rate_batch``'s level codes index this tuple.
 LEVELS: Tuple[str, str, str, str, str]
@@ -492,3 +494,37 @@ def rate_batch(
     """``details=True``: the six arrays, then ``hardest`` (``object``: the technique of Sudoku
     Explainer's hardest step, ``None`` where not rated) and ``steps`` (``int32``: the length of its
     path, ``-1`` where not rated), as ``rate()``'s ``hardest`` and ``step_count``."""
+
+@overload
+def read_batch(
+    source: Union[str, os.PathLike[str], bytes],
+    *,
+    layout: Optional[str] = None,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    column: Optional[str] = None,
+    solutions: Literal[False] = False,
+    errors: Literal["warn", "raise", "ignore"] = "warn",
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """The puzzles of a file (a path) or of ``bytes`` of its text, in any layout ``sudokit solve``
+    reads: ``(puzzles, status)``, an ``(N, cells)`` ``uint8`` array (``0`` for a blank) and status
+    ``OK`` or ``UNREADABLE`` (a row of zeros), row ``i`` for record ``i + 1``. Records must be plain
+    grids of one board. ``errors``: ``"warn"`` (one ``UnreadableWarning``), ``"raise"`` (``ParseError``
+    for the first) or ``"ignore"``. ``OSError`` when the file cannot be read."""
+
+@overload
+def read_batch(
+    source: Union[str, os.PathLike[str], bytes],
+    *,
+    layout: Optional[str] = None,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    column: Optional[str] = None,
+    solutions: Literal[True],
+    errors: Literal["warn", "raise", "ignore"] = "warn",
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """``solutions=True``: ``(puzzles, solutions, status)``, with the solutions the input gives beside
+    its puzzles (a CSV ``solution`` column, tdoku's ``puzzle:count:solution``, a JSON object's
+    ``solution``), zeros where it gives none."""

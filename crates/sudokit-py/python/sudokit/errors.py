@@ -20,6 +20,7 @@ __all__ = [
     "GenerateError",
     "MultipleSolutionsWarning",
     "ClueTargetWarning",
+    "UnreadableWarning",
 ]
 
 
@@ -79,3 +80,8 @@ class MultipleSolutionsWarning(UserWarning):
 
 class ClueTargetWarning(UserWarning):
     """``generate`` missed the clue target and returned the closest puzzle it found."""
+
+
+class UnreadableWarning(UserWarning):
+    """``read_batch`` could not read some records: their rows are zeros with status ``UNREADABLE``; the
+    message counts them and quotes the first, with the command line's positions."""

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::puzzle_object::PuzzleObjectError;
-use crate::grid::GridError;
+use crate::grid::{GridError, Shape};
 
 /// Where in the input a problem is: 1-based puzzle number, line and (when known) column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -65,6 +65,22 @@ pub enum ParseErrorKind {
     UnknownSize {
         /// Cells found.
         found: usize,
+    },
+    /// A puzzle of another board than the records before it, where they are read into rows of one
+    /// board ([`read_rows`](super::read_rows)).
+    #[error("a {found} puzzle among {expected} ones (rows of an array hold one board)")]
+    OtherBoard {
+        /// The puzzle's board.
+        found: Shape,
+        /// The board of the rows before it.
+        expected: Shape,
+    },
+    /// A puzzle under variant rules, where records are read into rows of plain grids
+    /// ([`read_rows`](super::read_rows)).
+    #[error("a puzzle under variant rules ({rules}); rows of an array hold plain grids")]
+    VariantRules {
+        /// The rules, described.
+        rules: String,
     },
     /// A grid row of the wrong width.
     #[error("row {row} has {found} cells, expected {expected}")]

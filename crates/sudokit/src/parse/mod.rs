@@ -52,6 +52,7 @@ mod line;
 mod pencil_record;
 pub mod puzzle_object;
 mod reader;
+mod rows;
 mod symbols;
 mod text;
 
@@ -64,6 +65,7 @@ pub use line::parse_line;
 pub use pencil_record::{pencil_record, PencilRecordError};
 pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantPuzzle};
 pub use reader::PuzzleReader;
+pub use rows::{read_rows, Rows};
 pub use symbols::Symbols;
 
 /// The most bytes of one line the reader keeps; the rest of a longer line is skipped.
