@@ -204,6 +204,18 @@ fn cell_digit(c: &serde_json::Value) -> (usize, char) {
     ((r - 1) * 9 + col - 1, d)
 }
 
+/// Checks a JSON step against the solution: each placement its digit, no elimination of one.
+fn assert_right(step: &serde_json::Value, solution: &[char]) {
+    for p in step["placements"].as_array().expect("placements") {
+        let (at, d) = cell_digit(p);
+        assert_eq!(solution[at], d, "wrong placement: {}", step["text"]);
+    }
+    for e in step["eliminations"].as_array().expect("eliminations") {
+        let (at, d) = cell_digit(e);
+        assert_ne!(solution[at], d, "wrong elimination: {}", step["text"]);
+    }
+}
+
 /// `hint --all`, HoDoKu's list of every step: each one right against `solve`'s answer, the next
 /// hint among them, the text and the JSON the same steps.
 #[test]
@@ -214,16 +226,7 @@ fn hint_all_lists_every_step_each_right() {
     assert_eq!(json.code, 0, "{}", json.stderr);
     let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
     let steps = v["steps"].as_array().expect("steps");
-    for step in steps {
-        for p in step["placements"].as_array().expect("placements") {
-            let (at, d) = cell_digit(p);
-            assert_eq!(solution[at], d, "wrong placement: {}", step["text"]);
-        }
-        for e in step["eliminations"].as_array().expect("eliminations") {
-            let (at, d) = cell_digit(e);
-            assert_ne!(solution[at], d, "wrong elimination: {}", step["text"]);
-        }
-    }
+    steps.iter().for_each(|step| assert_right(step, &solution));
     let techniques: std::collections::BTreeSet<&str> =
         steps.iter().filter_map(|s| s["technique"].as_str()).collect();
     assert!(techniques.len() > 10, "{techniques:?}");
@@ -264,9 +267,56 @@ fn hint_all_takes_the_techniques_named_and_keeps_records_in_order() {
     assert_eq!(records[1..3], ["!unreadable", "solved"]);
     assert!(records[3].starts_with("Naked Single: "), "{}", records[3]);
     assert!(run.stderr.contains("puzzle 2, line 2, column 3"), "{}", run.stderr);
-    for refused in [&["hint", "--all", "--level", "nudge"][..], &["hint", "--all", "--scale", "se"]] {
+    for (refused, flag) in [
+        (&["hint", "--all", "--level", "nudge"][..], "--all"),
+        (&["hint", "--all", "--scale", "se", "--techniques", "ns"], "--techniques"),
+    ] {
         let run = sudokit(refused, &format!("{EASY}\n"));
         assert_eq!(run.code, 2, "{refused:?}");
-        assert!(run.stderr.contains("--all"), "{}", run.stderr);
+        assert!(run.stderr.contains(flag), "{}", run.stderr);
     }
+}
+
+/// `hint --all --scale se`, Sudoku Explainer's "Get all hints": each step right against `solve`'s
+/// answer, the first the hint, text and JSON the same steps; where the first step needs chains,
+/// the chains; records of puzzles without a rating keep their places.
+#[test]
+fn hint_all_se_lists_sudoku_explainers_hints() {
+    // NISHIO's first step is a Nishio forcing chain (7.8): no technique before the chains applies.
+    const NISHIO: &str = "4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5";
+    for (puzzle, chains) in [(EASY, false), (NISHIO, true)] {
+        let input = format!("{puzzle}\n");
+        let solution: Vec<char> = sudokit(&["solve"], &input).stdout.trim().chars().collect();
+        let json = sudokit(&["hint", "--all", "--scale", "se", "-o", "json"], &input);
+        assert_eq!(json.code, 0, "{}", json.stderr);
+        let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+        let steps = v["steps"].as_array().expect("steps");
+        assert!(steps.len() > 5, "{}", json.stdout);
+        let both =
+            sudokit(&["hint", "--all", "--scale", "se", "-o", "json"], &format!("{puzzle}\n{puzzle}\n"));
+        assert_eq!(both.stdout.lines().count(), 2, "one JSON record a line, nothing between");
+        for step in steps {
+            assert_right(step, &solution);
+            let difficulty = step["difficulty"].as_f64().expect("a difficulty");
+            assert_eq!(difficulty >= 6.5, chains, "{}", step["text"]);
+        }
+        let hint = sudokit(&["hint", "--scale", "se", "-o", "json"], &input);
+        let next: serde_json::Value = serde_json::from_str(hint.stdout.trim()).expect("JSON");
+        assert_eq!(steps[0], next["step"]);
+        let text = sudokit(&["hint", "--all", "--scale", "se"], &input);
+        let lines: Vec<&str> = text.stdout.lines().collect();
+        let texts: Vec<&str> = steps.iter().filter_map(|s| s["text"].as_str()).collect();
+        assert_eq!(lines[..lines.len() - 1], texts[..]);
+        assert_eq!(lines.last().copied(), Some(format!("{} steps", steps.len()).as_str()));
+    }
+    let solved = sudokit(&["solve"], &format!("{EASY}\n")).stdout;
+    let input = format!("{EASY}\n12x\n{}\n{solved}", ".".repeat(81));
+    let run = sudokit(&["hint", "--all", "--scale", "se"], &input);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let records: Vec<&str> = run.stdout.split("\n\n").collect();
+    assert_eq!(records.len(), 4, "{}", run.stdout);
+    assert!(records[0].starts_with("Hidden Single (1.2): "), "{}", records[0]);
+    assert_eq!(records[1..], ["!unreadable", "!multiple", "solved\n"]);
+    let small = sudokit(&["hint", "--all", "--scale", "se"], "1.3.4.2.3.1.2.4.\n");
+    assert_eq!((small.code, small.stdout.as_str()), (1, "!unsupported\n"), "{}", small.stderr);
 }

@@ -375,12 +375,20 @@ puzzle_function! {
     /// Returns a list of `Step`s, empty when the puzzle is solved or nothing applies. `puzzle`,
     /// `techniques`, `exclude`, `pencil` and the exceptions as for `explain`.
     ///
+    /// `scale="se"` lists what Sudoku Explainer's "Get all hints" does instead, as `sudokit hint
+    /// --all --scale se`, as `SeStep`s: every step of its techniques before the chains, in its
+    /// order; where they have none, every step of its first group of chains, or of the first level
+    /// of nested chains that has any. Arguments and exceptions as for `hint(scale="se")`.
+    ///
     /// ```python
     /// >>> steps = sudokit.all_steps("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
     /// >>> steps[0].text
     /// 'Naked Single: r5c6=4'
+    /// >>> se = sudokit.all_steps("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", scale="se")
+    /// >>> str(se[0]), se[0].difficulty
+    /// ('Hidden Single (1.2): r2c2=6', 1.2)
     /// ```
-    signature = (*, techniques=None, exclude=None, pencil=false);
+    signature = (*, techniques=None, exclude=None, pencil=false, scale="hodoku");
     pub fn all_steps(
         py,
         puzzle,
@@ -388,11 +396,52 @@ puzzle_function! {
         techniques: Option<Vec<String>>,
         exclude: Option<Vec<String>>,
         pencil: bool,
-    ) -> PyResult<Vec<Step>> {
+        scale: &str,
+    ) -> PyResult<Vec<Py<PyAny>>> {
         let args = keywords.options()?;
+        match scale {
+            "hodoku" => {}
+            "se" => {
+                refuse_hodoku_flags(techniques.is_some() || exclude.is_some())?;
+                return se_all_steps(puzzle, pencil, &args);
+            }
+            other => return Err(bad_option(format!("scale={other:?}: expected 'hodoku' or 'se'"))),
+        }
         let options = techniques_over(SolverOptions::all_steps(), techniques, exclude)?;
         let solver = solver_for(puzzle, pencil, &args, options)?;
-        Ok(py.detach(|| solver.all_steps()).iter().map(Step::from_library).collect())
+        let steps = py.detach(|| solver.all_steps());
+        steps.iter().map(|s| Ok(Py::new(py, Step::from_library(s))?.into_any())).collect()
+    }
+}
+
+/// `all_steps(scale="se")`: every step Sudoku Explainer's "Get all hints" lists.
+fn se_all_steps(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<Vec<Py<PyAny>>> {
+    let py = obj.py();
+    let (solver, at) = se_solver(obj, pencil, args)?;
+    let steps = py
+        .detach(|| sudokit::rate::se::all_hints(solver.state(), sudokit::rate::se::SeOptions::default()))
+        .map_err(|why| no_se_hint(py, &at, &why))?;
+    steps.iter().map(|s| Ok(Py::new(py, SeStep::from_library(s))?.into_any())).collect()
+}
+
+/// `techniques` or `exclude` given with `scale="se"`: refused.
+fn refuse_hodoku_flags(given: bool) -> PyResult<()> {
+    if given {
+        return Err(bad_option(
+            "scale='se' takes no techniques or exclude: Sudoku Explainer's path has its own",
+        ));
+    }
+    Ok(())
+}
+
+/// Why Sudoku Explainer gives no hint, as the exception to raise: `TimedOutError` where its work
+/// budget ran out or nothing applies, else `ValueError`.
+fn no_se_hint(py: Python<'_>, at: &impl std::fmt::Display, why: &sudokit::rate::se::RateError) -> PyErr {
+    use sudokit::rate::se::RateError;
+    let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());
+    match why {
+        RateError::BudgetExhausted { .. } | RateError::BeyondReach { .. } => timed_out_message(py, message),
+        _ => bad_option(message),
     }
 }
 
@@ -420,25 +469,13 @@ fn se_hint(
 ) -> PyResult<Option<Hint>> {
     use sudokit::rate::se;
     let py = obj.py();
-    if hodoku_flags {
-        return Err(bad_option(
-            "scale='se' takes no techniques or exclude: Sudoku Explainer's path has its own",
-        ));
-    }
+    refuse_hodoku_flags(hodoku_flags)?;
     let (solver, at) = se_solver(obj, pencil, args)?;
     let found = py.detach(|| se::hint(solver.state(), se::SeOptions::default()));
     let hint = match found {
         Ok(Some(h)) => h,
         Ok(None) => return Ok(None),
-        Err(why) => {
-            let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());
-            return Err(match why {
-                se::RateError::BudgetExhausted { .. } | se::RateError::BeyondReach { .. } => {
-                    timed_out_message(py, message)
-                }
-                _ => bad_option(message),
-            });
-        }
+        Err(why) => return Err(no_se_hint(py, &at, &why)),
     };
     let step = SeStep::from_library(&hint.step);
     let text = match level {

@@ -288,6 +288,33 @@ def test_all_steps_agree_with_the_cli_and_each_is_right(datasets, cli):
         sudokit.all_steps("." * 81)
 
 
+def test_se_all_steps_agree_with_the_cli_and_each_is_right(datasets, cli):
+    nishio = "4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5"
+    puzzles = [EASY, XY, nishio] + rated_sample(datasets, n=2)
+    records, run = json_lines(cli, ["hint", "--all", "--scale", "se", "-o", "json"], puzzles)
+    assert run.returncode == 0, run.stderr
+    for puzzle, own in zip(puzzles, answers(records, puzzles)):
+        steps = sudokit.all_steps(puzzle, scale="se")
+        assert [s.to_dict() for s in steps] == own["steps"]
+        assert steps[0] == sudokit.hint(puzzle, scale="se").step
+        solution = sudokit.solve(puzzle)
+        for step in steps:
+            assert all(solution[(r - 1) * 9 + c - 1] == str(d) for r, c, d in step.placements), step
+            assert all(solution[(r - 1) * 9 + c - 1] != str(d) for r, c, d in step.eliminations), step
+    chains = sudokit.all_steps(nishio, scale="se")
+    assert {s.technique for s in chains} >= {"Nishio Forcing Chains"}
+    assert all(s.difficulty >= 6.5 for s in chains)
+    assert sudokit.all_steps(S1, scale="se") == []
+    with pytest.raises(ValueError, match="takes no techniques"):
+        sudokit.all_steps(EASY, scale="se", techniques=["ns"])
+    with pytest.raises(ValueError, match="scale="):
+        sudokit.all_steps(EASY, scale="serate")
+    with pytest.raises(ValueError, match="classic 9x9"):
+        sudokit.all_steps("1.3.4.2.3.1.2.4.", scale="se")
+    with pytest.raises(sudokit.MultipleSolutionsError):
+        sudokit.all_steps("." * 81, scale="se")
+
+
 def test_hint_without_an_allowed_technique_is_none():
     # Not solved: explain says where it is stuck.
     assert sudokit.hint(XY, techniques=["Naked Single"]) is None

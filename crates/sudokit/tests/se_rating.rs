@@ -298,3 +298,67 @@ fn hints_along_the_way_are_the_paths_next_steps() {
     }
     assert_eq!(checked, 3 * 85);
 }
+
+#[test]
+fn all_hints_along_the_way_are_right_and_start_with_the_hint() {
+    // Every 10th puzzle of the development set, at every 4th grid of its path and before its
+    // hardest step: every step "Get all hints" lists is right (each placement the solution's
+    // digit, no removal of one), its first is the path's next step, and once solved there are none.
+    let Some(rows) = oracle() else { return };
+    let options = se::SeOptions::default();
+    let (mut grids, mut steps, mut chained) = (0, 0, 0);
+    for row in rows.iter().step_by(10) {
+        let grid: Grid = row.puzzle.parse().expect("an oracle puzzle parses");
+        let solution = sudokit::Puzzle::classic(grid.clone()).first_solution().expect("a solution");
+        let path = se::path(&grid, options).expect("rated");
+        let hardest = (0..path.len())
+            .max_by(|&a, &b| path[a].difficulty.total_cmp(&path[b].difficulty).then(b.cmp(&a)));
+        let ks = (0..path.len()).step_by(4).chain(hardest);
+        for k in ks {
+            let all = se::all_hints(&state_after(&grid, &path[..k]), options).expect("hints");
+            assert_eq!(all.first(), Some(&path[k]), "{} step {}", row.puzzle, k + 1);
+            for s in &all {
+                let right = |&(cell, digit): &(usize, u8)| solution.values()[cell] == digit;
+                assert!(s.placement.as_ref().is_none_or(right), "{} step {}: {s}", row.puzzle, k + 1);
+                assert!(!s.removals.iter().any(right), "{} step {}: {s}", row.puzzle, k + 1);
+            }
+            grids += 1;
+            steps += all.len();
+            chained += usize::from(path[k].difficulty >= 6.5);
+        }
+        assert_eq!(se::all_hints(&state_after(&grid, &path), options), Ok(Vec::new()), "{}", row.puzzle);
+    }
+    println!("{grids} grids, {steps} steps listed, all right; {chained} grids whose next step is a chain");
+    assert!(grids > 500 && chained > 20, "{grids} grids, {chained} of them at chains");
+}
+
+#[test]
+fn all_hints_of_nested_chains_are_right_and_start_with_the_hint() {
+    // forum_hardest_1106 puzzles whose first steps nest other rules in dynamic chains (levels 1
+    // to 3), and #113 after the six steps that come before its first of level 4 ("+ Dynamic
+    // Forcing Chains"): every step listed is right, the first is the hint, and every step is of
+    // the hint's nesting level.
+    let options = se::SeOptions::default();
+    let mut levels = std::collections::BTreeSet::new();
+    for (line, walk) in [(4, 0), (18, 0), (19, 0), (11, 0), (113, 6)] {
+        let Some(grid) = dataset_puzzle("puzzles6_forum_hardest_1106.txt", line) else { return };
+        let solution = sudokit::Puzzle::classic(grid.clone()).first_solution().expect("a solution");
+        let mut taken = Vec::new();
+        for _ in 0..walk {
+            let h = se::hint(&state_after(&grid, &taken), options).expect("a hint").expect("not solved");
+            taken.push(h.step);
+        }
+        let state = state_after(&grid, &taken);
+        let next = se::hint(&state, options).expect("a hint").expect("not solved").step;
+        let all = se::all_hints(&state, options).expect("hints");
+        assert_eq!(all.first(), Some(&next), "#{line}");
+        let nesting = |name: &str| name.split_once(" (").map(|(_, n)| n.to_string());
+        for s in &all {
+            let right = |&(cell, digit): &(usize, u8)| solution.values()[cell] == digit;
+            assert!(s.placement.as_ref().is_none_or(right) && !s.removals.iter().any(right), "#{line}: {s}");
+            assert_eq!(nesting(s.name), nesting(next.name), "#{line}: {s} beside {next}");
+        }
+        levels.insert(nesting(next.name));
+    }
+    assert_eq!(levels.len(), 4, "levels 1 to 4: {levels:?}");
+}

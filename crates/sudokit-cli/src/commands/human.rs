@@ -158,7 +158,9 @@ pub struct HintArgs {
     /// Every step the allowed techniques find now, as HoDoKu's "All Steps" lists them: one line
     /// each, technique by technique in the solver's order, then how many (in JSON, `steps`);
     /// blank lines between puzzles. Without `--techniques`, HoDoKu's default set with Death
-    /// Blossom, without forcing chains and nets.
+    /// Blossom, without forcing chains and nets. With `--scale se`, what Sudoku Explainer's "Get
+    /// all hints" lists: its techniques before the chains, else its first group of chains that
+    /// has any.
     #[arg(long, conflicts_with = "level")]
     pub all: bool,
 }
@@ -166,7 +168,7 @@ pub struct HintArgs {
 impl HintArgs {
     /// The flags that only HoDoKu's solver takes, refused with `--scale se`.
     pub fn check_scale(&self) -> anyhow::Result<()> {
-        refuse_for_se("hint", self.scale, &self.human, &[("--all", self.all)])
+        refuse_for_se("hint", self.scale, &self.human, &[])
     }
 }
 
@@ -310,6 +312,9 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: St
         }
         Mode::Explain(a) if a.summary => explain_summary(&mut solver, rec),
         Mode::Explain(a) => explain(&mut solver, a.grids, rec),
+        Mode::Hint(a) if a.scale == Scale::Se && a.all => {
+            return se_all_hints(solver.state(), rec, &at, multiline)
+        }
         Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.state(), a.level, rec, &at),
         Mode::Hint(a) if a.all => all_hints(&solver, rec),
         Mode::Hint(a) => hint(&solver, a.level, rec),
@@ -475,13 +480,35 @@ fn all_hints(solver: &Solver, rec: &Rec) -> Vec<u8> {
     if steps.is_empty() {
         return no_hint(solver.state(), rec);
     }
+    steps_record(&steps, rec, || serde_json::json!(steps))
+}
+
+/// `hint --all --scale se`: every step Sudoku Explainer's "Get all hints" lists now.
+fn se_all_hints(state: &State, rec: &Rec, at: &str, multiline: bool) -> Outcome {
+    let out = match se::all_hints(state, se::SeOptions::default()) {
+        Ok(steps) if steps.is_empty() => no_hint(state, rec),
+        Ok(steps) => steps_record(&steps, rec, || serde_json::json!(steps)),
+        Err(why) => {
+            let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());
+            return Outcome { multiline, ..se_refused(&why, rec, message) };
+        }
+    };
+    Outcome { out, multiline, ..Default::default() }
+}
+
+/// The record of a list of steps: one line each, then how many; in JSON, `steps`.
+fn steps_record<T: std::fmt::Display>(
+    steps: &[T],
+    rec: &Rec,
+    json: impl FnOnce() -> serde_json::Value,
+) -> Vec<u8> {
     let text = || {
         let mut text: String = steps.iter().map(|s| format!("{s}\n")).collect();
         let n = steps.len();
         text.push_str(&format!("{n} step{}\n", if n == 1 { "" } else { "s" }));
         text
     };
-    rec.answer(text, || serde_json::json!({ "steps": steps }))
+    rec.answer(text, || serde_json::json!({ "steps": json() }))
 }
 
 /// A hint's record: its text, or the JSON object of its `level` and `hint`, with what `more` adds

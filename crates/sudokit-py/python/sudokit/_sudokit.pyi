@@ -392,12 +392,14 @@ def hint(
     ``sudokit hint --scale se`` (no ``techniques`` or ``exclude``; ``ValueError`` for boards other
     than classic 9x9, ``TimedOutError`` where its work budget runs out)."""
 
+@overload
 def all_steps(
     puzzle: PuzzleLike,
     *,
     techniques: Optional[Sequence[str]] = None,
     exclude: Optional[Sequence[str]] = None,
     pencil: bool = False,
+    scale: Literal["hodoku"] = "hodoku",
     size: Optional[int] = None,
     box: Optional[BoxLike] = None,
     symbols: str = "standard",
@@ -409,6 +411,24 @@ def all_steps(
     --all``: technique by technique in the solver's order, each deduction once per technique;
     empty when solved or nothing applies. Without ``techniques``, HoDoKu's default set with Death
     Blossom, without forcing chains and nets and brute force. Raises as ``explain``."""
+
+@overload
+def all_steps(
+    puzzle: PuzzleLike,
+    *,
+    pencil: bool = False,
+    scale: Literal["se"],
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> List[SeStep]:
+    """``scale="se"``: every step Sudoku Explainer's "Get all hints" lists, as ``sudokit hint --all
+    --scale se``: its techniques before the chains, in its order; where they have none, its first
+    group of chains, or the first level of nested chains that has any. Raises as
+    ``hint(scale="se")``."""
 
 def candidates(
     puzzle: PuzzleLike,

@@ -4,7 +4,9 @@
 //! "excluder", holding two to `degree` candidates) would be left empty.
 
 use super::board::{combinations, digits, sees, Board, PEERS};
-use super::hint::Hint;
+use std::ops::ControlFlow;
+
+use super::hint::{first_step, Hint, Steps};
 
 /// An aligned exclusion search along a solution path, which remembers the candidates of the last
 /// grid on which it found nothing.
@@ -34,11 +36,18 @@ impl Barren {
     pub(crate) fn search(&mut self, b: &Board) -> Option<Hint> {
         let since = self.grid.as_ref().filter(|then| b.within(then));
         let changes = since.map(|then| Changes::between(then, b, self.degree));
-        let hint = search(b, self.degree, changes.as_ref());
+        let hint = first_step(|s| search(b, self.degree, changes.as_ref(), s));
         if hint.is_none() {
             self.grid = Some(b.cands);
         }
         hint
+    }
+
+    /// Every aligned exclusion over `degree` cells on `b`, in Sudoku Explainer's order.
+    pub(crate) fn every(b: &Board, degree: usize) -> Vec<Hint> {
+        let mut all = Vec::new();
+        let _ = search(b, degree, None, &mut all);
+        all
     }
 }
 
@@ -112,7 +121,7 @@ const NEAR: [u128; 81] = {
 
 /// Aligned exclusion over `degree` (2 or 3) cells, in Sudoku Explainer's search order; with
 /// `changes`, only the combinations they reach (see [`Barren`]).
-fn search(b: &Board, degree: usize, changes: Option<&Changes>) -> Option<Hint> {
+fn search(b: &Board, degree: usize, changes: Option<&Changes>, out: &mut dyn Steps) -> ControlFlow<()> {
     let mut candidates: Vec<usize> = Vec::new();
     // Per cell: its excluders as a cell mask, and in Sudoku Explainer's house-cell order.
     let mut excluder_mask = [0u128; 81];
@@ -141,7 +150,7 @@ fn search(b: &Board, degree: usize, changes: Option<&Changes>) -> Option<Hint> {
         }
     }
     if candidates.len() < degree {
-        return None;
+        return ControlFlow::Continue(());
     }
     let candidate_mask = candidates.iter().fold(0u128, |m, &c| m | 1 << c);
     let mut tails: Vec<usize> = Vec::new();
@@ -153,7 +162,7 @@ fn search(b: &Board, degree: usize, changes: Option<&Changes>) -> Option<Hint> {
         if degree == 2 {
             if pair_common.count_ones() >= 2 && changes.is_none_or(|ch| ch.reach_pair(c0, c1)) {
                 if let Some(h) = exclude(b, &[c0, c1], pair_common) {
-                    return Some(h);
+                    out.offer(h)?;
                 }
             }
             continue;
@@ -183,12 +192,12 @@ fn search(b: &Board, degree: usize, changes: Option<&Changes>) -> Option<Hint> {
             let common = pair_common & excluder_mask[t];
             if common.count_ones() >= 2 {
                 if let Some(h) = exclude(b, &[c0, c1, t], common) {
-                    return Some(h);
+                    out.offer(h)?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Hint> {
@@ -374,7 +383,7 @@ mod tests {
             let mut path = Barren::new(degree);
             for (step, &(cell, digit, solve)) in changes.iter().enumerate() {
                 b.path_step(cell, digit, solve == 0);
-                let whole = search(&b, degree, None);
+                let whole = first_step(|s| search(&b, degree, None, s));
                 proptest::prop_assert_eq!(path.search(&b), whole, "step {}", step);
             }
         }

@@ -4,7 +4,9 @@
 //! search order.
 
 use super::board::{combinations, first, sees, Board, CELL_HOUSES, HOUSES, PEERS};
-use super::hint::Hint;
+use std::ops::ControlFlow;
+
+use super::hint::{Hint, Steps};
 
 /// Every house, as a mask of house numbers: a whole search.
 pub(crate) const ALL_HOUSES: u32 = (1 << 27) - 1;
@@ -41,7 +43,7 @@ pub(crate) const BLOCK_COL_ROW: [usize; 27] = {
 };
 
 /// Full houses (1.0), then hidden singles in blocks (1.2), columns and rows (1.5).
-pub(crate) fn hidden_single(b: &Board) -> Option<Hint> {
+pub(crate) fn hidden_single(b: &Board, out: &mut dyn Steps) -> ControlFlow<()> {
     for alone_only in [true, false] {
         for &house in &BLOCK_COL_ROW {
             let alone = b.empty_count(house) == 1;
@@ -56,19 +58,20 @@ pub(crate) fn hidden_single(b: &Board) -> Option<Hint> {
                     } else {
                         1.5
                     };
-                    return Some(Hint::placement(difficulty, "Hidden Single", cell, d));
+                    out.offer(Hint::placement(difficulty, "Hidden Single", cell, d))?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// A cell with one candidate left (2.3).
-pub(crate) fn naked_single(b: &Board) -> Option<Hint> {
-    (0..81)
-        .find(|&c| b.cands[c].count_ones() == 1)
-        .map(|c| Hint::placement(2.3, "Naked Single", c, first(b.cands[c])))
+pub(crate) fn naked_single(b: &Board, out: &mut dyn Steps) -> ControlFlow<()> {
+    for c in (0..81).filter(|&c| b.cands[c].count_ones() == 1) {
+        out.offer(Hint::placement(2.3, "Naked Single", c, first(b.cands[c])))?;
+    }
+    ControlFlow::Continue(())
 }
 
 /// The house pairs Sudoku Explainer checks for intersections, in its order: (base, cover).
@@ -126,7 +129,7 @@ const INSIDE: [[u16; 27]; 27] = {
 /// house of the base's kind (Direct Pointing 1.7, Direct Claiming 1.9), else 2.6 / 2.8.
 /// Only the pairs of houses that `houses` (a mask of house numbers) reaches are searched (see
 /// [`changed_houses`]).
-pub(crate) fn locking(b: &Board, direct: bool, houses: u32) -> Option<Hint> {
+pub(crate) fn locking(b: &Board, direct: bool, houses: u32, out: &mut dyn Steps) -> ControlFlow<()> {
     // Every pair of houses looks at each digit's places in both: read off one table, and compared
     // as places within each house.
     let pos = b.all_positions();
@@ -149,7 +152,7 @@ pub(crate) fn locking(b: &Board, direct: bool, houses: u32) -> Option<Hint> {
                         outside &= outside - 1;
                     }
                     let (diff, name) = if h1 < 9 { (2.6, "Pointing") } else { (2.8, "Claiming") };
-                    return Some(Hint::removal(diff, name, removals));
+                    out.offer(Hint::removal(diff, name, removals))?;
                 }
                 continue;
             }
@@ -169,12 +172,12 @@ pub(crate) fn locking(b: &Board, direct: bool, houses: u32) -> Option<Hint> {
                         if h1 < 9 { (1.7, "Direct Pointing") } else { (1.9, "Direct Claiming") };
                     // Sudoku Explainer applies only the placement; the removals stay for later.
                     let cell = HOUSES[h3][remain.trailing_zeros() as usize];
-                    return Some(Hint::placement(diff, name, usize::from(cell), d));
+                    out.offer(Hint::placement(diff, name, usize::from(cell), d))?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// Per house, the houses crossing it, as a mask of house numbers.
@@ -209,7 +212,13 @@ pub(crate) fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
 /// Hidden pairs, triplets and quads; in `direct` mode only those that leave a hidden single in
 /// the house (Direct Hidden Pair 2.0, Direct Hidden Triplet 2.5). Only the houses in `houses` (a
 /// mask of house numbers) are searched (see [`changed_houses`]).
-pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool, houses: u32) -> Option<Hint> {
+pub(crate) fn hidden_set(
+    b: &Board,
+    degree: u32,
+    direct: bool,
+    houses: u32,
+    out: &mut dyn Steps,
+) -> ControlFlow<()> {
     let all = b.all_positions();
     for &house in &BLOCK_COL_ROW {
         if houses & 1 << house == 0 {
@@ -265,7 +274,7 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool, houses: u32) -> O
                             _ => (4.3, "Direct Hidden Quad"),
                         };
                         // Only the placement is applied, as in Sudoku Explainer.
-                        return Some(Hint::placement(diff, name, cell as usize, v));
+                        out.offer(Hint::placement(diff, name, cell as usize, v))?;
                     }
                 }
             } else if !removals.is_empty() {
@@ -274,16 +283,16 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool, houses: u32) -> O
                     3 => (4.0, "Hidden Triplet"),
                     _ => (5.4, "Hidden Quad"),
                 };
-                return Some(Hint::removal(diff, name, removals));
+                out.offer(Hint::removal(diff, name, removals))?;
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// Naked pairs (3.0), triplets (3.6) and quads (5.0), in the houses of `houses` (a mask of house
 /// numbers; see [`changed_houses`]).
-pub(crate) fn naked_set(b: &Board, degree: u32, houses: u32) -> Option<Hint> {
+pub(crate) fn naked_set(b: &Board, degree: u32, houses: u32, out: &mut dyn Steps) -> ControlFlow<()> {
     for &house in &BLOCK_COL_ROW {
         if houses & 1 << house == 0 || b.empty_count(house) < degree * 2 {
             continue;
@@ -320,15 +329,15 @@ pub(crate) fn naked_set(b: &Board, degree: u32, houses: u32) -> Option<Hint> {
                     3 => (3.6, "Naked Triplet"),
                     _ => (5.0, "Naked Quad"),
                 };
-                return Some(Hint::removal(diff, name, removals));
+                out.offer(Hint::removal(diff, name, removals))?;
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2): columns as base first, then rows.
-pub(crate) fn fish(b: &Board, degree: u32) -> Option<Hint> {
+pub(crate) fn fish(b: &Board, degree: u32, out: &mut dyn Steps) -> ControlFlow<()> {
     let occurrences: Vec<u32> = (0..=9).map(|d| if d == 0 { 0 } else { b.occurrences(d) }).collect();
     // Each combination of lines reads every digit's places in them: read off one table.
     let pos = b.all_positions();
@@ -372,16 +381,16 @@ pub(crate) fn fish(b: &Board, degree: u32) -> Option<Hint> {
                         3 => (3.8, "Swordfish"),
                         _ => (5.2, "Jellyfish"),
                     };
-                    return Some(Hint::removal(diff, name, removals));
+                    out.offer(Hint::removal(diff, name, removals))?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// XY-Wing (4.2) or XYZ-Wing (4.4).
-pub(crate) fn xy_wing(b: &Board, xyz: bool) -> Option<Hint> {
+pub(crate) fn xy_wing(b: &Board, xyz: bool, out: &mut dyn Steps) -> ControlFlow<()> {
     let target = if xyz { 3 } else { 2 };
     for (xy, peers) in PEERS.iter().enumerate() {
         let xyv = b.cands[xy];
@@ -415,17 +424,18 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool) -> Option<Hint> {
                     .collect();
                 if !removals.is_empty() {
                     let (diff, name) = if xyz { (4.4, "XYZ-Wing") } else { (4.2, "XY-Wing") };
-                    return Some(Hint::removal(diff, name, removals));
+                    out.offer(Hint::removal(diff, name, removals))?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::board::ALL;
+    use super::super::hint::first_step;
     use super::*;
 
     /// A search given the candidates of the last grid where it found nothing, if any.
@@ -433,17 +443,17 @@ mod tests {
 
     /// The searches that look only where the grid changed, as `next_step` runs them.
     const SINCE: [Since; 11] = [
-        |b, t| locking(b, true, houses_since(b, t)),
-        |b, t| locking(b, false, houses_since(b, t)),
-        |b, t| hidden_set(b, 2, true, houses_since(b, t)),
-        |b, t| hidden_set(b, 3, true, houses_since(b, t)),
-        |b, t| hidden_set(b, 2, false, houses_since(b, t)),
-        |b, t| hidden_set(b, 3, false, houses_since(b, t)),
-        |b, t| hidden_set(b, 4, false, houses_since(b, t)),
-        |b, t| naked_set(b, 2, houses_since(b, t)),
-        |b, t| naked_set(b, 3, houses_since(b, t)),
-        |b, t| naked_set(b, 4, houses_since(b, t)),
-        |b, _| hidden_single(b),
+        |b, t| first_step(|s| locking(b, true, houses_since(b, t), s)),
+        |b, t| first_step(|s| locking(b, false, houses_since(b, t), s)),
+        |b, t| first_step(|s| hidden_set(b, 2, true, houses_since(b, t), s)),
+        |b, t| first_step(|s| hidden_set(b, 3, true, houses_since(b, t), s)),
+        |b, t| first_step(|s| hidden_set(b, 2, false, houses_since(b, t), s)),
+        |b, t| first_step(|s| hidden_set(b, 3, false, houses_since(b, t), s)),
+        |b, t| first_step(|s| hidden_set(b, 4, false, houses_since(b, t), s)),
+        |b, t| first_step(|s| naked_set(b, 2, houses_since(b, t), s)),
+        |b, t| first_step(|s| naked_set(b, 3, houses_since(b, t), s)),
+        |b, t| first_step(|s| naked_set(b, 4, houses_since(b, t), s)),
+        |b, _| first_step(|s| hidden_single(b, s)),
     ];
 
     proptest::proptest! {

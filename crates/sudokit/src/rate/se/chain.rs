@@ -389,6 +389,8 @@ struct Found {
 /// or, for a rule nested in another chain, every step with what it relies on.
 enum Best<'c> {
     First(Option<Found>),
+    /// Every step, for "Get all hints".
+    Every(Vec<Found>),
     All {
         /// The enclosing chain's grid before its assumption, and as the assumption left it.
         init: &'c [u16; 81],
@@ -440,6 +442,7 @@ impl Best<'_> {
                     *best = Some(f);
                 }
             }
+            Best::Every(all) => all.push(f),
             Best::All { init, cur, found, easiest, pending } => {
                 let removals: Vec<u16> = f
                     .hint
@@ -539,8 +542,21 @@ impl Best<'_> {
     fn into_hint(self) -> Option<Hint> {
         match self {
             Best::First(best) => best.map(|f| f.hint),
-            Best::All { .. } => None,
+            Best::Every(_) | Best::All { .. } => None,
         }
+    }
+
+    /// Every step offered, in Sudoku Explainer's order: a stable sort by (difficulty,
+    /// complexity, kind).
+    fn into_every(self) -> Vec<Hint> {
+        let Best::Every(mut all) = self else { return Vec::new() };
+        all.sort_by(|a, b| {
+            a.difficulty
+                .total_cmp(&b.difficulty)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        all.into_iter().map(|f| f.hint).collect()
     }
 
     /// The steps in Sudoku Explainer's order: a stable sort by (difficulty, complexity, kind), and
@@ -1925,6 +1941,13 @@ pub(crate) fn cycles_and_chains(board: &Board, budget: &mut Budget) -> Option<Hi
     best.into_hint()
 }
 
+/// Every step of "Forcing Chains & Cycles", in Sudoku Explainer's order.
+pub(crate) fn cycles_and_chains_every(board: &Board, budget: &mut Budget) -> Vec<Hint> {
+    let mut every = Best::Every(Vec::new());
+    cycles_and_chains_into(board, budget, &mut every, None, false);
+    every.into_every()
+}
+
 /// Every step of a chaining rule nested in another chain, run on `cands` (the grid as the
 /// enclosing chain left it; `init` is that chain's grid before its assumption, `barren` whether
 /// "Forcing Chains & Cycles" found nothing there), in Sudoku Explainer's order.
@@ -1997,7 +2020,7 @@ fn cycles_and_chains_into(
             }
         },
         (Best::All { init, .. }, None) => Arc::new(**init),
-        (Best::First(_), _) => Arc::clone(&grid),
+        (Best::First(_) | Best::Every(_), _) => Arc::clone(&grid),
     };
     // Where the current grids differ from each earlier grid met, by the grid's address. A reused
     // result takes the current grids' addresses, so the lists stay short.
@@ -2060,7 +2083,7 @@ fn cycles_and_chains_into(
                 }
                 let offered = match best {
                     Best::All { found, .. } => found.len(),
-                    Best::First(_) => 0,
+                    Best::First(_) | Best::Every(_) => 0,
                 };
                 ch.reads = Reads::default();
                 ch.reads.cell(cell);
@@ -2213,6 +2236,20 @@ pub(crate) fn multiple_chains(
     let mut best = Best::default();
     multiple_chains_into(board, mode, budget, &mut best, cache, barren);
     best.into_hint()
+}
+
+/// Every step of Nishio, multiple or dynamic forcing chains (`mode`), in Sudoku Explainer's
+/// order; `cache` and `barren` as for [`multiple_chains`].
+pub(crate) fn multiple_chains_every(
+    board: &Board,
+    mode: Multi,
+    budget: &mut Budget,
+    cache: &mut NestedCache,
+    barren: bool,
+) -> Vec<Hint> {
+    let mut every = Best::Every(Vec::new());
+    multiple_chains_into(board, mode, budget, &mut every, cache, barren);
+    every.into_every()
 }
 
 /// [`multiple_chains`] with the chains of dynamic forcing chains of level 1 and up built in up to

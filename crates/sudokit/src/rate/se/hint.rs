@@ -1,6 +1,8 @@
 //! One step of the path: its difficulty, Sudoku Explainer's name for it, what it removes and the
 //! digit it places, if any.
 
+use std::ops::ControlFlow;
+
 use super::board::Board;
 
 /// A deduction found by one of the techniques.
@@ -33,4 +35,32 @@ impl Hint {
             board.place(cell as usize, digit);
         }
     }
+}
+
+/// Where a technique puts the steps it finds, in the order it finds them: the first alone (the
+/// path takes it, and the search stops there), or every one ("Get all hints").
+pub(crate) trait Steps {
+    /// Takes a step; `Break` stops the search.
+    fn offer(&mut self, hint: Hint) -> ControlFlow<()>;
+}
+
+impl Steps for Option<Hint> {
+    fn offer(&mut self, hint: Hint) -> ControlFlow<()> {
+        *self = Some(hint);
+        ControlFlow::Break(())
+    }
+}
+
+impl Steps for Vec<Hint> {
+    fn offer(&mut self, hint: Hint) -> ControlFlow<()> {
+        self.push(hint);
+        ControlFlow::Continue(())
+    }
+}
+
+/// The first step `search` offers, if any.
+pub(crate) fn first_step(search: impl FnOnce(&mut Option<Hint>) -> ControlFlow<()>) -> Option<Hint> {
+    let mut found = None;
+    let _ = search(&mut found);
+    found
 }

@@ -124,13 +124,14 @@ mod unique;
 mod tests;
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use crate::grid::{Cell, Grid, Shape};
 use crate::solve::{Puzzle, Verdict};
 use board::Board;
 use chain::{Budget, Multi};
-use hint::Hint;
-pub use next::{explain_state, hint, SeHint};
+use hint::{first_step, Hint, Steps};
+pub use next::{all_hints, explain_state, hint, SeHint};
 
 /// An ER/EP/ED rating in Sudoku Explainer's scale.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -590,6 +591,70 @@ impl Default for Barren {
 /// The next step, trying the techniques in Sudoku Explainer's order.
 /// `memo` keeps what nested chain searches found on the grids met, for the steps after, and
 /// `barren` where the techniques before chains found nothing.
+/// A technique tried before the chains: it offers its steps on a board, looking only at the
+/// houses given (where it takes them, see `basic::houses_since`); and whether it does.
+type Simple = (fn(&Board, u32, &mut dyn Steps) -> ControlFlow<()>, bool);
+
+/// The techniques tried before the chains, in Sudoku Explainer's order.
+const SIMPLE: [Simple; 19] = [
+    (|b, _, s| basic::hidden_single(b, s), false),
+    (|b, h, s| basic::locking(b, true, h, s), true),
+    (|b, h, s| basic::hidden_set(b, 2, true, h, s), true),
+    (|b, _, s| basic::naked_single(b, s), false),
+    (|b, h, s| basic::hidden_set(b, 3, true, h, s), true),
+    (|b, h, s| basic::locking(b, false, h, s), true),
+    (|b, h, s| basic::naked_set(b, 2, h, s), true),
+    (|b, _, s| basic::fish(b, 2, s), false),
+    (|b, h, s| basic::hidden_set(b, 2, false, h, s), true),
+    (|b, h, s| basic::naked_set(b, 3, h, s), true),
+    (|b, _, s| basic::fish(b, 3, s), false),
+    (|b, h, s| basic::hidden_set(b, 3, false, h, s), true),
+    (|b, _, s| basic::xy_wing(b, false, s), false),
+    (|b, _, s| basic::xy_wing(b, true, s), false),
+    (|b, _, s| unique::unique_loops(b, s), false),
+    (|b, h, s| basic::naked_set(b, 4, h, s), true),
+    (|b, _, s| basic::fish(b, 4, s), false),
+    (|b, h, s| basic::hidden_set(b, 4, false, h, s), true),
+    (|b, _, s| unique::bug(b, s), false),
+];
+
+/// Every step Sudoku Explainer's "Get all hints" lists on `b`, in its order: every step of the
+/// techniques before the chains (aligned pairs included); where they have none, every step of
+/// "Forcing Chains & Cycles", aligned triplets, Nishio, multiple and dynamic forcing chains; where
+/// those have none, of each level of nested forcing chains in turn, until one has some. Steps
+/// of the same technique with the same effect are listed once, the first (easiest) kept.
+fn every_step(b: &Board, budget: &mut Budget) -> Vec<Hint> {
+    let mut all: Vec<Hint> = Vec::new();
+    for (find, _) in &SIMPLE {
+        let _ = find(b, basic::ALL_HOUSES, &mut all);
+    }
+    all.extend(aligned::Barren::every(b, 2));
+    if all.is_empty() {
+        all.extend(chain::cycles_and_chains_every(b, budget));
+        // Nested rules know "Forcing Chains & Cycles" found nothing here: they spare searches.
+        let barren = all.is_empty();
+        all.extend(aligned::Barren::every(b, 3));
+        let mut cache = chain::NestedCache::default();
+        for mode in [Multi::Nishio, Multi::Multiple, Multi::Dynamic(0)] {
+            all.extend(chain::multiple_chains_every(b, mode, budget, &mut cache, barren));
+        }
+        for level in 1..=chain::MAX_LEVEL {
+            if !all.is_empty() || budget.exhausted() {
+                break;
+            }
+            all.extend(chain::multiple_chains_every(b, Multi::Dynamic(level), budget, &mut cache, true));
+        }
+    }
+    // Two patterns with the same effect read the same in forum notation: listed once.
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|h| {
+        let mut removals = h.removals.clone();
+        removals.sort_unstable();
+        seen.insert((h.name, h.place, removals))
+    });
+    all
+}
+
 fn next_step(
     b: &Board,
     budget: &mut Budget,
@@ -597,34 +662,10 @@ fn next_step(
     barren: &mut Barren,
     parts: usize,
 ) -> Option<Hint> {
-    // Each with the candidates of the last grid where it found nothing, if it searches only
-    // where the grid changed since (see `basic::houses_since`), and whether it does.
-    type Technique<'a> = (&'a dyn Fn(&Board, Option<&[u16; 81]>) -> Option<Hint>, bool);
-    let simple: [Technique<'_>; 19] = [
-        (&|b, _| basic::hidden_single(b), false),
-        (&|b, t| basic::locking(b, true, basic::houses_since(b, t)), true),
-        (&|b, t| basic::hidden_set(b, 2, true, basic::houses_since(b, t)), true),
-        (&|b, _| basic::naked_single(b), false),
-        (&|b, t| basic::hidden_set(b, 3, true, basic::houses_since(b, t)), true),
-        (&|b, t| basic::locking(b, false, basic::houses_since(b, t)), true),
-        (&|b, t| basic::naked_set(b, 2, basic::houses_since(b, t)), true),
-        (&|b, _| basic::fish(b, 2), false),
-        (&|b, t| basic::hidden_set(b, 2, false, basic::houses_since(b, t)), true),
-        (&|b, t| basic::naked_set(b, 3, basic::houses_since(b, t)), true),
-        (&|b, _| basic::fish(b, 3), false),
-        (&|b, t| basic::hidden_set(b, 3, false, basic::houses_since(b, t)), true),
-        (&|b, _| basic::xy_wing(b, false), false),
-        (&|b, _| basic::xy_wing(b, true), false),
-        (&|b, _| unique::unique_loops(b), false),
-        (&|b, t| basic::naked_set(b, 4, basic::houses_since(b, t)), true),
-        (&|b, _| basic::fish(b, 4), false),
-        (&|b, t| basic::hidden_set(b, 4, false, basic::houses_since(b, t)), true),
-        (&|b, _| unique::bug(b), false),
-    ];
-    for ((find, since), last) in simple.iter().zip(&mut barren.simple) {
+    for ((find, since), last) in SIMPLE.iter().zip(&mut barren.simple) {
         // Only an earlier grid of this path: today's candidates among its.
         let then = last.as_ref().filter(|then| *since && b.within(then));
-        if let Some(h) = find(b, then) {
+        if let Some(h) = first_step(|s| find(b, basic::houses_since(b, then), s)) {
             return Some(h);
         }
         if *since {

@@ -7,7 +7,7 @@ use std::fmt;
 use super::basic::BLOCK_COL_ROW;
 use super::board::{Board, CELL_HOUSES};
 use super::chain::{Budget, NestedCache};
-use super::{next_step, solve_path, Barren, RateError, SeOptions, SePath, SeStep};
+use super::{every_step, next_step, solve_path, Barren, RateError, SeOptions, SePath, SeStep};
 use crate::grid::{Cell, Shape};
 use crate::human::{house_name, HumanError, Solutions, State};
 use crate::rules::HouseKind;
@@ -97,6 +97,50 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
         None if budget.exhausted() => Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 }),
         None => Err(RateError::BeyondReach { steps: 0, er_so_far_tenths: 0 }),
     }
+}
+
+/// Every step Sudoku Explainer's "Get all hints" lists on `state` (a classic 9×9 grid part way
+/// through its solution, as for [`hint`]), in its order: every step of the techniques before the
+/// chains, technique by technique in Sudoku Explainer's order; where they have none, every step of
+/// the chains of its next group ("Forcing Chains & Cycles", aligned triplets, Nishio, multiple and
+/// dynamic forcing chains, each group by difficulty, then chain length), or of the first level of
+/// nested forcing chains that has any. Steps of one technique with the same effect are listed once.
+/// Empty when the grid is solved. Its first step of the lowest difficulty is [`hint`]'s where that
+/// is a chain; before the chains, [`hint`]'s is its first step.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit::human::State;
+/// use sudokit::rate::se::{self, SeOptions};
+/// use sudokit::{Board, Shape};
+///
+/// let grid: sudokit::Grid =
+///     ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
+/// let state = State::new(Arc::new(Board::classic(Shape::CLASSIC)), &grid)?;
+/// let all = se::all_hints(&state, SeOptions::default())?;
+/// let next = se::hint(&state, SeOptions::default())?.expect("not solved yet");
+/// assert_eq!(all[0], next.step);
+/// assert!(all.len() >= 10 && all.iter().all(|s| s.difficulty < 3.0), "no chains: {all:?}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`hint`].
+pub fn all_hints(state: &State, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
+    let board = board_of(state)?;
+    if board.is_solved() {
+        return Ok(Vec::new());
+    }
+    let mut budget = Budget { spent: 0, limit: options.budget };
+    let all = every_step(&board, &mut budget);
+    // Which steps a search cut short had found depends on the order it ran in: none are given.
+    if budget.exhausted() {
+        return Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 });
+    }
+    if all.is_empty() {
+        return Err(RateError::BeyondReach { steps: 0, er_so_far_tenths: 0 });
+    }
+    Ok(all.iter().map(SeStep::of).collect())
 }
 
 /// Sudoku Explainer's path from `state` to the solution, as [`explain`](super::explain) gives it

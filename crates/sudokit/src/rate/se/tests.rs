@@ -3,7 +3,7 @@
 
 use super::board::{Board, ALL};
 use super::chain::length_bonus;
-use super::hint::Hint;
+use super::hint::{first_step, Hint};
 use super::{aligned, basic, unique, RateError, SeOptions};
 use crate::grid::Grid;
 
@@ -37,12 +37,12 @@ fn hidden_single_in_a_block_is_1_2_and_in_a_line_1_5() {
     // Sudoku Explainer, HiddenSingleHint: a value with one place left in a house.
     let mut b = open_board();
     remove(&mut b, 4, (0..81).filter(|&c| c / 27 == 0 && c % 9 < 3 && c != cell(2, 2)));
-    let h = basic::hidden_single(&b).expect("the 4 of block 1");
+    let h = first_step(|s| basic::hidden_single(&b, s)).expect("the 4 of block 1");
     assert_eq!((h.name, h.difficulty, h.place), ("Hidden Single", 1.2, Some((cell(2, 2) as u8, 4))));
 
     let mut b = open_board();
     remove(&mut b, 6, (1..=9).filter(|&c| c != 5).map(|c| cell(7, c)));
-    let h = basic::hidden_single(&b).expect("the 6 of row 7");
+    let h = first_step(|s| basic::hidden_single(&b, s)).expect("the 6 of row 7");
     assert_eq!((h.difficulty, h.place), (1.5, Some((cell(7, 5) as u8, 6))));
 }
 
@@ -50,7 +50,7 @@ fn hidden_single_in_a_block_is_1_2_and_in_a_line_1_5() {
 fn naked_single_is_2_3() {
     let mut b = open_board();
     b.cands[cell(5, 5)] = mask(&[8]);
-    let h = basic::naked_single(&b).expect("r5c5 = 8");
+    let h = first_step(|s| basic::naked_single(&b, s)).expect("r5c5 = 8");
     assert_eq!((h.name, h.difficulty, h.place), ("Naked Single", 2.3, Some((cell(5, 5) as u8, 8))));
 }
 
@@ -59,7 +59,7 @@ fn pointing_removes_the_digit_from_the_rest_of_the_line() {
     // Digit 7 of block 1 lies in row 1 only: it leaves the rest of row 1 (Pointing, 2.6).
     let mut b = open_board();
     remove(&mut b, 7, [cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
-    let h = basic::locking(&b, false, basic::ALL_HOUSES).expect("a pointing 7");
+    let h = first_step(|s| basic::locking(&b, false, basic::ALL_HOUSES, s)).expect("a pointing 7");
     assert_eq!((h.name, h.difficulty), ("Pointing", 2.6));
     assert!((4..=9).all(|c| removes(&h, 1, c, 7)));
     assert_eq!(h.removals.len(), 6);
@@ -72,7 +72,7 @@ fn direct_pointing_only_places_the_hidden_single() {
     let mut b = open_board();
     remove(&mut b, 7, [cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
     remove(&mut b, 7, [cell(1, 5), cell(1, 6), cell(2, 4), cell(2, 6), cell(3, 4), cell(3, 5), cell(3, 6)]);
-    let h = basic::locking(&b, true, basic::ALL_HOUSES).expect("a direct pointing");
+    let h = first_step(|s| basic::locking(&b, true, basic::ALL_HOUSES, s)).expect("a direct pointing");
     assert_eq!((h.name, h.difficulty), ("Direct Pointing", 1.7));
     assert_eq!(h.place, Some((cell(2, 5) as u8, 7)));
     assert!(h.removals.is_empty());
@@ -83,7 +83,7 @@ fn naked_pair_clears_its_house() {
     let mut b = open_board();
     b.cands[cell(5, 1)] = mask(&[1, 2]);
     b.cands[cell(5, 9)] = mask(&[1, 2]);
-    let h = basic::naked_set(&b, 2, basic::ALL_HOUSES).expect("a naked pair in row 5");
+    let h = first_step(|s| basic::naked_set(&b, 2, basic::ALL_HOUSES, s)).expect("a naked pair in row 5");
     assert_eq!((h.name, h.difficulty), ("Naked Pair", 3.0));
     assert!((2..=8).all(|c| removes(&h, 5, c, 1) && removes(&h, 5, c, 2)));
 }
@@ -94,7 +94,8 @@ fn hidden_pair_clears_its_cells() {
     for d in [3, 4] {
         remove(&mut b, d, (1..=9).filter(|&c| c != 2 && c != 8).map(|c| cell(1, c)));
     }
-    let h = basic::hidden_set(&b, 2, false, basic::ALL_HOUSES).expect("a hidden pair in row 1");
+    let h = first_step(|s| basic::hidden_set(&b, 2, false, basic::ALL_HOUSES, s))
+        .expect("a hidden pair in row 1");
     assert_eq!((h.name, h.difficulty), ("Hidden Pair", 3.4));
     assert_eq!(
         h.removals,
@@ -107,7 +108,7 @@ fn x_wing_on_columns() {
     // Digit 5 only in rows 1 and 4 of columns 1 and 7: it leaves the rest of rows 1 and 4.
     let mut b = open_board();
     remove(&mut b, 5, (1..=9).filter(|&r| r != 1 && r != 4).flat_map(|r| [cell(r, 1), cell(r, 7)]));
-    let h = basic::fish(&b, 2).expect("an X-Wing");
+    let h = first_step(|s| basic::fish(&b, 2, s)).expect("an X-Wing");
     assert_eq!((h.name, h.difficulty), ("X-Wing", 3.2));
     assert!(removes(&h, 1, 2, 5) && removes(&h, 4, 9, 5) && !removes(&h, 1, 7, 5));
     assert_eq!(h.removals.len(), 14);
@@ -120,7 +121,7 @@ fn xy_wing_and_xyz_wing() {
     b.cands[cell(1, 1)] = mask(&[1, 2]);
     b.cands[cell(1, 5)] = mask(&[1, 3]);
     b.cands[cell(4, 1)] = mask(&[2, 3]);
-    let h = basic::xy_wing(&b, false).expect("an XY-Wing");
+    let h = first_step(|s| basic::xy_wing(&b, false, s)).expect("an XY-Wing");
     assert_eq!(
         (h.name, h.difficulty, h.removals.clone()),
         ("XY-Wing", 4.2, vec![(cell(4, 5) as u8, 1 << 3)])
@@ -131,7 +132,7 @@ fn xy_wing_and_xyz_wing() {
     b.cands[cell(1, 1)] = mask(&[1, 2, 3]);
     b.cands[cell(1, 2)] = mask(&[1, 3]);
     b.cands[cell(2, 1)] = mask(&[2, 3]);
-    let h = basic::xy_wing(&b, true).expect("an XYZ-Wing");
+    let h = first_step(|s| basic::xy_wing(&b, true, s)).expect("an XYZ-Wing");
     assert_eq!((h.name, h.difficulty), ("XYZ-Wing", 4.4));
     assert!(removes(&h, 1, 3, 3) && removes(&h, 2, 2, 3) && !removes(&h, 1, 4, 3));
 }
@@ -145,7 +146,7 @@ fn unique_rectangle_type_1() {
         b.cands[c] = mask(&[1, 2]);
     }
     b.cands[cell(3, 4)] = mask(&[1, 2, 5]);
-    let h = unique::unique_loops(&b).expect("a unique rectangle");
+    let h = first_step(|s| unique::unique_loops(&b, s)).expect("a unique rectangle");
     assert_eq!((h.name, h.difficulty), ("Unique Rectangle type 1", 4.5));
     assert_eq!(h.removals, vec![(cell(3, 4) as u8, mask(&[1, 2]))]);
 }

@@ -2,7 +2,9 @@
 //! grave (BUG, types 1 to 4), with Sudoku Explainer's loop search and its definitions of the types.
 
 use super::board::{combinations, first, Board, CELL_HOUSES, HOUSES, PEERS};
-use super::hint::Hint;
+use std::ops::ControlFlow;
+
+use super::hint::{Hint, Steps};
 
 fn index_in(house: usize, cell: usize) -> usize {
     HOUSES[house].iter().position(|&c| c as usize == cell).unwrap_or(9)
@@ -111,17 +113,15 @@ fn common_peers(cells: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-/// Unique rectangles and loops: the easiest (then lowest type) of all found.
-pub(crate) fn unique_loops(b: &Board) -> Option<Hint> {
-    let mut best: Option<(f64, u8, Hint)> = None;
+/// Unique rectangles and loops, easiest (then lowest type) first, in the order found among equals.
+pub(crate) fn unique_loops(b: &Board, out: &mut dyn Steps) -> ControlFlow<()> {
+    let mut found: Vec<(f64, u8, Hint)> = Vec::new();
     let mut offer = |len: usize, kind: u8, add: f64, removals: Vec<(u8, u16)>| {
         if removals.is_empty() {
             return;
         }
         let difficulty = loop_difficulty(len) + add;
-        if best.as_ref().is_none_or(|(d, k, _)| (difficulty, kind) < (*d, *k)) {
-            best = Some((difficulty, kind, Hint::removal(difficulty, loop_name(len, kind), removals)));
-        }
+        found.push((difficulty, kind, Hint::removal(difficulty, loop_name(len, kind), removals)));
     };
     for cell in 0..81 {
         if b.cands[cell].count_ones() != 2 {
@@ -155,7 +155,12 @@ pub(crate) fn unique_loops(b: &Board) -> Option<Hint> {
             }
         }
     }
-    best.map(|(_, _, h)| h)
+    // A stable sort: the first of the easiest is the one found first.
+    found.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    for (_, _, hint) in found {
+        out.offer(hint)?;
+    }
+    ControlFlow::Continue(())
 }
 
 fn type2(b: &Board, extra_cells: &[usize], pair: u16) -> Vec<(u8, u16)> {
@@ -287,7 +292,7 @@ fn type4(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<(u8, u16)> {
 
 /// BUG types 1 to 4: all cells but a few bivalue, every digit twice in every house but for the
 /// extra candidates of those few cells.
-pub(crate) fn bug(b: &Board) -> Option<Hint> {
+pub(crate) fn bug(b: &Board, out: &mut dyn Steps) -> ControlFlow<()> {
     let mut temp = b.cands;
     let mut bug_cells: Vec<usize> = Vec::new();
     let mut bug_values = [0u16; 81];
@@ -322,58 +327,62 @@ pub(crate) fn bug(b: &Board) -> Option<Hint> {
                 let empty = c.is_empty();
                 common = Some(c);
                 if bug_cells.len() > 1 && all_values.count_ones() > 1 && empty {
-                    return None;
+                    return ControlFlow::Continue(());
                 }
             }
             if new.is_empty() {
-                return None;
+                return ControlFlow::Continue(());
             }
         }
     }
     if (0..81).any(|c| b.values[c] == 0 && temp[c].count_ones() != 2) {
-        return None;
+        return ControlFlow::Continue(());
     }
     for cells in &HOUSES {
         for v in 1..=9u8 {
             let n = cells.iter().filter(|&&c| temp[c as usize] & (1 << v) != 0).count();
             if n != 0 && n != 2 {
-                return None;
+                return ControlFlow::Continue(());
             }
         }
     }
     let common = common.unwrap_or_default();
     if bug_cells.len() == 1 {
         let cell = bug_cells[0];
-        return Some(Hint::removal(5.6, "BUG type 1", vec![(cell as u8, b.cands[cell] & !all_values)]));
+        return out.offer(Hint::removal(5.6, "BUG type 1", vec![(cell as u8, b.cands[cell] & !all_values)]));
     }
     if all_values.count_ones() == 1 {
         let v = first(all_values);
         let removals: Vec<(u8, u16)> =
             common.iter().filter(|&&c| b.cands[c] & (1 << v) != 0).map(|&c| (c as u8, 1 << v)).collect();
         if !common.is_empty() && !removals.is_empty() {
-            return Some(Hint::removal(5.7, "BUG type 2", removals));
+            return out.offer(Hint::removal(5.7, "BUG type 2", removals));
         }
         if bug_cells.len() == 2 {
-            return bug4(b, &bug_cells, &bug_values, all_values);
+            return bug4(b, &bug_cells, &bug_values, all_values, out);
         }
-        return None;
+        return ControlFlow::Continue(());
     }
     if common.is_empty() {
-        return None;
+        return ControlFlow::Continue(());
     }
     if bug_cells.len() == 2 {
-        if let Some(h) = bug4(b, &bug_cells, &bug_values, all_values) {
-            return Some(h);
-        }
+        bug4(b, &bug_cells, &bug_values, all_values, out)?;
     }
-    bug3(b, &bug_cells, all_values, &common)
+    bug3(b, &bug_cells, all_values, &common, out)
 }
 
 fn shared_houses(cells: &[usize]) -> impl Iterator<Item = usize> + '_ {
     (0..3).filter(move |&k| cells.iter().all(|&c| CELL_HOUSES[c][k] == CELL_HOUSES[cells[0]][k]))
 }
 
-fn bug3(b: &Board, bug_cells: &[usize], all_values: u16, common: &[usize]) -> Option<Hint> {
+fn bug3(
+    b: &Board,
+    bug_cells: &[usize],
+    all_values: u16,
+    common: &[usize],
+    out: &mut dyn Steps,
+) -> ControlFlow<()> {
     for kind in shared_houses(bug_cells) {
         let house = CELL_HOUSES[bug_cells[0]][kind];
         let region_cells: Vec<usize> =
@@ -405,27 +414,31 @@ fn bug3(b: &Board, bug_cells: &[usize], all_values: u16, common: &[usize]) -> Op
                     .collect();
                 if !removals.is_empty() {
                     let difficulty = 5.7 + f64::from(set.count_ones() - 1) * 0.1;
-                    return Some(Hint::removal(difficulty, "BUG type 3", removals));
+                    out.offer(Hint::removal(difficulty, "BUG type 3", removals))?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
-fn bug4(b: &Board, cells: &[usize], values: &[u16; 81], all_values: u16) -> Option<Hint> {
+fn bug4(
+    b: &Board,
+    cells: &[usize],
+    values: &[u16; 81],
+    all_values: u16,
+    out: &mut dyn Steps,
+) -> ControlFlow<()> {
     let (c1, c2) = (cells[0], cells[1]);
     let common = b.cands[c1] & b.cands[c2] & !all_values;
-    if common.count_ones() != 1 {
-        return None;
+    if common.count_ones() != 1 || shared_houses(cells).next().is_none() {
+        return ControlFlow::Continue(());
     }
-    shared_houses(cells)
-        .next()
-        .map(|_| {
-            let keep = |c: usize| b.cands[c] & !values[c] & !common;
-            let removals: Vec<(u8, u16)> =
-                [(c1 as u8, keep(c1)), (c2 as u8, keep(c2))].into_iter().filter(|r| r.1 != 0).collect();
-            Hint::removal(5.7, "BUG type 4", removals)
-        })
-        .filter(|h| !h.removals.is_empty())
+    let keep = |c: usize| b.cands[c] & !values[c] & !common;
+    let removals: Vec<(u8, u16)> =
+        [(c1 as u8, keep(c1)), (c2 as u8, keep(c2))].into_iter().filter(|r| r.1 != 0).collect();
+    if removals.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    out.offer(Hint::removal(5.7, "BUG type 4", removals))
 }
