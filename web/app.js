@@ -629,10 +629,17 @@ async function explain() {
   say(`${a.steps.length} steps to the solution (${ms(t)}).`, "");
 }
 
+/** The module's counts of techniques as text: `3 × X-Wing`, with Sudoku Explainer's difficulty
+ * where the counts have one (`7 × Hidden Single (1.2)`), since it counts each difficulty apart. */
+function countsText(summary) {
+  const rated = (c) => (c.difficulty === undefined ? "" : ` (${one(c.difficulty)})`);
+  return summary.map((c) => `${c.count} × ${c.technique}${rated(c)}`).join(", ");
+}
+
 /** Fills the panel's list with `steps`, each a button that shows it, and above them how often each
  * technique comes up, easiest first (`summary`, the module's counts). */
 function listSteps(steps, summary) {
-  $("steps-summary").textContent = `Techniques: ${summary.map((c) => `${c.count} × ${c.technique}`).join(", ")}.`;
+  $("steps-summary").textContent = `Techniques: ${countsText(summary)}.`;
   const list = $("steps");
   steps.forEach((step, k) => {
     const li = document.createElement("li");
@@ -645,9 +652,11 @@ function listSteps(steps, summary) {
   });
 }
 
-/** Every step HoDoKu's "All Steps" lists on the board as it is: the player picks one to apply. */
+/** Every step HoDoKu's "All Steps" (or, with the hints by Sudoku Explainer, its "Get all hints")
+ * lists on the board as it is: the player picks one to apply. */
 async function allSteps() {
-  const [a, t] = await background("all_steps", teachRequest(), "Looking for every step");
+  const request = { ...teachRequest(), scale: $("hint-scale").value };
+  const [a, t] = await background("all_steps", request, "Looking for every step");
   if (a.stopped || noStep(a)) return;
   if (a.solved || !a.steps.length) return say(a.solved ? "The board is solved." : "No step found.", "ok");
   closeTeach();
@@ -766,7 +775,7 @@ function showRating(text, kind = "", path = [], summary = []) {
   d.open = false;
   $("se-path-count").textContent = `${path.length} step${path.length === 1 ? "" : "s"}`;
   // The techniques counted, easiest first, as Sudoku Explainer's analysis lists a puzzle's methods.
-  $("se-path-summary").textContent = summary.map((c) => `${c.count} × ${c.technique} (${one(c.difficulty)})`).join(", ");
+  $("se-path-summary").textContent = countsText(summary);
   const er = Math.max(...path.map((step) => step.difficulty));
   const first = path.findIndex((step) => step.difficulty === er);
   $("se-path-steps").replaceChildren(...path.map((step, i) => {
@@ -914,7 +923,7 @@ async function start() {
   $("hint").addEventListener("click", hint);
   // A hint open on the other scale is closed: the next press asks the chosen one.
   $("hint-scale").addEventListener("change", () => {
-    if (teach && teach.mode === "hint") closeTeach();
+    if (teach && (teach.mode === "hint" || teach.mode === "all")) closeTeach();
     render();
   });
   $("explain").addEventListener("click", explain);

@@ -291,6 +291,30 @@ if (scenarios) {
     await page.keyboard.press("Control+z");
   });
 
+  await step("with the hints by Sudoku Explainer, its \"Get all hints\": each step right, its hint first", async () => {
+    await page.selectOption("#hint-scale", "se");
+    await page.click("#all-steps");
+    await page.waitForSelector("#steps li", { timeout: 10000 });
+    const texts = await page.$$eval("#steps li button", (b) => b.map((x) => x.textContent));
+    const listed = await page.evaluate((puzzle) => window.sudokit.all_steps({ puzzle, scale: "se" }), SEED);
+    equal(JSON.stringify(listed.steps.map((s) => s.text)), JSON.stringify(texts), "the steps listed");
+    expect(texts.every((t) => /\(\d+\.\d\)/.test(t)), "each step with its difficulty");
+    const summary = await page.textContent("#steps-summary");
+    const counted = [...summary.matchAll(/(\d+) × [^,(]+\(\d+\.\d\)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    equal(counted, texts.length, `the summary's counts, each technique with its difficulty (${summary})`);
+    for (const s of listed.steps) {
+      expect(s.placements.every((p) => SOLVED[p.cell] === String(p.digit)), `placement of ${s.text}`);
+      expect(s.eliminations.every((e) => SOLVED[e.cell] !== String(e.digit)), `elimination of ${s.text}`);
+    }
+    const next = await page.evaluate((puzzle) => window.sudokit.hint({ puzzle, scale: "se" }), SEED);
+    equal(texts[0], next.step.text, "the hint comes first");
+    await shot(page, "03e-se-all-steps");
+    // Another scale closes the list: the next press asks that one.
+    await page.selectOption("#hint-scale", "hodoku");
+    expect(await page.isHidden("#teach"), "the list closes with the scale");
+    equal(await board(page), SEED, "the board is as it was");
+  });
+
   const rated = ratedPuzzle();
   if (rated) {
     await step(`an elimination step of a puzzle rated ER ${rated.er} shows the candidates it removes`, async () => {

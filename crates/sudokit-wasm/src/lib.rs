@@ -44,9 +44,9 @@
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
 //! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions` |
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
-//! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `step`, `values`, `candidates` |
+//! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed`, `scale` (`"se"`: Sudoku Explainer's next step), `work` | `verdict`, `solved`, `step`, `values`, `candidates` |
 //! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it), `summary` (per technique: `technique`, `count`, HoDoKu's `score` and `level`, easiest first) |
-//! | `sudokit_all_steps` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `steps` (every step HoDoKu's "All Steps" lists on the board as it is), `summary` (as `sudokit_explain`'s), `values`, `candidates` |
+//! | `sudokit_all_steps` | `puzzle`, `variants`, `size`, `nodes`, `removed`, `scale`, `work` | `verdict`, `solved`, `steps` (every step HoDoKu's "All Steps" lists on the board as it is; with `scale` `"se"`, Sudoku Explainer's "Get all hints"), `summary` (as `sudokit_explain`'s; with `"se"`, as `sudokit_rate`'s `seSummary`), `values`, `candidates` |
 //! | `sudokit_rate` | `puzzle`, `variants`, `size`, `nodes`, `work` | `verdict`, `se` (`er`, `ep`, `ed`, `hardest`, `steps`) or `seProblem` and `seAtLeast`, `sePath` (its steps: `technique`, `difficulty`, `text`, `placements`, `eliminations`) and `seSummary` (their techniques counted: `technique`, `difficulty`, `count`), `hodoku` (`score`, `level`, `hardest`, `steps`, `bruteForce`) or `hodokuProblem`; on other boards and variants `outline` (`steps`, `hardest`) |
 //!
 //! - `puzzle` is text in any layout the library reads (line, grid, compact, art, LeetCode JSON board,

@@ -83,19 +83,44 @@ fn se_step(state: &State, work: Option<u64>) -> Result<Option<Value>, String> {
         .filter_map(|kind| state.board().houses().iter().find(|x| x.kind == *kind))
         .map(|x| x.cells.iter().map(|c| c.index()).collect())
         .collect();
+    let cells: Vec<usize> = h.cells.iter().map(|c| c.index()).collect();
+    Ok(Some(se_step_json(&h.step, cells, houses)))
+}
+
+/// A step of Sudoku Explainer's as the page shows it: `cells` and `houses` are what it highlights.
+fn se_step_json(step: &se::SeStep, cells: Vec<usize>, houses: Vec<Vec<usize>>) -> Value {
     let at = |&(cell, digit): &(usize, u8)| json!({ "cell": cell, "digit": digit });
-    Ok(Some(json!({
-        "technique": h.step.name,
-        "difficulty": f64::from(h.step.difficulty_tenths()) / 10.0,
-        "text": h.to_string(),
-        "results": h.step.results_text(),
-        "cells": h.cells.iter().map(|c| c.index()).collect::<Vec<_>>(),
+    json!({
+        "technique": step.name,
+        "difficulty": f64::from(step.difficulty_tenths()) / 10.0,
+        "text": step.to_string(),
+        "results": step.results_text(),
+        "cells": cells,
         "digits": 0,
         "houses": houses,
-        "placements": h.step.placement.iter().map(at).collect::<Vec<_>>(),
-        "eliminations": h.step.removals.iter().map(at).collect::<Vec<_>>(),
+        "placements": step.placement.iter().map(at).collect::<Vec<_>>(),
+        "eliminations": step.removals.iter().map(at).collect::<Vec<_>>(),
         "fins": [],
-    })))
+    })
+}
+
+/// Every step Sudoku Explainer's "Get all hints" lists on `state` ([`se::all_hints`]), each
+/// highlighting the cells it changes, with their techniques counted (as `sudokit_rate`'s
+/// `seSummary`).
+fn se_all_steps(state: &State, work: Option<u64>) -> Result<(Vec<Value>, Value), String> {
+    let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
+    let all = se::all_hints(state, options)
+        .map_err(|e| format!("No Sudoku Explainer hint: {}.", e.hint_report()))?;
+    let steps = all
+        .iter()
+        .map(|s| {
+            let mut cells: Vec<usize> = s.placement.iter().chain(&s.removals).map(|&(c, _)| c).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            se_step_json(s, cells, Vec::new())
+        })
+        .collect();
+    Ok((steps, json!(sudokit::rate::se_counts(&all))))
 }
 
 /// The solver for a request's board (less the candidates in `removed`), or the answer that says why
@@ -152,7 +177,9 @@ pub fn hint(request: &str) -> String {
 }
 
 /// Every step a player could take on the board as it is, as HoDoKu's "All Steps" lists them
-/// ([`Solver::all_steps`], with [`SolverOptions::all_steps`]), with the board's candidates.
+/// ([`Solver::all_steps`], with [`SolverOptions::all_steps`]), or with `"scale": "se"` as Sudoku
+/// Explainer's "Get all hints" does ([`se::all_hints`], bounded by `work` as ratings are), with
+/// the board's candidates.
 ///
 /// ```
 /// let all = sudokit_wasm::all_steps(r#"{"puzzle": "12.4341221434321"}"#);
@@ -165,10 +192,16 @@ pub fn all_steps(request: &str) -> String {
             Err(answer) => return Ok(answer),
         };
         let (values, marks) = snapshot(solver.state());
-        let board = solver.state().board();
-        let all = solver.all_steps();
-        let steps: Vec<Value> = all.iter().map(|s| step_json(s, board)).collect();
-        let summary = sudokit::rate::technique_counts(&all);
+        let (steps, summary) = match r.scale.as_deref() {
+            None | Some("hodoku") => {
+                let board = solver.state().board();
+                let all = solver.all_steps();
+                let steps: Vec<Value> = all.iter().map(|s| step_json(s, board)).collect();
+                (steps, json!(sudokit::rate::technique_counts(&all)))
+            }
+            Some("se") => se_all_steps(solver.state(), r.work)?,
+            Some(other) => return Err(format!("scale: {other:?} is neither \"hodoku\" nor \"se\"")),
+        };
         Ok(json!({
             "verdict": "unique", "solved": solver.is_solved(), "steps": steps, "summary": summary,
             "values": values, "candidates": marks,
@@ -217,30 +250,40 @@ mod tests {
 
     #[test]
     fn all_steps_on_the_seed_puzzle_are_right_and_hold_the_hint() {
-        let a = answer(&all_steps(&json!({ "puzzle": SEED }).to_string()));
-        assert_eq!(a["ok"], true, "{a}");
-        let steps = a["steps"].as_array().expect("steps");
-        assert!(steps.len() > 1, "{a}");
-        let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-        let digit = |c: &Value| {
-            let cell = c["cell"].as_u64().expect("a cell") as usize;
-            (u64::from(solved.as_bytes()[cell] - b'0'), c["digit"].as_u64().expect("a digit"))
-        };
-        for step in steps {
-            for p in step["placements"].as_array().expect("placements") {
-                let (right, given) = digit(p);
-                assert_eq!(right, given, "{}", step["text"]);
+        for scale in ["hodoku", "se"] {
+            let request = json!({ "puzzle": SEED, "scale": scale }).to_string();
+            let a = answer(&all_steps(&request));
+            assert_eq!(a["ok"], true, "{a}");
+            let steps = a["steps"].as_array().expect("steps");
+            assert!(steps.len() > 1, "{a}");
+            let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+            let digit = |c: &Value| {
+                let cell = c["cell"].as_u64().expect("a cell") as usize;
+                (u64::from(solved.as_bytes()[cell] - b'0'), c["digit"].as_u64().expect("a digit"))
+            };
+            for step in steps {
+                for p in step["placements"].as_array().expect("placements") {
+                    let (right, given) = digit(p);
+                    assert_eq!(right, given, "{}", step["text"]);
+                }
+                for e in step["eliminations"].as_array().expect("eliminations") {
+                    let (right, given) = digit(e);
+                    assert_ne!(right, given, "{}", step["text"]);
+                }
+                let cells = step["cells"].as_array().expect("cells");
+                assert!(scale == "hodoku" || !cells.is_empty(), "{step}");
             }
-            for e in step["eliminations"].as_array().expect("eliminations") {
-                let (right, given) = digit(e);
-                assert_ne!(right, given, "{}", step["text"]);
+            let counted: u64 =
+                a["summary"].as_array().expect("summary").iter().filter_map(|c| c["count"].as_u64()).sum();
+            assert_eq!(counted, steps.len() as u64);
+            let next = answer(&hint(&request));
+            assert!(steps.iter().any(|s| s["text"] == next["step"]["text"]), "{}", next["step"]["text"]);
+            if scale == "se" {
+                // Sudoku Explainer's list starts with its hint, each step with its difficulty.
+                assert_eq!(steps[0]["text"], next["step"]["text"]);
+                assert!(steps.iter().all(|s| s["difficulty"].as_f64().is_some()), "{a}");
             }
         }
-        let counted: u64 =
-            a["summary"].as_array().expect("summary").iter().filter_map(|c| c["count"].as_u64()).sum();
-        assert_eq!(counted, steps.len() as u64);
-        let next = answer(&hint(&json!({ "puzzle": SEED }).to_string()));
-        assert!(steps.iter().any(|s| s["text"] == next["step"]["text"]), "{}", next["step"]["text"]);
         // A board without one solution gets its verdict and no steps.
         let open = answer(&all_steps(&json!({ "puzzle": ".".repeat(81) }).to_string()));
         assert_eq!(
