@@ -3,9 +3,9 @@
 //! that see each other would share the digit, or because a cell seeing all of them (an
 //! "excluder", holding two to `degree` candidates) would be left empty.
 
-use super::board::{combinations, digits, sees, Board, PEERS};
 use std::ops::ControlFlow;
 
+use super::board::{combinations, digits, sees, Board, PEERS};
 use super::hint::{first_step, Hint, Steps};
 
 /// An aligned exclusion search along a solution path, which remembers the candidates of the last

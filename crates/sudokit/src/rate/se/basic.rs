@@ -3,9 +3,9 @@
 //! sets, fish and the two wings. Each function returns the first step in Sudoku Explainer's own
 //! search order.
 
-use super::board::{combinations, first, sees, Board, CELL_HOUSES, HOUSES, PEERS};
 use std::ops::ControlFlow;
 
+use super::board::{combinations, first, sees, Board, CELL_HOUSES, HOUSES, PEERS};
 use super::hint::{Hint, Steps};
 
 /// Every house, as a mask of house numbers: a whole search.

@@ -105,8 +105,7 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
 /// the chains of its next group ("Forcing Chains & Cycles", aligned triplets, Nishio, multiple and
 /// dynamic forcing chains, each group by difficulty, then chain length), or of the first level of
 /// nested forcing chains that has any. Steps of one technique with the same effect are listed once.
-/// Empty when the grid is solved. Its first step of the lowest difficulty is [`hint`]'s where that
-/// is a chain; before the chains, [`hint`]'s is its first step.
+/// Empty when the grid is solved. Its first step is [`hint`]'s: the step the path takes.
 ///
 /// ```
 /// use std::sync::Arc;

@@ -1,9 +1,9 @@
 //! Uniqueness techniques: unique rectangles and loops (types 1 to 4) and the bivalue universal
 //! grave (BUG, types 1 to 4), with Sudoku Explainer's loop search and its definitions of the types.
 
-use super::board::{combinations, first, Board, CELL_HOUSES, HOUSES, PEERS};
 use std::ops::ControlFlow;
 
+use super::board::{combinations, first, Board, CELL_HOUSES, HOUSES, PEERS};
 use super::hint::{Hint, Steps};
 
 fn index_in(house: usize, cell: usize) -> usize {
