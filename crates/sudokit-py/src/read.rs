@@ -31,7 +31,8 @@ enum OnError {
 /// How many messages the warning quotes; the rest are counted.
 const QUOTED: usize = 5;
 
-/// The puzzles of a file (a path, `str` or `os.PathLike`) or of `bytes` holding such a file's text,
+/// The puzzles of a file (a path, `str` or `os.PathLike`; or an open file, read to its end, text or
+/// binary, so `gzip.open(...)` too) or of `bytes` holding such a file's text,
 /// in any layout `sudokit solve` reads, as numpy arrays: `(puzzles, status)`, an `(N, cells)`
 /// `uint8` array (`0` for a blank; 81 cells on 9×9) and an `(N,)` `uint8` array of status codes,
 /// `OK` or `UNREADABLE`. Row `i` is record `i + 1` of the input, so the arrays line up with it; an
@@ -82,13 +83,12 @@ pub fn read_batch<'py>(
         other => return Err(bad_option(format!("errors='{other}': expected 'warn', 'raise' or 'ignore'"))),
     };
     let args = ReadOptions::new(size, r#box, symbols, None, layout, None)?;
-    let rows = if let Ok(bytes) = source.cast::<PyBytes>() {
-        let text = bytes.as_bytes().to_vec();
+    let rows = if let Some(text) = text_of(source)? {
         py.detach(|| rows_of(&text[..], &args, column))?
     } else {
         let path: PathBuf = source.extract().map_err(|_| {
             bad_option(format!(
-                "source is a path (str or os.PathLike) or bytes of a file's text, not {}",
+                "source is a path (str or os.PathLike), an open file or bytes of a file's text, not {}",
                 source.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())
             ))
         })?;
@@ -112,6 +112,25 @@ pub fn read_batch<'py>(
     }
     arrays.push(PyArray1::from_vec(py, codes).into_any());
     PyTuple::new(py, arrays)
+}
+
+/// The text `source` holds: `bytes`, or what an open file (anything with `read()`, as `gzip.open`
+/// gives) reads to its end, as bytes or as `str`; `None` for a path.
+fn text_of(source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        return Ok(Some(bytes.as_bytes().to_vec()));
+    }
+    if !source.hasattr("read")? {
+        return Ok(None);
+    }
+    let read = source.call_method0("read")?;
+    if let Ok(bytes) = read.cast::<PyBytes>() {
+        return Ok(Some(bytes.as_bytes().to_vec()));
+    }
+    match read.extract::<String>() {
+        Ok(text) => Ok(Some(text.into_bytes())),
+        Err(_) => Err(bad_option("source.read() gave neither bytes nor str")),
+    }
 }
 
 /// The rows of one input.

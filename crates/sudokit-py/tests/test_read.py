@@ -57,6 +57,28 @@ def test_bytes_paths_and_path_strings_read_alike(tmp_path):
     assert (a == b).all() and (b == c).all()
 
 
+def test_open_files_text_binary_and_compressed_read_as_their_path(tmp_path):
+    import gzip
+    import io
+
+    text = f"# two puzzles\n{P1}\n{P295}\n"
+    path = tmp_path / "p.txt.gz"
+    with gzip.open(path, "wt") as f:
+        f.write(text)
+    want, _ = quiet(text.encode())
+    with gzip.open(path, "rb") as f:
+        assert (quiet(f)[0] == want).all()
+    assert (quiet(io.StringIO(text))[0] == want).all()
+    assert (quiet(io.BytesIO(text.encode()))[0] == want).all()
+
+    class Odd:
+        def read(self):
+            return 42
+
+    with pytest.raises(ValueError, match="neither bytes nor str"):
+        sudokit.read_batch(Odd())
+
+
 def test_kaggle_csv_with_solutions_goes_on_to_solve_batch(tmp_path):
     lines = [p for p, n, _ in corpus(TEST_DATA / "regression.txt") if n == 1][:50]
     solutions, _ = sudokit.solve_batch(to_rows(lines))

@@ -1,7 +1,7 @@
 """Type stubs of the native module ``sudokit._sudokit`` (re-exported by ``sudokit``)."""
 
 import os
-from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import IO, Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -517,7 +517,7 @@ def rate_batch(
 
 @overload
 def read_batch(
-    source: Union[str, os.PathLike[str], bytes],
+    source: Union[str, os.PathLike[str], bytes, IO[bytes], IO[str]],
     *,
     layout: Optional[str] = None,
     size: Optional[int] = None,
@@ -527,7 +527,7 @@ def read_batch(
     solutions: Literal[False] = False,
     errors: Literal["warn", "raise", "ignore"] = "warn",
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """The puzzles of a file (a path) or of ``bytes`` of its text, in any layout ``sudokit solve``
+    """The puzzles of a file (a path, or an open file read to its end) or of ``bytes`` of its text, in any layout ``sudokit solve``
     reads: ``(puzzles, status)``, an ``(N, cells)`` ``uint8`` array (``0`` for a blank) and status
     ``OK`` or ``UNREADABLE`` (a row of zeros), row ``i`` for record ``i + 1``. Records must be plain
     grids of one board. ``errors``: ``"warn"`` (one ``UnreadableWarning``), ``"raise"`` (``ParseError``
@@ -535,7 +535,7 @@ def read_batch(
 
 @overload
 def read_batch(
-    source: Union[str, os.PathLike[str], bytes],
+    source: Union[str, os.PathLike[str], bytes, IO[bytes], IO[str]],
     *,
     layout: Optional[str] = None,
     size: Optional[int] = None,
