@@ -111,15 +111,7 @@ fn se_all_steps(state: &State, work: Option<u64>) -> Result<(Vec<Value>, Value),
     let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
     let all = se::all_hints(state, options)
         .map_err(|e| format!("No Sudoku Explainer hint: {}.", e.hint_report()))?;
-    let steps = all
-        .iter()
-        .map(|s| {
-            let mut cells: Vec<usize> = s.placement.iter().chain(&s.removals).map(|&(c, _)| c).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            se_step_json(s, cells, Vec::new())
-        })
-        .collect();
+    let steps = all.iter().map(|s| se_step_json(s, s.cells(), Vec::new())).collect();
     Ok((steps, json!(sudokit::rate::se_counts(&all))))
 }
 

@@ -36,8 +36,8 @@ pub struct Job {
     pub expected: Expected,
     /// How the record wrote its cells.
     pub notation: Notation,
-    /// The record's own text where its puzzle could not be read or set up ([`Record::text`]), so
-    /// that it can be written back as it came.
+    /// The record's own text where its puzzle could not be read ([`Record::text`]), so that it can
+    /// be written back as it came.
     pub text: Option<String>,
 }
 
@@ -51,18 +51,15 @@ impl Job {
     fn with_board(rec: Record, classic: Option<&Arc<Board>>) -> Job {
         let position = rec.position;
         let own = rec.board;
-        let mut text = rec.text;
         let puzzle = rec.puzzle.and_then(|g| {
             let board = match (own, classic) {
                 (Some(b), _) => b,
                 (None, Some(b)) => Arc::clone(b),
                 (None, None) => return Ok(Puzzle::classic(g)),
             };
-            if board.shape() != g.shape() {
-                text = Some(g.to_string());
-            }
             Puzzle::new(board, g).map_err(|e| ParseError { position, kind: e.into() })
         });
+        let text = rec.text;
         Job { position, layout: rec.layout, puzzle, expected: rec.expected, notation: rec.notation, text }
     }
 }

@@ -20,8 +20,7 @@ pub enum PencilRecordError {
         /// The JSON reader's own words.
         message: String,
     },
-    /// The record has neither field, or neither as a string (a record of an unreadable input has
-    /// `null`).
+    /// The record has neither field, or neither as a string (a puzzle's record has neither).
     #[error("a JSON record without pencil marks (no `pencil` or `candidates` string)")]
     NoMarks,
     /// The field's text is not a pencil-mark grid.

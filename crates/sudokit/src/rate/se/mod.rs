@@ -370,6 +370,21 @@ impl SeStep {
         tenths(self.difficulty)
     }
 
+    /// The cells the step changes (its placement's and its removals'), in reading order, each
+    /// once.
+    ///
+    /// ```
+    /// use sudokit::rate::se::SeStep;
+    /// let step = SeStep { name: "Pointing", difficulty: 2.6, placement: None, removals: vec![(13, 7), (4, 7), (13, 8)] };
+    /// assert_eq!(step.cells(), [4, 13]);
+    /// ```
+    pub fn cells(&self) -> Vec<usize> {
+        let mut cells: Vec<usize> = self.placement.iter().chain(&self.removals).map(|&(c, _)| c).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
     /// What the step does, in forum notation: `r2c9=6`, `r5c1<>7, r6c1<>7`.
     pub fn results_text(&self) -> String {
         let placed = self.placement.iter().map(|&(c, d)| format!("{}={d}", cell_name(c)));

@@ -86,12 +86,11 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
         Some(h) => {
             let step = SeStep::of(&h);
             let house = single_house(&board, &step);
-            let mut cells: Vec<usize> =
-                step.placement.iter().chain(&step.removals).map(|&(c, _)| c).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            let cells =
-                if house.is_some() { Vec::new() } else { cells.into_iter().map(Cell::from_index).collect() };
+            let cells = if house.is_some() {
+                Vec::new()
+            } else {
+                step.cells().into_iter().map(Cell::from_index).collect()
+            };
             Ok(Some(SeHint { step, house, cells }))
         }
         None if budget.exhausted() => Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 }),
