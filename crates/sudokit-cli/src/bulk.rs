@@ -88,11 +88,7 @@ pub fn run_streaming(
 fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions) {
     let sources = input::paths(files)
         .into_iter()
-        .map(|path| {
-            let name =
-                if input::is_stdin(&path) { "<stdin>".to_string() } else { path.display().to_string() };
-            Source::new(name, move || input::open(&path))
-        })
+        .map(|path| Source::new(input::name(&path), move || input::open(&path)))
         .collect();
     let cancel = crate::interrupt::flag().clone();
     (

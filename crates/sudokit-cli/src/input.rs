@@ -18,13 +18,22 @@ pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// Opens a file, or standard input for `-`.
+/// How messages name an input: its path, or `<stdin>`.
+pub fn name(path: &Path) -> String {
+    if is_stdin(path) {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Opens a file, or standard input for `-`, as text: gzip-compressed input is decompressed.
 pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     if is_stdin(path) {
-        return Ok(Box::new(io::stdin()));
+        return sudokit::parse::decompressed(io::stdin());
     }
     if path.is_dir() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "a directory, not a file of puzzles"));
     }
-    Ok(Box::new(File::open(path)?))
+    sudokit::parse::decompressed(File::open(path)?)
 }

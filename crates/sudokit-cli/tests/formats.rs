@@ -502,6 +502,48 @@ fn issue20_error_positions() {
     assert!(r.stderr.contains("column 101: invalid character 'x' (digits are 1-9, A-G;"), "{}", r.stderr);
 }
 
+/// `text` gzip-compressed.
+fn gzip(text: &str) -> Vec<u8> {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).expect("to memory");
+    gz.finish().expect("to memory")
+}
+
+/// Gzip-compressed input, a file or piped in, reads as its text, told by its bytes rather than its
+/// name; a damaged one is an input error after the records before the damage, which are answered.
+#[test]
+fn gzip_input_reads_as_its_text() {
+    let text = format!("{P1}\n12x\n{P295}\n");
+    let plain = sudokit(&["count"], &text);
+    assert_eq!(plain.stdout.lines().count(), 3, "{}", plain.stdout);
+    let piped = sudokit_bytes(&["count"], &gzip(&text));
+    assert_eq!((piped.stdout.as_str(), piped.code), (plain.stdout.as_str(), plain.code));
+    let dir = crate::util::TempDir::new("gzip-input");
+    let path = dir.join("puzzles.data");
+    std::fs::write(&path, gzip(&text)).expect("write");
+    let file = sudokit(&["count", path.to_str().expect("utf-8")], "");
+    assert_eq!(file.stdout, plain.stdout);
+    assert!(file.stderr.contains("puzzles.data: puzzle 2, line 2, column 3"), "{}", file.stderr);
+    // The pencil-mark reader too.
+    let marks = sudokit(&["candidates", "-o", "json"], P1).stdout;
+    let pencil = dir.join("marks.json.gz");
+    std::fs::write(&pencil, gzip(&marks)).expect("write");
+    let from_gz = sudokit(&["hint", "--pencil", pencil.to_str().expect("utf-8")], "");
+    assert_eq!(from_gz.stdout, sudokit(&["hint", "--pencil"], &marks).stdout);
+    assert_eq!(from_gz.code, 0, "{}", from_gz.stderr);
+    // Damaged: cut in the middle.
+    let many = format!("{P1}\n").repeat(4000);
+    let whole = gzip(&many);
+    let cut = dir.join("cut.gz");
+    std::fs::write(&cut, &whole[..whole.len() / 2]).expect("write");
+    let r = sudokit(&["count", cut.to_str().expect("utf-8")], "");
+    assert_ne!(r.code, 0);
+    assert!(r.stderr.contains("cut.gz: read error after"), "{}", r.stderr);
+    let answered = r.stdout.lines().count();
+    assert!(answered > 0 && answered < 4000 && r.stdout.lines().all(|l| l == "1"), "{answered}");
+}
+
 /// Issue #20: hex in, hex out; a 16×16 puzzle whose `0` could be a blank or the digit 1 is an error
 /// naming both readings, and `--symbols` settles it.
 #[test]

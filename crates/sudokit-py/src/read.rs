@@ -4,13 +4,13 @@
 //! them.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufReader, Read};
 use std::path::PathBuf;
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
-use sudokit::parse::{read_rows, Rows};
+use sudokit::parse::{decompressed, read_rows, Rows};
 use sudokit::{PuzzleReader, Shape};
 
 use crate::args::ReadOptions;
@@ -32,7 +32,7 @@ enum OnError {
 const QUOTED: usize = 5;
 
 /// The puzzles of a file (a path, `str` or `os.PathLike`; or an open file, read to its end, text or
-/// binary, so `gzip.open(...)` too) or of `bytes` holding such a file's text,
+/// binary) or of `bytes` holding such a file's text, gzip-compressed or not,
 /// in any layout `sudokit solve` reads, as numpy arrays: `(puzzles, status)`, an `(N, cells)`
 /// `uint8` array (`0` for a blank; 81 cells on 9×9) and an `(N,)` `uint8` array of status codes,
 /// `OK` or `UNREADABLE`. Row `i` is record `i + 1` of the input, so the arrays line up with it; an
@@ -92,7 +92,7 @@ pub fn read_batch<'py>(
                 source.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())
             ))
         })?;
-        py.detach(|| File::open(&path).and_then(|f| rows_of(BufReader::new(f), &args, column)))?
+        py.detach(|| File::open(&path).and_then(|f| rows_of(f, &args, column)))?
     };
     report(py, &rows, on_error)?;
     // Without a readable record nor a size, the rows are 9×9 ones, the common board.
@@ -133,9 +133,10 @@ fn text_of(source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
     }
 }
 
-/// The rows of one input.
-fn rows_of<R: BufRead>(input: R, args: &ReadOptions, column: Option<String>) -> std::io::Result<Rows> {
-    read_rows(PuzzleReader::new(input, args.parse).with_column(column.map(Into::into)))
+/// The rows of one input, decompressed if it is gzip.
+fn rows_of<R: Read + Send>(input: R, args: &ReadOptions, column: Option<String>) -> std::io::Result<Rows> {
+    let text = BufReader::new(decompressed(input)?);
+    read_rows(PuzzleReader::new(text, args.parse).with_column(column.map(Into::into)))
 }
 
 /// Tells of the unreadable records as `on_error` asks.

@@ -79,6 +79,26 @@ def test_open_files_text_binary_and_compressed_read_as_their_path(tmp_path):
         sudokit.read_batch(Odd())
 
 
+def test_gzip_paths_and_bytes_read_as_their_text(tmp_path):
+    import gzip
+
+    text = f"# two puzzles\n{P1}\n{P295}\n"
+    want, _ = quiet(text.encode())
+    path = tmp_path / "p.txt.gz"
+    path.write_bytes(gzip.compress(text.encode()))
+    assert (quiet(path)[0] == want).all()
+    assert (quiet(gzip.compress(text.encode()))[0] == want).all()
+    # Told by its bytes, not by its name; members one after another, as `cat a.gz b.gz` makes.
+    twice = tmp_path / "twice.data"
+    twice.write_bytes(gzip.compress(text.encode()) + gzip.compress(text.encode()))
+    assert (quiet(twice)[0] == np.concatenate([want, want])).all()
+    # A damaged file is an error, not a short array.
+    cut = tmp_path / "cut.gz"
+    cut.write_bytes(gzip.compress((text * 500).encode())[:300])
+    with pytest.raises(OSError):
+        sudokit.read_batch(cut)
+
+
 def test_kaggle_csv_with_solutions_goes_on_to_solve_batch(tmp_path):
     lines = [p for p, n, _ in corpus(TEST_DATA / "regression.txt") if n == 1][:50]
     solutions, _ = sudokit.solve_batch(to_rows(lines))

@@ -22,7 +22,7 @@
 //! |---|---|
 //! | [`grid`] | shapes, digits, cells, the grid of values |
 //! | [`rules`] | boards: houses, cages, peers; the X, hyper and jigsaw variants |
-//! | [`parse`] and [`format`](mod@format) | layouts in and out, the JSON puzzle object |
+//! | [`parse`] and [`format`](mod@format) | layouts in and out, the JSON puzzle object; gzip-compressed input (feature `gzip`) |
 //! | [`solve`] | the [`Engine`] trait, limits, outcomes, verdicts, [`Puzzle`]; the general and the fast 9×9 engine |
 //! | [`canon`] | minlex forms |
 //! | [`human`] | human-style solving: candidate states, techniques, steps, the step solver |

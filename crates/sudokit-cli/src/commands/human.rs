@@ -583,23 +583,15 @@ pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter>
     let mut reporter = Reporter::new();
     let stdout = io::stdout();
     let mut w = io::BufWriter::new(stdout.lock());
-    let inputs: Vec<Option<&PathBuf>> = if files.is_empty() {
-        vec![None]
-    } else {
-        files.iter().map(|f| (f.as_os_str() != "-").then_some(f)).collect()
-    };
     let mut first = true;
-    for file in inputs {
-        let name = file.map_or("<stdin>".to_string(), |f| f.display().to_string());
-        let reader: Box<dyn BufRead> = match file {
-            None => Box::new(io::BufReader::new(io::stdin())),
-            Some(f) => match std::fs::File::open(f) {
-                Ok(h) => Box::new(io::BufReader::new(h)),
-                Err(e) => {
-                    reporter.input_error(&name, &e.to_string());
-                    continue;
-                }
-            },
+    for path in crate::input::paths(files) {
+        let name = crate::input::name(&path);
+        let reader = match crate::input::open(&path) {
+            Ok(r) => io::BufReader::new(r),
+            Err(e) => {
+                reporter.input_error(&name, &e.to_string());
+                continue;
+            }
         };
         let mut block: Vec<String> = Vec::new();
         let mut block_start = 0;

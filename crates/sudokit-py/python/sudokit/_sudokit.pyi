@@ -527,9 +527,9 @@ def read_batch(
     solutions: Literal[False] = False,
     errors: Literal["warn", "raise", "ignore"] = "warn",
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """The puzzles of a file (a path, or an open file read to its end) or of ``bytes`` of its text, in any layout ``sudokit solve``
-    reads: ``(puzzles, status)``, an ``(N, cells)`` ``uint8`` array (``0`` for a blank) and status
-    ``OK`` or ``UNREADABLE`` (a row of zeros), row ``i`` for record ``i + 1``. Records must be plain
+    """The puzzles of a file (a path, or an open file read to its end) or of ``bytes`` of its text,
+    gzip-compressed or not, in any layout ``sudokit solve`` reads: ``(puzzles, status)``, an
+    ``(N, cells)`` ``uint8`` array (``0`` for a blank) and status ``OK`` or ``UNREADABLE`` (a row of zeros), row ``i`` for record ``i + 1``. Records must be plain
     grids of one board. ``errors``: ``"warn"`` (one ``UnreadableWarning``), ``"raise"`` (``ParseError``
     for the first) or ``"ignore"``. ``OSError`` when the file cannot be read."""
 

@@ -19,7 +19,8 @@
 //! in the line layout, a solution or count column in CSV, `solution` and `count` in a JSON puzzle
 //! object. It comes with the record as [`Record::expected`].
 //!
-//! A UTF-8 byte-order mark, CRLF line ends and tabs are read as a text editor shows them. Lines like
+//! A UTF-8 byte-order mark, CRLF line ends and tabs are read as a text editor shows them. With the
+//! `gzip` feature, `decompressed` reads gzip-compressed input as its text. Lines like
 //! `[Puzzle]` (the section headers of SadMan's `.sdk` files) are skipped like comments, so the `.sdk`,
 //! `.sdm` and `.ss` files of Simple Sudoku and HoDoKu read as the compact, line and art layouts.
 //!
@@ -43,6 +44,8 @@ use crate::rules::Board;
 
 mod array;
 mod batch;
+#[cfg(feature = "gzip")]
+mod compressed;
 mod csv;
 mod detect;
 mod error;
@@ -57,6 +60,8 @@ mod symbols;
 mod text;
 
 pub use batch::{Batch, LineBatch};
+#[cfg(feature = "gzip")]
+pub use compressed::decompressed;
 pub use detect::detect;
 pub use error::{JsonProblem, ParseError, ParseErrorKind, Position, UnknownName};
 pub use json::{board_from_json, MAX_RECORD};
