@@ -800,7 +800,18 @@ function ratingText(a) {
     const brute = a.hodoku.bruteForce ? `, ${a.hodoku.bruteForce} brute-force steps` : "";
     hodoku = `HoDoKu ${a.hodoku.level} (score ${a.hodoku.score}${brute})`;
   } else hodoku = `no HoDoKu rating: ${a.hodokuProblem}`;
-  return `${se} · ${hodoku}`;
+  return `${se} · ${hodoku}${backdoorText(a.backdoor)}`;
+}
+
+/** " · backdoor size 2 (7 backdoors, e.g. r1c3=2 r5c2=6)": the fewest cells to give before singles
+ *  solve the rest, as the forum's lists of hardest puzzles give it; nothing on boards it is not
+ *  worked out for. */
+function backdoorText(b) {
+  if (!b) return "";
+  if (b.size === null) return ` · backdoor size over ${b.maxSize}`;
+  if (b.size === 0) return " · backdoor size 0 (singles solve it)";
+  const n = b.sets.length;
+  return ` · backdoor size ${b.size} (${n} backdoor${n === 1 ? "" : "s"}, e.g. ${b.sets[0].join(" ")})`;
 }
 
 /** Whether the ratings apply to the board: classic 9×9 rules. */
@@ -822,7 +833,7 @@ async function rate() {
     const path = steps === 0
       ? "nothing is left to solve"
       : `its path with HoDoKu's techniques takes ${steps} step${steps === 1 ? "" : "s"}, the hardest ${hardest}`;
-    return showRating(`No rating: ${a.seProblem}; ${path} (${ms(t)}).`);
+    return showRating(`No rating: ${a.seProblem}; ${path}${backdoorText(a.backdoor)} (${ms(t)}).`);
   }
   showRating(`${ratingText(a)} (${ms(t)})`, "ok", a.sePath || [], a.seSummary || []);
 }

@@ -335,7 +335,14 @@ if (scenarios) {
       const text = await page.textContent("#rating");
       const se = `ER ${rated.er} / EP ${rated.ep} / ED ${rated.ed} (${rated.hardest})`;
       expect(text.startsWith(se), `rating "${text}", serate: ${se}`);
-      expect(/ · HoDoKu (easy|medium|hard|unfair|extreme) \(score \d+\) \([\d.]+ ms\)$/.test(text), `HoDoKu part of "${text}"`);
+      expect(/ · HoDoKu (easy|medium|hard|unfair|extreme) \(score \d+\) · /.test(text), `HoDoKu part of "${text}"`);
+      // The backdoor size after both scales: the module's, with its first backdoor.
+      const { backdoor } = await page.evaluate((p) => window.sudokit.rate({ puzzle: p, work: 1 }), rated.puzzle);
+      const doors = backdoor.size === 0
+        ? "backdoor size 0 (singles solve it)"
+        : `backdoor size ${backdoor.size} (${backdoor.sets.length} backdoor${backdoor.sets.length === 1 ? "" : "s"}, e.g. ${backdoor.sets[0].join(" ")})`;
+      const before = text.replace(/ \([\d.]+ ms\)$/, "");
+      expect(before !== text && before.endsWith(` · ${doors}`), `backdoor part of "${text}", wanted "${doors}"`);
       console.log(`     ${text} (${Date.now() - start} ms from the key to the answer)`);
       expect(!(await page.isVisible("#busy")), "no running-work notice after the answer");
       // Sudoku Explainer's path, folded under the rating: its hardest step is ER, and the first
@@ -384,7 +391,8 @@ if (scenarios) {
     await page.click("#rate");
     await page.waitForSelector("#rating:not([hidden])", { timeout: 10000 });
     const text = await page.textContent("#rating");
-    const wanted = `No rating: ${six.seProblem}; its path with HoDoKu's techniques takes ${six.outline.steps} steps, the hardest ${six.outline.hardest} (`;
+    equal(six.backdoor.size, 0, "the 6×6 puzzle's backdoor size");
+    const wanted = `No rating: ${six.seProblem}; its path with HoDoKu's techniques takes ${six.outline.steps} steps, the hardest ${six.outline.hardest} · backdoor size 0 (singles solve it) (`;
     expect(text.startsWith(wanted), `rating "${text}", wanted "${wanted}…"`);
     await page.keyboard.press("Control+z");
     equal(await board(page), SEED, "the board after undoing the paste");

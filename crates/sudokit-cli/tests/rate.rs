@@ -474,3 +474,64 @@ fn explain_summary_counts_the_steps_of_the_path() {
         (0, "2 x Naked Single (4 each)\n6 x Full House (4 each)\nsolved in 8 steps\n")
     );
 }
+
+/// `backdoor`: the size and every backdoor of that size in text, JSON and CSV alike; each given
+/// backdoor lets singles solve the puzzle; bad puzzles keep their place.
+#[test]
+fn backdoor_lists_the_smallest_sets_of_cells_that_leave_singles() {
+    const P1: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let r = sudokit(&["backdoor"], &format!("{P1}\n{EASY}\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1], "0");
+    let fields: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!((fields[0], fields[1]), ("2", "7"));
+    assert_eq!(fields.len(), 2 + 7);
+    for door in &fields[2..] {
+        // The puzzle with the backdoor's digits given is solved by singles alone.
+        let mut cells: Vec<char> = P1.chars().collect();
+        for given in door.split(',') {
+            let (cell, digit) = given.split_once('=').expect("rRcC=D");
+            let (row, col) = cell[1..].split_once('c').expect("rRcC");
+            let i = (row.parse::<usize>().expect("row") - 1) * 9 + col.parse::<usize>().expect("col") - 1;
+            assert_eq!(cells[i], '.');
+            cells[i] = digit.chars().next().expect("a digit");
+        }
+        let given: String = cells.into_iter().collect();
+        let path = sudokit(&["explain", "--techniques", "fh,n1,h1", "--summary"], &given);
+        assert_eq!(path.code, 0, "{door}: {}", path.stderr);
+        assert!(!path.stdout.contains("stuck"), "{door}: {}", path.stdout);
+    }
+    let json = sudokit(&["backdoor", "-o", "json"], P1).stdout;
+    let v: serde_json::Value = serde_json::from_str(json.trim()).expect("one JSON record");
+    assert_eq!(v["backdoor_size"], 2);
+    assert_eq!(v["backdoor_count"], 7);
+    let listed: Vec<String> = v["backdoors"]
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|d| {
+            d.as_array()
+                .expect("cells")
+                .iter()
+                .map(|c| c.as_str().expect("a name"))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    assert_eq!(listed, fields[2..]);
+    let csv = sudokit(&["backdoor", "-o", "csv"], P1).stdout;
+    assert_eq!(
+        csv.lines().collect::<Vec<_>>(),
+        [
+            "index,status,puzzle,backdoor_size,backdoor_count,backdoors",
+            &format!("1,ok,{P1},2,7,\"{}\"", fields[2..].join(" "))
+        ]
+    );
+    assert_eq!(sudokit(&["backdoor", "--max-size", "1"], P1).stdout, ">1\n");
+    let bad = sudokit(&["backdoor"], &format!("12x\n{}\n{P1}\n", ".".repeat(81)));
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert_eq!(bad.stdout, format!("!unreadable\n!multiple\n{}\n", lines[0]));
+    assert!(bad.stderr.contains("puzzle 2, line 2: no backdoors: more than one solution"), "{}", bad.stderr);
+}

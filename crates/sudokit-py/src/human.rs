@@ -774,6 +774,35 @@ puzzle_function! {
     }
 }
 
+/// What `backdoors` returns: the size, and each backdoor's `(row, column, digit)` tuples.
+type Backdoors = (Option<usize>, Vec<Vec<(usize, usize, u8)>>);
+
+puzzle_function! {
+    /// The backdoor size of a puzzle and every backdoor of that size, as `sudokit backdoor`: the
+    /// fewest cells that, given their solution's digits, let naked and hidden singles solve the rest.
+    /// `(size, backdoors)`: `size` is `0` when singles alone solve the puzzle and `None` when more
+    /// than `max_size` cells are needed; each backdoor is a list of `(row, column, digit)` tuples
+    /// (1-based), in cell order. Any board and rules.
+    ///
+    /// Raises `ParseError`, `InvalidPuzzleError`, `NoSolutionError` or `MultipleSolutionsError` for a
+    /// puzzle without exactly one solution (a backdoor gives the solution's digits).
+    ///
+    /// ```python
+    /// >>> size, doors = sudokit.backdoors("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+    /// >>> size, len(doors), doors[0]
+    /// (2, 7, [(1, 3, 2), (5, 2, 6)])
+    /// ```
+    signature = (*, max_size=3);
+    pub fn backdoors(py, puzzle, keywords; max_size: usize) -> PyResult<Backdoors> {
+        let args = keywords.options()?;
+        let (p, at) = read_puzzle(puzzle, &args)?;
+        let found = py.detach(|| sudokit::rate::backdoor::backdoors(&p, max_size)).map_err(|why| unrated_error(py, at, &why))?;
+        let shape = p.grid().shape();
+        let tuple = |&(c, d): &(sudokit::Cell, sudokit::Digit)| (c.row(shape) + 1, c.col(shape) + 1, d.get());
+        Ok((found.size, found.sets.iter().map(|set| set.iter().map(tuple).collect()).collect()))
+    }
+}
+
 /// One step of Sudoku Explainer's path: `technique` (Sudoku Explainer's name), `difficulty` (as
 /// `serate` rounds it), `text` (`"Pointing (2.6): r4c9<>7, r5c9<>7"`), `placements` and
 /// `eliminations` as `(row, column, digit)` tuples (1-based). `to_dict()` gives the step as `sudokit

@@ -50,6 +50,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(human::all_steps, m)?)?;
     m.add_function(wrap_pyfunction!(human::candidates, m)?)?;
     m.add_function(wrap_pyfunction!(human::rate, m)?)?;
+    m.add_function(wrap_pyfunction!(human::backdoors, m)?)?;
     m.add_function(wrap_pyfunction!(human::se_path, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_batch, m)?)?;

@@ -452,3 +452,39 @@ def test_help_is_useful():
     for f in (*functions, sudokit.se_path):
         assert len(f.__doc__ or "") > 300, f.__name__
         assert f.__text_signature__ and "puzzle" in f.__text_signature__
+
+
+def test_backdoors_agree_with_the_cli_and_open_the_puzzle(datasets, cli):
+    hardest = (datasets / "puzzles6_forum_hardest_1106.txt").read_text().split()[:3]
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    puzzles = [P1, easy, *hardest]
+    records, run = json_lines(cli, ["backdoor", "-o", "json"], puzzles)
+    assert run.returncode == 0, run.stderr
+    for p, r in zip(puzzles, records):
+        size, doors = sudokit.backdoors(p)
+        assert size == r["backdoor_size"]
+        names = [[f"r{row}c{col}={d}" for row, col, d in door] for door in doors]
+        assert names == r["backdoors"]
+        for door in doors:
+            # Given its backdoor's digits, the puzzle is solved by singles alone: its hint path
+            # then has nothing harder than a single.
+            cells = list(p)
+            for row, col, d in door:
+                cells[(row - 1) * 9 + col - 1] = str(d)
+            steps = sudokit.explain("".join(cells), techniques=["fh", "n1", "h1"])
+            assert steps.solved, door
+    assert sudokit.backdoors(easy) == (0, [])
+    assert sudokit.backdoors(P1, max_size=1) == (None, [])
+    assert len(sudokit.backdoors(P1)[1]) == 7
+
+
+def test_backdoors_refuse_puzzles_without_one_solution():
+    with pytest.raises(sudokit.errors.MultipleSolutionsError):
+        sudokit.backdoors("." * 81)
+    with pytest.raises(sudokit.ParseError):
+        sudokit.backdoors("12x")
+    with pytest.raises(sudokit.errors.InvalidPuzzleError):
+        sudokit.backdoors("11" + "." * 79)
+    # Other boards: a 4×4 puzzle.
+    size, doors = sudokit.backdoors("1.3.4.2.3.1.2.4.")
+    assert size == 0 and doors == []

@@ -2,6 +2,7 @@
 //! of the board as it is, each bounded so that a page never waits long.
 
 use serde_json::{json, Value};
+use sudokit::rate::backdoor::backdoors;
 use sudokit::rate::hodoku::{self, HodokuRating};
 use sudokit::rate::se::{self, RateError, SeOptions, SePath, SeRating};
 use sudokit::rate::{outline, se_counts, Unrated};
@@ -40,6 +41,23 @@ fn hodoku_json(r: &HodokuRating) -> Value {
     })
 }
 
+/// The largest backdoor looked for, and the largest board: a puzzle of the forum's hardest needs 3,
+/// found in about a tenth of a second natively; bigger boards have too many sets of cells to try.
+const BACKDOOR_SIZE: usize = 3;
+const BACKDOOR_SIDE: usize = 9;
+
+/// The backdoor size and backdoors of a puzzle with one solution, on boards up to 9×9; null beyond.
+fn backdoor_json(puzzle: &sudokit::Puzzle) -> Value {
+    let shape = puzzle.grid().shape();
+    if shape.side() > BACKDOOR_SIDE {
+        return Value::Null;
+    }
+    match backdoors(puzzle, BACKDOOR_SIZE) {
+        Ok(b) => json!({ "size": b.size, "maxSize": b.max_size, "sets": b.names(shape) }),
+        Err(_) => Value::Null,
+    }
+}
+
 /// Why the Sudoku Explainer rater stopped, and the ER of the steps before when it stopped midway.
 fn se_problem(e: &RateError) -> (String, Value) {
     (e.to_string(), e.er_so_far_tenths().map_or(Value::Null, tenths))
@@ -54,7 +72,9 @@ fn se_problem(e: &RateError) -> (String, Value) {
 /// `eliminations`, as `sudokit explain --scale se -o json` gives them), as far as they go, and
 /// `seSummary` counts them (`technique`, `difficulty`, `count`, easiest first, as `sudokit explain
 /// --scale se --summary -o json`);
-/// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`. On
+/// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`;
+/// `backdoor` is `{size, maxSize, sets}` (the backdoor size, null beyond `maxSize`, and each backdoor's
+/// cells, `"r1c3=2"`; boards up to 9×9, null on bigger ones). On
 /// other boards and variant rules, which neither scale covers, both are null with the reason, and
 /// `outline` is `{steps, hardest}` of the human solver's path (as `explain` takes it).
 ///
@@ -98,10 +118,11 @@ pub fn rate(request: &str) -> String {
                 "hodoku": null,
                 "hodokuProblem": refused,
                 "outline": { "steps": path.steps, "hardest": path.hardest.map(|t| t.name()) },
+                "backdoor": backdoor_json(&read.puzzle),
             }));
         }
         let grid = read.puzzle.grid();
-        let mut answer = json!({ "verdict": "unique" });
+        let mut answer = json!({ "verdict": "unique", "backdoor": backdoor_json(&read.puzzle) });
         let options = SeOptions { budget: r.work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
         let path = se::explain(grid, options);
         match &path {
@@ -156,6 +177,24 @@ mod tests {
         assert_eq!(path.len(), se.steps);
         assert_eq!(a["sePath"][0]["text"], "Hidden Single (1.2): r1c6=8", "{}", a["sePath"][0]);
         assert_eq!(a["seSummary"], json!(se_counts(&path)));
+    }
+
+    #[test]
+    fn the_backdoor_size_comes_with_the_ratings_on_boards_up_to_nine() {
+        let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let a = answer(&rate(&json!({ "puzzle": hard, "work": 1 }).to_string()));
+        let p = sudokit::Puzzle::classic(hard.parse().expect("a puzzle"));
+        let b = backdoors(&p, BACKDOOR_SIZE).expect("unique");
+        assert_eq!(a["backdoor"], json!({ "size": 2, "maxSize": 3, "sets": b.names(p.grid().shape()) }));
+        assert_eq!(a["backdoor"]["sets"][0], json!(["r1c3=2", "r5c2=6"]));
+        assert_eq!(answer(&rate(&json!({ "puzzle": SEED }).to_string()))["backdoor"]["size"], 0);
+        let mini = answer(&rate(r#"{"puzzle": "1.3.4.2.3.1.2.4."}"#));
+        assert_eq!(mini["backdoor"]["size"], 0, "{mini}");
+        // A 16×16 puzzle with one solution: too many sets of cells to try.
+        let p16 = "G.E.B.56.9....8..C.5....1.E.B..6...4.......F.G.CBF8...2.5.C...D1.34..2...D.56A.F..6....E....G.9....8..D..1.25....5BF.7..9C..4..8.13.E...B......A.7..2.B.......1....A..G8.7.....5....7..18.G.F9........9D..267CG....6.G..A.F.3....2...F3C.EB....4...9.8..7...D...";
+        let sixteen = answer(&rate(&json!({ "puzzle": p16 }).to_string()));
+        assert_eq!(sixteen["verdict"], "unique", "{sixteen}");
+        assert_eq!(sixteen["backdoor"], Value::Null);
     }
 
     #[test]

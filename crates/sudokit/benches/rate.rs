@@ -4,6 +4,9 @@
 //! that verdict). One iteration rates the whole sample; criterion's element throughput is puzzles
 //! per second.
 //!
+//! `backdoor_*`: the backdoor search (`rate::backdoor`, up to three cells, its singles solver run
+//! once for every set of cells it tries) on the forum_hardest_1106 sample and top1465's.
+//!
 //! Before the criterion groups, one pass over each sample prints the median, p99 and worst time per
 //! puzzle to stderr (the numbers quoted in the notes), with how many puzzles got a rating.
 
@@ -77,5 +80,29 @@ fn rate(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, rate);
+fn backdoor(c: &mut Criterion) {
+    for (name, file, step) in [
+        ("backdoor_top1465", "puzzles3_magictour_top1465.txt", 15),
+        ("backdoor_forum_hardest_1106", "puzzles6_forum_hardest_1106.txt", 50),
+    ] {
+        let puzzles: Vec<sudokit::Puzzle> =
+            load(file, step).into_iter().map(sudokit::Puzzle::classic).collect();
+        if puzzles.is_empty() {
+            continue;
+        }
+        let mut g = c.benchmark_group(name);
+        g.throughput(Throughput::Elements(puzzles.len() as u64));
+        g.sample_size(10);
+        g.bench_function("sudokit", |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    let _ = black_box(sudokit::rate::backdoor::backdoors(black_box(p), 3));
+                }
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, rate, backdoor);
 criterion_main!(benches);

@@ -35,10 +35,7 @@ pub struct CountArgs {
 /// `puzzle:count`, a count column) is compared: the text record says `(as given)` or
 /// `(given: N)`, and a difference is a mismatch.
 pub fn count(args: &CountArgs, job: &Job) -> Outcome {
-    let mode = match args.output.machine() {
-        Some(m) => Mode::Machine(m),
-        None => Mode::Text(sudokit::OutputFormat::Line),
-    };
+    let mode = Mode::of_record(&args.output);
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => return unreadable_record(mode, COLUMNS, job, e),

@@ -14,6 +14,7 @@ use crate::bulk;
 use crate::record::{Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Status};
 
+mod backdoor;
 mod bench;
 mod canon;
 mod check;
@@ -77,6 +78,10 @@ enum Command {
     /// Rate each puzzle: Sudoku Explainer's ER/EP/ED, HoDoKu's score and level, the hardest technique.
     #[command(after_help = after_help())]
     Rate(rate::RateArgs),
+    /// Print each puzzle's backdoor size (the fewest cells to give before singles solve the rest)
+    /// and every backdoor of that size.
+    #[command(after_help = after_help())]
+    Backdoor(backdoor::BackdoorArgs),
     /// Print the canonical (minlex) form of each puzzle: equivalent puzzles print the same.
     #[command(after_help = after_help())]
     Canon(canon::CanonArgs),
@@ -124,6 +129,12 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             (reporter, stats)
         }
         Command::Count(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| count::count(a, j))?,
+        Command::Backdoor(a) => {
+            if a.run.timeout.is_some() {
+                anyhow::bail!("backdoor: --timeout is not supported (--max-size bounds the search)");
+            }
+            run_bulk(&a.input, &a.run, a.input.read_options()?, |j| backdoor::backdoor(a, j))?
+        }
         Command::Check(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| check::check(a, j))?,
     };
     if stats {
@@ -168,6 +179,12 @@ pub(crate) enum Mode {
 }
 
 impl Mode {
+    /// The mode of a command whose answer is one line of text (`count`, `backdoor`), or the
+    /// machine-readable record `-o` asks for.
+    fn of_record(output: &crate::args::RecordArgs) -> Mode {
+        output.machine().map_or(Mode::Text(OutputFormat::Line), Mode::Machine)
+    }
+
     /// Whether records span several lines (and are separated by a blank line).
     fn multiline(self) -> bool {
         matches!(self, Mode::Text(f) if f.is_multiline())

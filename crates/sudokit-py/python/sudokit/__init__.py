@@ -28,7 +28,8 @@ Like a human (the steps of HoDoKu's techniques) and rated on Sudoku Explainer's 
 Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :func:`solutions`
 (an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an :class:`Explanation` of
 :class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`, :func:`rate` (a
-:class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`); :func:`solve_batch`,
+:class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`), :func:`backdoors`;
+:func:`solve_batch`,
 :func:`count_batch`, :func:`check_batch`, :func:`generate_batch`, :func:`rate_batch`; :func:`read_batch`
 (a puzzle file in any layout into arrays for them). Errors:
 :mod:`sudokit.errors`.
@@ -61,6 +62,7 @@ from ._sudokit import (
     Step,
     Verdict,
     all_steps,
+    backdoors,
     candidates,
     canon,
     check,
@@ -136,6 +138,7 @@ __all__ = [
     "candidates",
     "rate",
     "se_path",
+    "backdoors",
     "solve_batch",
     "count_batch",
     "check_batch",

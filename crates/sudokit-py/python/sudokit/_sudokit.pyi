@@ -461,6 +461,22 @@ def rate(
     read: ``rating.status`` says ``"multiple"``, ``"invalid"``, … (``"unsupported"`` on other boards,
     with the human solver's hardest technique and step count). Raises ``ParseError``."""
 
+def backdoors(
+    puzzle: PuzzleLike,
+    *,
+    max_size: int = 3,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> Tuple[Optional[int], List[List[Tuple[int, int, int]]]]:
+    """The backdoor size (the fewest cells that, given their solution's digits, let singles solve the
+    rest; ``None`` beyond ``max_size``) and every backdoor of that size, as ``(row, column, digit)``
+    tuples, 1-based, as ``sudokit backdoor``. Raises ``ParseError``, ``InvalidPuzzleError``,
+    ``NoSolutionError`` or ``MultipleSolutionsError``."""
+
 def se_path(
     puzzle: PuzzleLike,
     *,

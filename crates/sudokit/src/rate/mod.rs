@@ -12,7 +12,11 @@
 //! after the same checks, Sudoku Explainer's path step by step (as `sudokit explain --scale se`), and
 //! [`outline`] the step count and hardest technique of the human solver's path on any board.
 //! [`technique_counts`] and [`se_counts`] list how often a path uses each technique.
+//!
+//! [`backdoor`] gives the backdoor size, the forum's other measure of the hardest puzzles: the fewest
+//! cells to give before singles solve the rest, on any board.
 
+pub mod backdoor;
 pub mod hodoku;
 mod puzzle;
 pub mod se;

@@ -1,0 +1,76 @@
+//! `sudokit backdoor`: each puzzle's backdoor size (the fewest cells to give before naked and
+//! hidden singles solve the rest) and every backdoor of that size.
+
+use clap::Args;
+use serde_json::Value;
+use sudokit::batch::Job;
+use sudokit::rate::backdoor::backdoors;
+
+use super::rate::unrated_kind;
+use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
+use crate::args::{InputArgs, RecordArgs, RunArgs};
+use crate::record::{Columns, Machine};
+use crate::report::{Kind, Outcome, Status};
+
+/// The CSV columns of `backdoor`.
+const COLUMNS: Columns = &["index", "status", "puzzle", "backdoor_size", "backdoor_count", "backdoors"];
+
+/// `sudokit backdoor`.
+#[derive(Args, Debug)]
+pub struct BackdoorArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: RecordArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Look for backdoors of at most N cells: beyond, the size is reported as `>N`. Each more cell
+    /// multiplies the work by about the number of empty cells; 3 covers the hardest known puzzles.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub max_size: usize,
+}
+
+/// Finds one puzzle's backdoors for `sudokit backdoor`.
+pub fn backdoor(args: &BackdoorArgs, job: &Job) -> Outcome {
+    let mode = Mode::of_record(&args.output);
+    let p = match &job.puzzle {
+        Ok(p) => p,
+        Err(e) => return unreadable_record(mode, COLUMNS, job, e),
+    };
+    let echo = |out: Vec<u8>| echo_in(args.output.echo, job, mode, out);
+    let base = Outcome { header: header_of(mode, COLUMNS), ..Default::default() };
+    let b = match backdoors(p, args.max_size) {
+        Ok(b) => b,
+        Err(why) => {
+            let kind = unrated_kind(&why);
+            return Outcome {
+                out: echo(marker_record(mode, COLUMNS, job, why.status())),
+                messages: vec![format!("{}: no backdoors: {why}", job.position)],
+                status: if kind == Kind::Multiple { Status::Multiple } else { Status::Failed },
+                kind,
+                ..base
+            };
+        }
+    };
+    let names = b.names(p.grid().shape());
+    // In text and CSV, a backdoor's cells are joined by commas and backdoors by spaces.
+    let sets: Vec<String> = names.iter().map(|set| set.join(",")).collect();
+    let listed = match mode {
+        Mode::Machine(Machine::Json) => Value::from(names),
+        _ => Value::from(sets.join(" ")),
+    };
+    let fields = puzzle_fields(job, "ok")
+        .set("backdoor_size", b.size.map_or(Value::Null, Value::from))
+        .set("backdoor_count", b.sets.len())
+        .set("backdoors", listed)
+        .set("max_size", b.max_size);
+    let out = record(mode, COLUMNS, fields, || {
+        let text = match b.size {
+            None => format!(">{}", b.max_size),
+            Some(0) => "0".to_string(),
+            Some(size) => format!("{size} {} {}", sets.len(), sets.join(" ")),
+        };
+        echo(format!("{text}\n").into_bytes())
+    });
+    Outcome { out, kind: Kind::Solved, status: Status::Ok, ..base }
+}
