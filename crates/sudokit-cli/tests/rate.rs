@@ -534,4 +534,6 @@ fn backdoor_lists_the_smallest_sets_of_cells_that_leave_singles() {
     assert_eq!(bad.code, 2, "{}", bad.stderr);
     assert_eq!(bad.stdout, format!("!unreadable\n!multiple\n{}\n", lines[0]));
     assert!(bad.stderr.contains("puzzle 2, line 2: no backdoors: more than one solution"), "{}", bad.stderr);
+    let stats = sudokit(&["backdoor", "--stats"], &format!("{P1}\n{EASY}\n12x\n{P1}\n"));
+    assert!(stats.stderr.contains("backdoor_size: 0=1 1=0 2=2 3=0 >3=0 none=1\n"), "{}", stats.stderr);
 }

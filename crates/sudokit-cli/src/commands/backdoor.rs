@@ -1,6 +1,8 @@
 //! `sudokit backdoor`: each puzzle's backdoor size (the fewest cells to give before naked and
 //! hidden singles solve the rest) and every backdoor of that size.
 
+use std::sync::Mutex;
+
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
@@ -30,18 +32,60 @@ pub struct BackdoorArgs {
     pub max_size: usize,
 }
 
-/// Finds one puzzle's backdoors for `sudokit backdoor`.
-pub fn backdoor(args: &BackdoorArgs, job: &Job) -> Outcome {
+/// The size distribution `--stats` prints: puzzles per backdoor size, beyond `--max-size`, and
+/// without backdoors (unreadable, or not exactly one solution).
+#[derive(Debug, Default)]
+pub struct Sizes {
+    by_size: Vec<u64>,
+    beyond: u64,
+    none: u64,
+}
+
+impl Sizes {
+    fn add(&mut self, size: Option<Option<usize>>) {
+        match size {
+            Some(Some(s)) => {
+                if self.by_size.len() <= s {
+                    self.by_size.resize(s + 1, 0);
+                }
+                self.by_size[s] += 1;
+            }
+            Some(None) => self.beyond += 1,
+            None => self.none += 1,
+        }
+    }
+
+    /// One line: `backdoor_size: 0=12 1=80 2=7 >3=0 none=1`.
+    pub fn summary(&self, max_size: usize) -> String {
+        let mut parts: Vec<String> =
+            (0..=max_size).map(|s| format!("{s}={}", self.by_size.get(s).copied().unwrap_or(0))).collect();
+        parts.push(format!(">{max_size}={}", self.beyond));
+        parts.push(format!("none={}", self.none));
+        format!("backdoor_size: {}", parts.join(" "))
+    }
+}
+
+fn count(sizes: &Mutex<Sizes>, size: Option<Option<usize>>) {
+    // A poisoned lock only means another worker panicked; the counts are still whole numbers.
+    sizes.lock().unwrap_or_else(|e| e.into_inner()).add(size);
+}
+
+/// Finds one puzzle's backdoors for `sudokit backdoor`, counting its size in `sizes`.
+pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Mutex<Sizes>) -> Outcome {
     let mode = Mode::of_record(&args.output);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable_record(mode, COLUMNS, job, e),
+        Err(e) => {
+            count(sizes, None);
+            return unreadable_record(mode, COLUMNS, job, e);
+        }
     };
     let echo = |out: Vec<u8>| echo_in(args.output.echo, job, mode, out);
     let base = Outcome { header: header_of(mode, COLUMNS), ..Default::default() };
     let b = match backdoors(p, args.max_size) {
         Ok(b) => b,
         Err(why) => {
+            count(sizes, None);
             let kind = unrated_kind(&why);
             return Outcome {
                 out: echo(marker_record(mode, COLUMNS, job, why.status())),
@@ -52,6 +96,7 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job) -> Outcome {
             };
         }
     };
+    count(sizes, Some(b.size));
     let names = b.names(p.grid().shape());
     // In text and CSV, a backdoor's cells are joined by commas and backdoors by spaces.
     let sets: Vec<String> = names.iter().map(|set| set.join(",")).collect();

@@ -133,7 +133,14 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             if a.run.timeout.is_some() {
                 anyhow::bail!("backdoor: --timeout is not supported (--max-size bounds the search)");
             }
-            run_bulk(&a.input, &a.run, a.input.read_options()?, |j| backdoor::backdoor(a, j))?
+            let sizes = std::sync::Mutex::new(backdoor::Sizes::default());
+            let read = a.input.read_options()?;
+            let (reporter, stats) = run_bulk(&a.input, &a.run, read, |j| backdoor::backdoor(a, j, &sizes))?;
+            if stats {
+                let sizes = sizes.lock().unwrap_or_else(|e| e.into_inner());
+                crate::output::message(sizes.summary(a.max_size));
+            }
+            (reporter, stats)
         }
         Command::Check(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| check::check(a, j))?,
     };
