@@ -12,9 +12,8 @@ const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// `input`'s text: decompressed when it is gzip (one member or several, as `cat a.gz b.gz` makes),
 /// else as it comes. Reads at most two bytes ahead to tell, and only one when the first is not
-/// gzip's, so a terminal's first line is not held back. A damaged gzip stream is an
-/// [`io::ErrorKind::InvalidInput`] or [`io::ErrorKind::InvalidData`] error where it is met, after
-/// the text before it.
+/// gzip's, so a terminal's first line is not held back. A cut or damaged gzip stream is an I/O
+/// error where it is met, after the text before it.
 ///
 /// ```
 /// use std::io::{Read, Write};
