@@ -18,8 +18,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError};
 use sudokit::batch::{
-    check_all, check_rows, count_all, count_rows, rate_rows, solve_all, solve_rows_into, BatchError,
-    BatchOptions,
+    backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, rate_rows, solve_all,
+    solve_rows_into, BatchError, BatchOptions,
 };
 use sudokit::rate::Unrated;
 use sudokit::{Grid, Puzzle, Shape, Verdict};
@@ -491,6 +491,75 @@ batch_function! {
         )?;
         Ok((PyArray1::from_vec(py, counts), PyArray1::from_vec(py, codes)))
     }
+}
+
+/// Backdoor sizes, backdoor counts and status codes.
+type Doors<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<u8>>);
+
+/// The backdoor size of every puzzle of a batch, on every core, as `sudokit backdoor` finds it: the
+/// fewest cells that, given their solution's digits, let naked and hidden singles solve the rest.
+///
+/// `puzzles` as for `solve_batch`, with its `threads`, `size`, `box`, `variant` and `regions`.
+/// Returns three `(N,)` arrays, in input order: `size` (`int8`: the backdoor size, `-1` where none
+/// of up to `max_size` cells was found or the row has no backdoors), `count` (`int32`: how many
+/// backdoors of that size there are; `0` for size 0 and where none was found) and `status`
+/// (`uint8`): `OK`, `AT_LIMIT` (more than `max_size` cells are needed), `MULTIPLE`, `NO_SOLUTION`,
+/// `INVALID` or `BAD_VALUE`. `sudokit.backdoors()` lists the backdoors of one puzzle. The GIL is
+/// released while the batch runs.
+///
+/// ```python
+/// >>> import numpy as np
+/// >>> rows = np.array([[int(c) if c != "." else 0 for c in
+/// ...     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."]], dtype=np.uint8)
+/// >>> size, count, status = sudokit.backdoor_batch(rows)
+/// >>> int(size[0]), int(count[0]), int(status[0]) == sudokit.OK
+/// (2, 7, True)
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, max_size=3, threads=None, size=None, r#box=None, variant=None, regions=None))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn backdoor_batch<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    max_size: usize,
+    threads: Option<usize>,
+    size: Option<usize>,
+    r#box: Option<&Bound<'py, PyAny>>,
+    variant: Option<&Bound<'py, PyAny>>,
+    regions: Option<String>,
+) -> PyResult<Doors<'py>> {
+    let keywords = Keywords { threads, size, r#box, variant, regions, ..Keywords::default() };
+    let batch = Batch::read(puzzles, keywords)?;
+    let opts = &batch.opts;
+    let (found, codes) = batch.run(
+        py,
+        2,
+        |rows, _| backdoor_rows(rows, max_size, opts),
+        |all| backdoor_all(all, max_size, opts),
+        |_, answer, out: &mut [i32]| {
+            out.copy_from_slice(&[-1, 0]);
+            match answer {
+                Ok(Ok(b)) => {
+                    out[1] = i32::try_from(b.sets.len()).unwrap_or(i32::MAX);
+                    match b.size {
+                        Some(s) => {
+                            out[0] = i32::try_from(s).unwrap_or(i32::MAX);
+                            Status::Ok
+                        }
+                        None => Status::AtLimit,
+                    }
+                }
+                Ok(Err(Unrated::Multiple)) => Status::Multiple,
+                Ok(Err(Unrated::NoSolution)) => Status::NoSolution,
+                Ok(Err(Unrated::Invalid(_))) => Status::Invalid,
+                Ok(Err(_)) => Status::TimedOut,
+                Err(e) => error_status(&e),
+            }
+        },
+    )?;
+    let sizes: Vec<i8> = found.iter().step_by(2).map(|&s| i8::try_from(s).unwrap_or(i8::MAX)).collect();
+    let counts: Vec<i32> = found.iter().skip(1).step_by(2).copied().collect();
+    Ok((PyArray1::from_vec(py, sizes), PyArray1::from_vec(py, counts), PyArray1::from_vec(py, codes)))
 }
 
 /// The difficulty of every puzzle of a 9×9 batch on both scales, on every core, as `sudokit rate`

@@ -53,6 +53,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(human::backdoors, m)?)?;
     m.add_function(wrap_pyfunction!(human::se_path, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::backdoor_batch, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_batch, m)?)?;
     m.add_class::<single::Verdict>()?;
     m.add_class::<human::Step>()?;

@@ -185,3 +185,21 @@ def test_generate_batch_is_reproducible_and_sharded():
     assert grids.shape == (3, 16) and (grids == same).all() and (grids > 0).all()
     _, _, status = sudokit.generate_batch(2, seed=3, clues=17, attempts=1)
     assert set(status.tolist()) <= {sudokit.TARGET_MISSED, sudokit.OK}
+
+
+def test_backdoor_batch_agrees_with_backdoors_one_by_one(datasets):
+    lines = (datasets / "puzzles6_forum_hardest_1106.txt").read_text().split()[:12]
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    puzzles = to_rows([*lines, easy, "." * 81, "11" + "." * 79])
+    size, count, status = sudokit.backdoor_batch(puzzles, threads=2)
+    assert size.dtype == np.int8 and count.dtype == np.int32 and status.dtype == np.uint8
+    for i, p in enumerate(lines + [easy]):
+        want_size, doors = sudokit.backdoors(p)
+        assert (int(size[i]), int(count[i]), int(status[i])) == (want_size, len(doors), sudokit.OK)
+    assert status[-2:].tolist() == [sudokit.MULTIPLE, sudokit.INVALID]
+    assert size[-2:].tolist() == [-1, -1]
+    # Beyond max_size: AT_LIMIT and no size; a 4x4 board goes through the puzzles' path.
+    size, count, status = sudokit.backdoor_batch(puzzles[:1], max_size=1)
+    assert (int(size[0]), int(count[0]), int(status[0])) == (-1, 0, sudokit.AT_LIMIT)
+    small = np.array([[int(c) if c != "." else 0 for c in "1.3.4.2.3.1.2.4."]], dtype=np.uint8)
+    assert sudokit.backdoor_batch(small)[0].tolist() == [0]

@@ -30,7 +30,8 @@ Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :fu
 :class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`, :func:`rate` (a
 :class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`), :func:`backdoors`;
 :func:`solve_batch`,
-:func:`count_batch`, :func:`check_batch`, :func:`generate_batch`, :func:`rate_batch`; :func:`read_batch`
+:func:`count_batch`, :func:`check_batch`, :func:`generate_batch`, :func:`rate_batch`,
+:func:`backdoor_batch`; :func:`read_batch`
 (a puzzle file in any layout into arrays for them). Errors:
 :mod:`sudokit.errors`.
 """
@@ -62,6 +63,7 @@ from ._sudokit import (
     Step,
     Verdict,
     all_steps,
+    backdoor_batch,
     backdoors,
     candidates,
     canon,
@@ -114,7 +116,8 @@ class Status(enum.IntEnum):
     TIMED_OUT = TIMED_OUT
     """The timeout or node budget ran out first."""
     AT_LIMIT = AT_LIMIT
-    """count_batch stopped at the limit: at least that many solutions."""
+    """count_batch stopped at the limit: at least that many solutions; backdoor_batch: more than
+    max_size cells are needed."""
     NOT_FOUND = NOT_FOUND
     """generate_batch: no attempt reached the difficulty."""
     TARGET_MISSED = TARGET_MISSED
@@ -144,6 +147,7 @@ __all__ = [
     "check_batch",
     "generate_batch",
     "rate_batch",
+    "backdoor_batch",
     "read_batch",
     "Verdict",
     "Step",

@@ -531,6 +531,21 @@ def rate_batch(
     Explainer's hardest step, ``None`` where not rated) and ``steps`` (``int32``: the length of its
     path, ``-1`` where not rated), as ``rate()``'s ``hardest`` and ``step_count``."""
 
+def backdoor_batch(
+    puzzles: npt.NDArray[np.uint8],
+    *,
+    max_size: int = 3,
+    threads: Optional[int] = None,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+    """The backdoor size of every puzzle, on every core: ``(size, count, status)``, ``size`` ``-1``
+    where none of up to ``max_size`` cells was found (status ``AT_LIMIT``) or the row has none
+    (``MULTIPLE``, ``NO_SOLUTION``, ``INVALID``, ``BAD_VALUE``), ``count`` the backdoors of that
+    size."""
+
 @overload
 def read_batch(
     source: Union[str, os.PathLike[str], bytes, IO[bytes], IO[str]],

@@ -41,8 +41,8 @@ mod stream;
 mod tests;
 
 pub use slice::{
-    check_all, check_rows, count_all, count_rows, rate_all, rate_rows, solve_all, solve_rows,
-    solve_rows_into, BatchError, BatchOptions, Rated,
+    backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, rate_all, rate_rows,
+    solve_all, solve_rows, solve_rows_into, BatchError, BatchOptions, Rated,
 };
 pub use split::count_split;
 pub use stream::{for_each_record, stream, InputError, Job, Sink, Source, StreamError, StreamOptions};

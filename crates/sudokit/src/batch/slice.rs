@@ -14,6 +14,7 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use crate::grid::{Cell, Grid, GridError, Shape};
+use crate::rate::backdoor::{backdoors, Backdoors};
 use crate::rate::{rate_puzzle, Ratings, Unrated};
 use crate::rules::Board;
 use crate::solve::fast9::{self, GivensError};
@@ -301,4 +302,36 @@ pub fn rate_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Rated, Ba
 pub fn rate_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
     let board = classic9();
     map_all(rows, opts, |row| Ok(rate_puzzle(&row_puzzle(&board, row)?)))
+}
+
+/// Each puzzle's backdoors of up to `max_size` cells ([`backdoors`]), or why it has none, in input
+/// order; only [`BatchOptions::cancel`] applies, checked before each puzzle.
+pub fn backdoor_all(
+    puzzles: &[Puzzle],
+    max_size: usize,
+    opts: &BatchOptions,
+) -> Vec<Result<Result<Backdoors, Unrated>, BatchError>> {
+    map_all(puzzles, opts, |p| Ok(backdoors(p, max_size)))
+}
+
+/// [`backdoor_all`] over classic 9×9 rows of 81 values (`0` for a blank).
+///
+/// ```
+/// use sudokit::batch::{backdoor_rows, BatchOptions};
+/// let easy: Vec<u8> = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .bytes()
+///     .map(|b| if b == b'.' { 0 } else { b - b'0' })
+///     .collect();
+/// let row: [u8; 81] = easy.try_into().expect("81 cells");
+/// let found = backdoor_rows(&[row, [0; 81]], 3, &BatchOptions::default());
+/// assert_eq!(found[0].as_ref().map(|b| b.as_ref().map(|b| b.size)), Ok(Ok(Some(0))));
+/// assert!(found[1].as_ref().is_ok_and(|b| b.is_err()));
+/// ```
+pub fn backdoor_rows(
+    rows: &[[u8; 81]],
+    max_size: usize,
+    opts: &BatchOptions,
+) -> Vec<Result<Result<Backdoors, Unrated>, BatchError>> {
+    let board = classic9();
+    map_all(rows, opts, |row| Ok(backdoors(&row_puzzle(&board, row)?, max_size)))
 }
