@@ -29,11 +29,9 @@ Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :fu
 (an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an :class:`Explanation` of
 :class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`, :func:`rate` (a
 :class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`), :func:`backdoors`;
-:func:`solve_batch`,
-:func:`count_batch`, :func:`check_batch`, :func:`generate_batch`, :func:`rate_batch`,
-:func:`backdoor_batch`; :func:`read_batch`
-(a puzzle file in any layout into arrays for them). Errors:
-:mod:`sudokit.errors`.
+:func:`solve_batch`, :func:`count_batch`, :func:`check_batch`, :func:`generate_batch`,
+:func:`rate_batch`, :func:`backdoor_batch`; :func:`read_batch` (a puzzle file in any layout into
+arrays for them). Errors: :mod:`sudokit.errors`.
 """
 
 from __future__ import annotations

@@ -560,8 +560,8 @@ def read_batch(
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """The puzzles of a file (a path, or an open file read to its end) or of ``bytes`` of its text,
     gzip-compressed or not, in any layout ``sudokit solve`` reads: ``(puzzles, status)``, an
-    ``(N, cells)`` ``uint8`` array (``0`` for a blank) and status ``OK`` or ``UNREADABLE`` (a row of zeros), row ``i`` for record ``i + 1``. Records must be plain
-    grids of one board. ``errors``: ``"warn"`` (one ``UnreadableWarning``), ``"raise"`` (``ParseError``
+    ``(N, cells)`` ``uint8`` array (``0`` for a blank) and status ``OK`` or ``UNREADABLE`` (a row
+    of zeros), row ``i`` for record ``i + 1``. Records must be plain grids of one board. ``errors``: ``"warn"`` (one ``UnreadableWarning``), ``"raise"`` (``ParseError``
     for the first) or ``"ignore"``. ``OSError`` when the file cannot be read."""
 
 @overload
