@@ -1,15 +1,13 @@
 //! `sudokit backdoor`: each puzzle's backdoor size (the fewest cells to give before naked and
 //! hidden singles solve the rest) and every backdoor of that size.
 
-use std::sync::Mutex;
-
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::backdoor::backdoors;
 
 use super::rate::unrated_kind;
-use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
+use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode, Tally};
 use crate::args::{InputArgs, RecordArgs, RunArgs};
 use crate::record::{Columns, Machine};
 use crate::report::{Kind, Outcome, Status};
@@ -65,18 +63,13 @@ impl Sizes {
     }
 }
 
-fn count(sizes: &Mutex<Sizes>, size: Option<Option<usize>>) {
-    // A poisoned lock only means another worker panicked; the counts are still whole numbers.
-    sizes.lock().unwrap_or_else(|e| e.into_inner()).add(size);
-}
-
 /// Finds one puzzle's backdoors for `sudokit backdoor`, counting its size in `sizes`.
-pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Mutex<Sizes>) -> Outcome {
+pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome {
     let mode = Mode::of_record(&args.output);
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
-            count(sizes, None);
+            sizes.add(|s| s.add(None));
             return unreadable_record(mode, COLUMNS, job, e);
         }
     };
@@ -85,7 +78,7 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Mutex<Sizes>) -> Outcome
     let b = match backdoors(p, args.max_size) {
         Ok(b) => b,
         Err(why) => {
-            count(sizes, None);
+            sizes.add(|s| s.add(None));
             let kind = unrated_kind(&why);
             return Outcome {
                 out: echo(marker_record(mode, COLUMNS, job, why.status())),
@@ -96,7 +89,7 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Mutex<Sizes>) -> Outcome
             };
         }
     };
-    count(sizes, Some(b.size));
+    sizes.add(|s| s.add(Some(b.size)));
     let names = b.names(p.grid().shape());
     // In text and CSV, a backdoor's cells are joined by commas and backdoors by spaces.
     let sets: Vec<String> = names.iter().map(|set| set.join(",")).collect();

@@ -2,6 +2,7 @@
 //! marker records and outcomes of puzzles that fail.
 
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 use clap::{Parser, Subcommand};
 use serde_json::Value;
@@ -119,28 +120,28 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 // The ratings run to the end or to their own work budget; a time limit would be a lie.
                 anyhow::bail!("rate: --timeout is not supported (the ratings stop at their own work budget)");
             }
-            let dist = std::sync::Mutex::new(rate::Distribution::default());
             let read = a.input.read_options()?;
-            let (reporter, stats) = run_bulk(&a.input, &a.run, read, |j| rate::rate(a, j, &dist))?;
-            if stats {
-                let dist = dist.lock().unwrap_or_else(|e| e.into_inner());
-                crate::output::message(dist.summary());
-            }
-            (reporter, stats)
+            run_tallied(
+                &a.input,
+                &a.run,
+                read,
+                |j, dist| rate::rate(a, j, dist),
+                rate::Distribution::summary,
+            )?
         }
         Command::Count(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| count::count(a, j))?,
         Command::Backdoor(a) => {
             if a.run.timeout.is_some() {
                 anyhow::bail!("backdoor: --timeout is not supported (--max-size bounds the search)");
             }
-            let sizes = std::sync::Mutex::new(backdoor::Sizes::default());
             let read = a.input.read_options()?;
-            let (reporter, stats) = run_bulk(&a.input, &a.run, read, |j| backdoor::backdoor(a, j, &sizes))?;
-            if stats {
-                let sizes = sizes.lock().unwrap_or_else(|e| e.into_inner());
-                crate::output::message(sizes.summary(a.max_size));
-            }
-            (reporter, stats)
+            run_tallied(
+                &a.input,
+                &a.run,
+                read,
+                |j, sizes| backdoor::backdoor(a, j, sizes),
+                |sizes| sizes.summary(a.max_size),
+            )?
         }
         Command::Check(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| check::check(a, j))?,
     };
@@ -160,6 +161,35 @@ fn run_bulk(
 ) -> anyhow::Result<(crate::report::Reporter, bool)> {
     let reporter = bulk::run(&input.files, read, run, process)?;
     Ok((reporter, run.stats))
+}
+
+/// What the records of a run add up to, from every worker, for `--stats` (a distribution of ratings,
+/// of backdoor sizes).
+pub(crate) struct Tally<T>(Mutex<T>);
+
+impl<T> Tally<T> {
+    /// Counts one record.
+    fn add(&self, count: impl FnOnce(&mut T)) {
+        // A poisoned lock only means another worker panicked; the counts are still whole numbers.
+        count(&mut self.0.lock().unwrap_or_else(|e| e.into_inner()));
+    }
+}
+
+/// [`run_bulk`] with a [`Tally`] each record adds to; with `--stats`, its `summary` is printed
+/// before the run's.
+fn run_tallied<T: Default + Send>(
+    input: &InputArgs,
+    run: &RunArgs,
+    read: ReadOptions,
+    process: impl Fn(&Job, &Tally<T>) -> Outcome + Sync,
+    summary: impl FnOnce(&T) -> String,
+) -> anyhow::Result<(crate::report::Reporter, bool)> {
+    let tally = Tally(Mutex::new(T::default()));
+    let (reporter, stats) = run_bulk(input, run, read, |j| process(j, &tally))?;
+    if stats {
+        crate::output::message(summary(&tally.0.into_inner().unwrap_or_else(|e| e.into_inner())));
+    }
+    Ok((reporter, stats))
 }
 
 /// Runs a human-solving command over its inputs: pencil-mark grids one by one, puzzles in bulk.

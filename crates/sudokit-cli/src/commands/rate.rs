@@ -1,8 +1,6 @@
 //! `sudokit rate`: each puzzle's difficulty on both community scales, Sudoku Explainer's ER/EP/ED
 //! and HoDoKu's score and level, with the hardest technique.
 
-use std::sync::Mutex;
-
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
@@ -11,7 +9,7 @@ use sudokit::rate::se::SeRating;
 use sudokit::rate::{rate_or_outline, Ratings, Unrated};
 use sudokit::OutputFormat;
 
-use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode};
+use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
 use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
@@ -108,12 +106,12 @@ fn tenths(t: u16) -> Value {
 }
 
 /// Rates one puzzle for `sudokit rate`, counting it in `dist`.
-pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
+pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
     let mode = mode(args);
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
-            count(dist, None, None);
+            dist.add(|d| d.add(None, None));
             return unreadable_record(mode, COLUMNS, job, e);
         }
     };
@@ -123,7 +121,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     let ratings = match rate_or_outline(p) {
         (Ok(r), _) => r,
         (Err(why), path) => {
-            count(dist, None, None);
+            dist.add(|d| d.add(None, None));
             let kind = unrated_kind(&why);
             let mut messages = vec![format!("{at}: {}", why.message())];
             let out = match path {
@@ -153,7 +151,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Mutex<Distribution>) -> Outcome {
     };
     let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
     let Ratings { se, hodoku } = ratings;
-    count(dist, se.as_ref().ok(), hodoku.as_ref().ok());
+    dist.add(|d| d.add(se.as_ref().ok(), hodoku.as_ref().ok()));
     let complete = se.is_ok() && hodoku.is_ok();
     let se = se.ok();
     let values = Values {
@@ -221,10 +219,4 @@ pub(super) fn unrated_kind(why: &Unrated) -> Kind {
         // Givens that break the rules.
         _ => Kind::Invalid,
     }
-}
-
-fn count(dist: &Mutex<Distribution>, se: Option<&SeRating>, hodoku: Option<&HodokuRating>) {
-    // A poisoned lock only means another worker panicked; the counts are still whole numbers.
-    let mut d = dist.lock().unwrap_or_else(|e| e.into_inner());
-    d.add(se, hodoku);
 }
