@@ -744,14 +744,18 @@ function toggleSecond() {
 
 async function generate(e) {
   e.preventDefault();
-  const side = Number($("size").value);
+  // On the board's pattern: its size, and its digits (givens and entries) mark the givens' places.
+  const keep = $("gen-pattern").checked;
+  const pattern = keep ? line(values()) : undefined;
+  const side = keep ? state.side : Number($("size").value);
   const seed = Math.max(0, Math.floor(Number($("seed").value) || 0));
   const difficulty = $("difficulty").value || undefined;
   const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper", $("rule-jigsaw").checked && "jigsaw"]
     .filter(Boolean);
   const rules = variants.map((v) => (v === "x" ? " X" : ` ${v}`)).join("");
+  const on = keep ? " on the board's pattern" : "";
   say("");
-  const [a, t] = await background("generate", { size: side, seed, difficulty, variants }, `Generating a ${side}×${side}${rules} puzzle`);
+  const [a, t] = await background("generate", { size: side, seed, difficulty, variants, pattern }, `Generating a ${side}×${side}${rules} puzzle${on}`);
   if (a.stopped) return;
   if (!a.ok) return say(a.error, "error");
   // The puzzle as a JSON puzzle object, with its rules and (jigsaw) its own region map.
@@ -759,7 +763,7 @@ async function generate(e) {
   if (a.regions) object.regions = a.regions;
   const board = readBoard(JSON.stringify(object));
   if (!board) return;
-  replaceState(stateFrom(board), `Generated a ${a.side}×${a.side}${rules} puzzle with ${a.clues} givens, seed ${seed} (${ms(t)}).`);
+  replaceState(stateFrom(board), `Generated a ${a.side}×${a.side}${rules} puzzle${on} with ${a.clues} givens, seed ${seed} (${ms(t)}).`);
 }
 
 // ---------------------------------------------------------------- ratings

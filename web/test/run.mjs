@@ -603,6 +603,27 @@ if (scenarios) {
     await page.selectOption("#size", "9");
   });
 
+  await step("generate on the board's pattern: the givens where the board's digits are, one solution; a pattern that cannot work says why", async () => {
+    await page.fill("#paste", SEED);
+    await page.click("#load");
+    await page.check("#gen-pattern");
+    await page.fill("#seed", "5");
+    await page.click("#generate");
+    await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("Generated"), null, { timeout: 30000 });
+    expect((await message(page)).startsWith("Generated a 9×9 puzzle on the board's pattern with 30 givens"), `message: ${await message(page)}`);
+    const made = await board(page);
+    const blanks = (p) => [...p].map((c) => c === ".").join("");
+    equal(blanks(made), blanks(SEED), "the givens sit where the seed puzzle's do");
+    expect(made !== SEED, "new digits");
+    const count = await page.evaluate((p) => window.sudokit.count({ puzzle: p, limit: 2 }), made);
+    equal(count.text, "1", "one solution");
+    await page.click("#empty");
+    await page.click("#generate");
+    await page.waitForFunction(() => document.querySelector("#message").className === "error");
+    expect((await message(page)).includes("it has 0 givens"), `message: ${await message(page)}`);
+    await page.uncheck("#gen-pattern");
+  });
+
   await step("a jigsaw puzzle object pastes with its regions", async () => {
     const jigsaw = JSON.stringify({ size: 6, regions: "AAABBBAACCBBACCCDBECDDDDEEFFFDEEEFFF", givens: `1${".".repeat(35)}` });
     await page.fill("#paste", jigsaw);

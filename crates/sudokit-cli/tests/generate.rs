@@ -1,9 +1,9 @@
 //! Issue #5: `sudokit generate` and `sudokit canon`, end to end.
 
-use sudokit::generate::{is_minimal, is_minimal_under, Symmetry};
+use sudokit::generate::{is_minimal, is_minimal_under, Pattern, Symmetry};
 use sudokit::{Engine, Grid, Puzzle};
 
-use crate::util::{assert_solves, assert_text, sudokit};
+use crate::util::{assert_solves, assert_text, sudokit, TempDir};
 
 fn grid(s: &str) -> Grid {
     s.parse().expect("the generator prints readable grids")
@@ -238,4 +238,132 @@ fn count_on_threads_is_exact() {
         assert_eq!(r.code, 0, "{}", r.stderr);
         assert_eq!(r.stdout, "288\n");
     }
+}
+
+/// `--pattern`: the givens sit on the pattern's cells and nowhere else, whether it comes as a
+/// puzzle, as `x`/`.` rows with grid art, or from a file; the output does not depend on threads.
+#[test]
+fn pattern_puzzles_keep_their_pattern() {
+    let seed = sudokit(&["generate", "puzzle", "--seed", "9"], "");
+    let known = seed.stdout.trim();
+    let pattern = Pattern::of_givens(&grid(known));
+    let args = ["generate", "puzzle", "--pattern", known, "-n", "6", "--seed", "3", "--solution"];
+    let r = sudokit(&[&args[..], &["-j", "1"]].concat(), "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_text(&sudokit(&[&args[..], &["-j", "2"]].concat(), "").stdout, &r.stdout);
+    let mut puzzles = Vec::new();
+    for l in r.stdout.lines() {
+        let (p, s) = l.split_once(' ').expect("puzzle and solution");
+        assert_eq!(Pattern::of_givens(&grid(p)), pattern, "{p}");
+        assert!(unique(p), "{p}");
+        assert_solves(p, s);
+        puzzles.push(p.to_string());
+    }
+    assert_eq!(puzzles.len(), 6);
+    assert!(puzzles.iter().all(|p| p != known), "new digits, not the puzzle given");
+
+    // The same pattern as rows of x and dots with grid art, from a file.
+    let art: Vec<String> = pattern
+        .line()
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let row = String::from_utf8_lossy(row);
+            format!("{} | {} | {}", &row[..3], &row[3..6], &row[6..])
+        })
+        .collect();
+    let text = [&art[..3], &["------+-----+------".to_string()], &art[3..6], &[String::new()], &art[6..]]
+        .concat()
+        .join("\n");
+    let dir = TempDir::new("pattern");
+    let file = dir.join("pattern.txt");
+    std::fs::write(&file, text).expect("written");
+    let path = file.to_str().expect("a UTF-8 path");
+    let from_file =
+        sudokit(&["generate", "puzzle", "--pattern", path, "-n", "6", "--seed", "3", "--solution"], "");
+    assert_text(&from_file.stdout, &r.stdout);
+
+    // Minimal ones on request, and the library's own filters still apply.
+    let minimal =
+        sudokit(&["generate", "puzzle", "--pattern", known, "-n", "3", "--seed", "3", "--minimal"], "");
+    assert_eq!(minimal.code, 0, "{}", minimal.stderr);
+    for p in minimal.stdout.lines() {
+        assert_eq!(Pattern::of_givens(&grid(p)), pattern);
+        assert!(is_minimal(&grid(p)), "{p}");
+    }
+    let singles = sudokit(
+        &["generate", "puzzle", "--pattern", known, "-n", "2", "--seed", "3", "--difficulty", "singles"],
+        "",
+    );
+    assert_eq!(singles.code, 0, "{}", singles.stderr);
+    for p in singles.stdout.lines() {
+        assert_eq!(Pattern::of_givens(&grid(p)), pattern);
+        let steps = sudokit(&["explain", "--techniques", "fh,n1,h1", "--summary"], p);
+        assert_eq!(steps.code, 0, "singles alone solve {p}: {}", steps.stderr);
+    }
+}
+
+/// A pattern's board comes from its number of cells; `--size` and `--box` must agree with it.
+#[test]
+fn pattern_on_other_boards() {
+    let six = "x.x.x.x..x..x.x.x..x.x.x.x.x.x.x.x.x";
+    let r = sudokit(&["generate", "puzzle", "--pattern", six, "-n", "3", "--seed", "1"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let shape = sudokit::Shape::new(2, 3).expect("shape");
+    for l in r.stdout.lines() {
+        let p = sudokit::parse::parse_line(l.as_bytes(), Some(shape)).expect("readable");
+        assert_eq!(Pattern::of_givens(&p), Pattern::parse(six, Some(shape)).expect("36 cells"));
+        assert_eq!(Puzzle::classic(p).count_up_to(2).to_string(), "1");
+    }
+    let r = sudokit(&["generate", "puzzle", "--pattern", six, "--box", "3x2", "--seed", "1"], "");
+    assert_eq!(r.code, 0, "a 6×6 board of 3×2 boxes: {}", r.stderr);
+    let r = sudokit(&["generate", "puzzle", "--pattern", six, "--size", "9"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--pattern: the pattern has 36 cells, but a 9×9 board has 81"), "{}", r.stderr);
+}
+
+/// Patterns that cannot work are refused before any search, with the reason; a pattern the
+/// attempts do not crack is a `!not found` record, exit 1.
+#[test]
+fn pattern_refusals() {
+    let full_rows = |rows: &[usize]| -> String {
+        (0..9).map(|r| if rows.contains(&r) { "." } else { "x" }.repeat(9)).collect()
+    };
+    let cases: [(Vec<&str>, String, &str); 6] = [
+        (
+            vec![],
+            full_rows(&[3, 5]),
+            "--pattern: no puzzle on this pattern has a unique solution: rows 4 and 6",
+        ),
+        (vec![], "x.".repeat(7) + "x", "this one has 15"),
+        (vec![], "x.".repeat(40) + "\n", "this one has 80"),
+        (vec!["--symmetry", "mirror"], full_rows(&[]), "cannot be used with '--symmetry"),
+        (vec!["--clues", "30"], full_rows(&[]), "cannot be used with '--clues"),
+        (vec!["--variant", "x"], full_rows(&[]), "--pattern is for classic rules only"),
+    ];
+    for (extra, pattern, message) in cases {
+        let r = sudokit(&[&["generate", "puzzle", "--pattern", &pattern][..], &extra].concat(), "");
+        assert_eq!(r.code, 2, "{pattern} {extra:?}");
+        assert!(r.stderr.contains(message), "{pattern} {extra:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "");
+    }
+    let few: String = (0..81).map(|i| if i % 5 == 0 && i < 80 { 'x' } else { '.' }).collect();
+    let r = sudokit(&["generate", "puzzle", "--pattern", &few], "");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("it has 16 givens, and every unique puzzle of its board has at least 17"),
+        "{}",
+        r.stderr
+    );
+
+    // Seventeen givens, one to a row and column and box where it can: one attempt finds nothing.
+    let sparse: String = (0..81).map(|i| if i % 5 == 0 { 'x' } else { '.' }).collect();
+    let r = sudokit(&["generate", "puzzle", "--pattern", &sparse, "--attempts", "1", "--seed", "2"], "");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stdout, "!not found\n");
+    assert!(
+        r.stderr.contains("no puzzle with one solution found on the pattern in 1 attempts"),
+        "{}",
+        r.stderr
+    );
 }

@@ -20,7 +20,7 @@ use pyo3::types::PyList;
 use rayon::prelude::*;
 use sudokit::format::{region_symbols, rules_fields};
 use sudokit::generate::{
-    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, Symmetry,
+    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, Pattern, Symmetry,
     VariantGenerator, VariantSpec,
 };
 use sudokit::{Board, Grid, OutputFormat};
@@ -62,10 +62,11 @@ struct GenerateKeywords<'a, 'py> {
     symmetry: &'a str,
     clues: Option<usize>,
     max_clues: Option<usize>,
-    minimal: bool,
+    minimal: Option<bool>,
     difficulty: Option<&'a str>,
     attempts: u32,
     grid: bool,
+    pattern: Option<&'a str>,
     variant: Option<&'a Bound<'py, PyAny>>,
 }
 
@@ -86,7 +87,7 @@ macro_rules! generate_function {
     ) => {
         $(#[$attr])*
         #[pyfunction]
-        #[pyo3(signature = ($($before)*, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=true, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, $($after)*, variant=None))]
+        #[pyo3(signature = ($($before)*, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, pattern=None, $($after)*, variant=None))]
         #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
         pub fn $name<$py_life>(
             $py: Python<$py_life>,
@@ -96,10 +97,11 @@ macro_rules! generate_function {
             symmetry: &str,
             clues: Option<usize>,
             max_clues: Option<usize>,
-            minimal: bool,
+            minimal: Option<bool>,
             difficulty: Option<&str>,
             attempts: u32,
             grid: bool,
+            pattern: Option<&str>,
             $($param_after: $ty_after,)*
             variant: Option<&Bound<$py_life, PyAny>>,
         ) -> $ret {
@@ -113,6 +115,7 @@ macro_rules! generate_function {
                 difficulty,
                 attempts,
                 grid,
+                pattern,
                 variant,
             };
             $body
@@ -122,7 +125,13 @@ macro_rules! generate_function {
 
 /// What to make, from the keywords, checked as the command line checks its flags.
 fn making(k: GenerateKeywords<'_, '_>) -> PyResult<Making> {
-    let shape = shape_of(k.size, k.box_shape)?.unwrap_or(sudokit::Shape::CLASSIC);
+    let explicit = shape_of(k.size, k.box_shape)?;
+    // A pattern brings its board, unless size or box name one.
+    let pattern = k
+        .pattern
+        .map(|text| Pattern::parse(text, explicit).map_err(|e| bad_option(format!("pattern: {e}"))))
+        .transpose()?;
+    let shape = pattern.as_ref().map(Pattern::shape).or(explicit).unwrap_or(sudokit::Shape::CLASSIC);
     let mut o = GenerateOptions::default();
     o.symmetry = Symmetry::from_str(k.symmetry).map_err(bad_option)?;
     o.clues = match (k.clues, k.max_clues) {
@@ -131,10 +140,11 @@ fn making(k: GenerateKeywords<'_, '_>) -> PyResult<Making> {
         (None, Some(n)) => Clues::AtMost(n),
         (None, None) => Clues::Any,
     };
-    if !k.minimal && o.clues == Clues::Any {
+    if k.minimal == Some(false) && o.clues == Clues::Any && pattern.is_none() {
         return Err(bad_option("minimal=False needs clues or max_clues (a target to stop at)"));
     }
-    o.minimal = k.minimal;
+    // Nothing is dug on a pattern: minimality is a filter, asked for by name only.
+    o.minimal = k.minimal.unwrap_or(pattern.is_none());
     o.difficulty = k.difficulty.map(Difficulty::from_str).transpose().map_err(bad_option)?;
     o.attempts = k.attempts;
     let target = match o.clues {
@@ -143,8 +153,17 @@ fn making(k: GenerateKeywords<'_, '_>) -> PyResult<Making> {
         _ => String::new(),
     };
     let spec = spec_of(k.variant)?;
+    if pattern.is_some() && (k.grid || !spec.is_classic()) {
+        return Err(bad_option(
+            "pattern places the givens of classic puzzles: not with grid=True or variant",
+        ));
+    }
     let generator = if spec.is_classic() {
-        Maker::Classic(Generator::new(shape, o).map_err(bad_option)?)
+        let generator = Generator::new(shape, o).map_err(bad_option)?;
+        Maker::Classic(match pattern {
+            Some(p) => generator.with_pattern(p).map_err(|e| bad_option(format!("pattern: {e}")))?,
+            None => generator,
+        })
     } else {
         if spec.killer && k.grid {
             return Err(bad_option(
@@ -271,6 +290,13 @@ generate_function! {
     /// `guess`; `GenerateError` when no attempt reached it), `attempts` (grids tried per puzzle),
     /// `grid=True` for a complete grid instead of a puzzle. The result is in the layout `format`.
     ///
+    /// `pattern` puts the givens on its cells and nowhere else, as `--pattern`: the cells row by row,
+    /// `.`, `0`, `_` or `-` for an empty cell and any other character for a given (so a puzzle string
+    /// gives its own pattern), on one line or several. Its board is the one with as many cells unless `size`
+    /// or `box` say otherwise; it takes no `symmetry` or clue target; `minimal=True` keeps only minimal
+    /// puzzles. A pattern no puzzle can have (two empty rows in a band, fewer than 17 givens on 9×9)
+    /// is a `ValueError`; one the attempts do not crack, a `GenerateError`.
+    ///
     /// `variant` (`"x"`, `"hyper"`, `"jigsaw"`, `"killer"`, combined as `"x,jigsaw"` or a list) makes
     /// the item under those rules, as `sudokit generate puzzle --variant …`: X on boards up to 16×16, hyper
     /// on 9×9, jigsaw and killer up to 12×12 (other boards, a difficulty, and a symmetry with killer are
@@ -286,6 +312,9 @@ generate_function! {
     /// >>> j = sudokit.generate(seed=42, variant="jigsaw")
     /// >>> sudokit.count(j, variant="jigsaw")
     /// 1
+    /// >>> q = sudokit.generate(seed=1, pattern=p)
+    /// >>> [c == "." for c in q] == [c == "." for c in p]
+    /// True
     /// ```
     signature = (*, seed=None, index=0) + (format="line");
     pub fn generate<'py>(py, keywords; seed: Option<u64>, index: u64; format: &str) -> PyResult<Py<PyAny>> {

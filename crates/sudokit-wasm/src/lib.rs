@@ -42,7 +42,7 @@
 //! | `sudokit_check` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `conflicts`, `solution`, `second`, `guesses`, `interrupted` |
 //! | `sudokit_solve` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solution`, `conflicts`, `guesses`, `interrupted` |
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
-//! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions` |
+//! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts`, `pattern` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions` |
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
 //! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed`, `scale` (`"se"`: Sudoku Explainer's next step), `work` | `verdict`, `solved`, `step`, `values`, `candidates` |
 //! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it), `summary` (per technique: `technique`, `count`, HoDoKu's `score` and `level`, easiest first) |

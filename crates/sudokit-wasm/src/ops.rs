@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 use sudokit::canon::canonical_under;
 use sudokit::format::region_symbols;
 use sudokit::generate::{
-    rng_for, Difficulty, GenerateOptions, Generated, Generator, Symmetry, VariantGenerator, VariantSpec,
+    rng_for, Difficulty, GenerateOptions, Generated, Generator, Pattern, Symmetry, VariantGenerator,
+    VariantSpec,
 };
 use sudokit::parse::{ParseOptions, PuzzleReader};
 use sudokit::{Board, Conflict, Grid, HouseKind, Limits, Puzzle, SearchOutcome, Shape, Variants, Verdict};
@@ -312,6 +313,8 @@ struct GenerateRequest {
     /// The rules, as for puzzles: `"x"`, `"hyper"`, `"jigsaw"` (a new region map for every puzzle).
     #[serde(default)]
     variants: Vec<String>,
+    /// Where the givens go, as `--pattern` reads it (classic rules, the board of `size`).
+    pattern: Option<String>,
 }
 
 fn classic_side() -> usize {
@@ -326,12 +329,18 @@ fn classic_side() -> usize {
 /// region map in `regions` (one symbol per cell, as a JSON puzzle object carries it). Boards the
 /// variant generator refuses (hyper off 9×9, jigsaw above 12×12, a difficulty) give its message.
 ///
+/// `pattern` puts the givens on its cells and nowhere else (`.` or `0` for an empty cell, anything
+/// else for a given, so a puzzle's line gives its own pattern), any puzzle with one solution, on a
+/// board of classic rules; a pattern no puzzle can have is refused with the reason.
+///
 /// ```
 /// let answer = sudokit_wasm::generate(r#"{"size": 4, "seed": 7, "difficulty": "singles"}"#);
 /// assert!(answer.contains(r#""ok":true"#), "{answer}");
 /// assert_eq!(answer, sudokit_wasm::generate(r#"{"size": 4, "seed": 7, "difficulty": "singles"}"#));
 /// let jigsaw = sudokit_wasm::generate(r#"{"size": 6, "seed": 7, "variants": ["jigsaw"]}"#);
 /// assert!(jigsaw.contains(r#""regions":""#), "{jigsaw}");
+/// let pattern = sudokit_wasm::generate(r#"{"size": 4, "seed": 7, "pattern": "x..x.x....x.x..x"}"#);
+/// assert!(pattern.contains(r#""clues":6"#), "{pattern}");
 /// ```
 pub fn generate(request: &str) -> String {
     respond(request, |r: GenerateRequest| {
@@ -354,8 +363,19 @@ pub fn generate(request: &str) -> String {
         let mut spec = VariantSpec::default();
         spec.variants = variants_of(&r.variants)?;
         let mut rng = rng_for(r.seed, 0);
+        if r.pattern.is_some() {
+            if !spec.is_classic() {
+                return Err("a pattern places the givens of classic puzzles, without variant rules".into());
+            }
+            // Nothing is dug on a pattern: any puzzle with one solution will do.
+            options.minimal = false;
+        }
         let (made, regions): (Generated, Option<String>) = if spec.is_classic() {
-            let generator = Generator::new(shape, options).map_err(|e| e.to_string())?;
+            let mut generator = Generator::new(shape, options).map_err(|e| e.to_string())?;
+            if let Some(text) = &r.pattern {
+                let pattern = Pattern::parse(text, Some(shape)).map_err(|e| format!("pattern: {e}"))?;
+                generator = generator.with_pattern(pattern).map_err(|e| format!("pattern: {e}"))?;
+            }
             (generator.puzzle(&mut rng).map_err(|e| e.to_string())?, None)
         } else {
             let generator = VariantGenerator::new(shape, spec, options).map_err(|e| e.to_string())?;
@@ -525,6 +545,26 @@ mod tests {
             .as_str()
             .expect("a message")
             .contains("unknown difficulty"));
+    }
+
+    /// A pattern (here the seed puzzle's) keeps its cells as the givens' places, the puzzle is
+    /// unique, and patterns that cannot work are refused with the reason.
+    #[test]
+    fn generated_puzzles_keep_a_pattern() {
+        let r = json!({ "seed": 5, "pattern": SEED }).to_string();
+        let a = answer(&generate(&r));
+        assert_eq!(a["ok"], true, "{a}");
+        let made = a["line"].as_str().expect("a line");
+        let blanks = |p: &str| p.bytes().map(|b| b == b'.').collect::<Vec<_>>();
+        assert_eq!(blanks(made), blanks(SEED));
+        assert_ne!(made, SEED);
+        assert_eq!(answer(&check(&req(made)))["verdict"], "unique");
+        assert_eq!(generate(&r), generate(&r));
+        let refused = |request: Value| answer(&generate(&request.to_string()))["error"].to_string();
+        let rows = "x".repeat(27) + &".".repeat(18) + &"x".repeat(36);
+        assert!(refused(json!({ "pattern": rows })).contains("rows 4 and 5 are empty"));
+        assert!(refused(json!({ "pattern": SEED, "variants": ["x"] })).contains("without variant rules"));
+        assert!(refused(json!({ "pattern": SEED, "size": 6 })).contains("a 6×6 board has 36"));
     }
 
     /// Variant puzzles check unique under their own rules (a jigsaw puzzle with its region map, read

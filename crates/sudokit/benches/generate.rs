@@ -1,5 +1,6 @@
 //! Generator throughput on one thread: complete grids, minimal 9×9 puzzles (without and with
-//! symmetry), rated puzzles, a 16×16 minimal puzzle, and canonical forms. One iteration makes one item
+//! symmetry), rated puzzles, a 16×16 minimal puzzle, puzzles on a fixed pattern of givens, and
+//! canonical forms. One iteration makes one item
 //! (a batch of items for the fast cases), so criterion's element throughput is items per second.
 //!
 //! Each iteration uses the next index of a fixed seed, so runs are reproducible and items differ.
@@ -11,7 +12,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use sudokit::canon::canonical;
-use sudokit::generate::{rng_for, Difficulty, GenerateOptions, Generator, Symmetry};
+use sudokit::generate::{rng_for, Difficulty, GenerateOptions, Generator, Pattern, Symmetry};
 use sudokit::Shape;
 
 const SEED: u64 = 2024;
@@ -78,6 +79,20 @@ fn big_puzzles(c: &mut Criterion) {
     g.finish();
 }
 
+/// Puzzles on the pattern of a generated minimal puzzle (a fresh one each time: the search is over
+/// the digits; its number of givens names the benchmark). Minimality is not asked for.
+fn pattern_puzzles(c: &mut Criterion) {
+    let made = generator(Shape::CLASSIC, Symmetry::None, None).puzzle(&mut rng_for(SEED, 0)).expect("found");
+    let pattern = Pattern::of_givens(&made.puzzle);
+    let mut o = GenerateOptions::default();
+    o.minimal = false;
+    let gen =
+        Generator::new(Shape::CLASSIC, o).and_then(|g| g.with_pattern(pattern)).expect("a usable pattern");
+    items(c, "generate_pattern", &format!("{}_givens", made.puzzle.givens()), 5, |i| {
+        black_box(gen.puzzle(&mut rng_for(SEED, i)).expect("found"));
+    });
+}
+
 fn canon(c: &mut Criterion) {
     let gen = generator(Shape::CLASSIC, Symmetry::None, None);
     let puzzles: Vec<_> = (0..200).map(|i| gen.puzzle(&mut rng_for(SEED, i)).expect("found")).collect();
@@ -96,5 +111,5 @@ fn canon(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, grids, puzzles, big_puzzles, canon);
+criterion_group!(benches, grids, puzzles, big_puzzles, pattern_puzzles, canon);
 criterion_main!(benches);

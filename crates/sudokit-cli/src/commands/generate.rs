@@ -25,8 +25,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::format::write_grid;
 use sudokit::generate::{
-    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, SeededRng, Symmetry,
-    Tally,
+    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, Pattern, SeededRng,
+    Symmetry, Tally,
 };
 use sudokit::solve::CancelFlag;
 use sudokit::{Grid, OutputFormat, Shape};
@@ -190,6 +190,14 @@ pub struct PuzzleArgs {
     #[arg(long)]
     pub solution: bool,
 
+    /// Put the givens on these cells, and only there: the cells row by row, `.`, `0`, `_` or `-` for
+    /// an empty cell and any other character (`x`, a digit) for a given, so a puzzle gives its own
+    /// pattern; or a file holding that (one line, or a row per line, grid art allowed). The board is
+    /// the pattern's unless --size or --box name one. Only minimal puzzles with --minimal; classic
+    /// rules only.
+    #[arg(long, value_name = "PATTERN", conflicts_with_all = ["symmetry", "clues", "max_clues"])]
+    pub pattern: Option<String>,
+
     #[command(flatten)]
     pub rating: RatingArgs,
 }
@@ -228,10 +236,14 @@ impl PuzzleArgs {
             (None, Some(n)) => Clues::AtMost(n),
             (None, None) => Clues::Any,
         };
-        if self.no_minimal && o.clues == Clues::Any {
+        if self.pattern.is_some() {
+            // Nothing is dug on a pattern: minimality is a filter, asked for by name only.
+            o.minimal = self.minimal;
+        } else if self.no_minimal && o.clues == Clues::Any {
             anyhow::bail!("--no-minimal needs --clues or --max-clues (a target to stop at)");
+        } else {
+            o.minimal = !self.no_minimal;
         }
-        o.minimal = !self.no_minimal;
         o.difficulty = self.difficulty;
         o.attempts = self.attempts;
         Ok(o)
@@ -261,9 +273,16 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
             let options = a.options()?;
             let rating = a.rating.target()?;
             let tally = Tally::new();
-            let generator = Generator::new(a.common.shape()?, options)?
-                .with_rating(rating.clone())?
-                .with_tally(tally.clone());
+            // A pattern brings its board, unless --size or --box name one.
+            let explicit =
+                (a.common.size.is_some() || a.common.box_shape.is_some()).then(|| a.common.shape());
+            let pattern = a.pattern.as_deref().map(|p| pattern(p, explicit.transpose()?)).transpose()?;
+            let shape = pattern.as_ref().map_or_else(|| a.common.shape(), |p| Ok(p.shape()))?;
+            let mut generator =
+                Generator::new(shape, options)?.with_rating(rating.clone())?.with_tally(tally.clone());
+            if let Some(pattern) = pattern {
+                generator = generator.with_pattern(pattern).map_err(|e| anyhow::anyhow!("--pattern: {e}"))?;
+            }
             let target = a.target();
             let finished = Arc::new(AtomicU64::new(0));
             let watch = (!rating.is_empty())
@@ -278,6 +297,19 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
             })
         }
     }
+}
+
+/// The pattern `--pattern` names: a file's text, or the text itself when no such file exists.
+fn pattern(text: &str, shape: Option<Shape>) -> anyhow::Result<Pattern> {
+    let path = std::path::Path::new(text);
+    let (text, from) = if path.is_file() {
+        let read = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("--pattern: {}: {e}", path.display()))?;
+        (read, format!(" (the file {})", path.display()))
+    } else {
+        (text.to_string(), String::new())
+    };
+    Pattern::parse(&text, shape).map_err(|e| anyhow::anyhow!("--pattern{from}: {e}"))
 }
 
 pub(super) enum Item {

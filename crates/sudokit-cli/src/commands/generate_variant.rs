@@ -127,6 +127,9 @@ pub fn puzzle(a: &PuzzleArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         // The raters follow the classic rules' techniques; a rating of a variant puzzle would mislead.
         bail!("--level, --er, --require and --exclude are for classic 9x9 puzzles only, not variant puzzles");
     }
+    if a.pattern.is_some() {
+        bail!("--pattern is for classic rules only, not variant puzzles");
+    }
     let generator = VariantGenerator::new(a.common.shape()?, spec, a.options()?)?;
     let target = a.target();
     produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {

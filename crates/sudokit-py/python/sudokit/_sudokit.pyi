@@ -269,10 +269,11 @@ def generate(
     symmetry: str = "none",
     clues: Optional[int] = None,
     max_clues: Optional[int] = None,
-    minimal: bool = True,
+    minimal: Optional[bool] = None,
     difficulty: Optional[str] = None,
     attempts: int = 1000,
     grid: bool = False,
+    pattern: Optional[str] = None,
     format: Layout = "line",
     variant: Optional[GenVariantLike] = None,
 ) -> Union[str, Dict[str, Any]]:
@@ -285,7 +286,11 @@ def generate(
     ``format``; jigsaw is ``"GIVENS REGIONS"`` (``format="line"`` only); killer is a ``dict``, the
     JSON puzzle object with its ``cages``. Boards the rules do not fit (hyper off 9×9, jigsaw or
     killer above 12×12, X above 16×16), a difficulty, or killer with a symmetry raise ``ValueError``
-    with the library's message. A ``str`` result is always returned without ``variant="killer"``."""
+    with the library's message. A ``str`` result is always returned without ``variant="killer"``.
+
+    ``pattern`` puts the givens on its cells only, as ``--pattern`` (``.``, ``0``, ``_`` or ``-``
+    for an empty cell, anything else for a given, so a puzzle gives its own pattern). ``minimal``
+    defaults to ``True``, but to ``False`` with a pattern, where it keeps only minimal puzzles."""
 
 def generate_batch(
     n: int,
@@ -297,10 +302,11 @@ def generate_batch(
     symmetry: str = "none",
     clues: Optional[int] = None,
     max_clues: Optional[int] = None,
-    minimal: bool = True,
+    minimal: Optional[bool] = None,
     difficulty: Optional[str] = None,
     attempts: int = 1000,
     grid: bool = False,
+    pattern: Optional[str] = None,
     threads: Optional[int] = None,
     variant: Optional[GenVariantLike] = None,
 ) -> Tuple[

@@ -65,6 +65,7 @@ mod dig;
 mod fill;
 pub mod jigsaw;
 pub mod killer;
+mod pattern;
 mod rating;
 mod singles;
 mod symmetry;
@@ -73,6 +74,7 @@ mod tests;
 mod variant;
 
 pub use difficulty::{Difficulty, TRIAL_AND_ERROR};
+pub use pattern::{Obstacle, Pattern, PatternError};
 pub use rating::{ErRange, RatingTarget, RatingTargetError, Tally};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use variant::{VariantGenerated, VariantGenerator, VariantGrid, VariantSetupError, VariantSpec};
@@ -224,6 +226,17 @@ pub enum GenerateError {
     /// A rating target that cannot be met on this board.
     #[error(transparent)]
     Rating(#[from] RatingTargetError),
+    /// A pattern that cannot be used ([`Generator::with_pattern`]).
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    /// No attempt found a puzzle on the pattern with one solution (and minimal, if asked).
+    #[error("no {}puzzle with one solution found on the pattern in {attempts} attempts", if *.minimal { "minimal " } else { "" })]
+    PatternNotFound {
+        /// Whether minimal puzzles were asked for.
+        minimal: bool,
+        /// Attempts made.
+        attempts: u32,
+    },
     /// A name that is not a difficulty.
     #[error("unknown difficulty `{name}` (expected singles, no-guess or guess)")]
     UnknownDifficulty {
@@ -276,6 +289,8 @@ pub struct Generator {
     rating: Option<Arc<RatingTarget>>,
     /// Counts the candidates tried ([`Generator::with_tally`]).
     tally: Option<Tally>,
+    /// Where the givens go ([`Generator::with_pattern`]).
+    pattern: Option<Arc<Pattern>>,
 }
 
 impl Generator {
@@ -300,7 +315,54 @@ impl Generator {
             orbits,
             rating: None,
             tally: None,
+            pattern: None,
         })
+    }
+
+    /// This generator putting the givens of its puzzles on `pattern`'s cells, and only there.
+    ///
+    /// Nothing is dug, so the options' `symmetry` and `clues` must be left at their defaults (the
+    /// pattern has its own; [`Generated::symmetry`] reports it), and `minimal` keeps only puzzles
+    /// from which no given can go; set it to `false` for any puzzle with one solution. An attempt
+    /// is one search of the pattern's digits from a fresh grid (see the `pattern` module), followed
+    /// by the difficulty and rating filters. Patterns with an [`Obstacle`] are refused.
+    ///
+    /// ```
+    /// use sudokit::generate::{rng_for, GenerateOptions, Generator, Pattern};
+    /// use sudokit::{Puzzle, Shape};
+    ///
+    /// let pattern: Pattern = "x...x...x\n.x..x..x.\n..x.x.x..\n...xxx...\nxxxx.xxxx\n\
+    ///                         ...xxx...\n..x.x.x..\n.x..x..x.\nx...x...x".parse()?;
+    /// let mut options = GenerateOptions::default();
+    /// options.minimal = false;
+    /// let generator = Generator::new(Shape::CLASSIC, options)?.with_pattern(pattern.clone())?;
+    /// let made = generator.puzzle(&mut rng_for(5, 0))?;
+    /// assert_eq!(Pattern::of_givens(&made.puzzle), pattern);
+    /// assert_eq!(Puzzle::classic(made.puzzle).count_up_to(2).to_string(), "1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_pattern(mut self, pattern: Pattern) -> Result<Generator, GenerateError> {
+        let o = &self.options;
+        if pattern.shape() != self.shape {
+            let (side, expected) = (self.shape.side(), self.shape.cells());
+            return Err(PatternError::OtherBoard { side, expected, found: pattern.shape().cells() }.into());
+        }
+        if o.symmetry != Symmetry::None {
+            return Err(PatternError::Conflict("symmetry (it has its own)").into());
+        }
+        if o.clues != Clues::Any {
+            return Err(PatternError::Conflict("clue target (it has its own number of givens)").into());
+        }
+        if let Some(obstacle) = pattern.obstacle() {
+            return Err(PatternError::Obstacle(obstacle).into());
+        }
+        self.pattern = Some(Arc::new(pattern));
+        Ok(self)
+    }
+
+    /// The pattern of [`Generator::with_pattern`], if any.
+    pub fn pattern(&self) -> Option<&Pattern> {
+        self.pattern.as_deref()
     }
 
     /// The board shape.
@@ -344,6 +406,9 @@ impl Generator {
         let engine = engine_for(&self.board);
         let mut digger = dig::Digger::new(&self.board, engine);
         digger.cancel = cancel;
+        if let Some(pattern) = &self.pattern {
+            return self.make_on(pattern, &digger, rng);
+        }
         let floor = o.dig_floor();
         let mut nearest = Nearest(None);
         for attempt in 1..=o.attempts {
@@ -373,19 +438,65 @@ impl Generator {
                 return Ok(made);
             }
         }
-        match (nearest.0, o.difficulty, &self.rating) {
-            (Some((_, made)), _, _) => Ok(Generated { target_met: false, attempts: o.attempts, ..made }),
-            (None, difficulty, Some(target)) => {
+        match nearest.0 {
+            Some((_, made)) => Ok(Generated { target_met: false, attempts: o.attempts, ..made }),
+            None => Err(self
+                .missed()
+                .expect("without a filter every attempt gives a candidate, and the first is kept")),
+        }
+    }
+
+    /// [`Generator::make`] on a pattern: each attempt searches the pattern's digits, then filters.
+    fn make_on<R: Rng + ?Sized>(
+        &self,
+        pattern: &Pattern,
+        digger: &dig::Digger<'_>,
+        rng: &mut R,
+    ) -> Result<Generated, GenerateError> {
+        let o = &self.options;
+        let search = pattern::Search { digger, pattern };
+        let mut on_pattern = false;
+        for attempt in 1..=o.attempts {
+            let Some(found) = search.attempt(rng).map_err(|()| GenerateError::Cancelled)? else { continue };
+            if o.minimal && !is_minimal(&found.puzzle) {
+                continue;
+            }
+            on_pattern = true;
+            let Some(guesses) = digger.guesses(&found.puzzle) else { return Err(GenerateError::Cancelled) };
+            self.count_candidate();
+            if o.difficulty.is_some_and(|d| !d.accepts(&self.board, &found.puzzle))
+                || !self.rated(&found.puzzle)
+            {
+                continue;
+            }
+            return Ok(Generated {
+                puzzle: found.puzzle,
+                solution: found.solution,
+                symmetry: pattern.symmetry(),
+                guesses,
+                attempts: attempt,
+                target_met: true,
+                unproven: 0,
+            });
+        }
+        let missed = GenerateError::PatternNotFound { minimal: o.minimal, attempts: o.attempts };
+        Err(if on_pattern { self.missed().unwrap_or(missed) } else { missed })
+    }
+
+    /// The error of a generator whose attempts gave no candidate that met its difficulty and rating
+    /// target; `None` without either.
+    fn missed(&self) -> Option<GenerateError> {
+        let attempts = self.options.attempts;
+        match (self.options.difficulty, &self.rating) {
+            (difficulty, Some(target)) => {
                 let target = match difficulty {
                     Some(d) => format!("{d} difficulty, {target}"),
                     None => target.to_string(),
                 };
-                Err(GenerateError::TargetNotFound { target, attempts: o.attempts })
+                Some(GenerateError::TargetNotFound { target, attempts })
             }
-            (None, Some(difficulty), None) => {
-                Err(GenerateError::DifficultyNotFound { difficulty, attempts: o.attempts })
-            }
-            (None, None, None) => unreachable!("without a filter every attempt gives a candidate"),
+            (Some(difficulty), None) => Some(GenerateError::DifficultyNotFound { difficulty, attempts }),
+            (None, None) => None,
         }
     }
 
