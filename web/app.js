@@ -524,7 +524,7 @@ function check() {
       say(`No solution: the board cannot be completed (${ms(t)}).`, "error");
       break;
     case "unique":
-      say(full ? `Solved: the board is complete and correct.` : `Unique: exactly one solution fits (${ms(t)}).`, "ok");
+      say(full ? `Solved: the board is complete and correct.` : `Unique: exactly one solution fits (${ms(t)})${minimalText(a.redundant)}.`, "ok");
       // The rating follows on its own where there is one; it runs in the worker, so the page goes on.
       if (!full && rateable()) rate();
       break;
@@ -542,6 +542,17 @@ function check() {
       say(a.verdict, "");
   }
   render();
+}
+
+/** Whether the digits on the board are a minimal puzzle, from the module's `redundant` cells: what a
+ * setter asks next. The list is cut short after eight names. */
+function minimalText(redundant) {
+  if (!Array.isArray(redundant)) return "";
+  if (redundant.length === 0) return "; minimal: no digit can go";
+  const names = redundant.slice(0, 8).map((i) => `r${Math.floor(i / state.side) + 1}c${(i % state.side) + 1}`);
+  const more = redundant.length > 8 ? ` and ${redundant.length - 8} more` : "";
+  const each = redundant.length === 1 ? "can go" : "can each go";
+  return `; not minimal: ${names.join(" ")}${more} ${each} with the solution staying unique`;
 }
 
 function solve() {

@@ -511,6 +511,7 @@ if (scenarios) {
     equal(count.text, "1", "solutions counted by the module");
     await page.click("#check");
     expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    expect((await message(page)).endsWith("; minimal: no digit can go."), `a generated puzzle is minimal: ${await message(page)}`);
     await shot(page, "08-generated");
     await page.click("#generate");
     await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("Generated"));
@@ -617,6 +618,13 @@ if (scenarios) {
     expect(made !== SEED, "new digits");
     const count = await page.evaluate((p) => window.sudokit.count({ puzzle: p, limit: 2 }), made);
     equal(count.text, "1", "one solution");
+    // Check says whether it is minimal, naming the digits that can go as the module finds them.
+    const redundant = await page.evaluate((p) => window.sudokit.check({ puzzle: p }).redundant, made);
+    await page.click("#check");
+    const names = redundant.slice(0, 8).map((i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`).join(" ");
+    const said = await message(page);
+    if (redundant.length === 0) expect(said.endsWith("; minimal: no digit can go."), `message: ${said}`);
+    else expect(said.includes(`; not minimal: ${names}`), `message: ${said}, module: ${redundant}`);
     await page.click("#empty");
     await page.click("#generate");
     await page.waitForFunction(() => document.querySelector("#message").className === "error");

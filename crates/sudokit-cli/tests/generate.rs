@@ -367,3 +367,69 @@ fn pattern_refusals() {
         r.stderr
     );
 }
+
+/// `check --minimal`: generated puzzles are minimal; givens added from the solution can go, each
+/// given named can (alone) and no other can; variant puzzles are judged under their rules.
+#[test]
+fn check_minimal_names_the_givens_that_can_go() {
+    let r = sudokit(&["generate", "puzzle", "-n", "4", "--seed", "12", "--solution"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let puzzles: Vec<&str> = r.stdout.lines().map(|l| &l[..81]).collect();
+    let checked = sudokit(&["check", "--minimal"], &(puzzles.join("\n") + "\n"));
+    assert_eq!(checked.stdout, "unique, minimal\n".repeat(4));
+    assert_eq!(checked.code, 0);
+
+    let (p, s) = r.stdout.lines().next().and_then(|l| l.split_once(' ')).expect("puzzle and solution");
+    let mut more = p.as_bytes().to_vec();
+    let blanks: Vec<usize> = (0..81).filter(|&i| more[i] == b'.').take(2).collect();
+    for &i in &blanks {
+        more[i] = s.as_bytes()[i];
+    }
+    let more = String::from_utf8(more).expect("ASCII");
+    let r = sudokit(&["check", "--minimal", "-o", "json"], &format!("{more}\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("a JSON record");
+    assert_eq!(v["minimal"], false);
+    let names: Vec<String> = v["redundant"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|n| n.as_str().expect("a name").to_string())
+        .collect();
+    let name = |i: usize| format!("r{}c{}", i / 9 + 1, i % 9 + 1);
+    assert!(blanks.iter().all(|&i| names.contains(&name(i))), "{names:?}");
+    for i in (0..81).filter(|&i| more.as_bytes()[i] != b'.') {
+        let mut less = more.clone().into_bytes();
+        less[i] = b'.';
+        let unique = unique(std::str::from_utf8(&less).expect("ASCII"));
+        assert_eq!(unique, names.contains(&name(i)), "{} can go: {unique}", name(i));
+    }
+    assert_eq!(v["detail"], format!("not minimal: {} can each go", names.join(" ")));
+    let text = sudokit(&["check", "--minimal"], &format!("{more}\n"));
+    assert_eq!(text.stdout, format!("unique, not minimal: {} can each go\n", names.join(" ")));
+    let csv = sudokit(&["check", "--minimal", "-o", "csv"], &format!("{more}\n"));
+    assert!(
+        csv.stdout
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.ends_with(&format!(",not minimal: {} can each go", names.join(" ")))),
+        "{}",
+        csv.stdout
+    );
+
+    // Other verdicts and records keep their place and wording.
+    // A minimal puzzle less any given has several solutions.
+    let first = p.find(|c: char| c != '.').expect("a given");
+    let loose = format!("{}.{}", &p[..first], &p[first + 1..]);
+    let mixed = format!("{p}\n{loose}\nnot a puzzle\n");
+    let r = sudokit(&["check", "--minimal"], &mixed);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "unique, minimal");
+    assert!(lines[1].starts_with("multiple: solutions differ at"), "{}", lines[1]);
+    assert_eq!(lines.last().copied(), Some("unreadable"));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+
+    let x = sudokit(&["generate", "puzzle", "--variant", "x", "-n", "2", "--seed", "3"], "");
+    let r = sudokit(&["check", "--variant", "x", "--minimal"], &x.stdout);
+    assert_eq!(r.stdout, "unique, minimal\n".repeat(2));
+}

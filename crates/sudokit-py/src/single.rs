@@ -8,6 +8,7 @@ use std::thread::JoinHandle;
 
 use pyo3::prelude::*;
 use sudokit::canon::canonical_under;
+use sudokit::format::minimality;
 use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome};
 
 use crate::args::{output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT};
@@ -114,6 +115,9 @@ pub struct Verdict {
     pub differ: Vec<String>,
     /// Each pair of equal givens in a house (invalid), e.g. `"5 twice in row 1 (r1c1 and r1c7)"`.
     pub conflicts: Vec<String>,
+    /// With `check(minimal=True)` on a unique puzzle: the givens that can each go, alone, with the
+    /// solution staying unique (`[]` for a minimal puzzle); else `None`.
+    pub redundant: Option<Vec<String>>,
 }
 
 #[pymethods]
@@ -124,11 +128,18 @@ impl Verdict {
         self.kind == "unique"
     }
 
+    /// Whether the puzzle is minimal (with `check(minimal=True)` on a unique puzzle; else `None`).
+    #[getter]
+    fn is_minimal(&self) -> Option<bool> {
+        self.redundant.as_ref().map(Vec::is_empty)
+    }
+
     fn __str__(&self) -> String {
-        match self.kind.as_str() {
-            "multiple" => format!("multiple: solutions differ at {}", self.differ.join(" ")),
-            "invalid" => format!("invalid: {}", self.conflicts.join("; ")),
-            other => other.to_string(),
+        match (self.kind.as_str(), &self.redundant) {
+            ("multiple", _) => format!("multiple: solutions differ at {}", self.differ.join(" ")),
+            ("invalid", _) => format!("invalid: {}", self.conflicts.join("; ")),
+            (other, Some(redundant)) => format!("{other}, {}", minimality(redundant)),
+            (other, None) => other.to_string(),
         }
     }
 
@@ -142,6 +153,9 @@ impl Verdict {
         }
         if !self.conflicts.is_empty() {
             parts.push(format!("conflicts={:?}", self.conflicts));
+        }
+        if let Some(r) = &self.redundant {
+            parts.push(format!("redundant={r:?}"));
         }
         format!("Verdict({})", parts.join(", "))
     }
@@ -157,6 +171,7 @@ impl Verdict {
             second: None,
             differ: Vec::new(),
             conflicts: Vec::new(),
+            redundant: None,
         };
         match v {
             sudokit::Verdict::Invalid(c) => out.conflicts = c.iter().map(ToString::to_string).collect(),
@@ -178,19 +193,37 @@ puzzle_function! {
     /// solution, invalid (naming the conflicting givens), or timed out (`timeout` in seconds). Never raises
     /// for a puzzle that can be read; `ParseError` for one that cannot.
     ///
+    /// `minimal=True` also asks, of a unique puzzle, which givens can each go alone with the
+    /// solution staying unique: `redundant` lists them (`[]`: the puzzle is minimal, `is_minimal`),
+    /// and `str(verdict)` reads `unique, minimal` or `unique, not minimal: r1c2 can go`.
+    ///
     /// ```python
     /// >>> v = sudokit.check("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
     /// >>> v.kind, v.is_unique
     /// ('multiple', False)
+    /// >>> str(sudokit.check("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", minimal=True))
+    /// 'unique, minimal'
     /// ```
-    signature = (*, format="line", timeout=None);
-    pub fn check(py, puzzle, keywords; format: &str, timeout: Option<f64>) -> PyResult<Verdict> {
+    signature = (*, format="line", timeout=None, minimal=false);
+    pub fn check(py, puzzle, keywords; format: &str, timeout: Option<f64>, minimal: bool) -> PyResult<Verdict> {
         let args = keywords.options()?;
         let format = output_format(format)?;
         let limits = search_limits(None, timeout)?;
         let (p, _) = read_puzzle(puzzle, &args)?;
-        let (verdict, _) = py.detach(|| p.check_within(limits));
-        Ok(Verdict::from_library(&verdict, format))
+        let (verdict, _) = py.detach(|| p.check_within(limits.clone()));
+        if !(minimal && matches!(verdict, sudokit::Verdict::Unique(_))) {
+            return Ok(Verdict::from_library(&verdict, format));
+        }
+        // One count per given: a timeout here gives the verdict "timed out", as the command line's.
+        match py.detach(|| p.redundant_givens(limits)) {
+            Ok(cells) => {
+                let shape = p.grid().shape();
+                let mut out = Verdict::from_library(&verdict, format);
+                out.redundant = Some(cells.iter().map(|c| c.name(shape)).collect());
+                Ok(out)
+            }
+            Err(other) => Ok(Verdict::from_library(&other, format)),
+        }
     }
 }
 

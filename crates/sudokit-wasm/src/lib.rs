@@ -39,7 +39,7 @@
 //! | export | request fields | answer fields |
 //! |---|---|---|
 //! | `sudokit_parse` | `puzzle`, `variants`, `size` | the board: `side`, `boxRows`, `boxCols`, `cells`, `regions`, `jigsaw`, `diagonals`, `windows`, `cages`, `layout`, `line`, `records` |
-//! | `sudokit_check` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `conflicts`, `solution`, `second`, `guesses`, `interrupted` |
+//! | `sudokit_check` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `conflicts`, `solution`, `second`, `guesses`, `interrupted`, `redundant` (up to 9×9) |
 //! | `sudokit_solve` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solution`, `conflicts`, `guesses`, `interrupted` |
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
 //! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts`, `pattern` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions` |

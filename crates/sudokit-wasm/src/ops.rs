@@ -31,6 +31,9 @@ pub const DEFAULT_ATTEMPTS_BIG: u32 = 5;
 /// The largest side the generator accepts here: bigger boards take too long for a page.
 pub const MAX_GENERATE_SIDE: usize = 16;
 
+/// The largest side whose check also tells the givens that can go (one count per given).
+const MAX_MINIMALITY_SIDE: usize = 9;
+
 /// The answer to a request that failed.
 fn failure(message: impl std::fmt::Display) -> String {
     json!({ "ok": false, "error": message.to_string() }).to_string()
@@ -203,9 +206,15 @@ pub fn parse(request: &str) -> String {
 
 /// Checks a puzzle: conflicting givens, no solution, unique, or multiple with two solutions.
 ///
+/// On boards up to 9×9, a unique puzzle's answer also gives `redundant`: the cells (indices) of
+/// the givens that can each go, alone, with the solution staying unique (`[]`: the puzzle is
+/// minimal; `null` if the node budget stopped a count).
+///
 /// ```
 /// let answer = sudokit_wasm::check(r#"{"puzzle": "1.3.............", "size": 4}"#);
 /// assert!(answer.contains(r#""verdict":"multiple""#), "{answer}");
+/// let full = sudokit_wasm::check(r#"{"puzzle": "1234341221434321", "size": 4}"#);
+/// assert!(full.contains(r#""redundant":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]"#), "{full}");
 /// ```
 pub fn check(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {
@@ -218,7 +227,16 @@ pub fn check(request: &str) -> String {
         });
         match verdict {
             Verdict::Invalid(list) => answer["conflicts"] = conflicts(&list),
-            Verdict::Unique(g) => answer["solution"] = cells(&g),
+            Verdict::Unique(g) => {
+                answer["solution"] = cells(&g);
+                // One count per given, which stays cheap up to 9×9 only.
+                if g.shape().side() <= MAX_MINIMALITY_SIDE {
+                    answer["redundant"] = match read.puzzle.redundant_givens(r.limits(2)) {
+                        Ok(list) => list.iter().map(|c| c.index()).collect(),
+                        Err(_) => Value::Null,
+                    };
+                }
+            }
             Verdict::Multiple { first, second } => {
                 answer["solution"] = cells(&first);
                 answer["second"] = cells(&second);
@@ -545,6 +563,29 @@ mod tests {
             .as_str()
             .expect("a message")
             .contains("unknown difficulty"));
+    }
+
+    /// A unique puzzle's check names the givens that can each go: removing one of them leaves the
+    /// puzzle unique, removing any other does not. Past 9×9 there is no list.
+    #[test]
+    fn checks_name_the_givens_that_can_go() {
+        let a = answer(&check(&req(SEED)));
+        let redundant: Vec<usize> = a["redundant"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|i| i.as_u64().expect("an index") as usize)
+            .collect();
+        for (i, c) in SEED.char_indices().filter(|&(_, c)| c != '.') {
+            let mut less = SEED.to_string();
+            less.replace_range(i..=i, ".");
+            let verdict = answer(&check(&req(&less)))["verdict"].clone();
+            assert_eq!(verdict == "unique", redundant.contains(&i), "r{}c{} ({c})", i / 9 + 1, i % 9 + 1);
+        }
+        assert!(!redundant.is_empty(), "the seed puzzle has givens to spare");
+        let big = answer(&generate(r#"{"size": 16, "seed": 7}"#));
+        let checked = answer(&check(&json!({ "puzzle": big["line"], "size": 16 }).to_string()));
+        assert_eq!((checked["verdict"].clone(), checked.get("redundant")), (json!("unique"), None));
     }
 
     /// A pattern (here the seed puzzle's) keeps its cells as the givens' places, the puzzle is

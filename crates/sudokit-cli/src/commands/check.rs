@@ -2,6 +2,7 @@
 
 use clap::Args;
 use sudokit::batch::Job;
+use sudokit::format::minimality;
 use sudokit::{OutputFormat, Puzzle, Verdict};
 
 use super::{
@@ -26,6 +27,11 @@ pub struct CheckArgs {
     /// for records.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Also say whether each unique puzzle is minimal, naming the givens that can each go, alone,
+    /// with the solution staying unique: `unique, minimal` or `unique, not minimal: r1c2 r5c5 can
+    /// each go` (CSV: in `detail`; JSON: also `minimal` and `redundant`).
+    #[arg(long)]
+    pub minimal: bool,
 }
 
 /// Judges one puzzle for `sudokit check`.
@@ -45,15 +51,13 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
     let (verdict, o) = p.check_within(limits(0, &args.run));
     let at = job.position;
     let base = Outcome { header: header_of(mode, COLUMNS), guesses: o.guesses, ..Default::default() };
-    if o.timed_out() {
+    let timed_out = |base: Outcome| {
         let out = record(mode, COLUMNS, puzzle_fields(job, "timeout"), || b"timeout\n".to_vec());
-        return Outcome {
-            out,
-            messages: vec![format!("{at}: timed out")],
-            status: Status::Failed,
-            kind: Kind::TimedOut,
-            ..base
-        };
+        let messages = vec![format!("{at}: timed out")];
+        Outcome { out, messages, status: Status::Failed, kind: Kind::TimedOut, ..base }
+    };
+    if o.timed_out() {
+        return timed_out(base);
     }
     let fields = |status: &str| expected_fields(puzzle_fields(job, status), job);
     let (solution, count) = match &verdict {
@@ -70,12 +74,26 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
         let out = record(mode, COLUMNS, f, || format!("mismatch: {}\n", m).into_bytes());
         return Outcome { out, messages: vec![m], status: Status::Mismatch, kind: Kind::Mismatch, ..base };
     }
+    // The givens that can go, for --minimal: a second look at a unique puzzle, one count per given.
+    let redundant = match (&verdict, args.minimal) {
+        (Verdict::Unique(_), true) => match p.redundant_givens(limits(0, &args.run)) {
+            Ok(cells) => Some(cells),
+            Err(_) => return timed_out(base),
+        },
+        _ => None,
+    };
     let (out, kind, status) = match &verdict {
-        Verdict::Unique(g) => (
-            record(mode, COLUMNS, fields("ok").set("solution", grid_value(g, job)), || b"unique\n".to_vec()),
-            Kind::Solved,
-            Status::Ok,
-        ),
+        Verdict::Unique(g) => {
+            let mut f = fields("ok").set("solution", grid_value(g, job));
+            let mut text = "unique".to_string();
+            if let Some(cells) = &redundant {
+                let names: Vec<String> = cells.iter().map(|c| c.name(p.grid().shape())).collect();
+                let detail = minimality(&names);
+                text = format!("{text}, {detail}");
+                f = f.set("detail", detail).set("minimal", names.is_empty()).set("redundant", names);
+            }
+            (record(mode, COLUMNS, f, || format!("{text}\n").into_bytes()), Kind::Solved, Status::Ok)
+        }
         Verdict::NoSolution => (
             record(mode, COLUMNS, fields("no_solution"), || b"no solution\n".to_vec()),
             Kind::NoSolution,

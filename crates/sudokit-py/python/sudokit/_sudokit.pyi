@@ -48,9 +48,15 @@ class Verdict:
     """The cells where the two solutions differ (multiple), e.g. ``["r1c2", "r1c3"]``."""
     conflicts: List[str]
     """Each pair of equal givens in a house (invalid)."""
+    redundant: Optional[List[str]]
+    """With ``check(minimal=True)`` on a unique puzzle: the givens that can each go, alone, with
+    the solution staying unique (``[]`` for a minimal puzzle); else ``None``."""
     @property
     def is_unique(self) -> bool:
         """Whether the puzzle has exactly one solution."""
+    @property
+    def is_minimal(self) -> Optional[bool]:
+        """Whether the puzzle is minimal (with ``check(minimal=True)`` on a unique puzzle)."""
 
 class Solutions(Iterator[str]):
     """Solutions found on a thread of their own, a few ahead of the loop; dropping it stops the search."""
@@ -230,8 +236,10 @@ def check(
     variant: Optional[VariantLike] = None,
     regions: Optional[str] = None,
     layout: Optional[Layout] = None,
+    minimal: bool = False,
 ) -> Verdict:
-    """A verdict: unique, multiple, no solution, invalid or timed out. Raises ``ParseError``."""
+    """A verdict: unique, multiple, no solution, invalid or timed out. Raises ``ParseError``.
+    ``minimal=True`` also lists, for a unique puzzle, the givens that can each go (``redundant``)."""
 
 def solutions(
     puzzle: PuzzleLike,

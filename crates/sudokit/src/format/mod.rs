@@ -253,6 +253,26 @@ fn write_json_board(grid: &Grid, notation: Notation, out: &mut Vec<u8>) {
     out.extend_from_slice(b"]\n");
 }
 
+/// Whether a unique puzzle is minimal, in words, from the names of the givens that can each go
+/// alone ([`crate::Puzzle::redundant_givens`], [`crate::Cell::name`]): `minimal`, `not minimal:
+/// r1c2 can go`, or `not minimal: r1c2 r5c5 can each go`. The wording `sudokit check --minimal`
+/// prints after `unique, `.
+///
+/// ```
+/// use sudokit::format::minimality;
+///
+/// assert_eq!(minimality(&["r1c2", "r5c5"]), "not minimal: r1c2 r5c5 can each go");
+/// assert_eq!(minimality::<&str>(&[]), "minimal");
+/// ```
+pub fn minimality<S: AsRef<str>>(redundant: &[S]) -> String {
+    let names: Vec<&str> = redundant.iter().map(AsRef::as_ref).collect();
+    match names.as_slice() {
+        [] => "minimal".to_string(),
+        [one] => format!("not minimal: {one} can go"),
+        _ => format!("not minimal: {} can each go", names.join(" ")),
+    }
+}
+
 /// `grid` in `format` as a string (ending with a newline).
 pub fn to_string(grid: &Grid, format: OutputFormat) -> String {
     let mut out = Vec::new();

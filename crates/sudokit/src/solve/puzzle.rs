@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::engine::EngineError;
 use super::engine::{engine_for, Engine};
 use super::limits::{Count, Interrupt, Limits, SearchOutcome};
-use crate::grid::{Grid, GridError};
+use crate::grid::{Cell, Grid, GridError};
 use crate::rules::{Board, Conflict};
 
 /// The truth about a puzzle.
@@ -159,6 +159,51 @@ impl Puzzle {
         let o = self.for_each_solution(limits.with_solutions(2), |g| found.keep(g.clone()));
         (found.verdict(&o), o)
     }
+
+    /// The givens that can each be removed, alone, with the puzzle keeping its one solution, in
+    /// cell order: none for a minimal puzzle. Removing them all at once may lose uniqueness;
+    /// removing them one at a time, each while it still can go, leaves a minimal puzzle.
+    ///
+    /// Each removal is one count up to two solutions within `limits` (a deadline or cancel flag
+    /// bounds them all, a node budget each). `Err` holds the verdict of a puzzle without exactly
+    /// one solution, or [`Verdict::TimedOut`] when `limits` stopped a count before it could tell.
+    ///
+    /// ```
+    /// use sudokit::{Cell, Limits, Puzzle};
+    ///
+    /// let minimal: sudokit::Grid =
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+    /// assert_eq!(Puzzle::classic(minimal.clone()).redundant_givens(Limits::all()), Ok(vec![]));
+    /// // Add r1c2's digit from the solution: the puzzle stays unique, and the new given can go.
+    /// let mut more = minimal.clone();
+    /// let solution = minimal.first_solution().expect("one solution");
+    /// let r1c2 = Cell::new_checked(1, more.shape()).expect("a cell of the board");
+    /// more.set(r1c2, solution.get(r1c2));
+    /// let redundant = Puzzle::classic(more).redundant_givens(Limits::all()).expect("unique");
+    /// assert!(redundant.contains(&r1c2));
+    /// # Ok::<(), sudokit::Error>(())
+    /// ```
+    pub fn redundant_givens(&self, limits: Limits) -> Result<Vec<Cell>, Verdict> {
+        let (verdict, _) = self.check_within(limits.clone());
+        let Verdict::Unique(solution) = verdict else { return Err(verdict) };
+        let counting = limits.with_solutions(2);
+        let mut grid = self.grid.clone();
+        let mut redundant = Vec::new();
+        for (cell, digit) in self.grid.iter() {
+            if digit.is_none() {
+                continue;
+            }
+            grid.set(cell, None);
+            let o = admitted(self.engine().count(&self.board, &grid, &counting));
+            grid.set(cell, digit);
+            match (o.solutions, o.interrupted) {
+                (2.., _) => {}
+                (_, Some(by)) => return Err(Verdict::TimedOut { found: Some(solution), by }),
+                _ => redundant.push(cell),
+            }
+        }
+        Ok(redundant)
+    }
 }
 
 /// The solutions a check keeps: the first two (it searches for no more).
@@ -209,4 +254,57 @@ impl Grid {
 /// shape) with the engine [`engine_for`] picked for its board.
 pub(crate) fn admitted<T>(r: Result<T, EngineError>) -> T {
     r.expect("a Puzzle's grid has its board's shape, and engine_for picks an engine that supports the board")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::CancelFlag;
+
+    /// Seventeen givens, unique: minimal, as every 17-given puzzle is.
+    const SEVENTEEN: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn puzzle(text: &str) -> Puzzle {
+        Puzzle::classic(text.parse().expect("a puzzle"))
+    }
+
+    #[test]
+    fn redundant_givens_one_at_a_time() {
+        let minimal = puzzle(SEVENTEEN);
+        assert_eq!(minimal.redundant_givens(Limits::all()), Ok(vec![]));
+        // A full grid: any one cell can go.
+        let solution = minimal.first_solution().expect("one solution");
+        assert_eq!(puzzle(&solution.to_string()).redundant_givens(Limits::all()).map(|r| r.len()), Ok(81));
+        // Two more givens from the solution: each can go (one at a time), and none of the 17 can.
+        let mut more = minimal.grid().clone();
+        let added: Vec<Cell> = [1, 2].into_iter().map(Cell::from_index).collect();
+        for &c in &added {
+            more.set(c, solution.get(c));
+        }
+        let redundant = Puzzle::classic(more.clone()).redundant_givens(Limits::all()).expect("unique");
+        for c in &redundant {
+            let mut less = more.clone();
+            less.set(*c, None);
+            assert_eq!(less.count_up_to(2).to_string(), "1", "{c:?} can go");
+        }
+        assert!(added.iter().all(|c| redundant.contains(c)), "{redundant:?}");
+        for (c, d) in more.iter().filter(|(c, d)| d.is_some() && !redundant.contains(c)) {
+            let mut less = more.clone();
+            less.set(c, None);
+            assert_eq!(less.count_up_to(2).to_string(), "2+", "{c:?} ({d:?}) cannot go");
+        }
+    }
+
+    #[test]
+    fn redundant_givens_of_puzzles_without_one_solution() {
+        let loose = puzzle(&SEVENTEEN.replacen('4', ".", 1));
+        assert!(matches!(loose.redundant_givens(Limits::all()), Err(Verdict::Multiple { .. })));
+        let clash = puzzle(&SEVENTEEN.replacen(".", "4", 1));
+        assert!(matches!(clash.redundant_givens(Limits::all()), Err(Verdict::Invalid(_))));
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        let stopped = puzzle(SEVENTEEN).redundant_givens(Limits::all().with_cancel(cancel));
+        assert!(matches!(stopped, Err(Verdict::TimedOut { by: Interrupt::Cancelled, .. })), "{stopped:?}");
+    }
 }
