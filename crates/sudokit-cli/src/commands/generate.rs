@@ -180,7 +180,8 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "LEVEL", value_parser = values::<Difficulty>(DIFFICULTIES))]
     pub difficulty: Option<Difficulty>,
 
-    /// Grids tried per puzzle for a clue target or difficulty, at least 1.
+    /// Grids tried per puzzle for a clue target, difficulty or rating, at least 1 (with --pattern:
+    /// searches of the pattern's digits, each from a fresh grid).
     #[arg(long, value_name = "N", default_value_t = sudokit::generate::DEFAULT_ATTEMPTS,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,

@@ -12,6 +12,8 @@
 //!   losing uniqueness. Clue targets, the [`Difficulty`] class and a [`RatingTarget`] (HoDoKu level,
 //!   Sudoku Explainer ER, techniques in the solution path; [`Generator::with_rating`]) are met by
 //!   retrying with fresh grids, up to [`GenerateOptions::attempts`].
+//! - Puzzles on a fixed pattern of givens: [`Generator::with_pattern`]; nothing is dug, the search
+//!   is over the digits on the pattern's cells (the `pattern` module).
 //! - Variants (X, hyper, jigsaw with a random region map, killer with random cages):
 //!   [`VariantGenerator`], in the `variant` module; the region maps and cages are drawn by [`jigsaw`]
 //!   and [`killer`].
@@ -58,7 +60,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::grid::{Grid, Shape};
 use crate::rules::Board;
-use crate::solve::{engine_for, CancelFlag};
+use crate::solve::{engine_for, CancelFlag, Interrupt, Puzzle, Verdict};
 
 mod difficulty;
 mod dig;
@@ -458,8 +460,19 @@ impl Generator {
         let mut on_pattern = false;
         for attempt in 1..=o.attempts {
             let Some(found) = search.attempt(rng).map_err(|()| GenerateError::Cancelled)? else { continue };
-            if o.minimal && !is_minimal(&found.puzzle) {
-                continue;
+            if o.minimal {
+                // Within the digger's budget and cancel flag: a given whose check runs out counts
+                // as one that might go, so the puzzle is skipped rather than called minimal.
+                let limits = digger.limits(2, digger.budget);
+                match Puzzle::new(Arc::clone(&self.board), found.puzzle.clone())
+                    .map(|p| p.redundant_givens(limits))
+                {
+                    Ok(Ok(redundant)) if redundant.is_empty() => {}
+                    Ok(Err(Verdict::TimedOut { by: Interrupt::Cancelled, .. })) => {
+                        return Err(GenerateError::Cancelled)
+                    }
+                    _ => continue,
+                }
             }
             on_pattern = true;
             let Some(guesses) = digger.guesses(&found.puzzle) else { return Err(GenerateError::Cancelled) };

@@ -133,7 +133,8 @@ impl fmt::Display for Obstacle {
 }
 
 impl Pattern {
-    /// The pattern of `cells` on a board of `shape`; cells named twice count once.
+    /// The pattern of `cells` on a board of `shape`; cells named twice count once, cells off the
+    /// board not at all.
     pub fn from_cells(shape: Shape, cells: impl IntoIterator<Item = Cell>) -> Pattern {
         let mut mask = vec![false; shape.cells()];
         for c in cells {
