@@ -292,10 +292,10 @@ generate_function! {
     ///
     /// `pattern` puts the givens on its cells and nowhere else, as `--pattern`: the cells row by row,
     /// `.`, `0`, `_` or `-` for an empty cell and any other character for a given (so a puzzle string
-    /// gives its own pattern), on one line or several. Its board is the one with as many cells unless `size`
-    /// or `box` say otherwise; it takes no `symmetry` or clue target; `minimal=True` keeps only minimal
-    /// puzzles. A pattern no puzzle can have (two empty rows in a band, fewer than 17 givens on 9×9)
-    /// is a `ValueError`; one the attempts do not crack, a `GenerateError`.
+    /// gives its own pattern), on one line or several. Its board is the one with as many cells unless
+    /// `size` or `box` say otherwise; it takes no `symmetry` or clue target; `minimal=True` keeps only
+    /// minimal puzzles. A pattern no puzzle can have (two empty rows in a band, fewer than 17 givens on
+    /// 9×9) is a `ValueError`; one the attempts do not crack, a `GenerateError`.
     ///
     /// `variant` (`"x"`, `"hyper"`, `"jigsaw"`, `"killer"`, combined as `"x,jigsaw"` or a list) makes
     /// the item under those rules, as `sudokit generate puzzle --variant …`: X on boards up to 16×16, hyper

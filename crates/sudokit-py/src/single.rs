@@ -201,7 +201,8 @@ puzzle_function! {
     /// >>> v = sudokit.check("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
     /// >>> v.kind, v.is_unique
     /// ('multiple', False)
-    /// >>> str(sudokit.check("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", minimal=True))
+    /// >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    /// >>> str(sudokit.check(p, minimal=True))
     /// 'unique, minimal'
     /// ```
     signature = (*, format="line", timeout=None, minimal=false);
