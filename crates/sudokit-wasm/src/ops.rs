@@ -347,9 +347,9 @@ fn classic_side() -> usize {
 /// region map in `regions` (one symbol per cell, as a JSON puzzle object carries it). Boards the
 /// variant generator refuses (hyper off 9×9, jigsaw above 12×12, a difficulty) give its message.
 ///
-/// `pattern` puts the givens on its cells and nowhere else (`.` or `0` for an empty cell, anything
-/// else for a given, so a puzzle's line gives its own pattern), any puzzle with one solution, on a
-/// board of classic rules; a pattern no puzzle can have is refused with the reason.
+/// `pattern` puts the givens on its cells and nowhere else (`.`, `0`, `_` or `-` for an empty cell,
+/// anything else for a given, so a puzzle's line gives its own pattern), any puzzle with one
+/// solution, on a board of classic rules; a pattern no puzzle can have is refused with the reason.
 ///
 /// ```
 /// let answer = sudokit_wasm::generate(r#"{"size": 4, "seed": 7, "difficulty": "singles"}"#);
