@@ -493,6 +493,17 @@ batch_function! {
     }
 }
 
+/// The status of a row that `rate_batch` or `backdoor_batch` could not answer.
+fn unrated_status(why: &Unrated) -> Status {
+    match why {
+        Unrated::Multiple => Status::Multiple,
+        Unrated::NoSolution => Status::NoSolution,
+        Unrated::Invalid(_) => Status::Invalid,
+        Unrated::Unsupported { .. } => Status::BadValue,
+        _ => Status::TimedOut,
+    }
+}
+
 /// Backdoor sizes, backdoor counts and status codes.
 type Doors<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<u8>>);
 
@@ -549,10 +560,7 @@ pub fn backdoor_batch<'py>(
                         None => Status::AtLimit,
                     }
                 }
-                Ok(Err(Unrated::Multiple)) => Status::Multiple,
-                Ok(Err(Unrated::NoSolution)) => Status::NoSolution,
-                Ok(Err(Unrated::Invalid(_))) => Status::Invalid,
-                Ok(Err(_)) => Status::TimedOut,
+                Ok(Err(why)) => unrated_status(&why),
                 Err(e) => error_status(&e),
             }
         },
@@ -628,11 +636,7 @@ pub fn rate_batch<'py>(
                     Status::Partial
                 }
             }
-            Ok(Err(Unrated::Multiple)) => Status::Multiple,
-            Ok(Err(Unrated::NoSolution)) => Status::NoSolution,
-            Ok(Err(Unrated::Invalid(_))) => Status::Invalid,
-            Ok(Err(Unrated::Unsupported { .. })) => Status::BadValue,
-            Ok(Err(_)) => Status::TimedOut,
+            Ok(Err(why)) => unrated_status(why),
             Err(e) => error_status(e),
         });
     }

@@ -423,7 +423,7 @@ impl Generator {
             };
             let Some(guesses) = digger.guesses(&puzzle) else { return Err(GenerateError::Cancelled) };
             self.count_candidate();
-            if o.difficulty.is_some_and(|d| !d.accepts(&self.board, &puzzle)) || !self.rated(&puzzle) {
+            if !self.wanted(&puzzle) {
                 continue;
             }
             let distance = o.clues.distance(puzzle.givens());
@@ -477,9 +477,7 @@ impl Generator {
             on_pattern = true;
             let Some(guesses) = digger.guesses(&found.puzzle) else { return Err(GenerateError::Cancelled) };
             self.count_candidate();
-            if o.difficulty.is_some_and(|d| !d.accepts(&self.board, &found.puzzle))
-                || !self.rated(&found.puzzle)
-            {
+            if !self.wanted(&found.puzzle) {
                 continue;
             }
             return Ok(Generated {

@@ -327,7 +327,8 @@ impl Search<'_> {
                 _ => puzzle.set(cell, before),
             }
         }
-        if count != 1 || self.digger.check(&puzzle) != super::dig::Check::Unique {
+        // A count of one is a whole search's (one cut short counts as the cap): the puzzle is unique.
+        if count != 1 {
             return Ok(None);
         }
         let (solution, _) = admitted(self.digger.engine.first(self.digger.board, &puzzle));

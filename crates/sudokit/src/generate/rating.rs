@@ -347,6 +347,11 @@ impl Generator {
     pub(super) fn rated(&self, puzzle: &Grid) -> bool {
         self.rating.as_ref().is_none_or(|target| target.rate(puzzle) == Rated::Meets)
     }
+
+    /// Whether a candidate has the difficulty class and meets the rating target asked for.
+    pub(super) fn wanted(&self, puzzle: &Grid) -> bool {
+        self.options.difficulty.is_none_or(|d| d.accepts(&self.board, puzzle)) && self.rated(puzzle)
+    }
 }
 
 #[cfg(test)]

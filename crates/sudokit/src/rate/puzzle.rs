@@ -267,8 +267,13 @@ fn ratable(puzzle: &Puzzle) -> Result<&Grid, Unrated> {
     if let Some(why) = Unrated::of_rules(puzzle.board()) {
         return Err(why);
     }
+    unique_solution(puzzle).map(|_| puzzle.grid())
+}
+
+/// The solution of a puzzle with exactly one, or why it has none to rate by.
+pub(crate) fn unique_solution(puzzle: &Puzzle) -> Result<Grid, Unrated> {
     match puzzle.check() {
-        Verdict::Unique(_) => Ok(puzzle.grid()),
+        Verdict::Unique(solution) => Ok(solution),
         Verdict::Multiple { .. } => Err(Unrated::Multiple),
         Verdict::NoSolution => Err(Unrated::NoSolution),
         Verdict::Invalid(c) => Err(Unrated::Invalid(c)),

@@ -12,8 +12,9 @@
 mod singles;
 
 use crate::grid::{Cell, Digit, Grid, Shape};
-use crate::solve::{Puzzle, Verdict};
+use crate::solve::Puzzle;
 
+use super::puzzle::unique_solution;
 use super::Unrated;
 use singles::{End, Geometry, Singles};
 
@@ -57,13 +58,7 @@ impl Backdoors {
 /// # Errors
 /// [`Unrated`] when the puzzle has not exactly one solution (backdoors give the solution's digits).
 pub fn backdoors(puzzle: &Puzzle, max_size: usize) -> Result<Backdoors, Unrated> {
-    let solution = match puzzle.check() {
-        Verdict::Unique(s) => s,
-        Verdict::Multiple { .. } => return Err(Unrated::Multiple),
-        Verdict::NoSolution => return Err(Unrated::NoSolution),
-        Verdict::Invalid(c) => return Err(Unrated::Invalid(c)),
-        _ => return Err(Unrated::Undecided),
-    };
+    let solution = unique_solution(puzzle)?;
     let geo = Geometry::new(puzzle.board());
     let mut start = Singles::new(&geo, puzzle.grid()).ok_or(Unrated::Undecided)?;
     let mut found = Backdoors { size: None, sets: Vec::new(), max_size };
@@ -134,6 +129,7 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use crate::rules::Board;
+    use crate::solve::Verdict;
     use std::sync::Arc;
 
     fn classic(text: &str) -> Puzzle {
