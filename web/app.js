@@ -544,15 +544,41 @@ function check() {
   render();
 }
 
+/** Cells by name (`r1c2`), cut short after eight. */
+function cellNames(list) {
+  const names = list.slice(0, 8).map((i) => `r${Math.floor(i / state.side) + 1}c${(i % state.side) + 1}`);
+  return names.join(" ") + (list.length > 8 ? ` and ${list.length - 8} more` : "");
+}
+
 /** Whether the digits on the board are a minimal puzzle, from the module's `redundant` cells: what a
- * setter asks next. The list is cut short after eight names. */
+ * setter asks next. */
 function minimalText(redundant) {
   if (!Array.isArray(redundant)) return "";
   if (redundant.length === 0) return "; minimal: no digit can go";
-  const names = redundant.slice(0, 8).map((i) => `r${Math.floor(i / state.side) + 1}c${(i % state.side) + 1}`);
-  const more = redundant.length > 8 ? ` and ${redundant.length - 8} more` : "";
   const each = redundant.length === 1 ? "can go" : "can each go";
-  return `; not minimal: ${names.join(" ")}${more} ${each} with the solution staying unique`;
+  return `; not minimal: ${cellNames(redundant)} ${each} with the solution staying unique`;
+}
+
+/** Removes givens one at a time, in reading order, while the solution stays unique, until none can
+ * go: a setter's last step. Entries stay; the removal is one undoable step. */
+function minimize() {
+  const [a, t] = timed("minimize", { puzzle: puzzleText(state.givens), nodes: NODES });
+  if (!a.ok) return say(a.error, "error");
+  if (a.verdict !== "unique") {
+    const why = {
+      invalid: "break the rules",
+      "no solution": "have no solution",
+      multiple: "have more than one solution",
+    }[a.verdict] || "could not be settled within the search budget";
+    return say(`Not minimized: the givens ${why}; only a puzzle with one solution has a minimal form.`, "error");
+  }
+  if (a.removed.length === 0) return say(`Minimal already: no given can go (${ms(t)}).`, "ok");
+  change(() => {
+    state.givens = a.cells;
+  });
+  const left = a.cells.filter(Boolean).length;
+  const each = a.removed.length === 1 ? "given" : "givens";
+  say(`Minimized: removed ${a.removed.length} ${each} (${cellNames(a.removed)}); ${left} remain, with the same single solution (${ms(t)}).`, "ok");
 }
 
 function solve() {
@@ -934,6 +960,7 @@ async function start() {
   $("check").addEventListener("click", check);
   $("solve").addEventListener("click", solve);
   $("second").addEventListener("click", toggleSecond);
+  $("minimize").addEventListener("click", minimize);
   $("lock").addEventListener("click", () => change(() => {
     state.givens = values();
     state.entries.fill(0);

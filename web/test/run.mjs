@@ -604,7 +604,7 @@ if (scenarios) {
     await page.selectOption("#size", "9");
   });
 
-  await step("generate on the board's pattern: the givens where the board's digits are, one solution; a pattern that cannot work says why", async () => {
+  await step("generate on the board's pattern: the givens where the board's digits are, one solution; Minimize; a pattern that cannot work says why", async () => {
     await page.fill("#paste", SEED);
     await page.click("#load");
     await page.check("#gen-pattern");
@@ -625,6 +625,24 @@ if (scenarios) {
     const said = await message(page);
     if (redundant.length === 0) expect(said.endsWith("; minimal: no digit can go."), `message: ${said}`);
     else expect(said.includes(`; not minimal: ${names}`), `message: ${said}, module: ${redundant}`);
+    // Minimize takes the digits that can go, one at a time, down to a minimal puzzle; Undo brings them back.
+    await page.click("#minimize");
+    const reduced = await board(page);
+    const left = await page.evaluate((p) => window.sudokit.check({ puzzle: p }), reduced);
+    const before = await page.evaluate((p) => window.sudokit.check({ puzzle: p }), made);
+    equal(left.verdict, "unique", "the minimized board has one solution");
+    equal(left.solution.join(""), before.solution.join(""), "the same solution");
+    equal(left.redundant.length, 0, "no digit of the minimized board can go");
+    expect([...reduced].every((c, i) => c === "." || c === made[i]), `only the board's digits stay: ${reduced}`);
+    const gone = [...made].filter((c, i) => c !== reduced[i]).length;
+    if (redundant.length === 0) equal(gone, 0, "a minimal board keeps every digit");
+    else expect((await message(page)).startsWith(`Minimized: removed ${gone} given`), `message: ${await message(page)}`);
+    await page.click("#minimize");
+    expect((await message(page)).startsWith("Minimal already: no given can go"), `message: ${await message(page)}`);
+    if (gone > 0) {
+      await page.click("#undo");
+      equal(await board(page), made, "Undo brings the digits back");
+    }
     await page.click("#empty");
     await page.click("#generate");
     await page.waitForFunction(() => document.querySelector("#message").className === "error");

@@ -433,3 +433,104 @@ fn check_minimal_names_the_givens_that_can_go() {
     let r = sudokit(&["check", "--variant", "x", "--minimal"], &x.stdout);
     assert_eq!(r.stdout, "unique, minimal\n".repeat(2));
 }
+
+#[test]
+fn minimize_reduces_each_puzzle_to_a_minimal_one() {
+    let r = sudokit(&["generate", "puzzle", "-n", "3", "--seed", "21", "--solution"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let pairs: Vec<(&str, &str)> = r.stdout.lines().filter_map(|l| l.split_once(' ')).collect();
+    // Each solution, and each puzzle with three of its blanks filled from the solution.
+    let mut inputs: Vec<String> = Vec::new();
+    for (p, s) in &pairs {
+        inputs.push(s.to_string());
+        let mut more = p.as_bytes().to_vec();
+        for i in (0..81).filter(|&i| p.as_bytes()[i] == b'.').take(3) {
+            more[i] = s.as_bytes()[i];
+        }
+        inputs.push(String::from_utf8(more).expect("ASCII"));
+    }
+    let text = inputs.join("\n") + "\n";
+    let out = sudokit(&["minimize", "--seed", "5", "-j", "1"], &text);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), inputs.len());
+    for (input, got) in inputs.iter().zip(&lines) {
+        let g = grid(got);
+        assert!(is_minimal(&g), "{got} is not minimal");
+        // Only givens of the input, with the input's solution.
+        assert!(got.bytes().zip(input.bytes()).all(|(a, b)| a == b'.' || a == b), "{got} from {input}");
+        assert_eq!(g.first_solution(), grid(input).first_solution());
+        assert!(unique(got));
+    }
+    // The same on any thread count; another seed may keep other givens of a full grid.
+    assert_eq!(sudokit(&["minimize", "--seed", "5", "-j", "2"], &text).stdout, out.stdout);
+    let again = sudokit(&["minimize", "--seed", "6"], &text);
+    assert_ne!(again.stdout, out.stdout);
+    // A minimal puzzle comes back as it is, in reading order and in any other.
+    let minimal = format!("{}\n", pairs[0].0);
+    assert_eq!(sudokit(&["minimize"], &minimal).stdout, minimal);
+    assert_eq!(sudokit(&["minimize", "--seed", "9"], &minimal).stdout, minimal);
+
+    // Records: the minimal puzzle, its givens and the givens removed, in cell order.
+    let json = sudokit(&["minimize", "-o", "json"], &format!("{}\n", inputs[1]));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("a JSON record");
+    let got = v["minimal"].as_str().expect("the minimal puzzle");
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["puzzle"], inputs[1].as_str());
+    assert_eq!(v["givens"], got.bytes().filter(|&b| b != b'.').count());
+    let name = |i: usize| format!("r{}c{}", i / 9 + 1, i % 9 + 1);
+    let removed: Vec<String> =
+        (0..81).filter(|&i| got.as_bytes()[i] != inputs[1].as_bytes()[i]).map(name).collect();
+    assert!(removed.len() >= 3, "{removed:?}");
+    assert_eq!(v["removed"], serde_json::json!(removed));
+    let csv = sudokit(&["minimize", "-o", "csv"], &format!("{}\n", inputs[1]));
+    let csv_lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(csv_lines[0], "index,status,puzzle,minimal,givens,removed");
+    assert_eq!(csv_lines[1], format!("1,ok,{},{got},{},{}", inputs[1], v["givens"], removed.join(" ")));
+    // Grid layouts answer in their own layout, beside the input with --echo.
+    let pretty = sudokit(&["minimize", "-o", "pretty", "--echo"], &format!("{}\n", inputs[1]));
+    assert_eq!(pretty.code, 0, "{}", pretty.stderr);
+    assert_eq!(pretty.stdout.lines().count(), 13, "{}", pretty.stdout);
+
+    // Puzzles without one solution keep their place, with a message naming them.
+    let p = pairs[0].0;
+    let first = p.find(|c: char| c != '.').expect("a given");
+    let loose = format!("{}.{}", &p[..first], &p[first + 1..]);
+    // The first given's digit again in a blank of its row: the givens clash.
+    let mut clash = p.as_bytes().to_vec();
+    let row = first / 9 * 9;
+    let blank = (row..row + 9).find(|&i| clash[i] == b'.').expect("a blank in the row");
+    clash[blank] = clash[first];
+    let clash = String::from_utf8(clash).expect("ASCII");
+    let mixed = format!("{p}\n{loose}\nnot a puzzle\n{}\n", inputs[0]);
+    let r = sudokit(&["minimize"], &mixed);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert_eq!(lines[0], p);
+    assert_eq!(lines[1], "!multiple");
+    assert_eq!(lines[2], "!unreadable");
+    assert!(is_minimal(&grid(lines[3])));
+    assert!(r.stderr.contains("puzzle 2, line 2: not minimized: more than one solution"), "{}", r.stderr);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let r = sudokit(&["minimize"], &format!("{loose}\n"));
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let r = sudokit(&["minimize", "-o", "json"], &format!("{clash}\n"));
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("a JSON record");
+    assert_eq!(v["status"], "invalid");
+    assert!(r.stderr.contains("not minimized: givens break the rules"), "{}", r.stderr);
+    assert_eq!(r.code, 1);
+
+    // Variant rules are kept: X puzzles are minimal under X.
+    let x = sudokit(&["generate", "grid", "--variant", "x", "-n", "2", "--seed", "4"], "");
+    assert_eq!(x.code, 0, "{}", x.stderr);
+    let reduced = sudokit(&["minimize", "--variant", "x"], &x.stdout);
+    assert_eq!(reduced.code, 0, "{}", reduced.stderr);
+    let checked = sudokit(&["check", "--variant", "x", "--minimal"], &reduced.stdout);
+    assert_eq!(checked.stdout, "unique, minimal\n".repeat(2), "{}", reduced.stdout);
+    // Other boards too.
+    let six = sudokit(&["generate", "grid", "--size", "6", "-n", "1", "--seed", "4"], "");
+    let reduced = sudokit(&["minimize", "--size", "6"], &six.stdout);
+    assert_eq!(reduced.code, 0, "{}", reduced.stderr);
+    let checked = sudokit(&["check", "--size", "6", "--minimal"], &reduced.stdout);
+    assert_eq!(checked.stdout, "unique, minimal\n", "{}", reduced.stdout);
+}

@@ -115,6 +115,21 @@ pub fn parse_error_at(py: Python<'_>, message: String, at: (usize, usize, Option
     }
 }
 
+/// Why a puzzle that needs exactly one solution has not: `MultipleSolutionsError`,
+/// `NoSolutionError`, `InvalidPuzzleError` or `TimedOutError`, by its verdict.
+pub fn not_unique(py: Python<'_>, at: Position, verdict: &sudokit::Verdict) -> PyErr {
+    use sudokit::Verdict;
+    match verdict {
+        Verdict::NoSolution => no_solution(py, at),
+        Verdict::Invalid(c) => invalid_puzzle(py, at, c),
+        Verdict::Multiple { .. } => {
+            let made = (format!("{at}: more than one solution"),).into_pyobject(py);
+            error_from(py, made.map(|a| ("MultipleSolutionsError", a.into_any())))
+        }
+        _ => timed_out_message(py, format!("{at}: timed out")),
+    }
+}
+
 /// Why the step solver cannot start on a puzzle, as the exception `sudokit explain` would report.
 pub fn human_error(py: Python<'_>, at: Position, e: &sudokit::human::HumanError) -> PyErr {
     use sudokit::human::HumanError;

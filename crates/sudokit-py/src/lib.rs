@@ -5,7 +5,7 @@
 //!
 //! - [`input`]: puzzles from strings in any layout, nested lists and numpy arrays; sizes and variants.
 //! - [`output`]: grids in the output layouts, JSON records as Python objects.
-//! - [`single`]: one puzzle at a time: `solve`, `count`, `check` (a [`single::Verdict`]), `solutions`
+//! - [`single`]: one puzzle at a time: `solve`, `count`, `check` (a [`single::Verdict`]), `minimize`, `solutions`
 //!   (an iterator), `canon`.
 //! - [`human`]: the human-style step solver and the ratings: `explain` (an [`human::Explanation`] of
 //!   [`human::Step`]s), `hint`, `candidates`, `rate` (a [`human::Rating`]), `se_path` (an
@@ -38,6 +38,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(single::solve, m)?)?;
     m.add_function(wrap_pyfunction!(single::count, m)?)?;
     m.add_function(wrap_pyfunction!(single::check, m)?)?;
+    m.add_function(wrap_pyfunction!(single::minimize, m)?)?;
     m.add_function(wrap_pyfunction!(single::solutions, m)?)?;
     m.add_function(wrap_pyfunction!(single::canon, m)?)?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;

@@ -1,4 +1,4 @@
-//! One puzzle at a time: `solve`, `count`, `check`, `solutions` and `canon`, answering as the command
+//! One puzzle at a time: `solve`, `count`, `check`, `minimize`, `solutions` and `canon`, answering as the command
 //! line's commands of the same names do. The GIL is released while the library searches.
 
 use std::ops::ControlFlow;
@@ -9,10 +9,11 @@ use std::thread::JoinHandle;
 use pyo3::prelude::*;
 use sudokit::canon::canonical_under;
 use sudokit::format::minimality;
+use sudokit::generate::{minimize as reduce, rng_for};
 use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome};
 
 use crate::args::{output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT};
-use crate::errors::{bad_option, invalid_puzzle, no_solution, timed_out, warn};
+use crate::errors::{bad_option, invalid_puzzle, no_solution, not_unique, timed_out, warn};
 use crate::input::read_puzzle;
 use crate::output::render;
 
@@ -224,6 +225,40 @@ puzzle_function! {
                 Ok(out)
             }
             Err(other) => Ok(Verdict::from_library(&other, format)),
+        }
+    }
+}
+
+puzzle_function! {
+    /// The puzzle reduced to a minimal one with the same solution, as `sudokit minimize` prints
+    /// it: its givens are removed one at a time, while the solution stays unique, until none can
+    /// go. They are tried in reading order, or with `seed` in a random order drawn from it and
+    /// `index` (that of puzzle `index + 1` of `sudokit minimize --seed`); other seeds may give
+    /// other minimal puzzles. A minimal puzzle comes back as it is.
+    ///
+    /// `puzzle` is read as by `solve`. Raises `ParseError`, `InvalidPuzzleError`,
+    /// `NoSolutionError`, `MultipleSolutionsError` (only a unique puzzle has a minimal form) or
+    /// `TimedOutError` (the `timeout` in seconds ran out first).
+    ///
+    /// ```python
+    /// >>> p = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    /// >>> sudokit.minimize(p)
+    /// '.3..........1.5....98....6.....6...34..8.3..17...2.....6....28.....19..5....8..79'
+    /// >>> str(sudokit.check(sudokit.minimize(p, seed=3), minimal=True))
+    /// 'unique, minimal'
+    /// ```
+    signature = (*, seed=None, index=0, format="line", timeout=None);
+    pub fn minimize(
+        py, puzzle, keywords; seed: Option<u64>, index: u64, format: &str, timeout: Option<f64>
+    ) -> PyResult<String> {
+        let args = keywords.options()?;
+        let format = output_format(format)?;
+        let limits = search_limits(None, timeout)?;
+        let (p, at) = read_puzzle(puzzle, &args)?;
+        let mut rng = seed.map(|s| rng_for(s, index));
+        match py.detach(|| reduce(&p, rng.as_mut(), limits)) {
+            Ok(m) => Ok(render(&m.puzzle, format)),
+            Err(verdict) => Err(not_unique(py, at, &verdict)),
         }
     }
 }

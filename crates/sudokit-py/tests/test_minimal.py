@@ -1,9 +1,12 @@
 """check(minimal=True): whether a unique puzzle is minimal, and which givens can each go, as
-`sudokit check --minimal` says it."""
+`sudokit check --minimal` says it; minimize: a minimal puzzle from any unique one, as `sudokit
+minimize` prints it."""
 
 from __future__ import annotations
 
 import json
+
+import pytest
 
 import sudokit
 from conftest import run_cli
@@ -39,3 +42,35 @@ def test_minimal_leaves_other_verdicts_alone():
     assert str(v).startswith("multiple: solutions differ at")
     x = sudokit.generate(seed=3, variant="x")
     assert str(sudokit.check(x, variant="x", minimal=True)) == "unique, minimal"
+
+
+def test_minimize_agrees_with_the_command_line(cli):
+    solution = sudokit.solve(sudokit.generate(seed=5))
+    p = sudokit.generate(seed=6)
+    more = "".join(sudokit.solve(p)[i] if i in (0, 40, 80) else c for i, c in enumerate(p))
+    text = "\n".join([solution, more]) + "\n"
+    for seed_args, seed in (([], None), (["--seed", "4"], 4)):
+        lines = run_cli(cli, ["minimize", *seed_args], text).stdout.splitlines()
+        for index, (puzzle, line) in enumerate(zip([solution, more], lines)):
+            got = sudokit.minimize(puzzle, seed=seed, index=index)
+            assert got == line
+            assert str(sudokit.check(got, minimal=True)) == "unique, minimal"
+            assert all(c in (".", g) for c, g in zip(got, puzzle)), (got, puzzle)
+            assert sudokit.solve(got) == sudokit.solve(puzzle)
+    # A minimal puzzle comes back as it is; other layouts answer in the layout asked.
+    assert sudokit.minimize(p) == p and sudokit.minimize(p, seed=1) == p
+    grid = run_cli(cli, ["minimize", "-o", "grid"], more + "\n").stdout.rstrip("\n")
+    assert sudokit.minimize(more, format="grid") == grid and grid.count("\n") == 8
+    x = sudokit.generate(seed=3, variant="x", grid=True)
+    reduced = sudokit.minimize(x, variant="x", seed=2)
+    assert str(sudokit.check(reduced, variant="x", minimal=True)) == "unique, minimal"
+
+
+def test_minimize_refuses_puzzles_without_one_solution():
+    loose = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4.."
+    with pytest.raises(sudokit.MultipleSolutionsError, match="more than one solution"):
+        sudokit.minimize(loose)
+    with pytest.raises(sudokit.InvalidPuzzleError):
+        sudokit.minimize("11" + loose[2:])
+    with pytest.raises(sudokit.ParseError):
+        sudokit.minimize("not a puzzle")

@@ -195,7 +195,8 @@ def test_verdict_value_semantics():
 
 
 def test_help_is_useful():
-    for f in (sudokit.solve, sudokit.count, sudokit.check, sudokit.solutions, sudokit.generate, sudokit.canon,
+    for f in (sudokit.solve, sudokit.count, sudokit.check, sudokit.minimize, sudokit.solutions,
+              sudokit.generate, sudokit.canon,
               sudokit.solve_batch, sudokit.count_batch, sudokit.check_batch, sudokit.generate_batch):
         doc = f.__doc__ or ""
         assert len(doc) > 200, f.__name__

@@ -68,6 +68,7 @@ exports! {
     sudokit_count => count,
     sudokit_generate => generate,
     sudokit_canon => canon,
+    sudokit_minimize => minimize,
     sudokit_hint => hint,
     sudokit_explain => explain,
     sudokit_all_steps => all_steps,

@@ -44,6 +44,7 @@
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
 //! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts`, `pattern` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions` |
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
+//! | `sudokit_minimize` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `line`, `cells`, `removed` (the givens that went; boards up to 9×9), `conflicts` |
 //! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed`, `scale` (`"se"`: Sudoku Explainer's next step), `work` | `verdict`, `solved`, `step`, `values`, `candidates` |
 //! | `sudokit_explain` | `puzzle`, `variants`, `size`, `nodes`, `removed` | `verdict`, `solved`, `steps` (each with the `values` and `candidates` before it), `summary` (per technique: `technique`, `count`, HoDoKu's `score` and `level`, easiest first) |
 //! | `sudokit_all_steps` | `puzzle`, `variants`, `size`, `nodes`, `removed`, `scale`, `work` | `verdict`, `solved`, `steps` (every step HoDoKu's "All Steps" lists on the board as it is; with `scale` `"se"`, Sudoku Explainer's "Get all hints"), `summary` (as `sudokit_explain`'s; with `"se"`, as `sudokit_rate`'s `seSummary`), `values`, `candidates` |
@@ -80,8 +81,8 @@ mod rate;
 mod teach;
 
 pub use ops::{
-    canon, check, count, generate, parse, solve, DEFAULT_ATTEMPTS, DEFAULT_ATTEMPTS_BIG, DEFAULT_NODES,
-    MAX_GENERATE_SIDE,
+    canon, check, count, generate, minimize, parse, solve, DEFAULT_ATTEMPTS, DEFAULT_ATTEMPTS_BIG,
+    DEFAULT_NODES, MAX_GENERATE_SIDE,
 };
 pub use rate::{rate, DEFAULT_WORK};
 pub use teach::{all_steps, explain, hint, MAX_STEPS};

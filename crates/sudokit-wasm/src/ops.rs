@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 use sudokit::canon::canonical_under;
 use sudokit::format::region_symbols;
 use sudokit::generate::{
-    rng_for, Difficulty, GenerateOptions, Generated, Generator, Pattern, Symmetry, VariantGenerator,
-    VariantSpec,
+    minimize as reduce, rng_for, Difficulty, GenerateOptions, Generated, Generator, Pattern, Symmetry,
+    VariantGenerator, VariantSpec,
 };
 use sudokit::parse::{ParseOptions, PuzzleReader};
 use sudokit::{Board, Conflict, Grid, HouseKind, Limits, Puzzle, SearchOutcome, Shape, Variants, Verdict};
@@ -31,7 +31,8 @@ pub const DEFAULT_ATTEMPTS_BIG: u32 = 5;
 /// The largest side the generator accepts here: bigger boards take too long for a page.
 pub const MAX_GENERATE_SIDE: usize = 16;
 
-/// The largest side whose check also tells the givens that can go (one count per given).
+/// The largest side whose check also tells the givens that can go, and that `minimize` takes (one
+/// count per given).
 const MAX_MINIMALITY_SIDE: usize = 9;
 
 /// The answer to a request that failed.
@@ -300,6 +301,38 @@ pub fn count(request: &str) -> String {
             "conflicts": conflicts(&list),
             "interrupted": interrupted(&outcome),
         }))
+    })
+}
+
+/// A minimal puzzle from a unique one: its givens removed one at a time, in reading order, while
+/// the solution stays unique, within the node budget for each count (boards up to 9×9). A puzzle
+/// without exactly one solution gets its verdict, and its conflicts where the givens clash.
+///
+/// ```
+/// let full = r#"{"puzzle": "1234341221434321"}"#;
+/// let answer = sudokit_wasm::minimize(full);
+/// assert!(answer.contains(r#""verdict":"unique""#), "{answer}");
+/// ```
+pub fn minimize(request: &str) -> String {
+    respond(request, |r: PuzzleRequest| {
+        let read = r.read()?;
+        let side = read.puzzle.grid().shape().side();
+        if side > MAX_MINIMALITY_SIDE {
+            let most = MAX_MINIMALITY_SIDE;
+            return Err(format!(
+                "minimizing is offered up to {most}×{most} here, not on a {side}×{side} board"
+            ));
+        }
+        Ok(match reduce(&read.puzzle, None, r.limits(2)) {
+            Ok(m) => json!({
+                "verdict": "unique",
+                "line": m.puzzle.to_string(),
+                "cells": cells(&m.puzzle),
+                "removed": m.removed.iter().map(|c| c.index()).collect::<Vec<_>>(),
+            }),
+            Err(Verdict::Invalid(list)) => json!({ "verdict": "invalid", "conflicts": conflicts(&list) }),
+            Err(other) => json!({ "verdict": other.name() }),
+        })
     })
 }
 
@@ -586,6 +619,46 @@ mod tests {
         let big = answer(&generate(r#"{"size": 16, "seed": 7}"#));
         let checked = answer(&check(&json!({ "puzzle": big["line"], "size": 16 }).to_string()));
         assert_eq!((checked["verdict"].clone(), checked.get("redundant")), (json!("unique"), None));
+    }
+
+    /// Minimizing removes every given `check` names as redundant that can still go, leaves a
+    /// puzzle with the same solution that `check` calls minimal, and gives other puzzles their
+    /// verdict.
+    #[test]
+    fn minimize_leaves_a_minimal_puzzle_with_the_same_solution() {
+        let a = answer(&minimize(&req(SEED)));
+        assert_eq!(a["verdict"], "unique", "{a}");
+        let line = a["line"].as_str().expect("a line");
+        let checked = answer(&check(&req(line)));
+        assert_eq!(checked["redundant"], json!([]), "{line}");
+        assert_eq!(checked["solution"], answer(&check(&req(SEED)))["solution"]);
+        let removed: Vec<usize> = a["removed"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(Value::as_u64)
+            .map(|i| i as usize)
+            .collect();
+        let gone: Vec<usize> = (0..81).filter(|&i| SEED.as_bytes()[i] != line.as_bytes()[i]).collect();
+        assert_eq!(removed, gone);
+        assert!(!removed.is_empty() && line.bytes().zip(SEED.bytes()).all(|(a, b)| a == b'.' || a == b));
+        // Already minimal: nothing goes.
+        assert_eq!(answer(&minimize(&req(line)))["removed"], json!([]));
+        let twice = format!("55{}", &SEED[2..]);
+        let clash = answer(&minimize(&req(&twice)));
+        assert_eq!(
+            (clash["verdict"].clone(), clash["conflicts"][0]["cells"].clone()),
+            (json!("invalid"), json!([0, 1]))
+        );
+        assert_eq!(answer(&minimize(&req(&".".repeat(81))))["verdict"], "multiple");
+        let big = answer(&generate(r#"{"size": 16, "seed": 7}"#));
+        let refused = answer(&minimize(&json!({ "puzzle": big["line"], "size": 16 }).to_string()));
+        assert!(refused["error"].as_str().is_some_and(|e| e.contains("up to 9×9")), "{refused}");
+        let x = answer(&generate(r#"{"seed": 4, "variants": ["x"]}"#));
+        let xm = answer(&minimize(&json!({ "puzzle": x["line"], "variants": ["x"] }).to_string()));
+        assert_eq!(xm["verdict"], "unique", "{xm}");
+        let xc = answer(&check(&json!({ "puzzle": xm["line"], "variants": ["x"] }).to_string()));
+        assert_eq!(xc["redundant"], json!([]));
     }
 
     /// A pattern (here the seed puzzle's) keeps its cells as the givens' places, the puzzle is

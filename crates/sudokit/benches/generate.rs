@@ -1,6 +1,6 @@
 //! Generator throughput on one thread: complete grids, minimal 9×9 puzzles (without and with
-//! symmetry), rated puzzles, a 16×16 minimal puzzle, puzzles on a fixed pattern of givens, and
-//! canonical forms. One iteration makes one item
+//! symmetry), rated puzzles, a 16×16 minimal puzzle, puzzles on a fixed pattern of givens,
+//! complete grids minimized, and canonical forms. One iteration makes one item
 //! (a batch of items for the fast cases), so criterion's element throughput is items per second.
 //!
 //! Each iteration uses the next index of a fixed seed, so runs are reproducible and items differ.
@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use sudokit::canon::canonical;
-use sudokit::generate::{rng_for, Difficulty, GenerateOptions, Generator, Pattern, Symmetry};
-use sudokit::Shape;
+use sudokit::generate::{minimize, rng_for, Difficulty, GenerateOptions, Generator, Pattern, Symmetry};
+use sudokit::{Limits, Puzzle, Shape};
 
 const SEED: u64 = 2024;
 
@@ -93,6 +93,20 @@ fn pattern_puzzles(c: &mut Criterion) {
     });
 }
 
+/// Complete grids reduced to minimal puzzles in a random order (81 counts each, one per given), the
+/// work of `sudokit minimize` on a grid; beside `generate_puzzle_9x9/minimal`, which digs a fresh
+/// grid the same way.
+fn minimized(c: &mut Criterion) {
+    let gen = generator(Shape::CLASSIC, Symmetry::None, None);
+    let grids: Vec<Puzzle> = (0..20).map(|i| Puzzle::classic(gen.grid(&mut rng_for(SEED, i)))).collect();
+    let mut next = 0u64;
+    items(c, "minimize_9x9", "complete_grid", 20, |_| {
+        let grid = &grids[next as usize % grids.len()];
+        black_box(minimize(grid, Some(&mut rng_for(SEED, next)), Limits::all()).expect("unique"));
+        next += 1;
+    });
+}
+
 fn canon(c: &mut Criterion) {
     let gen = generator(Shape::CLASSIC, Symmetry::None, None);
     let puzzles: Vec<_> = (0..200).map(|i| gen.puzzle(&mut rng_for(SEED, i)).expect("found")).collect();
@@ -111,5 +125,5 @@ fn canon(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, grids, puzzles, big_puzzles, pattern_puzzles, canon);
+criterion_group!(benches, grids, puzzles, big_puzzles, pattern_puzzles, minimized, canon);
 criterion_main!(benches);

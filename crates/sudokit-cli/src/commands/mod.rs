@@ -1,4 +1,4 @@
-//! The subcommands, one file each, and what `solve`, `count`, `check` and `canon` share: the
+//! The subcommands, one file each, and what `solve`, `count`, `check`, `canon` and `minimize` share: the
 //! marker records and outcomes of puzzles that fail.
 
 use std::process::ExitCode;
@@ -24,6 +24,7 @@ mod gen_rating;
 mod generate;
 mod generate_variant;
 mod human;
+mod minimize;
 mod rate;
 mod solve;
 
@@ -83,6 +84,10 @@ enum Command {
     /// and every backdoor of that size.
     #[command(after_help = after_help())]
     Backdoor(backdoor::BackdoorArgs),
+    /// Reduce each puzzle to a minimal one with the same solution: its givens are removed one at a
+    /// time while the solution stays unique, until none can go.
+    #[command(after_help = after_help())]
+    Minimize(minimize::MinimizeArgs),
     /// Print the canonical (minlex) form of each puzzle: equivalent puzzles print the same.
     #[command(after_help = after_help())]
     Canon(canon::CanonArgs),
@@ -94,6 +99,9 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(a) => return Ok(ExitCode::from(bench::run(a)?.code())),
         Command::Generate(a) => return generate::run(a),
         Command::Canon(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| canon::canon(a, j))?,
+        Command::Minimize(a) => {
+            run_bulk(&a.input, &a.run, a.input.read_options()?, |j| minimize::minimize(a, j))?
+        }
         // Every solution streams out as it is found, one puzzle after the other, in bounded memory.
         Command::Solve(a) if a.all => (
             bulk::run_streaming(

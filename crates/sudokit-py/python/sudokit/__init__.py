@@ -25,8 +25,8 @@ Like a human (the steps of HoDoKu's techniques) and rated on Sudoku Explainer's 
     >>> print(sudokit.se_path(easy)[0])   # Sudoku Explainer's steps, behind ER/EP/ED
     Hidden Single (1.2): r2c2=6
 
-Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :func:`solutions`
-(an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an :class:`Explanation` of
+Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :func:`minimize`,
+:func:`solutions` (an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an :class:`Explanation` of
 :class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`, :func:`rate` (a
 :class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`), :func:`backdoors`;
 :func:`solve_batch`, :func:`count_batch`, :func:`check_batch`, :func:`generate_batch`,
@@ -73,6 +73,7 @@ from ._sudokit import (
     generate,
     generate_batch,
     hint,
+    minimize,
     rate,
     rate_batch,
     read_batch,
@@ -130,6 +131,7 @@ __all__ = [
     "solve",
     "count",
     "check",
+    "minimize",
     "solutions",
     "generate",
     "canon",

@@ -241,6 +241,25 @@ def check(
     """A verdict: unique, multiple, no solution, invalid or timed out. Raises ``ParseError``.
     ``minimal=True`` also lists, for a unique puzzle, the givens that can each go (``redundant``)."""
 
+def minimize(
+    puzzle: PuzzleLike,
+    *,
+    seed: Optional[int] = None,
+    index: int = 0,
+    format: Layout = "line",
+    timeout: Optional[float] = None,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    symbols: str = "standard",
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+    layout: Optional[Layout] = None,
+) -> str:
+    """The puzzle reduced to a minimal one with the same solution, as ``sudokit minimize`` prints
+    it: givens removed one at a time (reading order, or a random order from ``seed`` and
+    ``index``) while the solution stays unique. Raises ``MultipleSolutionsError`` and the
+    exceptions of ``solve``."""
+
 def solutions(
     puzzle: PuzzleLike,
     limit: Optional[int] = 10000,

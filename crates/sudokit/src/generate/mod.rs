@@ -12,6 +12,8 @@
 //!   losing uniqueness. Clue targets, the [`Difficulty`] class and a [`RatingTarget`] (HoDoKu level,
 //!   Sudoku Explainer ER, techniques in the solution path; [`Generator::with_rating`]) are met by
 //!   retrying with fresh grids, up to [`GenerateOptions::attempts`].
+//! - Minimal puzzles from a given one: [`minimize`] removes its givens one at a time, in reading
+//!   order or a seeded random one, while the solution stays unique.
 //! - Puzzles on a fixed pattern of givens: [`Generator::with_pattern`]; nothing is dug, the search
 //!   is over the digits on the pattern's cells (the `pattern` module).
 //! - Variants (X, hyper, jigsaw with a random region map, killer with random cages):
@@ -67,6 +69,7 @@ mod dig;
 mod fill;
 pub mod jigsaw;
 pub mod killer;
+mod minimize;
 mod pattern;
 mod rating;
 mod singles;
@@ -76,6 +79,7 @@ mod tests;
 mod variant;
 
 pub use difficulty::{Difficulty, TRIAL_AND_ERROR};
+pub use minimize::{minimize, Minimized};
 pub use pattern::{Obstacle, Pattern, PatternError};
 pub use rating::{ErRange, RatingTarget, RatingTargetError, Tally};
 pub use symmetry::{Symmetry, UnknownSymmetry};

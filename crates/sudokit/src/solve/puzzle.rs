@@ -184,9 +184,7 @@ impl Puzzle {
     /// # Ok::<(), sudokit::Error>(())
     /// ```
     pub fn redundant_givens(&self, limits: Limits) -> Result<Vec<Cell>, Verdict> {
-        let (verdict, _) = self.check_within(limits.clone());
-        let Verdict::Unique(solution) = verdict else { return Err(verdict) };
-        let counting = limits.with_solutions(2);
+        let (solution, counting) = self.unique_for_removals(limits)?;
         let mut grid = self.grid.clone();
         let mut redundant = Vec::new();
         for (cell, digit) in self.grid.iter() {
@@ -194,15 +192,73 @@ impl Puzzle {
                 continue;
             }
             grid.set(cell, None);
-            let o = admitted(self.engine().count(&self.board, &grid, &counting));
+            let goes = self.stays_unique(&grid, &counting, &solution);
             grid.set(cell, digit);
-            match (o.solutions, o.interrupted) {
-                (2.., _) => {}
-                (_, Some(by)) => return Err(Verdict::TimedOut { found: Some(solution), by }),
-                _ => redundant.push(cell),
+            if goes? {
+                redundant.push(cell);
             }
         }
         Ok(redundant)
+    }
+
+    /// This puzzle with givens removed one at a time, in the order of `order`, each while the
+    /// solution stays unique; givens `order` leaves out are kept, and its other cells are skipped.
+    /// With every given in `order`, the result is minimal: a given that cannot go when tried
+    /// cannot go from the smaller puzzle after either, which has all the solutions it had.
+    /// Different orders may give different minimal puzzles, with different numbers of givens.
+    ///
+    /// Each removal is one count up to two solutions within `limits`, as for
+    /// [`redundant_givens`](Puzzle::redundant_givens), with the same errors.
+    ///
+    /// ```
+    /// use sudokit::{Limits, Puzzle};
+    ///
+    /// let minimal = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let grid: sudokit::Grid = minimal.parse()?;
+    /// let solution = grid.first_solution().expect("one solution");
+    /// // The solution itself minimized in reading order: a minimal puzzle with the same solution.
+    /// let full = Puzzle::classic(solution.clone());
+    /// let order: Vec<_> = solution.iter().map(|(cell, _)| cell).collect();
+    /// let reduced = full.minimized(&order, Limits::all()).expect("unique");
+    /// assert_eq!(reduced.first_solution(), Some(solution));
+    /// assert_eq!(Puzzle::classic(reduced).redundant_givens(Limits::all()), Ok(vec![]));
+    /// // A minimal puzzle stays as it is.
+    /// assert_eq!(Puzzle::classic(grid.clone()).minimized(&order, Limits::all()), Ok(grid));
+    /// # Ok::<(), sudokit::Error>(())
+    /// ```
+    pub fn minimized(&self, order: &[Cell], limits: Limits) -> Result<Grid, Verdict> {
+        let (solution, counting) = self.unique_for_removals(limits)?;
+        let mut grid = self.grid.clone();
+        let cells = grid.values().len();
+        for &cell in order.iter().filter(|c| c.index() < cells) {
+            let Some(digit) = grid.get(cell) else { continue };
+            grid.set(cell, None);
+            if !self.stays_unique(&grid, &counting, &solution)? {
+                grid.set(cell, Some(digit));
+            }
+        }
+        Ok(grid)
+    }
+
+    /// The solution of a puzzle about to lose givens, and the limits of one count after a removal;
+    /// `Err` with the verdict when the puzzle has not exactly one solution.
+    fn unique_for_removals(&self, limits: Limits) -> Result<(Grid, Limits), Verdict> {
+        let (verdict, _) = self.check_within(limits.clone());
+        match verdict {
+            Verdict::Unique(solution) => Ok((solution, limits.with_solutions(2))),
+            other => Err(other),
+        }
+    }
+
+    /// Whether `grid`, this puzzle with givens removed, still has one solution (it has the
+    /// puzzle's `solution` at least); [`Verdict::TimedOut`] when the count was stopped first.
+    fn stays_unique(&self, grid: &Grid, counting: &Limits, solution: &Grid) -> Result<bool, Verdict> {
+        let o = admitted(self.engine().count(&self.board, grid, counting));
+        match (o.solutions, o.interrupted) {
+            (2.., _) => Ok(false),
+            (_, Some(by)) => Err(Verdict::TimedOut { found: Some(solution.clone()), by }),
+            _ => Ok(true),
+        }
     }
 }
 

@@ -1,0 +1,96 @@
+//! `sudokit minimize`: each puzzle reduced to a minimal one with the same solution, by removing
+//! givens one at a time while the solution stays unique (see [`sudokit::generate::minimize`]).
+
+use clap::Args;
+use serde_json::Value;
+use sudokit::batch::Job;
+use sudokit::generate::{minimize as reduce, rng_for};
+use sudokit::Verdict;
+
+use super::{
+    conflicts_text, grid_text, grid_value, header_of, limits, marker_record, mode_of, puzzle_fields,
+};
+use super::{record, unreadable_record};
+use crate::args::{InputArgs, OutputArgs, RunArgs};
+use crate::record::Columns;
+use crate::report::{Kind, Outcome, Status};
+
+/// The CSV columns of `minimize`.
+const COLUMNS: Columns = &["index", "status", "puzzle", "minimal", "givens", "removed"];
+
+/// `sudokit minimize`.
+#[derive(Args, Debug)]
+pub struct MinimizeArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Try the givens in a random order drawn from this seed (each puzzle from its own stream, by
+    /// its number, so the output is the same on any thread count) instead of reading order.
+    /// Different seeds may give different minimal puzzles.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+/// Minimizes one puzzle for `sudokit minimize`.
+pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
+    let mode = mode_of(job, args.output.format(), None);
+    let p = match &job.puzzle {
+        Ok(p) => p,
+        Err(e) => return unreadable_record(mode, COLUMNS, job, e),
+    };
+    let at = job.position;
+    let base =
+        Outcome { multiline: mode.multiline(), header: header_of(mode, COLUMNS), ..Default::default() };
+    // Puzzle numbers start at 1, streams at 0: the first puzzle's order is that of `rng_for(seed, 0)`.
+    let mut rng = args.seed.map(|seed| rng_for(seed, at.puzzle.saturating_sub(1) as u64));
+    let m = match reduce(p, rng.as_mut(), limits(0, &args.run)) {
+        Ok(m) => m,
+        Err(verdict) => {
+            let (status, kind, code, why) = match &verdict {
+                Verdict::Multiple { .. } => {
+                    ("multiple", Kind::Multiple, Status::Multiple, "more than one solution".to_string())
+                }
+                Verdict::NoSolution => {
+                    ("no_solution", Kind::NoSolution, Status::Failed, "no solution".into())
+                }
+                Verdict::Invalid(c) => (
+                    "invalid",
+                    Kind::Invalid,
+                    Status::Failed,
+                    format!("givens break the rules: {}", conflicts_text(c)),
+                ),
+                _ => ("timeout", Kind::TimedOut, Status::Failed, "timed out".into()),
+            };
+            return Outcome {
+                out: marker_record(mode, COLUMNS, job, status),
+                messages: vec![format!("{at}: not minimized: {why}")],
+                status: code,
+                kind,
+                ..base
+            };
+        }
+    };
+    let shape = p.grid().shape();
+    let names: Vec<String> = m.removed.iter().map(|c| c.name(shape)).collect();
+    let removed = match mode {
+        super::Mode::Machine(crate::record::Machine::Json) => Value::from(names),
+        _ => Value::from(names.join(" ")),
+    };
+    let fields = puzzle_fields(job, "ok")
+        .set("minimal", grid_value(&m.puzzle, job))
+        .set("givens", m.puzzle.givens())
+        .set("removed", removed);
+    let out = record(mode, COLUMNS, fields, || {
+        let mut text = Vec::new();
+        grid_text(&m.puzzle, mode.layout(), job, &mut text);
+        if args.output.echo {
+            super::echoed(job, mode.layout(), text)
+        } else {
+            text
+        }
+    });
+    Outcome { out, ..base }
+}
