@@ -1,5 +1,5 @@
-//! numpy arrays of puzzles on every core: `solve_batch`, `count_batch`, `check_batch` and
-//! `rate_batch`, one status code per row.
+//! numpy arrays of puzzles on every core: `solve_batch`, `count_batch`, `check_batch`,
+//! `minimize_batch`, `rate_batch` and `backdoor_batch`, one status code per row.
 //!
 //! A batch is a C-contiguous `uint8` array of shape `(N, cells)` (`(N, 81)` for 9×9, `0` for a blank)
 //! or `(N, side, side)`. The rows are copied out of the array (a few bytes each, nothing next to a
@@ -18,8 +18,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError};
 use sudokit::batch::{
-    backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, rate_rows, solve_all,
-    solve_rows_into, BatchError, BatchOptions,
+    backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, minimize_all, minimize_rows,
+    rate_rows, solve_all, solve_rows_into, BatchError, BatchOptions,
 };
 use sudokit::rate::Unrated;
 use sudokit::{Grid, Puzzle, Shape, Verdict};
@@ -439,13 +439,61 @@ batch_function! {
                     row.copy_from_slice(first.values());
                     Status::Multiple
                 }
-                Ok(Verdict::NoSolution) => Status::NoSolution,
-                Ok(Verdict::Invalid(_)) => Status::Invalid,
-                Ok(_) => Status::TimedOut,
+                Ok(other) => unsolved_status(&other),
                 Err(e) => error_status(&e),
             },
         )?;
         batch.solved(py, solutions, codes)
+    }
+}
+
+/// The status of a verdict other than unique: `MULTIPLE`, `NO_SOLUTION`, `INVALID`, or `TIMED_OUT`.
+fn unsolved_status(v: &Verdict) -> Status {
+    match v {
+        Verdict::Multiple { .. } => Status::Multiple,
+        Verdict::NoSolution => Status::NoSolution,
+        Verdict::Invalid(_) => Status::Invalid,
+        _ => Status::TimedOut,
+    }
+}
+
+batch_function! {
+    /// Every puzzle of a batch reduced to a minimal one with the same solution, on every core, as
+    /// `sudokit minimize` does: givens removed one at a time while the solution stays unique.
+    /// Returns `(minimal, status)`: the minimal puzzles in the input's dimensions, and `OK`,
+    /// `MULTIPLE`, `NO_SOLUTION`, `INVALID`, `BAD_VALUE` or `TIMED_OUT` (those rows are zeros).
+    /// The givens are tried in reading order, or with `seed` in a random order, row `i` that of
+    /// `minimize(row, seed=seed, index=i)`, whatever `threads` is. A row equal to its answer was
+    /// minimal already. `timeout` covers a row's whole reduction, `nodes` each of its counts (one
+    /// per given). Arguments and errors as for `solve_batch`.
+    ///
+    /// ```python
+    /// >>> import numpy as np
+    /// >>> grid = sudokit.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    /// >>> rows = np.array([[int(c) for c in grid]], dtype=np.uint8)
+    /// >>> minimal, status = sudokit.minimize_batch(rows, seed=1)
+    /// >>> int(status[0]) == sudokit.OK, int((minimal[0] > 0).sum()) < 30
+    /// (True, True)
+    /// ```
+    signature = (*, seed=None);
+    pub fn minimize_batch<'py>(py, puzzles, keywords; seed: Option<u64>) -> PyResult<Solved<'py>> {
+        let batch = Batch::read(puzzles, keywords)?;
+        let opts = &batch.opts;
+        let (minimal, codes) = batch.run(
+            py,
+            batch.cells(),
+            |rows, _| minimize_rows(rows, seed, opts),
+            |all| minimize_all(all, seed, opts),
+            |_, answer, row| match answer {
+                Ok(Ok(m)) => {
+                    row.copy_from_slice(m.puzzle.values());
+                    Status::Ok
+                }
+                Ok(Err(v)) => unsolved_status(&v),
+                Err(e) => error_status(&e),
+            },
+        )?;
+        batch.solved(py, minimal, codes)
     }
 }
 

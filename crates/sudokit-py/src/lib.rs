@@ -12,7 +12,7 @@
 //!   [`human::SePath`] of [`human::SeStep`]s).
 //! - [`generate`]: `generate` and `generate_batch`, reproducible from a seed and an item index.
 //! - [`batch`]: numpy arrays of puzzles on every core (`solve_batch`, `count_batch`, `check_batch`,
-//!   `rate_batch`), one status code per row.
+//!   `minimize_batch`, `rate_batch`, `backdoor_batch`), one status code per row.
 //! - [`read`]: `read_batch`, puzzle files in any layout into numpy arrays for the batch functions.
 //! - [`args`]: the keyword arguments the functions share, each read and checked in one place.
 //! - [`errors`]: the exceptions and warnings.
@@ -46,6 +46,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::count_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::check_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::minimize_batch, m)?)?;
     m.add_function(wrap_pyfunction!(human::explain, m)?)?;
     m.add_function(wrap_pyfunction!(human::hint, m)?)?;
     m.add_function(wrap_pyfunction!(human::all_steps, m)?)?;

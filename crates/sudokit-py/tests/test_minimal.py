@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 import sudokit
@@ -74,3 +75,39 @@ def test_minimize_refuses_puzzles_without_one_solution():
         sudokit.minimize("11" + loose[2:])
     with pytest.raises(sudokit.ParseError):
         sudokit.minimize("not a puzzle")
+
+
+def test_minimize_batch_answers_each_row_as_minimize_does():
+    grids = [sudokit.solve(sudokit.generate(seed=s)) for s in range(4)]
+    puzzles = grids + [sudokit.generate(seed=9)]
+    rows = np.array([[int(c) if c != "." else 0 for c in p] for p in puzzles], dtype=np.uint8)
+    for seed in (None, 8):
+        minimal, status = sudokit.minimize_batch(rows, seed=seed, threads=2)
+        assert minimal.shape == rows.shape and list(status) == [sudokit.OK] * len(puzzles)
+        for i, p in enumerate(puzzles):
+            line = "".join(str(v) if v else "." for v in minimal[i])
+            assert line == sudokit.minimize(p, seed=seed, index=i)
+        one, _ = sudokit.minimize_batch(rows, seed=seed, threads=1)
+        assert (one == minimal).all()
+        # A minimal row comes back as it is: the generated puzzle's.
+        assert (minimal[-1] == rows[-1]).all()
+        assert ((minimal > 0) <= (rows > 0)).all()
+    # 9×9 boards as (N, 9, 9), and bad rows in their places.
+    bad = rows.copy()
+    bad[0, 0] = 12
+    bad[1] = 0
+    bad[2, :2] = [5, 5]
+    minimal, status = sudokit.minimize_batch(bad.reshape(-1, 9, 9))
+    assert minimal.shape == (len(puzzles), 9, 9)
+    assert list(status[:3]) == [sudokit.BAD_VALUE, sudokit.MULTIPLE, sudokit.INVALID]
+    assert not minimal[:3].any() and list(status[3:]) == [sudokit.OK, sudokit.OK]
+    # Other boards and rules go through the library's puzzle batch.
+    six = sudokit.generate(seed=2, size=6, grid=True)
+    row = np.array([[int(c) for c in six]], dtype=np.uint8)
+    minimal, status = sudokit.minimize_batch(row, size=6, seed=1)
+    line = "".join(str(v) if v else "." for v in minimal[0])
+    assert status[0] == sudokit.OK and line == sudokit.minimize(six, size=6, seed=1)
+    x = sudokit.generate(seed=3, variant="x", grid=True)
+    minimal, status = sudokit.minimize_batch(np.array([[int(c) for c in x]], dtype=np.uint8), variant="x")
+    line = "".join(str(v) if v else "." for v in minimal[0])
+    assert str(sudokit.check(line, variant="x", minimal=True)) == "unique, minimal"

@@ -26,12 +26,12 @@ Like a human (the steps of HoDoKu's techniques) and rated on Sudoku Explainer's 
     Hidden Single (1.2): r2c2=6
 
 Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :func:`minimize`,
-:func:`solutions` (an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an :class:`Explanation` of
-:class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`, :func:`rate` (a
-:class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`), :func:`backdoors`;
-:func:`solve_batch`, :func:`count_batch`, :func:`check_batch`, :func:`generate_batch`,
-:func:`rate_batch`, :func:`backdoor_batch`; :func:`read_batch` (a puzzle file in any layout into
-arrays for them). Errors: :mod:`sudokit.errors`.
+:func:`solutions` (an iterator), :func:`generate`, :func:`canon`; :func:`explain` (an
+:class:`Explanation` of :class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`,
+:func:`rate` (a :class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`),
+:func:`backdoors`; :func:`solve_batch`, :func:`count_batch`, :func:`check_batch`,
+:func:`minimize_batch`, :func:`generate_batch`, :func:`rate_batch`, :func:`backdoor_batch`;
+:func:`read_batch` (a puzzle file in any layout into arrays for them). Errors: :mod:`sudokit.errors`.
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ from ._sudokit import (
     generate_batch,
     hint,
     minimize,
+    minimize_batch,
     rate,
     rate_batch,
     read_batch,
@@ -145,6 +146,7 @@ __all__ = [
     "solve_batch",
     "count_batch",
     "check_batch",
+    "minimize_batch",
     "generate_batch",
     "rate_batch",
     "backdoor_batch",

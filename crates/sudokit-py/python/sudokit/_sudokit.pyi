@@ -371,6 +371,21 @@ def check_batch(
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """A verdict on every row: ``(solutions, status)`` with ``OK`` (unique) or ``MULTIPLE`` …"""
 
+def minimize_batch(
+    puzzles: npt.NDArray[np.uint8],
+    *,
+    seed: Optional[int] = None,
+    timeout: Optional[float] = None,
+    nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Every row reduced to a minimal puzzle with the same solution: ``(minimal, status)``; row
+    ``i`` as ``minimize(row, seed=seed, index=i)``."""
+
 def count_batch(
     puzzles: npt.NDArray[np.uint8],
     limit: Optional[int] = 1000000,

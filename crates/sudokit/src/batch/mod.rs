@@ -1,9 +1,10 @@
 //! Many puzzles at once, on every core, with the answers in input order (feature `rayon`).
 //!
 //! Two ways in:
-//! - **a slice**: [`solve_all`], [`count_all`], [`check_all`] and [`rate_all`] take `&[Puzzle]`, and
-//!   [`solve_rows`], [`count_rows`], [`check_rows`] and [`rate_rows`] take raw 9×9 rows (`&[[u8; 81]]`, `0` for a
-//!   blank); each returns one result per puzzle, in input order. [`solve_rows_into`] writes the
+//! - **a slice**: [`solve_all`], [`count_all`], [`check_all`], [`rate_all`], [`backdoor_all`] and
+//!   [`minimize_all`] take `&[Puzzle]`, and [`solve_rows`], [`count_rows`], [`check_rows`],
+//!   [`rate_rows`], [`backdoor_rows`] and [`minimize_rows`] take raw 9×9 rows (`&[[u8; 81]]`, `0`
+//!   for a blank); each returns one result per puzzle, in input order. [`solve_rows_into`] writes the
 //!   solutions into the caller's rows instead. They run on the current rayon pool
 //!   (the global one, or the pool of a surrounding [`rayon::ThreadPool::install`]).
 //! - **a stream**: [`stream()`] reads [`Source`]s in chunks of records on a thread of its own, processes
@@ -41,8 +42,8 @@ mod stream;
 mod tests;
 
 pub use slice::{
-    backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, rate_all, rate_rows,
-    solve_all, solve_rows, solve_rows_into, BatchError, BatchOptions, Rated,
+    backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, minimize_all, minimize_rows,
+    rate_all, rate_rows, solve_all, solve_rows, solve_rows_into, BatchError, BatchOptions, Rated, Reduced,
 };
 pub use split::count_split;
 pub use stream::{for_each_record, stream, InputError, Job, Sink, Source, StreamError, StreamOptions};

@@ -1,5 +1,6 @@
-//! Solve, count, check and rate over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
-//! order: the calls that bindings make with a whole array at once.
+//! Solve, count, check, rate, find backdoors and minimize over a slice of puzzles or of raw 9×9
+//! rows, in parallel, answers in input order: the calls that bindings make with a whole array at
+//! once.
 //!
 //! Raw rows skip what a [`Puzzle`] costs where they can: solve, count and check go straight to the fast
 //! engine's `[u8; 81]` interface (what `sudokit bench` times), building grids only for the answers
@@ -13,6 +14,7 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
+use crate::generate::{minimize, rng_for, Minimized};
 use crate::grid::{Cell, Grid, GridError, Shape};
 use crate::rate::backdoor::{backdoors, Backdoors};
 use crate::rate::{rate_puzzle, Ratings, Unrated};
@@ -79,13 +81,24 @@ fn map_all<I: Sync, T: Send>(
     opts: &BatchOptions,
     one: impl Fn(&I) -> Result<T, BatchError> + Sync,
 ) -> Vec<Result<T, BatchError>> {
+    map_indexed(items, opts, |_, item| one(item))
+}
+
+/// [`map_all`] with each item's index in the input, for answers that depend on it (a random stream
+/// per item).
+fn map_indexed<I: Sync, T: Send>(
+    items: &[I],
+    opts: &BatchOptions,
+    one: impl Fn(usize, &I) -> Result<T, BatchError> + Sync,
+) -> Vec<Result<T, BatchError>> {
     items
         .par_iter()
-        .map(|item| {
+        .enumerate()
+        .map(|(i, item)| {
             if opts.cancel.is_cancelled() {
                 return Err(BatchError::Cancelled);
             }
-            one(item)
+            one(i, item)
         })
         .collect()
 }
@@ -334,4 +347,53 @@ pub fn backdoor_rows(
 ) -> Vec<Result<Result<Backdoors, Unrated>, BatchError>> {
     let board = classic9();
     map_all(rows, opts, |row| Ok(backdoors(&row_puzzle(&board, row)?, max_size)))
+}
+
+/// One puzzle minimized, or the verdict of a puzzle without exactly one solution (never
+/// [`Verdict::Unique`] nor [`Verdict::TimedOut`], which is a [`BatchError`] here).
+pub type Reduced = Result<Minimized, Verdict>;
+
+/// Each puzzle reduced to a minimal one with the same solution ([`minimize`]), in input order. The
+/// givens are tried in reading order, or with `seed` in a random order from [`rng_for`]`(seed, i)`
+/// for puzzle `i` (from 0), so the answers are the same on any number of threads. The time limit
+/// covers a puzzle's whole reduction, the node budget each of its counts (one per given).
+pub fn minimize_all(
+    puzzles: &[Puzzle],
+    seed: Option<u64>,
+    opts: &BatchOptions,
+) -> Vec<Result<Reduced, BatchError>> {
+    map_indexed(puzzles, opts, |i, p| minimize_one(p, seed, i, opts))
+}
+
+/// [`minimize_all`] over classic 9×9 rows of 81 values (`0` for a blank).
+///
+/// ```
+/// use sudokit::batch::{minimize_rows, BatchOptions};
+/// let grid: sudokit::Grid =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+/// let solution = grid.first_solution().expect("one solution");
+/// let row: [u8; 81] = solution.values().try_into().expect("81 cells");
+/// let reduced = minimize_rows(&[row, [0; 81]], Some(7), &BatchOptions::default());
+/// let minimal = reduced[0].as_ref().ok().and_then(|r| r.as_ref().ok()).expect("a minimal puzzle");
+/// assert_eq!(minimal.puzzle.givens() + minimal.removed.len(), 81);
+/// assert!(matches!(reduced[1], Ok(Err(sudokit::Verdict::Multiple { .. }))));
+/// # Ok::<(), sudokit::Error>(())
+/// ```
+pub fn minimize_rows(
+    rows: &[[u8; 81]],
+    seed: Option<u64>,
+    opts: &BatchOptions,
+) -> Vec<Result<Reduced, BatchError>> {
+    let board = classic9();
+    map_indexed(rows, opts, |i, row| minimize_one(&row_puzzle(&board, row)?, seed, i, opts))
+}
+
+/// One puzzle of [`minimize_all`], the `i`-th.
+fn minimize_one(p: &Puzzle, seed: Option<u64>, i: usize, opts: &BatchOptions) -> Result<Reduced, BatchError> {
+    let mut rng = seed.map(|s| rng_for(s, i as u64));
+    match minimize(p, rng.as_mut(), opts.limits(None)) {
+        Err(Verdict::TimedOut { by: Interrupt::Cancelled, .. }) => Err(BatchError::Cancelled),
+        Err(Verdict::TimedOut { .. }) => Err(BatchError::TimedOut),
+        reduced => Ok(reduced),
+    }
 }

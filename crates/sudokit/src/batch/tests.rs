@@ -383,6 +383,35 @@ fn cancel_and_timeout_answer_in_place() {
     assert!(count_all(&empty, None, &opts).iter().all(|r| *r == Err(BatchError::TimedOut)));
 }
 
+#[test]
+fn minimize_answers_each_puzzle_as_alone_on_any_thread_count() {
+    let unique = Puzzle::classic(UNIQUE.parse().expect("valid"));
+    let solution = unique.first_solution().expect("solvable");
+    let mut puzzles: Vec<Puzzle> =
+        lines(8).iter().map(|l| Puzzle::classic(l.parse().expect("valid"))).collect();
+    puzzles.push(Puzzle::classic(solution));
+    puzzles.push(Puzzle::classic(Grid::empty(crate::Shape::CLASSIC)));
+    let rows: Vec<[u8; 81]> =
+        puzzles.iter().map(|p| p.grid().values().try_into().expect("81 cells")).collect();
+    let opts = BatchOptions::default();
+    for seed in [None, Some(3)] {
+        let one = thread_pool(Some(1)).expect("threads").install(|| minimize_all(&puzzles, seed, &opts));
+        let four = thread_pool(Some(4)).expect("threads").install(|| minimize_all(&puzzles, seed, &opts));
+        assert_eq!(one, four);
+        assert_eq!(minimize_rows(&rows, seed, &opts), one);
+        for (i, p) in puzzles.iter().enumerate() {
+            let mut rng = seed.map(|s| crate::generate::rng_for(s, i as u64));
+            let alone = crate::generate::minimize(p, rng.as_mut(), crate::Limits::all());
+            assert_eq!(one[i], Ok(alone), "puzzle {i}");
+        }
+        assert!(one.last().is_some_and(|r| matches!(r, Ok(Err(Verdict::Multiple { .. })))));
+        assert!(one.iter().filter_map(|r| r.as_ref().ok()?.as_ref().ok()).count() >= 2);
+    }
+    let cancelled = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
+    cancelled.cancel.cancel();
+    assert!(minimize_all(&puzzles, None, &cancelled).iter().all(|r| *r == Err(BatchError::Cancelled)));
+}
+
 /// `count_split` on a pool of `threads` workers.
 fn split_count(threads: usize, puzzle: &Puzzle, limits: &crate::Limits) -> crate::SearchOutcome {
     thread_pool(Some(threads)).expect("pool").install(|| count_split(puzzle, limits))
