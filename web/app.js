@@ -570,7 +570,9 @@ function minimize() {
       "no solution": "have no solution",
       multiple: "have more than one solution",
     }[a.verdict] || "could not be settled within the search budget";
-    return say(`Not minimized: the givens ${why}; only a puzzle with one solution has a minimal form.`, "error");
+    // A setter who typed the puzzle as entries has no givens yet: say how to make them so.
+    const typed = state.entries.some(Boolean) ? " (digits you typed are entries: Entries → givens makes them givens)" : "";
+    return say(`Not minimized: the givens ${why}; only a puzzle with one solution has a minimal form${typed}.`, "error");
   }
   if (a.removed.length === 0) return say(`Minimal already: no given can go (${ms(t)}).`, "ok");
   change(() => {

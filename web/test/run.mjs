@@ -643,6 +643,13 @@ if (scenarios) {
       await page.click("#undo");
       equal(await board(page), made, "Undo brings the digits back");
     }
+    // Digits typed on an empty board are entries, not givens: Minimize says how to make them givens.
+    await page.click("#empty");
+    await page.click("#cell-0");
+    await page.keyboard.press("5");
+    await page.click("#minimize");
+    const typed = await message(page);
+    expect(typed.includes("have more than one solution") && typed.includes("Entries → givens"), `message: ${typed}`);
     await page.click("#empty");
     await page.click("#generate");
     await page.waitForFunction(() => document.querySelector("#message").className === "error");

@@ -1,5 +1,5 @@
-//! One puzzle at a time: `solve`, `count`, `check`, `minimize`, `solutions` and `canon`, answering as the command
-//! line's commands of the same names do. The GIL is released while the library searches.
+//! One puzzle at a time: `solve`, `count`, `check`, `minimize`, `solutions` and `canon`, answering
+//! as the command line's commands of the same names do. The GIL is released while the library searches.
 
 use std::ops::ControlFlow;
 use std::sync::mpsc::{sync_channel, Receiver};

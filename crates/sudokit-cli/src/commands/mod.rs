@@ -1,5 +1,5 @@
-//! The subcommands, one file each, and what `solve`, `count`, `check`, `canon` and `minimize` share: the
-//! marker records and outcomes of puzzles that fail.
+//! The subcommands, one file each, and what `solve`, `count`, `check`, `canon` and `minimize`
+//! share: the marker records and outcomes of puzzles that fail.
 
 use std::process::ExitCode;
 use std::sync::Mutex;
