@@ -520,6 +520,29 @@ fn minimize_reduces_each_puzzle_to_a_minimal_one() {
     assert!(r.stderr.contains("not minimized: givens break the rules"), "{}", r.stderr);
     assert_eq!(r.code, 1);
 
+    // A symmetric puzzle stays symmetric, minimal under its symmetry; an asymmetric one gets a note.
+    let sym = sudokit(
+        &["generate", "puzzle", "-n", "2", "--seed", "4", "--symmetry", "rotate180", "--solution"],
+        "",
+    );
+    let grids: String =
+        sym.stdout.lines().filter_map(|l| l.split_once(' ')).map(|(_, s)| format!("{s}\n")).collect();
+    for seed in ["1", "2"] {
+        let r = sudokit(&["minimize", "--symmetry", "rotate180", "--seed", seed], &grids);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stderr.is_empty(), "{}", r.stderr);
+        for line in r.stdout.lines() {
+            let g = grid(line);
+            assert!(Symmetry::Rotate180.holds(&g) && is_minimal_under(&g, Symmetry::Rotate180), "{line}");
+        }
+    }
+    let r = sudokit(&["minimize", "--symmetry", "mirror"], &format!("{}\n", pairs[0].0));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!Symmetry::Mirror.holds(&grid(pairs[0].0)));
+    assert!(r.stderr.contains("puzzle 1, line 1: note: the givens are not mirror-symmetric"), "{}", r.stderr);
+    let r = sudokit(&["minimize", "--symmetry", "random"], &grids);
+    assert_eq!(r.code, 2);
+
     // Variant rules are kept: X puzzles are minimal under X.
     let x = sudokit(&["generate", "grid", "--variant", "x", "-n", "2", "--seed", "4"], "");
     assert_eq!(x.code, 0, "{}", x.stderr);

@@ -253,3 +253,13 @@ pub fn techniques_over(
     let base = if only.is_empty() { default } else { SolverOptions::only(&only) };
     Ok(base.exclude(&techniques_of(exclude)?))
 }
+
+/// The `symmetry` of `minimize` and `minimize_batch`: a concrete one, or `none` (`random` names
+/// no one symmetry to keep).
+pub fn minimize_symmetry(name: &str) -> PyResult<sudokit::generate::Symmetry> {
+    use sudokit::generate::Symmetry;
+    match Symmetry::from_str(name).map_err(bad_option)? {
+        Symmetry::Random => Err(bad_option("symmetry='random' names no symmetry to keep: name one")),
+        s => Ok(s),
+    }
+}

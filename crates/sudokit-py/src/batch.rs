@@ -24,7 +24,7 @@ use sudokit::batch::{
 use sudokit::rate::Unrated;
 use sudokit::{Grid, Puzzle, Shape, Verdict};
 
-use crate::args::{batch_options, solution_cap, ReadOptions, COUNT_LIMIT};
+use crate::args::{batch_options, minimize_symmetry, solution_cap, ReadOptions, COUNT_LIMIT};
 use crate::errors::bad_option;
 use crate::input::with_rules;
 
@@ -463,7 +463,7 @@ batch_function! {
     /// Returns `(minimal, status)`: the minimal puzzles in the input's dimensions, and `OK`,
     /// `MULTIPLE`, `NO_SOLUTION`, `INVALID`, `BAD_VALUE` or `TIMED_OUT` (those rows are zeros).
     /// The givens are tried in reading order, or with `seed` in a random order, row `i` that of
-    /// `minimize(row, seed=seed, index=i)`, whatever `threads` is. A row equal to its answer was
+    /// `minimize(row, symmetry=symmetry, seed=seed, index=i)`, whatever `threads` is. A row equal to its answer was
     /// minimal already. `timeout` covers a row's whole reduction, `nodes` each of its counts (one
     /// per given). Arguments and errors as for `solve_batch`.
     ///
@@ -475,15 +475,16 @@ batch_function! {
     /// >>> int(status[0]) == sudokit.OK, int((minimal[0] > 0).sum()) < 30
     /// (True, True)
     /// ```
-    signature = (*, seed=None);
-    pub fn minimize_batch<'py>(py, puzzles, keywords; seed: Option<u64>) -> PyResult<Solved<'py>> {
+    signature = (*, symmetry="none", seed=None);
+    pub fn minimize_batch<'py>(py, puzzles, keywords; symmetry: &str, seed: Option<u64>) -> PyResult<Solved<'py>> {
+        let symmetry = minimize_symmetry(symmetry)?;
         let batch = Batch::read(puzzles, keywords)?;
         let opts = &batch.opts;
         let (minimal, codes) = batch.run(
             py,
             batch.cells(),
-            |rows, _| minimize_rows(rows, seed, opts),
-            |all| minimize_all(all, seed, opts),
+            |rows, _| minimize_rows(rows, symmetry, seed, opts),
+            |all| minimize_all(all, symmetry, seed, opts),
             |_, answer, row| match answer {
                 Ok(Ok(m)) => {
                     row.copy_from_slice(m.puzzle.values());

@@ -12,7 +12,9 @@ use sudokit::format::minimality;
 use sudokit::generate::{minimize as reduce, rng_for};
 use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome};
 
-use crate::args::{output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT};
+use crate::args::{
+    minimize_symmetry, output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT,
+};
 use crate::errors::{bad_option, invalid_puzzle, no_solution, not_unique, timed_out, warn};
 use crate::input::read_puzzle;
 use crate::output::render;
@@ -234,7 +236,9 @@ puzzle_function! {
     /// it: its givens are removed one at a time, while the solution stays unique, until none can
     /// go. They are tried in reading order, or with `seed` in a random order drawn from it and
     /// `index` (that of puzzle `index + 1` of `sudokit minimize --seed`); other seeds may give
-    /// other minimal puzzles. A minimal puzzle comes back as it is.
+    /// other minimal puzzles. A minimal puzzle comes back as it is. With a `symmetry` (`rotate180`,
+    /// `rotate90`, `mirror`, `flip` or `diagonal`), the givens of each symmetric group go together:
+    /// a puzzle with that symmetry keeps it.
     ///
     /// `puzzle` is read as by `solve`. Raises `ParseError`, `InvalidPuzzleError`,
     /// `NoSolutionError`, `MultipleSolutionsError` (only a unique puzzle has a minimal form) or
@@ -247,16 +251,17 @@ puzzle_function! {
     /// >>> str(sudokit.check(sudokit.minimize(p, seed=3), minimal=True))
     /// 'unique, minimal'
     /// ```
-    signature = (*, seed=None, index=0, format="line", timeout=None);
+    signature = (*, symmetry="none", seed=None, index=0, format="line", timeout=None);
     pub fn minimize(
-        py, puzzle, keywords; seed: Option<u64>, index: u64, format: &str, timeout: Option<f64>
+        py, puzzle, keywords; symmetry: &str, seed: Option<u64>, index: u64, format: &str, timeout: Option<f64>
     ) -> PyResult<String> {
         let args = keywords.options()?;
         let format = output_format(format)?;
         let limits = search_limits(None, timeout)?;
         let (p, at) = read_puzzle(puzzle, &args)?;
+        let symmetry = minimize_symmetry(symmetry)?;
         let mut rng = seed.map(|s| rng_for(s, index));
-        match py.detach(|| reduce(&p, rng.as_mut(), limits)) {
+        match py.detach(|| reduce(&p, symmetry, rng.as_mut(), limits)) {
             Ok(m) => Ok(render(&m.puzzle, format)),
             Err(verdict) => Err(not_unique(py, at, &verdict)),
         }

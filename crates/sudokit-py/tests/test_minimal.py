@@ -75,6 +75,22 @@ def test_minimize_refuses_puzzles_without_one_solution():
         sudokit.minimize("11" + loose[2:])
     with pytest.raises(sudokit.ParseError):
         sudokit.minimize("not a puzzle")
+    with pytest.raises(ValueError, match="names no symmetry"):
+        sudokit.minimize(loose, symmetry="random")
+
+
+def test_minimize_keeps_a_symmetry(cli):
+    grids = [sudokit.solve(sudokit.generate(seed=s, symmetry="rotate90")) for s in range(3)]
+    lines = run_cli(cli, ["minimize", "--symmetry", "rotate90", "--seed", "2"], "\n".join(grids) + "\n")
+    rows = np.array([[int(c) for c in g] for g in grids], dtype=np.uint8)
+    minimal, status = sudokit.minimize_batch(rows, symmetry="rotate90", seed=2)
+    assert list(status) == [sudokit.OK] * 3
+    for i, (g, line) in enumerate(zip(grids, lines.stdout.splitlines())):
+        got = sudokit.minimize(g, symmetry="rotate90", seed=2, index=i)
+        assert got == line == "".join(str(v) if v else "." for v in minimal[i])
+        # A quarter turn maps (r, c) to (c, 8 - r): the pattern is unchanged.
+        assert all((got[r * 9 + c] == ".") == (got[c * 9 + 8 - r] == ".") for r in range(9) for c in range(9))
+        assert sudokit.solve(got) == g
 
 
 def test_minimize_batch_answers_each_row_as_minimize_does():

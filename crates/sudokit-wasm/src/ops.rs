@@ -323,7 +323,7 @@ pub fn minimize(request: &str) -> String {
                 "minimizing is offered up to {most}×{most} here, not on a {side}×{side} board"
             ));
         }
-        Ok(match reduce(&read.puzzle, None, r.limits(2)) {
+        Ok(match reduce(&read.puzzle, Symmetry::None, None, r.limits(2)) {
             Ok(m) => json!({
                 "verdict": "unique",
                 "line": m.puzzle.to_string(),

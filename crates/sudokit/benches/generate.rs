@@ -102,7 +102,9 @@ fn minimized(c: &mut Criterion) {
     let mut next = 0u64;
     items(c, "minimize_9x9", "complete_grid", 20, |_| {
         let grid = &grids[next as usize % grids.len()];
-        black_box(minimize(grid, Some(&mut rng_for(SEED, next)), Limits::all()).expect("unique"));
+        black_box(
+            minimize(grid, Symmetry::None, Some(&mut rng_for(SEED, next)), Limits::all()).expect("unique"),
+        );
         next += 1;
     });
 }

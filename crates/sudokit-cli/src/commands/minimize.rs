@@ -4,14 +4,15 @@
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::generate::{minimize as reduce, rng_for};
+use sudokit::generate::{minimize as reduce, rng_for, Symmetry};
 use sudokit::Verdict;
 
+use super::generate::SYMMETRIES;
 use super::{
     conflicts_text, grid_text, grid_value, header_of, limits, marker_record, mode_of, puzzle_fields,
 };
 use super::{record, unreadable_record};
-use crate::args::{InputArgs, OutputArgs, RunArgs};
+use crate::args::{values, InputArgs, OutputArgs, RunArgs};
 use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
 
@@ -32,6 +33,11 @@ pub struct MinimizeArgs {
     /// Different seeds may give different minimal puzzles.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Remove the givens of each symmetric group (a cell and its images) together: a puzzle with
+    /// this symmetry keeps it, and comes out minimal under it (a single given may still go).
+    /// `random`, the list's last, is left out: it names no one symmetry to keep.
+    #[arg(long, value_name = "SYMMETRY", value_parser = values::<Symmetry>(&SYMMETRIES[..6]), default_value_t = Symmetry::None)]
+    pub symmetry: Symmetry,
 }
 
 /// Minimizes one puzzle for `sudokit minimize`.
@@ -46,7 +52,7 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
         Outcome { multiline: mode.multiline(), header: header_of(mode, COLUMNS), ..Default::default() };
     // Puzzle numbers start at 1, streams at 0: the first puzzle's order is that of `rng_for(seed, 0)`.
     let mut rng = args.seed.map(|seed| rng_for(seed, at.puzzle.saturating_sub(1) as u64));
-    let m = match reduce(p, rng.as_mut(), limits(0, &args.run)) {
+    let m = match reduce(p, args.symmetry, rng.as_mut(), limits(0, &args.run)) {
         Ok(m) => m,
         Err(verdict) => {
             let (status, kind, code, why) = match &verdict {
@@ -92,5 +98,11 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
             text
         }
     });
-    Outcome { out, ..base }
+    // Orbits went whole all the same; the setter asked for a symmetry the puzzle does not have.
+    let messages = if args.symmetry.holds(p.grid()) {
+        Vec::new()
+    } else {
+        vec![format!("{at}: note: the givens are not {}-symmetric, so neither is the answer", args.symmetry)]
+    };
+    Outcome { out, messages, ..base }
 }

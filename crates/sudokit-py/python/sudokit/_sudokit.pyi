@@ -244,6 +244,7 @@ def check(
 def minimize(
     puzzle: PuzzleLike,
     *,
+    symmetry: str = "none",
     seed: Optional[int] = None,
     index: int = 0,
     format: Layout = "line",
@@ -257,8 +258,8 @@ def minimize(
 ) -> str:
     """The puzzle reduced to a minimal one with the same solution, as ``sudokit minimize`` prints
     it: givens removed one at a time (reading order, or a random order from ``seed`` and
-    ``index``) while the solution stays unique. Raises ``MultipleSolutionsError`` and the
-    exceptions of ``solve``."""
+    ``index``; with ``symmetry``, each symmetric group together) while the solution stays unique.
+    Raises ``MultipleSolutionsError`` and the exceptions of ``solve``."""
 
 def solutions(
     puzzle: PuzzleLike,
@@ -374,6 +375,7 @@ def check_batch(
 def minimize_batch(
     puzzles: npt.NDArray[np.uint8],
     *,
+    symmetry: str = "none",
     seed: Optional[int] = None,
     timeout: Optional[float] = None,
     nodes: Optional[int] = None,

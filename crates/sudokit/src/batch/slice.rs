@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
-use crate::generate::{minimize, rng_for, Minimized};
+use crate::generate::{minimize, rng_for, Minimized, Symmetry};
 use crate::grid::{Cell, Grid, GridError, Shape};
 use crate::rate::backdoor::{backdoors, Backdoors};
 use crate::rate::{rate_puzzle, Ratings, Unrated};
@@ -353,27 +353,29 @@ pub fn backdoor_rows(
 /// [`Verdict::Unique`] nor [`Verdict::TimedOut`], which is a [`BatchError`] here).
 pub type Reduced = Result<Minimized, Verdict>;
 
-/// Each puzzle reduced to a minimal one with the same solution ([`minimize`]), in input order. The
-/// givens are tried in reading order, or with `seed` in a random order from [`rng_for`]`(seed, i)`
+/// Each puzzle reduced to a minimal one with the same solution ([`minimize`], under `symmetry`), in
+/// input order. The givens are tried in reading order, or with `seed` in a random order from [`rng_for`]`(seed, i)`
 /// for puzzle `i` (from 0), so the answers are the same on any number of threads. The time limit
 /// covers a puzzle's whole reduction, the node budget each of its counts (one per given).
 pub fn minimize_all(
     puzzles: &[Puzzle],
+    symmetry: Symmetry,
     seed: Option<u64>,
     opts: &BatchOptions,
 ) -> Vec<Result<Reduced, BatchError>> {
-    map_indexed(puzzles, opts, |i, p| minimize_one(p, seed, i, opts))
+    map_indexed(puzzles, opts, |i, p| minimize_one(p, symmetry, seed, i, opts))
 }
 
 /// [`minimize_all`] over classic 9×9 rows of 81 values (`0` for a blank).
 ///
 /// ```
 /// use sudokit::batch::{minimize_rows, BatchOptions};
+/// use sudokit::generate::Symmetry;
 /// let grid: sudokit::Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let solution = grid.first_solution().expect("one solution");
 /// let row: [u8; 81] = solution.values().try_into().expect("81 cells");
-/// let reduced = minimize_rows(&[row, [0; 81]], Some(7), &BatchOptions::default());
+/// let reduced = minimize_rows(&[row, [0; 81]], Symmetry::None, Some(7), &BatchOptions::default());
 /// let minimal = reduced[0].as_ref().ok().and_then(|r| r.as_ref().ok()).expect("a minimal puzzle");
 /// assert_eq!(minimal.puzzle.givens() + minimal.removed.len(), 81);
 /// assert!(matches!(reduced[1], Ok(Err(sudokit::Verdict::Multiple { .. }))));
@@ -381,17 +383,24 @@ pub fn minimize_all(
 /// ```
 pub fn minimize_rows(
     rows: &[[u8; 81]],
+    symmetry: Symmetry,
     seed: Option<u64>,
     opts: &BatchOptions,
 ) -> Vec<Result<Reduced, BatchError>> {
     let board = classic9();
-    map_indexed(rows, opts, |i, row| minimize_one(&row_puzzle(&board, row)?, seed, i, opts))
+    map_indexed(rows, opts, |i, row| minimize_one(&row_puzzle(&board, row)?, symmetry, seed, i, opts))
 }
 
 /// One puzzle of [`minimize_all`], the `i`-th.
-fn minimize_one(p: &Puzzle, seed: Option<u64>, i: usize, opts: &BatchOptions) -> Result<Reduced, BatchError> {
+fn minimize_one(
+    p: &Puzzle,
+    symmetry: Symmetry,
+    seed: Option<u64>,
+    i: usize,
+    opts: &BatchOptions,
+) -> Result<Reduced, BatchError> {
     let mut rng = seed.map(|s| rng_for(s, i as u64));
-    match minimize(p, rng.as_mut(), opts.limits(None)) {
+    match minimize(p, symmetry, rng.as_mut(), opts.limits(None)) {
         Err(Verdict::TimedOut { by: Interrupt::Cancelled, .. }) => Err(BatchError::Cancelled),
         Err(Verdict::TimedOut { .. }) => Err(BatchError::TimedOut),
         reduced => Ok(reduced),

@@ -385,6 +385,7 @@ fn cancel_and_timeout_answer_in_place() {
 
 #[test]
 fn minimize_answers_each_puzzle_as_alone_on_any_thread_count() {
+    use crate::generate::Symmetry;
     let unique = Puzzle::classic(UNIQUE.parse().expect("valid"));
     let solution = unique.first_solution().expect("solvable");
     let mut puzzles: Vec<Puzzle> =
@@ -395,13 +396,17 @@ fn minimize_answers_each_puzzle_as_alone_on_any_thread_count() {
         puzzles.iter().map(|p| p.grid().values().try_into().expect("81 cells")).collect();
     let opts = BatchOptions::default();
     for seed in [None, Some(3)] {
-        let one = thread_pool(Some(1)).expect("threads").install(|| minimize_all(&puzzles, seed, &opts));
-        let four = thread_pool(Some(4)).expect("threads").install(|| minimize_all(&puzzles, seed, &opts));
+        let one = thread_pool(Some(1))
+            .expect("threads")
+            .install(|| minimize_all(&puzzles, Symmetry::None, seed, &opts));
+        let four = thread_pool(Some(4))
+            .expect("threads")
+            .install(|| minimize_all(&puzzles, Symmetry::None, seed, &opts));
         assert_eq!(one, four);
-        assert_eq!(minimize_rows(&rows, seed, &opts), one);
+        assert_eq!(minimize_rows(&rows, Symmetry::None, seed, &opts), one);
         for (i, p) in puzzles.iter().enumerate() {
             let mut rng = seed.map(|s| crate::generate::rng_for(s, i as u64));
-            let alone = crate::generate::minimize(p, rng.as_mut(), crate::Limits::all());
+            let alone = crate::generate::minimize(p, Symmetry::None, rng.as_mut(), crate::Limits::all());
             assert_eq!(one[i], Ok(alone), "puzzle {i}");
         }
         assert!(one.last().is_some_and(|r| matches!(r, Ok(Err(Verdict::Multiple { .. })))));
@@ -409,7 +414,9 @@ fn minimize_answers_each_puzzle_as_alone_on_any_thread_count() {
     }
     let cancelled = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
     cancelled.cancel.cancel();
-    assert!(minimize_all(&puzzles, None, &cancelled).iter().all(|r| *r == Err(BatchError::Cancelled)));
+    assert!(minimize_all(&puzzles, Symmetry::None, None, &cancelled)
+        .iter()
+        .all(|r| *r == Err(BatchError::Cancelled)));
 }
 
 /// `count_split` on a pool of `threads` workers.

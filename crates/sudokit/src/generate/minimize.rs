@@ -4,7 +4,7 @@
 
 use rand::seq::SliceRandom;
 
-use super::SeededRng;
+use super::{SeededRng, Symmetry};
 use crate::grid::{Cell, Grid};
 use crate::solve::{Limits, Puzzle, Verdict};
 
@@ -22,8 +22,14 @@ pub struct Minimized {
 /// solution stays unique without it (see [`Puzzle::minimized`]). A minimal puzzle comes back as
 /// it is.
 ///
+/// Under a `symmetry` other than [`Symmetry::None`], the givens of each orbit (a cell and its
+/// images) are tried together, in the order of their first cells or shuffled: a puzzle with that
+/// symmetry keeps it, and comes out minimal under it ([`is_minimal_under`](super::is_minimal_under)),
+/// though a single given may then still go. A puzzle without it stays without it, each orbit's
+/// givens going together. [`Symmetry::Random`] is taken as none.
+///
 /// ```
-/// use sudokit::generate::{minimize, rng_for};
+/// use sudokit::generate::{minimize, rng_for, Symmetry};
 /// use sudokit::{Limits, Puzzle};
 ///
 /// // A minimal puzzle with three givens of its solution added back.
@@ -35,11 +41,11 @@ pub struct Minimized {
 ///     more.set(cell, digit);
 /// }
 /// let puzzle = Puzzle::classic(more);
-/// let reading = minimize(&puzzle, None, Limits::all()).expect("unique");
+/// let reading = minimize(&puzzle, Symmetry::None, None, Limits::all()).expect("unique");
 /// assert_eq!(Puzzle::classic(reading.puzzle.clone()).redundant_givens(Limits::all()), Ok(vec![]));
 /// assert_eq!(reading.puzzle.givens() + reading.removed.len(), puzzle.grid().givens());
 /// // Another order may keep other givens; the solution is the same.
-/// let shuffled = minimize(&puzzle, Some(&mut rng_for(7, 0)), Limits::all()).expect("unique");
+/// let shuffled = minimize(&puzzle, Symmetry::None, Some(&mut rng_for(7, 0)), Limits::all()).expect("unique");
 /// assert_eq!(shuffled.puzzle.first_solution(), Some(solution));
 /// # Ok::<(), sudokit::Error>(())
 /// ```
@@ -49,15 +55,19 @@ pub struct Minimized {
 /// stopped a count before it could tell.
 pub fn minimize(
     puzzle: &Puzzle,
+    symmetry: Symmetry,
     shuffle: Option<&mut SeededRng>,
     limits: Limits,
 ) -> Result<Minimized, Verdict> {
     let grid = puzzle.grid();
-    let mut order: Vec<Cell> = grid.iter().filter(|(_, d)| d.is_some()).map(|(c, _)| c).collect();
+    // `Random` names no one symmetry: single givens, as `is_minimal_under` takes it.
+    let symmetry = if symmetry == Symmetry::Random { Symmetry::None } else { symmetry };
+    let mut groups: Vec<Vec<Cell>> = symmetry.orbits(grid.shape());
+    groups.retain(|g| g.iter().any(|&c| grid.get(c).is_some()));
     if let Some(rng) = shuffle {
-        order.shuffle(rng);
+        groups.shuffle(rng);
     }
-    let reduced = puzzle.minimized(&order, limits)?;
+    let reduced = puzzle.minimized_in_groups(groups.iter().map(Vec::as_slice), limits)?;
     let removed = grid.diff(&reduced);
     Ok(Minimized { puzzle: reduced, removed })
 }
@@ -78,7 +88,8 @@ mod tests {
         let full = Puzzle::classic(solution.clone());
         let mut seen = std::collections::HashSet::new();
         for seed in 0..4 {
-            let m = minimize(&full, Some(&mut rng_for(seed, 0)), Limits::all()).expect("unique");
+            let m =
+                minimize(&full, Symmetry::None, Some(&mut rng_for(seed, 0)), Limits::all()).expect("unique");
             assert!(is_minimal(&m.puzzle), "seed {seed}: {}", m.puzzle);
             assert!(solution.extends(&m.puzzle));
             assert_eq!(m.puzzle.first_solution(), Some(solution.clone()));
@@ -88,10 +99,34 @@ mod tests {
         }
         assert!(seen.len() > 1, "four seeds gave one puzzle");
         // The same seed, the same puzzle; reading order needs none.
-        let again = minimize(&full, Some(&mut rng_for(0, 0)), Limits::all()).expect("unique");
+        let again = minimize(&full, Symmetry::None, Some(&mut rng_for(0, 0)), Limits::all()).expect("unique");
         assert!(seen.contains(&again.puzzle.to_string()));
-        let reading = minimize(&full, None, Limits::all()).expect("unique");
+        let reading = minimize(&full, Symmetry::None, None, Limits::all()).expect("unique");
         assert!(is_minimal(&reading.puzzle));
+    }
+
+    #[test]
+    fn a_symmetric_puzzle_stays_symmetric() {
+        use crate::generate::is_minimal_under;
+        let solution =
+            Puzzle::classic(SEVENTEEN.parse().expect("a puzzle")).first_solution().expect("unique");
+        let full = Puzzle::classic(solution.clone());
+        for symmetry in Symmetry::SYMMETRIC {
+            for seed in [None, Some(1)] {
+                let mut rng = seed.map(|s| rng_for(s, 0));
+                let m = minimize(&full, symmetry, rng.as_mut(), Limits::all()).expect("unique");
+                assert!(symmetry.holds(&m.puzzle), "{symmetry}: {}", m.puzzle);
+                assert!(is_minimal_under(&m.puzzle, symmetry), "{symmetry}: {}", m.puzzle);
+                assert_eq!(m.puzzle.first_solution(), Some(solution.clone()));
+                // Minimal under the symmetry is no more than that: minimizing again without it
+                // keeps what it keeps and never adds a given.
+                let again = minimize(&Puzzle::classic(m.puzzle.clone()), Symmetry::None, None, Limits::all());
+                assert!(again.is_ok_and(|a| m.puzzle.extends(&a.puzzle)));
+            }
+        }
+        // Random is taken as none.
+        let random = minimize(&full, Symmetry::Random, None, Limits::all());
+        assert_eq!(random, minimize(&full, Symmetry::None, None, Limits::all()));
     }
 
     #[test]
@@ -113,13 +148,16 @@ mod tests {
     #[test]
     fn puzzles_without_one_solution_are_not_minimized() {
         let loose = Puzzle::classic(SEVENTEEN.replacen('4', ".", 1).parse().expect("a puzzle"));
-        assert!(matches!(minimize(&loose, None, Limits::all()), Err(Verdict::Multiple { .. })));
+        assert!(matches!(
+            minimize(&loose, Symmetry::None, None, Limits::all()),
+            Err(Verdict::Multiple { .. })
+        ));
         let clash = Puzzle::classic(SEVENTEEN.replacen('.', "4", 1).parse().expect("a puzzle"));
-        assert!(matches!(minimize(&clash, None, Limits::all()), Err(Verdict::Invalid(_))));
+        assert!(matches!(minimize(&clash, Symmetry::None, None, Limits::all()), Err(Verdict::Invalid(_))));
         let cancel = CancelFlag::new();
         cancel.cancel();
         let seventeen = Puzzle::classic(SEVENTEEN.parse().expect("a puzzle"));
-        let stopped = minimize(&seventeen, None, Limits::all().with_cancel(cancel));
+        let stopped = minimize(&seventeen, Symmetry::None, None, Limits::all().with_cancel(cancel));
         assert!(matches!(stopped, Err(Verdict::TimedOut { by: Interrupt::Cancelled, .. })), "{stopped:?}");
     }
 }

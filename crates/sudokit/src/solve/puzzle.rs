@@ -227,14 +227,48 @@ impl Puzzle {
     /// # Ok::<(), sudokit::Error>(())
     /// ```
     pub fn minimized(&self, order: &[Cell], limits: Limits) -> Result<Grid, Verdict> {
+        self.minimized_in_groups(order.iter().map(std::slice::from_ref), limits)
+    }
+
+    /// [`minimized`](Puzzle::minimized) with the givens of each group removed together, or not at
+    /// all: with a symmetry's orbits as the groups, a symmetric puzzle stays symmetric. A group's
+    /// empty cells, and cells off the board, are skipped.
+    ///
+    /// ```
+    /// use sudokit::generate::Symmetry;
+    /// use sudokit::{Limits, Puzzle, Shape};
+    ///
+    /// let full: sudokit::Grid =
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+    /// let full = full.first_solution().expect("one solution");
+    /// // Each cell with its image under a half turn: the puzzle keeps that symmetry.
+    /// let pairs = Symmetry::Rotate180.orbits(Shape::CLASSIC);
+    /// let reduced = Puzzle::classic(full.clone())
+    ///     .minimized_in_groups(pairs.iter().map(Vec::as_slice), Limits::all())
+    ///     .expect("unique");
+    /// assert!(Symmetry::Rotate180.holds(&reduced));
+    /// assert_eq!(reduced.first_solution(), Some(full));
+    /// # Ok::<(), sudokit::Error>(())
+    /// ```
+    pub fn minimized_in_groups<'a>(
+        &self,
+        groups: impl IntoIterator<Item = &'a [Cell]>,
+        limits: Limits,
+    ) -> Result<Grid, Verdict> {
         let (solution, counting) = self.unique_for_removals(limits)?;
         let mut grid = self.grid.clone();
         let cells = grid.values().len();
-        for &cell in order.iter().filter(|c| c.index() < cells) {
-            let Some(digit) = grid.get(cell) else { continue };
-            grid.set(cell, None);
-            if !self.stays_unique(&grid, &counting, &solution)? {
-                grid.set(cell, Some(digit));
+        let mut taken: Vec<(Cell, crate::grid::Digit)> = Vec::new();
+        for group in groups {
+            taken.clear();
+            for &cell in group.iter().filter(|c| c.index() < cells) {
+                if let Some(digit) = grid.get(cell) {
+                    taken.push((cell, digit));
+                    grid.set(cell, None);
+                }
+            }
+            if !taken.is_empty() && !self.stays_unique(&grid, &counting, &solution)? {
+                taken.iter().for_each(|&(cell, digit)| grid.set(cell, Some(digit)));
             }
         }
         Ok(grid)
