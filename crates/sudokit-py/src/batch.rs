@@ -462,10 +462,11 @@ batch_function! {
     /// `sudokit minimize` does: givens removed one at a time while the solution stays unique.
     /// Returns `(minimal, status)`: the minimal puzzles in the input's dimensions, and `OK`,
     /// `MULTIPLE`, `NO_SOLUTION`, `INVALID`, `BAD_VALUE` or `TIMED_OUT` (those rows are zeros).
-    /// The givens are tried in reading order, or with `seed` in a random order, row `i` that of
-    /// `minimize(row, symmetry=symmetry, seed=seed, index=i)`, whatever `threads` is. A row equal to its answer was
-    /// minimal already. `timeout` covers a row's whole reduction, `nodes` each of its counts (one
-    /// per given). Arguments and errors as for `solve_batch`.
+    /// The givens are tried in reading order, or with `seed` in a random order, row `i` as
+    /// `minimize(row, symmetry=symmetry, seed=seed, index=i)` tries them, whatever `threads` is;
+    /// with a `symmetry`, each symmetric group of givens goes together. A row equal to its answer
+    /// was minimal already. `timeout` covers a row's whole reduction, `nodes` each of its counts
+    /// (one per given). Arguments and errors as for `solve_batch`.
     ///
     /// ```python
     /// >>> import numpy as np

@@ -98,11 +98,11 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
             text
         }
     });
-    // Orbits went whole all the same; the setter asked for a symmetry the puzzle does not have.
-    let messages = if args.symmetry.holds(p.grid()) {
+    // Orbits went whole all the same; the setter asked for a symmetry the puzzle did not have.
+    let messages = if args.symmetry.holds(&m.puzzle) {
         Vec::new()
     } else {
-        vec![format!("{at}: note: the givens are not {}-symmetric, so neither is the answer", args.symmetry)]
+        vec![format!("{at}: note: the givens are not {}-symmetric, and neither is the answer", args.symmetry)]
     };
     Outcome { out, messages, ..base }
 }

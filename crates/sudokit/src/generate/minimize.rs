@@ -25,8 +25,8 @@ pub struct Minimized {
 /// Under a `symmetry` other than [`Symmetry::None`], the givens of each orbit (a cell and its
 /// images) are tried together, in the order of their first cells or shuffled: a puzzle with that
 /// symmetry keeps it, and comes out minimal under it ([`is_minimal_under`](super::is_minimal_under)),
-/// though a single given may then still go. A puzzle without it stays without it, each orbit's
-/// givens going together. [`Symmetry::Random`] is taken as none.
+/// though a single given may then still go. A puzzle without it need not gain it; its orbits'
+/// givens go together all the same. [`Symmetry::Random`] is taken as none.
 ///
 /// ```
 /// use sudokit::generate::{minimize, rng_for, Symmetry};
@@ -45,7 +45,8 @@ pub struct Minimized {
 /// assert_eq!(Puzzle::classic(reading.puzzle.clone()).redundant_givens(Limits::all()), Ok(vec![]));
 /// assert_eq!(reading.puzzle.givens() + reading.removed.len(), puzzle.grid().givens());
 /// // Another order may keep other givens; the solution is the same.
-/// let shuffled = minimize(&puzzle, Symmetry::None, Some(&mut rng_for(7, 0)), Limits::all()).expect("unique");
+/// let shuffled =
+///     minimize(&puzzle, Symmetry::None, Some(&mut rng_for(7, 0)), Limits::all()).expect("unique");
 /// assert_eq!(shuffled.puzzle.first_solution(), Some(solution));
 /// # Ok::<(), sudokit::Error>(())
 /// ```
