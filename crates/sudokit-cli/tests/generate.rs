@@ -481,7 +481,8 @@ fn minimize_reduces_each_puzzle_to_a_minimal_one() {
     let name = |i: usize| format!("r{}c{}", i / 9 + 1, i % 9 + 1);
     let removed: Vec<String> =
         (0..81).filter(|&i| got.as_bytes()[i] != inputs[1].as_bytes()[i]).map(name).collect();
-    assert!(removed.len() >= 3, "{removed:?}");
+    // Each added given can go alone, so the input is not minimal and something goes.
+    assert!(!removed.is_empty());
     assert_eq!(v["removed"], serde_json::json!(removed));
     let csv = sudokit(&["minimize", "-o", "csv"], &format!("{}\n", inputs[1]));
     let csv_lines: Vec<&str> = csv.stdout.lines().collect();

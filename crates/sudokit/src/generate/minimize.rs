@@ -1,6 +1,6 @@
 //! Minimizing a puzzle: removing its givens one at a time while the solution stays unique, until
-//! none can go, in reading order or in a seeded random order (which gives a different minimal
-//! puzzle for each seed, as setters reducing a puzzle by hand do).
+//! none can go, in reading order or in a seeded random order (different seeds may keep different
+//! givens, as setters reducing a puzzle by hand find), one by one or by symmetric groups.
 
 use rand::seq::SliceRandom;
 
@@ -32,7 +32,7 @@ pub struct Minimized {
 /// use sudokit::generate::{minimize, rng_for, Symmetry};
 /// use sudokit::{Limits, Puzzle};
 ///
-/// // A minimal puzzle with three givens of its solution added back.
+/// // A minimal puzzle with its first row's first three cells given from its solution.
 /// let grid: sudokit::Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let solution = grid.first_solution().expect("one solution");
