@@ -11,7 +11,7 @@ use super::generate::SYMMETRIES;
 use super::{
     conflicts_text, grid_text, grid_value, header_of, limits, marker_record, mode_of, puzzle_fields,
 };
-use super::{record, unreadable_record};
+use super::{echo_in, record, unreadable_record};
 use crate::args::{values, InputArgs, OutputArgs, RunArgs};
 use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
@@ -92,11 +92,7 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
     let out = record(mode, COLUMNS, fields, || {
         let mut text = Vec::new();
         grid_text(&m.puzzle, mode.layout(), job, &mut text);
-        if args.output.echo {
-            super::echoed(job, mode.layout(), text)
-        } else {
-            text
-        }
+        echo_in(args.output.echo, job, mode, text)
     });
     // Orbits went whole all the same; the setter asked for a symmetry the puzzle did not have.
     let messages = if args.symmetry.holds(&m.puzzle) {
