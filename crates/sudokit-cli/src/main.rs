@@ -11,6 +11,7 @@ mod commands;
 mod input;
 mod interrupt;
 mod output;
+mod pencil;
 mod record;
 mod report;
 

@@ -1,7 +1,7 @@
 //! `rate` (issue 16): ER/EP/ED and HoDoKu score and level per puzzle, in line, JSON and CSV; bad input
 //! reported per record, in order.
 
-use crate::util::sudokit;
+use crate::util::{shared, sudokit};
 
 /// serate 1.2.1.3 rates it 4.2/1.2/1.2, an XY-Wing its hardest step.
 const XY: &str = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..";
@@ -536,4 +536,151 @@ fn backdoor_lists_the_smallest_sets_of_cells_that_leave_singles() {
     assert!(bad.stderr.contains("puzzle 2, line 2: no backdoors: more than one solution"), "{}", bad.stderr);
     let stats = sudokit(&["backdoor", "--stats"], &format!("{P1}\n{EASY}\n12x\n{P1}\n"));
     assert!(stats.stderr.contains("backdoor_size: 0=1 1=0 2=2 3=0 >3=0 none=1\n"), "{}", stats.stderr);
+}
+
+/// The pencil marks of each puzzle as it starts, in their line form: its givens placed, their digits
+/// gone from their peers (`candidates` with no technique applied).
+fn starting_marks(puzzles: &[&str]) -> Vec<String> {
+    let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let run = sudokit(&["candidates", "-o", "json", "--techniques", "fh", "--exclude", "fh"], &input);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            v["candidates"].as_str().expect("the line form").to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn rate_pencil_rates_a_puzzles_starting_marks_as_the_puzzle() {
+    let marks = starting_marks(&[XY, EASY]);
+    let run = sudokit(&["rate", "--pencil"], &format!("{}\n{}\n", marks[0], marks[1]));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{XY_LINE}\n{EASY_LINE}\n"));
+    // The boxed grid and the JSON record of `candidates` read too.
+    let boxed = sudokit(&["candidates", "--techniques", "fh", "--exclude", "fh"], &format!("{XY}\n"));
+    let record =
+        sudokit(&["candidates", "-o", "json", "--techniques", "fh", "--exclude", "fh"], &format!("{EASY}\n"));
+    let run = sudokit(&["rate", "--pencil", "-o", "json"], &format!("{}\n{}", boxed.stdout, record.stdout));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let records: Vec<serde_json::Value> =
+        run.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let puzzles = sudokit(&["rate", "-o", "json"], &format!("{XY}\n{EASY}\n"));
+    for ((got, want), marks) in records.iter().zip(puzzles.stdout.lines()).zip(&marks) {
+        let mut want: serde_json::Value = serde_json::from_str(want).expect("JSON");
+        let want = want.as_object_mut().expect("an object");
+        want.remove("puzzle");
+        let mut got = got.as_object().expect("an object").clone();
+        assert_eq!(got.remove("pencil").as_ref().and_then(|p| p.as_str()), Some(marks.as_str()));
+        assert_eq!(&got, want);
+    }
+
+    // On a whole sample of the rating set, easy to extreme: the same four numbers and level.
+    let Some(path) = shared("ratings/se-dev.tsv") else { return };
+    let text = std::fs::read_to_string(path).expect("the ratings file reads");
+    let sample: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split('\t').collect::<Vec<_>>().get(..2).map(|f| (f[0], f[1])))
+        .filter(|(_, er)| er.parse::<f64>().is_ok_and(|er| er < 9.0))
+        .step_by(10)
+        .map(|(p, _)| p)
+        .collect();
+    // Left out: puzzles with an open cell of one candidate at the start, which the marks cannot tell
+    // from a given (the step that fills it is not counted from them).
+    let marks = starting_marks(&sample);
+    let (sample, marks): (Vec<&str>, Vec<String>) = sample
+        .into_iter()
+        .zip(marks)
+        .filter(|(p, m)| {
+            let singles = |i: usize| m[i * 9..i * 9 + 9].bytes().filter(|&b| b != b'.').count() == 1;
+            !p.bytes().enumerate().any(|(i, b)| b == b'.' && singles(i))
+        })
+        .unzip();
+    assert!(sample.len() >= 40, "{}", sample.len());
+    let by_marks = sudokit(&["rate", "--pencil", "-o", "csv"], &(marks.join("\n") + "\n"));
+    let by_puzzle = sudokit(&["rate", "-o", "csv"], &(sample.join("\n") + "\n"));
+    assert_eq!((by_marks.code, by_puzzle.code), (0, 0), "{}{}", by_marks.stderr, by_puzzle.stderr);
+    let values = |csv: &str| -> Vec<String> {
+        csv.lines().map(|l| l.split_once(',').expect("a row").1.to_string()).collect()
+    };
+    assert_eq!(
+        by_marks.stdout.lines().next(),
+        Some("pencil,er,ep,ed,hodoku_score,hodoku_level,hardest_technique")
+    );
+    assert_eq!(values(&by_marks.stdout)[1..], values(&by_puzzle.stdout)[1..]);
+}
+
+#[test]
+fn rate_pencil_rates_the_rest_of_the_solution_from_a_players_marks() {
+    // After the singles: the rating of the rest of Sudoku Explainer's path, as `explain` ends it.
+    let marks = sudokit(&["candidates", "-o", "json"], &format!("{XY}\n"));
+    let v: serde_json::Value = serde_json::from_str(marks.stdout.trim()).expect("JSON");
+    let marks = v["candidates"].as_str().expect("the line form").to_string();
+    let run = sudokit(&["rate", "--pencil", "-o", "json"], &format!("{marks}\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!((v["er"].as_f64(), v["ep"].as_f64(), v["ed"].as_f64()), (Some(4.2), Some(4.2), Some(2.6)));
+    assert_eq!((v["hardest_technique"].as_str(), v["step_count"].as_u64()), (Some("XY-Wing"), Some(57)));
+    let explained = sudokit(&["explain", "--pencil", "--summary"], &format!("{marks}\n"));
+    let score = format!("score {} ({})", v["hodoku_score"], v["hodoku_level"].as_str().unwrap_or_default());
+    assert!(explained.stdout.trim_end().ends_with(&score), "{}\n{v}", explained.stdout);
+    // `--echo` puts the marks before the rating.
+    let echo = sudokit(&["rate", "--pencil", "--echo"], &format!("{marks}\n"));
+    assert_eq!(
+        echo.stdout,
+        format!(
+            "{marks} 4.2/4.2/2.6 {} {} XY-Wing\n",
+            v["hodoku_score"],
+            v["hodoku_level"].as_str().unwrap_or_default()
+        )
+    );
+}
+
+#[test]
+fn rate_pencil_reports_bad_marks_in_place_on_every_thread() {
+    let good = starting_marks(&[XY]).remove(0);
+    let open = "123456789".repeat(81);
+    let twin = format!("1........1........{}", "123456789".repeat(79));
+    // The solution's 6 struck out of r1c1, which keeps other candidates: no solution agrees.
+    assert_eq!(&good[5..6], "6");
+    let wrong = format!("{}.{}", &good[..5], &good[6..]);
+    assert!(wrong[..9].chars().any(|c| c != '.'));
+    let mini = sudokit(&["candidates", "-o", "json"], "1.3.4.2.3.1.2.4.\n");
+    let mini: serde_json::Value = serde_json::from_str(mini.stdout.trim()).expect("JSON");
+    let mini = mini["candidates"].as_str().expect("the line form").to_string();
+    let records = [good.as_str(), "12345", open.as_str(), twin.as_str(), wrong.as_str(), mini.as_str()];
+    let input: String = records.iter().map(|r| format!("{r}\n")).collect();
+    let run = sudokit(&["rate", "--pencil", "--stats"], &input);
+    assert_eq!(run.code, 2, "unreadable is the most severe");
+    let want = [XY_LINE, "!unreadable", "!multiple", "!invalid", "!no solution", "?/?/? ? ? ?"];
+    assert_eq!(run.stdout.lines().collect::<Vec<_>>(), want, "{}", run.stderr);
+    for message in [
+        "puzzle 2, line 2, column 1: not a pencil-mark grid",
+        "puzzle 3, line 3: more than one solution; not rated",
+        "puzzle 4, line 4: the pencil marks contradict themselves: r1c1 and r1c2 can only be 1; not rated",
+        "puzzle 5, line 5: no solution; not rated",
+        "puzzle 6, line 6: the SE and HoDoKu ratings are for classic 9x9 puzzles only, not 4x4 boards",
+    ] {
+        assert!(run.stderr.contains(message), "{message}\n{}", run.stderr);
+    }
+    assert!(run.stderr.contains("er: 1.0-2.5=0 2.6-4.0=0 4.1-6.5=1 "), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzles=6 "), "{}", run.stderr);
+    // The 4×4 grid is solved already: no step left, so no hardest technique.
+    let json = sudokit(&["rate", "--pencil", "-o", "json"], &format!("{mini}\n"));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("JSON");
+    assert_eq!((v["status"].as_str(), v["step_count"].as_u64()), (Some("unsupported"), Some(0)));
+    // Many records, one thread or two: the same output, in order.
+    let many: String = (0..40).map(|i| format!("{}\n", records[i % records.len()])).collect();
+    let one = sudokit(&["rate", "--pencil", "-o", "csv", "-j", "1"], &many);
+    let two = sudokit(&["rate", "--pencil", "-o", "csv", "-j", "2"], &many);
+    assert_eq!((one.code, one.stdout.lines().count()), (2, 41));
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.stderr, two.stderr);
+    // The marks bring their own board: the options that describe a puzzle's are refused.
+    let refused = sudokit(&["rate", "--pencil", "--variant", "x"], &input);
+    assert_eq!(refused.code, 2);
+    assert!(refused.stderr.contains("cannot be used with"), "{}", refused.stderr);
 }

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{rate_or_outline, Outline, Ratings, Unrated};
+use sudokit::rate::{rate_or_outline, rate_pencil, Outline, Ratings, Unrated};
 use sudokit::{Board, Candidates, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
@@ -195,12 +195,20 @@ fn state_of(
     pencil: bool,
     args: &ReadOptions,
 ) -> PyResult<(Result<State, HumanError>, Arc<Board>, Position)> {
-    let py = obj.py();
     if !pencil {
         let (p, at) = read_puzzle(obj, args)?;
         let rules = Arc::new(p.board().clone());
         return Ok((State::new(rules.clone(), p.grid()), rules, at));
     }
+    let (marks, at) = marks_of(obj)?;
+    let rules = Board::classic_shared(marks.shape());
+    Ok((State::from_candidates(rules.clone(), &marks), rules, at))
+}
+
+/// The pencil marks `obj` gives (`pencil=True`): a pencil-mark grid as a string, or a JSON record
+/// of the command line that carries one; with the position that names it in messages.
+fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<(Candidates, Position)> {
+    let py = obj.py();
     let text = if let Ok(s) = obj.cast::<PyString>() {
         s.extract::<String>()?
     } else if let Ok(b) = obj.cast::<PyBytes>() {
@@ -217,8 +225,7 @@ fn state_of(
             let column = e.column();
             parse_error_at(py, format!("{}: {e}", Position { column, ..at }), (1, first_line, column))
         })?;
-        let rules = Board::classic_shared(marks.shape());
-        return Ok((State::from_candidates(rules.clone(), &marks), rules, at));
+        return Ok((marks, at));
     }
     let marks: Candidates = text.parse().map_err(|e: sudokit::CandidatesError| {
         let line = first_line + e.line - 1;
@@ -228,9 +235,7 @@ fn state_of(
             (1, line, Some(e.column)),
         )
     })?;
-    let at = Position { puzzle: 1, line: first_line, column: None };
-    let rules = Board::classic_shared(marks.shape());
-    Ok((State::from_candidates(rules.clone(), &marks), rules, at))
+    Ok((marks, Position { puzzle: 1, line: first_line, column: None }))
 }
 
 /// The step solver on the state of `obj`, or the exception of why it cannot start.
@@ -758,16 +763,28 @@ puzzle_function! {
     /// `"unsupported"`) and no values, and a puzzle only one scale can rate with `"partial"`; check
     /// `rating.status` (or `rating.is_rated`). Raises `ParseError` for a puzzle it cannot read.
     ///
+    /// With `pencil=True`, `puzzle` is a pencil-mark grid (a Sukaku, or a grid part way through), read
+    /// as by `explain(pencil=True)`, and the rest of its solution is rated from its candidates as they
+    /// are, as `sudokit rate --pencil`: a cell of one candidate whose digit a peer still has is a
+    /// naked single to place. Marks that contradict themselves give `"invalid"`.
+    ///
     /// ```python
     /// >>> r = sudokit.rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
     /// >>> r.status, r.level
     /// ('ok', 'easy')
     /// >>> sudokit.rate("." * 81).status
     /// 'multiple'
+    /// >>> sudokit.rate("123456789" * 81, pencil=True).status
+    /// 'multiple'
     /// ```
-    signature = (*);
-    pub fn rate(py, puzzle, keywords) -> PyResult<Rating> {
+    signature = (*, pencil=false);
+    pub fn rate(py, puzzle, keywords; pencil: bool) -> PyResult<Rating> {
         let args = keywords.options()?;
+        if pencil {
+            let (marks, at) = marks_of(puzzle)?;
+            let (rated, path) = py.detach(|| rate_pencil(&marks));
+            return Ok(rating_of(&rated, path.as_ref(), at));
+        }
         let (p, at) = read_puzzle(puzzle, &args)?;
         let (rated, path) = py.detach(|| rate_or_outline(&p));
         Ok(rating_of(&rated, path.as_ref(), at))

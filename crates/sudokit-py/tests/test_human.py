@@ -150,6 +150,46 @@ def test_rate_agrees_with_the_cli(datasets, cli):
     assert run.stderr.splitlines() == ["sudokit: <stdin>: " + m for m in mini.messages]
 
 
+def test_rate_on_pencil_marks_agrees_with_the_cli(datasets, cli):
+    puzzles = [XY] + rated_sample(datasets)
+    # A puzzle's starting marks (its givens placed, their digits gone from the peers) rate as it does,
+    # where no open cell has one candidate (which the marks cannot tell from a given).
+    starting = [sudokit.candidates(p, format="line", techniques=["fh"], exclude=["fh"]) for p in puzzles]
+    compared = 0
+    for p, marks in zip(puzzles, starting):
+        if any(c == "." and len(marks[i * 9:i * 9 + 9].replace(".", "")) == 1 for i, c in enumerate(p)):
+            continue
+        assert sudokit.rate(marks, pencil=True).to_dict() == sudokit.rate(p).to_dict()
+        compared += 1
+    assert compared >= 6
+    # After the singles: the rest of the path, rated from there.
+    after = sudokit.candidates(XY, format="line")
+    rest = sudokit.rate(after, pencil=True)
+    assert (rest.er, rest.ep, rest.ed, rest.hardest) == (4.2, 4.2, 2.6, "XY-Wing")
+    path = sudokit.se_path(after, pencil=True)
+    assert (rest.er, rest.ep, rest.ed, rest.step_count) == (path.er, path.ep, path.ed, len(path))
+    # Marks it does not rate keep their place, with the command line's status and messages.
+    open_marks = "123456789" * 81
+    twin = "1........1........" + "123456789" * 79
+    mini = sudokit.candidates(MINI, format="line")
+    inputs = starting[:3] + [after, open_marks, twin, mini]
+    records, run = json_lines(cli, ["rate", "--pencil", "-o", "json"], inputs)
+    assert len(records) == len(inputs)
+    ratings = [sudokit.rate(m, pencil=True) for m in inputs]
+    for rating, record, marks in zip(ratings, records, inputs):
+        assert record["pencil"] == marks
+        assert rating.to_dict() == {k: v for k, v in record.items() if k not in ("index", "pencil")}
+    assert [r.status for r in ratings[-3:]] == ["multiple", "invalid", "unsupported"]
+    assert run.stderr.splitlines() == [
+        "sudokit: <stdin>: " + m.replace("puzzle 1, line 1", f"puzzle {i + 1}, line {i + 1}")
+        for i, r in enumerate(ratings)
+        for m in r.messages
+    ]
+    assert "r1c1 and r1c2 can only be 1" in ratings[-2].messages[0]
+    with pytest.raises(sudokit.ParseError, match="not a pencil-mark grid"):
+        sudokit.rate("12345", pencil=True)
+
+
 def test_rate_values_and_statuses():
     r = sudokit.rate(EASY)
     assert (r.status, r.er, r.ep, r.ed, r.score, r.level, r.hardest, r.step_count) == (

@@ -2,13 +2,11 @@
 //! (`sudokit::human`) on every puzzle of the inputs, or, with `--pencil`, on pencil-mark grids (the
 //! 729-character line form, one per line, or boxed candidate grids separated by blank lines).
 
-use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::parse;
 use sudokit::rate::{self, se, se_path, Unrated};
 use sudokit::{Board, Candidates, Position, Puzzle};
 
@@ -578,71 +576,9 @@ fn se_hint(state: &State, level: Level, rec: &Rec, at: &str) -> Outcome {
     Outcome { out, multiline, ..Default::default() }
 }
 
-/// `--pencil`: reads pencil-mark grids from each input in turn and writes one record per grid.
+/// `--pencil`: runs the command on every pencil-mark grid of the inputs, one record per grid.
 pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter> {
-    let mut reporter = Reporter::new();
-    let stdout = io::stdout();
-    let mut w = io::BufWriter::new(stdout.lock());
-    let mut first = true;
-    for path in crate::input::paths(files) {
-        let name = crate::input::name(&path);
-        let reader = match crate::input::open(&path) {
-            Ok(r) => io::BufReader::new(r),
-            Err(e) => {
-                reporter.input_error(&name, &e.to_string());
-                continue;
-            }
-        };
-        let mut block: Vec<String> = Vec::new();
-        let mut block_start = 0;
-        let mut record = 0;
-        let mut lines = reader.lines().enumerate();
-        loop {
-            let next = lines.next();
-            let (line_no, line) = match next {
-                Some((i, Ok(l))) => (i + 1, Some(l)),
-                Some((_, Err(e))) => {
-                    reporter.input_error(&name, &e.to_string());
-                    break;
-                }
-                None => (0, None),
-            };
-            let trimmed = line.as_deref().map(str::trim).unwrap_or("").to_string();
-            let trimmed = trimmed.as_str();
-            // A line form is one unbroken run of symbols; boxed rows have spaces or box rules. A
-            // JSON record (these commands' own `-o json`) is one line too.
-            let is_line_form = trimmed.starts_with('{')
-                || trimmed.len() >= 64
-                    && !trimmed.contains(char::is_whitespace)
-                    && !trimmed.contains(['|', '-', '+', ':', '\'', '*']);
-            // A blank line, the end, or a line-form record ends a boxed block.
-            if (line.is_none() || trimmed.is_empty() || is_line_form) && !block.is_empty() {
-                record += 1;
-                let text = block.join("\n");
-                let o =
-                    pencil_record(mode, &text, Position { puzzle: record, line: block_start, column: None });
-                emit(&mut w, &mut reporter, &name, o, &mut first)?;
-                block.clear();
-            }
-            let Some(line) = line else { break };
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            if is_line_form {
-                record += 1;
-                let o =
-                    pencil_record(mode, trimmed, Position { puzzle: record, line: line_no, column: None });
-                emit(&mut w, &mut reporter, &name, o, &mut first)?;
-            } else {
-                if block.is_empty() {
-                    block_start = line_no;
-                }
-                block.push(line);
-            }
-        }
-    }
-    crate::output::flush(&mut w)?;
-    Ok(reporter)
+    crate::pencil::run(files, mode.args().run.threads, |text, at| pencil_record(mode, text, at))
 }
 
 fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
@@ -662,17 +598,7 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         multiline: mode.multiline(),
         ..Default::default()
     };
-    let parsed = if text.starts_with('{') {
-        parse::pencil_record(text)
-            .map(|(_, marks)| marks)
-            .map_err(|e| format!("{}: {e}", Position { column: e.column(), ..at }))
-    } else {
-        text.parse().map_err(|e: sudokit::CandidatesError| {
-            let (line, column) = (at.line + e.line - 1, e.column);
-            format!("puzzle {}, line {line}, column {column}: not a pencil-mark grid: {}", at.puzzle, e.kind)
-        })
-    };
-    let marks: Candidates = match parsed {
+    let marks: Candidates = match crate::pencil::parse_marks(text, at) {
         Ok(m) => m,
         Err(msg) => return unreadable(msg),
     };
@@ -682,21 +608,4 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
         return Outcome { multiline: mode.multiline(), ..refused };
     }
     run_state(mode, State::from_candidates(board, &marks), &rec, at.to_string())
-}
-
-fn emit(
-    w: &mut impl Write,
-    reporter: &mut Reporter,
-    name: &str,
-    o: Outcome,
-    first: &mut bool,
-) -> anyhow::Result<()> {
-    if o.multiline && !*first {
-        crate::output::write(w, b"\n")?;
-    }
-    *first = false;
-    crate::output::write(w, &o.out)?;
-    reporter.messages(name, &o.messages);
-    reporter.record(&o);
-    Ok(())
 }

@@ -128,14 +128,20 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 // The ratings run to the end or to their own work budget; a time limit would be a lie.
                 anyhow::bail!("rate: --timeout is not supported (the ratings stop at their own work budget)");
             }
-            let read = a.input.read_options()?;
-            run_tallied(
-                &a.input,
-                &a.run,
-                read,
-                |j, dist| rate::rate(a, j, dist),
-                rate::Distribution::summary,
-            )?
+            let stats = a.run.stats;
+            if a.pencil {
+                let run = |tally: &Tally<_>| {
+                    crate::pencil::run(&a.input.files, a.run.threads, |t, at| {
+                        rate::rate_pencil(a, t, at, tally)
+                    })
+                };
+                tallied(stats, run, rate::Distribution::summary)?
+            } else {
+                let read = a.input.read_options()?;
+                let run =
+                    |tally: &Tally<_>| bulk::run(&a.input.files, read, &a.run, |j| rate::rate(a, j, tally));
+                tallied(stats, run, rate::Distribution::summary)?
+            }
         }
         Command::Count(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| count::count(a, j))?,
         Command::Backdoor(a) => {
@@ -143,13 +149,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 anyhow::bail!("backdoor: --timeout is not supported (--max-size bounds the search)");
             }
             let read = a.input.read_options()?;
-            run_tallied(
-                &a.input,
-                &a.run,
-                read,
-                |j, sizes| backdoor::backdoor(a, j, sizes),
-                |sizes| sizes.summary(a.max_size),
-            )?
+            let run = |tally: &Tally<_>| {
+                bulk::run(&a.input.files, read, &a.run, |j| backdoor::backdoor(a, j, tally))
+            };
+            tallied(a.run.stats, run, |sizes| sizes.summary(a.max_size))?
         }
         Command::Check(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| check::check(a, j))?,
     };
@@ -183,17 +186,15 @@ impl<T> Tally<T> {
     }
 }
 
-/// [`run_bulk`] with a [`Tally`] each record adds to; with `--stats`, its `summary` is printed
+/// A run with a [`Tally`] each record adds to; with `--stats` (`stats`), its `summary` is printed
 /// before the run's.
-fn run_tallied<T: Default + Send>(
-    input: &InputArgs,
-    run: &RunArgs,
-    read: ReadOptions,
-    process: impl Fn(&Job, &Tally<T>) -> Outcome + Sync,
+fn tallied<T: Default + Send>(
+    stats: bool,
+    run: impl FnOnce(&Tally<T>) -> anyhow::Result<crate::report::Reporter>,
     summary: impl FnOnce(&T) -> String,
 ) -> anyhow::Result<(crate::report::Reporter, bool)> {
     let tally = Tally(Mutex::new(T::default()));
-    let (reporter, stats) = run_bulk(input, run, read, |j| process(j, &tally))?;
+    let reporter = run(&tally)?;
     if stats {
         crate::output::message(summary(&tally.0.into_inner().unwrap_or_else(|e| e.into_inner())));
     }

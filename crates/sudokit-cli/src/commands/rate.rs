@@ -6,16 +6,20 @@ use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::hodoku::{HodokuRating, Level};
 use sudokit::rate::se::SeRating;
-use sudokit::rate::{rate_or_outline, Ratings, Unrated};
-use sudokit::OutputFormat;
+use sudokit::rate::{rate_or_outline, rate_pencil as rate_marks, Outline, Ratings, Unrated};
+use sudokit::{OutputFormat, Position};
 
-use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode, Tally};
+use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
-use crate::record::Columns;
+use crate::record::{Columns, Fields};
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `rate` (JSON records carry `index` and `status` before them).
 const COLUMNS: Columns = &["puzzle", "er", "ep", "ed", "hodoku_score", "hodoku_level", "hardest_technique"];
+
+/// The CSV columns of `rate --pencil`: the pencil marks (their line form) in place of the puzzle.
+const PENCIL_COLUMNS: Columns =
+    &["pencil", "er", "ep", "ed", "hodoku_score", "hodoku_level", "hardest_technique"];
 
 /// The values of `rate -o`.
 pub const RATE_FORMATS: &[(&str, &str)] = &[
@@ -39,6 +43,13 @@ pub struct RateArgs {
     /// the puzzle).
     #[arg(long)]
     pub echo: bool,
+    /// Read pencil-mark grids instead of puzzles (a Sukaku, or a grid part way through: 729-character
+    /// lines, boxed candidate grids separated by blank lines, or the JSON records of `candidates -o
+    /// json`) and rate the rest of the solution from their candidates as they are: a cell of one
+    /// candidate whose digit a peer still has is a naked single to place. Records name the input
+    /// `pencil` (its line form) in place of `puzzle`.
+    #[arg(long, conflicts_with_all = ["input_format", "size", "box_shape", "symbols", "variant", "column"])]
+    pub pencil: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -115,54 +126,137 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
             return unreadable_record(mode, COLUMNS, job, e);
         }
     };
-    // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
-    let echo = |out: Vec<u8>| echo_in(args.echo, job, mode, out);
-    let at = job.position;
-    let ratings = match rate_or_outline(p) {
-        (Ok(r), _) => r,
-        (Err(why), path) => {
+    let rec = Rec {
+        mode,
+        columns: COLUMNS,
+        head: &|status| puzzle_fields(job, status),
+        // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
+        echo: &|out| echo_in(args.echo, job, mode, out),
+        at: job.position.to_string(),
+    };
+    rec.outcome(rate_or_outline(p), dist)
+}
+
+/// Rates one pencil-mark grid for `sudokit rate --pencil` (the record's `text`, at `at`): the rest
+/// of the solution from its candidates as they are.
+pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distribution>) -> Outcome {
+    let mode = mode(args);
+    let head = |pencil: &str, status: &str| Fields::new(at.puzzle, status).set("pencil", pencil);
+    let marks = match crate::pencil::parse_marks(text, at) {
+        Ok(m) => m,
+        Err(message) => {
             dist.add(|d| d.add(None, None));
-            let kind = unrated_kind(&why);
-            let mut messages = vec![format!("{at}: {}", why.message())];
-            let out = match path {
-                // Neither scale covers the board; the human solver's path still has a length and a
-                // hardest technique.
-                Some(Ok(o)) => {
-                    let hardest = o.hardest.map(|t| t.name().to_string());
-                    let values = Values { se: None, hodoku: None, hardest, steps: Some(o.steps) };
-                    values.record(mode, job, why.status())
-                }
-                other => {
-                    if let Some(Err(e)) = other {
-                        messages.push(format!("{at}: {}", e.outline_message()));
-                    }
-                    marker_record(mode, COLUMNS, job, why.status())
-                }
-            };
+            let out = record(mode, PENCIL_COLUMNS, head(text.trim(), "unreadable"), || {
+                status_marker(mode.layout(), "unreadable")
+            });
             return Outcome {
-                out: echo(out),
-                messages,
-                status: if kind == Kind::Multiple { Status::Multiple } else { Status::Failed },
-                kind,
-                header: header_of(mode, COLUMNS),
+                out,
+                messages: vec![message],
+                status: Status::Unreadable,
+                kind: Kind::Unreadable,
+                header: header_of(mode, PENCIL_COLUMNS),
                 ..Default::default()
             };
         }
     };
-    let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
-    let Ratings { se, hodoku } = ratings;
-    dist.add(|d| d.add(se.as_ref().ok(), hodoku.as_ref().ok()));
-    let complete = se.is_ok() && hodoku.is_ok();
-    let se = se.ok();
-    let values = Values {
-        hardest: se.as_ref().map(|r| r.hardest.clone()),
-        steps: se.as_ref().map(|r| r.steps),
-        se,
-        hodoku: hodoku.ok(),
+    let line = marks.to_line_form();
+    let rec = Rec {
+        mode,
+        columns: PENCIL_COLUMNS,
+        head: &|status| head(&line, status),
+        echo: &|out| match mode {
+            Mode::Text(_) if args.echo => [format!("{line} ").into_bytes(), out].concat(),
+            _ => out,
+        },
+        at: at.to_string(),
     };
-    let out = echo(values.record(mode, job, if complete { "ok" } else { "partial" }));
-    let (status, kind) = if complete { (Status::Ok, Kind::Solved) } else { (Status::Failed, Kind::TimedOut) };
-    Outcome { out, messages, status, kind, header: header_of(mode, COLUMNS), ..Default::default() }
+    rec.outcome(rate_marks(&marks), dist)
+}
+
+/// How one input's rating record is written: its mode and CSV columns, its first fields (number,
+/// status and input) for a status, what goes before it in text (`--echo`), and its position for
+/// messages.
+struct Rec<'a> {
+    mode: Mode,
+    columns: Columns,
+    head: &'a dyn Fn(&str) -> Fields,
+    echo: &'a dyn Fn(Vec<u8>) -> Vec<u8>,
+    at: String,
+}
+
+impl Rec<'_> {
+    /// The outcome of the ratings (or why there are none, with the outline of the path where the
+    /// board is what neither scale covers), counted in `dist`.
+    fn outcome(
+        &self,
+        rated: (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>),
+        dist: &Tally<Distribution>,
+    ) -> Outcome {
+        let (mode, at) = (self.mode, &self.at);
+        let ratings = match rated {
+            (Ok(r), _) => r,
+            (Err(why), path) => {
+                let mut messages = vec![format!("{at}: {}", why.message())];
+                let out = match path {
+                    // Neither scale covers the board; the human solver's path still has a length
+                    // and a hardest technique.
+                    Some(Ok(o)) => {
+                        let hardest = o.hardest.map(|t| t.name().to_string());
+                        let values = Values { se: None, hodoku: None, hardest, steps: Some(o.steps) };
+                        Some(values.record(mode, self.columns, (self.head)(why.status())))
+                    }
+                    other => {
+                        if let Some(Err(e)) = other {
+                            messages.push(format!("{at}: {}", e.outline_message()));
+                        }
+                        None
+                    }
+                };
+                return self.unrated(&why, out, messages, dist);
+            }
+        };
+        let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
+        let Ratings { se, hodoku } = ratings;
+        dist.add(|d| d.add(se.as_ref().ok(), hodoku.as_ref().ok()));
+        let complete = se.is_ok() && hodoku.is_ok();
+        let se = se.ok();
+        let values = Values {
+            hardest: se.as_ref().map(|r| r.hardest.clone()),
+            steps: se.as_ref().map(|r| r.steps),
+            se,
+            hodoku: hodoku.ok(),
+        };
+        let head = (self.head)(if complete { "ok" } else { "partial" });
+        let out = (self.echo)(values.record(mode, self.columns, head));
+        let (status, kind) =
+            if complete { (Status::Ok, Kind::Solved) } else { (Status::Failed, Kind::TimedOut) };
+        Outcome { out, messages, status, kind, header: header_of(mode, self.columns), ..Default::default() }
+    }
+
+    /// The outcome of an input not rated for `why`: `out`, else the marker of its status, with
+    /// `messages`, counted in `dist`.
+    fn unrated(
+        &self,
+        why: &Unrated,
+        out: Option<Vec<u8>>,
+        messages: Vec<String>,
+        dist: &Tally<Distribution>,
+    ) -> Outcome {
+        dist.add(|d| d.add(None, None));
+        let (mode, status) = (self.mode, why.status());
+        let out = out.unwrap_or_else(|| {
+            record(mode, self.columns, (self.head)(status), || status_marker(mode.layout(), status))
+        });
+        let kind = unrated_kind(why);
+        Outcome {
+            out: (self.echo)(out),
+            messages,
+            status: if kind == Kind::Multiple { Status::Multiple } else { Status::Failed },
+            kind,
+            header: header_of(mode, self.columns),
+            ..Default::default()
+        }
+    }
 }
 
 /// What a record of `rate` reports, each `None` where it could not be worked out.
@@ -176,10 +270,10 @@ struct Values {
 }
 
 impl Values {
-    /// The record with `status`: in text, `ER/EP/ED SCORE LEVEL TECHNIQUE` with `?` for what is
-    /// missing (the caller echoes the puzzle before it).
-    fn record(&self, mode: Mode, job: &Job, status: &str) -> Vec<u8> {
-        let mut fields = puzzle_fields(job, status);
+    /// The record after its first fields `head`: in text, `ER/EP/ED SCORE LEVEL TECHNIQUE` with `?`
+    /// for what is missing (the caller echoes the input before it).
+    fn record(&self, mode: Mode, columns: Columns, head: Fields) -> Vec<u8> {
+        let mut fields = head;
         if let Some(r) = &self.se {
             fields = fields
                 .set("er", tenths(r.er_tenths))
@@ -195,7 +289,7 @@ impl Values {
         fields = fields
             .set("hardest_technique", self.hardest.clone().map_or(Value::Null, Value::from))
             .set("step_count", self.steps.map_or(Value::Null, Value::from));
-        record(mode, COLUMNS, fields, || {
+        record(mode, columns, fields, || {
             let se_text = self.se.as_ref().map_or_else(
                 || "?/?/?".to_string(),
                 |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed()),

@@ -500,6 +500,7 @@ def candidates(
 def rate(
     puzzle: PuzzleLike,
     *,
+    pencil: bool = False,
     size: Optional[int] = None,
     box: Optional[BoxLike] = None,
     symbols: str = "standard",
@@ -509,7 +510,9 @@ def rate(
 ) -> Rating:
     """ER/EP/ED and HoDoKu's score and level, as ``sudokit rate``. Does not raise for a puzzle it can
     read: ``rating.status`` says ``"multiple"``, ``"invalid"``, … (``"unsupported"`` on other boards,
-    with the human solver's hardest technique and step count). Raises ``ParseError``."""
+    with the human solver's hardest technique and step count). Raises ``ParseError``.
+    ``pencil=True``: a pencil-mark grid (a Sukaku), rated from its candidates as they are, as
+    ``sudokit rate --pencil``."""
 
 def backdoors(
     puzzle: PuzzleLike,

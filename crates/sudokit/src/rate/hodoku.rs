@@ -256,6 +256,10 @@ pub enum HodokuError {
         /// The side of the board.
         side: usize,
     },
+    /// A 9×9 board with rules beyond the classic ones: HoDoKu's techniques are for the classic
+    /// rules.
+    #[error("the HoDoKu rating is for classic rules only, not variant rules")]
+    VariantRules,
     /// The puzzle cannot be solved step by step: no solution, several, givens that break the
     /// rules.
     #[error(transparent)]
@@ -277,7 +281,34 @@ pub fn rate(grid: &Grid) -> Result<HodokuRating, HodokuError> {
     if grid.shape() != Shape::CLASSIC {
         return Err(HodokuError::NotClassic { side: grid.shape().side() });
     }
-    let path = solve(State::classic(grid)?, SolverOptions::default())?;
+    rate_state(&State::classic(grid)?)
+}
+
+/// Rates the rest of the solution from `state`, a classic 9×9 grid part way through (a pencil-mark
+/// grid, say), as HoDoKu does when told to solve from the grid it shows: the steps from there, the
+/// player's pencil marks kept.
+///
+/// ```
+/// use sudokit::human::State;
+/// use sudokit::rate::hodoku;
+///
+/// let grid: sudokit::Grid =
+///     ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
+/// assert_eq!(hodoku::rate_state(&State::classic(&grid)?)?, hodoku::rate(&grid)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`HodokuError::NotClassic`] for boards other than 9×9, [`HodokuError::VariantRules`] for rules
+/// other than the classic ones; [`HodokuError::Human`] for a state without exactly one solution.
+pub fn rate_state(state: &State) -> Result<HodokuRating, HodokuError> {
+    if state.shape() != Shape::CLASSIC {
+        return Err(HodokuError::NotClassic { side: state.shape().side() });
+    }
+    if !state.board().is_classic() {
+        return Err(HodokuError::VariantRules);
+    }
+    let path = solve(state.clone(), SolverOptions::default())?;
     if !path.is_solved() {
         return Err(HodokuError::Unsolved { steps: path.steps.len() });
     }

@@ -8,7 +8,8 @@
 //! per-step base scores along the human solver's default path, and the hardest step's level.
 //!
 //! [`rate_puzzle`] gives both for one puzzle, as `sudokit rate` does: only a classic 9×9 puzzle with
-//! exactly one solution is rated, and [`Unrated`] says why another was not. [`se_path`] gives,
+//! exactly one solution is rated, and [`Unrated`] says why another was not. [`rate_state`] rates a
+//! grid part way through, or a pencil-mark grid (a Sukaku), from its candidates as they are. [`se_path`] gives,
 //! after the same checks, Sudoku Explainer's path step by step (as `sudokit explain --scale se`), and
 //! [`outline`] the step count and hardest technique of the human solver's path on any board.
 //! [`technique_counts`] and [`se_counts`] list how often a path uses each technique.
@@ -22,5 +23,8 @@ mod puzzle;
 pub mod se;
 mod summary;
 
-pub use puzzle::{outline, rate_or_outline, rate_puzzle, se_path, Outline, Ratings, Unrated};
+pub use puzzle::{
+    outline, outline_state, rate_or_outline, rate_pencil, rate_puzzle, rate_state, se_path, Outline, Ratings,
+    Unrated,
+};
 pub use summary::{se_counts, technique_counts, SeCount, TechniqueCount};

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use super::hodoku::{self, HodokuError, HodokuRating};
 use super::se::{self, RateError, SeRating};
-use crate::grid::{Grid, Shape};
-use crate::human::{self, HumanError, SolverOptions, State, Technique};
+use crate::grid::{Candidates, Grid, Shape};
+use crate::human::{self, HumanError, Solutions, SolverOptions, State, Technique};
 use crate::rules::{Board, Conflict};
 use crate::solve::{Puzzle, Verdict};
 
@@ -62,6 +62,10 @@ pub enum Unrated {
     Invalid(Vec<Conflict>),
     /// The uniqueness check did not finish.
     Undecided,
+    /// Pencil marks that contradict themselves before any search: a cell without candidates, two
+    /// peers whose only candidate is the same digit, a digit without a place in a house (the
+    /// solver's words, naming where).
+    Contradiction(String),
 }
 
 impl Unrated {
@@ -72,7 +76,7 @@ impl Unrated {
             Unrated::Unsupported { .. } => "unsupported",
             Unrated::Multiple => "multiple",
             Unrated::NoSolution => "no_solution",
-            Unrated::Invalid(_) => "invalid",
+            Unrated::Invalid(_) | Unrated::Contradiction(_) => "invalid",
             Unrated::Undecided => "timeout",
         }
     }
@@ -138,6 +142,7 @@ impl fmt::Display for Unrated {
                 write!(f, "givens break the rules: {}", names.join("; "))
             }
             Unrated::Undecided => f.write_str("uniqueness could not be decided"),
+            Unrated::Contradiction(why) => f.write_str(why),
         }
     }
 }
@@ -164,6 +169,74 @@ impl std::error::Error for Unrated {}
 pub fn rate_puzzle(puzzle: &Puzzle) -> Result<Ratings, Unrated> {
     let grid = ratable(puzzle)?;
     Ok(Ratings { se: se::rate(grid), hodoku: hodoku::rate(grid) })
+}
+
+/// Rates the rest of the solution from `state` on both scales: a classic 9×9 grid part way
+/// through, such as a pencil-mark grid (a Sukaku), rated from its candidates as they are (see
+/// [`se::rate_state`] and [`hodoku::rate_state`]), after checking that it has exactly one
+/// solution.
+///
+/// ```
+/// use sudokit::human::State;
+/// use sudokit::rate::{rate_puzzle, rate_state, Unrated};
+/// use sudokit::{Board, Candidates, Puzzle, Shape};
+///
+/// let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// let state = State::classic(&line.parse()?)?;
+/// assert_eq!(rate_state(&state)?, rate_puzzle(&Puzzle::classic(line.parse()?))?);
+/// // Every candidate everywhere: no solution is singled out.
+/// let open = Candidates::new(Shape::CLASSIC);
+/// let open = State::from_candidates(Board::classic_shared(Shape::CLASSIC), &open)?;
+/// assert_eq!(rate_state(&open), Err(Unrated::Multiple));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`Unrated`] when the state is not classic 9×9 or has not exactly one solution.
+pub fn rate_state(state: &State) -> Result<Ratings, Unrated> {
+    if let Some(why) = Unrated::of_rules(state.board()) {
+        return Err(why);
+    }
+    match human::solutions(state) {
+        Ok(Solutions::One(_)) => {}
+        Ok(Solutions::Several) => return Err(Unrated::Multiple),
+        Ok(Solutions::None) | Err(HumanError::NoSolution) => return Err(Unrated::NoSolution),
+        Err(HumanError::Conflict(c)) => return Err(Unrated::Invalid(vec![c])),
+        Err(_) => return Err(Unrated::Undecided),
+    }
+    Ok(Ratings { se: se::rate_state(state, se::SeOptions::default()), hodoku: hodoku::rate_state(state) })
+}
+
+/// [`rate_state`] of the state pencil marks describe (see [`State::from_candidates`]), and where
+/// neither scale covers the board, the [`outline_state`] of its path: what `sudokit rate --pencil`
+/// reports for one pencil-mark grid, as [`rate_or_outline`] for a puzzle.
+///
+/// ```
+/// use sudokit::human::State;
+/// use sudokit::rate::{rate_pencil, rate_puzzle, Unrated};
+/// use sudokit::{Candidates, Cell, DigitSet, Puzzle, Shape};
+///
+/// let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// let marks = State::classic(&line.parse()?)?.to_candidates();
+/// assert_eq!(rate_pencil(&marks).0, rate_puzzle(&Puzzle::classic(line.parse()?)));
+/// let mut open = Candidates::new(Shape::CLASSIC);
+/// assert_eq!(rate_pencil(&open).0, Err(Unrated::Multiple));
+/// open.set(Cell::new_checked(0, Shape::CLASSIC).ok_or("r1c1")?, DigitSet::EMPTY);
+/// let why = rate_pencil(&open).0.err().ok_or("rated")?;
+/// assert_eq!(why.status(), "invalid");
+/// assert_eq!(why.to_string(), "the pencil marks contradict themselves: r1c1 has no candidate left");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rate_pencil(marks: &Candidates) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
+    let state = match State::from_candidates(Board::classic_shared(marks.shape()), marks) {
+        Ok(state) => state,
+        Err(HumanError::Conflict(c)) => return (Err(Unrated::Invalid(vec![c])), None),
+        Err(e) => return (Err(Unrated::Contradiction(e.to_string())), None),
+    };
+    match rate_state(&state) {
+        Err(why @ Unrated::Unsupported { .. }) => (Err(why), Some(outline_state(&state))),
+        rated => (rated, None),
+    }
 }
 
 /// Sudoku Explainer's solution path of `puzzle`, step by step, after the same checks as
@@ -235,6 +308,36 @@ pub fn outline(puzzle: &Puzzle) -> Result<Outline, Unrated> {
     };
     // The solver checks that the puzzle has exactly one solution.
     let state = State::new(Arc::new(puzzle.board().clone()), puzzle.grid()).map_err(unrated)?;
+    outline_path(state, unrated)
+}
+
+/// [`outline`] of the rest of the solution from `state` (a pencil-mark grid, say), on any board
+/// and rules the human solver takes.
+///
+/// ```
+/// use sudokit::human::State;
+/// use sudokit::rate::{outline, outline_state};
+/// use sudokit::Puzzle;
+///
+/// let mini = Puzzle::classic("1.3.4.2.3.1.2.4.".parse()?);
+/// assert_eq!(outline_state(&State::classic(mini.grid())?)?, outline(&mini)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`Unrated`] when the state has not exactly one solution.
+pub fn outline_state(state: &State) -> Result<Outline, Unrated> {
+    let unrated = |e: HumanError| match e {
+        HumanError::Conflict(c) => Unrated::Invalid(vec![c]),
+        HumanError::MultipleSolutions => Unrated::Multiple,
+        HumanError::NoSolution => Unrated::NoSolution,
+        _ => Unrated::Undecided,
+    };
+    outline_path(state.clone(), unrated)
+}
+
+/// The outline of the human solver's default path from `state`, its errors told by `unrated`.
+fn outline_path(state: State, unrated: impl Fn(HumanError) -> Unrated) -> Result<Outline, Unrated> {
     let path = human::solve(state, SolverOptions::default()).map_err(unrated)?;
     // Brute force ends the default order: the path always solves a puzzle with one solution.
     if !path.is_solved() {

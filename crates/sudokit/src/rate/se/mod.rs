@@ -131,7 +131,7 @@ use crate::solve::{Puzzle, Verdict};
 use board::Board;
 use chain::{Budget, Multi};
 use hint::{first_step, Hint, Steps};
-pub use next::{all_hints, explain_state, hint, SeHint};
+pub use next::{all_hints, explain_state, hint, rate_state, SeHint};
 
 /// An ER/EP/ED rating in Sudoku Explainer's scale.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,9 @@ use std::fmt;
 use super::basic::BLOCK_COL_ROW;
 use super::board::{Board, CELL_HOUSES};
 use super::chain::{Budget, NestedCache};
-use super::{every_step, next_step, solve_path, Barren, RateError, SeOptions, SePath, SeStep};
+use super::{
+    every_step, next_step, rate_board, solve_path, Barren, RateError, SeOptions, SePath, SeRating, SeStep,
+};
 use crate::grid::{Cell, Shape};
 use crate::human::{house_name, HumanError, Solutions, State};
 use crate::rules::HouseKind;
@@ -164,6 +166,28 @@ pub fn all_hints(state: &State, options: SeOptions) -> Result<Vec<SeStep>, RateE
 pub fn explain_state(state: &State, options: SeOptions) -> Result<SePath, RateError> {
     let (steps, stopped) = solve_path(board_of(state)?, options);
     Ok(SePath { steps, stopped })
+}
+
+/// ER, EP and ED of Sudoku Explainer's path from `state` (see [`explain_state`]): the rating of a
+/// pencil-mark grid, as Sukaku Explainer gives it, where a cell of one candidate whose digit a peer
+/// still has is a naked single to place.
+///
+/// ```
+/// use sudokit::human::State;
+/// use sudokit::rate::se::{self, SeOptions};
+///
+/// let grid: sudokit::Grid =
+///     ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
+/// let state = State::classic(&grid)?;
+/// assert_eq!(se::rate_state(&state, SeOptions::default())?, se::rate(&grid)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`hint`], and where the path stops short of the solution ([`RateError::BudgetExhausted`],
+/// [`RateError::BeyondReach`] with the steps taken), as [`rate`](super::rate).
+pub fn rate_state(state: &State, options: SeOptions) -> Result<SeRating, RateError> {
+    rate_board(board_of(state)?, options)
 }
 
 impl RateError {

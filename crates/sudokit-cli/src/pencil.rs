@@ -1,0 +1,307 @@
+//! Pencil-mark input, the `--pencil` of `explain`, `hint`, `candidates` and `rate`: grids given by
+//! their candidates (a player's grid part way through, or a Sukaku), one record each.
+//!
+//! A record is the 729-character line form on one line, a boxed candidate grid over several lines
+//! (records separated by a blank line), or a JSON record of these commands on one line. Records are
+//! gathered in chunks and worked on every thread of the pool, and their outcomes written in input
+//! order, one record out for each record in, as in the bulk runs of puzzles.
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::channel;
+
+use anyhow::Context;
+use sudokit::{parse, Candidates, Position};
+
+use crate::record::csv_header;
+use crate::report::{Outcome, Reporter};
+
+/// Records handed to the workers and not yet written, at most: enough that a slow record (a rating
+/// can take seconds) does not leave a thread idle while the next ones wait, few enough to bound
+/// memory whatever the input's size.
+const WINDOW: usize = 512;
+
+/// One pencil-mark record as read: its text and where it starts.
+struct Record {
+    text: String,
+    at: Position,
+}
+
+/// Reads the pencil-mark records of `files` (stdin for none or `-`), runs `process` on each on
+/// `threads` workers, and writes the outcomes to stdout in input order.
+pub fn run(
+    files: &[PathBuf],
+    threads: Option<u16>,
+    process: impl Fn(&str, Position) -> Outcome + Sync,
+) -> anyhow::Result<Reporter> {
+    let pool = crate::args::thread_pool(threads)?;
+    let start = std::time::Instant::now();
+    let stdout = io::stdout();
+    let mut out = Output { w: io::BufWriter::new(stdout.lock()), reporter: Reporter::new(), first: true };
+    for path in crate::input::paths(files) {
+        let name = crate::input::name(&path);
+        let reader = match crate::input::open(&path) {
+            Ok(r) => io::BufReader::new(r),
+            Err(e) => {
+                out.reporter.input_error(&name, &e.to_string());
+                continue;
+            }
+        };
+        let read_error = run_input(&pool, reader.lines(), &process, &mut |o| out.emit(&name, o))?;
+        if let Some(e) = read_error {
+            out.reporter.input_error(&name, &e.to_string());
+        }
+        // Ctrl-C: the records finished so far are out; `main` says the rest were not done.
+        if crate::interrupt::interrupted() {
+            break;
+        }
+    }
+    crate::output::flush(&mut out.w)?;
+    out.reporter.stats.seconds = start.elapsed().as_secs_f64();
+    Ok(out.reporter)
+}
+
+/// Runs `process` on the records of one input's `lines` on the pool, each as a task of its own,
+/// and hands the outcomes to `emit` in input order as they complete. Returns the read error that
+/// ended the input early, if one did.
+fn run_input(
+    pool: &rayon::ThreadPool,
+    lines: impl Iterator<Item = io::Result<String>>,
+    process: &(impl Fn(&str, Position) -> Outcome + Sync),
+    emit: &mut dyn FnMut(Outcome) -> anyhow::Result<()>,
+) -> anyhow::Result<Option<io::Error>> {
+    // A task sends its record's number and outcome, or `None` where `process` panicked (a bug,
+    // never bad input), which ends the run rather than leave a hole in the output.
+    let (tx, rx) = channel::<(usize, Option<Outcome>)>();
+    let mut done: BTreeMap<usize, Outcome> = BTreeMap::new();
+    let (mut sent, mut next) = (0, 0);
+    // Takes what has finished, waiting for one outcome first when `wait`, and writes the outcomes
+    // that are next in order.
+    let mut drain = |wait: bool, next: &mut usize| -> anyhow::Result<()> {
+        let first = if wait { rx.recv().ok() } else { None };
+        for (i, o) in first.into_iter().chain(std::iter::from_fn(|| rx.try_recv().ok())) {
+            let o = o.context("internal error: a worker stopped; the output is incomplete")?;
+            done.insert(i, o);
+        }
+        while let Some(o) = done.remove(next) {
+            emit(o)?;
+            *next += 1;
+        }
+        Ok(())
+    };
+    pool.in_place_scope(|scope| {
+        let mut read_error = None;
+        for record in Records::new(lines) {
+            let record = match record {
+                Ok(r) => r,
+                Err(e) => {
+                    read_error = Some(e);
+                    break;
+                }
+            };
+            if crate::interrupt::interrupted() {
+                break;
+            }
+            let tx = tx.clone();
+            let i = sent;
+            scope.spawn(move |_| {
+                let o = catch_unwind(AssertUnwindSafe(|| process(&record.text, record.at)));
+                // The receiver is gone only when the run stopped early; the outcome has nowhere to go.
+                let _ = tx.send((i, o.ok()));
+            });
+            sent += 1;
+            drain(sent - next >= WINDOW, &mut next)?;
+        }
+        while next < sent {
+            drain(true, &mut next)?;
+        }
+        Ok(read_error)
+    })
+}
+
+/// The pencil marks of a record's text (its JSON record's `pencil`, else its `candidates`), or the
+/// message that names where it is unreadable.
+pub fn parse_marks(text: &str, at: Position) -> Result<Candidates, String> {
+    if text.starts_with('{') {
+        parse::pencil_record(text)
+            .map(|(_, marks)| marks)
+            .map_err(|e| format!("{}: {e}", Position { column: e.column(), ..at }))
+    } else {
+        text.parse().map_err(|e: sudokit::CandidatesError| {
+            let (line, column) = (at.line + e.line - 1, e.column);
+            format!("puzzle {}, line {line}, column {column}: not a pencil-mark grid: {}", at.puzzle, e.kind)
+        })
+    }
+}
+
+/// Where the outcomes go: stdout, in order, and the run's reporter.
+struct Output<W: Write> {
+    w: W,
+    reporter: Reporter,
+    first: bool,
+}
+
+impl<W: Write> Output<W> {
+    fn emit(&mut self, name: &str, o: Outcome) -> anyhow::Result<()> {
+        if self.first {
+            if let Some(columns) = o.header {
+                crate::output::write(&mut self.w, csv_header(columns).as_bytes())?;
+            }
+        } else if o.multiline {
+            crate::output::write(&mut self.w, b"\n")?;
+        }
+        self.first = false;
+        crate::output::write(&mut self.w, &o.out)?;
+        if !o.messages.is_empty() {
+            // Keep stdout and stderr in step when both go to one terminal or file.
+            crate::output::flush(&mut self.w)?;
+        }
+        self.reporter.messages(name, &o.messages);
+        self.reporter.record(&o);
+        Ok(())
+    }
+}
+
+/// The records of one input, in order: each line form on its own, each boxed grid as its lines.
+struct Records<L> {
+    lines: std::iter::Enumerate<L>,
+    /// The lines of the boxed grid being read, and the line it starts on.
+    block: Vec<String>,
+    block_start: usize,
+    /// A line form that ended a boxed grid, given as the next record.
+    waiting: Option<(String, usize)>,
+    /// Records read so far.
+    count: usize,
+    done: bool,
+}
+
+impl<L: Iterator<Item = io::Result<String>>> Records<L> {
+    fn new(lines: L) -> Self {
+        Records {
+            lines: lines.enumerate(),
+            block: Vec::new(),
+            block_start: 0,
+            waiting: None,
+            count: 0,
+            done: false,
+        }
+    }
+
+    fn record(&mut self, text: String, line: usize) -> Record {
+        self.count += 1;
+        Record { text, at: Position { puzzle: self.count, line, column: None } }
+    }
+
+    /// The boxed grid read so far as a record, if any.
+    fn end_block(&mut self) -> Option<Record> {
+        if self.block.is_empty() {
+            return None;
+        }
+        let text = std::mem::take(&mut self.block).join("\n");
+        Some(self.record(text, self.block_start))
+    }
+}
+
+impl<L: Iterator<Item = io::Result<String>>> Iterator for Records<L> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        if let Some((text, line)) = self.waiting.take() {
+            return Some(Ok(self.record(text, line)));
+        }
+        loop {
+            if self.done {
+                return None;
+            }
+            let (line_no, line) = match self.lines.next() {
+                Some((i, Ok(l))) => (i + 1, l),
+                Some((_, Err(e))) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+                None => {
+                    self.done = true;
+                    return self.end_block().map(Ok);
+                }
+            };
+            let trimmed = line.trim();
+            // A line form is one unbroken run of symbols; boxed rows have spaces or box rules. A
+            // JSON record (these commands' own `-o json`) is one line too.
+            let is_line_form = trimmed.starts_with('{')
+                || trimmed.len() >= 64
+                    && !trimmed.contains(char::is_whitespace)
+                    && !trimmed.contains(['|', '-', '+', ':', '\'', '*']);
+            // A blank line or a line form ends a boxed grid; a line form then follows it.
+            if trimmed.is_empty() || is_line_form {
+                if is_line_form {
+                    self.waiting = Some((trimmed.to_string(), line_no));
+                }
+                if let Some(r) = self.end_block() {
+                    return Some(Ok(r));
+                }
+                if let Some((text, line)) = self.waiting.take() {
+                    return Some(Ok(self.record(text, line)));
+                }
+                continue;
+            }
+            if trimmed.starts_with('#') {
+                continue;
+            }
+            if self.block.is_empty() {
+                self.block_start = line_no;
+            }
+            self.block.push(line);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The records of `text`, as (text, puzzle number, line).
+    fn split(text: &str) -> Vec<(String, usize, usize)> {
+        let lines = text.lines().map(|l| Ok(l.to_string()));
+        Records::new(lines)
+            .map(|r| r.expect("no I/O error"))
+            .map(|r| (r.text, r.at.puzzle, r.at.line))
+            .collect()
+    }
+
+    #[test]
+    fn line_forms_boxed_grids_and_json_records_are_each_one_record_in_order() {
+        let line = "1".repeat(64);
+        let boxed = "| 1 2 |\n| 3 4 |";
+        let text = format!("# a comment\n{line}\n\n{boxed}\n{line}\n{boxed}\n\n\n{{\"pencil\": 1}}\n{boxed}");
+        let got = split(&text);
+        let want = [
+            (line.clone(), 1, 2),
+            (boxed.to_string(), 2, 4),
+            // A line form ends the boxed grid before it, and comes after it.
+            (line.clone(), 3, 6),
+            (boxed.to_string(), 4, 7),
+            ("{\"pencil\": 1}".to_string(), 5, 11),
+            // The end of the input ends the last grid.
+            (boxed.to_string(), 6, 12),
+        ];
+        assert_eq!(got, want);
+        assert!(split("\n# only a comment\n\n").is_empty());
+    }
+
+    #[test]
+    fn a_read_error_ends_the_input_after_the_records_before_it() {
+        let lines = vec![
+            Ok("2".repeat(64)),
+            Ok("| 1 |".to_string()),
+            Err(io::Error::other("disk")),
+            Ok("3".repeat(64)),
+        ];
+        let got: Vec<io::Result<Record>> = Records::new(lines.into_iter()).collect();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].as_ref().map(|r| r.text.clone()).ok(), Some("2".repeat(64)));
+        assert!(got[1].is_err(), "the open grid is not given as a record");
+    }
+}
