@@ -2,15 +2,15 @@
 //! their candidates (a player's grid part way through, or a Sukaku), one record each.
 //!
 //! A record is the 729-character line form on one line, a boxed candidate grid over several lines
-//! (records separated by a blank line), or a JSON record of these commands on one line. Records are
-//! gathered in chunks and worked on every thread of the pool, and their outcomes written in input
-//! order, one record out for each record in, as in the bulk runs of puzzles.
-
-use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+//! (records separated by a blank line), or a JSON record of these commands on one line. Each record
+//! is a task of its own on the pool's threads, a bounded number of them ahead of the output, and
+//! their outcomes are written in input order, one record out for each record in, as in the bulk
+//! runs of puzzles.
 
 use std::collections::BTreeMap;
+use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::mpsc::channel;
 
 use anyhow::Context;
@@ -20,8 +20,8 @@ use crate::record::csv_header;
 use crate::report::{Outcome, Reporter};
 
 /// Records handed to the workers and not yet written, at most: enough that a slow record (a rating
-/// can take seconds) does not leave a thread idle while the next ones wait, few enough to bound
-/// memory whatever the input's size.
+/// can take seconds) keeps one thread while the others go on with the records after it, few enough
+/// to bound memory whatever the input's size.
 const WINDOW: usize = 512;
 
 /// One pencil-mark record as read: its text and where it starts.
@@ -113,7 +113,12 @@ fn run_input(
                 let _ = tx.send((i, o.ok()));
             });
             sent += 1;
-            drain(sent - next >= WINDOW, &mut next)?;
+            drain(false, &mut next)?;
+            // A full window waits for the record it is next to write, so that outcomes finished
+            // after a slow one do not pile up without bound.
+            while sent - next >= WINDOW {
+                drain(true, &mut next)?;
+            }
         }
         while next < sent {
             drain(true, &mut next)?;
@@ -289,6 +294,29 @@ mod tests {
         ];
         assert_eq!(got, want);
         assert!(split("\n# only a comment\n\n").is_empty());
+    }
+
+    #[test]
+    fn outcomes_come_out_in_input_order_past_the_window_and_a_slow_record() {
+        let n = WINDOW * 2 + 7;
+        let lines = (0..n).map(|i| Ok(format!("{i:064}")));
+        let pool = crate::args::thread_pool(Some(2)).expect("a pool");
+        // Record 1 is slow: the window fills behind it, and its outcome still comes out second.
+        let process = |text: &str, at: Position| {
+            if at.puzzle == 2 {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Outcome { out: text.as_bytes().to_vec(), ..Default::default() }
+        };
+        let mut out = Vec::new();
+        let read_error = run_input(&pool, lines, &process, &mut |o| {
+            out.push(String::from_utf8(o.out)?);
+            Ok(())
+        })
+        .expect("no error");
+        assert!(read_error.is_none());
+        let want: Vec<String> = (0..n).map(|i| format!("{i:064}")).collect();
+        assert_eq!(out, want);
     }
 
     #[test]

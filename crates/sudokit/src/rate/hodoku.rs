@@ -285,7 +285,7 @@ pub fn rate(grid: &Grid) -> Result<HodokuRating, HodokuError> {
 }
 
 /// Rates the rest of the solution from `state`, a classic 9×9 grid part way through (a pencil-mark
-/// grid, say), as HoDoKu does when told to solve from the grid it shows: the steps from there, the
+/// grid, say): the score and level of the steps HoDoKu's default order takes from there, the
 /// player's pencil marks kept.
 ///
 /// ```

@@ -8,10 +8,11 @@
 //! per-step base scores along the human solver's default path, and the hardest step's level.
 //!
 //! [`rate_puzzle`] gives both for one puzzle, as `sudokit rate` does: only a classic 9×9 puzzle with
-//! exactly one solution is rated, and [`Unrated`] says why another was not. [`rate_state`] rates a
-//! grid part way through, or a pencil-mark grid (a Sukaku), from its candidates as they are. [`se_path`] gives,
-//! after the same checks, Sudoku Explainer's path step by step (as `sudokit explain --scale se`), and
-//! [`outline`] the step count and hardest technique of the human solver's path on any board.
+//! exactly one solution is rated, and [`Unrated`] says why another was not. [`rate_state`] and
+//! [`rate_pencil`] rate a grid part way through, or a pencil-mark grid (a Sukaku), from its
+//! candidates as they are. [`se_path`] gives, after the same checks, Sudoku Explainer's path step by
+//! step (as `sudokit explain --scale se`), and [`outline`] the step count and hardest technique of
+//! the human solver's path on any board.
 //! [`technique_counts`] and [`se_counts`] list how often a path uses each technique.
 //!
 //! [`backdoor`] gives the backdoor size, the forum's other measure of the hardest puzzles: the fewest

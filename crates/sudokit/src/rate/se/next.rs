@@ -169,8 +169,8 @@ pub fn explain_state(state: &State, options: SeOptions) -> Result<SePath, RateEr
 }
 
 /// ER, EP and ED of Sudoku Explainer's path from `state` (see [`explain_state`]): the rating of a
-/// pencil-mark grid, as Sukaku Explainer gives it, where a cell of one candidate whose digit a peer
-/// still has is a naked single to place.
+/// pencil-mark grid (a Sukaku) from its candidates as they are, where a cell of one candidate whose
+/// digit a peer still has is a naked single to place.
 ///
 /// ```
 /// use sudokit::human::State;
