@@ -201,7 +201,7 @@ fn tallied<T: Default + Send>(
     Ok((reporter, stats))
 }
 
-/// Runs a human-solving command over its inputs: pencil-mark grids one by one, puzzles in bulk.
+/// Runs a human-solving command over its inputs: pencil-mark grids or puzzles, on every thread.
 fn run_human(
     mode: human::Mode<'_>,
     args: &human::HumanArgs,
