@@ -197,12 +197,10 @@ pub fn rate_state(state: &State) -> Result<Ratings, Unrated> {
     if let Some(why) = Unrated::of_rules(state.board()) {
         return Err(why);
     }
-    match human::solutions(state) {
-        Ok(Solutions::One(_)) => {}
-        Ok(Solutions::Several) => return Err(Unrated::Multiple),
-        Ok(Solutions::None) | Err(HumanError::NoSolution) => return Err(Unrated::NoSolution),
-        Err(HumanError::Conflict(c)) => return Err(Unrated::Invalid(vec![c])),
-        Err(_) => return Err(Unrated::Undecided),
+    match human::solutions(state).map_err(unrated_by)? {
+        Solutions::One(_) => {}
+        Solutions::Several => return Err(Unrated::Multiple),
+        Solutions::None => return Err(Unrated::NoSolution),
     }
     Ok(Ratings { se: se::rate_state(state, se::SeOptions::default()), hodoku: hodoku::rate_state(state) })
 }
@@ -327,13 +325,18 @@ pub fn outline(puzzle: &Puzzle) -> Result<Outline, Unrated> {
 /// # Errors
 /// [`Unrated`] when the state has not exactly one solution.
 pub fn outline_state(state: &State) -> Result<Outline, Unrated> {
-    let unrated = |e: HumanError| match e {
+    outline_path(state.clone(), unrated_by)
+}
+
+/// Why a state is not rated, from the solver's error about it (the state's own conflict, where a
+/// puzzle's check names all of its givens').
+fn unrated_by(e: HumanError) -> Unrated {
+    match e {
         HumanError::Conflict(c) => Unrated::Invalid(vec![c]),
         HumanError::MultipleSolutions => Unrated::Multiple,
         HumanError::NoSolution => Unrated::NoSolution,
         _ => Unrated::Undecided,
-    };
-    outline_path(state.clone(), unrated)
+    }
 }
 
 /// The outline of the human solver's default path from `state`, its errors told by `unrated`.
