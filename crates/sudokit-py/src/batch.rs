@@ -7,7 +7,8 @@
 //! runs. Classic 9×9 rows go through the library's raw-row batch calls (`solve_rows_into`, which
 //! writes each solution straight into the answer array, `check_rows`, …); other boards and variants
 //! through its puzzle batch calls (`solve_all`, …). Either way the answers keep the input order, and
-//! a bad row answers a status code in its place: the other rows are not lost.
+//! a bad row answers a status code in its place: the other rows are not lost. `rate_batch(...,
+//! pencil=True)` reads pencil-mark grids instead, `(N, 81, 9)` candidates per row.
 
 use std::sync::Mutex;
 
@@ -19,7 +20,7 @@ use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError};
 use sudokit::batch::{
     backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, minimize_all, minimize_rows,
-    rate_rows, solve_all, solve_rows_into, BatchError, BatchOptions,
+    rate_pencil_rows, rate_rows, solve_all, solve_rows_into, BatchError, BatchOptions,
 };
 use sudokit::rate::Unrated;
 use sudokit::{Grid, Puzzle, Shape, Verdict};
@@ -189,6 +190,49 @@ fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<Rows> {
     let typed = obj.cast::<PyArrayDyn<u8>>()?.readonly();
     let values = typed.as_slice().map_err(|e| bad_option(format!("puzzles cannot be read: {e}")))?.to_vec();
     Ok(Rows { dims, shape, values })
+}
+
+/// Checks and copies a batch of 9×9 pencil-mark grids: a C-contiguous `bool` or `uint8` array of
+/// shape `(N, 81, 9)`, `(N, 9, 9, 9)` or `(N, 729)`, N ≥ 1, any value but `0` for an open candidate.
+fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let py = obj.py();
+    const SHAPES: &str = "(N, 81, 9), (N, 9, 9, 9) or (N, 729)";
+    let type_name = || obj.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string());
+    let array = obj.cast::<PyUntypedArray>().map_err(|_| {
+        bad_option(format!(
+            "pencil marks must be a numpy array of bool of shape (N, 81, 9), not {}",
+            type_name()
+        ))
+    })?;
+    let dtype = array.dtype();
+    let boolean = dtype.is_equiv_to(&numpy::dtype::<bool>(py));
+    if !boolean && !dtype.is_equiv_to(&numpy::dtype::<u8>(py)) {
+        return Err(bad_option(format!(
+            "pencil marks must have dtype bool or uint8 (nonzero for an open candidate), not {}; \
+             convert with arr != 0",
+            dtype.str().map_or_else(|_| "this".to_string(), |s| s.to_string())
+        )));
+    }
+    let dims = array.shape();
+    if !matches!(dims, [_, 81, 9] | [_, 9, 9, 9] | [_, 729]) {
+        return Err(bad_option(format!("pencil marks must have shape {SHAPES} (9×9 only), not {dims:?}")));
+    }
+    if dims[0] == 0 {
+        return Err(bad_option(format!("an empty batch (shape {dims:?}): give at least one grid")));
+    }
+    if !array.is_c_contiguous() {
+        return Err(bad_option(
+            "pencil marks must be C-contiguous (a slice or transpose is not); use numpy.ascontiguousarray(arr)",
+        ));
+    }
+    let unreadable = |e: numpy::AsSliceError| bad_option(format!("pencil marks cannot be read: {e}"));
+    if boolean {
+        let typed = obj.cast::<PyArrayDyn<bool>>()?.readonly();
+        Ok(typed.as_slice().map_err(unreadable)?.iter().map(|&open| u8::from(open)).collect())
+    } else {
+        let typed = obj.cast::<PyArrayDyn<u8>>()?.readonly();
+        Ok(typed.as_slice().map_err(unreadable)?.to_vec())
+    }
 }
 
 /// One row's answer, in input order.
@@ -548,7 +592,7 @@ fn unrated_status(why: &Unrated) -> Status {
     match why {
         Unrated::Multiple => Status::Multiple,
         Unrated::NoSolution => Status::NoSolution,
-        Unrated::Invalid(_) => Status::Invalid,
+        Unrated::Invalid(_) | Unrated::Contradiction(_) => Status::Invalid,
         Unrated::Unsupported { .. } => Status::BadValue,
         _ => Status::TimedOut,
     }
@@ -637,6 +681,13 @@ pub fn backdoor_batch<'py>(
 /// `None` when not rated) and `steps` (`int32`, the length of Sudoku Explainer's path; `-1` when not
 /// rated). They are asked for by name, so that the six-way unpacking stays as it is.
 ///
+/// With `pencil=True`, each row is a pencil-mark grid (a Sukaku, or a player's grid) rated from its
+/// candidates as they are, as `rate(marks, pencil=True)` and `sudokit rate --pencil` rate it: a
+/// C-contiguous `bool` or `uint8` array of shape `(N, 81, 9)` (`marks[n, cell, digit - 1]`),
+/// `(N, 9, 9, 9)` or `(N, 729)`, any value but `0` for an open candidate. A cell with one candidate
+/// that no peer has counts as given; marks that contradict themselves (a cell without candidates,
+/// two peers left with the same single digit, a digit without a place in a house) are `INVALID`.
+///
 /// Raises `ValueError` for an array of the wrong type, dtype or shape, an empty or non-contiguous one.
 ///
 /// ```python
@@ -647,19 +698,30 @@ pub fn backdoor_batch<'py>(
 /// >>> *_, hardest, steps = sudokit.rate_batch(np.zeros((1, 81), dtype=np.uint8), details=True)
 /// >>> hardest[0], int(steps[0])
 /// (None, -1)
+/// >>> marks = np.ones((2, 81, 9), dtype=bool)
+/// >>> marks[1, 80] = False  # r9c9 has no candidate left
+/// >>> *_, status = sudokit.rate_batch(marks, pencil=True)
+/// >>> [int(s) for s in status] == [sudokit.MULTIPLE, sudokit.INVALID]
+/// True
 /// ```
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None, details=false))]
+#[pyo3(signature = (puzzles, *, pencil=false, threads=None, details=false))]
 pub fn rate_batch<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
+    pencil: bool,
     threads: Option<usize>,
     details: bool,
 ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-    let batch = Batch::read(puzzles, Keywords { size: Some(9), threads, ..Keywords::default() })?;
-    let answers =
-        py.detach(|| on_pool(threads, || rate_rows(batch.rows.values.as_chunks::<81>().0, &batch.opts)))?;
-    let n = batch.rows.len();
+    let opts = BatchOptions::default();
+    let answers = if pencil {
+        let marks = marks_of(puzzles)?;
+        py.detach(|| on_pool(threads, || rate_pencil_rows(marks.as_chunks::<729>().0, &opts)))?
+    } else {
+        let batch = Batch::read(puzzles, Keywords { size: Some(9), threads, ..Keywords::default() })?;
+        py.detach(|| on_pool(threads, || rate_rows(batch.rows.values.as_chunks::<81>().0, &opts)))?
+    };
+    let n = answers.len();
     let (mut er, mut ep, mut ed) = (vec![f32::NAN; n], vec![f32::NAN; n], vec![f32::NAN; n]);
     let mut score = vec![-1i32; n];
     let mut level = vec![-1i8; n];

@@ -410,6 +410,54 @@ def test_rate_batch_status_codes():
     assert sudokit.Status(int(status[1])) is sudokit.Status.MULTIPLE
 
 
+def marks_array(lines):
+    """729-character pencil-mark lines as an ``(N, 81, 9)`` bool array: ``True`` for each candidate."""
+    return np.array([[c != "." for c in line] for line in lines], dtype=bool).reshape(-1, 81, 9)
+
+
+def test_rate_batch_on_pencil_marks_matches_rate(datasets):
+    puzzles = [XY] + rated_sample(datasets)
+    starting = [sudokit.candidates(p, format="line", techniques=["fh"], exclude=["fh"]) for p in puzzles]
+    after = sudokit.candidates(XY, format="line")
+    twin = "1........1........" + "123456789" * 79
+    lines = starting + [after, "123456789" * 81, twin]
+    marks = marks_array(lines)
+    er, ep, ed, score, level, status, hardest, steps = sudokit.rate_batch(marks, pencil=True, details=True)
+    for i, line in enumerate(lines):
+        r = sudokit.rate(line, pencil=True)
+        assert sudokit.Status(int(status[i])).name.lower() == r.status, line
+        if r.er is None:
+            assert np.isnan(er[i]) and (int(score[i]), int(level[i]), hardest[i]) == (-1, -1, None)
+            continue
+        assert (er[i], ep[i], ed[i]) == pytest.approx((r.er, r.ep, r.ed))
+        assert (int(score[i]), sudokit.LEVELS[level[i]]) == (r.score, r.level)
+        assert (hardest[i], int(steps[i])) == (r.hardest, r.step_count)
+    assert status[-2:].tolist() == [sudokit.MULTIPLE, sudokit.INVALID]
+    assert (er[len(starting)], hardest[len(starting)]) == (pytest.approx(4.2), "XY-Wing")
+    # The other shapes, uint8 with any nonzero value for a candidate, one worker: the same answers.
+    weighted = marks.astype(np.uint8) * np.arange(1, 10, dtype=np.uint8)
+    for same in (marks.reshape(-1, 729), marks.reshape(-1, 9, 9, 9), weighted):
+        again = sudokit.rate_batch(same, pencil=True, threads=1)
+        assert again[5].tolist() == status.tolist() and again[3].tolist() == score.tolist()
+        assert np.array_equal(again[0], er, equal_nan=True)
+
+
+@pytest.mark.parametrize(
+    "arr",
+    [
+        np.ones((2, 81), dtype=bool),
+        np.ones((2, 81, 9), dtype=np.int64),
+        np.ones((0, 81, 9), dtype=bool),
+        np.ones((9, 81, 2), dtype=bool).T,
+        np.ones((2, 16, 4), dtype=bool),
+        [[True] * 729],
+    ],
+)
+def test_rate_batch_on_bad_pencil_arrays(arr):
+    with pytest.raises(ValueError):
+        sudokit.rate_batch(arr, pencil=True)
+
+
 @pytest.mark.parametrize(
     "arr",
     [

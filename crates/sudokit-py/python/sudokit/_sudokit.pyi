@@ -548,8 +548,9 @@ def se_path(
 
 @overload
 def rate_batch(
-    puzzles: npt.NDArray[np.uint8],
+    puzzles: Union[npt.NDArray[np.uint8], npt.NDArray[np.bool_]],
     *,
+    pencil: bool = False,
     threads: Optional[int] = None,
     details: Literal[False] = False,
 ) -> Tuple[
@@ -562,12 +563,16 @@ def rate_batch(
 ]:
     """Every row of an ``(N, 81)`` ``uint8`` array rated on every core: ``(er, ep, ed, score, level,
     status)``; ``nan``/``-1`` where not rated; status ``OK``, ``PARTIAL``, ``MULTIPLE``,
-    ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``."""
+    ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``. ``pencil=True``: rows of pencil marks, a
+    ``bool`` or ``uint8`` array ``(N, 81, 9)`` (``(N, 9, 9, 9)``, ``(N, 729)``), nonzero for an open
+    candidate, rated as ``rate(marks, pencil=True)``; ``INVALID`` where the marks contradict
+    themselves."""
 
 @overload
 def rate_batch(
-    puzzles: npt.NDArray[np.uint8],
+    puzzles: Union[npt.NDArray[np.uint8], npt.NDArray[np.bool_]],
     *,
+    pencil: bool = False,
     threads: Optional[int] = None,
     details: Literal[True],
 ) -> Tuple[

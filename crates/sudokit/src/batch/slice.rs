@@ -15,9 +15,9 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use crate::generate::{minimize, rng_for, Minimized, Symmetry};
-use crate::grid::{Cell, Grid, GridError, Shape};
+use crate::grid::{Candidates, Cell, DigitSet, Grid, GridError, Shape};
 use crate::rate::backdoor::{backdoors, Backdoors};
-use crate::rate::{rate_puzzle, Ratings, Unrated};
+use crate::rate::{rate_pencil, rate_puzzle, Ratings, Unrated};
 use crate::rules::Board;
 use crate::solve::fast9::{self, GivensError};
 use crate::solve::{
@@ -315,6 +315,40 @@ pub fn rate_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Rated, Ba
 pub fn rate_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
     let board = classic9();
     map_all(rows, opts, |row| Ok(rate_puzzle(&row_puzzle(&board, row)?)))
+}
+
+/// The ratings of classic 9×9 pencil-mark grids ([`rate_pencil`]: a Sukaku, or a player's grid
+/// rated from its candidates as they are), in input order. A row holds the 729 candidates cell by
+/// cell, digits 1 to 9 within a cell (`row[cell * 9 + digit - 1]`), any value but `0` for a
+/// candidate that is open: the layout of a numpy array of shape `(N, 81, 9)`. Only
+/// [`BatchOptions::cancel`] applies, as for [`rate_rows`].
+///
+/// ```
+/// use sudokit::batch::{rate_pencil_rows, BatchOptions};
+/// use sudokit::rate::Unrated;
+/// let open = [1; 729];
+/// let mut empty_cell = open;
+/// empty_cell[..9].fill(0);
+/// let rated = rate_pencil_rows(&[open, empty_cell], &BatchOptions::default());
+/// assert_eq!(rated[0].as_ref().map(|r| r.as_ref().err()), Ok(Some(&Unrated::Multiple)));
+/// let why = rated[1].as_ref().ok().and_then(|r| r.as_ref().err()).ok_or("rated")?;
+/// assert_eq!(why.status(), "invalid");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rate_pencil_rows(rows: &[[u8; 729]], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
+    map_all(rows, opts, |row| Ok(rate_pencil(&row_marks(row)).0))
+}
+
+/// The candidates of one row of [`rate_pencil_rows`].
+fn row_marks(row: &[u8; 729]) -> Candidates {
+    let mut marks = Candidates::new(Shape::CLASSIC);
+    for (index, cell) in row.as_chunks::<9>().0.iter().enumerate() {
+        let bits = cell.iter().rev().fold(0, |bits, &open| bits << 1 | u32::from(open != 0));
+        if let Some(at) = Cell::new_checked(index, Shape::CLASSIC) {
+            marks.set(at, DigitSet::from_bits(bits));
+        }
+    }
+    marks
 }
 
 /// Each puzzle's backdoors of up to `max_size` cells ([`backdoors`]), or why it has none, in input

@@ -372,6 +372,61 @@ fn rows_count_and_check_as_their_puzzles_do() {
     }
 }
 
+/// A pencil-mark row (`rate_pencil_rows`' layout) of the candidates each cell has once the
+/// givens' digits are gone from their peers, with `open` for each candidate left.
+fn starting_marks(row: &[u8; 81], open: u8) -> [u8; 729] {
+    let grid = Grid::from_values(crate::Shape::CLASSIC, row).expect("a 9×9 row");
+    let marks = crate::human::State::classic(&grid).expect("no clash").to_candidates();
+    let mut out = [0; 729];
+    for (cell, (_, set)) in out.as_chunks_mut::<9>().0.iter_mut().zip(marks.iter()) {
+        for d in set {
+            cell[d.index()] = open;
+        }
+    }
+    out
+}
+
+/// Pencil-mark rows rate as `rate_pencil` rates their candidates, and so as their puzzles rate
+/// where no open cell starts with one candidate that no peer has (the marks take it for a given);
+/// bad rows answer in place; a cancelled batch rates nothing.
+#[test]
+fn pencil_rows_rate_as_their_marks_and_their_puzzles() {
+    let Some(rows) = dataset_rows("puzzles3_magictour_top1465.txt", 97, 16) else { return };
+    let opts = BatchOptions::default();
+    let pool = thread_pool(Some(2)).expect("pool");
+    let mut marks: Vec<[u8; 729]> =
+        rows.iter().enumerate().map(|(i, r)| starting_marks(r, 1 + i as u8)).collect();
+    let mut everything = [1; 729];
+    marks.push(everything);
+    everything[80 * 9..].fill(0);
+    marks.push(everything);
+    let (by_marks, by_puzzles) = pool.install(|| (rate_pencil_rows(&marks, &opts), rate_rows(&rows, &opts)));
+    assert_eq!(by_marks.len(), marks.len());
+    let mut same_as_puzzle = 0;
+    for (i, row) in rows.iter().enumerate() {
+        let rated = by_marks[i].as_ref().expect("not cancelled");
+        let candidates =
+            crate::human::State::classic(&Grid::from_values(crate::Shape::CLASSIC, row).expect("row"))
+                .expect("no clash")
+                .to_candidates();
+        assert_eq!(*rated, crate::rate::rate_pencil(&candidates).0, "row {i}");
+        let ratings = rated.as_ref().expect("top1465 puzzles have one solution");
+        assert!(ratings.is_complete(), "row {i}");
+        let puzzle = by_puzzles[i].as_ref().expect("not cancelled").as_ref().expect("rated");
+        let er = |r: &crate::rate::Ratings| r.se.as_ref().map(|s| s.er()).ok();
+        assert_eq!(er(ratings), er(puzzle), "row {i}: ER is the hardest step, whatever is counted as given");
+        same_as_puzzle += usize::from(ratings == puzzle);
+    }
+    assert!(same_as_puzzle + 1 >= rows.len(), "{same_as_puzzle} of {} rate as their puzzles", rows.len());
+    let n = rows.len();
+    assert_eq!(by_marks[n].as_ref().map(|r| r.as_ref().err()), Ok(Some(&crate::rate::Unrated::Multiple)));
+    let why = by_marks[n + 1].as_ref().ok().and_then(|r| r.as_ref().err()).expect("not rated");
+    assert_eq!(why.to_string(), "the pencil marks contradict themselves: r9c9 has no candidate left");
+    let cancelled = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
+    cancelled.cancel.cancel();
+    assert!(rate_pencil_rows(&marks, &cancelled).iter().all(|r| *r == Err(BatchError::Cancelled)));
+}
+
 #[test]
 fn cancel_and_timeout_answer_in_place() {
     let puzzles = vec![Puzzle::classic(UNIQUE.parse().expect("valid")); 10];
