@@ -261,6 +261,8 @@ pub struct RunArgs {
     pub threads: Option<u16>,
 
     /// Print a summary (puzzles, solved, no solution, invalid, multiple, puzzles/s) to stderr at the end.
+    /// `solved` counts the puzzles answered: a puzzle with several solutions only where the command
+    /// answers one (`solve` prints its first solution), never where it needs exactly one (`rate`).
     #[arg(long)]
     pub stats: bool,
 

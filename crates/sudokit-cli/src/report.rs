@@ -78,6 +78,9 @@ pub enum Kind {
     Solved,
     /// Solved, with more than one solution.
     Multiple,
+    /// More than one solution, and so no answer: the ratings, explanations, hints, backdoors and
+    /// minimal forms need exactly one. Counted under `multiple` only, not `solved`.
+    Ambiguous,
     /// No solution.
     NoSolution,
     /// Givens that break the rules.
@@ -91,6 +94,18 @@ pub enum Kind {
     TimedOut,
     /// Solved, but the answer disagrees with the one the input gives.
     Mismatch,
+}
+
+impl Kind {
+    /// The exit status of a record left unanswered as this kind: 3 for several solutions, as the
+    /// table says, 1 for the rest.
+    pub fn unanswered_status(self) -> Status {
+        if self == Kind::Ambiguous {
+            Status::Multiple
+        } else {
+            Status::Failed
+        }
+    }
 }
 
 /// Counters for `--stats`.
@@ -151,6 +166,7 @@ impl Reporter {
                 s.solved += 1;
                 s.multiple += 1
             }
+            Kind::Ambiguous => s.multiple += 1,
             Kind::NoSolution => s.no_solution += 1,
             Kind::Invalid => s.invalid += 1,
             Kind::Unsupported => s.unsupported += 1,

@@ -131,6 +131,35 @@ fn rate_keeps_input_order_on_every_thread_and_counts_with_stats() {
     );
 }
 
+/// A puzzle with several solutions gets no rating, path, hint, pencil marks, backdoor or minimal
+/// form: exit status 3, as the table says, and `--stats` counts it under `multiple` only. `solve`,
+/// which prints its first solution, counts it as solved too.
+#[test]
+fn stats_count_several_solutions_as_solved_only_where_answered() {
+    let input = format!("{EASY}\n{}\n", ".".repeat(81));
+    let commands: [&[&str]; 9] = [
+        &["rate"],
+        &["explain"],
+        &["explain", "--scale", "se"],
+        &["hint"],
+        &["hint", "--scale", "se"],
+        &["hint", "--all"],
+        &["candidates"],
+        &["backdoor"],
+        &["minimize"],
+    ];
+    for command in commands {
+        let run = sudokit(&[command, &["--stats"]].concat(), &input);
+        assert_eq!(run.code, 3, "{command:?}: {}", run.stderr);
+        let counts = "puzzles=2 solved=1 no_solution=0 invalid=0 unsupported=0 multiple=1 ";
+        assert!(run.stderr.contains(counts), "{command:?}: {}", run.stderr);
+    }
+    let solve = sudokit(&["solve", "--stats"], &input);
+    assert_eq!(solve.code, 3, "{}", solve.stderr);
+    assert!(solve.stderr.contains("puzzles=2 solved=2 "), "{}", solve.stderr);
+    assert!(solve.stderr.contains(" multiple=1 "), "{}", solve.stderr);
+}
+
 #[test]
 fn explain_se_shows_the_steps_that_make_up_the_rating() {
     let run = sudokit(&["explain", "--scale", "se"], &format!("{XY}\n"));

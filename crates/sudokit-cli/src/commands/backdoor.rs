@@ -83,7 +83,7 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome
             return Outcome {
                 out: echo(marker_record(mode, COLUMNS, job, why.status())),
                 messages: vec![format!("{}: no backdoors: {why}", job.position)],
-                status: if kind == Kind::Multiple { Status::Multiple } else { Status::Failed },
+                status: kind.unanswered_status(),
                 kind,
                 ..base
             };

@@ -282,7 +282,7 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: St
     let fail = |e: &HumanError| {
         let (kind, reason) = match e {
             HumanError::NoSolution => (Kind::NoSolution, "no_solution"),
-            HumanError::MultipleSolutions => (Kind::Multiple, "multiple"),
+            HumanError::MultipleSolutions => (Kind::Ambiguous, "multiple"),
             HumanError::Conflict(_) => (Kind::Invalid, "invalid"),
             HumanError::Undecided => (Kind::TimedOut, "timeout"),
             _ => (Kind::Invalid, "invalid"),
@@ -538,7 +538,7 @@ fn no_hint(state: &State, rec: &Rec) -> Vec<u8> {
 fn se_refused(why: &se::RateError, rec: &Rec, message: String) -> Outcome {
     let (kind, reason) = match why {
         se::RateError::NotClassic { .. } | se::RateError::VariantRules => (Kind::Unsupported, "unsupported"),
-        se::RateError::Multiple => (Kind::Multiple, "multiple"),
+        se::RateError::Multiple => (Kind::Ambiguous, "multiple"),
         se::RateError::Invalid(_) => (Kind::Invalid, "invalid"),
         // Its work budget ran out, or not even the deepest chains apply.
         _ => (Kind::TimedOut, "timeout"),

@@ -57,7 +57,7 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
         Err(verdict) => {
             let (status, kind, code, why) = match &verdict {
                 Verdict::Multiple { .. } => {
-                    ("multiple", Kind::Multiple, Status::Multiple, "more than one solution".to_string())
+                    ("multiple", Kind::Ambiguous, Status::Multiple, "more than one solution".to_string())
                 }
                 Verdict::NoSolution => {
                     ("no_solution", Kind::NoSolution, Status::Failed, "no solution".into())

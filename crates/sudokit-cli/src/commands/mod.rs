@@ -418,7 +418,7 @@ fn unreadable(e: &ParseError, out: Vec<u8>) -> Outcome {
 
 /// The outcome of a puzzle that failed: its marker record and the message for stderr.
 fn failed(kind: Kind, out: Vec<u8>, message: String) -> Outcome {
-    Outcome { out, messages: vec![message], status: Status::Failed, kind, ..Default::default() }
+    Outcome { out, messages: vec![message], status: kind.unanswered_status(), kind, ..Default::default() }
 }
 
 /// The outcome of an unreadable record in `mode`.

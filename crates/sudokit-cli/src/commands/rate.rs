@@ -251,7 +251,7 @@ impl Rec<'_> {
         Outcome {
             out: (self.echo)(out),
             messages,
-            status: if kind == Kind::Multiple { Status::Multiple } else { Status::Failed },
+            status: kind.unanswered_status(),
             kind,
             header: header_of(mode, self.columns),
             ..Default::default()
@@ -307,7 +307,7 @@ impl Values {
 pub(super) fn unrated_kind(why: &Unrated) -> Kind {
     match why {
         Unrated::Unsupported { .. } => Kind::Unsupported,
-        Unrated::Multiple => Kind::Multiple,
+        Unrated::Multiple => Kind::Ambiguous,
         Unrated::NoSolution => Kind::NoSolution,
         Unrated::Undecided => Kind::TimedOut,
         // Givens that break the rules.
