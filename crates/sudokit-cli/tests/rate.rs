@@ -113,6 +113,14 @@ fn rate_refuses_other_boards_but_gives_their_step_count_and_hardest_technique() 
     let timed = sudokit(&["rate", "--timeout", "1"], &format!("{EASY}\n"));
     assert_eq!(timed.code, 2);
     assert!(timed.stderr.contains("--timeout is not supported"), "{}", timed.stderr);
+    // The help does not offer what is refused.
+    for command in ["rate", "backdoor"] {
+        let help = sudokit(&[command, "--help"], "");
+        assert!(help.stdout.contains("--stats") && !help.stdout.contains("--timeout"), "{}", help.stdout);
+        let refused = sudokit(&[command, "--timeout", "1"], &format!("{EASY}\n"));
+        assert_eq!(refused.code, 2, "{command}");
+        assert!(refused.stderr.contains("--timeout is not supported"), "{}", refused.stderr);
+    }
 }
 
 #[test]

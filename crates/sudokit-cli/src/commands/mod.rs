@@ -78,11 +78,12 @@ enum Command {
     #[command(after_help = after_help())]
     Candidates(human::CandidatesArgs),
     /// Rate each puzzle: Sudoku Explainer's ER/EP/ED, HoDoKu's score and level, the hardest technique.
-    #[command(after_help = after_help())]
+    // `--timeout` is refused with a message (below), so its help does not offer it.
+    #[command(after_help = after_help(), mut_arg("timeout", |a| a.hide(true)))]
     Rate(rate::RateArgs),
     /// Print each puzzle's backdoor size (the fewest cells to give before singles solve the rest)
     /// and every backdoor of that size.
-    #[command(after_help = after_help())]
+    #[command(after_help = after_help(), mut_arg("timeout", |a| a.hide(true)))]
     Backdoor(backdoor::BackdoorArgs),
     /// Reduce each puzzle to a minimal one with the same solution: its givens are removed one at a
     /// time while the solution stays unique, until none can go.
