@@ -1,5 +1,5 @@
 //! numpy arrays of puzzles on every core: `solve_batch`, `count_batch`, `check_batch`,
-//! `minimize_batch`, `rate_batch` and `backdoor_batch`, one status code per row.
+//! `minimize_batch`, `rate_batch`, `backdoor_batch` and `explain_batch`, one status code per row.
 //!
 //! A batch is a C-contiguous `uint8` array of shape `(N, cells)` (`(N, 81)` for 9×9, `0` for a blank)
 //! or `(N, side, side)`. The rows are copied out of the array (a few bytes each, nothing next to a
@@ -13,19 +13,22 @@
 use std::sync::Mutex;
 
 use numpy::{
-    PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError};
 use sudokit::batch::{
     backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, minimize_all, minimize_rows,
-    rate_pencil_rows, rate_rows, solve_all, solve_rows_into, BatchError, BatchOptions,
+    rate_pencil_rows, rate_rows, solve_all, solve_rows_into, technique_counts_all, technique_counts_rows,
+    BatchError, BatchOptions,
 };
+use sudokit::human::{HumanError, Technique};
 use sudokit::rate::Unrated;
 use sudokit::{Grid, Puzzle, Shape, Verdict};
 
-use crate::args::{batch_options, minimize_symmetry, solution_cap, ReadOptions, COUNT_LIMIT};
+use crate::args::{batch_options, minimize_symmetry, solution_cap, solver_options, ReadOptions, COUNT_LIMIT};
 use crate::errors::bad_option;
 use crate::input::with_rules;
 
@@ -662,6 +665,88 @@ pub fn backdoor_batch<'py>(
     let sizes: Vec<i8> = found.iter().step_by(2).map(|&s| i8::try_from(s).unwrap_or(i8::MAX)).collect();
     let counts: Vec<i32> = found.iter().skip(1).step_by(2).copied().collect();
     Ok((PyArray1::from_vec(py, sizes), PyArray1::from_vec(py, counts), PyArray1::from_vec(py, codes)))
+}
+
+/// Technique counts and status codes.
+type Counts<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<u8>>);
+
+/// How often each technique comes up along every puzzle's path with the human solver, on every
+/// core: the counts `sudokit explain --summary` lists, one row of features per puzzle.
+///
+/// `puzzles` as for `solve_batch`, with its `threads`, `size`, `box`, `variant` and `regions` (any
+/// board and rules the solver takes); `techniques`, `exclude` and `all_at_once` as for `explain`.
+/// Returns `(counts, status)` in input order: `counts` (`int32`, shape `(N, len(sudokit.TECHNIQUES))`:
+/// `counts[n, t]` the steps of technique `sudokit.TECHNIQUES[t]` along row `n`'s path; zeros where
+/// there is none) and `status` (`uint8`): `OK` (the path solves the puzzle), `PARTIAL` (the
+/// techniques allowed ran out: the counts so far), `MULTIPLE`, `NO_SOLUTION`, `INVALID` or
+/// `BAD_VALUE`. The GIL is released while the batch runs.
+///
+/// ```python
+/// >>> import numpy as np
+/// >>> rows = np.array([[int(c) if c != "." else 0 for c in
+/// ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."]], dtype=np.uint8)
+/// >>> counts, status = sudokit.explain_batch(rows)
+/// >>> {t: int(n) for t, n in zip(sudokit.TECHNIQUES, counts[0]) if n}
+/// {'Full House': 21, 'Naked Single': 28}
+/// >>> int(status[0]) == sudokit.OK
+/// True
+/// ```
+#[pyfunction]
+#[pyo3(signature = (
+    puzzles, *, techniques=None, exclude=None, all_at_once=false, threads=None, size=None, r#box=None,
+    variant=None, regions=None
+))]
+#[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+pub fn explain_batch<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    techniques: Option<Vec<String>>,
+    exclude: Option<Vec<String>>,
+    all_at_once: bool,
+    threads: Option<usize>,
+    size: Option<usize>,
+    r#box: Option<&Bound<'py, PyAny>>,
+    variant: Option<&Bound<'py, PyAny>>,
+    regions: Option<String>,
+) -> PyResult<Counts<'py>> {
+    let options = solver_options(techniques, exclude, all_at_once)?;
+    let keywords = Keywords { threads, size, r#box, variant, regions, ..Keywords::default() };
+    let batch = Batch::read(puzzles, keywords)?;
+    let opts = &batch.opts;
+    let width = Technique::ALL.len();
+    let (counts, codes) = batch.run(
+        py,
+        width,
+        |rows, _| technique_counts_rows(rows, &options, opts),
+        |all| technique_counts_all(all, &options, opts),
+        |_, answer, out: &mut [i32]| match answer {
+            Ok(Ok(c)) => {
+                for (o, &n) in out.iter_mut().zip(&c.counts) {
+                    *o = i32::try_from(n).unwrap_or(i32::MAX);
+                }
+                if c.solved {
+                    Status::Ok
+                } else {
+                    Status::Partial
+                }
+            }
+            Ok(Err(e)) => match e {
+                HumanError::MultipleSolutions => Status::Multiple,
+                HumanError::NoSolution => Status::NoSolution,
+                HumanError::Undecided => Status::TimedOut,
+                _ => Status::Invalid,
+            },
+            Err(e) => error_status(&e),
+        },
+    )?;
+    let n = codes.len();
+    Ok((PyArray1::from_vec(py, counts).reshape([n, width])?, PyArray1::from_vec(py, codes)))
+}
+
+/// The names of the human solver's techniques, in the order of `explain_batch`'s columns
+/// (`sudokit.TECHNIQUES`).
+pub fn technique_names() -> Vec<&'static str> {
+    Technique::ALL.iter().map(|t| t.name()).collect()
 }
 
 /// The difficulty of every puzzle of a 9×9 batch on both scales, on every core, as `sudokit rate`

@@ -12,7 +12,7 @@
 //!   [`human::SePath`] of [`human::SeStep`]s).
 //! - [`generate`]: `generate` and `generate_batch`, reproducible from a seed and an item index.
 //! - [`batch`]: numpy arrays of puzzles on every core (`solve_batch`, `count_batch`, `check_batch`,
-//!   `minimize_batch`, `rate_batch`, `backdoor_batch`), one status code per row.
+//!   `minimize_batch`, `rate_batch`, `backdoor_batch`, `explain_batch`), one status code per row.
 //! - [`read`]: `read_batch`, puzzle files in any layout into numpy arrays for the batch functions.
 //! - [`args`]: the keyword arguments the functions share, each read and checked in one place.
 //! - [`errors`]: the exceptions and warnings.
@@ -56,6 +56,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(human::se_path, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::backdoor_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::explain_batch, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_batch, m)?)?;
     m.add_class::<single::Verdict>()?;
     m.add_class::<human::Step>()?;
@@ -69,6 +70,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(name, code)?;
     }
     m.add("LEVELS", batch::LEVELS)?;
+    m.add("TECHNIQUES", pyo3::types::PyTuple::new(m.py(), batch::technique_names())?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

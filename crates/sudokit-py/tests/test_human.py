@@ -473,6 +473,54 @@ def test_rate_batch_bad_arrays(arr):
         sudokit.rate_batch(arr)
 
 
+def summary_counts(record):
+    """A record of ``sudokit explain --summary -o json`` as ``{technique: count}``."""
+    return {c["technique"]: c["count"] for c in record["summary"]}
+
+
+def test_explain_batch_counts_as_explain_summary(datasets, cli):
+    puzzles = [EASY, XY] + rated_sample(datasets)
+    rows = to_rows(puzzles)
+    counts, status = sudokit.explain_batch(rows)
+    assert (counts.dtype, status.dtype) == (np.int32, np.uint8)
+    assert counts.shape == (len(puzzles), len(sudokit.TECHNIQUES)) == (len(puzzles), len(set(sudokit.TECHNIQUES)))
+    assert status.tolist() == [sudokit.OK] * len(puzzles)
+    records, run = json_lines(cli, ["explain", "--summary", "-o", "json"], puzzles)
+    assert run.returncode == 0, run.stderr
+    for row, record in zip(counts, records):
+        assert {t: int(n) for t, n in zip(sudokit.TECHNIQUES, row) if n} == summary_counts(record)
+        assert int(row.sum()) == record["step_count"]
+    # One worker, reversed input: the same rows, reversed.
+    again, _ = sudokit.explain_batch(rows[::-1].copy(), threads=1)
+    assert np.array_equal(again, counts[::-1])
+    # Techniques as `explain` takes them: singles alone leave XY stuck, with the counts so far.
+    singles, status = sudokit.explain_batch(rows[:2], techniques=["fh", "n1", "h1"])
+    assert status.tolist() == [sudokit.OK, sudokit.PARTIAL]
+    records, _ = json_lines(cli, ["explain", "--summary", "-o", "json", "--techniques", "fh,n1,h1"], [XY])
+    assert {t: int(n) for t, n in zip(sudokit.TECHNIQUES, singles[1]) if n} == summary_counts(records[0])
+    without, _ = sudokit.explain_batch(rows[1:2], exclude=["xy"])
+    assert without[0, sudokit.TECHNIQUES.index("XY-Wing")] == 0 and without[0].sum() > 0
+
+
+def test_explain_batch_status_codes_and_other_boards(cli):
+    rows = to_rows([EASY] + [p for p, _ in UNRATED] + [no_solution_puzzle()])
+    rows = np.vstack([rows, np.full((1, 81), 10, dtype=np.uint8)])
+    counts, status = sudokit.explain_batch(rows)
+    assert status.tolist() == [sudokit.OK, sudokit.MULTIPLE, sudokit.INVALID, sudokit.NO_SOLUTION,
+                               sudokit.BAD_VALUE]
+    assert counts[0].sum() > 0 and not counts[1:].any()
+    # A 4x4 batch, as `explain --summary` counts it.
+    mini_rows = np.array([[int(c) if c != "." else 0 for c in MINI]], dtype=np.uint8)
+    mini, status = sudokit.explain_batch(mini_rows)
+    records, _ = json_lines(cli, ["explain", "--summary", "-o", "json"], [MINI])
+    assert status.tolist() == [sudokit.OK]
+    assert {t: int(n) for t, n in zip(sudokit.TECHNIQUES, mini[0]) if n} == summary_counts(records[0])
+    with pytest.raises(ValueError):
+        sudokit.explain_batch(rows, techniques=["no such technique"])
+    with pytest.raises(ValueError):
+        sudokit.explain_batch(np.zeros((2, 81), dtype=np.int64))
+
+
 def test_bad_input():
     with pytest.raises(sudokit.ParseError):
         sudokit.explain("not a puzzle")
@@ -536,7 +584,7 @@ def test_the_gil_is_released_while_rate_batch_runs(datasets):
 
 def test_help_is_useful():
     functions = (sudokit.explain, sudokit.hint, sudokit.all_steps, sudokit.candidates, sudokit.rate,
-                 sudokit.rate_batch)
+                 sudokit.rate_batch, sudokit.explain_batch)
     for f in (*functions, sudokit.se_path):
         assert len(f.__doc__ or "") > 300, f.__name__
         assert f.__text_signature__ and "puzzle" in f.__text_signature__

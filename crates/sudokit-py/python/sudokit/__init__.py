@@ -30,7 +30,8 @@ Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :fu
 :class:`Explanation` of :class:`Step`), :func:`hint` (a :class:`Hint`), :func:`candidates`,
 :func:`rate` (a :class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`),
 :func:`backdoors`; :func:`solve_batch`, :func:`count_batch`, :func:`check_batch`,
-:func:`minimize_batch`, :func:`generate_batch`, :func:`rate_batch`, :func:`backdoor_batch`;
+:func:`minimize_batch`, :func:`generate_batch`, :func:`rate_batch`, :func:`backdoor_batch`,
+:func:`explain_batch` (technique counts per puzzle, columns :data:`TECHNIQUES`);
 :func:`read_batch` (a puzzle file in any layout into arrays for them). Errors: :mod:`sudokit.errors`.
 """
 
@@ -48,6 +49,7 @@ from ._sudokit import (
     NOT_FOUND,
     LEVELS,
     OK,
+    TECHNIQUES,
     PARTIAL,
     TARGET_MISSED,
     UNREADABLE,
@@ -70,6 +72,7 @@ from ._sudokit import (
     count,
     count_batch,
     explain,
+    explain_batch,
     generate,
     generate_batch,
     hint,
@@ -150,6 +153,7 @@ __all__ = [
     "generate_batch",
     "rate_batch",
     "backdoor_batch",
+    "explain_batch",
     "read_batch",
     "Verdict",
     "Step",
@@ -172,6 +176,7 @@ __all__ = [
     "PARTIAL",
     "UNREADABLE",
     "LEVELS",
+    "TECHNIQUES",
     *errors.__all__,
     "__version__",
 ]

@@ -22,6 +22,8 @@ UNREADABLE: int
 
 #: HoDoKu's levels, easiest first: ``rate_batch``'s level codes index this tuple.
 LEVELS: Tuple[str, str, str, str, str]
+#: The human solver's techniques by name, in the order of ``explain_batch``'s columns.
+TECHNIQUES: Tuple[str, ...]
 
 #: A puzzle: text in any layout ``sudokit solve`` reads, a list of rows, a flat list of cells, or a
 #: numpy array (``0``, ``"."`` or ``None`` for a blank).
@@ -588,6 +590,24 @@ def rate_batch(
     """``details=True``: the six arrays, then ``hardest`` (``object``: the technique of Sudoku
     Explainer's hardest step, ``None`` where not rated) and ``steps`` (``int32``: the length of its
     path, ``-1`` where not rated), as ``rate()``'s ``hardest`` and ``step_count``."""
+
+def explain_batch(
+    puzzles: npt.NDArray[np.uint8],
+    *,
+    techniques: Optional[Sequence[str]] = None,
+    exclude: Optional[Sequence[str]] = None,
+    all_at_once: bool = False,
+    threads: Optional[int] = None,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+    variant: Optional[VariantLike] = None,
+    regions: Optional[str] = None,
+) -> Tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+    """How often each technique comes up along every puzzle's path with the human solver, on every
+    core, as ``sudokit explain --summary`` counts them: ``(counts, status)``, ``counts`` of shape
+    ``(N, len(TECHNIQUES))`` (column ``t`` for ``TECHNIQUES[t]``; zeros where there is no path),
+    status ``OK`` (solved), ``PARTIAL`` (the techniques allowed ran out: the counts so far),
+    ``MULTIPLE``, ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``."""
 
 def backdoor_batch(
     puzzles: npt.NDArray[np.uint8],

@@ -43,8 +43,8 @@ mod tests;
 
 pub use slice::{
     backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, minimize_all, minimize_rows,
-    rate_all, rate_pencil_rows, rate_rows, solve_all, solve_rows, solve_rows_into, BatchError, BatchOptions,
-    Rated, Reduced,
+    rate_all, rate_pencil_rows, rate_rows, solve_all, solve_rows, solve_rows_into, technique_counts_all,
+    technique_counts_rows, BatchError, BatchOptions, Counted, Rated, Reduced, TechniqueCounts,
 };
 pub use split::count_split;
 pub use stream::{for_each_record, stream, InputError, Job, Sink, Source, StreamError, StreamOptions};

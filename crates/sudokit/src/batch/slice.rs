@@ -16,6 +16,7 @@ use rayon::prelude::*;
 
 use crate::generate::{minimize, rng_for, Minimized, Symmetry};
 use crate::grid::{Candidates, Cell, DigitSet, Grid, GridError, Shape};
+use crate::human::{self, HumanError, Path, SolverOptions, State, Technique};
 use crate::rate::backdoor::{backdoors, Backdoors};
 use crate::rate::{rate_pencil, rate_puzzle, Ratings, Unrated};
 use crate::rules::Board;
@@ -349,6 +350,80 @@ fn row_marks(row: &[u8; 729]) -> Candidates {
         }
     }
     marks
+}
+
+/// How often each technique comes up along one puzzle's path with the human solver: what `sudokit
+/// explain --summary` lists, as a row of counts (features for a model of difficulty, say).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TechniqueCounts {
+    /// `counts[i]`: the steps of [`Technique::ALL`]`[i]`.
+    pub counts: Vec<u32>,
+    /// Whether the path solves the puzzle; `false` when the techniques allowed ran out (without
+    /// brute force, which ends the default order, they can).
+    pub solved: bool,
+}
+
+impl TechniqueCounts {
+    /// The counts of a path's steps.
+    fn of(path: &Path) -> TechniqueCounts {
+        let mut counts = vec![0u32; Technique::ALL.len()];
+        for step in &path.steps {
+            if let Some(i) = Technique::ALL.iter().position(|&t| t == step.technique) {
+                counts[i] += 1;
+            }
+        }
+        TechniqueCounts { counts, solved: path.is_solved() }
+    }
+}
+
+/// One puzzle's technique counts, or why the human solver takes no path through it (several
+/// solutions, none, givens that break the rules).
+pub type Counted = Result<TechniqueCounts, HumanError>;
+
+/// Each puzzle's path with the human solver ([`human::solve`] with `options`), counted by technique
+/// ([`TechniqueCounts`]), in input order, on any board and rules the solver takes. Only
+/// [`BatchOptions::cancel`] applies, checked before each puzzle.
+pub fn technique_counts_all(
+    puzzles: &[Puzzle],
+    options: &SolverOptions,
+    opts: &BatchOptions,
+) -> Vec<Result<Counted, BatchError>> {
+    map_all(puzzles, opts, |p| Ok(technique_counts(p, options)))
+}
+
+/// [`technique_counts_all`] over classic 9×9 rows of 81 values (`0` for a blank).
+///
+/// ```
+/// use sudokit::batch::{technique_counts_rows, BatchOptions};
+/// use sudokit::human::{HumanError, SolverOptions, Technique};
+/// let easy: Vec<u8> = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .bytes()
+///     .map(|b| if b == b'.' { 0 } else { b - b'0' })
+///     .collect();
+/// let row: [u8; 81] = easy.try_into().expect("81 cells");
+/// let counted = technique_counts_rows(&[row, [0; 81]], &SolverOptions::default(), &BatchOptions::default());
+/// let easy = counted[0].clone()?.map_err(|e| e.to_string())?;
+/// let at = |t| Technique::ALL.iter().position(|&x| x == t).expect("a technique");
+/// assert!(easy.solved);
+/// // As `sudokit explain --summary` lists them: 28 naked singles, 21 full houses.
+/// assert_eq!((easy.counts[at(Technique::NakedSingle)], easy.counts[at(Technique::FullHouse)]), (28, 21));
+/// assert_eq!(easy.counts.iter().sum::<u32>(), 49);
+/// assert_eq!(counted[1], Ok(Err(HumanError::MultipleSolutions)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn technique_counts_rows(
+    rows: &[[u8; 81]],
+    options: &SolverOptions,
+    opts: &BatchOptions,
+) -> Vec<Result<Counted, BatchError>> {
+    let board = classic9();
+    map_all(rows, opts, |row| Ok(technique_counts(&row_puzzle(&board, row)?, options)))
+}
+
+/// One puzzle's technique counts.
+fn technique_counts(p: &Puzzle, options: &SolverOptions) -> Counted {
+    let state = State::new(Arc::new(p.board().clone()), p.grid())?;
+    Ok(TechniqueCounts::of(&human::solve(state, options.clone())?))
 }
 
 /// Each puzzle's backdoors of up to `max_size` cells ([`backdoors`]), or why it has none, in input

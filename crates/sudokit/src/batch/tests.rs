@@ -427,6 +427,46 @@ fn pencil_rows_rate_as_their_marks_and_their_puzzles() {
     assert!(rate_pencil_rows(&marks, &cancelled).iter().all(|r| *r == Err(BatchError::Cancelled)));
 }
 
+/// Each row's counts are its path's steps counted by technique, on any thread count; rows without
+/// one solution, and puzzles of other boards and rules, answer as the solver does alone.
+#[test]
+fn technique_counts_count_each_path_by_technique() {
+    use crate::human::{self, HumanError, SolverOptions, State, Technique};
+    let Some(mut rows) = dataset_rows("puzzles3_magictour_top1465.txt", 61, 24) else { return };
+    rows.push([0; 81]);
+    let options = SolverOptions::default();
+    let opts = BatchOptions::default();
+    let (one, two) = (thread_pool(Some(1)).expect("pool"), thread_pool(Some(2)).expect("pool"));
+    let counted = two.install(|| technique_counts_rows(&rows, &options, &opts));
+    assert_eq!(counted, one.install(|| technique_counts_rows(&rows, &options, &opts)));
+    for (i, row) in rows[..rows.len() - 1].iter().enumerate() {
+        let grid = Grid::from_values(crate::Shape::CLASSIC, row).expect("row");
+        let path = human::solve(State::classic(&grid).expect("no clash"), options.clone()).expect("path");
+        let counts = counted[i].clone().expect("not cancelled").expect("one solution");
+        assert!(counts.solved, "row {i}");
+        assert_eq!(counts.counts.iter().sum::<u32>() as usize, path.steps.len(), "row {i}");
+        for (t, &n) in Technique::ALL.iter().zip(&counts.counts) {
+            assert_eq!(n as usize, path.steps.iter().filter(|s| s.technique == *t).count(), "row {i}: {t:?}");
+        }
+    }
+    assert_eq!(counted.last(), Some(&Ok(Err(HumanError::MultipleSolutions))));
+    // Singles alone leave the hard ones stuck, their counts so far.
+    let singles =
+        SolverOptions { order: vec![Technique::FullHouse, Technique::NakedSingle], ..options.clone() };
+    let stuck = technique_counts_rows(&rows[..1], &singles, &opts);
+    let stuck = stuck[0].clone().expect("not cancelled").expect("one solution");
+    assert!(!stuck.solved);
+    // Another board: a 4×4 puzzle, solved by full houses and naked singles.
+    let mini = Puzzle::classic("1.3.4.2.3.1.2.4.".parse().expect("4×4"));
+    let mini = technique_counts_all(&[mini], &options, &opts).remove(0).expect("done").expect("solved");
+    assert_eq!((mini.solved, mini.counts.iter().sum::<u32>()), (true, 8));
+    let cancelled = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
+    cancelled.cancel.cancel();
+    assert!(technique_counts_rows(&rows, &options, &cancelled)
+        .iter()
+        .all(|r| *r == Err(BatchError::Cancelled)));
+}
+
 #[test]
 fn cancel_and_timeout_answer_in_place() {
     let puzzles = vec![Puzzle::classic(UNIQUE.parse().expect("valid")); 10];
