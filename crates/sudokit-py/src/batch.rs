@@ -54,7 +54,8 @@ pub enum Status {
     NotFound = 7,
     /// `generate_batch`: the clue target was missed; the row is the closest puzzle found.
     TargetMissed = 8,
-    /// `rate_batch`: one scale rated the puzzle, the other could not (its values are missing).
+    /// `rate_batch`: one scale rated the puzzle, the other could not (its values are missing);
+    /// `explain_batch`: the techniques allowed ran out (the counts so far).
     Partial = 9,
     /// `read_batch`: the record could not be read (the row is zeros).
     Unreadable = 10,

@@ -126,7 +126,8 @@ class Status(enum.IntEnum):
     TARGET_MISSED = TARGET_MISSED
     """generate_batch: the closest puzzle to a missed clue target."""
     PARTIAL = PARTIAL
-    """rate_batch: one scale rated the puzzle, the other could not (its values are missing)."""
+    """rate_batch: one scale rated the puzzle, the other could not (its values are missing);
+    explain_batch: the techniques allowed ran out (the counts so far)."""
     UNREADABLE = UNREADABLE
     """read_batch: the record could not be read (the row is zeros)."""
 

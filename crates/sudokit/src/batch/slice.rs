@@ -1,6 +1,6 @@
-//! Solve, count, check, rate, find backdoors and minimize over a slice of puzzles or of raw 9×9
-//! rows, in parallel, answers in input order: the calls that bindings make with a whole array at
-//! once.
+//! Solve, count, check, rate (puzzles or pencil marks), count the techniques of solution paths, find
+//! backdoors and minimize over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
+//! order: the calls that bindings make with a whole array at once.
 //!
 //! Raw rows skip what a [`Puzzle`] costs where they can: solve, count and check go straight to the fast
 //! engine's `[u8; 81]` interface (what `sudokit bench` times), building grids only for the answers
@@ -89,8 +89,8 @@ fn map_all<I: Sync, T: Send>(
 
 /// [`map_all`] for work of milliseconds to seconds an item (ratings, solution paths, backdoors):
 /// each item is a task of its own. In runs, a thread could be left alone with a run of slow items
-/// at the end while the others had nothing to take: `explain_batch` on top1465 took a quarter longer
-/// on two threads than `sudokit explain`, which hands out single puzzles.
+/// at the end while the others had nothing to take: `explain_batch` on top1465 took a fifth to a
+/// quarter longer on two threads than `sudokit explain`, which hands out single puzzles.
 fn map_each<I: Sync, T: Send>(
     items: &[I],
     opts: &BatchOptions,
