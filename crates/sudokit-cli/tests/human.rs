@@ -102,6 +102,19 @@ fn bad_input_is_reported_per_record_in_order() {
     let conflict = sudokit(&["explain"], &format!("11{}\n", &EASY[2..]));
     assert_eq!(conflict.code, 1);
     assert_eq!(conflict.stdout, "!invalid\n");
+    // Every clash named, in the words of `solve`, whichever command it is.
+    let solve = sudokit(&["solve"], &format!("11{}\n", &EASY[2..]));
+    assert!(
+        solve.stderr.contains("givens break the rules: 1 twice in row 1 (r1c1 and r1c2); "),
+        "{}",
+        solve.stderr
+    );
+    for command in
+        [&["explain"][..], &["hint"], &["hint", "--all"], &["candidates"], &["hint", "--scale", "se"]]
+    {
+        let run = sudokit(command, &format!("11{}\n", &EASY[2..]));
+        assert_eq!((run.code, run.stderr.as_str()), (1, solve.stderr.as_str()), "{command:?}");
+    }
 }
 
 #[test]

@@ -10,11 +10,12 @@ use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{rate_or_outline, rate_pencil, Outline, Ratings, Unrated};
-use sudokit::{Board, Candidates, Position};
+use sudokit::{Board, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
 use crate::errors::{
-    bad_option, human_error, parse_error_at, parse_error_message, timed_out_message, unrated_error,
+    bad_option, human_error, invalid_puzzle, parse_error_at, parse_error_message, timed_out_message,
+    unrated_error,
 };
 use crate::input::read_puzzle;
 use crate::output::to_python;
@@ -189,20 +190,40 @@ where
 
 /// The candidate state of `obj`: a puzzle read as `solve` reads it, or, with `pencil`, a pencil-mark
 /// grid (the 729-character line form, a boxed candidate grid, or a JSON record of the human-solving
-/// commands) as `--pencil` reads it; with its rules, which a state that breaks them cannot give.
-fn state_of(
-    obj: &Bound<'_, PyAny>,
-    pencil: bool,
-    args: &ReadOptions,
-) -> PyResult<(Result<State, HumanError>, Arc<Board>, Position)> {
+/// commands) as `--pencil` reads it; with its rules, which a state that breaks them cannot give, and
+/// a puzzle's clashing givens.
+fn state_of(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<Start> {
     if !pencil {
         let (p, at) = read_puzzle(obj, args)?;
         let rules = Arc::new(p.board().clone());
-        return Ok((State::new(rules.clone(), p.grid()), rules, at));
+        let state = State::new(rules.clone(), p.grid());
+        return Ok(Start { state, rules, at, conflicts: p.conflicts() });
     }
     let (marks, at) = marks_of(obj)?;
     let rules = Board::classic_shared(marks.shape());
-    Ok((State::from_candidates(rules.clone(), &marks), rules, at))
+    Ok(Start { state: State::from_candidates(rules.clone(), &marks), rules, at, conflicts: Vec::new() })
+}
+
+/// What the step solver starts from: the state of an input, or why there is none; its rules; the
+/// position that names it; and the clashes of a puzzle's givens, every one, where the state names
+/// its first only.
+struct Start {
+    state: Result<State, HumanError>,
+    rules: Arc<Board>,
+    at: Position,
+    conflicts: Vec<Conflict>,
+}
+
+impl Start {
+    /// The step solver, or the exception of why it cannot start: givens that break the rules named
+    /// clash by clash, as `solve` and the command line name them.
+    fn solver(self, py: Python<'_>, options: SolverOptions) -> PyResult<Solver> {
+        if !self.conflicts.is_empty() {
+            return Err(invalid_puzzle(py, self.at, &self.conflicts));
+        }
+        let at = self.at;
+        py.detach(|| self.state.and_then(|s| Solver::new(s, options))).map_err(|e| human_error(py, at, &e))
+    }
 }
 
 /// The pencil marks `obj` gives (`pencil=True`): a pencil-mark grid as a string, or a JSON record
@@ -245,9 +266,7 @@ fn solver_for(
     args: &ReadOptions,
     options: SolverOptions,
 ) -> PyResult<Solver> {
-    let py = obj.py();
-    let (state, _, at) = state_of(obj, pencil, args)?;
-    py.detach(|| state.and_then(|s| Solver::new(s, options))).map_err(|e| human_error(py, at, &e))
+    state_of(obj, pencil, args)?.solver(obj.py(), options)
 }
 
 puzzle_function! {
@@ -454,14 +473,12 @@ fn no_se_hint(py: Python<'_>, at: &impl std::fmt::Display, why: &sudokit::rate::
 /// is refused before the state and its solutions are checked, as by `se_path`.
 fn se_solver(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<(Solver, Position)> {
     let py = obj.py();
-    let (state, rules, at) = state_of(obj, pencil, args)?;
-    if let Some(why) = sudokit::rate::Unrated::of_rules(&rules) {
+    let start = state_of(obj, pencil, args)?;
+    let at = start.at;
+    if let Some(why) = sudokit::rate::Unrated::of_rules(&start.rules) {
         return Err(unrated_error(py, at, &why));
     }
-    let solver = py
-        .detach(|| state.and_then(|s| Solver::new(s, SolverOptions::default())))
-        .map_err(|e| human_error(py, at, &e))?;
-    Ok((solver, at))
+    Ok((start.solver(py, SolverOptions::default())?, at))
 }
 
 /// `hint(scale="se")`: the next step of Sudoku Explainer's path from the state of `obj`.

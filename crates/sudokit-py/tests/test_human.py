@@ -537,13 +537,17 @@ def test_bad_input():
     # What needs exactly one solution raises the same way.
     se_hint = functools.partial(sudokit.hint, scale="se")
     se_hint.__name__ = "hint(scale='se')"
+    with pytest.raises(sudokit.InvalidPuzzleError) as clash:
+        sudokit.solve("55" + "." * 79)
+    assert len(clash.value.conflicts) == 2 and "givens break the rules" in str(clash.value)
     for f in (sudokit.explain, sudokit.hint, sudokit.candidates, sudokit.se_path, se_hint):
         many = "puzzle 1, line 1: .*more than one solution"
         with pytest.raises(sudokit.MultipleSolutionsError, match=many):
             f("." * 81)
         with pytest.raises(sudokit.InvalidPuzzleError) as e:
             f("55" + "." * 79)
-        assert e.value.conflicts, f.__name__
+        # Every clash named, in the words `solve` uses.
+        assert str(e.value) == str(clash.value) and e.value.conflicts == clash.value.conflicts, f.__name__
         with pytest.raises(sudokit.NoSolutionError):
             f(no_solution_puzzle())
     # The ratings' scales are for classic 9x9 puzzles.

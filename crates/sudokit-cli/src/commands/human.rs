@@ -217,6 +217,14 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
     if let Some(refused) = se_unsupported(mode, p.board(), &rec, &job.position.to_string()) {
         return refused;
     }
+    // Givens that break the rules are named as every command names them, each clash, before the
+    // state would name its first one.
+    if let Some(message) = super::broken_rules(p, job.position) {
+        return Outcome {
+            multiline: mode.multiline(),
+            ..failed(Kind::Invalid, rec.marker("invalid"), message)
+        };
+    }
     let board = std::sync::Arc::new(p.board().clone());
     let state = State::new(board, p.grid());
     run_state(mode, state, &rec, job.position.to_string())
