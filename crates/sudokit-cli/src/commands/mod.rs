@@ -400,7 +400,9 @@ fn conflicts_text(c: &[Conflict]) -> String {
 }
 
 /// The message for givens that break the rules, if they do. Conflicting givens have no solution, so
-/// callers look for conflicts only after a search found none: the common case pays nothing.
+/// the solving commands look for conflicts only after a search found none: the common case pays
+/// nothing. The human-solving commands look first, at a cost of microseconds next to a path's
+/// milliseconds, since their solver would name only its first clash.
 fn broken_rules(p: &Puzzle, at: Position) -> Option<String> {
     let conflicts = p.conflicts();
     (!conflicts.is_empty()).then(|| format!("{at}: givens break the rules: {}", conflicts_text(&conflicts)))
