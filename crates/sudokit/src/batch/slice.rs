@@ -447,7 +447,7 @@ pub fn technique_counts_rows(
 
 /// One puzzle's technique counts.
 fn technique_counts(p: &Puzzle, options: &SolverOptions) -> Counted {
-    let state = State::new(Arc::new(p.board().clone()), p.grid())?;
+    let state = State::new(p.shared_board(), p.grid())?;
     Ok(TechniqueCounts::of(&human::solve(state, options.clone())?))
 }
 

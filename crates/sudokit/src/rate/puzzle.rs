@@ -5,7 +5,6 @@
 //! path.
 
 use std::fmt;
-use std::sync::Arc;
 
 use super::hodoku::{self, HodokuError, HodokuRating};
 use super::se::{self, RateError, SeRating};
@@ -305,7 +304,7 @@ pub fn outline(puzzle: &Puzzle) -> Result<Outline, Unrated> {
         _ => Unrated::Undecided,
     };
     // The solver checks that the puzzle has exactly one solution.
-    let state = State::new(Arc::new(puzzle.board().clone()), puzzle.grid()).map_err(unrated)?;
+    let state = State::new(puzzle.shared_board(), puzzle.grid()).map_err(unrated)?;
     outline_path(state, unrated)
 }
 

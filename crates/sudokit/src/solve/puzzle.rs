@@ -93,8 +93,8 @@ impl Puzzle {
     pub fn board(&self) -> &Board {
         &self.board
     }
-    /// The rules, shared (for the parts of a split count and the human benchmark modes).
-    #[cfg(any(feature = "rayon", has_clock))]
+    /// The rules, shared (for the parts of a split count, and the human solver's states), rather
+    /// than copied for each.
     pub(crate) fn shared_board(&self) -> Arc<Board> {
         Arc::clone(&self.board)
     }
