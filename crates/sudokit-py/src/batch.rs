@@ -1,5 +1,6 @@
 //! numpy arrays of puzzles on every core: `solve_batch`, `count_batch`, `check_batch`,
-//! `minimize_batch`, `rate_batch`, `backdoor_batch` and `explain_batch`, one status code per row.
+//! `minimize_batch`, `rate_batch`, `backdoor_batch`, `explain_batch` and `canon_batch`, one status
+//! code per row.
 //!
 //! A batch is a C-contiguous `uint8` array of shape `(N, cells)` (`(N, 81)` for 9×9, `0` for a blank)
 //! or `(N, side, side)`. The rows are copied out of the array (a few bytes each, nothing next to a
@@ -20,10 +21,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError};
 use sudokit::batch::{
-    backdoor_all, backdoor_rows, check_all, check_rows, count_all, count_rows, minimize_all, minimize_rows,
-    rate_pencil_rows, rate_rows, solve_all, solve_rows_into, technique_counts_all, technique_counts_rows,
-    BatchError, BatchOptions,
+    backdoor_all, backdoor_rows, canon_all, canon_rows, check_all, check_rows, count_all, count_rows,
+    minimize_all, minimize_rows, rate_pencil_rows, rate_rows, solve_all, solve_rows_into,
+    technique_counts_all, technique_counts_rows, BatchError, BatchOptions,
 };
+use sudokit::canon::canonical;
 use sudokit::human::{HumanError, Technique};
 use sudokit::rate::Unrated;
 use sudokit::{Grid, Puzzle, Shape, Verdict};
@@ -666,6 +668,69 @@ pub fn backdoor_batch<'py>(
     let sizes: Vec<i8> = found.iter().step_by(2).map(|&s| i8::try_from(s).unwrap_or(i8::MAX)).collect();
     let counts: Vec<i32> = found.iter().skip(1).step_by(2).copied().collect();
     Ok((PyArray1::from_vec(py, sizes), PyArray1::from_vec(py, counts), PyArray1::from_vec(py, codes)))
+}
+
+/// The canonical (minlex) form of every puzzle of a batch, on every core, as `sudokit canon` and
+/// `canon` give it: equivalent puzzles (the same up to the symmetries of the rules and a relabelling
+/// of the digits) get equal rows, so `np.unique(forms[status == sudokit.OK], axis=0)` keeps one
+/// puzzle of each class.
+///
+/// `puzzles` as for `solve_batch`, with its `threads`, `size` and `box`: classic rules on sides up
+/// to 9 (4×4, 6×6, 8×8, 9×9); a larger board raises `ValueError`. Returns `(forms, status)` in input
+/// order: the forms in the input's dimensions, and `OK` or `BAD_VALUE` (a value out of range; the
+/// row is zeros). Givens that break the rules get a form too, as with `sudokit canon`. The GIL is
+/// released while the batch runs.
+///
+/// ```python
+/// >>> import numpy as np
+/// >>> rows = np.array([[1, 0, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1],
+/// ...                  [4, 0, 2, 1, 2, 1, 4, 3, 3, 4, 1, 2, 1, 2, 3, 4]], dtype=np.uint8)
+/// >>> forms, status = sudokit.canon_batch(rows)
+/// >>> "".join(str(v) if v else "." for v in forms[0]), bool((forms[0] == forms[1]).all())
+/// ('.123234114323214', True)
+/// ```
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, threads=None, size=None, r#box=None))]
+pub fn canon_batch<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+    size: Option<usize>,
+    r#box: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Solved<'py>> {
+    let keywords = Keywords { threads, size, r#box, ..Keywords::default() };
+    let batch = Batch::read(puzzles, keywords)?;
+    // Every row has the batch's board: one that has no canonical form is refused whole.
+    if let Err(e) = canonical(&Grid::empty(batch.rows.shape)) {
+        return Err(PyValueError::new_err(e.to_string()));
+    }
+    let opts = &batch.opts;
+    let (forms, codes) = batch.run(
+        py,
+        batch.cells(),
+        |rows, _| canon_rows(rows, opts).into_iter().map(|r| r.map(|f| f.map(Form::Row))).collect(),
+        |all| canon_all(all, opts).into_iter().map(|r| r.map(|f| f.map(Form::Grid))).collect(),
+        |_, answer, row| match answer {
+            Ok(Ok(Form::Row(f))) => {
+                row.copy_from_slice(&f);
+                Status::Ok
+            }
+            Ok(Ok(Form::Grid(g))) => {
+                row.copy_from_slice(g.values());
+                Status::Ok
+            }
+            // Not reached: the board was checked above, and the batch has no variant rules.
+            Ok(Err(_)) => Status::BadValue,
+            Err(e) => error_status(&e),
+        },
+    )?;
+    batch.solved(py, forms, codes)
+}
+
+/// A canonical form: a raw 9×9 row, or the grid of another board.
+enum Form {
+    Row([u8; 81]),
+    Grid(Grid),
 }
 
 /// Technique counts and status codes.

@@ -57,6 +57,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::rate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::backdoor_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::explain_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::canon_batch, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_batch, m)?)?;
     m.add_class::<single::Verdict>()?;
     m.add_class::<human::Step>()?;

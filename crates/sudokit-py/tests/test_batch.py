@@ -203,3 +203,41 @@ def test_backdoor_batch_agrees_with_backdoors_one_by_one(datasets):
     assert (int(size[0]), int(count[0]), int(status[0])) == (-1, 0, sudokit.AT_LIMIT)
     small = np.array([[int(c) if c != "." else 0 for c in "1.3.4.2.3.1.2.4."]], dtype=np.uint8)
     assert sudokit.backdoor_batch(small)[0].tolist() == [0]
+
+
+def test_canon_batch_agrees_with_canon_and_joins_equivalent_puzzles(datasets):
+    lines = (datasets / "puzzles3_magictour_top1465.txt").read_text().split()[::37][:40]
+    grids = to_rows(lines).reshape(-1, 9, 9)
+    # The same puzzles turned, mirrored and with their digits relabelled: symmetries of the rules.
+    relabel = np.array([0, 4, 7, 1, 9, 2, 8, 3, 6, 5], dtype=np.uint8)
+    moved = relabel[np.transpose(grids, (0, 2, 1))[:, ::-1, :]]
+    rows = np.vstack([grids.reshape(-1, 81), np.ascontiguousarray(moved).reshape(-1, 81),
+                      np.full((1, 81), 10, dtype=np.uint8)])
+    forms, status = sudokit.canon_batch(rows, threads=2)
+    assert forms.dtype == np.uint8 and forms.shape == rows.shape
+    assert status.tolist() == [sudokit.OK] * 80 + [sudokit.BAD_VALUE]
+    assert forms[-1].tolist() == [0] * 81
+    for i, line in enumerate(lines):
+        assert to_line(forms[i]) == sudokit.canon(line), line
+    assert (forms[:40] == forms[40:80]).all()
+    assert len(np.unique(forms[:80], axis=0)) == len(set(lines))
+    one, _ = sudokit.canon_batch(rows, threads=1)
+    assert (one == forms).all()
+    square, _ = sudokit.canon_batch(rows[:2].reshape(2, 9, 9))
+    assert square.shape == (2, 9, 9) and (square.reshape(2, 81) == forms[:2]).all()
+
+
+def test_canon_batch_on_small_boards_and_the_boards_it_refuses():
+    four = ["1.34341221434321", "4.21214334121234"]
+    forms, status = sudokit.canon_batch(np.array([[int(c) if c != "." else 0 for c in p] for p in four],
+                                                 dtype=np.uint8))
+    assert status.tolist() == [sudokit.OK, sudokit.OK]
+    assert [to_line(f) for f in forms] == [sudokit.canon(four[0])] * 2 == [".123234114323214"] * 2
+    six = "1.....4..........2.......3..5.........6.1....."[:36]
+    row = np.array([[int(c) if c != "." else 0 for c in six]], dtype=np.uint8)
+    forms, status = sudokit.canon_batch(row, box="2x3")
+    assert to_line(forms[0]) == sudokit.canon(six, box="2x3")
+    with pytest.raises(ValueError, match="sides up to 9"):
+        sudokit.canon_batch(np.zeros((1, 256), dtype=np.uint8))
+    with pytest.raises(ValueError, match="dtype uint8"):
+        sudokit.canon_batch(np.zeros((1, 81), dtype=np.int64))

@@ -31,7 +31,8 @@ Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :fu
 :func:`rate` (a :class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`),
 :func:`backdoors`; :func:`solve_batch`, :func:`count_batch`, :func:`check_batch`,
 :func:`minimize_batch`, :func:`generate_batch`, :func:`rate_batch`, :func:`backdoor_batch`,
-:func:`explain_batch` (technique counts per puzzle, columns :data:`TECHNIQUES`);
+:func:`explain_batch` (technique counts per puzzle, columns :data:`TECHNIQUES`),
+:func:`canon_batch`;
 :func:`read_batch` (a puzzle file in any layout into arrays for them). Errors: :mod:`sudokit.errors`.
 """
 
@@ -67,6 +68,7 @@ from ._sudokit import (
     backdoors,
     candidates,
     canon,
+    canon_batch,
     check,
     check_batch,
     count,
@@ -155,6 +157,7 @@ __all__ = [
     "rate_batch",
     "backdoor_batch",
     "explain_batch",
+    "canon_batch",
     "read_batch",
     "Verdict",
     "Step",

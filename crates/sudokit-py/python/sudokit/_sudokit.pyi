@@ -609,6 +609,18 @@ def explain_batch(
     status ``OK`` (solved), ``PARTIAL`` (the techniques allowed ran out: the counts so far),
     ``MULTIPLE``, ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``."""
 
+def canon_batch(
+    puzzles: npt.NDArray[np.uint8],
+    *,
+    threads: Optional[int] = None,
+    size: Optional[int] = None,
+    box: Optional[BoxLike] = None,
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """The canonical (minlex) form of every puzzle, on every core, as ``canon`` gives it:
+    ``(forms, status)``, the forms in the input's dimensions (equivalent puzzles get equal rows),
+    status ``OK`` or ``BAD_VALUE`` (the row is zeros). Classic rules on sides up to 9; a larger
+    board raises ``ValueError``."""
+
 def backdoor_batch(
     puzzles: npt.NDArray[np.uint8],
     *,

@@ -1,5 +1,5 @@
 //! Solve, count, check, rate (puzzles or pencil marks), count the techniques of solution paths, find
-//! backdoors and minimize over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
+//! backdoors, minimize and put in canonical form over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
 //! order: the calls that bindings make with a whole array at once.
 //!
 //! Raw rows skip what a [`Puzzle`] costs where they can: solve, count and check go straight to the fast
@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
+use crate::canon::{canonical, canonical_under, CanonError};
 use crate::generate::{minimize, rng_for, Minimized, Symmetry};
 use crate::grid::{Candidates, Cell, DigitSet, Grid, GridError, Shape};
 use crate::human::{self, HumanError, Path, SolverOptions, State, Technique};
@@ -481,6 +482,49 @@ pub fn backdoor_rows(
 ) -> Vec<Result<Result<Backdoors, Unrated>, BatchError>> {
     let board = classic9();
     map_each(rows, opts, |row| Ok(backdoors(&row_puzzle(&board, row)?, max_size)))
+}
+
+/// Each puzzle's canonical (minlex) form ([`canonical_under`]: the classic rules, sides up to 9), or
+/// why it has none, in input order. Equivalent puzzles get equal forms, so a collection's distinct
+/// puzzles are its distinct forms. Only [`BatchOptions::cancel`] applies, checked before each puzzle.
+pub fn canon_all(
+    puzzles: &[Puzzle],
+    opts: &BatchOptions,
+) -> Vec<Result<Result<Grid, CanonError>, BatchError>> {
+    map_all(puzzles, opts, |p| Ok(canonical_under(p.board(), p.grid())))
+}
+
+/// [`canon_all`] over classic 9×9 rows of 81 values (`0` for a blank), answering rows of 81 values.
+/// A row with a value above 9 answers [`BatchError::Grid`] in its place.
+///
+/// ```
+/// use sudokit::batch::{canon_rows, BatchOptions};
+/// let row = |s: &str| -> [u8; 81] {
+///     let v: Vec<u8> = s.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+///     v.try_into().expect("81 cells")
+/// };
+/// let easy = row("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+/// // The same puzzle turned a quarter and with its digits relabelled.
+/// let mut turned = [0; 81];
+/// for (i, &v) in easy.iter().enumerate() {
+///     turned[(i % 9) * 9 + 8 - i / 9] = if v == 0 { 0 } else { v % 9 + 1 };
+/// }
+/// let forms = canon_rows(&[easy, turned], &BatchOptions::default());
+/// assert_eq!(forms[0], forms[1]);
+/// assert!(forms[0].as_ref().is_ok_and(|f| f.is_ok()));
+/// ```
+pub fn canon_rows(
+    rows: &[[u8; 81]],
+    opts: &BatchOptions,
+) -> Vec<Result<Result<[u8; 81], CanonError>, BatchError>> {
+    map_all(rows, opts, |row| {
+        let grid = Grid::from_values(Shape::CLASSIC, row)?;
+        Ok(canonical(&grid).map(|c| {
+            let mut out = [0; 81];
+            out.copy_from_slice(c.values());
+            out
+        }))
+    })
 }
 
 /// One puzzle minimized, or the verdict of a puzzle without exactly one solution (never

@@ -574,3 +574,56 @@ fn split_count_of_the_empty_6x6_board() {
     let o = split_count(2, &empty6, &crate::Limits::all());
     assert_eq!((o.solutions, o.complete), (28_200_960, true));
 }
+
+#[test]
+fn canon_gives_every_form_of_a_puzzle_one_row() {
+    use crate::canon::{canonical, CanonError, Transform};
+    let Some(rows) = dataset_rows("puzzles3_magictour_top1465.txt", 61, 24) else { return };
+    let mut rng = crate::generate::rng_for(11, 0);
+    // Each puzzle, then the same puzzle under a random symmetry and relabelling.
+    let mut all = Vec::new();
+    for row in &rows {
+        let grid = Grid::from_values(crate::Shape::CLASSIC, row).expect("a 9×9 row");
+        let moved = Transform::random(crate::Shape::CLASSIC, &mut rng).apply(&grid).expect("same shape");
+        all.push(*row);
+        all.push(moved.values().try_into().expect("81 cells"));
+    }
+    let mut bad = [0u8; 81];
+    bad[40] = 10;
+    all.push(bad);
+    let opts = BatchOptions::default();
+    let one = thread_pool(Some(1)).expect("threads").install(|| canon_rows(&all, &opts));
+    let two = thread_pool(Some(2)).expect("threads").install(|| canon_rows(&all, &opts));
+    assert_eq!(one, two);
+    for (k, pair) in one[..all.len() - 1].chunks(2).enumerate() {
+        let grid = Grid::from_values(crate::Shape::CLASSIC, &rows[k]).expect("a 9×9 row");
+        let alone = canonical(&grid).expect("9×9");
+        assert_eq!(pair[0], Ok(Ok(alone.values().try_into().expect("81 cells"))), "puzzle {k}");
+        assert_eq!(pair[1], pair[0], "puzzle {k}, moved");
+        // Distinct puzzles of the set are not equivalent.
+        assert!(one[..2 * k].iter().all(|f| *f != pair[0]), "puzzle {k}");
+    }
+    assert!(matches!(one[all.len() - 1], Err(BatchError::Grid(_))));
+
+    // Puzzles: any side up to 9 under the classic rules, but no variant and no larger board.
+    let four: Grid = "1.34341221434321".parse().expect("valid");
+    let puzzles = vec![
+        Puzzle::classic(four.clone()),
+        Puzzle::new(Arc::new(crate::Board::classic(four.shape()).with_diagonals()), four.clone())
+            .expect("a 4×4 X puzzle"),
+        Puzzle::classic(Grid::empty(crate::Shape::new(4, 4).expect("16×16"))),
+    ];
+    let forms = canon_all(&puzzles, &opts);
+    assert_eq!(forms[0], Ok(canonical(&four)));
+    assert_eq!(
+        forms[0].as_ref().map(|f| f.as_ref().map(ToString::to_string)),
+        Ok(Ok(".123234114323214".into()))
+    );
+    assert_eq!(forms[1], Ok(Err(CanonError::VariantRules)));
+    assert!(matches!(forms[2], Ok(Err(CanonError::Unsupported { .. }))));
+
+    let cancelled = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
+    cancelled.cancel.cancel();
+    assert!(canon_rows(&all, &cancelled).iter().all(|r| *r == Err(BatchError::Cancelled)));
+    assert!(canon_all(&puzzles, &cancelled).iter().all(|r| *r == Err(BatchError::Cancelled)));
+}
