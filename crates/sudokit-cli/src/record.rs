@@ -78,9 +78,16 @@ impl Fields {
 
 /// The CSV header line of `columns`.
 pub fn csv_header(columns: Columns) -> String {
-    let mut s = columns.join(",");
-    s.push('\n');
-    s
+    let mut out = Vec::new();
+    for (i, column) in columns.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        // Quoted where a name needs it, as values are.
+        csv_text(column, &mut out);
+    }
+    out.push(b'\n');
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Appends one JSON object line, its fields in the order given (serde_json's map would sort them).

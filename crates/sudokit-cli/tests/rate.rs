@@ -721,3 +721,87 @@ fn rate_pencil_reports_bad_marks_in_place_on_every_thread() {
     assert_eq!(refused.code, 2);
     assert!(refused.stderr.contains("cannot be used with"), "{}", refused.stderr);
 }
+
+/// The rows of `explain --summary -o csv` checked against the records of `-o json` for the same
+/// input, field by field and technique by technique (a record without an answer has the technique
+/// columns empty); `input` names the input's column. Returns the rows.
+fn csv_rows_as_json_records<'a>(csv: &'a str, json: &str, input: &str) -> Vec<Vec<&'a str>> {
+    use serde_json::Value;
+    let mut rows = csv.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let header = rows.next().expect("a header");
+    assert_eq!(header[..7], ["index", "status", input, "solved", "step_count", "score", "level"]);
+    assert!(header.contains(&"XY-Wing") && header.contains(&"Naked Single"), "{header:?}");
+    let rows: Vec<Vec<&str>> = rows.collect();
+    let records: Vec<Value> = json.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(rows.len(), records.len());
+    let text = |v: &Value| match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    for (row, v) in rows.iter().zip(&records) {
+        assert_eq!(row.len(), header.len(), "{row:?}");
+        for (k, name) in header[..7].iter().enumerate() {
+            assert_eq!(row[k], text(&v[name]), "{name} of {row:?}");
+        }
+        let got: Vec<(String, String)> = header[7..]
+            .iter()
+            .zip(&row[7..])
+            .filter(|(_, n)| **n != "0")
+            .map(|(name, n)| (name.to_string(), n.to_string()))
+            .collect();
+        let want: Vec<(String, String)> = match v["summary"].as_array() {
+            Some(summary) => {
+                let mut want: Vec<(String, String)> =
+                    summary.iter().map(|c| (text(&c["technique"]), text(&c["count"]))).collect();
+                want.sort_by_key(|(name, _)| header.iter().position(|h| h == name));
+                want
+            }
+            None => header[7..].iter().map(|name| (name.to_string(), String::new())).collect(),
+        };
+        assert_eq!(got, want, "{row:?}");
+    }
+    rows
+}
+
+/// `explain --summary -o csv`: each JSON record's counts as one row under a header, one column per
+/// technique, bad records in their place, from puzzles and from pencil marks; the other paths and
+/// commands refuse CSV.
+#[test]
+fn explain_summary_csv_has_a_column_per_technique() {
+    let input = format!("{XY}\n{EASY}\nxx\n{}\n11{}\n", ".".repeat(81), ".".repeat(79));
+    let csv = sudokit(&["explain", "--summary", "-o", "csv"], &input);
+    let json = sudokit(&["explain", "--summary", "-o", "json"], &input);
+    assert_eq!((csv.code, csv.stderr.as_str()), (json.code, json.stderr.as_str()));
+    assert_eq!(csv.code, 2, "{}", csv.stderr);
+    let rows = csv_rows_as_json_records(&csv.stdout, &json.stdout, "puzzle");
+    assert_eq!(
+        rows.iter().map(|r| r[1]).collect::<Vec<_>>(),
+        ["ok", "ok", "unreadable", "multiple", "invalid"]
+    );
+    assert_eq!(rows[0][..4], ["1", "ok", XY, "true"]);
+    assert_eq!(rows[0][5..7], ["1302", "hard"]);
+
+    // A player's grid: its pencil marks, then a contradiction.
+    let marks = sudokit(&["candidates", "-o", "json"], &format!("{XY}\n"));
+    // r1c1 and r1c2 can only be 1; every other cell has every candidate.
+    let twins = format!("{}{}", "1........".repeat(2), "123456789".repeat(79));
+    let grids = format!("{}{twins}\n", marks.stdout);
+    let csv = sudokit(&["explain", "--pencil", "--summary", "-o", "csv"], &grids);
+    let json = sudokit(&["explain", "--pencil", "--summary", "-o", "json"], &grids);
+    assert_eq!((csv.code, csv.stderr.as_str()), (json.code, json.stderr.as_str()));
+    let rows = csv_rows_as_json_records(&csv.stdout, &json.stdout, "pencil");
+    assert_eq!(rows.iter().map(|r| r[1]).collect::<Vec<_>>(), ["ok", "invalid"]);
+
+    // CSV is for the counts of HoDoKu's path only.
+    for args in [
+        &["explain", "-o", "csv"][..],
+        &["explain", "--summary", "--scale", "se", "-o", "csv"],
+        &["hint", "-o", "csv"],
+        &["candidates", "-o", "csv"],
+    ] {
+        let refused = sudokit(args, &format!("{XY}\n"));
+        assert_eq!((refused.code, refused.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(refused.stderr.contains("-o csv"), "{}", refused.stderr);
+    }
+}

@@ -3,6 +3,7 @@
 //! 729-character line form, one per line, or boxed candidate grids separated by blank lines).
 
 use std::path::PathBuf;
+use std::sync::LazyLock;
 
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
@@ -12,7 +13,7 @@ use sudokit::{Board, Candidates, Position, Puzzle};
 
 use super::{failed, puzzle_fields, unreadable};
 use crate::args::{InputArgs, RunArgs};
-use crate::record::Fields;
+use crate::record::{Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Reporter, Status};
 
 /// Output of the human-solving commands.
@@ -24,6 +25,10 @@ pub enum HumanFormat {
     /// One JSON object per puzzle, on one line: `index`, `status` and `puzzle` first, as every
     /// command's records.
     Json,
+    /// CSV, for `explain --summary` (HoDoKu's path): a header, then one row per puzzle: `index`,
+    /// `status`, `puzzle` (`pencil` with `--pencil`), `solved`, `step_count`, `score`, `level`,
+    /// then the steps of each technique, one column per technique by name.
+    Csv,
 }
 
 /// Flags the three human-solving commands share.
@@ -33,7 +38,7 @@ pub struct HumanArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Output: `text` or `json` [default: text].
+    /// Output: `text`, `json`, or `csv` for `explain --summary` [default: text].
     #[arg(long = "output", short = 'o', value_enum, default_value_t = HumanFormat::Text)]
     pub format: HumanFormat,
     /// Use only these techniques (names, library codes or short names, comma-separated)
@@ -54,6 +59,14 @@ pub struct HumanArgs {
 }
 
 impl HumanArgs {
+    /// Refuses `-o csv`, which only `explain --summary` writes.
+    pub fn refuse_csv(&self, command: &str) -> anyhow::Result<()> {
+        if self.format == HumanFormat::Csv {
+            anyhow::bail!("{command}: -o csv is for explain --summary only; use -o json");
+        }
+        Ok(())
+    }
+
     /// The solver's options; `all_steps` for `hint --all`, whose default set is HoDoKu's list of
     /// all steps.
     fn options(&self, all_steps: bool) -> SolverOptions {
@@ -92,6 +105,7 @@ pub struct ExplainArgs {
     /// Instead of the steps, how many steps use each technique, easiest first (`40 x Naked Single
     /// (4 each)` with HoDoKu's base score; `26 x Hidden Single (1.2)` with `--scale se`), then
     /// how the path ended, with HoDoKu's score and level where it solves a classic 9×9 puzzle.
+    /// `-o csv` gives one row per puzzle with a column per technique.
     #[arg(long, conflicts_with = "grids")]
     pub summary: bool,
     /// Whose path: `hodoku`, or `se` for Sudoku Explainer's, the steps that make up ER/EP/ED (from
@@ -101,9 +115,17 @@ pub struct ExplainArgs {
 }
 
 impl ExplainArgs {
-    /// The flags that only HoDoKu's path takes, refused with `--scale se`.
+    /// The flags that only HoDoKu's path takes, refused with `--scale se`, and CSV without
+    /// `--summary`.
     pub fn check_scale(&self) -> anyhow::Result<()> {
-        refuse_for_se("explain", self.scale, &self.human, &[("--grids", self.grids)])
+        refuse_for_se("explain", self.scale, &self.human, &[("--grids", self.grids)])?;
+        if self.human.format == HumanFormat::Csv && (!self.summary || self.scale == Scale::Se) {
+            anyhow::bail!(
+                "explain: -o csv needs --summary and HoDoKu's path (one column per technique); \
+                 use -o json for the steps or for --scale se"
+            );
+        }
+        Ok(())
     }
 }
 
@@ -164,9 +186,10 @@ pub struct HintArgs {
 }
 
 impl HintArgs {
-    /// The flags that only HoDoKu's solver takes, refused with `--scale se`.
+    /// The flags that only HoDoKu's solver takes, refused with `--scale se`, and CSV.
     pub fn check_scale(&self) -> anyhow::Result<()> {
-        refuse_for_se("hint", self.scale, &self.human, &[])
+        refuse_for_se("hint", self.scale, &self.human, &[])?;
+        self.human.refuse_csv("hint")
     }
 }
 
@@ -203,9 +226,33 @@ impl Mode<'_> {
 
 /// One puzzle of a bulk run.
 pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
+    let csv = csv_columns(mode, "puzzle");
+    Outcome { header: csv, ..process_puzzle(mode, job, csv) }
+}
+
+/// The CSV columns of `explain --summary -o csv` where `mode` writes them, with `input` naming
+/// the input's column (`puzzle`, or `pencil`): the path's ending, then one column per technique,
+/// in the order of [`Technique::ALL`] (as Python's `explain_batch` has its columns).
+fn csv_columns(mode: Mode<'_>, input: &str) -> Option<Columns> {
+    fn columns(input: &'static str) -> Vec<&'static str> {
+        let mut c = vec!["index", "status", input, "solved", "step_count", "score", "level"];
+        c.extend(Technique::ALL.iter().map(|t| t.name()));
+        c
+    }
+    static PUZZLE: LazyLock<Vec<&'static str>> = LazyLock::new(|| columns("puzzle"));
+    static PENCIL: LazyLock<Vec<&'static str>> = LazyLock::new(|| columns("pencil"));
+    if mode.args().format != HumanFormat::Csv {
+        return None;
+    }
+    Some(if input == "pencil" { PENCIL.as_slice() } else { PUZZLE.as_slice() })
+}
+
+/// [`process`] but for the CSV header.
+fn process_puzzle(mode: Mode<'_>, job: &Job, csv: Option<Columns>) -> Outcome {
     let json = mode.args().format == HumanFormat::Json;
     // Text records have no fields: the puzzle is not formatted for them.
-    let rec = Rec { json, head: if json { puzzle_fields(job, "ok") } else { Fields::default() } };
+    let head = if json || csv.is_some() { puzzle_fields(job, "ok") } else { Fields::default() };
+    let rec = Rec { json, csv, head };
     let p = match &job.puzzle {
         Ok(p) => p,
         // Separated from the records around it like them.
@@ -236,6 +283,8 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
 /// that fails from one that does not, and the record reads back as its puzzle.
 struct Rec {
     json: bool,
+    /// The CSV columns, when the record is a CSV row (`explain --summary -o csv`).
+    csv: Option<Columns>,
     /// The record's first fields (in JSON), its status `ok` until told otherwise.
     head: Fields,
 }
@@ -244,7 +293,9 @@ impl Rec {
     /// The record of an input without an answer: in JSON its first fields with this `status`; in
     /// text the status's marker, as every command's (`!no solution`).
     fn marker(&self, status: &str) -> Vec<u8> {
-        if self.json {
+        if let Some(columns) = self.csv {
+            self.head.clone().set("status", status).to_bytes(Machine::Csv, columns)
+        } else if self.json {
             self.object(status, serde_json::Value::Null)
         } else {
             super::status_marker(sudokit::OutputFormat::Line, status)
@@ -430,6 +481,17 @@ fn explain_summary(solver: &mut Solver, rec: &Rec) -> Vec<u8> {
     let solved = solver.is_solved();
     let rated = solved && Unrated::of_rules(solver.state().board()).is_none();
     let rating = if rated { rate::hodoku::rate_steps(&steps) } else { None };
+    if let Some(columns) = rec.csv {
+        let mut f = rec.head.clone().set("solved", solved).set("step_count", steps.len());
+        if let Some(r) = &rating {
+            f = f.set("score", r.score).set("level", r.level.name());
+        }
+        for t in Technique::ALL {
+            let n = counts.iter().find(|c| c.technique == *t).map_or(0, |c| c.count);
+            f = f.set(t.name(), n);
+        }
+        return f.to_bytes(Machine::Csv, columns);
+    }
     if rec.json {
         let mut v = serde_json::json!({ "solved": solved, "step_count": steps.len(), "summary": counts });
         if let Some(r) = &rating {
@@ -590,12 +652,20 @@ pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter>
 }
 
 fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
+    let csv = csv_columns(mode, "pencil");
+    Outcome { header: csv, ..pencil_outcome(mode, text, at, csv) }
+}
+
+/// [`pencil_record`] but for the CSV header.
+fn pencil_outcome(mode: Mode<'_>, text: &str, at: Position, csv: Option<Columns>) -> Outcome {
     let json = mode.args().format == HumanFormat::Json;
-    // In JSON the record names its input by the pencil marks (their line form), as others by the
-    // puzzle; an unreadable record by its text as it came.
+    let fields = json || csv.is_some();
+    // In JSON and CSV the record names its input by the pencil marks (their line form), as others
+    // by the puzzle; an unreadable record by its text as it came.
     let rec = |pencil: String| Rec {
         json,
-        head: if json { Fields::new(at.puzzle, "ok").set("pencil", pencil) } else { Fields::default() },
+        csv,
+        head: if fields { Fields::new(at.puzzle, "ok").set("pencil", pencil) } else { Fields::default() },
     };
     let unreadable = |msg: String| Outcome {
         out: rec(text.trim().to_owned()).marker("unreadable"),

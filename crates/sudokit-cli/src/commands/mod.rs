@@ -123,7 +123,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             a.check_scale()?;
             run_human(human::Mode::Hint(a), &a.human)?
         }
-        Command::Candidates(a) => run_human(human::Mode::Candidates(a), &a.human)?,
+        Command::Candidates(a) => {
+            a.human.refuse_csv("candidates")?;
+            run_human(human::Mode::Candidates(a), &a.human)?
+        }
         Command::Rate(a) => {
             if a.run.timeout.is_some() {
                 // The ratings run to the end or to their own work budget; a time limit would be a lie.
