@@ -226,14 +226,14 @@ impl Mode<'_> {
 
 /// One puzzle of a bulk run.
 pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
-    let csv = csv_columns(mode, "puzzle");
+    let csv = csv_columns(mode, false);
     Outcome { header: csv, ..process_puzzle(mode, job, csv) }
 }
 
-/// The CSV columns of `explain --summary -o csv` where `mode` writes them, with `input` naming
-/// the input's column (`puzzle`, or `pencil`): the path's ending, then one column per technique,
-/// in the order of [`Technique::ALL`] (as Python's `explain_batch` has its columns).
-fn csv_columns(mode: Mode<'_>, input: &str) -> Option<Columns> {
+/// The CSV columns of `explain --summary -o csv` where `mode` writes them, the input's column
+/// named `pencil` for pencil marks, else `puzzle`: the path's ending, then one column per
+/// technique, in the order of [`Technique::ALL`] (as Python's `explain_batch` has its columns).
+fn csv_columns(mode: Mode<'_>, pencil: bool) -> Option<Columns> {
     fn columns(input: &'static str) -> Vec<&'static str> {
         let mut c = vec!["index", "status", input, "solved", "step_count", "score", "level"];
         c.extend(Technique::ALL.iter().map(|t| t.name()));
@@ -244,7 +244,7 @@ fn csv_columns(mode: Mode<'_>, input: &str) -> Option<Columns> {
     if mode.args().format != HumanFormat::Csv {
         return None;
     }
-    Some(if input == "pencil" { PENCIL.as_slice() } else { PUZZLE.as_slice() })
+    Some(if pencil { PENCIL.as_slice() } else { PUZZLE.as_slice() })
 }
 
 /// [`process`] but for the CSV header.
@@ -279,19 +279,21 @@ fn process_puzzle(mode: Mode<'_>, job: &Job, csv: Option<Columns>) -> Outcome {
 
 /// How one input's record is written: text, or a JSON object that starts as every command's `-o
 /// json` record does (the input's number, its status, then the puzzle with a variant's rules, or
-/// the pencil marks) and goes on with the command's own fields. So a JSON reader tells a puzzle
-/// that fails from one that does not, and the record reads back as its puzzle.
+/// the pencil marks) and goes on with the command's own fields, or a CSV row of the same first
+/// fields (`explain --summary -o csv`). So a JSON or CSV reader tells a puzzle that fails from one
+/// that does not, and the record reads back as its puzzle.
 struct Rec {
     json: bool,
     /// The CSV columns, when the record is a CSV row (`explain --summary -o csv`).
     csv: Option<Columns>,
-    /// The record's first fields (in JSON), its status `ok` until told otherwise.
+    /// The record's first fields (in JSON and CSV), its status `ok` until told otherwise.
     head: Fields,
 }
 
 impl Rec {
-    /// The record of an input without an answer: in JSON its first fields with this `status`; in
-    /// text the status's marker, as every command's (`!no solution`).
+    /// The record of an input without an answer: in JSON and CSV its first fields with this
+    /// `status` (in CSV the other columns empty); in text the status's marker, as every command's
+    /// (`!no solution`).
     fn marker(&self, status: &str) -> Vec<u8> {
         if let Some(columns) = self.csv {
             self.head.clone().set("status", status).to_bytes(Machine::Csv, columns)
@@ -652,7 +654,7 @@ pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter>
 }
 
 fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
-    let csv = csv_columns(mode, "pencil");
+    let csv = csv_columns(mode, true);
     Outcome { header: csv, ..pencil_outcome(mode, text, at, csv) }
 }
 

@@ -1,6 +1,6 @@
 //! Solve, count, check, rate (puzzles or pencil marks), count the techniques of solution paths, find
-//! backdoors, minimize and put in canonical form over a slice of puzzles or of raw 9×9 rows, in parallel, answers in input
-//! order: the calls that bindings make with a whole array at once.
+//! backdoors, minimize and put in canonical form over a slice of puzzles or of raw 9×9 rows, in
+//! parallel, answers in input order: the calls that bindings make with a whole array at once.
 //!
 //! Raw rows skip what a [`Puzzle`] costs where they can: solve, count and check go straight to the fast
 //! engine's `[u8; 81]` interface (what `sudokit bench` times), building grids only for the answers
