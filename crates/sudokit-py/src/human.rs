@@ -195,7 +195,7 @@ where
 fn state_of(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<Start> {
     if !pencil {
         let (p, at) = read_puzzle(obj, args)?;
-        let rules = Arc::new(p.board().clone());
+        let rules = p.shared_board();
         let state = State::new(rules.clone(), p.grid());
         return Ok(Start { state, rules, at, conflicts: p.conflicts() });
     }

@@ -272,8 +272,7 @@ fn process_puzzle(mode: Mode<'_>, job: &Job, csv: Option<Columns>) -> Outcome {
             ..failed(Kind::Invalid, rec.marker("invalid"), message)
         };
     }
-    let board = std::sync::Arc::new(p.board().clone());
-    let state = State::new(board, p.grid());
+    let state = State::new(p.shared_board(), p.grid());
     run_state(mode, state, &rec, job.position.to_string())
 }
 
@@ -488,8 +487,7 @@ fn explain_summary(solver: &mut Solver, rec: &Rec) -> Vec<u8> {
         if let Some(r) = &rating {
             f = f.set("score", r.score).set("level", r.level.name());
         }
-        for t in Technique::ALL {
-            let n = counts.iter().find(|c| c.technique == *t).map_or(0, |c| c.count);
+        for (t, n) in Technique::ALL.iter().zip(rate::technique_columns(&steps)) {
             f = f.set(t.name(), n);
         }
         return f.to_bytes(Machine::Csv, columns);

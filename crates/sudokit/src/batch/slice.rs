@@ -17,9 +17,9 @@ use rayon::prelude::*;
 use crate::canon::{canonical, canonical_under, CanonError};
 use crate::generate::{minimize, rng_for, Minimized, Symmetry};
 use crate::grid::{Candidates, Cell, DigitSet, Grid, GridError, Shape};
-use crate::human::{self, HumanError, Path, SolverOptions, State, Technique};
+use crate::human::{self, HumanError, Path, SolverOptions, State};
 use crate::rate::backdoor::{backdoors, Backdoors};
-use crate::rate::{rate_pencil, rate_puzzle, Ratings, Unrated};
+use crate::rate::{rate_pencil, rate_puzzle, technique_columns, Ratings, Unrated};
 use crate::rules::Board;
 use crate::solve::fast9::{self, GivensError};
 use crate::solve::{
@@ -382,7 +382,8 @@ fn row_marks(row: &[u8; 729]) -> Candidates {
 /// explain --summary` lists, as a row of counts (features for a model of difficulty, say).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TechniqueCounts {
-    /// `counts[i]`: the steps of [`Technique::ALL`]`[i]`.
+    /// `counts[i]`: the steps of [`Technique::ALL`](crate::human::Technique::ALL)`[i]`, as
+    /// [`technique_columns`] counts them.
     pub counts: Vec<u32>,
     /// Whether the path solves the puzzle; `false` when the techniques allowed ran out (without
     /// brute force, which ends the default order, they can).
@@ -392,13 +393,7 @@ pub struct TechniqueCounts {
 impl TechniqueCounts {
     /// The counts of a path's steps.
     fn of(path: &Path) -> TechniqueCounts {
-        let mut counts = vec![0u32; Technique::ALL.len()];
-        for step in &path.steps {
-            if let Some(i) = Technique::ALL.iter().position(|&t| t == step.technique) {
-                counts[i] += 1;
-            }
-        }
-        TechniqueCounts { counts, solved: path.is_solved() }
+        TechniqueCounts { counts: technique_columns(&path.steps), solved: path.is_solved() }
     }
 }
 

@@ -28,4 +28,4 @@ pub use puzzle::{
     outline, outline_state, rate_or_outline, rate_pencil, rate_puzzle, rate_state, se_path, Outline, Ratings,
     Unrated,
 };
-pub use summary::{se_counts, technique_counts, SeCount, TechniqueCount};
+pub use summary::{se_counts, technique_columns, technique_counts, SeCount, TechniqueCount};

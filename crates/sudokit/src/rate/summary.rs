@@ -60,6 +60,34 @@ pub fn technique_counts(steps: &[Step]) -> Vec<TechniqueCount> {
     counts
 }
 
+/// How many of `steps` use each technique, as a fixed row: `counts[i]` for
+/// [`Technique::ALL`]`[i]`, zeros included. The columns of `explain --summary -o csv` and of the
+/// batch technique counts.
+///
+/// ```
+/// use sudokit::human::{solve, SolverOptions, State, Technique};
+/// use sudokit::rate::technique_columns;
+/// use sudokit::{Board, Grid, Shape};
+///
+/// let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .parse()?;
+/// let state = State::new(Board::classic_shared(Shape::CLASSIC), &grid)?;
+/// let columns = technique_columns(&solve(state, SolverOptions::default())?.steps);
+/// assert_eq!(columns.len(), Technique::ALL.len());
+/// let at = |t: Technique| Technique::ALL.iter().position(|&u| u == t).map_or(0, |i| columns[i]);
+/// assert_eq!((at(Technique::FullHouse), at(Technique::NakedSingle)), (21, 28));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn technique_columns(steps: &[Step]) -> Vec<u32> {
+    let mut counts = vec![0u32; Technique::ALL.len()];
+    for step in steps {
+        if let Some(i) = Technique::ALL.iter().position(|&t| t == step.technique) {
+            counts[i] += 1;
+        }
+    }
+    counts
+}
+
 /// The steps of one technique at one difficulty in Sudoku Explainer's path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeCount {

@@ -95,7 +95,7 @@ impl Puzzle {
     }
     /// The rules, shared (for the parts of a split count, and the human solver's states), rather
     /// than copied for each.
-    pub(crate) fn shared_board(&self) -> Arc<Board> {
+    pub fn shared_board(&self) -> Arc<Board> {
         Arc::clone(&self.board)
     }
     /// The engine that will search this puzzle.
