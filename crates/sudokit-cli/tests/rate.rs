@@ -805,3 +805,75 @@ fn explain_summary_csv_has_a_column_per_technique() {
         assert!(refused.stderr.contains("-o csv"), "{}", refused.stderr);
     }
 }
+
+/// `--scale se` and `--scale hodoku` give that scale's fields as `rate` on both gives them, the
+/// other's empty, with the hardest technique and step count of the scale's own path; records
+/// without a rating, exit status, messages and CSV header are those of both scales.
+#[test]
+fn rate_on_one_scale_gives_its_fields_as_both_do() {
+    let input = format!("{XY}\n{EASY}\n12x\n{}\n", ".".repeat(81));
+    let lines = |args: &[&str]| {
+        let run = sudokit(args, &input);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        (run.stdout.lines().map(str::to_string).collect::<Vec<_>>(), run.stderr)
+    };
+    let (both, both_err) = lines(&["rate"]);
+    let markers = ["!unreadable", "!multiple"];
+    let (se, se_err) = lines(&["rate", "--scale", "se"]);
+    assert_eq!(se, ["4.2/1.2/1.2 XY-Wing", "1.2/1.2/1.2 Hidden Single", markers[0], markers[1]]);
+    let (hodoku, hodoku_err) = lines(&["rate", "--scale", "hodoku"]);
+    assert_eq!(hodoku, ["1302 hard XY-Wing", "196 easy Naked Single", markers[0], markers[1]]);
+    assert_eq!(both[2..], markers);
+    assert_eq!((&se_err, &hodoku_err), (&both_err, &both_err));
+
+    let records = |args: &[&str]| -> Vec<serde_json::Map<String, serde_json::Value>> {
+        let run = sudokit(args, &input);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        run.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON object")).collect()
+    };
+    let both = records(&["rate", "-o", "json"]);
+    // HoDoKu's path is the one `explain` shows: its step count is the summary's.
+    let explained = records(&["explain", "--summary", "-o", "json"]);
+    for (scale, own, other) in [
+        ("se", &["er", "ep", "ed"][..], &["hodoku_score", "hodoku_level"][..]),
+        ("hodoku", &["hodoku_score", "hodoku_level"][..], &["er", "ep", "ed"][..]),
+    ] {
+        let alone = records(&["rate", "-o", "json", "--scale", scale]);
+        assert_eq!(alone.len(), both.len());
+        for (i, (one, all)) in alone.iter().zip(&both).enumerate() {
+            if all["status"] != "ok" {
+                assert_eq!(one, all, "{scale} record {i}");
+                continue;
+            }
+            for key in ["index", "status", "puzzle"].iter().chain(own) {
+                assert_eq!(one[*key], all[*key], "{scale} record {i}: {key}");
+            }
+            for key in other {
+                assert_eq!(one[*key], serde_json::Value::Null, "{scale} record {i}: {key}");
+            }
+            let path = if scale == "se" { all } else { &explained[i] };
+            assert_eq!(one["step_count"], path["step_count"], "{scale} record {i}");
+        }
+    }
+    assert_eq!(both[0]["hardest_technique"], "XY-Wing");
+
+    let csv = sudokit(&["rate", "--scale", "hodoku", "-o", "csv"], &format!("{XY}\n"));
+    assert_eq!(
+        csv.stdout,
+        format!("puzzle,er,ep,ed,hodoku_score,hodoku_level,hardest_technique\n{XY},,,,1302,hard,XY-Wing\n")
+    );
+    // `--stats` counts the scale asked for only.
+    let stats = sudokit(&["rate", "--scale", "se", "--stats"], &format!("{XY}\n{EASY}\n"));
+    assert!(stats.stderr.contains("er: 1.0-2.5=1 2.6-4.0=0 4.1-6.5=1 "), "{}", stats.stderr);
+    assert!(!stats.stderr.contains("hodoku_level"), "{}", stats.stderr);
+    let stats = sudokit(&["rate", "--scale", "hodoku", "--stats"], &format!("{XY}\n{EASY}\n"));
+    assert!(stats.stderr.contains("hodoku_level: easy=1 medium=0 hard=1 "), "{}", stats.stderr);
+    assert!(!stats.stderr.contains("er: "), "{}", stats.stderr);
+    // Pencil marks rate on one scale as their puzzles do.
+    let marks = starting_marks(&[XY, EASY]);
+    let run = sudokit(&["rate", "--pencil", "--scale", "hodoku"], &format!("{}\n{}\n", marks[0], marks[1]));
+    assert_eq!(run.stdout.lines().collect::<Vec<_>>(), hodoku[..2]);
+    let bad = sudokit(&["rate", "--scale", "serate"], &format!("{XY}\n"));
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("possible values: both, se, hodoku"), "{}", bad.stderr);
+}

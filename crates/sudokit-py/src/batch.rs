@@ -815,14 +815,14 @@ pub fn technique_names() -> Vec<&'static str> {
     Technique::ALL.iter().map(|t| t.name()).collect()
 }
 
-/// The difficulty of every puzzle of a 9×9 batch on both scales, on every core, as `sudokit rate`
-/// rates each one.
+/// The difficulty of every puzzle of a 9×9 batch on both scales (or the one of `scale`), on every
+/// core, as `sudokit rate` rates each one.
 ///
 /// `puzzles` is a C-contiguous `uint8` array of shape `(N, 81)` or `(N, 9, 9)` (`0` for a blank);
 /// the ratings are for classic 9×9 Sudoku only. Returns six `(N,)` arrays, in input order:
 /// `er`, `ep`, `ed` (`float32`, Sudoku Explainer; `nan` when not rated), `score` (`int32`, HoDoKu;
 /// `-1` when not rated), `level` (`int8`, HoDoKu's level as an index into `sudokit.LEVELS`:
-/// 0 easy to 4 extreme; `-1` when not rated) and `status` (`uint8`): `OK` (both scales), `PARTIAL`
+/// 0 easy to 4 extreme; `-1` when not rated) and `status` (`uint8`): `OK` (every scale asked for), `PARTIAL`
 /// (one scale could not rate it, e.g. Sudoku Explainer's nested forcing chains: its values are
 /// missing), `MULTIPLE`, `NO_SOLUTION`, `INVALID` (givens break the rules) or `BAD_VALUE` (a value
 /// above 9). The GIL is released while the batch runs on `threads` workers (default: every core).
@@ -831,6 +831,11 @@ pub fn technique_names() -> Vec<&'static str> {
 /// `hardest` and `step_count`): `hardest` (`object`, the name of the hardest step's technique;
 /// `None` when not rated) and `steps` (`int32`, the length of Sudoku Explainer's path; `-1` when not
 /// rated). They are asked for by name, so that the six-way unpacking stays as it is.
+///
+/// `scale="se"` or `scale="hodoku"` rates on that scale alone, as `rate(scale=...)` and `sudokit
+/// rate --scale`, in a part of the time: the other scale's arrays are all `nan` or `-1`, and with
+/// `scale="hodoku"`, `hardest` and `steps` are those of HoDoKu's path. Another scale is a
+/// `ValueError`.
 ///
 /// With `pencil=True`, each row is a pencil-mark grid (a Sukaku, or a player's grid) rated from its
 /// candidates as they are, as `rate(marks, pencil=True)` and `sudokit rate --pencil` rate it: a
@@ -856,21 +861,23 @@ pub fn technique_names() -> Vec<&'static str> {
 /// True
 /// ```
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, pencil=false, threads=None, details=false))]
+#[pyo3(signature = (puzzles, *, pencil=false, threads=None, details=false, scale="both"))]
 pub fn rate_batch<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     pencil: bool,
     threads: Option<usize>,
     details: bool,
+    scale: &str,
 ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
     let opts = BatchOptions::default();
+    let scales = crate::human::scales_of(scale)?;
     let answers = if pencil {
         let marks = marks_of(puzzles)?;
-        py.detach(|| on_pool(threads, || rate_pencil_rows(marks.as_chunks::<729>().0, &opts)))?
+        py.detach(|| on_pool(threads, || rate_pencil_rows(marks.as_chunks::<729>().0, scales, &opts)))?
     } else {
         let batch = Batch::read(puzzles, Keywords { size: Some(9), threads, ..Keywords::default() })?;
-        py.detach(|| on_pool(threads, || rate_rows(batch.rows.values.as_chunks::<81>().0, &opts)))?
+        py.detach(|| on_pool(threads, || rate_rows(batch.rows.values.as_chunks::<81>().0, scales, &opts)))?
     };
     let n = answers.len();
     let (mut er, mut ep, mut ed) = (vec![f32::NAN; n], vec![f32::NAN; n], vec![f32::NAN; n]);
@@ -882,14 +889,14 @@ pub fn rate_batch<'py>(
     for (i, answer) in answers.iter().enumerate() {
         codes[i] = status(match answer {
             Ok(Ok(r)) => {
-                if let Ok(s) = &r.se {
+                if let Some(s) = r.se_rating() {
                     (er[i], ep[i], ed[i]) = (s.er(), s.ep(), s.ed());
-                    if details {
-                        hardest[i] = pyo3::types::PyString::new(py, &s.hardest).into_any().unbind();
-                        steps[i] = i32::try_from(s.steps).unwrap_or(i32::MAX);
-                    }
                 }
-                if let Ok(h) = &r.hodoku {
+                if let (true, Some((name, count))) = (details, r.hardest_and_steps()) {
+                    hardest[i] = pyo3::types::PyString::new(py, &name).into_any().unbind();
+                    steps[i] = i32::try_from(count).unwrap_or(i32::MAX);
+                }
+                if let Some(h) = r.hodoku_rating() {
                     score[i] = i32::try_from(h.score).unwrap_or(i32::MAX);
                     level[i] = LEVELS.iter().position(|&l| l == h.level.name()).map_or(-1, |l| l as i8);
                 }

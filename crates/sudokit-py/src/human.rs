@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{rate_or_outline, rate_pencil, Outline, Ratings, Unrated};
+use sudokit::rate::{rate_or_outline, rate_pencil, Outline, Ratings, Scales, Unrated};
 use sudokit::{Board, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
@@ -630,14 +630,15 @@ puzzle_function! {
     }
 }
 
-/// A puzzle's difficulty on both community scales, as `sudokit rate` gives it.
+/// A puzzle's difficulty on both community scales (or the one of `scale`), as `sudokit rate` gives it.
 ///
-/// `status` is that of the `sudokit rate -o json` record: `"ok"` (both scales), `"partial"` (one
-/// scale could not rate it; the other's values are there), or why it was not rated at all:
-/// `"multiple"`, `"no_solution"`, `"invalid"`, `"unsupported"` (not classic 9×9), `"timeout"`.
-/// `er`, `ep`, `ed` are Sudoku Explainer's ratings, `score` and `level` HoDoKu's (`"easy"` to
-/// `"extreme"`), `hardest` Sudoku Explainer's name of the hardest step and `step_count` the length
-/// of its path; each `None` when not rated. On boards neither scale covers (other sizes, variant
+/// `status` is that of the `sudokit rate -o json` record: `"ok"` (every scale asked for),
+/// `"partial"` (one scale could not rate it; the other's values are there), or why it was not rated
+/// at all: `"multiple"`, `"no_solution"`, `"invalid"`, `"unsupported"` (not classic 9×9),
+/// `"timeout"`. `er`, `ep`, `ed` are Sudoku Explainer's ratings, `score` and `level` HoDoKu's
+/// (`"easy"` to `"extreme"`), `hardest` Sudoku Explainer's name of the hardest step and `step_count`
+/// the length of its path (HoDoKu's with `scale="hodoku"`); each `None` when not rated or not asked
+/// for. On boards neither scale covers (other sizes, variant
 /// rules: status `"unsupported"`), `hardest` and `step_count` are those of the human solver's path
 /// (HoDoKu's techniques, as `explain`) where the puzzle has exactly one solution. `messages` are the
 /// lines `sudokit rate` writes to stderr for this puzzle.
@@ -656,17 +657,21 @@ pub struct Rating {
     pub score: Option<u32>,
     /// HoDoKu's level.
     pub level: Option<String>,
-    /// Sudoku Explainer's name of the hardest step (on other boards, the human solver's).
+    /// Sudoku Explainer's name of the hardest step (with `scale="hodoku"`, HoDoKu's; on other
+    /// boards, the human solver's).
     pub hardest: Option<String>,
-    /// The steps of Sudoku Explainer's path (on other boards, of the human solver's).
+    /// The steps of Sudoku Explainer's path (with `scale="hodoku"`, of HoDoKu's; on other boards, of
+    /// the human solver's).
     pub step_count: Option<usize>,
     /// Why a scale is missing, as the command line says it.
     pub messages: Vec<String>,
+    /// The scales asked for: `"both"`, `"se"` or `"hodoku"`.
+    pub scale: String,
 }
 
 #[pymethods]
 impl Rating {
-    /// Whether both scales rated the puzzle.
+    /// Whether every scale asked for rated the puzzle.
     #[getter]
     fn is_rated(&self) -> bool {
         self.status == "ok"
@@ -687,21 +692,29 @@ impl Rating {
         to_python(py, &v)
     }
 
-    /// The line `sudokit rate` prints: `ER/EP/ED score level hardest`.
+    /// The line `sudokit rate --scale SCALE` prints: `ER/EP/ED score level hardest`, the scale not
+    /// asked for left out.
     fn __str__(&self) -> String {
         if !self.has_values() {
             // The marker `sudokit rate` prints: `!no solution` for `no_solution`.
             return format!("!{}", self.status.replace('_', " "));
         }
-        let se = match (self.er, self.ep, self.ed) {
-            (Some(r), Some(p), Some(d)) => format!("{r:.1}/{p:.1}/{d:.1}"),
-            _ => "?/?/?".into(),
-        };
-        let hodoku = match (self.score, &self.level) {
-            (Some(s), Some(l)) => format!("{s} {l}"),
-            _ => "? ?".into(),
-        };
-        format!("{se} {hodoku} {}", self.hardest.as_deref().unwrap_or("?"))
+        let scales = self.scale.parse().unwrap_or_default();
+        let mut parts = Vec::new();
+        if Scales::has_se(scales) {
+            parts.push(match (self.er, self.ep, self.ed) {
+                (Some(r), Some(p), Some(d)) => format!("{r:.1}/{p:.1}/{d:.1}"),
+                _ => "?/?/?".into(),
+            });
+        }
+        if Scales::has_hodoku(scales) {
+            parts.push(match (self.score, &self.level) {
+                (Some(s), Some(l)) => format!("{s} {l}"),
+                _ => "? ?".into(),
+            });
+        }
+        parts.push(self.hardest.clone().unwrap_or_else(|| "?".into()));
+        parts.join(" ")
     }
 
     fn __repr__(&self) -> String {
@@ -717,6 +730,11 @@ impl Rating {
     }
 }
 
+/// The scales of `scale=` (`"both"`, `"se"` or `"hodoku"`), or `ValueError`.
+pub fn scales_of(scale: &str) -> PyResult<Scales> {
+    scale.parse().map_err(|e| bad_option(format!("scale={scale:?}: {e}")))
+}
+
 /// A rating value in tenths as the number the command line writes.
 fn tenths(t: u16) -> f64 {
     f64::from(t) / 10.0
@@ -729,6 +747,7 @@ pub fn rating_of(
     rated: &Result<Ratings, Unrated>,
     path: Option<&Result<Outline, Unrated>>,
     at: Position,
+    scales: Scales,
 ) -> Rating {
     let mut r = Rating {
         status: String::new(),
@@ -740,6 +759,7 @@ pub fn rating_of(
         hardest: None,
         step_count: None,
         messages: Vec::new(),
+        scale: scales.name().to_string(),
     };
     let ratings = match rated {
         Ok(ratings) => ratings,
@@ -756,15 +776,14 @@ pub fn rating_of(
             return r;
         }
     };
-    if let Ok(s) = &ratings.se {
+    if let Some(s) = ratings.se_rating() {
         (r.er, r.ep, r.ed) =
             (Some(tenths(s.er_tenths)), Some(tenths(s.ep_tenths)), Some(tenths(s.ed_tenths)));
-        r.hardest = Some(s.hardest.clone());
-        r.step_count = Some(s.steps);
     }
-    if let Ok(h) = &ratings.hodoku {
+    if let Some(h) = ratings.hodoku_rating() {
         (r.score, r.level) = (Some(h.score), Some(h.level.name().to_string()));
     }
+    (r.hardest, r.step_count) = ratings.hardest_and_steps().unzip();
     r.messages = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
     r.status = if ratings.is_complete() { "ok" } else { "partial" }.to_string();
     r
@@ -785,26 +804,33 @@ puzzle_function! {
     /// are, as `sudokit rate --pencil`: a cell of one candidate whose digit a peer still has is a
     /// naked single to place. Marks that contradict themselves give `"invalid"`.
     ///
+    /// `scale="se"` or `scale="hodoku"` rates on that scale alone, as `sudokit rate --scale`: in a
+    /// part of the time (each scale solves the puzzle its own way), the other scale's values `None`,
+    /// and `hardest` and `step_count` of the scale's own path. Raises `ValueError` for another scale.
+    ///
     /// ```python
     /// >>> r = sudokit.rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
     /// >>> r.status, r.level
     /// ('ok', 'easy')
+    /// >>> str(sudokit.rate(".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..", scale="hodoku"))
+    /// '1302 hard XY-Wing'
     /// >>> sudokit.rate("." * 81).status
     /// 'multiple'
     /// >>> sudokit.rate("123456789" * 81, pencil=True).status
     /// 'multiple'
     /// ```
-    signature = (*, pencil=false);
-    pub fn rate(py, puzzle, keywords; pencil: bool) -> PyResult<Rating> {
+    signature = (*, pencil=false, scale="both");
+    pub fn rate(py, puzzle, keywords; pencil: bool, scale: &str) -> PyResult<Rating> {
         let args = keywords.options()?;
+        let scales = scales_of(scale)?;
         if pencil {
             let (marks, at) = marks_of(puzzle)?;
-            let (rated, path) = py.detach(|| rate_pencil(&marks));
-            return Ok(rating_of(&rated, path.as_ref(), at));
+            let (rated, path) = py.detach(|| rate_pencil(&marks, scales));
+            return Ok(rating_of(&rated, path.as_ref(), at, scales));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let (rated, path) = py.detach(|| rate_or_outline(&p));
-        Ok(rating_of(&rated, path.as_ref(), at))
+        let (rated, path) = py.detach(|| rate_or_outline(&p, scales));
+        Ok(rating_of(&rated, path.as_ref(), at, scales))
     }
 }
 

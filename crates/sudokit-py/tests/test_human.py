@@ -210,6 +210,55 @@ def test_rate_values_and_statuses():
     assert "no step count or hardest technique: more than one solution" in r.messages[1]
 
 
+@pytest.mark.parametrize("scale", ["se", "hodoku"])
+def test_rate_on_one_scale_agrees_with_the_cli_and_with_both(datasets, cli, scale):
+    puzzles = [XY, EASY] + rated_sample(datasets, n=4) + [p for p, _ in UNRATED]
+    records, _ = json_lines(cli, ["rate", "-o", "json", "--scale", scale], puzzles)
+    own, other = (("er", "ep", "ed"), ("score", "level")) if scale == "se" else (("score", "level"), ("er", "ep", "ed"))
+    for p, record in zip(puzzles, records):
+        alone, both = sudokit.rate(p, scale=scale), sudokit.rate(p)
+        assert alone.to_dict() == {k: v for k, v in record.items() if k not in ("index", "puzzle")}
+        assert (alone.status, alone.scale, both.scale) == (both.status, scale, "both")
+        assert all(getattr(alone, k) == getattr(both, k) for k in own), p
+        assert all(getattr(alone, k) is None for k in other), p
+    if scale == "se":
+        assert str(sudokit.rate(XY, scale="se")) == "4.2/1.2/1.2 XY-Wing"
+    else:
+        # HoDoKu's path is the one `explain` shows.
+        r = sudokit.rate(EASY, scale="hodoku")
+        assert (str(r), r.step_count) == ("196 easy Naked Single", len(sudokit.explain(EASY)))
+    marks = sudokit.candidates(XY, format="line", techniques=["fh"], exclude=["fh"])
+    assert sudokit.rate(marks, pencil=True, scale=scale).to_dict() == sudokit.rate(XY, scale=scale).to_dict()
+    with pytest.raises(ValueError, match="unknown scale 'serate'"):
+        sudokit.rate(XY, scale="serate")
+
+
+@pytest.mark.parametrize("scale", ["se", "hodoku"])
+def test_rate_batch_on_one_scale_matches_rate(datasets, scale):
+    puzzles = [XY, EASY] + rated_sample(datasets, n=4) + [p for p, _ in UNRATED]
+    rows = to_rows(puzzles)
+    er, ep, ed, score, level, status, hardest, steps = sudokit.rate_batch(rows, scale=scale, details=True)
+    for i, p in enumerate(puzzles):
+        r = sudokit.rate(p, scale=scale)
+        assert status[i] == (sudokit.OK if r.is_rated else getattr(sudokit, r.status.upper())), p
+        assert (hardest[i], int(steps[i])) == (r.hardest, -1 if r.step_count is None else r.step_count), p
+        if scale == "se":
+            want = (r.er, r.ep, r.ed) if r.is_rated else (np.nan,) * 3
+            assert (er[i], ep[i], ed[i]) == pytest.approx(want, nan_ok=True)
+        else:
+            assert (int(score[i]), int(level[i])) == ((r.score, sudokit.LEVELS.index(r.level)) if r.is_rated else (-1, -1))
+    if scale == "se":
+        assert score.tolist() == [-1] * len(puzzles) and level.tolist() == [-1] * len(puzzles)
+    else:
+        assert np.isnan(er).all() and np.isnan(ep).all() and np.isnan(ed).all()
+    marks = marks_array([sudokit.candidates(XY, format="line", techniques=["fh"], exclude=["fh"])])
+    alone = sudokit.rate_batch(marks, pencil=True, scale=scale)
+    both = sudokit.rate_batch(rows[:1], scale=scale)
+    assert all(np.array_equal(a, b, equal_nan=a.dtype.kind == "f") for a, b in zip(alone, both))
+    with pytest.raises(ValueError, match="unknown scale"):
+        sudokit.rate_batch(rows, scale="SE+HoDoKu")
+
+
 def test_se_path_agrees_with_the_cli_and_with_rate(datasets, cli):
     puzzles = [EASY] + rated_sample(datasets)
     records, run = json_lines(cli, ["explain", "--scale", "se", "-o", "json"], puzzles)

@@ -139,12 +139,12 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                         rate::rate_pencil(a, t, at, tally)
                     })
                 };
-                tallied(stats, run, rate::Distribution::summary)?
+                tallied(stats, run, |d: &rate::Distribution| d.summary(a.scale.into()))?
             } else {
                 let read = a.input.read_options()?;
                 let run =
                     |tally: &Tally<_>| bulk::run(&a.input.files, read, &a.run, |j| rate::rate(a, j, tally));
-                tallied(stats, run, rate::Distribution::summary)?
+                tallied(stats, run, |d: &rate::Distribution| d.summary(a.scale.into()))?
             }
         }
         Command::Count(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| count::count(a, j))?,

@@ -1,12 +1,12 @@
 //! `sudokit rate`: each puzzle's difficulty on both community scales, Sudoku Explainer's ER/EP/ED
-//! and HoDoKu's score and level, with the hardest technique.
+//! and HoDoKu's score and level (or on one alone, `--scale`), with the hardest technique.
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::hodoku::{HodokuRating, Level};
 use sudokit::rate::se::SeRating;
-use sudokit::rate::{rate_or_outline, rate_pencil as rate_marks, Outline, Ratings, Unrated};
+use sudokit::rate::{rate_or_outline, rate_pencil as rate_marks, Outline, Ratings, Scales, Unrated};
 use sudokit::{OutputFormat, Position};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
@@ -50,8 +50,35 @@ pub struct RateArgs {
     /// `pencil` (its line form) in place of `puzzle`.
     #[arg(long, conflicts_with_all = ["input_format", "size", "box_shape", "symbols", "variant", "column"])]
     pub pencil: bool,
+    /// The scales to rate on. One alone takes a part of the time (each solves the puzzle its own
+    /// way); the other's fields stay empty (`null` in JSON), and the hardest technique and step
+    /// count are those of the scale's own path.
+    #[arg(long, value_enum, default_value_t = RateScale::Both)]
+    pub scale: RateScale,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// The values of `rate --scale`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateScale {
+    /// Sudoku Explainer's ER/EP/ED and HoDoKu's score and level.
+    Both,
+    /// Sudoku Explainer's ER/EP/ED alone (`ER/EP/ED TECHNIQUE` as text), as serate rates.
+    Se,
+    /// HoDoKu's score and level alone (`SCORE LEVEL TECHNIQUE` as text), the hardest technique by
+    /// HoDoKu's names.
+    Hodoku,
+}
+
+impl From<RateScale> for Scales {
+    fn from(s: RateScale) -> Scales {
+        match s {
+            RateScale::Both => Scales::Both,
+            RateScale::Se => Scales::Se,
+            RateScale::Hodoku => Scales::Hodoku,
+        }
+    }
 }
 
 /// The ER buckets of `--stats` (in tenths, inclusive upper bounds), as the rating datasets use them.
@@ -92,15 +119,22 @@ impl Distribution {
         }
     }
 
-    /// Two lines: puzzles per ER bucket, and per HoDoKu level.
-    pub fn summary(&self) -> String {
+    /// A line for each scale of `scales`: puzzles per ER bucket, and per HoDoKu level.
+    pub fn summary(&self, scales: Scales) -> String {
         let mut er: Vec<String> =
             ER_BUCKETS.iter().zip(self.er).map(|((name, _), n)| format!("{name}={n}")).collect();
         er.push(format!("unrated={}", self.er_unrated));
         let mut levels: Vec<String> =
             Level::ALL.iter().zip(self.levels).map(|(l, n)| format!("{}={n}", l.name())).collect();
         levels.push(format!("unrated={}", self.level_unrated));
-        format!("er: {}\nhodoku_level: {}", er.join(" "), levels.join(" "))
+        let mut lines = Vec::new();
+        if scales.has_se() {
+            lines.push(format!("er: {}", er.join(" ")));
+        }
+        if scales.has_hodoku() {
+            lines.push(format!("hodoku_level: {}", levels.join(" ")));
+        }
+        lines.join("\n")
     }
 }
 
@@ -128,13 +162,14 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
     };
     let rec = Rec {
         mode,
+        scales: args.scale.into(),
         columns: COLUMNS,
         head: &|status| puzzle_fields(job, status),
         // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
         echo: &|out| echo_in(args.echo, job, mode, out),
         at: job.position.to_string(),
     };
-    rec.outcome(rate_or_outline(p), dist)
+    rec.outcome(rate_or_outline(p, rec.scales), dist)
 }
 
 /// Rates one pencil-mark grid for `sudokit rate --pencil` (the record's `text`, at `at`): the rest
@@ -162,6 +197,7 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
     let line = marks.to_line_form();
     let rec = Rec {
         mode,
+        scales: args.scale.into(),
         columns: PENCIL_COLUMNS,
         head: &|status| head(&line, status),
         echo: &|out| match mode {
@@ -170,14 +206,15 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
         },
         at: at.to_string(),
     };
-    rec.outcome(rate_marks(&marks), dist)
+    rec.outcome(rate_marks(&marks, rec.scales), dist)
 }
 
-/// How one input's rating record is written: its mode and CSV columns, its first fields (number,
-/// status and input) for a status, what goes before it in text (`--echo`), and its position for
-/// messages.
+/// How one input's rating record is written: its mode, scales and CSV columns, its first fields
+/// (number, status and input) for a status, what goes before it in text (`--echo`), and its
+/// position for messages.
 struct Rec<'a> {
     mode: Mode,
+    scales: Scales,
     columns: Columns,
     head: &'a dyn Fn(&str) -> Fields,
     echo: &'a dyn Fn(Vec<u8>) -> Vec<u8>,
@@ -202,7 +239,13 @@ impl Rec<'_> {
                     // and a hardest technique.
                     Some(Ok(o)) => {
                         let hardest = o.hardest.map(|t| t.name().to_string());
-                        let values = Values { se: None, hodoku: None, hardest, steps: Some(o.steps) };
+                        let values = Values {
+                            scales: self.scales,
+                            se: None,
+                            hodoku: None,
+                            hardest,
+                            steps: Some(o.steps),
+                        };
                         Some(values.record(mode, self.columns, (self.head)(why.status())))
                     }
                     other => {
@@ -216,15 +259,16 @@ impl Rec<'_> {
             }
         };
         let messages: Vec<String> = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
+        dist.add(|d| d.add(ratings.se_rating(), ratings.hodoku_rating()));
+        let complete = ratings.is_complete();
+        let (hardest, steps) = ratings.hardest_and_steps().unzip();
         let Ratings { se, hodoku } = ratings;
-        dist.add(|d| d.add(se.as_ref().ok(), hodoku.as_ref().ok()));
-        let complete = se.is_ok() && hodoku.is_ok();
-        let se = se.ok();
         let values = Values {
-            hardest: se.as_ref().map(|r| r.hardest.clone()),
-            steps: se.as_ref().map(|r| r.steps),
-            se,
-            hodoku: hodoku.ok(),
+            scales: self.scales,
+            se: se.and_then(Result::ok),
+            hodoku: hodoku.and_then(Result::ok),
+            hardest,
+            steps,
         };
         let head = (self.head)(if complete { "ok" } else { "partial" });
         let out = (self.echo)(values.record(mode, self.columns, head));
@@ -259,19 +303,22 @@ impl Rec<'_> {
     }
 }
 
-/// What a record of `rate` reports, each `None` where it could not be worked out.
+/// What a record of `rate` reports on `scales`, each `None` where it could not be worked out or
+/// was not asked for.
 struct Values {
+    scales: Scales,
     se: Option<SeRating>,
     hodoku: Option<HodokuRating>,
     /// The hardest technique and the step count: of Sudoku Explainer's path on classic 9×9
-    /// puzzles, of the human solver's on other boards.
+    /// puzzles (of HoDoKu's with `--scale hodoku`), of the human solver's on other boards.
     hardest: Option<String>,
     steps: Option<usize>,
 }
 
 impl Values {
-    /// The record after its first fields `head`: in text, `ER/EP/ED SCORE LEVEL TECHNIQUE` with `?`
-    /// for what is missing (the caller echoes the input before it).
+    /// The record after its first fields `head`: in text, `ER/EP/ED SCORE LEVEL TECHNIQUE` (the
+    /// scale not asked for left out) with `?` for what is missing (the caller echoes the input
+    /// before it).
     fn record(&self, mode: Mode, columns: Columns, head: Fields) -> Vec<u8> {
         let mut fields = head;
         if let Some(r) = &self.se {
@@ -290,15 +337,22 @@ impl Values {
             .set("hardest_technique", self.hardest.clone().map_or(Value::Null, Value::from))
             .set("step_count", self.steps.map_or(Value::Null, Value::from));
         record(mode, columns, fields, || {
-            let se_text = self.se.as_ref().map_or_else(
-                || "?/?/?".to_string(),
-                |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed()),
-            );
-            let hodoku_text = self
-                .hodoku
-                .as_ref()
-                .map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level));
-            format!("{se_text} {hodoku_text} {}\n", self.hardest.as_deref().unwrap_or("?")).into_bytes()
+            let mut parts = Vec::new();
+            if self.scales.has_se() {
+                parts.push(self.se.as_ref().map_or_else(
+                    || "?/?/?".to_string(),
+                    |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed()),
+                ));
+            }
+            if self.scales.has_hodoku() {
+                parts.push(
+                    self.hodoku
+                        .as_ref()
+                        .map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level)),
+                );
+            }
+            parts.push(self.hardest.clone().unwrap_or_else(|| "?".to_string()));
+            format!("{}\n", parts.join(" ")).into_bytes()
         })
     }
 }

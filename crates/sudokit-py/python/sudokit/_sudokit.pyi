@@ -36,6 +36,8 @@ VariantLike = Union[str, Sequence[str]]
 GenVariantLike = Union[str, Sequence[str]]
 #: A layout name: ``"line"``, ``"grid"``, ``"compact"``, ``"pretty"`` (output only), ``"art"`` (input only), ``"json"``.
 Layout = str
+#: The scales ``rate`` and ``rate_batch`` rate on: both, or Sudoku Explainer's or HoDoKu's alone.
+Scale = Literal["both", "se", "hodoku"]
 
 class Verdict:
     """The truth about a puzzle, as ``sudokit check`` prints it (``str(verdict)``)."""
@@ -140,14 +142,18 @@ class Rating:
     level: Optional[str]
     """HoDoKu's level: ``"easy"``, ``"medium"``, ``"hard"``, ``"unfair"`` or ``"extreme"``."""
     hardest: Optional[str]
-    """Sudoku Explainer's name of the hardest step (on other boards, the human solver's)."""
+    """Sudoku Explainer's name of the hardest step (``scale="hodoku"``: HoDoKu's; on other boards,
+    the human solver's)."""
     step_count: Optional[int]
-    """The steps of Sudoku Explainer's path (on other boards, of the human solver's)."""
+    """The steps of Sudoku Explainer's path (``scale="hodoku"``: of HoDoKu's; on other boards, of
+    the human solver's)."""
     messages: List[str]
     """Why a scale is missing, as ``sudokit rate`` writes it to stderr."""
+    scale: Scale
+    """The scales asked for: ``"both"``, ``"se"`` or ``"hodoku"``."""
     @property
     def is_rated(self) -> bool:
-        """Whether both scales rated the puzzle."""
+        """Whether every scale asked for rated the puzzle."""
     def to_dict(self) -> Dict[str, Any]:
         """The ``sudokit rate -o json`` record without ``index`` and ``puzzle``."""
 
@@ -503,6 +509,7 @@ def rate(
     puzzle: PuzzleLike,
     *,
     pencil: bool = False,
+    scale: Scale = "both",
     size: Optional[int] = None,
     box: Optional[BoxLike] = None,
     symbols: str = "standard",
@@ -514,7 +521,8 @@ def rate(
     read: ``rating.status`` says ``"multiple"``, ``"invalid"``, … (``"unsupported"`` on other boards,
     with the human solver's hardest technique and step count). Raises ``ParseError``.
     ``pencil=True``: a pencil-mark grid (a Sukaku), rated from its candidates as they are, as
-    ``sudokit rate --pencil``."""
+    ``sudokit rate --pencil``. ``scale="se"`` or ``"hodoku"``: that scale alone, in a part of the
+    time, as ``sudokit rate --scale``."""
 
 def backdoors(
     puzzle: PuzzleLike,
@@ -555,6 +563,7 @@ def rate_batch(
     pencil: bool = False,
     threads: Optional[int] = None,
     details: Literal[False] = False,
+    scale: Scale = "both",
 ) -> Tuple[
     npt.NDArray[np.float32],
     npt.NDArray[np.float32],
@@ -568,7 +577,8 @@ def rate_batch(
     ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``. ``pencil=True``: rows of pencil marks, a
     ``bool`` or ``uint8`` array ``(N, 81, 9)`` (``(N, 9, 9, 9)``, ``(N, 729)``), nonzero for an open
     candidate, rated as ``rate(marks, pencil=True)``; ``INVALID`` where the marks contradict
-    themselves."""
+    themselves. ``scale="se"`` or ``"hodoku"``: that scale alone, as ``rate(scale=...)``; the other's
+    arrays ``nan``/``-1``."""
 
 @overload
 def rate_batch(
@@ -577,6 +587,7 @@ def rate_batch(
     pencil: bool = False,
     threads: Optional[int] = None,
     details: Literal[True],
+    scale: Scale = "both",
 ) -> Tuple[
     npt.NDArray[np.float32],
     npt.NDArray[np.float32],
@@ -589,7 +600,8 @@ def rate_batch(
 ]:
     """``details=True``: the six arrays, then ``hardest`` (``object``: the technique of Sudoku
     Explainer's hardest step, ``None`` where not rated) and ``steps`` (``int32``: the length of its
-    path, ``-1`` where not rated), as ``rate()``'s ``hardest`` and ``step_count``."""
+    path, ``-1`` where not rated; HoDoKu's path with ``scale="hodoku"``), as ``rate()``'s ``hardest``
+    and ``step_count``."""
 
 def explain_batch(
     puzzles: npt.NDArray[np.uint8],

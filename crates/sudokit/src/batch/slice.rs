@@ -19,7 +19,7 @@ use crate::generate::{minimize, rng_for, Minimized, Symmetry};
 use crate::grid::{Candidates, Cell, DigitSet, Grid, GridError, Shape};
 use crate::human::{self, HumanError, Path, SolverOptions, State};
 use crate::rate::backdoor::{backdoors, Backdoors};
-use crate::rate::{rate_pencil, rate_puzzle, technique_columns, Ratings, Unrated};
+use crate::rate::{rate_pencil, rate_puzzle, technique_columns, Ratings, Scales, Unrated};
 use crate::rules::Board;
 use crate::solve::fast9::{self, GivensError};
 use crate::solve::{
@@ -323,25 +323,25 @@ pub fn check_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Verdict,
 /// One puzzle's ratings, or why it was not rated (see [`rate_puzzle`]).
 pub type Rated = Result<Ratings, Unrated>;
 
-/// The ratings of each puzzle on both scales ([`rate_puzzle`]), in input order. The ratings have no
+/// The ratings of each puzzle on `scales` ([`rate_puzzle`]), in input order. The ratings have no
 /// time or node limit of their own (Sudoku Explainer's rater has its own work budget), so only
 /// [`BatchOptions::cancel`] applies, checked before each puzzle.
-pub fn rate_all(puzzles: &[Puzzle], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
-    map_each(puzzles, opts, |p| Ok(rate_puzzle(p)))
+pub fn rate_all(puzzles: &[Puzzle], scales: Scales, opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
+    map_each(puzzles, opts, |p| Ok(rate_puzzle(p, scales)))
 }
 
 /// [`rate_all`] over classic 9×9 rows of 81 values (`0` for a blank).
 ///
 /// ```
 /// use sudokit::batch::{rate_rows, BatchOptions};
-/// use sudokit::rate::Unrated;
-/// let rated = rate_rows(&[[0; 81], [10; 81]], &BatchOptions::default());
+/// use sudokit::rate::{Scales, Unrated};
+/// let rated = rate_rows(&[[0; 81], [10; 81]], Scales::Both, &BatchOptions::default());
 /// assert_eq!(rated[0].as_ref().map(|r| r.as_ref().err()), Ok(Some(&Unrated::Multiple)));
 /// assert!(rated[1].is_err());
 /// ```
-pub fn rate_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
+pub fn rate_rows(rows: &[[u8; 81]], scales: Scales, opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
     let board = classic9();
-    map_each(rows, opts, |row| Ok(rate_puzzle(&row_puzzle(&board, row)?)))
+    map_each(rows, opts, |row| Ok(rate_puzzle(&row_puzzle(&board, row)?, scales)))
 }
 
 /// The ratings of classic 9×9 pencil-mark grids ([`rate_pencil`]: a Sukaku, or a player's grid
@@ -352,18 +352,22 @@ pub fn rate_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Rated, Ba
 ///
 /// ```
 /// use sudokit::batch::{rate_pencil_rows, BatchOptions};
-/// use sudokit::rate::Unrated;
+/// use sudokit::rate::{Scales, Unrated};
 /// let open = [1; 729];
 /// let mut empty_cell = open;
 /// empty_cell[..9].fill(0);
-/// let rated = rate_pencil_rows(&[open, empty_cell], &BatchOptions::default());
+/// let rated = rate_pencil_rows(&[open, empty_cell], Scales::Both, &BatchOptions::default());
 /// assert_eq!(rated[0].as_ref().map(|r| r.as_ref().err()), Ok(Some(&Unrated::Multiple)));
 /// let why = rated[1].as_ref().ok().and_then(|r| r.as_ref().err()).ok_or("rated")?;
 /// assert_eq!(why.status(), "invalid");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn rate_pencil_rows(rows: &[[u8; 729]], opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
-    map_each(rows, opts, |row| Ok(rate_pencil(&row_marks(row)).0))
+pub fn rate_pencil_rows(
+    rows: &[[u8; 729]],
+    scales: Scales,
+    opts: &BatchOptions,
+) -> Vec<Result<Rated, BatchError>> {
+    map_each(rows, opts, |row| Ok(rate_pencil(&row_marks(row), scales).0))
 }
 
 /// The candidates of one row of [`rate_pencil_rows`].

@@ -5,6 +5,7 @@ use std::io;
 use std::sync::Arc;
 
 use super::*;
+use crate::rate::Scales;
 use crate::{CancelFlag, Grid, Puzzle, Verdict};
 
 /// A 9×9 puzzle with a unique solution.
@@ -400,7 +401,8 @@ fn pencil_rows_rate_as_their_marks_and_their_puzzles() {
     marks.push(everything);
     everything[80 * 9..].fill(0);
     marks.push(everything);
-    let (by_marks, by_puzzles) = pool.install(|| (rate_pencil_rows(&marks, &opts), rate_rows(&rows, &opts)));
+    let (by_marks, by_puzzles) = pool
+        .install(|| (rate_pencil_rows(&marks, Scales::Both, &opts), rate_rows(&rows, Scales::Both, &opts)));
     assert_eq!(by_marks.len(), marks.len());
     let mut same_as_puzzle = 0;
     for (i, row) in rows.iter().enumerate() {
@@ -409,11 +411,11 @@ fn pencil_rows_rate_as_their_marks_and_their_puzzles() {
             crate::human::State::classic(&Grid::from_values(crate::Shape::CLASSIC, row).expect("row"))
                 .expect("no clash")
                 .to_candidates();
-        assert_eq!(*rated, crate::rate::rate_pencil(&candidates).0, "row {i}");
+        assert_eq!(*rated, crate::rate::rate_pencil(&candidates, Scales::Both).0, "row {i}");
         let ratings = rated.as_ref().expect("top1465 puzzles have one solution");
         assert!(ratings.is_complete(), "row {i}");
         let puzzle = by_puzzles[i].as_ref().expect("not cancelled").as_ref().expect("rated");
-        let er = |r: &crate::rate::Ratings| r.se.as_ref().map(|s| s.er()).ok();
+        let er = |r: &crate::rate::Ratings| r.se_rating().map(|s| s.er());
         assert_eq!(er(ratings), er(puzzle), "row {i}: ER is the hardest step, whatever is counted as given");
         same_as_puzzle += usize::from(ratings == puzzle);
     }
@@ -424,7 +426,42 @@ fn pencil_rows_rate_as_their_marks_and_their_puzzles() {
     assert_eq!(why.to_string(), "the pencil marks contradict themselves: r9c9 has no candidate left");
     let cancelled = BatchOptions { cancel: CancelFlag::new(), ..BatchOptions::default() };
     cancelled.cancel.cancel();
-    assert!(rate_pencil_rows(&marks, &cancelled).iter().all(|r| *r == Err(BatchError::Cancelled)));
+    assert!(rate_pencil_rows(&marks, Scales::Both, &cancelled)
+        .iter()
+        .all(|r| *r == Err(BatchError::Cancelled)));
+}
+
+/// Rows rated on one scale alone get that scale's rating as both scales give it, and nothing of the
+/// other; rows not rated answer as on both; puzzles and pencil marks alike.
+#[test]
+fn one_scale_alone_rates_as_both_do_on_it() {
+    let Some(mut rows) = dataset_rows("puzzles3_magictour_top1465.txt", 113, 12) else { return };
+    let n = rows.len();
+    assert_eq!(n, 12);
+    rows.push([0; 81]);
+    rows.push([10; 81]);
+    let marks: Vec<[u8; 729]> = rows[..n].iter().map(|r| starting_marks(r, 1)).collect();
+    let opts = BatchOptions::default();
+    let pool = thread_pool(Some(2)).expect("pool");
+    let both = pool.install(|| rate_rows(&rows, Scales::Both, &opts));
+    let marks_both = rate_pencil_rows(&marks, Scales::Both, &opts);
+    for scales in [Scales::Se, Scales::Hodoku] {
+        let alone = pool.install(|| rate_rows(&rows, scales, &opts));
+        let marks_alone = rate_pencil_rows(&marks, scales, &opts);
+        let pairs = alone.iter().zip(&both).chain(marks_alone.iter().zip(&marks_both));
+        for (i, (one, all)) in pairs.enumerate() {
+            match (one, all) {
+                (Ok(Ok(one)), Ok(Ok(all))) => {
+                    let se = if scales.has_se() { all.se.clone() } else { None };
+                    let hodoku = if scales.has_hodoku() { all.hodoku.clone() } else { None };
+                    assert_eq!(*one, crate::rate::Ratings { se, hodoku }, "{scales} row {i}");
+                    assert!(one.is_complete(), "{scales} row {i}");
+                }
+                (one, all) => assert_eq!(one, all, "{scales} row {i}"),
+            }
+        }
+        assert!(matches!(alone[n + 1], Err(BatchError::Grid(_))), "{scales}: {:?}", alone[n + 1]);
+    }
 }
 
 /// Each row's counts are its path's steps counted by technique, on any thread count; rows without

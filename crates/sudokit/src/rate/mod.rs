@@ -7,8 +7,8 @@
 //! [`hodoku`] is HoDoKu's score and level (easy, medium, hard, unfair, extreme): the sum of the
 //! per-step base scores along the human solver's default path, and the hardest step's level.
 //!
-//! [`rate_puzzle`] gives both for one puzzle, as `sudokit rate` does: only a classic 9×9 puzzle with
-//! exactly one solution is rated, and [`Unrated`] says why another was not. [`rate_state`] and
+//! [`rate_puzzle`] gives both for one puzzle, as `sudokit rate` does, or one alone ([`Scales`]): only
+//! a classic 9×9 puzzle with exactly one solution is rated, and [`Unrated`] says why another was not. [`rate_state`] and
 //! [`rate_pencil`] rate a grid part way through, or a pencil-mark grid (a Sukaku), from its
 //! candidates as they are. [`se_path`] gives, after the same checks, Sudoku Explainer's path step by
 //! step (as `sudokit explain --scale se`), and [`outline`] the step count and hardest technique of
@@ -26,6 +26,6 @@ mod summary;
 
 pub use puzzle::{
     outline, outline_state, rate_or_outline, rate_pencil, rate_puzzle, rate_state, se_path, Outline, Ratings,
-    Unrated,
+    Scales, Unrated,
 };
 pub use summary::{se_counts, technique_columns, technique_counts, SeCount, TechniqueCount};

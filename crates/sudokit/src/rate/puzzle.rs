@@ -5,6 +5,7 @@
 //! path.
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::hodoku::{self, HodokuError, HodokuRating};
 use super::se::{self, RateError, SeRating};
@@ -13,29 +14,116 @@ use crate::human::{self, HumanError, Solutions, SolverOptions, State, Technique}
 use crate::rules::{Board, Conflict};
 use crate::solve::{Puzzle, Verdict};
 
-/// The ratings of a puzzle with exactly one solution on both scales.
+/// Which scales to rate on: both, or one of them alone (`sudokit rate --scale`).
+///
+/// Each scale solves the puzzle its own way, so one alone takes a part of the time: on the hardest
+/// puzzles Sudoku Explainer's nested forcing chains take nearly all of it, and on easier ones each
+/// scale takes about half.
+///
+/// ```
+/// use sudokit::rate::Scales;
+/// assert_eq!("hodoku".parse::<Scales>(), Ok(Scales::Hodoku));
+/// assert_eq!(Scales::default(), Scales::Both);
+/// assert!(Scales::Se.has_se() && !Scales::Se.has_hodoku());
+/// assert!("serate".parse::<Scales>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Scales {
+    /// Sudoku Explainer's ER/EP/ED and HoDoKu's score and level.
+    #[default]
+    Both,
+    /// Sudoku Explainer's ER/EP/ED alone.
+    Se,
+    /// HoDoKu's score and level alone.
+    Hodoku,
+}
+
+impl Scales {
+    /// Every choice, in the order `sudokit rate --help` lists them.
+    pub const ALL: [Scales; 3] = [Scales::Both, Scales::Se, Scales::Hodoku];
+
+    /// The name `--scale` and Python's `scale=` take: `both`, `se` or `hodoku`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scales::Both => "both",
+            Scales::Se => "se",
+            Scales::Hodoku => "hodoku",
+        }
+    }
+
+    /// Whether Sudoku Explainer's scale is asked for.
+    pub fn has_se(self) -> bool {
+        self != Scales::Hodoku
+    }
+
+    /// Whether HoDoKu's scale is asked for.
+    pub fn has_hodoku(self) -> bool {
+        self != Scales::Se
+    }
+}
+
+impl fmt::Display for Scales {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Scales {
+    type Err = String;
+
+    /// A scale by its [`name`](Scales::name), in any case.
+    fn from_str(s: &str) -> Result<Scales, String> {
+        Scales::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown scale '{s}' (expected both, se or hodoku)"))
+    }
+}
+
+/// The ratings of a puzzle with exactly one solution on the scales asked for ([`Scales`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ratings {
-    /// Sudoku Explainer's ER/EP/ED, or why the rater gave up (its budget, nested forcing chains).
-    pub se: Result<SeRating, RateError>,
-    /// HoDoKu's score and level.
-    pub hodoku: Result<HodokuRating, HodokuError>,
+    /// Sudoku Explainer's ER/EP/ED, or why the rater gave up (its budget, nested forcing chains);
+    /// `None` when the scale was not asked for.
+    pub se: Option<Result<SeRating, RateError>>,
+    /// HoDoKu's score and level; `None` when the scale was not asked for.
+    pub hodoku: Option<Result<HodokuRating, HodokuError>>,
 }
 
 impl Ratings {
-    /// Whether both scales rated the puzzle.
+    /// Whether every scale asked for rated the puzzle.
     pub fn is_complete(&self) -> bool {
-        self.se.is_ok() && self.hodoku.is_ok()
+        self.se.as_ref().is_none_or(Result::is_ok) && self.hodoku.as_ref().is_none_or(Result::is_ok)
     }
 
-    /// Why a scale is missing, one line each, as `sudokit rate` reports it (after the puzzle's
-    /// position): `no Sudoku Explainer rating (ER at least 7.6): …`, `no HoDoKu rating: …`.
+    /// Sudoku Explainer's rating, when asked for and given.
+    pub fn se_rating(&self) -> Option<&SeRating> {
+        self.se.as_ref().and_then(|r| r.as_ref().ok())
+    }
+
+    /// HoDoKu's rating, when asked for and given.
+    pub fn hodoku_rating(&self) -> Option<&HodokuRating> {
+        self.hodoku.as_ref().and_then(|r| r.as_ref().ok())
+    }
+
+    /// The hardest technique and the number of steps, as `sudokit rate` reports them: of Sudoku
+    /// Explainer's path when that scale was asked for (`None` when it gave no rating), else of
+    /// HoDoKu's (its [`hardest`](HodokuRating::hardest), by HoDoKu's name).
+    pub fn hardest_and_steps(&self) -> Option<(String, usize)> {
+        match &self.se {
+            Some(se) => se.as_ref().ok().map(|r| (r.hardest.clone(), r.steps)),
+            None => self.hodoku_rating().map(|r| (r.hardest.name().to_string(), r.steps)),
+        }
+    }
+
+    /// Why a scale asked for is missing, one line each, as `sudokit rate` reports it (after the
+    /// puzzle's position): `no Sudoku Explainer rating (ER at least 7.6): …`, `no HoDoKu rating: …`.
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
-        if let Err(e) = &self.se {
+        if let Some(Err(e)) = &self.se {
             out.push(e.report());
         }
-        if let Err(e) = &self.hodoku {
+        if let Some(Err(e)) = &self.hodoku {
             out.push(format!("no HoDoKu rating: {e}"));
         }
         out
@@ -148,51 +236,57 @@ impl fmt::Display for Unrated {
 
 impl std::error::Error for Unrated {}
 
-/// Rates `puzzle` on both scales, after checking that it is a classic 9×9 puzzle with exactly one
+/// Rates `puzzle` on `scales`, after checking that it is a classic 9×9 puzzle with exactly one
 /// solution.
 ///
 /// ```
-/// use sudokit::rate::{rate_puzzle, Unrated};
+/// use sudokit::rate::{rate_puzzle, Scales, Unrated};
 /// use sudokit::Puzzle;
 ///
 /// let p = Puzzle::classic("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?);
-/// let r = rate_puzzle(&p)?;
-/// assert!(r.is_complete());
+/// let both = rate_puzzle(&p, Scales::Both)?;
+/// assert!(both.is_complete());
+/// // One scale alone gives what both give on it.
+/// let hodoku = rate_puzzle(&p, Scales::Hodoku)?;
+/// assert_eq!((hodoku.se, &hodoku.hodoku), (None, &both.hodoku));
 /// let open = Puzzle::classic(sudokit::Grid::empty(sudokit::Shape::CLASSIC));
-/// assert_eq!(rate_puzzle(&open), Err(Unrated::Multiple));
+/// assert_eq!(rate_puzzle(&open, Scales::Both), Err(Unrated::Multiple));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 /// [`Unrated`] when the puzzle is not classic 9×9 or has not exactly one solution.
-pub fn rate_puzzle(puzzle: &Puzzle) -> Result<Ratings, Unrated> {
+pub fn rate_puzzle(puzzle: &Puzzle, scales: Scales) -> Result<Ratings, Unrated> {
     let grid = ratable(puzzle)?;
-    Ok(Ratings { se: se::rate(grid), hodoku: hodoku::rate(grid) })
+    Ok(Ratings {
+        se: scales.has_se().then(|| se::rate(grid)),
+        hodoku: scales.has_hodoku().then(|| hodoku::rate(grid)),
+    })
 }
 
-/// Rates the rest of the solution from `state` on both scales: a classic 9×9 grid part way
+/// Rates the rest of the solution from `state` on `scales`: a classic 9×9 grid part way
 /// through, such as a pencil-mark grid (a Sukaku), rated from its candidates as they are (see
 /// [`se::rate_state`] and [`hodoku::rate_state`]), after checking that it has exactly one
 /// solution.
 ///
 /// ```
 /// use sudokit::human::State;
-/// use sudokit::rate::{rate_puzzle, rate_state, Unrated};
+/// use sudokit::rate::{rate_puzzle, rate_state, Scales, Unrated};
 /// use sudokit::{Board, Candidates, Puzzle, Shape};
 ///
 /// let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// let state = State::classic(&line.parse()?)?;
-/// assert_eq!(rate_state(&state)?, rate_puzzle(&Puzzle::classic(line.parse()?))?);
+/// assert_eq!(rate_state(&state, Scales::Both)?, rate_puzzle(&Puzzle::classic(line.parse()?), Scales::Both)?);
 /// // Every candidate everywhere: no solution is singled out.
 /// let open = Candidates::new(Shape::CLASSIC);
 /// let open = State::from_candidates(Board::classic_shared(Shape::CLASSIC), &open)?;
-/// assert_eq!(rate_state(&open), Err(Unrated::Multiple));
+/// assert_eq!(rate_state(&open, Scales::Se), Err(Unrated::Multiple));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 /// [`Unrated`] when the state is not classic 9×9 or has not exactly one solution.
-pub fn rate_state(state: &State) -> Result<Ratings, Unrated> {
+pub fn rate_state(state: &State, scales: Scales) -> Result<Ratings, Unrated> {
     if let Some(why) = Unrated::of_rules(state.board()) {
         return Err(why);
     }
@@ -201,7 +295,10 @@ pub fn rate_state(state: &State) -> Result<Ratings, Unrated> {
         Solutions::Several => return Err(Unrated::Multiple),
         Solutions::None => return Err(Unrated::NoSolution),
     }
-    Ok(Ratings { se: se::rate_state(state, se::SeOptions::default()), hodoku: hodoku::rate_state(state) })
+    Ok(Ratings {
+        se: scales.has_se().then(|| se::rate_state(state, se::SeOptions::default())),
+        hodoku: scales.has_hodoku().then(|| hodoku::rate_state(state)),
+    })
 }
 
 /// [`rate_state`] of the state pencil marks describe (see [`State::from_candidates`]), and where
@@ -210,27 +307,30 @@ pub fn rate_state(state: &State) -> Result<Ratings, Unrated> {
 ///
 /// ```
 /// use sudokit::human::State;
-/// use sudokit::rate::{rate_pencil, rate_puzzle, Unrated};
+/// use sudokit::rate::{rate_pencil, rate_puzzle, Scales, Unrated};
 /// use sudokit::{Candidates, Cell, DigitSet, Puzzle, Shape};
 ///
 /// let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// let marks = State::classic(&line.parse()?)?.to_candidates();
-/// assert_eq!(rate_pencil(&marks).0, rate_puzzle(&Puzzle::classic(line.parse()?)));
+/// assert_eq!(rate_pencil(&marks, Scales::Both).0, rate_puzzle(&Puzzle::classic(line.parse()?), Scales::Both));
 /// let mut open = Candidates::new(Shape::CLASSIC);
-/// assert_eq!(rate_pencil(&open).0, Err(Unrated::Multiple));
+/// assert_eq!(rate_pencil(&open, Scales::Both).0, Err(Unrated::Multiple));
 /// open.set(Cell::new_checked(0, Shape::CLASSIC).ok_or("r1c1")?, DigitSet::EMPTY);
-/// let why = rate_pencil(&open).0.err().ok_or("rated")?;
+/// let why = rate_pencil(&open, Scales::Hodoku).0.err().ok_or("rated")?;
 /// assert_eq!(why.status(), "invalid");
 /// assert_eq!(why.to_string(), "the pencil marks contradict themselves: r1c1 has no candidate left");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn rate_pencil(marks: &Candidates) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
+pub fn rate_pencil(
+    marks: &Candidates,
+    scales: Scales,
+) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
     let state = match State::from_candidates(Board::classic_shared(marks.shape()), marks) {
         Ok(state) => state,
         Err(HumanError::Conflict(c)) => return (Err(Unrated::Invalid(vec![c])), None),
         Err(e) => return (Err(Unrated::Contradiction(e.to_string())), None),
     };
-    match rate_state(&state) {
+    match rate_state(&state, scales) {
         Err(why @ Unrated::Unsupported { .. }) => (Err(why), Some(outline_state(&state))),
         rated => (rated, None),
     }
@@ -280,12 +380,12 @@ pub struct Outline {
 /// `sudokit rate` still reports for them. Only a puzzle with exactly one solution is outlined.
 ///
 /// ```
-/// use sudokit::rate::{outline, rate_puzzle, Unrated};
+/// use sudokit::rate::{outline, rate_puzzle, Scales, Unrated};
 /// use sudokit::human::Technique;
 /// use sudokit::Puzzle;
 ///
 /// let mini = Puzzle::classic("1.3.4.2.3.1.2.4.".parse()?);
-/// assert!(matches!(rate_puzzle(&mini), Err(Unrated::Unsupported { side: 4, .. })));
+/// assert!(matches!(rate_puzzle(&mini, Scales::Both), Err(Unrated::Unsupported { side: 4, .. })));
 /// let path = outline(&mini)?;
 /// assert_eq!((path.steps, path.hardest), (8, Some(Technique::NakedSingle)));
 /// let open = Puzzle::classic(sudokit::Grid::empty(sudokit::Shape::new(2, 2)?));
@@ -353,16 +453,19 @@ fn outline_path(state: State, unrated: impl Fn(HumanError) -> Unrated) -> Result
 /// [`outline`] of the puzzle's path: what `sudokit rate` reports for one puzzle.
 ///
 /// ```
-/// use sudokit::rate::{rate_or_outline, Unrated};
+/// use sudokit::rate::{rate_or_outline, Scales, Unrated};
 /// use sudokit::Puzzle;
 ///
-/// let (rated, path) = rate_or_outline(&Puzzle::classic("1.3.4.2.3.1.2.4.".parse()?));
+/// let (rated, path) = rate_or_outline(&Puzzle::classic("1.3.4.2.3.1.2.4.".parse()?), Scales::Both);
 /// assert!(matches!(rated, Err(Unrated::Unsupported { side: 4, .. })));
 /// assert_eq!(path.and_then(Result::ok).map(|o| o.steps), Some(8));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn rate_or_outline(puzzle: &Puzzle) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
-    let rated = rate_puzzle(puzzle);
+pub fn rate_or_outline(
+    puzzle: &Puzzle,
+    scales: Scales,
+) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
+    let rated = rate_puzzle(puzzle, scales);
     let path = matches!(rated, Err(Unrated::Unsupported { .. })).then(|| outline(puzzle));
     (rated, path)
 }
@@ -397,23 +500,63 @@ mod tests {
 
     #[test]
     fn rates_a_unique_puzzle_on_both_scales() {
-        let r = rate_puzzle(&puzzle(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        ))
+        let r = rate_puzzle(
+            &puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),
+            Scales::Both,
+        )
         .expect("rated");
         assert!(r.is_complete());
-        assert_eq!(r.hodoku.map(|h| h.level), Ok(hodoku::Level::Easy));
+        assert_eq!(r.hodoku_rating().map(|h| h.level), Some(hodoku::Level::Easy));
+    }
+
+    /// One scale alone gives that scale's rating as both give it, and the other not at all; the
+    /// hardest technique and step count then come from the scale asked for.
+    #[test]
+    fn one_scale_alone_rates_as_both_do_on_it() {
+        let xy_wing =
+            puzzle(".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..");
+        let both = rate_puzzle(&xy_wing, Scales::Both).expect("rated");
+        let se = rate_puzzle(&xy_wing, Scales::Se).expect("rated");
+        let hodoku = rate_puzzle(&xy_wing, Scales::Hodoku).expect("rated");
+        assert_eq!((&se.se, &se.hodoku), (&both.se, &None));
+        assert_eq!((&hodoku.se, &hodoku.hodoku), (&None, &both.hodoku));
+        assert!(se.is_complete() && hodoku.is_complete());
+        let se_rating = both.se_rating().expect("SE rating");
+        assert_eq!(both.hardest_and_steps(), Some(("XY-Wing".to_string(), se_rating.steps)));
+        assert_eq!(se.hardest_and_steps(), both.hardest_and_steps());
+        let h = both.hodoku_rating().expect("HoDoKu rating");
+        assert_eq!(hodoku.hardest_and_steps(), Some((h.hardest.name().to_string(), h.steps)));
+        assert_eq!(h.hardest, crate::human::Technique::XyWing);
+        // A scale that gives up is a problem only when it was asked for.
+        let gave_up = Ratings { se: Some(Err(RateError::Multiple)), hodoku: both.hodoku.clone() };
+        assert!(!gave_up.is_complete());
+        assert_eq!(gave_up.problems().len(), 1);
+        assert_eq!(gave_up.hardest_and_steps(), None);
+        assert!(Ratings { se: None, ..gave_up }.problems().is_empty());
+    }
+
+    #[test]
+    fn scales_read_their_names() {
+        for k in Scales::ALL {
+            assert_eq!(k.name().parse::<Scales>(), Ok(k));
+            assert_eq!(k.to_string().to_uppercase().parse::<Scales>(), Ok(k));
+        }
+        assert_eq!(
+            "se+hodoku".parse::<Scales>(),
+            Err("unknown scale 'se+hodoku' (expected both, se or hodoku)".into())
+        );
     }
 
     #[test]
     fn names_why_a_puzzle_is_not_rated() {
-        let invalid = rate_puzzle(&puzzle(&format!("11{}", ".".repeat(79)))).expect_err("invalid");
+        let invalid =
+            rate_puzzle(&puzzle(&format!("11{}", ".".repeat(79))), Scales::Both).expect_err("invalid");
         assert_eq!(invalid.status(), "invalid");
         assert_eq!(
             invalid.to_string(),
             "givens break the rules: 1 twice in row 1 (r1c1 and r1c2); 1 twice in box 1 (r1c1 and r1c2)"
         );
-        let small = rate_puzzle(&puzzle(&".".repeat(16))).expect_err("4x4");
+        let small = rate_puzzle(&puzzle(&".".repeat(16)), Scales::Hodoku).expect_err("4x4");
         assert_eq!(small.status(), "unsupported");
         assert!(small.to_string().ends_with("not 4x4 boards"), "{small}");
     }
