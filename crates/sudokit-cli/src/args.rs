@@ -337,7 +337,7 @@ mod tests {
     use sudokit::{Layout, OutputFormat, Symbols};
 
     use super::{Output, LAYOUTS, OUTPUT_FORMATS, SYMBOLS};
-    use crate::commands::{DIFFICULTIES, LEVELS, MODES, SYMMETRIES};
+    use crate::commands::{DIFFICULTIES, LEVELS, MODES, SCALES, SYMMETRIES};
 
     /// The help tables name every value of the library enums, in the library's order, and no other.
     #[test]
@@ -357,5 +357,6 @@ mod tests {
         assert_eq!(names(SYMMETRIES), all(&Symmetry::ALL));
         assert_eq!(names(DIFFICULTIES), all(&Difficulty::ALL));
         assert_eq!(names(LEVELS), all(&sudokit::rate::hodoku::Level::ALL));
+        assert_eq!(names(SCALES), all(&sudokit::rate::Scales::ALL));
     }
 }

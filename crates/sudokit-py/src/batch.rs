@@ -822,10 +822,11 @@ pub fn technique_names() -> Vec<&'static str> {
 /// the ratings are for classic 9×9 Sudoku only. Returns six `(N,)` arrays, in input order:
 /// `er`, `ep`, `ed` (`float32`, Sudoku Explainer; `nan` when not rated), `score` (`int32`, HoDoKu;
 /// `-1` when not rated), `level` (`int8`, HoDoKu's level as an index into `sudokit.LEVELS`:
-/// 0 easy to 4 extreme; `-1` when not rated) and `status` (`uint8`): `OK` (every scale asked for), `PARTIAL`
-/// (one scale could not rate it, e.g. Sudoku Explainer's nested forcing chains: its values are
-/// missing), `MULTIPLE`, `NO_SOLUTION`, `INVALID` (givens break the rules) or `BAD_VALUE` (a value
-/// above 9). The GIL is released while the batch runs on `threads` workers (default: every core).
+/// 0 easy to 4 extreme; `-1` when not rated) and `status` (`uint8`): `OK` (every scale asked for),
+/// `PARTIAL` (one scale could not rate it, e.g. Sudoku Explainer's nested forcing chains: its
+/// values are missing), `MULTIPLE`, `NO_SOLUTION`, `INVALID` (givens break the rules) or
+/// `BAD_VALUE` (a value above 9). The GIL is released while the batch runs on `threads` workers
+/// (default: every core).
 ///
 /// With `details=True` two more arrays follow, for the rows Sudoku Explainer rated (as `rate()`'s
 /// `hardest` and `step_count`): `hardest` (`object`, the name of the hardest step's technique;

@@ -630,7 +630,8 @@ puzzle_function! {
     }
 }
 
-/// A puzzle's difficulty on both community scales (or the one of `scale`), as `sudokit rate` gives it.
+/// A puzzle's difficulty on both community scales (or on the one of `scale`), as `sudokit rate`
+/// gives it.
 ///
 /// `status` is that of the `sudokit rate -o json` record: `"ok"` (every scale asked for),
 /// `"partial"` (one scale could not rate it; the other's values are there), or why it was not rated
@@ -638,10 +639,10 @@ puzzle_function! {
 /// `"timeout"`. `er`, `ep`, `ed` are Sudoku Explainer's ratings, `score` and `level` HoDoKu's
 /// (`"easy"` to `"extreme"`), `hardest` Sudoku Explainer's name of the hardest step and `step_count`
 /// the length of its path (HoDoKu's with `scale="hodoku"`); each `None` when not rated or not asked
-/// for. On boards neither scale covers (other sizes, variant
-/// rules: status `"unsupported"`), `hardest` and `step_count` are those of the human solver's path
-/// (HoDoKu's techniques, as `explain`) where the puzzle has exactly one solution. `messages` are the
-/// lines `sudokit rate` writes to stderr for this puzzle.
+/// for. On boards neither scale covers (other sizes, variant rules: status `"unsupported"`),
+/// `hardest` and `step_count` are those of the human solver's path (HoDoKu's techniques, as
+/// `explain`) where the puzzle has exactly one solution. `messages` are the lines `sudokit rate`
+/// writes to stderr for this puzzle.
 #[pyclass(module = "sudokit", frozen, get_all)]
 #[derive(Clone, Debug)]
 pub struct Rating {
@@ -699,15 +700,15 @@ impl Rating {
             // The marker `sudokit rate` prints: `!no solution` for `no_solution`.
             return format!("!{}", self.status.replace('_', " "));
         }
-        let scales = self.scale.parse().unwrap_or_default();
+        let scales: Scales = self.scale.parse().unwrap_or_default();
         let mut parts = Vec::new();
-        if Scales::has_se(scales) {
+        if scales.has_se() {
             parts.push(match (self.er, self.ep, self.ed) {
                 (Some(r), Some(p), Some(d)) => format!("{r:.1}/{p:.1}/{d:.1}"),
                 _ => "?/?/?".into(),
             });
         }
-        if Scales::has_hodoku(scales) {
+        if scales.has_hodoku() {
             parts.push(match (self.score, &self.level) {
                 (Some(s), Some(l)) => format!("{s} {l}"),
                 _ => "? ?".into(),

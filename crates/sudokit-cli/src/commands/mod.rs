@@ -139,12 +139,12 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                         rate::rate_pencil(a, t, at, tally)
                     })
                 };
-                tallied(stats, run, |d: &rate::Distribution| d.summary(a.scale.into()))?
+                tallied(stats, run, |d: &rate::Distribution| d.summary(a.scale))?
             } else {
                 let read = a.input.read_options()?;
                 let run =
                     |tally: &Tally<_>| bulk::run(&a.input.files, read, &a.run, |j| rate::rate(a, j, tally));
-                tallied(stats, run, |d: &rate::Distribution| d.summary(a.scale.into()))?
+                tallied(stats, run, |d: &rate::Distribution| d.summary(a.scale))?
             }
         }
         Command::Count(a) => run_bulk(&a.input, &a.run, a.input.read_options()?, |j| count::count(a, j))?,
@@ -472,3 +472,5 @@ pub use bench::MODES;
 pub use gen_rating::LEVELS;
 #[cfg(test)]
 pub use generate::{DIFFICULTIES, SYMMETRIES};
+#[cfg(test)]
+pub use rate::SCALES;

@@ -1,7 +1,7 @@
 //! `sudokit rate`: each puzzle's difficulty on both community scales, Sudoku Explainer's ER/EP/ED
 //! and HoDoKu's score and level (or on one alone, `--scale`), with the hardest technique.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::hodoku::{HodokuRating, Level};
@@ -53,33 +53,21 @@ pub struct RateArgs {
     /// The scales to rate on. One alone takes a part of the time (each solves the puzzle its own
     /// way); the other's fields stay empty (`null` in JSON), and the hardest technique and step
     /// count are those of the scale's own path.
-    #[arg(long, value_enum, default_value_t = RateScale::Both)]
-    pub scale: RateScale,
+    #[arg(long, value_name = "SCALE", default_value = "both", value_parser = values::<Scales>(SCALES))]
+    pub scale: Scales,
     #[command(flatten)]
     pub run: RunArgs,
 }
 
-/// The values of `rate --scale`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RateScale {
-    /// Sudoku Explainer's ER/EP/ED and HoDoKu's score and level.
-    Both,
-    /// Sudoku Explainer's ER/EP/ED alone (`ER/EP/ED TECHNIQUE` as text), as serate rates.
-    Se,
-    /// HoDoKu's score and level alone (`SCORE LEVEL TECHNIQUE` as text), the hardest technique by
-    /// HoDoKu's names.
-    Hodoku,
-}
-
-impl From<RateScale> for Scales {
-    fn from(s: RateScale) -> Scales {
-        match s {
-            RateScale::Both => Scales::Both,
-            RateScale::Se => Scales::Se,
-            RateScale::Hodoku => Scales::Hodoku,
-        }
-    }
-}
+/// The values of `rate --scale`, in the order of [`Scales::ALL`].
+pub const SCALES: &[(&str, &str)] = &[
+    ("both", "Sudoku Explainer's ER/EP/ED and HoDoKu's score and level"),
+    ("se", "Sudoku Explainer's ER/EP/ED alone (ER/EP/ED TECHNIQUE as text), as serate rates"),
+    (
+        "hodoku",
+        "HoDoKu's score and level alone (SCORE LEVEL TECHNIQUE as text), the technique by HoDoKu's name",
+    ),
+];
 
 /// The ER buckets of `--stats` (in tenths, inclusive upper bounds), as the rating datasets use them.
 const ER_BUCKETS: [(&str, u16); 7] = [
@@ -162,7 +150,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
     };
     let rec = Rec {
         mode,
-        scales: args.scale.into(),
+        scales: args.scale,
         columns: COLUMNS,
         head: &|status| puzzle_fields(job, status),
         // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
@@ -197,7 +185,7 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
     let line = marks.to_line_form();
     let rec = Rec {
         mode,
-        scales: args.scale.into(),
+        scales: args.scale,
         columns: PENCIL_COLUMNS,
         head: &|status| head(&line, status),
         echo: &|out| match mode {

@@ -1,6 +1,6 @@
 //! Both ratings of one puzzle, as `sudokit rate` gives them: the uniqueness check first (a puzzle
 //! without exactly one solution is not rated), then Sudoku Explainer's ER/EP/ED and HoDoKu's score and
-//! level, each of which may fail on its own. Where neither scale applies (other boards, variant
+//! level (or one of them alone, [`Scales`]), each of which may fail on its own. Where neither scale applies (other boards, variant
 //! rules), [`outline`] still gives the step count and the hardest technique of the human solver's
 //! path.
 
