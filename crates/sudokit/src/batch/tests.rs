@@ -449,6 +449,7 @@ fn one_scale_alone_rates_as_both_do_on_it() {
         let alone = pool.install(|| rate_rows(&rows, scales, &opts));
         let marks_alone = rate_pencil_rows(&marks, scales, &opts);
         let pairs = alone.iter().zip(&both).chain(marks_alone.iter().zip(&marks_both));
+        let mut rated = 0;
         for (i, (one, all)) in pairs.enumerate() {
             match (one, all) {
                 (Ok(Ok(one)), Ok(Ok(all))) => {
@@ -456,10 +457,13 @@ fn one_scale_alone_rates_as_both_do_on_it() {
                     let hodoku = if scales.has_hodoku() { all.hodoku.clone() } else { None };
                     assert_eq!(*one, crate::rate::Ratings { se, hodoku }, "{scales} row {i}");
                     assert!(one.is_complete(), "{scales} row {i}");
+                    rated += 1;
                 }
                 (one, all) => assert_eq!(one, all, "{scales} row {i}"),
             }
         }
+        // Every dataset puzzle, and its marks, has one solution.
+        assert_eq!(rated, 2 * n, "{scales}");
         assert!(matches!(alone[n + 1], Err(BatchError::Grid(_))), "{scales}: {:?}", alone[n + 1]);
     }
 }
