@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{rate_or_outline, rate_pencil, Outline, Ratings, Scales, Unrated};
+use sudokit::rate::{rate_or_outline, rate_pencil, rating_line, Outline, Ratings, Scales, Unrated};
 use sudokit::{Board, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
@@ -643,31 +643,43 @@ puzzle_function! {
 /// `hardest` and `step_count` are those of the human solver's path (HoDoKu's techniques, as
 /// `explain`) where the puzzle has exactly one solution. `messages` are the lines `sudokit rate`
 /// writes to stderr for this puzzle.
-#[pyclass(module = "sudokit", frozen, get_all)]
+#[pyclass(module = "sudokit", frozen)]
 #[derive(Clone, Debug)]
 pub struct Rating {
     /// `"ok"`, `"partial"`, `"multiple"`, `"no_solution"`, `"invalid"`, `"unsupported"` or `"timeout"`.
+    #[pyo3(get)]
     pub status: String,
     /// Sudoku Explainer's ER: the hardest step.
+    #[pyo3(get)]
     pub er: Option<f64>,
     /// Sudoku Explainer's EP: the hardest step up to the first placement.
+    #[pyo3(get)]
     pub ep: Option<f64>,
     /// Sudoku Explainer's ED: the first step.
+    #[pyo3(get)]
     pub ed: Option<f64>,
     /// HoDoKu's score.
+    #[pyo3(get)]
     pub score: Option<u32>,
     /// HoDoKu's level.
+    #[pyo3(get)]
     pub level: Option<String>,
     /// Sudoku Explainer's name of the hardest step (with `scale="hodoku"`, HoDoKu's; on other
     /// boards, the human solver's).
+    #[pyo3(get)]
     pub hardest: Option<String>,
     /// The steps of Sudoku Explainer's path (with `scale="hodoku"`, of HoDoKu's; on other boards, of
     /// the human solver's).
+    #[pyo3(get)]
     pub step_count: Option<usize>,
     /// Why a scale is missing, as the command line says it.
+    #[pyo3(get)]
     pub messages: Vec<String>,
     /// The scales asked for: `"both"`, `"se"` or `"hodoku"`.
+    #[pyo3(get)]
     pub scale: String,
+    /// The line `sudokit rate --scale SCALE` prints for the values (`str()`, where there are any).
+    line: String,
 }
 
 #[pymethods]
@@ -700,22 +712,7 @@ impl Rating {
             // The marker `sudokit rate` prints: `!no solution` for `no_solution`.
             return format!("!{}", self.status.replace('_', " "));
         }
-        let scales: Scales = self.scale.parse().unwrap_or_default();
-        let mut parts = Vec::new();
-        if scales.has_se() {
-            parts.push(match (self.er, self.ep, self.ed) {
-                (Some(r), Some(p), Some(d)) => format!("{r:.1}/{p:.1}/{d:.1}"),
-                _ => "?/?/?".into(),
-            });
-        }
-        if scales.has_hodoku() {
-            parts.push(match (self.score, &self.level) {
-                (Some(s), Some(l)) => format!("{s} {l}"),
-                _ => "? ?".into(),
-            });
-        }
-        parts.push(self.hardest.clone().unwrap_or_else(|| "?".into()));
-        parts.join(" ")
+        self.line.clone()
     }
 
     fn __repr__(&self) -> String {
@@ -761,6 +758,7 @@ pub fn rating_of(
         step_count: None,
         messages: Vec::new(),
         scale: scales.name().to_string(),
+        line: String::new(),
     };
     let ratings = match rated {
         Ok(ratings) => ratings,
@@ -769,7 +767,8 @@ pub fn rating_of(
             r.messages.push(format!("{at}: {}", why.message()));
             match path {
                 Some(Ok(o)) => {
-                    (r.hardest, r.step_count) = (o.hardest.map(|t| t.name().to_string()), Some(o.steps))
+                    (r.hardest, r.step_count) = (o.hardest.map(|t| t.name().to_string()), Some(o.steps));
+                    r.line = rating_line(scales, None, None, r.hardest.as_deref());
                 }
                 Some(Err(e)) => r.messages.push(format!("{at}: {}", e.outline_message())),
                 None => {}
@@ -785,6 +784,7 @@ pub fn rating_of(
         (r.score, r.level) = (Some(h.score), Some(h.level.name().to_string()));
     }
     (r.hardest, r.step_count) = ratings.hardest_and_steps().unzip();
+    r.line = rating_line(scales, ratings.se_rating(), ratings.hodoku_rating(), r.hardest.as_deref());
     r.messages = ratings.problems().iter().map(|m| format!("{at}: {m}")).collect();
     r.status = if ratings.is_complete() { "ok" } else { "partial" }.to_string();
     r

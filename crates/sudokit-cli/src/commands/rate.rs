@@ -6,7 +6,9 @@ use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::hodoku::{HodokuRating, Level};
 use sudokit::rate::se::SeRating;
-use sudokit::rate::{rate_or_outline, rate_pencil as rate_marks, Outline, Ratings, Scales, Unrated};
+use sudokit::rate::{
+    rate_or_outline, rate_pencil as rate_marks, rating_line, Outline, Ratings, Scales, Unrated,
+};
 use sudokit::{OutputFormat, Position};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
@@ -325,22 +327,9 @@ impl Values {
             .set("hardest_technique", self.hardest.clone().map_or(Value::Null, Value::from))
             .set("step_count", self.steps.map_or(Value::Null, Value::from));
         record(mode, columns, fields, || {
-            let mut parts = Vec::new();
-            if self.scales.has_se() {
-                parts.push(self.se.as_ref().map_or_else(
-                    || "?/?/?".to_string(),
-                    |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed()),
-                ));
-            }
-            if self.scales.has_hodoku() {
-                parts.push(
-                    self.hodoku
-                        .as_ref()
-                        .map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level)),
-                );
-            }
-            parts.push(self.hardest.clone().unwrap_or_else(|| "?".to_string()));
-            format!("{}\n", parts.join(" ")).into_bytes()
+            let line =
+                rating_line(self.scales, self.se.as_ref(), self.hodoku.as_ref(), self.hardest.as_deref());
+            format!("{line}\n").into_bytes()
         })
     }
 }

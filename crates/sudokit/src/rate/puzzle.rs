@@ -130,6 +130,43 @@ impl Ratings {
     }
 }
 
+/// The line `sudokit rate` prints for a rating on `scales`: `ER/EP/ED SCORE LEVEL TECHNIQUE`, the
+/// scale not asked for left out, `?` for what is missing (a scale that gave no rating, or a board
+/// neither scale covers, where `hardest` is the human solver's).
+///
+/// ```
+/// use sudokit::rate::{rate_puzzle, rating_line, Scales};
+/// use sudokit::Puzzle;
+///
+/// let xy_wing = Puzzle::classic(".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?);
+/// let r = rate_puzzle(&xy_wing, Scales::Both)?;
+/// let hardest = r.hardest_and_steps().map(|(name, _)| name);
+/// let line = |scales| rating_line(scales, r.se_rating(), r.hodoku_rating(), hardest.as_deref());
+/// assert_eq!(line(Scales::Both), "4.2/1.2/1.2 1302 hard XY-Wing");
+/// assert_eq!(line(Scales::Se), "4.2/1.2/1.2 XY-Wing");
+/// assert_eq!(line(Scales::Hodoku), "1302 hard XY-Wing");
+/// assert_eq!(rating_line(Scales::Both, None, None, Some("Naked Single")), "?/?/? ? ? Naked Single");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rating_line(
+    scales: Scales,
+    se: Option<&SeRating>,
+    hodoku: Option<&HodokuRating>,
+    hardest: Option<&str>,
+) -> String {
+    let mut parts = Vec::new();
+    if scales.has_se() {
+        parts.push(
+            se.map_or_else(|| "?/?/?".to_string(), |r| format!("{:.1}/{:.1}/{:.1}", r.er(), r.ep(), r.ed())),
+        );
+    }
+    if scales.has_hodoku() {
+        parts.push(hodoku.map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level)));
+    }
+    parts.push(hardest.unwrap_or("?").to_string());
+    parts.join(" ")
+}
+
 /// Why a puzzle was not rated at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
