@@ -228,8 +228,9 @@ fn issue20_tdoku_test_format() {
     );
 }
 
-/// The grid files of Simple Sudoku (`.ss`) and SadMan/SudoCue/HoDoKu (`.sdk` with `#` metadata and a
-/// `[Puzzle]` section line, `.sdm` one puzzle per line).
+/// The grid files of Simple Sudoku (`.ss`, with and without its outer border) and SadMan/SudoCue/HoDoKu
+/// (`.sdk` with `#` metadata and a `[Puzzle]` section line, `.sdm` one puzzle per line), and HoDoKu's
+/// formatted givens.
 #[test]
 fn issue20_sdk_sdm_ss_files() {
     let one = |name: &str| {
@@ -239,6 +240,9 @@ fn issue20_sdk_sdm_ss_files() {
     };
     let sdk = one("formats/puzzle.sdk");
     assert_eq!(sdk, one("formats/puzzle.ss"));
+    // Their first line, a border without `|` or `+`, tells the layout.
+    assert_eq!(sdk, one("formats/puzzle_bordered.ss"));
+    assert_eq!(sdk, one("formats/hodoku_givens.txt"));
     assert_eq!(one("formats/puzzles.sdm").lines().next(), sdk.lines().next());
     assert_eq!(one("formats/puzzles.sdm").lines().count(), 5);
 }

@@ -181,6 +181,10 @@ def test_layouts_sizes_and_options(tmp_path):
     grid = "\n".join(" ".join(c if c != "." else "0" for c in P1[r * 9:r * 9 + 9]) for r in range(9))
     puzzles, _ = quiet(grid.encode())
     assert puzzles.shape == (1, 81) and to_line(puzzles[0]) == P1
+    # The files of Simple Sudoku and HoDoKu, borders and all, give the same puzzle as the .sdk one.
+    formats = TEST_DATA / "formats"
+    same = [quiet(formats / name)[0] for name in ["puzzle.sdk", "puzzle_bordered.ss", "hodoku_givens.txt"]]
+    assert same[0].shape == (1, 81) and all((p == same[0]).all() for p in same)
     # 16x16 rows.
     puzzles, status = quiet(TEST_DATA / "boards" / "16x16.txt")
     assert puzzles.shape[1] == 256 and (status == sudokit.OK).all()

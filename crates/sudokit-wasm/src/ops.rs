@@ -576,6 +576,12 @@ mod tests {
         let g = answer(&parse(&req(&grid)));
         assert_eq!(g["layout"], "compact");
         assert_eq!(g["line"], SEED);
+        // Copied from Simple Sudoku: its border above the rows tells the layout.
+        let boxed =
+            |r: &[u8]| r.chunks(3).map(|b| format!("|{}", String::from_utf8_lossy(b))).collect::<String>();
+        let rows: String = SEED.as_bytes().chunks(9).map(|r| format!("{}|\n", boxed(r))).collect();
+        let s = answer(&parse(&req(&format!("*-----------*\n{rows}*-----------*\n"))));
+        assert_eq!((&s["layout"], &s["line"]), (&json!("art"), &json!(SEED)));
         let two = answer(&parse(&req(&format!("{SEED}\n{SEED}\n"))));
         assert_eq!(two["records"], 2);
     }

@@ -22,9 +22,7 @@ pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
     if trimmed.iter().take(8).any(|b| *b == b'[' || *b == b'{') {
         return Layout::Json;
     }
-    if trimmed.iter().any(|b| *b == b'|' || *b == b'+')
-        || (is_art_separator(trimmed) && trimmed.len() > MAX_SIDE)
-    {
+    if trimmed.iter().any(|b| *b == b'|' || *b == b'+') || is_art_border(trimmed) {
         return Layout::Art;
     }
     let toks = tokens(trimmed, b"");
@@ -57,6 +55,31 @@ pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
             }
         }
     }
+}
+
+/// Whether a first line without `|` or `+` is the top border of grid art: a rule
+/// ([`is_art_separator`]) that no board's cells could be (blanks are `-`, `*` and `.` too), and
+/// either longer than any row or between two equal corners. Simple Sudoku's `.ss` files start with
+/// `*-----------*`, HoDoKu's formatted grids with `.-------.-------.-------.`; a line of dashes
+/// alone above a list of puzzles stays a line of the line layout (reported, and the puzzles read).
+fn is_art_border(line: &[u8]) -> bool {
+    let line = line.trim_ascii_end();
+    let cornered = line.len() > 2 && line[0] == line[line.len() - 1] && b"*.".contains(&line[0]);
+    is_art_separator(line) && (line.len() > MAX_SIDE || cornered) && !could_be_blank_cells(line)
+}
+
+/// Whether a line of blank symbols could be cells: a row of the compact or grid layout, or a
+/// one-line puzzle, of some board (81 dashes are an empty 9×9 puzzle).
+fn could_be_blank_cells(line: &[u8]) -> bool {
+    let toks = tokens(line, b"");
+    let blank =
+        |t: &(usize, &[u8])| t.1.iter().all(|&b| symbol_value(b, MAX_SIDE, Symbols::Standard) == Some(0));
+    let cells = match toks.as_slice() {
+        [(_, one)] => one.len(),
+        many if many.iter().all(|t| t.1.len() == 1) => many.len(),
+        _ => return false,
+    };
+    toks.iter().all(blank) && (Shape::for_side(cells).is_ok() || is_square_side(cells).is_some())
 }
 
 /// Whether a lone token of 16 to 32 symbols is a row of a big board in the compact layout rather

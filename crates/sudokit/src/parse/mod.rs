@@ -86,7 +86,8 @@ pub enum Layout {
     Grid,
     /// One row per line, cells not separated.
     Compact,
-    /// Grid art with `|`, `-` and `+` separators.
+    /// Grid art with `|`, `-` and `+` separators (Simple Sudoku's `*---*` corners and HoDoKu's
+    /// `.`, `:` and `'` among them).
     Art,
     /// LeetCode-style JSON boards.
     Json,
@@ -276,6 +277,73 @@ mod tests {
         let r = one(&art);
         assert_eq!(r.layout, Layout::Art);
         assert_eq!(r.puzzle.expect("ok").to_string(), P);
+    }
+
+    /// `P` drawn by `row(cells of a box row)` per row, between the borders `top`, `middle` and
+    /// `bottom`.
+    fn drawn(top: &str, middle: &str, bottom: &str, row: impl Fn(&[String]) -> String) -> String {
+        let mut art = format!("{top}\n");
+        for (i, chunk) in P.as_bytes().chunks(9).enumerate() {
+            let cells: Vec<String> = chunk.iter().map(|&b| (b as char).to_string()).collect();
+            art.push_str(&format!("{}\n", row(&cells)));
+            if i % 3 == 2 && i < 8 {
+                art.push_str(&format!("{middle}\n"));
+            }
+        }
+        art.push_str(&format!("{bottom}\n"));
+        art
+    }
+
+    #[test]
+    fn simple_sudoku_and_hodoku_grid_art_are_detected() {
+        // Simple Sudoku's `.ss` layout, and HoDoKu's formatted givens (its pencil-mark grid's
+        // borders around one symbol per cell), two puzzles each, the second with CRLF line ends.
+        let ss = drawn("*-----------*", "|---+---+---|", "*-----------*", |c| {
+            format!("|{}|{}|{}|", c[..3].concat(), c[3..6].concat(), c[6..].concat())
+        });
+        let rule = "-".repeat(9);
+        let hodoku = drawn(
+            &format!(".{rule}.{rule}.{rule}."),
+            &format!(":{rule}+{rule}+{rule}:"),
+            &format!("'{rule}'{rule}'{rule}'"),
+            |c| format!("| {} | {} | {} |", c[..3].join("  "), c[3..6].join("  "), c[6..].join("  ")),
+        );
+        for art in [ss, hodoku] {
+            let text = format!("{art}{}", art.replace('\n', "\r\n"));
+            let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+            assert_eq!(r.len(), 2, "{text}");
+            for (i, record) in r.iter().enumerate() {
+                assert_eq!(record.layout, Layout::Art);
+                assert_eq!(record.position.puzzle, i + 1);
+                assert_eq!(record.puzzle.as_ref().expect("reads").to_string(), P);
+            }
+            assert_eq!(r[1].position.line, 15);
+        }
+    }
+
+    #[test]
+    fn dashes_that_could_be_cells_are_no_grid_art() {
+        // 81 blanks: the empty puzzle, on one line.
+        let r = one(&"-".repeat(81));
+        assert_eq!(r.layout, Layout::Line);
+        assert_eq!(r.puzzle.expect("empty").givens(), 0);
+        // A row of blanks in the compact and grid layouts.
+        let mut rows: Vec<String> =
+            P.as_bytes().chunks(9).map(|c| String::from_utf8_lossy(c).into()).collect();
+        rows[0] = "-".repeat(9);
+        let r = one(&rows.join("\n"));
+        assert_eq!((r.layout, &r.puzzle.expect("reads").to_string()[..9]), (Layout::Compact, "........."));
+        rows[0] = ["-"; 9].join(" ");
+        let spaced: Vec<String> =
+            rows.iter().map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" ")).collect();
+        let r = one(&spaced.join("\n"));
+        assert_eq!(r.layout, Layout::Grid);
+        // A rule of dashes above a list of puzzles is a bad line of that list, not grid art.
+        let r = parse_all(&format!("-------------\n{P}\n"), ParseOptions::default()).expect("reads");
+        assert_eq!(
+            r.iter().map(|r| (r.layout, r.puzzle.is_ok())).collect::<Vec<_>>(),
+            [(Layout::Line, false), (Layout::Line, true)]
+        );
     }
 
     #[test]

@@ -109,8 +109,12 @@ pub(super) fn is_blank_or_comment(line: &[u8]) -> bool {
     }
 }
 
+/// Whether a line of grid art is a rule between rows: rule characters (`-`, `=`, `+`, `|`) and
+/// corners only, with some `-`, `=` or `+` (a row of `.` blanks is no rule). The corners are
+/// Simple Sudoku's `*` and HoDoKu's `.`, `:` and `'` (its formatted grids start with
+/// `.-------.-------.-------.`).
 pub(super) fn is_art_separator(line: &[u8]) -> bool {
-    line.iter().all(|b| b" \t-=+|*".contains(b)) && line.iter().any(|b| b"-=+".contains(b))
+    line.iter().all(|b| b" \t-=+|*.:'".contains(b)) && line.iter().any(|b| b"-=+".contains(b))
 }
 
 pub(super) fn tokens<'a>(line: &'a [u8], extra_sep: &[u8]) -> Vec<(usize, &'a [u8])> {
