@@ -72,7 +72,9 @@ all)
 esac
 "$venv/bin/maturin" build --quiet --manifest-path crates/sudokit-py/Cargo.toml \
     --interpreter "$venv/bin/python" --out "$dir/wheels"
-"$venv/bin/python" -m pip install --quiet --no-deps "$dir"/wheels/sudokit-*.whl
+# Forced: pip skips a wheel of the version already installed, and with --env-ready the environment
+# may hold the build of an earlier run.
+"$venv/bin/python" -m pip install --quiet --no-deps --force-reinstall "$dir"/wheels/sudokit-*.whl
 echo "python-test: environment and build ready in $((SECONDS - start)) s"
 
 # Run from outside the source folder, so that the installed package is the one imported.
