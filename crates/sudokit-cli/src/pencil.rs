@@ -2,7 +2,8 @@
 //! their candidates (a player's grid part way through, or a Sukaku), one record each.
 //!
 //! A record is the 729-character line form on one line, a boxed candidate grid over several lines
-//! (records separated by a blank line), or a JSON record of these commands on one line. Each record
+//! (records separated by a blank line), a JSON record of these commands on one line, or a line of
+//! HoDoKu's library format (its state: givens, placed cells, deleted candidates). Each record
 //! is a task of its own on the pool's threads, a bounded number of them ahead of the output, and
 //! their outcomes are written in input order, one record out for each record in, as in the bulk
 //! runs of puzzles.
@@ -14,6 +15,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::channel;
 
 use anyhow::Context;
+use sudokit::human::LibraryCase;
 use sudokit::{parse, Candidates, Position};
 
 use crate::record::csv_header;
@@ -127,13 +129,17 @@ fn run_input(
     })
 }
 
-/// The pencil marks of a record's text (its JSON record's `pencil`, else its `candidates`), or the
-/// message that names where it is unreadable.
+/// The pencil marks of a record's text (its JSON record's `pencil`, else its `candidates`; a library
+/// line's state), or the message that names where it is unreadable.
 pub fn parse_marks(text: &str, at: Position) -> Result<Candidates, String> {
     if text.starts_with('{') {
         parse::pencil_record(text)
             .map(|(_, marks)| marks)
             .map_err(|e| format!("{}: {e}", Position { column: e.column(), ..at }))
+    } else if LibraryCase::is_library_line(text) {
+        text.parse::<LibraryCase>()
+            .map(|case| case.marks())
+            .map_err(|e| format!("{at}: not a line of HoDoKu's library format: {e}"))
     } else {
         text.parse().map_err(|e: sudokit::CandidatesError| {
             let (line, column) = (at.line + e.line - 1, e.column);
@@ -234,8 +240,9 @@ impl<L: Iterator<Item = io::Result<String>>> Iterator for Records<L> {
             };
             let trimmed = line.trim();
             // A line form is one unbroken run of symbols; boxed rows have spaces or box rules. A
-            // JSON record (these commands' own `-o json`) is one line too.
+            // JSON record (these commands' own `-o json`) and a library line are one line too.
             let is_line_form = trimmed.starts_with('{')
+                || LibraryCase::is_library_line(trimmed)
                 || trimmed.len() >= 64
                     && !trimmed.contains(char::is_whitespace)
                     && !trimmed.contains(['|', '-', '+', ':', '\'', '*']);
@@ -280,7 +287,10 @@ mod tests {
     fn line_forms_boxed_grids_and_json_records_are_each_one_record_in_order() {
         let line = "1".repeat(64);
         let boxed = "| 1 2 |\n| 3 4 |";
-        let text = format!("# a comment\n{line}\n\n{boxed}\n{line}\n{boxed}\n\n\n{{\"pencil\": 1}}\n{boxed}");
+        let library = ":0000:x:12:::";
+        let text = format!(
+            "# a comment\n{line}\n\n{boxed}\n{line}\n{boxed}\n\n\n{{\"pencil\": 1}}\n{boxed}\n{library}\n{boxed}\n:--+--:\n{boxed}"
+        );
         let got = split(&text);
         let want = [
             (line.clone(), 1, 2),
@@ -289,8 +299,11 @@ mod tests {
             (line.clone(), 3, 6),
             (boxed.to_string(), 4, 7),
             ("{\"pencil\": 1}".to_string(), 5, 11),
-            // The end of the input ends the last grid.
+            // A library line ends a grid too; a rule of HoDoKu's grids is no library line.
             (boxed.to_string(), 6, 12),
+            (library.to_string(), 7, 14),
+            // The end of the input ends the last grid.
+            (format!("{boxed}\n:--+--:\n{boxed}"), 8, 15),
         ];
         assert_eq!(got, want);
         assert!(split("\n# only a comment\n\n").is_empty());

@@ -167,6 +167,75 @@ fn json_records_read_back_as_pencil_marks() {
     }
 }
 
+/// HoDoKu's library lines (its "copy library format", its regression library) go on as pencil
+/// marks: the givens, the cells placed (`+`) and the candidates left after the deleted ones. A bad
+/// line keeps its place, and a rule of HoDoKu's pencil-mark grids is no library line.
+#[test]
+fn hodoku_library_lines_read_as_their_state() {
+    // HARD with r1c2 placed (its solution's 1) and 4 deleted from r1c3, 3 from r1c4.
+    let line = format!(":0000:x:8+1{}:413 314::", &HARD[2..]);
+    let record = sudokit(&["candidates", "--pencil", "-o", "json"], &format!("{line}\n"));
+    assert_eq!(record.code, 0, "{}", record.stderr);
+    let v: serde_json::Value = serde_json::from_str(record.stdout.trim()).expect("JSON");
+    let pencil = v["pencil"].as_str().expect("the marks read").to_string();
+    let cell = |i: usize| pencil[9 * i..9 * i + 9].to_string();
+    assert_eq!((cell(0), cell(1)), (".......8.".to_string(), "1........".to_string()));
+    // The marks of the givens alone, less the placed cell's digit and the deleted candidates.
+    let start = sudokit(&["candidates", "-o", "json"], &format!("{HARD}\n"));
+    let start: serde_json::Value = serde_json::from_str(start.stdout.trim()).expect("JSON");
+    let start = start["candidates"].as_str().expect("marks");
+    let (r1c3, r1c4) = (&start[18..27], &start[27..36]);
+    assert_eq!(cell(2), r1c3.replace(['1', '4'], "."));
+    assert_eq!(cell(3), r1c4.replace(['1', '3'], "."));
+    // The same hints as from the marks in line form.
+    let hint = sudokit(&["hint", "--pencil"], &format!("{line}\n"));
+    assert_eq!(hint.code, 0, "{}", hint.stderr);
+    assert_eq!(hint.stdout, sudokit(&["hint", "--pencil"], &format!("{pencil}\n")).stdout);
+    // One record per line, in order, beside boxed grids; a bad line is named.
+    let boxed = sudokit(&["candidates"], &format!("{HARD}\n")).stdout;
+    let short = format!(":0000:x:8+1{}:::", &HARD[3..]);
+    let run = sudokit(&["hint", "--pencil"], &format!("{line}\n{boxed}{short}\n{line}\n"));
+    assert_eq!(run.code, 2);
+    let want = hint.stdout.trim();
+    let boxed_hint = sudokit(&["hint", "--pencil"], &boxed).stdout;
+    assert_eq!(run.stdout.lines().collect::<Vec<_>>(), [want, boxed_hint.trim(), "!unreadable", want]);
+    let said = "puzzle 3, line 15: not a line of HoDoKu's library format: the givens field has 80 cells, expected 81";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    // HoDoKu's own pencil-mark grid, with its `:---+` rules, stays one grid.
+    let lines: Vec<&str> = boxed.lines().collect();
+    let last = lines.len() - 1;
+    let hodoku_grid: String = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| match i {
+            0 => l.replace('+', "."),
+            _ if i == last => l.replace('+', "'"),
+            _ if l.starts_with('+') => format!(":{}:", &l[1..l.len() - 1]),
+            _ => l.to_string(),
+        })
+        .map(|l| l + "\n")
+        .collect();
+    assert!(hodoku_grid.contains("\n:---"), "{hodoku_grid}");
+    let run = sudokit(&["hint", "--pencil"], &hodoku_grid);
+    assert_eq!((run.code, run.stdout.as_str()), (0, boxed_hint.as_str()), "{}", run.stderr);
+}
+
+/// Every case of HoDoKu's regression library reads as pencil marks: one record each, in order.
+#[test]
+fn hodoku_regression_library_reads_as_pencil_marks() {
+    let Some(file) = shared("hodoku-reglib/reglib-1.3.txt") else { return };
+    let text = std::fs::read_to_string(file).expect("the dataset is readable");
+    let cases: Vec<&str> = text.lines().filter(|l| l.starts_with(':')).take(60).collect();
+    let run = sudokit(&["candidates", "--pencil", "-o", "json"], &(cases.join("\n") + "\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let records: Vec<serde_json::Value> =
+        run.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(records.len(), cases.len());
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!((r["index"].as_u64(), r["status"].as_str()), (Some(i as u64 + 1), Some("ok")), "{r}");
+    }
+}
+
 #[test]
 fn unknown_technique_is_an_argument_error() {
     let run = sudokit(&["explain", "--techniques", "no such thing"], &format!("{EASY}\n"));

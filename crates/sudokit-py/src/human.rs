@@ -8,7 +8,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
-use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
+use sudokit::human::{HumanError, LibraryCase, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{rate_or_outline, rate_pencil, rating_line, Outline, Ratings, Scales, Unrated};
 use sudokit::{Board, Candidates, Conflict, Position};
 
@@ -226,8 +226,9 @@ impl Start {
     }
 }
 
-/// The pencil marks `obj` gives (`pencil=True`): a pencil-mark grid as a string, or a JSON record
-/// of the command line that carries one; with the position that names it in messages.
+/// The pencil marks `obj` gives (`pencil=True`): a pencil-mark grid as a string, a JSON record of
+/// the command line that carries one, or a line of HoDoKu's library format; with the position that
+/// names it in messages.
 fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<(Candidates, Position)> {
     let py = obj.py();
     let text = if let Ok(s) = obj.cast::<PyString>() {
@@ -247,6 +248,18 @@ fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<(Candidates, Position)> {
             parse_error_at(py, format!("{}: {e}", Position { column, ..at }), (1, first_line, column))
         })?;
         return Ok((marks, at));
+    }
+    // A line of HoDoKu's library format: its state.
+    if LibraryCase::is_library_line(&text) {
+        let at = Position { puzzle: 1, line: first_line, column: None };
+        let case: LibraryCase = text.trim().parse().map_err(|e| {
+            parse_error_at(
+                py,
+                format!("{at}: not a line of HoDoKu's library format: {e}"),
+                (1, first_line, None),
+            )
+        })?;
+        return Ok((case.marks(), at));
     }
     let marks: Candidates = text.parse().map_err(|e: sudokit::CandidatesError| {
         let line = first_line + e.line - 1;

@@ -118,6 +118,19 @@ def test_pencil_marks_as_the_cli_reads_them(datasets, cli):
     assert sudokit.explain(line, pencil=True).to_dict() == own
     [after] = run_cli(cli, ["candidates", "-o", "json"], puzzle + "\n").stdout.splitlines()
     assert sudokit.hint(after, pencil=True) == sudokit.hint(json.loads(after)["candidates"], pencil=True)
+    # A line of HoDoKu's library format gives its state, as the command line reads it.
+    # Its first row's open cells are placed (`+`) from the solution.
+    solution = sudokit.solve(puzzle)
+    row = "".join(c if c != "." else "+" + s for c, s in zip(puzzle[:9], solution))
+    library = ":0000:x:" + row + puzzle[9:] + ":::"
+    [record], run = json_lines(cli, ["explain", "--pencil", "-o", "json"], [library])
+    assert run.returncode == 0, run.stderr
+    assert sudokit.explain(library, pencil=True).to_dict() == {
+        k: v for k, v in record.items() if k not in ("index", "status", "pencil")
+    }
+    assert sudokit.explain(library, pencil=True).to_dict() == sudokit.explain(record["pencil"], pencil=True).to_dict()
+    with pytest.raises(sudokit.ParseError, match="puzzle 1, line 1: not a line of HoDoKu's library format"):
+        sudokit.explain(library[:-10] + ":::", pencil=True)
     with pytest.raises(sudokit.ParseError, match="puzzle 1, line 1: a JSON record without pencil marks"):
         sudokit.explain('{"index": 1, "status": "unreadable", "pencil": null}', pencil=True)
     with pytest.raises(sudokit.ParseError, match="puzzle 1, line 1, column 2: not a JSON record"):

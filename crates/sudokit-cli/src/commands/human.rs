@@ -53,7 +53,8 @@ pub struct HumanArgs {
     pub all_at_once: bool,
     /// Read pencil-mark grids (729-character lines, or boxed candidate grids separated by blank
     /// lines) instead of puzzles, or the JSON records of these commands, one per line (their
-    /// `pencil`, else the `candidates` of `candidates -o json`).
+    /// `pencil`, else the `candidates` of `candidates -o json`), or lines of HoDoKu's library format
+    /// (its grid as copied: givens, placed cells, deleted candidates).
     #[arg(long)]
     pub pencil: bool,
 }

@@ -21,7 +21,7 @@ use super::error::HumanError;
 use super::state::State;
 use super::step::Candidate;
 use super::technique::Technique;
-use crate::grid::{Cell, Digit, Grid, Shape};
+use crate::grid::{Candidates, Cell, Digit, Grid, Shape};
 use crate::rules::Board;
 
 /// One line of a HoDoKu library file.
@@ -149,5 +149,58 @@ impl FromStr for LibraryCase {
             placements: candidates(fields[6])?,
             extra: fields.get(7).map_or(String::new(), |s| s.to_string()),
         })
+    }
+}
+
+impl LibraryCase {
+    /// Whether `line` is written in the library format: a `:`, then a technique code, as HoDoKu's
+    /// "copy library format" (`:0000:x:` where it names no step) and its libraries begin each line.
+    /// The rules inside HoDoKu's pencil-mark grids begin with `:-` instead.
+    ///
+    /// ```
+    /// use sudokit::human::LibraryCase;
+    /// assert!(LibraryCase::is_library_line(":0000:x:1.......2::::"));
+    /// assert!(!LibraryCase::is_library_line(":-------+-------:"));
+    /// ```
+    pub fn is_library_line(line: &str) -> bool {
+        line.trim_start().strip_prefix(':').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+    }
+
+    /// The pencil marks of [`LibraryCase::state`]: the givens and placed cells as single digits,
+    /// and each open cell's candidates less the deleted ones, as the other pencil-mark inputs give
+    /// them.
+    pub fn marks(&self) -> Candidates {
+        self.state.to_candidates()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copied_state_gives_its_marks() {
+        // HoDoKu's copy of a state with no step: `:0000:x:`, a placed cell (`+`), the deleted
+        // candidates (4 from r1c3, 3 from r1c4), and empty step fields.
+        let givens = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let state = |deleted: &str| format!(":0000:x:{}+1{}:{deleted}::", &givens[..1], &givens[2..]);
+        let line = state("413 314");
+        assert!(LibraryCase::is_library_line(&format!("  {line}")));
+        let marks = line.parse::<LibraryCase>().expect("reads").marks();
+        let kept = state("").parse::<LibraryCase>().expect("reads").marks();
+        let digits =
+            |m: &Candidates, i: usize| m.get(Cell::from_index(i)).iter().map(Digit::get).collect::<Vec<_>>();
+        // The given, and the placed cell, as single digits.
+        assert_eq!((digits(&marks, 0), digits(&marks, 1)), (vec![8], vec![1]));
+        for i in 2..81 {
+            let mut want = digits(&kept, i);
+            match i {
+                2 => want.retain(|&d| d != 4),
+                3 => want.retain(|&d| d != 3),
+                _ => {}
+            }
+            assert_eq!(digits(&marks, i), want, "cell {i}");
+        }
+        assert!(digits(&kept, 2).contains(&4) && digits(&kept, 3).contains(&3));
     }
 }
