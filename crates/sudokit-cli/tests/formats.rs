@@ -247,6 +247,38 @@ fn issue20_sdk_sdm_ss_files() {
     assert_eq!(one("formats/puzzles.sdm").lines().count(), 5);
 }
 
+/// HoDoKu's library lines (`:code:digits:cells:deleted:…`, as HoDoKu copies a grid and writes its
+/// libraries) read as their givens: the cells placed since (`+`) are open again. `--pencil` reads
+/// their state instead (see the human tests).
+#[test]
+fn hodoku_library_lines_read_as_their_givens() {
+    // The first three rows' open cells placed from the solution.
+    let placed: String = P1
+        .chars()
+        .zip(S1.chars())
+        .take(27)
+        .map(|(p, s)| if p == '.' { format!("+{s}") } else { p.to_string() })
+        .collect();
+    let copied = format!(":0000:x:{placed}{}:413 314::", &P1[27..]);
+    let r = sudokit(&["solve"], &format!("{copied}\n{P1}\n"));
+    assert_eq!((r.code, r.stdout.clone()), (0, format!("{S1}\n{S1}\n")), "{}", r.stderr);
+    let r = sudokit(&["check", "--echo", "-o", "line"], &format!("{copied}\n"));
+    assert_eq!(r.stdout, format!("{P1} unique\n"));
+    // A bad cell is named by its column on the line.
+    let bad = copied.replacen("+", "x", 1);
+    let r = sudokit(&["check"], &format!("{bad}\n{copied}\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (2, "unreadable\nunique\n"));
+    assert!(r.stderr.contains("puzzle 1, line 1, column 10: invalid character 'x'"), "{}", r.stderr);
+    // Every case of HoDoKu's regression library is a puzzle with one solution.
+    let Some(file) = shared("hodoku-reglib/reglib-1.3.txt") else { return };
+    let text = std::fs::read_to_string(file).expect("the dataset is readable");
+    let cases = text.lines().filter(|l| l.starts_with(':')).count();
+    let r = sudokit(&["check"], &text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().filter(|&l| l == "unique").count(), cases);
+    assert_eq!(r.stdout.lines().count(), cases);
+}
+
 /// A byte-order mark, CRLF line ends and tabs.
 #[test]
 fn issue20_bom_crlf_tabs() {

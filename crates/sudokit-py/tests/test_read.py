@@ -185,6 +185,10 @@ def test_layouts_sizes_and_options(tmp_path):
     formats = TEST_DATA / "formats"
     same = [quiet(formats / name)[0] for name in ["puzzle.sdk", "puzzle_bordered.ss", "hodoku_givens.txt"]]
     assert same[0].shape == (1, 81) and all((p == same[0]).all() for p in same)
+    # A line of HoDoKu's library format gives its givens: the cells placed (`+`) are open.
+    library = ":0000:x:" + "".join(c if c != "." else "+" + s for c, s in zip(P1[:9], S1)) + P1[9:] + ":::"
+    puzzles, _ = quiet(library.encode())
+    assert to_line(puzzles[0]) == P1
     # 16x16 rows.
     puzzles, status = quiet(TEST_DATA / "boards" / "16x16.txt")
     assert puzzles.shape[1] == 256 and (status == sudokit.OK).all()

@@ -582,6 +582,9 @@ mod tests {
         let rows: String = SEED.as_bytes().chunks(9).map(|r| format!("{}|\n", boxed(r))).collect();
         let s = answer(&parse(&req(&format!("*-----------*\n{rows}*-----------*\n"))));
         assert_eq!((&s["layout"], &s["line"]), (&json!("art"), &json!(SEED)));
+        // Copied from HoDoKu in its library format: the givens.
+        let l = answer(&parse(&req(&format!(":0000:x:{SEED}:::\n"))));
+        assert_eq!((&l["layout"], &l["line"]), (&json!("line"), &json!(SEED)));
         let two = answer(&parse(&req(&format!("{SEED}\n{SEED}\n"))));
         assert_eq!(two["records"], 2);
     }

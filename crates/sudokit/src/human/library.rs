@@ -155,7 +155,8 @@ impl FromStr for LibraryCase {
 impl LibraryCase {
     /// Whether `line` is written in the library format: a `:`, then a technique code, as HoDoKu's
     /// "copy library format" (`:0000:x:` where it names no step) and its libraries begin each line.
-    /// The rules inside HoDoKu's pencil-mark grids begin with `:-` instead.
+    /// The rules inside HoDoKu's pencil-mark grids begin with `:-` instead. The puzzle readers take
+    /// such a line's givens as its puzzle; [`LibraryCase::marks`] is its state.
     ///
     /// ```
     /// use sudokit::human::LibraryCase;
@@ -163,7 +164,7 @@ impl LibraryCase {
     /// assert!(!LibraryCase::is_library_line(":-------+-------:"));
     /// ```
     pub fn is_library_line(line: &str) -> bool {
-        line.trim_start().strip_prefix(':').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        crate::parse::is_library_line(line.trim_start().as_bytes())
     }
 
     /// The pencil marks of [`LibraryCase::state`]: the givens and placed cells as single digits,

@@ -220,6 +220,9 @@ mod tests {
             1 => Just("# comment".to_string()),
             1 => Just(String::new()),
             1 => Just(format!("{} 4.5 rating", ".".repeat(81))),
+            // HoDoKu's library lines: placed cells (`+`), deleted candidates after a space.
+            1 => proptest::string::string_regex(":0[0-9]{3}:x?:(\\+?[1-9.]){78,82}:(123 456)?::")
+                .expect("valid regex"),
             1 => Just("1".repeat(MAX_LINE + 10)),
         ]
     }

@@ -1,5 +1,6 @@
 //! Layout detection from the first line of an input that is not blank or a comment.
 
+use super::line::is_library_line;
 use super::symbols::{symbol_value, Symbols};
 use super::text::{is_art_separator, tokens, trim_start};
 use super::Layout;
@@ -15,6 +16,10 @@ pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
     let trimmed = trim_start(line);
     if super::array::is_array_literal(trimmed) {
         return Layout::Array;
+    }
+    // Its `+`s mark placed cells, not grid art.
+    if is_library_line(trimmed) {
+        return Layout::Line;
     }
     // No other layout has brackets or braces, so one near the start marks JSON even when the very
     // first byte is damaged (a stray byte, a byte-order mark) and the record is reported as broken JSON

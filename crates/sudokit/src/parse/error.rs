@@ -123,6 +123,9 @@ pub enum ParseErrorKind {
         /// What was found, quoted.
         found: String,
     },
+    /// A line of HoDoKu's library format that ends before its cells (the fourth field).
+    #[error("a line of HoDoKu's library format has its cells after `:code:digits:`, and this one ends before them")]
+    LibraryFields,
     /// The solution given beside a puzzle (after `:`, in a solution column) does not read.
     #[error("the solution given with the puzzle: {0}")]
     BadSolution(Box<ParseErrorKind>),

@@ -126,6 +126,9 @@ pub(super) fn parse_line_expected(
     cut: bool,
 ) -> Result<(Grid, Expected), Located> {
     let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+    if is_library_line(&line[start..]) {
+        return library_givens(line, start, shape, symbols).map(|g| (g, Expected::default()));
+    }
     let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
     let Some(colon) = line[start..end].iter().position(|&b| b == b':').map(|i| start + i) else {
         return parse_line_inner(line, shape, symbols, cut).map(|g| (g, Expected::default()));
@@ -151,6 +154,47 @@ pub(super) fn parse_line_expected(
         _ => None,
     };
     Ok((grid, Expected { count: Some(count), solution }))
+}
+
+/// Whether a line (from its first non-blank byte) is in HoDoKu's library format: a `:`, then a
+/// technique code (`:0000:x:` where HoDoKu copies a grid with no step). The rules of HoDoKu's
+/// pencil-mark grids begin with `:-` instead.
+pub(crate) fn is_library_line(line: &[u8]) -> bool {
+    line.first() == Some(&b':') && line.get(1).is_some_and(u8::is_ascii_digit)
+}
+
+/// The puzzle of a library line (its cells field, the fourth): its givens, the cells placed
+/// (`+` before the digit) left open, as the puzzle HoDoKu was given. The state with the placed
+/// cells and the deleted candidates is what `--pencil` reads.
+fn library_givens(
+    line: &[u8],
+    start: usize,
+    shape: Option<Shape>,
+    symbols: Symbols,
+) -> Result<Grid, Located> {
+    let mut fields = 0;
+    let field_start = line[start..].iter().position(|&b| {
+        fields += usize::from(b == b':');
+        fields == 3
+    });
+    let Some(from) = field_start.map(|i| start + i + 1) else {
+        return Err((None, ParseErrorKind::LibraryFields));
+    };
+    let len = line[from..].iter().position(|&b| b == b':').unwrap_or(line.len() - from);
+    // Each cell with the column of its symbol in `line`.
+    let (mut cells, mut columns) = (Vec::with_capacity(81), Vec::with_capacity(81));
+    let mut placed = false;
+    for (i, &b) in line[from..from + len].iter().enumerate() {
+        if b == b'+' {
+            placed = true;
+            continue;
+        }
+        cells.push(if placed && b.is_ascii_digit() { b'.' } else { b });
+        columns.push(from + i);
+        placed = false;
+    }
+    parse_line_inner(&cells, shape, symbols, false)
+        .map_err(|(col, kind)| (col.and_then(|c| columns.get(c - 1)).map(|&c| c + 1), kind))
 }
 
 /// Where a NUL byte is, if anywhere: no text has one, so the line is binary data, and its message

@@ -65,8 +65,8 @@ pub use compressed::decompressed;
 pub use detect::detect;
 pub use error::{JsonProblem, ParseError, ParseErrorKind, Position, UnknownName};
 pub use json::{board_from_json, MAX_RECORD};
-pub(crate) use line::parse_cells;
 pub use line::parse_line;
+pub(crate) use line::{is_library_line, parse_cells};
 pub use pencil_record::{pencil_record, PencilRecordError};
 pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantPuzzle};
 pub use reader::PuzzleReader;
@@ -344,6 +344,27 @@ mod tests {
             r.iter().map(|r| (r.layout, r.puzzle.is_ok())).collect::<Vec<_>>(),
             [(Layout::Line, false), (Layout::Line, true)]
         );
+    }
+
+    #[test]
+    fn hodoku_library_lines_give_their_givens() {
+        // A copied grid: `+` before the cells placed since, then deleted candidates and no step.
+        let placed: String =
+            P.chars().enumerate().map(|(i, c)| if i == 1 { "+1".into() } else { c.to_string() }).collect();
+        let text = format!(":0000:x:{placed}:413 314::\n:0100:1:{P}:::\n");
+        let r = parse_all(&text, ParseOptions::default()).expect("reads");
+        assert_eq!(r.len(), 2);
+        for record in &r {
+            assert_eq!(record.layout, Layout::Line);
+            assert_eq!(record.puzzle.as_ref().expect("reads").to_string(), P);
+        }
+        // A bad cell is named where it is on the line; a line that ends early says so.
+        let bad = format!(":0000:x:{}x{}:::", &placed[..10], &placed[11..]);
+        let e = one(&bad).puzzle.expect_err("x");
+        assert_eq!(e.position.column, Some(19));
+        assert_eq!(&bad[18..19], "x");
+        let e = one(":0000:x").puzzle.expect_err("no cells");
+        assert_eq!(e.kind, ParseErrorKind::LibraryFields);
     }
 
     #[test]
