@@ -47,9 +47,9 @@ pub struct RateArgs {
     pub echo: bool,
     /// Read pencil-mark grids instead of puzzles (a Sukaku, or a grid part way through: 729-character
     /// lines, boxed candidate grids separated by blank lines, the JSON records of `candidates -o
-    /// json`, or lines of HoDoKu's library format) and rate the rest of the solution from their candidates as they are: a cell of one
-    /// candidate whose digit a peer still has is a naked single to place. Records name the input
-    /// `pencil` (its line form) in place of `puzzle`.
+    /// json`, or lines of HoDoKu's library format) and rate the rest of the solution from their
+    /// candidates as they are: a cell of one candidate whose digit a peer still has is a naked single
+    /// to place. Records name the input `pencil` (its line form) in place of `puzzle`.
     #[arg(long, conflicts_with_all = ["input_format", "size", "box_shape", "symbols", "variant", "column"])]
     pub pencil: bool,
     /// The scales to rate on. One alone takes a part of the time (each solves the puzzle its own

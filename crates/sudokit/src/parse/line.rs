@@ -127,7 +127,7 @@ pub(super) fn parse_line_expected(
 ) -> Result<(Grid, Expected), Located> {
     let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
     if is_library_line(&line[start..]) {
-        return library_givens(line, start, shape, symbols).map(|g| (g, Expected::default()));
+        return library_givens(line, start, shape, symbols, cut).map(|g| (g, Expected::default()));
     }
     let end = line[start..].iter().position(u8::is_ascii_whitespace).map_or(line.len(), |e| start + e);
     let Some(colon) = line[start..end].iter().position(|&b| b == b':').map(|i| start + i) else {
@@ -165,12 +165,14 @@ pub(crate) fn is_library_line(line: &[u8]) -> bool {
 
 /// The puzzle of a library line (its cells field, the fourth): its givens, the cells placed
 /// (`+` before the digit) left open, as the puzzle HoDoKu was given. The state with the placed
-/// cells and the deleted candidates is what `--pencil` reads.
+/// cells and the deleted candidates is what `--pencil` reads. A line `cut` short matters only where
+/// it ends inside the cells.
 fn library_givens(
     line: &[u8],
     start: usize,
     shape: Option<Shape>,
     symbols: Symbols,
+    cut: bool,
 ) -> Result<Grid, Located> {
     let mut fields = 0;
     let field_start = line[start..].iter().position(|&b| {
@@ -180,7 +182,8 @@ fn library_givens(
     let Some(from) = field_start.map(|i| start + i + 1) else {
         return Err((None, ParseErrorKind::LibraryFields));
     };
-    let len = line[from..].iter().position(|&b| b == b':').unwrap_or(line.len() - from);
+    let end = line[from..].iter().position(|&b| b == b':');
+    let len = end.unwrap_or(line.len() - from);
     // Each cell with the column of its symbol in `line`.
     let (mut cells, mut columns) = (Vec::with_capacity(81), Vec::with_capacity(81));
     let mut placed = false;
@@ -193,8 +196,8 @@ fn library_givens(
         columns.push(from + i);
         placed = false;
     }
-    parse_line_inner(&cells, shape, symbols, false)
-        .map_err(|(col, kind)| (col.and_then(|c| columns.get(c - 1)).map(|&c| c + 1), kind))
+    parse_line_inner(&cells, shape, symbols, cut && end.is_none())
+        .map_err(|(col, kind)| (col.and_then(|c| columns.get(c.checked_sub(1)?)).map(|&c| c + 1), kind))
 }
 
 /// Where a NUL byte is, if anywhere: no text has one, so the line is binary data, and its message

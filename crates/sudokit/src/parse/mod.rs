@@ -365,6 +365,11 @@ mod tests {
         assert_eq!(&bad[18..19], "x");
         let e = one(":0000:x").puzzle.expect_err("no cells");
         assert_eq!(e.kind, ParseErrorKind::LibraryFields);
+        // A line cut short inside its cells says so; cut after them, it is the puzzle.
+        let e = one(&format!(":0000:x:{}", "1".repeat(MAX_LINE + 10))).puzzle.expect_err("cut");
+        assert!(matches!(e.kind, ParseErrorKind::WrongLength { more_than: true, .. }), "{e}");
+        let r = one(&format!(":0000:x:{P}:{}", "1".repeat(MAX_LINE + 10)));
+        assert_eq!(r.puzzle.expect("reads").to_string(), P);
     }
 
     #[test]
