@@ -15,8 +15,8 @@ use std::path::PathBuf;
 use std::sync::mpsc::channel;
 
 use anyhow::Context;
-use sudokit::human::LibraryCase;
-use sudokit::{parse, Candidates, Position};
+use sudokit::human::{read_marks, LibraryCase};
+use sudokit::{Candidates, Position};
 
 use crate::record::csv_header;
 use crate::report::{Outcome, Reporter};
@@ -129,23 +129,10 @@ fn run_input(
     })
 }
 
-/// The pencil marks of a record's text (its JSON record's `pencil`, else its `candidates`; a library
-/// line's state), or the message that names where it is unreadable.
+/// The pencil marks of a record's text (see [`read_marks`]), or the message that names where it is
+/// unreadable.
 pub fn parse_marks(text: &str, at: Position) -> Result<Candidates, String> {
-    if text.starts_with('{') {
-        parse::pencil_record(text)
-            .map(|(_, marks)| marks)
-            .map_err(|e| format!("{}: {e}", Position { column: e.column(), ..at }))
-    } else if LibraryCase::is_library_line(text) {
-        text.parse::<LibraryCase>()
-            .map(|case| case.marks())
-            .map_err(|e| format!("{at}: not a line of HoDoKu's library format: {e}"))
-    } else {
-        text.parse().map_err(|e: sudokit::CandidatesError| {
-            let (line, column) = (at.line + e.line - 1, e.column);
-            format!("puzzle {}, line {line}, column {column}: not a pencil-mark grid: {}", at.puzzle, e.kind)
-        })
-    }
+    read_marks(text, at).map_err(|e| e.to_string())
 }
 
 /// Where the outcomes go: stdout, in order, and the run's reporter.

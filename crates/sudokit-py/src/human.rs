@@ -8,7 +8,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
-use sudokit::human::{HumanError, LibraryCase, Solver, SolverOptions, State, Technique};
+use sudokit::human::{read_marks, HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{rate_or_outline, rate_pencil, rating_line, Outline, Ratings, Scales, Unrated};
 use sudokit::{Board, Candidates, Conflict, Position};
 
@@ -240,36 +240,12 @@ fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<(Candidates, Position)> {
         return Err(bad_option("pencil=True reads a pencil-mark grid given as a string"));
     };
     let first_line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
-    // A JSON record of the command line (`-o json`) carries its marks, as `--pencil` reads them.
-    if text.trim_start().starts_with('{') {
-        let at = Position { puzzle: 1, line: first_line, column: None };
-        let (_, marks) = sudokit::parse::pencil_record(text.trim()).map_err(|e| {
-            let column = e.column();
-            parse_error_at(py, format!("{}: {e}", Position { column, ..at }), (1, first_line, column))
-        })?;
-        return Ok((marks, at));
-    }
-    // A line of HoDoKu's library format: its state.
-    if LibraryCase::is_library_line(&text) {
-        let at = Position { puzzle: 1, line: first_line, column: None };
-        let case: LibraryCase = text.trim().parse().map_err(|e| {
-            parse_error_at(
-                py,
-                format!("{at}: not a line of HoDoKu's library format: {e}"),
-                (1, first_line, None),
-            )
-        })?;
-        return Ok((case.marks(), at));
-    }
-    let marks: Candidates = text.parse().map_err(|e: sudokit::CandidatesError| {
-        let line = first_line + e.line - 1;
-        parse_error_at(
-            py,
-            format!("puzzle 1, line {line}, column {}: not a pencil-mark grid: {}", e.column, e.kind),
-            (1, line, Some(e.column)),
-        )
+    let at = Position { puzzle: 1, line: first_line, column: None };
+    let marks = read_marks(&text, at).map_err(|e| {
+        let p = e.position;
+        parse_error_at(py, e.to_string(), (p.puzzle, p.line, p.column))
     })?;
-    Ok((marks, Position { puzzle: 1, line: first_line, column: None }))
+    Ok((marks, at))
 }
 
 /// The step solver on the state of `obj`, or the exception of why it cannot start.

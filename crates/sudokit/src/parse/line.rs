@@ -174,12 +174,9 @@ fn library_givens(
     symbols: Symbols,
     cut: bool,
 ) -> Result<Grid, Located> {
-    let mut fields = 0;
-    let field_start = line[start..].iter().position(|&b| {
-        fields += usize::from(b == b':');
-        fields == 3
-    });
-    let Some(from) = field_start.map(|i| start + i + 1) else {
+    // After the third `:` (`:code:digits:`).
+    let colons = line[start..].iter().enumerate().filter(|&(_, &b)| b == b':');
+    let Some(from) = colons.map(|(i, _)| start + i + 1).nth(2) else {
         return Err((None, ParseErrorKind::LibraryFields));
     };
     let end = line[from..].iter().position(|&b| b == b':');
