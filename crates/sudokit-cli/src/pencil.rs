@@ -9,7 +9,7 @@
 //! runs of puzzles.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::mpsc::channel;
@@ -52,7 +52,8 @@ pub fn run(
                 continue;
             }
         };
-        let read_error = run_input(&pool, reader.lines(), &process, &mut |o| out.emit(&name, o))?;
+        let read_error =
+            run_input(&pool, sudokit::parse::TextLines::new(reader), &process, &mut |o| out.emit(&name, o))?;
         if let Some(e) = read_error {
             out.reporter.input_error(&name, &e.to_string());
         }

@@ -302,6 +302,26 @@ fn issue20_bom_crlf_tabs() {
     assert_eq!((r.code, r.stdout.clone()), (0, format!("{S1}\n")), "{}", r.stderr);
 }
 
+/// Old Mac line ends, `\r` alone: each line is a record, in any layout and with `--pencil`, as
+/// with `\n` (they read as one line, every puzzle after the first lost without a word).
+#[test]
+fn lone_carriage_returns_end_lines() {
+    let mixed = format!("{P1}\n{P295}\n{NO_SOLUTION}\n{CONFLICT}\nindex\n{P1}\n");
+    let grid = sudokit(&["solve", "-o", "grid"], &format!("{P1}\n{P1}\n")).stdout;
+    let marks = sudokit(&["candidates"], &format!("{P1}\n{P295}\n")).stdout;
+    for (args, text) in [
+        (&["count"][..], &mixed),
+        (&["check", "-o", "json"], &mixed),
+        (&["solve"], &grid),
+        (&["hint", "--pencil"], &marks),
+    ] {
+        let unix = sudokit(args, text);
+        let mac = sudokit(args, &text.replace('\n', "\r"));
+        assert!(unix.stdout.lines().count() >= 2, "{args:?}: {}", unix.stdout);
+        assert_eq!((mac.code, &mac.stdout, &mac.stderr), (unix.code, &unix.stdout, &unix.stderr), "{args:?}");
+    }
+}
+
 /// Exit statuses: 0 only when every puzzle got the asked-for answer; 3 for several solutions under
 /// `solve` (the first is printed); 1 for no solution; 2 for unreadable input; the most severe wins.
 #[test]

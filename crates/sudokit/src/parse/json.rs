@@ -616,9 +616,10 @@ mod tests {
             for (line, at, byte) in damage {
                 let i = line.index(lines.len());
                 let j = at.index(lines[i].len());
-                // A line break would make two lines of one, and a `#` at the start of a line makes it a
-                // comment; any other byte, printable or not, may land anywhere.
-                let byte = if byte == b'\n' || (byte == b'#' && j == 0) { b'x' } else { byte };
+                // A line break (`\n`, or `\r` alone) would make two lines of one, and a `#` at the
+                // start of a line makes it a comment; any other byte, printable or not, may land
+                // anywhere.
+                let byte = if byte == b'\n' || byte == b'\r' || (byte == b'#' && j == 0) { b'x' } else { byte };
                 damaged[i] |= lines[i][j] != byte;
                 lines[i][j] = byte;
             }

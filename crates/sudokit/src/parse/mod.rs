@@ -19,10 +19,11 @@
 //! in the line layout, a solution or count column in CSV, `solution` and `count` in a JSON puzzle
 //! object. It comes with the record as [`Record::expected`].
 //!
-//! A UTF-8 byte-order mark, CRLF line ends and tabs are read as a text editor shows them. With the
-//! `gzip` feature, `decompressed` reads gzip-compressed input as its text. Lines like
-//! `[Puzzle]` (the section headers of SadMan's `.sdk` files) are skipped like comments, so the `.sdk`,
-//! `.sdm` and `.ss` files of Simple Sudoku and HoDoKu read as the compact, line and art layouts.
+//! A UTF-8 byte-order mark, CRLF and old Mac (`\r`) line ends and tabs are read as a text editor
+//! shows them. With the `gzip` feature, `decompressed` reads gzip-compressed input as its text.
+//! Lines like `[Puzzle]` (the section headers of SadMan's `.sdk` files) are skipped like comments,
+//! so the `.sdk`, `.sdm` and `.ss` files of Simple Sudoku and HoDoKu read as the compact, line and
+//! art layouts.
 //!
 //! Variant rules for the plain layouts come from [`PuzzleReader::with_variants`]; with jigsaw, each
 //! puzzle's region map follows its givens as one more whitespace-separated token (line layout:
@@ -72,6 +73,7 @@ pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantP
 pub use reader::PuzzleReader;
 pub use rows::{read_rows, Rows};
 pub use symbols::Symbols;
+pub use text::TextLines;
 
 /// The most bytes of one line the reader keeps; the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -277,6 +279,42 @@ mod tests {
         let r = one(&art);
         assert_eq!(r.layout, Layout::Art);
         assert_eq!(r.puzzle.expect("ok").to_string(), P);
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        // Old Mac files end lines with `\r` alone: each line is a record of its own, as with `\n`.
+        let compact: Vec<&str> = (0..9).map(|i| &P[i * 9..i * 9 + 9]).collect();
+        let bad = P.replacen('.', "x", 1);
+        for (text, layout) in [
+            (format!("# list\r{P}\r\r{bad}\r{P}"), Layout::Line),
+            (format!("{}\r\r{}\r", compact.join("\r"), compact.join("\r")), Layout::Compact),
+        ] {
+            let unix = text.replace('\r', "\n");
+            let records = parse_all(&text, ParseOptions::default()).expect("a string reads");
+            let expected = parse_all(&unix, ParseOptions::default()).expect("a string reads");
+            assert!(records.len() >= 2, "{records:?}");
+            assert_eq!(records.len(), expected.len());
+            for (r, e) in records.iter().zip(&expected) {
+                assert_eq!(r.layout, layout);
+                assert_eq!(r.position, e.position);
+                assert_eq!(r.puzzle.as_ref().ok(), e.puzzle.as_ref().ok());
+                assert_eq!(r.puzzle.is_err(), e.puzzle.is_err());
+            }
+        }
+    }
+
+    #[test]
+    fn crlf_split_between_reads_is_one_line_end() {
+        // A reader that hands out one byte at a time splits every `\r\n`: the `\n` read alone
+        // must not make an empty line, nor a lone `\r` wait for one.
+        let text = format!("{P}\r\n{P}\r{P}\n");
+        let reader = io::BufReader::with_capacity(1, text.as_bytes());
+        let records: Vec<Record> =
+            PuzzleReader::new(reader, ParseOptions::default()).collect::<Result<_, _>>().expect("reads");
+        let lines: Vec<usize> = records.iter().map(|r| r.position.line).collect();
+        assert_eq!(lines, [1, 2, 3]);
+        assert!(records.iter().all(|r| r.puzzle.as_ref().is_ok_and(|g| g.to_string() == P)));
     }
 
     /// `P` drawn by `row(cells of a box row)` per row, between the borders `top`, `middle` and

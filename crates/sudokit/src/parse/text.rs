@@ -15,6 +15,28 @@ fn fill<R: BufRead>(r: &mut R) -> io::Result<&[u8]> {
     }
 }
 
+/// Where the first line of `chunk` breaks: the index of its line break, the bytes through it, and
+/// whether the break is a `\r` that ends the chunk (the `\n` of a `\r\n` may come with the next
+/// read). A line ends at `\n`, `\r\n`, or a lone `\r`: old Mac files end their lines so, and
+/// without it such a file would read as one line, every puzzle after the first lost.
+fn line_break(chunk: &[u8]) -> Option<(usize, usize, bool)> {
+    let i = chunk.iter().position(|&b| b == b'\n' || b == b'\r')?;
+    Some(match (chunk[i], chunk.get(i + 1)) {
+        (b'\r', Some(b'\n')) => (i, i + 2, false),
+        (b'\r', None) => (i, i + 1, true),
+        _ => (i, i + 1, false),
+    })
+}
+
+/// After a line that broke at a `\r` ending the buffered bytes: drops the `\n` of a `\r\n` split
+/// between two reads, so that it does not read as an empty line of its own.
+fn skip_split_lf<R: BufRead>(r: &mut R) -> io::Result<()> {
+    if fill(r)?.first() == Some(&b'\n') {
+        r.consume(1);
+    }
+    Ok(())
+}
+
 /// Reads one line (without keeping more than `cap` bytes of it) into `buf`.
 /// Returns `None` at the end of input, else whether the line was cut.
 /// The line starts at `buf[start]`: earlier bytes do not count against the cap.
@@ -32,9 +54,9 @@ pub(super) fn read_line_capped<R: BufRead>(
             return Ok(any.then_some(cut));
         }
         any = true;
-        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
+        let (take, end, split) = match line_break(chunk) {
+            Some((_, take, split)) => (take, true, split),
+            None => (chunk.len(), false, false),
         };
         let room = cap.saturating_sub(buf.len() - start);
         if room < take {
@@ -42,6 +64,9 @@ pub(super) fn read_line_capped<R: BufRead>(
         }
         buf.extend_from_slice(&chunk[..take.min(room)]);
         r.consume(take);
+        if split {
+            skip_split_lf(r)?;
+        }
         if end {
             return Ok(Some(cut));
         }
@@ -62,12 +87,15 @@ pub(super) fn read_piece<R: BufRead>(r: &mut R, buf: &mut Vec<u8>, cap: usize) -
         if room == 0 {
             return Ok(Some(false));
         }
-        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) if i < room => (i + 1, true),
-            _ => (chunk.len().min(room), false),
+        let (take, end, split) = match line_break(chunk) {
+            Some((i, take, split)) if i < room => (take, true, split),
+            _ => (chunk.len().min(room), false, false),
         };
         buf.extend_from_slice(&chunk[..take]);
         r.consume(take);
+        if split {
+            skip_split_lf(r)?;
+        }
         if end {
             return Ok(Some(true));
         }
@@ -81,10 +109,10 @@ pub(super) fn skip_rest_of_line<R: BufRead>(r: &mut R) -> io::Result<()> {
         if chunk.is_empty() {
             return Ok(());
         }
-        match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                r.consume(i + 1);
-                return Ok(());
+        match line_break(chunk) {
+            Some((_, take, split)) => {
+                r.consume(take);
+                return if split { skip_split_lf(r) } else { Ok(()) };
             }
             None => {
                 let n = chunk.len();
@@ -149,4 +177,45 @@ pub(super) fn split_last_token(line: &[u8]) -> (&[u8], &[u8]) {
 pub(super) fn trim_start(line: &[u8]) -> &[u8] {
     let i = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
     &line[i..]
+}
+
+/// The lines of a text input, broken where [`PuzzleReader`](super::PuzzleReader) breaks them: at
+/// `\n`, `\r\n` or a lone `\r`. [`BufRead::lines`] breaks at `\n` alone, so an old Mac file would
+/// be one line. Lines come without their line ends; one that is not UTF-8 is an
+/// [`InvalidData`](io::ErrorKind::InvalidData) error, as with [`BufRead::lines`].
+///
+/// ```
+/// use sudokit::parse::TextLines;
+/// let lines: Vec<String> = TextLines::new("a\r\nb\rc\n".as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(lines, ["a", "b", "c"]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct TextLines<R> {
+    input: R,
+}
+
+impl<R: BufRead> TextLines<R> {
+    /// The lines of `input`.
+    pub fn new(input: R) -> Self {
+        TextLines { input }
+    }
+}
+
+impl<R: BufRead> Iterator for TextLines<R> {
+    type Item = io::Result<String>;
+
+    fn next(&mut self) -> Option<io::Result<String>> {
+        let mut buf = Vec::new();
+        // No cap: the caller keeps each line whole, as `BufRead::lines` does.
+        match read_line_capped(&mut self.input, &mut buf, 0, usize::MAX) {
+            Ok(None) => None,
+            Ok(Some(_)) => {
+                let end = trim_eol(&buf).len();
+                buf.truncate(end);
+                Some(String::from_utf8(buf).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e)))
+            }
+            Err(e) => Some(Err(e)),
+        }
+    }
 }
