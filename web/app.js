@@ -834,7 +834,8 @@ const one = (x) => x.toFixed(1);
 /** The rating line: "ER 7.2 / EP 1.2 / ED 1.2 (Forcing Chain) · HoDoKu hard (score 1234)". */
 function ratingText(a) {
   let se;
-  if (a.se) se = `ER ${one(a.se.er)} / EP ${one(a.se.ep)} / ED ${one(a.se.ed)} (${a.se.hardest})`;
+  // A grid already solved takes no step: it has no hardest technique to name.
+  if (a.se) se = `ER ${one(a.se.er)} / EP ${one(a.se.ep)} / ED ${one(a.se.ed)}${a.se.hardest ? ` (${a.se.hardest})` : ""}`;
   else if (a.seProblem.startsWith("work budget")) {
     se = `ER at least ${one(a.seAtLeast)} (the rater stopped at its budget of ${WORK.toLocaleString("en")} units of work)`;
   } else se = `no ER: ${a.seProblem}`;

@@ -26,6 +26,33 @@ fn rate_prints_both_scales_per_puzzle() {
     assert_eq!(v["step_count"], 65);
 }
 
+/// A grid already solved is rated as taking no step: `ok`, not a path cut short.
+#[test]
+fn a_solved_grid_rates_as_no_step() {
+    const SOLVED: &str = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+    for (scale, line) in [("both", "0.0/0.0/0.0 0 easy"), ("se", "0.0/0.0/0.0"), ("hodoku", "0 easy")] {
+        let run = sudokit(&["rate", "--scale", scale], &format!("{SOLVED}\n"));
+        assert_eq!(
+            (run.code, run.stdout.as_str(), run.stderr.as_str()),
+            (0, format!("{line}\n").as_str(), "")
+        );
+    }
+    let json = sudokit(&["rate", "-o", "json"], &format!("{SOLVED}\n"));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+    assert_eq!(
+        (v["status"].as_str(), v["hodoku_score"].as_u64(), v["step_count"].as_u64()),
+        (Some("ok"), Some(0), Some(0))
+    );
+    let csv = sudokit(&["rate", "-o", "csv"], &format!("{SOLVED}\n"));
+    assert_eq!(csv.stdout.lines().nth(1), Some(format!("{SOLVED},0.0,0.0,0.0,0,easy,").as_str()));
+    // As pencil marks, and as the end of `explain --summary`.
+    let marks = sudokit(&["candidates"], &format!("{SOLVED}\n")).stdout;
+    let run = sudokit(&["rate", "--pencil"], &marks);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "0.0/0.0/0.0 0 easy\n"), "{}", run.stderr);
+    let run = sudokit(&["explain", "--summary"], &format!("{SOLVED}\n"));
+    assert_eq!(run.stdout, "solved in 0 steps: score 0 (easy)\n");
+}
+
 #[test]
 fn rate_csv_has_the_fixed_header_and_the_puzzle_as_given() {
     // A grid layout in, the puzzle on one line out.

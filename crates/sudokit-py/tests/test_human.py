@@ -461,6 +461,15 @@ def test_rate_batch_details_match_rate(datasets):
     assert hardest[0] == "Hidden Single" and hardest[-1] is None
 
 
+def test_a_solved_grid_rates_as_no_step():
+    # Not a path cut short: 0.0 on Sudoku Explainer's scale, score 0 (easy) on HoDoKu's.
+    r = sudokit.rate(S1)
+    assert (r.status, r.er, r.ep, r.ed, r.score, r.level, r.step_count) == ("ok", 0.0, 0.0, 0.0, 0, "easy", 0)
+    assert r.is_rated and not r.messages and str(r) == "0.0/0.0/0.0 0 easy"
+    er, ep, ed, score, level, status = sudokit.rate_batch(to_rows([S1]))
+    assert (status.tolist(), score.tolist(), er.tolist()) == ([sudokit.OK], [0], [0.0])
+
+
 def test_rate_batch_status_codes():
     rows = to_rows([EASY] + [p for p, _ in UNRATED] + [no_solution_puzzle()])
     rows = np.vstack([rows, np.full((1, 81), 10, dtype=np.uint8)])

@@ -35,7 +35,7 @@ fn hodoku_json(r: &HodokuRating) -> Value {
     json!({
         "score": r.score,
         "level": r.level.name(),
-        "hardest": r.hardest.name(),
+        "hardest": r.hardest.map(|t| t.name()),
         "steps": r.steps,
         "bruteForce": r.brute_force_steps,
     })

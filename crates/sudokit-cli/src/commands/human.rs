@@ -482,7 +482,7 @@ fn explain_summary(solver: &mut Solver, rec: &Rec) -> Vec<u8> {
     let counts = rate::technique_counts(&steps);
     let solved = solver.is_solved();
     let rated = solved && Unrated::of_rules(solver.state().board()).is_none();
-    let rating = if rated { rate::hodoku::rate_steps(&steps) } else { None };
+    let rating = rated.then(|| rate::hodoku::rate_steps(&steps));
     if let Some(columns) = rec.csv {
         let mut f = rec.head.clone().set("solved", solved).set("step_count", steps.len());
         if let Some(r) = &rating {

@@ -244,10 +244,8 @@ impl RatingTarget {
                 return Rated::Misses;
             }
             if let Some(level) = self.level {
-                match hodoku::rate_steps(&path.steps) {
-                    Some(r) if r.level == level => {}
-                    Some(_) => return Rated::Misses,
-                    None => return Rated::Unreachable,
+                if hodoku::rate_steps(&path.steps).level != level {
+                    return Rated::Misses;
                 }
             }
         }

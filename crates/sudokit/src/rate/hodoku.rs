@@ -238,8 +238,8 @@ pub struct HodokuRating {
     /// The level: the hardest step's, raised while the score exceeds the level's maximum.
     pub level: Level,
     /// The technique of the first step with the highest level (and, among those, the highest
-    /// base score).
-    pub hardest: Technique,
+    /// base score); `None` for a grid already solved, which takes no step (score 0, easy).
+    pub hardest: Option<Technique>,
     /// The number of steps.
     pub steps: usize,
     /// How many of them are Brute Force steps (the solver knew no technique for the state).
@@ -312,11 +312,12 @@ pub fn rate_state(state: &State) -> Result<HodokuRating, HodokuError> {
     if !path.is_solved() {
         return Err(HodokuError::Unsolved { steps: path.steps.len() });
     }
-    rate_steps(&path.steps).ok_or(HodokuError::Unsolved { steps: 0 })
+    Ok(rate_steps(&path.steps))
 }
 
-/// The rating of a solving path given as its steps; `None` for an empty path.
-pub fn rate_steps(steps: &[Step]) -> Option<HodokuRating> {
+/// The rating of a solving path given as its steps. An empty path (a grid already solved) scores
+/// 0, easy, without a hardest technique.
+pub fn rate_steps(steps: &[Step]) -> HodokuRating {
     let mut score = 0u32;
     let mut hardest: Option<(Level, u32, Technique)> = None;
     let mut brute_force_steps = 0;
@@ -328,11 +329,11 @@ pub fn rate_steps(steps: &[Step]) -> Option<HodokuRating> {
             hardest = Some((level, base, step.technique));
         }
     }
-    let (mut level, _, technique) = hardest?;
+    let (mut level, technique) = hardest.map_or((Level::Easy, None), |(level, _, t)| (level, Some(t)));
     while level.max_score().is_some_and(|max| score > max) {
         level = level.up();
     }
-    Some(HodokuRating { score, level, hardest: technique, steps: steps.len(), brute_force_steps })
+    HodokuRating { score, level, hardest: technique, steps: steps.len(), brute_force_steps }
 }
 
 #[cfg(test)]

@@ -108,11 +108,14 @@ impl Ratings {
 
     /// The hardest technique and the number of steps, as `sudokit rate` reports them: of Sudoku
     /// Explainer's path when that scale was asked for (`None` when it gave no rating), else of
-    /// HoDoKu's (its [`hardest`](HodokuRating::hardest), by HoDoKu's name).
+    /// HoDoKu's (its [`hardest`](HodokuRating::hardest), by HoDoKu's name). The name is empty for a
+    /// grid already solved.
     pub fn hardest_and_steps(&self) -> Option<(String, usize)> {
         match &self.se {
             Some(se) => se.as_ref().ok().map(|r| (r.hardest.clone(), r.steps)),
-            None => self.hodoku_rating().map(|r| (r.hardest.name().to_string(), r.steps)),
+            None => self
+                .hodoku_rating()
+                .map(|r| (r.hardest.map_or_else(String::new, |t| t.name().to_string()), r.steps)),
         }
     }
 
@@ -132,7 +135,8 @@ impl Ratings {
 
 /// The line `sudokit rate` prints for a rating on `scales`: `ER/EP/ED SCORE LEVEL TECHNIQUE`, the
 /// scale not asked for left out, `?` for what is missing (a scale that gave no rating, or a board
-/// neither scale covers, where `hardest` is the human solver's).
+/// neither scale covers, where `hardest` is the human solver's). A grid already solved has no
+/// technique (`hardest` is empty): the line ends with the ratings.
 ///
 /// ```
 /// use sudokit::rate::{rate_puzzle, rating_line, Scales};
@@ -163,7 +167,11 @@ pub fn rating_line(
     if scales.has_hodoku() {
         parts.push(hodoku.map_or_else(|| "? ?".to_string(), |r| format!("{} {}", r.score, r.level)));
     }
-    parts.push(hardest.unwrap_or("?").to_string());
+    match hardest {
+        // A grid already solved takes no step, so it has no hardest technique.
+        Some("") => {}
+        hardest => parts.push(hardest.unwrap_or("?").to_string()),
+    }
     parts.join(" ")
 }
 
@@ -482,7 +490,7 @@ fn outline_path(state: State, unrated: impl Fn(HumanError) -> Unrated) -> Result
     if !path.is_solved() {
         return Err(Unrated::Undecided);
     }
-    let hardest = hodoku::rate_steps(&path.steps).map(|r| r.hardest);
+    let hardest = hodoku::rate_steps(&path.steps).hardest;
     Ok(Outline { steps: path.steps.len(), hardest })
 }
 
@@ -546,6 +554,28 @@ mod tests {
         assert_eq!(r.hodoku_rating().map(|h| h.level), Some(hodoku::Level::Easy));
     }
 
+    /// A grid already solved takes no step: 0.0 on Sudoku Explainer's scale, score 0 (easy) on
+    /// HoDoKu's, no hardest technique; a rating, not a path cut short.
+    #[test]
+    fn a_solved_grid_rates_as_no_step() {
+        let solved =
+            puzzle("812753649943682175675491283154237896369845721287169534521974368438526917796318452");
+        for scales in Scales::ALL {
+            let r = rate_puzzle(&solved, scales).expect("rated");
+            assert!(r.is_complete(), "{scales:?}: {:?}", r.problems());
+            assert_eq!(r.hardest_and_steps(), Some((String::new(), 0)));
+            if let Some(h) = r.hodoku_rating() {
+                assert_eq!((h.score, h.level, h.hardest, h.steps), (0, hodoku::Level::Easy, None, 0));
+            }
+            if let Some(se) = r.se_rating() {
+                assert_eq!((se.er(), se.ep(), se.ed(), se.steps), (0.0, 0.0, 0.0, 0));
+            }
+        }
+        let r = rate_puzzle(&solved, Scales::Both).expect("rated");
+        let line = rating_line(Scales::Both, r.se_rating(), r.hodoku_rating(), Some(""));
+        assert_eq!(line, "0.0/0.0/0.0 0 easy");
+    }
+
     /// One scale alone gives that scale's rating as both give it, and the other not at all; the
     /// hardest technique and step count then come from the scale asked for.
     #[test]
@@ -562,8 +592,8 @@ mod tests {
         assert_eq!(both.hardest_and_steps(), Some(("XY-Wing".to_string(), se_rating.steps)));
         assert_eq!(se.hardest_and_steps(), both.hardest_and_steps());
         let h = both.hodoku_rating().expect("HoDoKu rating");
-        assert_eq!(hodoku.hardest_and_steps(), Some((h.hardest.name().to_string(), h.steps)));
-        assert_eq!(h.hardest, crate::human::Technique::XyWing);
+        assert_eq!(hodoku.hardest_and_steps(), Some(("XY-Wing".to_string(), h.steps)));
+        assert_eq!(h.hardest, Some(crate::human::Technique::XyWing));
         // A scale that gives up is a problem only when it was asked for.
         let gave_up = Ratings { se: Some(Err(RateError::Multiple)), hodoku: both.hodoku.clone() };
         assert!(!gave_up.is_complete());

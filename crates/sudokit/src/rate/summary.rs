@@ -49,7 +49,7 @@ impl fmt::Display for TechniqueCount {
 /// let counts = technique_counts(&steps);
 /// assert_eq!(counts.iter().map(|c| c.count).sum::<usize>(), steps.len());
 /// let score: u32 = counts.iter().map(|c| c.count as u32 * c.score).sum();
-/// assert_eq!(Some(score), hodoku::rate_steps(&steps).map(|r| r.score));
+/// assert_eq!(score, hodoku::rate_steps(&steps).score);
 /// ```
 pub fn technique_counts(steps: &[Step]) -> Vec<TechniqueCount> {
     let mut counts = grouped(steps.iter().map(|s| s.technique), |technique, count| {
