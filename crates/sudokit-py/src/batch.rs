@@ -86,23 +86,36 @@ pub fn status(s: Status) -> u8 {
     s as u8
 }
 
-/// Runs `f` on a pool of `threads` workers, or on rayon's global pool (one worker per core).
+/// Runs `f` on a pool of `threads` workers (`None`: as many as rayon's global pool would have).
+///
+/// Never on rayon's global pool: a child forked from a process that started it (the default start
+/// of `multiprocessing` on Linux) has none of its threads, and that pool cannot be started again,
+/// so every call there would wait for ever. These pools are started again in a forked child
+/// ([`idle_pool`]).
 ///
 /// Pools are kept between calls: starting the threads costs tens of microseconds a call, as much as
 /// solving a few dozen puzzles. A pool serves one call at a time, so concurrent calls still run side
 /// by side, each on a pool of its own.
 pub fn on_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
-    match threads {
-        None => Ok(f()),
-        Some(0) => Err(PyValueError::new_err("threads must be at least 1 (None: every core)")),
-        Some(n) => {
-            let pool = idle_pool(n)
-                .map_err(|e| PyValueError::new_err(format!("cannot start {n} worker threads: {e}")))?;
-            let answer = pool.install(f);
-            keep_pool(pool);
-            Ok(answer)
-        }
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1 (None: every core)"));
     }
+    let n = threads.unwrap_or_else(default_threads);
+    let pool =
+        idle_pool(n).map_err(|e| PyValueError::new_err(format!("cannot start {n} worker threads: {e}")))?;
+    let answer = pool.install(f);
+    keep_pool(pool);
+    Ok(answer)
+}
+
+/// The workers of `threads=None`: `RAYON_NUM_THREADS` where set, as rayon's global pool reads it
+/// (a cluster job sets it to its share of the cores), else one per core.
+fn default_threads() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Idle pools, with the process that started their threads.

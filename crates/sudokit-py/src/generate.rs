@@ -323,7 +323,8 @@ generate_function! {
         check_format(&m, format)?;
         let seed = seed_of(seed);
         let noun = if keywords.grid { "grid" } else { "puzzle" };
-        let made = py.detach(|| make(&m, seed, index)).map_err(|e| generate_error(py, noun, index, &e))?;
+        // A rating asked for may split Sudoku Explainer's searches over threads: on a pool of ours.
+        let made = py.detach(|| on_pool(None, || make(&m, seed, index)))?.map_err(|e| generate_error(py, noun, index, &e))?;
         if !made.target_met {
             warn(py, "ClueTargetWarning", &missed(noun, index, &m.target, &made))?;
         }

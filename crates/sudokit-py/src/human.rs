@@ -13,6 +13,7 @@ use sudokit::rate::{rate_or_outline, rate_pencil, rating_line, Outline, Ratings,
 use sudokit::{Board, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
+use crate::batch::on_pool;
 use crate::errors::{
     bad_option, human_error, invalid_puzzle, parse_error_at, parse_error_message, timed_out_message,
     unrated_error,
@@ -432,7 +433,11 @@ fn se_all_steps(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyR
     let py = obj.py();
     let (solver, at) = se_solver(obj, pencil, args)?;
     let steps = py
-        .detach(|| sudokit::rate::se::all_hints(solver.state(), sudokit::rate::se::SeOptions::default()))
+        .detach(|| {
+            on_pool(None, || {
+                sudokit::rate::se::all_hints(solver.state(), sudokit::rate::se::SeOptions::default())
+            })
+        })?
         .map_err(|why| no_se_hint(py, &at, &why))?;
     steps.iter().map(|s| Ok(Py::new(py, SeStep::from_library(s))?.into_any())).collect()
 }
@@ -482,7 +487,8 @@ fn se_hint(
     let py = obj.py();
     refuse_hodoku_flags(hodoku_flags)?;
     let (solver, at) = se_solver(obj, pencil, args)?;
-    let found = py.detach(|| se::hint(solver.state(), se::SeOptions::default()));
+    // Sudoku Explainer's chains split their searches over threads: on a pool of ours (see `on_pool`).
+    let found = py.detach(|| on_pool(None, || se::hint(solver.state(), se::SeOptions::default())))?;
     let hint = match found {
         Ok(Some(h)) => h,
         Ok(None) => return Ok(None),
@@ -815,11 +821,11 @@ puzzle_function! {
         let scales = scales_of(scale)?;
         if pencil {
             let (marks, at) = marks_of(puzzle)?;
-            let (rated, path) = py.detach(|| rate_pencil(&marks, scales));
+            let (rated, path) = py.detach(|| on_pool(None, || rate_pencil(&marks, scales)))?;
             return Ok(rating_of(&rated, path.as_ref(), at, scales));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let (rated, path) = py.detach(|| rate_or_outline(&p, scales));
+        let (rated, path) = py.detach(|| on_pool(None, || rate_or_outline(&p, scales)))?;
         Ok(rating_of(&rated, path.as_ref(), at, scales))
     }
 }
@@ -1016,11 +1022,12 @@ puzzle_function! {
         let args = keywords.options()?;
         if pencil {
             let (solver, at) = se_solver(puzzle, true, &args)?;
-            let path = py.detach(|| sudokit::rate::se::explain_state(solver.state(), Default::default()));
+            let path =
+                py.detach(|| on_pool(None, || sudokit::rate::se::explain_state(solver.state(), Default::default())))?;
             return path.map(|p| SePath::from_library(&p)).map_err(|why| bad_option(format!("{at}: {why}")));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let path = py.detach(|| sudokit::rate::se_path(&p)).map_err(|why| unrated_error(py, at, &why))?;
+        let path = py.detach(|| on_pool(None, || sudokit::rate::se_path(&p)))?.map_err(|why| unrated_error(py, at, &why))?;
         Ok(SePath::from_library(&path))
     }
 }

@@ -96,6 +96,26 @@ def test_a_forked_child_starts_threads_of_its_own():
     assert (got[0] == want[0]).all() and (got[1] == want[1]).all()
 
 
+def _default_pool_calls(rows, hard):
+    return sudokit.solve_batch(rows), sudokit.rate(hard, scale="se").er
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_a_forked_child_runs_every_core_call_after_its_parent(datasets):
+    # `threads=None` and the ratings that split their searches over threads, called in the parent
+    # and then in a forked child (multiprocessing's default start on Linux): the child has none of
+    # the parent's threads, and used to wait for them for ever.
+    rows, _, _ = mixed_batch()
+    # A top1465 puzzle: its rating reaches dynamic chains, whose searches are split over threads.
+    hard = (datasets / "puzzles3_magictour_top1465.txt").read_text().split()[0][:81]
+    want = _default_pool_calls(rows, hard)
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        got = pool.apply_async(_default_pool_calls, (rows, hard)).get(timeout=120)
+    assert (got[0][0] == want[0][0]).all() and (got[0][1] == want[0][1]).all()
+    assert got[1] == want[1] and want[1] > 7
+
+
 def test_three_dimensional_and_other_boards():
     rows = to_rows([P1, P295]).reshape(2, 9, 9)
     solutions, status = sudokit.solve_batch(rows)

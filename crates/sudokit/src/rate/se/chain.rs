@@ -663,23 +663,32 @@ fn drop_aside(steps: StepsByGrid, pooled: bool) {
     drop(steps);
 }
 
-/// The thread that frees what [`drop_aside`] hands it, started when first needed; `None` if it
-/// could not be started.
+/// The thread that frees what [`drop_aside`] hands it, started when first needed in this process;
+/// `None` if it could not be started. A child forked from a process that started it (Python's
+/// `multiprocessing`) has none of its threads: there it is started again, or the steps sent
+/// would never be freed.
 #[cfg(feature = "rayon")]
-fn freer() -> Option<&'static std::sync::mpsc::Sender<StepsByGrid>> {
-    static FREER: std::sync::OnceLock<Option<std::sync::mpsc::Sender<StepsByGrid>>> =
-        std::sync::OnceLock::new();
-    FREER
-        .get_or_init(|| {
-            let (tx, rx) = std::sync::mpsc::channel::<StepsByGrid>();
-            let thread = std::thread::Builder::new().name("sudokit-se-free".into()).spawn(move || {
-                for steps in rx {
-                    drop(steps);
-                }
-            });
-            thread.ok().map(|_| tx)
-        })
-        .as_ref()
+fn freer() -> Option<std::sync::mpsc::Sender<StepsByGrid>> {
+    static FREER: std::sync::Mutex<Option<(u32, std::sync::mpsc::Sender<StepsByGrid>)>> =
+        std::sync::Mutex::new(None);
+    let mut freer = FREER.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let pid = std::process::id();
+    if let Some((started, tx)) = &*freer {
+        if *started == pid {
+            return Some(tx.clone());
+        }
+        // The parent's channel: forgotten, as its other end is not in this process to drop it.
+        std::mem::forget(freer.take());
+    }
+    let (tx, rx) = std::sync::mpsc::channel::<StepsByGrid>();
+    let thread = std::thread::Builder::new().name("sudokit-se-free".into()).spawn(move || {
+        for steps in rx {
+            drop(steps);
+        }
+    });
+    thread.ok()?;
+    *freer = Some((pid, tx.clone()));
+    Some(tx)
 }
 
 /// Whether a nested rule's steps on a grid carry over to later boards ([`NestedCache::earlier`]):
