@@ -456,8 +456,13 @@ fn bench_times_either_rating_per_puzzle() {
     assert!(run.stderr.contains("puzzle 1, line 1, column 1: invalid character 'x'"), "{}", run.stderr);
     assert!(run.stdout.starts_with("file=- puzzles=1 mode=se "), "{}", run.stdout);
     for mode in ["rate", "se"] {
-        let run = sudokit(&["bench", "--seconds", "0", "--mode", mode], "1.3.4.2.3.1.2.4.\n");
+        // Named by its number and line in the file, the unreadable record before it counted.
+        let run = sudokit(
+            &["bench", "--seconds", "0", "--mode", mode, "--size", "4"],
+            "x.3.4.2.3.1.2.4.\n\n1.3.4.2.3.1.2.4.\n",
+        );
         assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("sudokit: benchmarking -: puzzle 2, line 3: the "), "{}", run.stderr);
         assert!(run.stderr.contains("is for 9×9 boards only"), "{}", run.stderr);
     }
 }

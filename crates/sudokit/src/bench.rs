@@ -198,7 +198,7 @@ pub enum BenchError {
     #[error(transparent)]
     Engine(#[from] EngineError),
     /// The mode does not apply to a puzzle.
-    #[error("puzzle {index}: {what}")]
+    #[error("puzzle {}: {what}", .index + 1)]
     Unsupported {
         /// The 0-based index of the puzzle in the caller's list.
         index: usize,
@@ -207,7 +207,7 @@ pub enum BenchError {
     },
     /// Sudoku Explainer's path stopped short of the solution (its work budget ran out, or nothing
     /// applied), so the puzzle has no rating to time.
-    #[error("puzzle {index}: {why}")]
+    #[error("puzzle {}: {why}", .index + 1)]
     Unrated {
         /// The 0-based index of the puzzle in the caller's list.
         index: usize,
@@ -215,7 +215,7 @@ pub enum BenchError {
         why: String,
     },
     /// An engine answer failed verification: a bug, reported rather than timed.
-    #[error("puzzle {index}: the {engine} engine returned a wrong answer: {what}")]
+    #[error("puzzle {}: the {engine} engine returned a wrong answer: {what}", .index + 1)]
     WrongAnswer {
         /// The 0-based index of the puzzle in the caller's list.
         index: usize,
@@ -224,6 +224,19 @@ pub enum BenchError {
         /// What was wrong.
         what: String,
     },
+}
+
+impl BenchError {
+    /// The 0-based index of the puzzle the error is about, if it is about one. (The message counts
+    /// from 1, as puzzles are numbered everywhere else.)
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            BenchError::Unsupported { index, .. }
+            | BenchError::Unrated { index, .. }
+            | BenchError::WrongAnswer { index, .. } => Some(*index),
+            BenchError::Empty | BenchError::Engine(_) => None,
+        }
+    }
 }
 
 /// How a puzzle is searched in the timed passes: by its engine, and for the fast engine on its givens

@@ -68,7 +68,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     for path in &input::paths(&args.input.files) {
         let name = path.display().to_string();
         let reader = input::open(path).with_context(|| format!("cannot open {name}"))?;
-        let mut puzzles = Vec::new();
+        let (mut puzzles, mut positions) = (Vec::new(), Vec::new());
         for rec in PuzzleReader::new(BufReader::new(reader), opts.parse).with_variants(opts.variants) {
             let rec = rec.with_context(|| format!("reading {name}"))?;
             // Rules read with the puzzle (JSON objects, --variant) come first, as in `solve`.
@@ -77,7 +77,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
                 Some(b) => Puzzle::new(b, g).map_err(|e| e.to_string()),
                 None => Ok(Puzzle::classic(g)),
             }) {
-                Ok(Ok(p)) => puzzles.push(p),
+                Ok(Ok(p)) => {
+                    puzzles.push(p);
+                    positions.push(rec.position);
+                }
                 Ok(Err(e)) => {
                     crate::output::message(format_args!("sudokit: {name}: {e} (left out of the benchmark)"));
                     status = Status::Unreadable;
@@ -88,8 +91,18 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
                 }
             }
         }
-        let report =
-            sudokit::bench::run(&puzzles, &config).with_context(|| format!("benchmarking {name}"))?;
+        let report = sudokit::bench::run(&puzzles, &config).map_err(|e| {
+            // The error counts the puzzles benchmarked; the file's own numbers and lines say
+            // which it is where unreadable records were left out.
+            match e.index().and_then(|i| Some((positions.get(i)?, i))) {
+                Some((at, i)) => {
+                    let message = e.to_string();
+                    let why = message.strip_prefix(&format!("puzzle {}: ", i + 1)).unwrap_or(&message);
+                    anyhow::anyhow!("benchmarking {name}: {at}: {why}")
+                }
+                None => anyhow::Error::new(e).context(format!("benchmarking {name}")),
+            }
+        })?;
         crate::output::line(format_args!("file={name} {report}"))?;
     }
     Ok(status)

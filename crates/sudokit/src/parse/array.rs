@@ -63,7 +63,7 @@ fn cells(line: &[u8], side: usize, symbols: super::Symbols) -> Result<Vec<(usize
                         Some(i + 1),
                         ParseErrorKind::BadChar {
                             found: format!("'{}'", String::from_utf8_lossy(&line[i..end])),
-                            alphabet: format!("0-{side}"),
+                            alphabet: super::symbols::numbers(side),
                         },
                     ));
                 }

@@ -41,11 +41,11 @@ pub struct ParseError {
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A character that is neither a digit of this board nor a blank.
-    #[error("invalid character {found} (digits are {alphabet}; blanks are '.', '0', '_', '-' or '*')")]
+    #[error("invalid character {found} (digits are {alphabet})")]
     BadChar {
         /// The character, quoted, or its byte value when it is not printable UTF-8.
         found: String,
-        /// The digits this board accepts, e.g. `1-9`.
+        /// The digits and blanks this board accepts, e.g. `1-9; blanks are '.', '0', '_', '-' or '*'`.
         alphabet: String,
     },
     /// A one-line puzzle of the wrong length.

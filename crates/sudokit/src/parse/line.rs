@@ -223,7 +223,7 @@ pub(super) fn token_value(
             Some(col + 1),
             ParseErrorKind::BadChar {
                 found: format!("'{}'", String::from_utf8_lossy(t)),
-                alphabet: format!("0-{side}"),
+                alphabet: super::symbols::numbers(side),
             },
         ));
     }

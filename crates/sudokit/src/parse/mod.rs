@@ -282,6 +282,30 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_character_is_told_the_digits_and_blanks_of_its_symbols() {
+        let message = |text: &str, symbols| {
+            let mut records =
+                parse_all(text, ParseOptions { symbols, ..ParseOptions::default() }).expect("reads");
+            records.remove(0).puzzle.expect_err("a bad character").kind.to_string()
+        };
+        let bad = format!("x{}", &P[1..]);
+        assert_eq!(
+            message(&bad, Symbols::Standard),
+            "invalid character 'x' (digits are 1-9; blanks are '.', '0', '_', '-' or '*')"
+        );
+        // In hex, `0` is the first digit, not a blank.
+        assert_eq!(
+            message(&bad, Symbols::Hex),
+            "invalid character 'x' (digits are 0-8; blanks are '.', '_', '-' or '*')"
+        );
+        let bad16 = format!("x{}", ".".repeat(255));
+        assert_eq!(
+            message(&bad16, Symbols::Hex),
+            "invalid character 'x' (digits are 0-F; blanks are '.', '_', '-' or '*')"
+        );
+    }
+
+    #[test]
     fn lone_carriage_returns_end_lines() {
         // Old Mac files end lines with `\r` alone: each line is a record of its own, as with `\n`.
         let compact: Vec<&str> = (0..9).map(|i| &P[i * 9..i * 9 + 9]).collect();

@@ -89,13 +89,24 @@ pub(super) fn symbol_value(b: u8, side: usize, symbols: Symbols) -> Option<u8> {
     (v != NOT_A_SYMBOL && v as usize <= side).then_some(v)
 }
 
+/// The blanks of every convention but hex, where `0` is the first digit.
+const BLANKS_AND_ZERO: &str = "'.', '0', '_', '-' or '*'";
+
+/// The digits and blanks a board of `side` accepts, for an error message: `1-9; blanks are …`.
 pub(super) fn alphabet(side: usize, symbols: Symbols) -> String {
-    match symbols {
-        Symbols::Hex => "0-F".into(),
+    let digits = match symbols {
+        Symbols::Hex => format!("0-{:X}", side.clamp(1, 16) - 1),
         Symbols::Letters => format!("A-{}", (b'A' + side.min(26) as u8 - 1) as char),
         Symbols::Standard if side <= 9 => format!("1-{side}"),
         Symbols::Standard => format!("1-9, A-{}", crate::grid::symbol_of(side as u8)),
-    }
+    };
+    let blanks = if symbols == Symbols::Hex { "'.', '_', '-' or '*'" } else { BLANKS_AND_ZERO };
+    format!("{digits}; blanks are {blanks}")
+}
+
+/// [`alphabet`] for cells written as numbers (`12`, in a textbook grid or an array): `0` is blank.
+pub(super) fn numbers(side: usize) -> String {
+    format!("1-{side}; blanks are {BLANKS_AND_ZERO}")
 }
 
 /// Describes the character at `i` for an error message, even when it is not valid UTF-8.
