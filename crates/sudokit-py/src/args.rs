@@ -249,8 +249,16 @@ pub fn techniques_over(
     only: Option<Vec<String>>,
     exclude: Option<Vec<String>>,
 ) -> PyResult<SolverOptions> {
-    let only = techniques_of(only)?;
-    let base = if only.is_empty() { default } else { SolverOptions::only(&only) };
+    let base = match only {
+        None => default,
+        // An empty list would otherwise read as "not given", and quietly run every technique.
+        Some(names) if names.is_empty() => {
+            return Err(bad_option(
+                "techniques=[] allows no technique: give some, or None for the default set",
+            ))
+        }
+        names => SolverOptions::only(&techniques_of(names)?),
+    };
     Ok(base.exclude(&techniques_of(exclude)?))
 }
 

@@ -605,7 +605,7 @@ puzzle_function! {
             other => return Err(bad_option(format!("format={other:?}: expected 'grid' or 'line'"))),
         };
         let args = keywords.options()?;
-        let options = if techniques.as_ref().is_some_and(|t| !t.is_empty()) {
+        let options = if techniques.is_some() {
             solver_options(techniques, exclude, false)?
         } else {
             // By default the candidate grid is the one after singles, as `sudokit candidates` gives it.

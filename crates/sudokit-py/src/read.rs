@@ -92,7 +92,8 @@ pub fn read_batch<'py>(
                 source.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())
             ))
         })?;
-        py.detach(|| File::open(&path).and_then(|f| rows_of(f, &args, column)))?
+        py.detach(|| File::open(&path).and_then(|f| rows_of(f, &args, column)))
+            .map_err(|e| os_error(&e, &path))?
     };
     report(py, &rows, on_error)?;
     // Without a readable record nor a size, the rows are 9×9 ones, the common board.
@@ -157,5 +158,16 @@ fn report(py: Python<'_>, rows: &Rows, on_error: OnError) -> PyResult<()> {
             );
             warn(py, "UnreadableWarning", &message)
         }
+    }
+}
+
+/// `e`, met reading the file at `path`, as Python's `open` raises it: the `OSError` subclass of its
+/// errno (`FileNotFoundError`, `PermissionError`, `IsADirectoryError`…) with `filename` set.
+fn os_error(e: &std::io::Error, path: &std::path::Path) -> PyErr {
+    let message = e.kind().to_string();
+    match e.raw_os_error() {
+        // `OSError(errno, strerror, filename)` picks the subclass of the errno.
+        Some(errno) => pyo3::exceptions::PyOSError::new_err((errno, message, path.to_path_buf())),
+        None => pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())),
     }
 }

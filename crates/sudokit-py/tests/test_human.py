@@ -461,6 +461,19 @@ def test_rate_batch_details_match_rate(datasets):
     assert hardest[0] == "Hidden Single" and hardest[-1] is None
 
 
+@pytest.mark.parametrize("call", [
+    lambda: sudokit.explain(EASY, techniques=[]),
+    lambda: sudokit.hint(EASY, techniques=[]),
+    lambda: sudokit.all_steps(EASY, techniques=[]),
+    lambda: sudokit.candidates(EASY, techniques=[]),
+    lambda: sudokit.explain_batch(to_rows([EASY]), techniques=[]),
+])
+def test_an_empty_technique_list_is_refused(call):
+    # As `--techniques ''` is: an empty list used to mean the default set, and solve the puzzle.
+    with pytest.raises(ValueError, match=r"techniques=\[\] allows no technique"):
+        call()
+
+
 def test_a_solved_grid_rates_as_no_step():
     # Not a path cut short: 0.0 on Sudoku Explainer's scale, score 0 (easy) on HoDoKu's.
     r = sudokit.rate(S1)

@@ -95,7 +95,7 @@ def test_gzip_paths_and_bytes_read_as_their_text(tmp_path):
     # A damaged file is an error, not a short array.
     cut = tmp_path / "cut.gz"
     cut.write_bytes(gzip.compress((text * 500).encode())[:300])
-    with pytest.raises(OSError):
+    with pytest.raises(OSError, match="cut.gz"):
         sudokit.read_batch(cut)
 
 
@@ -204,8 +204,12 @@ def test_layouts_sizes_and_options(tmp_path):
 
 
 def test_bad_sources():
-    with pytest.raises(FileNotFoundError):
+    # As `open` raises it, the file named.
+    with pytest.raises(FileNotFoundError) as missing:
         sudokit.read_batch("no/such/file.txt")
+    assert missing.value.filename == "no/such/file.txt" and "no/such/file.txt" in str(missing.value)
+    with pytest.raises(IsADirectoryError):
+        sudokit.read_batch(TEST_DATA)
     with pytest.raises(ValueError, match="source is a path"):
         sudokit.read_batch(42)
     with pytest.raises(ValueError):
