@@ -9,10 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 static MESSAGE_LOST: AtomicBool = AtomicBool::new(false);
 
 /// Writes one line to standard error. A failure cannot be reported there, so it is remembered for the
-/// exit status ([`messages_lost`]) instead of panicking as `eprintln!` does.
+/// exit status ([`messages_lost`]) instead of panicking as `eprintln!` does. A broken pipe is not
+/// one: as on standard output, the reader has all it wants (`sudokit solve … 2>&1 | head -1`).
 pub fn message(text: impl std::fmt::Display) {
-    if writeln!(io::stderr().lock(), "{text}").is_err() {
-        MESSAGE_LOST.store(true, Ordering::Relaxed);
+    if let Err(e) = writeln!(io::stderr().lock(), "{text}") {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            MESSAGE_LOST.store(true, Ordering::Relaxed);
+        }
     }
 }
 

@@ -14,6 +14,8 @@ use crate::util::{data, shared, sudokit, sudokit_bin, TempDir};
 
 const P1: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const S1: &str = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+/// P1 with one given changed: 295 solutions.
+const P295: &str = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";
 
 /// What one run of the binary left behind, with stdout and stderr written to files.
 struct FileRun {
@@ -366,6 +368,22 @@ fn broken_pipe_exits_quietly() {
         assert_eq!(status.code(), Some(0), "{args:?}: stderr {stderr:?}");
         assert!(stderr.is_empty(), "{args:?}: a broken pipe is not an error: {stderr:?}");
     }
+}
+
+/// `sudokit solve puzzles 2>&1 | head -1`, each puzzle with several solutions: the messages share
+/// the pipe the reader closes, and their broken pipe is no error either.
+#[test]
+fn broken_pipe_shared_with_the_messages_exits_quietly() {
+    let dir = TempDir::new("pipe-messages");
+    let path = dir.join("several.txt");
+    std::fs::write(&path, format!("{P295}\n").repeat(20_000)).expect("write the input");
+    let out = Command::new("bash")
+        .args(["-c", r#""$0" solve "$1" 2>&1 | head -1 >/dev/null; echo "${PIPESTATUS[0]}""#])
+        .arg(sudokit_bin())
+        .arg(&path)
+        .output()
+        .expect("bash runs");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0", "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 /// A write error other than a broken pipe (a full disk, here `/dev/full`) is reported once, clearly,
