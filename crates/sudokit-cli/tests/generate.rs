@@ -3,7 +3,7 @@
 use sudokit::generate::{is_minimal, is_minimal_under, Pattern, Symmetry};
 use sudokit::{Engine, Grid, Puzzle};
 
-use crate::util::{assert_solves, assert_text, sudokit, TempDir};
+use crate::util::{assert_solves, assert_text, data, sudokit, TempDir};
 
 fn grid(s: &str) -> Grid {
     s.parse().expect("the generator prints readable grids")
@@ -282,6 +282,24 @@ fn pattern_puzzles_keep_their_pattern() {
     let from_file =
         sudokit(&["generate", "puzzle", "--pattern", path, "-n", "6", "--seed", "3", "--solution"], "");
     assert_text(&from_file.stdout, &r.stdout);
+
+    // A puzzle file in any layout `solve` reads gives its givens' pattern: Simple Sudoku's bordered
+    // `.ss`, HoDoKu's grid and a `.sdk` file with its headers are refused as marks.
+    let sdk = data("formats/puzzle.sdk");
+    let givens = sudokit(&["solve", "--echo", "-o", "line", sdk.to_str().expect("utf-8")], "").stdout;
+    let marks: String = givens[..81].chars().map(|c| if c == '.' { '.' } else { 'x' }).collect();
+    let want = sudokit(&["generate", "puzzle", "--pattern", &marks, "-n", "2", "--seed", "3"], "");
+    assert_eq!(want.code, 0, "{}", want.stderr);
+    for name in
+        ["formats/puzzle.sdk", "formats/puzzle.ss", "formats/puzzle_bordered.ss", "formats/hodoku_givens.txt"]
+    {
+        let file = data(name);
+        let got = sudokit(
+            &["generate", "puzzle", "--pattern", file.to_str().expect("utf-8"), "-n", "2", "--seed", "3"],
+            "",
+        );
+        assert_eq!((got.code, &got.stdout), (0, &want.stdout), "{name}: {}", got.stderr);
+    }
 
     // Minimal ones on request, and the library's own filters still apply.
     let minimal =

@@ -193,9 +193,9 @@ pub struct PuzzleArgs {
 
     /// Put the givens on these cells, and only there: the cells row by row, `.`, `0`, `_` or `-` for
     /// an empty cell and any other character (`x`, a digit) for a given, so a puzzle gives its own
-    /// pattern; or a file holding that (one line, or a row per line, grid art allowed). The board is
-    /// the pattern's unless --size or --box name one. Only minimal puzzles with --minimal; classic
-    /// rules only.
+    /// pattern; or a file holding that (one line, or a row per line, grid art allowed), or a puzzle
+    /// file in any layout `solve` reads (its first puzzle's givens). The board is the pattern's unless
+    /// --size or --box name one. Only minimal puzzles with --minimal; classic rules only.
     #[arg(long, value_name = "PATTERN", conflicts_with_all = ["symmetry", "clues", "max_clues"])]
     pub pattern: Option<String>,
 

@@ -160,7 +160,22 @@ impl Pattern {
     /// other character (`x`, `*`, a digit) for a given. Spaces, `|`, and grid art's rule lines
     /// (those with a `+`, or of `=` only) are skipped. The board is the one with as many cells, and
     /// its squarest boxes, unless `shape` says otherwise.
+    ///
+    /// Text that gives no pattern so is read as a puzzle, in any layout `sudokit solve` reads (Simple
+    /// Sudoku's bordered `.ss` files, HoDoKu's grids, `.sdk` files with their headers…): its
+    /// givens are the pattern.
     pub fn parse(text: &str, shape: Option<Shape>) -> Result<Pattern, PatternError> {
+        Self::parse_marks(text, shape).or_else(|e| {
+            let opts = crate::parse::ParseOptions { shape, ..crate::parse::ParseOptions::default() };
+            match crate::parse::parse_all(text, opts).ok().and_then(|r| r.into_iter().next()) {
+                Some(crate::parse::Record { puzzle: Ok(grid), .. }) => Ok(Pattern::of_givens(&grid)),
+                _ => Err(e),
+            }
+        })
+    }
+
+    /// [`Pattern::parse`] on its marks alone.
+    fn parse_marks(text: &str, shape: Option<Shape>) -> Result<Pattern, PatternError> {
         let mask: Vec<bool> = text
             .lines()
             .filter(|l| !l.contains('+') && !l.chars().all(|c| c == '=' || c.is_whitespace()))
