@@ -91,7 +91,7 @@ pub fn status(s: Status) -> u8 {
 /// Never on rayon's global pool: a child forked from a process that started it (the default start
 /// of `multiprocessing` on Linux) has none of its threads, and that pool cannot be started again,
 /// so every call there would wait for ever. These pools are started again in a forked child
-/// ([`idle_pool`]).
+/// (`idle_pool`).
 ///
 /// Pools are kept between calls: starting the threads costs tens of microseconds a call, as much as
 /// solving a few dozen puzzles. A pool serves one call at a time, so concurrent calls still run side
