@@ -167,7 +167,9 @@ fn os_error(e: &std::io::Error, path: &std::path::Path) -> PyErr {
     let message = e.kind().to_string();
     match e.raw_os_error() {
         // `OSError(errno, strerror, filename)` picks the subclass of the errno.
-        Some(errno) => pyo3::exceptions::PyOSError::new_err((errno, message, path.to_path_buf())),
+        Some(errno) => {
+            pyo3::exceptions::PyOSError::new_err((errno, message, path.as_os_str().to_os_string()))
+        }
         None => pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())),
     }
 }
