@@ -21,8 +21,13 @@ const COUNT_LIMIT: u64 = 3;
 /// puzzle numbers run 1, 2, 3, …; every position lies inside the input; every grid read prints and
 /// reads back to itself in its own layout. Returns the grids read.
 pub fn check_reader(data: &[u8], opts: ParseOptions) -> Vec<Grid> {
-    // A position may name the line after the last newline (an unterminated last line).
-    let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
+    // A position may name the line after the last line end (an unterminated last line). Lines end
+    // at `\n`, `\r\n` or a lone `\r`.
+    let breaks = data
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && data.get(i + 1) != Some(&b'\n')));
+    let lines = breaks.count() + 1;
     let mut grids = Vec::new();
     for (k, rec) in PuzzleReader::new(data, opts).take(MAX_RECORDS).enumerate() {
         // Reading from a byte slice cannot fail.

@@ -22,11 +22,50 @@ fn error_positions(data: &[u8], layout: Option<Layout>) -> Vec<Position> {
 /// Asserts every error position of `data` is a 1-based line and column inside the input.
 #[track_caller]
 fn assert_positions_inside(data: &[u8], layout: Option<Layout>) {
-    let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
+    // Lines end at `\n`, `\r\n` or a lone `\r`; the last may have no line end.
+    let breaks = data
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && data.get(i + 1) != Some(&b'\n')));
+    let lines = breaks.count() + 1;
     for p in error_positions(data, layout) {
         assert!((1..=lines).contains(&p.line), "line {} outside an input of {lines} lines", p.line);
         assert!(p.column.is_none_or(|c| c >= 1), "column {:?} is not 1-based: {p}", p.column);
     }
+}
+
+/// Found by the `human`, `json`, `reader`, `solve` and `variant` targets once a lone `\r` ended
+/// lines, when the targets still counted lines by `\n` alone: every position lies inside the input
+/// counted the reader's way, in every layout.
+#[test]
+fn fuzz_lone_carriage_returns_keep_positions_inside() {
+    let inputs: [&[u8]; 5] = [
+        // `human`
+        b"...*.6.....325..6../..............\x0d&",
+        // `json`
+        b"[[1,2,3,6],\x0a [3,4\".\"2],\x0a [2,1,4,\"x\"],\x0a [oooooooooooooooooooooooooo\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0dooooooooooooooooooooooooooooooooooooooooooooooooooooo\xecoooooooooooooooooooooooooooooooooooo4,3,2,1]]\x0a{\"not\": \"a board\"}\x0a[X1,2,3,4]",
+        // `reader`
+        b"\x025 3 0 0 3 0 0 1\x0a7 0 0 0 1 9 5 0 0 0\x0a0\xff\xff\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xbc\xff\x8f\x00\x00\x0d[ 9 8 0 0 0 0 6 0\x0a\x03\x000 0 0 6 0 0 0 3\x0a4 0 0 8 0 3 0 0 1\x0a7 0 0 0 2 0 0 0 6\x0a0 6 0 0 0 0 2 8 0\x0a0 0 0 4 1 9 0 0 5\x0a0 0 0 0 8 0 0 7 19\x0a\x0a1 2 3 4\x0a\x80.123456789ABCDEF.123456789ABCDEF.123456789ABCDEF.123456789ABCDEF.123456789ABCDEF.123456789ABCDEF.123456789ABCDEF.123456789ABCDEF.\x03\x003456789ABCDEF.1234567",
+        // `solve`
+        b".55\x0d\x00\x00\x00.\xff\xff\xff\x02\x1f",
+        // `variant`
+        b"[{\"size\": 4,0\"givens\"[:[ \"2\",\"iants\": [\"x\"]}, {\x1bsum\": 7, \"cells\": \x01\x00\x00\x00\x00\x00\x00\x0d[\"r2c1\", \"r2c2\"]}, {\"s!m\": *, \"cells\": [\"r2c3\", \"r2c4\"]}, {\"su",
+    ];
+    for data in inputs {
+        for layout in [
+            None,
+            Some(Layout::Line),
+            Some(Layout::Grid),
+            Some(Layout::Compact),
+            Some(Layout::Art),
+            Some(Layout::Json),
+        ] {
+            assert_positions_inside(data, layout);
+        }
+    }
+    // The smallest: a puzzle line ended by `\r`, then a bad one.
+    assert_positions_inside(b"x\rx", Some(Layout::Line));
+    assert_positions_inside(b"[\"\r\"]", Some(Layout::Json));
 }
 
 /// Found by the `reader` target (auto-detected layout): a JSON value broken across lines.
