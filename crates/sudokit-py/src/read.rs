@@ -164,11 +164,13 @@ fn report(py: Python<'_>, rows: &Rows, on_error: OnError) -> PyResult<()> {
 /// `e`, met reading the file at `path`, as Python's `open` raises it: the `OSError` subclass of its
 /// errno (`FileNotFoundError`, `PermissionError`, `IsADirectoryError`…) with `filename` set.
 fn os_error(e: &std::io::Error, path: &std::path::Path) -> PyErr {
-    let message = e.kind().to_string();
     match e.raw_os_error() {
-        // `OSError(errno, strerror, filename)` picks the subclass of the errno.
+        // `OSError(errno, strerror, filename)` picks the subclass of the errno. The system's words
+        // (`No such file or directory`), without Rust's ` (os error 2)`: Python shows the errno.
         Some(errno) => {
-            pyo3::exceptions::PyOSError::new_err((errno, message, path.as_os_str().to_os_string()))
+            let text = e.to_string();
+            let strerror = text.strip_suffix(&format!(" (os error {errno})")).unwrap_or(&text).to_string();
+            pyo3::exceptions::PyOSError::new_err((errno, strerror, path.as_os_str().to_os_string()))
         }
         None => pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())),
     }
