@@ -70,7 +70,8 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for (name, code) in batch::STATUS_CODES {
         m.add(name, code)?;
     }
-    m.add("LEVELS", batch::LEVELS)?;
+    // Tuples, as the stubs say: a list could be changed by one importer for every other.
+    m.add("LEVELS", pyo3::types::PyTuple::new(m.py(), batch::LEVELS)?)?;
     m.add("TECHNIQUES", pyo3::types::PyTuple::new(m.py(), batch::technique_names())?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

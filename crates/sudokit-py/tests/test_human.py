@@ -492,6 +492,9 @@ def test_rate_batch_status_codes():
     assert np.isnan(er[1:]).all() and np.isnan(ep[1:]).all() and np.isnan(ed[1:]).all()
     assert score[1:].tolist() == [-1] * 4 and level[1:].tolist() == [-1] * 4
     assert sudokit.Status(int(status[1])) is sudokit.Status.MULTIPLE
+    # The codes' names, fixed: tuples, as the stubs say, not lists any importer could change.
+    assert sudokit.LEVELS == ("easy", "medium", "hard", "unfair", "extreme")
+    assert isinstance(sudokit.TECHNIQUES, tuple)
 
 
 def marks_array(lines):
