@@ -26,9 +26,10 @@ use sudokit::generate::{
 use sudokit::{Board, Grid, OutputFormat};
 
 use crate::args::{output_format, shape_of};
-use crate::batch::{on_pool, status, Status};
+use crate::batch::{status, Status};
 use crate::errors::{bad_option, generate_error, warn};
 use crate::output::{json_loads, render};
+use crate::pool::on_pool;
 
 /// The generator of the rules asked for.
 enum Maker {

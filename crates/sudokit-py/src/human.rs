@@ -13,13 +13,13 @@ use sudokit::rate::{rate_or_outline, rate_pencil, rating_line, Outline, Ratings,
 use sudokit::{Board, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
-use crate::batch::on_pool;
 use crate::errors::{
     bad_option, human_error, invalid_puzzle, parse_error_at, parse_error_message, timed_out_message,
     unrated_error,
 };
 use crate::input::read_puzzle;
 use crate::output::to_python;
+use crate::pool::on_pool;
 
 /// One step of the human solver: what a technique found and what it proves.
 ///

@@ -29,6 +29,7 @@ pub mod generate;
 pub mod human;
 pub mod input;
 pub mod output;
+pub mod pool;
 pub mod read;
 pub mod single;
 
