@@ -76,6 +76,29 @@ impl Fields {
     }
 }
 
+/// The columns of the rules of a puzzle under variant rules, in the order of
+/// [`sudokit::format::rules_fields`]: the fields of the JSON puzzle format the CSV reader takes back.
+pub const RULE_COLUMNS: [&str; 4] = ["box", "variants", "regions", "cages"];
+
+/// `columns` with the rule columns after `puzzle` (at the end, without one): the columns of an
+/// input whose records may carry rules ([`sudokit::Notation::rules`]), so that its CSV reads back
+/// under the same rules.
+pub fn with_rules(columns: Columns) -> Columns {
+    // A command has one or two column lists: each extended list is made once and kept for the
+    // run, as the plain lists are constants.
+    static MADE: std::sync::Mutex<Vec<(Columns, Columns)>> = std::sync::Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(&(_, c)) = made.iter().find(|(k, _)| *k == columns) {
+        return c;
+    }
+    let at = columns.iter().position(|c| *c == "puzzle").map_or(columns.len(), |i| i + 1);
+    let mut list = columns.to_vec();
+    list.splice(at..at, RULE_COLUMNS);
+    let list: Columns = Box::leak(list.into_boxed_slice());
+    made.push((columns, list));
+    list
+}
+
 /// The CSV header line of `columns`.
 pub fn csv_header(columns: Columns) -> String {
     let mut out = Vec::new();
@@ -157,5 +180,15 @@ mod tests {
             "1,unreadable,,\n"
         );
         assert_eq!(csv_header(COLUMNS), "index,status,puzzle,detail\n");
+    }
+
+    #[test]
+    fn rule_columns_follow_the_puzzle() {
+        assert_eq!(
+            with_rules(COLUMNS),
+            ["index", "status", "puzzle", "box", "variants", "regions", "cages", "detail"]
+        );
+        assert!(std::ptr::eq(with_rules(COLUMNS), with_rules(COLUMNS)), "made once");
+        assert_eq!(with_rules(&["index", "er"]), ["index", "er", "box", "variants", "regions", "cages"]);
     }
 }

@@ -382,6 +382,108 @@ fn jigsaw_solutions_read_back_with_their_region_map() {
     assert_eq!(classic.stdout.trim().len(), 81, "{}", classic.stdout);
 }
 
+/// The fields of a CSV line, quotes understood (a field holding commas stays one).
+fn csv_fields(line: &str) -> Vec<String> {
+    let (mut fields, mut field, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(std::mem::take(&mut field)),
+            c => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}
+
+/// CSV records carry a puzzle's rules in the columns `box`, `variants`, `regions` and `cages`, so
+/// that they read back under the same rules with no flag, as JSON records do; every row of an input
+/// that may carry rules has them, so that rows line up with the header.
+#[test]
+fn csv_records_carry_their_rules_and_read_back() {
+    let header = "index,status,puzzle,box,variants,regions,cages,solution";
+    // Jigsaw: the map is a column; `check` and `solve` read it back with no flag.
+    let map = "AAABBBCCCAAABBCBCCAADDBCBCCDABEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+    let regions: Vec<usize> = map.bytes().map(|b| (b - b'A') as usize).collect();
+    let full = values(
+        sudokit(&["solve", "--first", "--variant", "jigsaw"], &format!("{} {map}\n", ".".repeat(81)))
+            .stdout
+            .split(' ')
+            .next()
+            .unwrap_or(""),
+    );
+    let puzzle = line_of(&thin(&full, 2, 0));
+    // The second record lacks its map: unreadable, its row as wide as the others.
+    let input = format!("{puzzle} {map}\n{puzzle}\n");
+    let csv = sudokit(&["solve", "--variant", "jigsaw", "-o", "csv"], &input);
+    assert_eq!(csv.code, 2, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines[0], header);
+    let row = csv_fields(lines[1]);
+    assert_eq!(row.len(), 8, "{}", lines[1]);
+    assert_eq!(&row[..7], ["1", "ok", puzzle.trim(), "", "[\"jigsaw\"]", map, ""], "{}", lines[1]);
+    assert_eq!(row[7], line_of(&full).trim());
+    assert_eq!(csv_fields(lines[2]).len(), 8, "{}", lines[2]);
+    assert_eq!(csv_fields(lines[2])[1], "unreadable");
+    let back = sudokit(&["check", "-o", "line"], &lines[..2].join("\n"));
+    assert_eq!((back.code, back.stdout.as_str()), (0, "unique\n"), "{}", back.stderr);
+    let again = sudokit(&["solve"], &lines[..2].join("\n"));
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert_eq!(again.stdout, lines[..2].join("\n") + "\n", "CSV in, the same CSV out");
+    assert!(Rules::with_regions(9, &regions).is_solution(&values(&puzzle), &full));
+
+    // Killer: the cages are a JSON array in one field.
+    let doc = r#"{"size": 4, "cages": [
+        {"sum": 6, "cells": ["r1c1", "r1c2", "r1c3"]}, {"sum": 6, "cells": ["r1c4", "r2c4"]},
+        {"sum": 9, "cells": ["r2c1", "r3c1", "r4c1"]}, {"sum": 5, "cells": ["r2c2", "r3c2"]},
+        {"sum": 5, "cells": ["r2c3", "r3c3"]}, {"sum": 4, "cells": ["r3c4", "r4c4"]},
+        {"sum": 5, "cells": ["r4c2", "r4c3"]}]}"#;
+    // A classic object beside it: the same columns, left empty.
+    let input = format!("{doc}\n{{\"puzzle\": \"{}\"}}\n", "1234341221434321");
+    let csv = sudokit(&["solve", "-o", "csv"], &input);
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines[0], header);
+    let killer = csv_fields(lines[1]);
+    assert_eq!(killer[4], "[\"killer\"]");
+    assert!(killer[6].starts_with("[{\"cells\":[\"r1c1\",\"r1c2\",\"r1c3\"],\"sum\":6}"), "{}", killer[6]);
+    assert_eq!(csv_fields(lines[2]), ["2", "ok", "1234341221434321", "", "", "", "", "1234341221434321"]);
+    let back = sudokit(&["solve", "-o", "board"], &csv.stdout);
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    let direct = sudokit(&["solve", "-o", "board"], &input);
+    assert_eq!(back.stdout, direct.stdout);
+    assert!(
+        back.stdout.starts_with("[[\"1\",\"2\",\"3\",\"4\"],[\"3\",\"4\",\"1\",\"2\"]"),
+        "{}",
+        back.stdout
+    );
+
+    // Boxes other than the squarest for the side: a `box` column.
+    let six = "1.......2.3......4".to_string() + &".".repeat(18);
+    let counted = sudokit(&["count", "--box", "3x2", "--limit", "0", "-o", "csv"], &format!("{six}\n"));
+    let lines: Vec<&str> = counted.stdout.lines().collect();
+    assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,count,complete");
+    let row = csv_fields(lines[1]);
+    assert_eq!(row[3], "3x2");
+    let flagged = sudokit(&["count", "--box", "3x2", "--limit", "0"], &format!("{six}\n"));
+    let squarest = sudokit(&["count", "--limit", "0"], &format!("{six}\n"));
+    assert_eq!(row[7], flagged.stdout.trim());
+    assert_ne!(flagged.stdout, squarest.stdout, "a test that tells the two box shapes apart");
+    let back = sudokit(&["count", "--limit", "0", "-o", "json"], &counted.stdout);
+    let count = format!("\"count\":{},", flagged.stdout.trim());
+    assert!(back.stdout.contains(&count), "the box column, not the squarest boxes: {}", back.stdout);
+    assert!(back.stdout.contains("\"box\":\"3x2\""), "{}", back.stdout);
+
+    // Classic input keeps its columns.
+    let classic = sudokit(&["solve", "-o", "csv", "--first"], &format!("{}\n", ".".repeat(81)));
+    assert!(classic.stdout.starts_with("index,status,puzzle,solution\n"), "{}", classic.stdout);
+}
+
 fn cage_json(cages: &[(u32, Vec<usize>)], n: usize) -> String {
     let list: Vec<String> = cages
         .iter()

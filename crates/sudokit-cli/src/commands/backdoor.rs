@@ -7,7 +7,9 @@ use sudokit::batch::Job;
 use sudokit::rate::backdoor::backdoors;
 
 use super::rate::unrated_kind;
-use super::{echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode, Tally};
+use super::{
+    csv_columns, echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode, Tally,
+};
 use crate::args::{InputArgs, RecordArgs, RunArgs};
 use crate::record::{Columns, Machine};
 use crate::report::{Kind, Outcome, Status};
@@ -66,22 +68,23 @@ impl Sizes {
 /// Finds one puzzle's backdoors for `sudokit backdoor`, counting its size in `sizes`.
 pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome {
     let mode = Mode::of_record(&args.output);
+    let columns = csv_columns(job, COLUMNS);
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
             sizes.add(|s| s.add(None));
-            return unreadable_record(mode, COLUMNS, job, e);
+            return unreadable_record(mode, columns, job, e);
         }
     };
     let echo = |out: Vec<u8>| echo_in(args.output.echo, job, mode, out);
-    let base = Outcome { header: header_of(mode, COLUMNS), ..Default::default() };
+    let base = Outcome { header: header_of(mode, columns), ..Default::default() };
     let b = match backdoors(p, args.max_size) {
         Ok(b) => b,
         Err(why) => {
             sizes.add(|s| s.add(None));
             let kind = unrated_kind(&why);
             return Outcome {
-                out: echo(marker_record(mode, COLUMNS, job, why.status())),
+                out: echo(marker_record(mode, columns, job, why.status())),
                 messages: vec![format!("{}: no backdoors: {why}", job.position)],
                 status: kind.unanswered_status(),
                 kind,
@@ -102,7 +105,7 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome
         .set("backdoor_count", b.sets.len())
         .set("backdoors", listed)
         .set("max_size", b.max_size);
-    let out = record(mode, COLUMNS, fields, || {
+    let out = record(mode, columns, fields, || {
         let text = match b.size {
             None => format!(">{}", b.max_size),
             Some(0) => "0".to_string(),

@@ -7,7 +7,8 @@ use sudokit::batch::Job;
 use sudokit::canon::canonical_under;
 
 use super::{
-    grid_text, grid_value, header_of, marker_record, mode_of, puzzle_fields, record, unreadable_record,
+    csv_columns, grid_text, grid_value, header_of, marker_record, mode_of, puzzle_fields, record,
+    unreadable_record,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::record::Columns;
@@ -30,16 +31,17 @@ pub struct CanonArgs {
 /// The canonical form of one puzzle.
 pub fn canon(args: &CanonArgs, job: &Job) -> Outcome {
     let mode = mode_of(job, args.output.format(), None);
+    let columns = csv_columns(job, COLUMNS);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable_record(mode, COLUMNS, job, e),
+        Err(e) => return unreadable_record(mode, columns, job, e),
     };
     let base =
-        Outcome { multiline: mode.multiline(), header: header_of(mode, COLUMNS), ..Default::default() };
+        Outcome { multiline: mode.multiline(), header: header_of(mode, columns), ..Default::default() };
     match canonical_under(p.board(), p.grid()) {
         Ok(c) => {
             let fields = puzzle_fields(job, "ok").set("canonical", grid_value(&c, job));
-            let out = record(mode, COLUMNS, fields, || {
+            let out = record(mode, columns, fields, || {
                 let mut text = Vec::new();
                 grid_text(&c, mode.layout(), job, &mut text);
                 if args.output.echo {
@@ -51,7 +53,7 @@ pub fn canon(args: &CanonArgs, job: &Job) -> Outcome {
             Outcome { out, ..base }
         }
         Err(e) => Outcome {
-            out: marker_record(mode, COLUMNS, job, "unsupported"),
+            out: marker_record(mode, columns, job, "unsupported"),
             messages: vec![format!("{}: {e}", job.position)],
             status: Status::Failed,
             kind: Kind::Unsupported,

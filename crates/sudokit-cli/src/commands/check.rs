@@ -6,8 +6,8 @@ use sudokit::format::minimality;
 use sudokit::{OutputFormat, Puzzle, Verdict};
 
 use super::{
-    conflicts_text, expected_fields, grid_text, grid_value, header_of, limits, marker_record, mismatch,
-    mode_of, puzzle_fields, record, unreadable_record,
+    conflicts_text, csv_columns, expected_fields, grid_text, grid_value, header_of, limits, marker_record,
+    mismatch, mode_of, puzzle_fields, record, unreadable_record,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::record::Columns;
@@ -37,10 +37,11 @@ pub struct CheckArgs {
 /// Judges one puzzle for `sudokit check`.
 pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
     let mode = mode_of(job, args.output.format(), Some(OutputFormat::Line));
+    let columns = csv_columns(job, COLUMNS);
     let p: &Puzzle = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
-            let mut o = unreadable_record(mode, COLUMNS, job, e);
+            let mut o = unreadable_record(mode, columns, job, e);
             if matches!(mode, super::Mode::Text(_)) {
                 o.out = b"unreadable\n".to_vec();
             }
@@ -50,9 +51,9 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
     };
     let (verdict, o) = p.check_within(limits(0, &args.run));
     let at = job.position;
-    let base = Outcome { header: header_of(mode, COLUMNS), guesses: o.guesses, ..Default::default() };
+    let base = Outcome { header: header_of(mode, columns), guesses: o.guesses, ..Default::default() };
     let timed_out = |base: Outcome| {
-        let out = record(mode, COLUMNS, puzzle_fields(job, "timeout"), || b"timeout\n".to_vec());
+        let out = record(mode, columns, puzzle_fields(job, "timeout"), || b"timeout\n".to_vec());
         let messages = vec![format!("{at}: timed out")];
         Outcome { out, messages, status: Status::Failed, kind: Kind::TimedOut, ..base }
     };
@@ -71,7 +72,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
         if let Some(g) = solution {
             f = f.set("solution", grid_value(g, job));
         }
-        let out = record(mode, COLUMNS, f, || format!("mismatch: {}\n", m).into_bytes());
+        let out = record(mode, columns, f, || format!("mismatch: {}\n", m).into_bytes());
         return Outcome { out, messages: vec![m], status: Status::Mismatch, kind: Kind::Mismatch, ..base };
     }
     // The givens that can go, for --minimal: a second look at a unique puzzle, one count per given.
@@ -92,16 +93,16 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
                 text = format!("{text}, {detail}");
                 f = f.set("detail", detail).set("minimal", names.is_empty()).set("redundant", names);
             }
-            (record(mode, COLUMNS, f, || format!("{text}\n").into_bytes()), Kind::Solved, Status::Ok)
+            (record(mode, columns, f, || format!("{text}\n").into_bytes()), Kind::Solved, Status::Ok)
         }
         Verdict::NoSolution => (
-            record(mode, COLUMNS, fields("no_solution"), || b"no solution\n".to_vec()),
+            record(mode, columns, fields("no_solution"), || b"no solution\n".to_vec()),
             Kind::NoSolution,
             Status::Failed,
         ),
         Verdict::Invalid(c) => {
             let detail = conflicts_text(c);
-            let out = record(mode, COLUMNS, fields("invalid").set("detail", detail.clone()), || {
+            let out = record(mode, columns, fields("invalid").set("detail", detail.clone()), || {
                 format!("invalid: {detail}\n").into_bytes()
             });
             (out, Kind::Invalid, Status::Failed)
@@ -110,7 +111,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             let cells: Vec<String> = first.diff(second).iter().map(|c| c.name(first.shape())).collect();
             let detail = format!("solutions differ at {}", cells.join(" "));
             let f = fields("multiple").set("detail", detail.clone());
-            let out = record(mode, COLUMNS, f, || {
+            let out = record(mode, columns, f, || {
                 let mut out = format!("multiple: {detail}\n").into_bytes();
                 for g in [first, second] {
                     let mut text = Vec::new();
@@ -124,7 +125,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             });
             (out, Kind::Multiple, Status::Multiple)
         }
-        _ => (marker_record(mode, COLUMNS, job, verdict.name()), Kind::Solved, Status::Failed),
+        _ => (marker_record(mode, columns, job, verdict.name()), Kind::Solved, Status::Failed),
     };
     let out = match mode {
         super::Mode::Text(_) if args.output.echo => super::echoed(job, OutputFormat::Line, out),

@@ -4,8 +4,8 @@ use clap::Args;
 use sudokit::batch::{count_split, Job};
 
 use super::{
-    broken_rules, echo_in, expected_fields, header_of, long_limits, marker_record, mismatch, puzzle_fields,
-    record, unreadable_record, Mode,
+    broken_rules, csv_columns, echo_in, expected_fields, header_of, long_limits, marker_record, mismatch,
+    puzzle_fields, record, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, RecordArgs, RunArgs};
 use crate::record::Columns;
@@ -36,19 +36,20 @@ pub struct CountArgs {
 /// `(given: N)`, and a difference is a mismatch.
 pub fn count(args: &CountArgs, job: &Job) -> Outcome {
     let mode = Mode::of_record(&args.output);
+    let columns = csv_columns(job, COLUMNS);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable_record(mode, COLUMNS, job, e),
+        Err(e) => return unreadable_record(mode, columns, job, e),
     };
     let at = job.position;
     let echo = |out: Vec<u8>| echo_in(args.output.echo, job, mode, out);
-    let base = Outcome { header: header_of(mode, COLUMNS), ..Default::default() };
+    let base = Outcome { header: header_of(mode, columns), ..Default::default() };
     // A count with many solutions is split over every worker of the pool.
     let o = count_split(p, &long_limits(args.limit, &args.run));
     if o.timed_out() {
         // A marker, not `N+`: a count cut short by time is no count stopped at the limit.
         return Outcome {
-            out: echo(marker_record(mode, COLUMNS, job, "timeout")),
+            out: echo(marker_record(mode, columns, job, "timeout")),
             messages: vec![format!("{at}: timed out after {} solutions", o.solutions)],
             status: Status::Failed,
             kind: Kind::TimedOut,
@@ -58,7 +59,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
     if o.solutions == 0 {
         if let Some(msg) = broken_rules(p, at) {
             return Outcome {
-                out: echo(marker_record(mode, COLUMNS, job, "invalid")),
+                out: echo(marker_record(mode, columns, job, "invalid")),
                 messages: vec![msg],
                 status: Status::Failed,
                 kind: Kind::Invalid,
@@ -74,7 +75,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         (None, _) => (Kind::Multiple, Status::Ok, "ok"),
     };
     let fields = puzzle_fields(job, name).set("count", o.solutions).set("complete", o.complete);
-    let out = record(mode, COLUMNS, expected_fields(fields, job), || {
+    let out = record(mode, columns, expected_fields(fields, job), || {
         let mut text = format!("{}{}", o.solutions, if o.complete { "" } else { "+" });
         match job.expected.count {
             Some(_) if differs.is_none() => text.push_str(" (as given)"),

@@ -35,7 +35,7 @@ use super::gen_rating::{RareWatch, RatingArgs};
 use super::generate_variant::{self, render_variant, GenVariant, VariantItem};
 use crate::args::{box_shape, parse_seconds, thread_pool, values};
 use crate::output::{flush, write};
-use crate::record::{csv_header, Columns, Fields, Machine};
+use crate::record::{csv_header, with_rules, Columns, Fields, Machine};
 
 /// Items made per parallel chunk: enough to keep every thread busy, small enough to stream.
 const CHUNK: u64 = 256;
@@ -101,7 +101,8 @@ pub struct CommonArgs {
     /// Variant rules, comma-separated or repeated: x, hyper, jigsaw (a random region map per item),
     /// killer (random cages, puzzles only); boards up to 16×16 [default: classic rules]. Output reads
     /// back: jigsaw as `GIVENS REGIONS` lines (grid layouts: each row ends with its region row),
-    /// killer as JSON puzzle objects; x and hyper read back with the same --variant.
+    /// killer as JSON puzzle objects; x and hyper read back with the same --variant; CSV and JSON
+    /// records carry every rule.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "VARIANT")]
     pub variant: Vec<GenVariant>,
 }
@@ -362,6 +363,9 @@ pub(super) fn produce(
     let mut failed = false;
     let (mut clues, mut made) = (0u64, 0u64);
     let columns = if noun == "grid" { GRID_COLUMNS } else { PUZZLE_COLUMNS };
+    // Variant rules go in columns of their own, so that every row reads back under them.
+    let columns =
+        if generate_variant::spec(&common.variant).is_classic() { columns } else { with_rules(columns) };
     if format == GenFormat::Csv {
         write(&mut out, csv_header(columns).as_bytes())?;
     }

@@ -6,9 +6,9 @@
 //!
 //! | rules        | line                          | grid, compact          | pretty | csv | json                              |
 //! |--------------|-------------------------------|------------------------|--------|-----|-------------------------------------|
-//! | x, hyper     | the givens (read with `--variant`) | as classic        | yes    | yes | a record with `variants`            |
-//! | jigsaw       | `GIVENS REGIONS`              | each row ends with its region row | no | no | a record with `variants`, `regions` |
-//! | killer       | a JSON puzzle object          | no                     | no     | no  | a record with `variants`, `cages`   |
+//! | x, hyper     | the givens (read with `--variant`) | as classic        | yes    | a row with `variants` | a record with `variants` |
+//! | jigsaw       | `GIVENS REGIONS`              | each row ends with its region row | no | a row with `variants`, `regions` | a record with `variants`, `regions` |
+//! | killer       | a JSON puzzle object          | no                     | no     | a row with `variants`, `cages` | a record with `variants`, `cages` |
 //!
 //! The region map and the cages are written by the library ([`write_board_grid`], [`rules_fields`]).
 
@@ -75,21 +75,17 @@ impl VariantItem {
 fn check_layout(spec: VariantSpec, common: &CommonArgs, with_solution: bool) -> anyhow::Result<()> {
     let format = common.output_format;
     let name = format!("{format:?}").to_lowercase();
-    if spec.killer && !matches!(format, GenFormat::Line | GenFormat::Json) {
+    if spec.killer && !matches!(format, GenFormat::Line | GenFormat::Json | GenFormat::Csv) {
         bail!(
-            "-o {name}: killer cages are written only in the JSON puzzle format; use -o line (one \
-             puzzle object per line) or -o json"
+            "-o {name}: killer cages are written only in the JSON puzzle format and CSV; use -o line \
+             (one puzzle object per line), -o json or -o csv"
         );
     }
     if spec.variants.jigsaw {
         match format {
             GenFormat::Pretty => bail!(
                 "-o pretty draws box borders, which are not the houses of a jigsaw board; use -o grid \
-                 or -o compact (each row ends with its region map), -o line or -o json"
-            ),
-            GenFormat::Csv => bail!(
-                "-o csv has no column the readers take a jigsaw region map from; use -o line \
-                 (GIVENS REGIONS) or -o json"
+                 or -o compact (each row ends with its region map), -o line, -o json or -o csv"
             ),
             GenFormat::Grid | GenFormat::Compact if with_solution => bail!(
                 "--solution beside a jigsaw grid would not read back (each row ends with its region \
@@ -154,7 +150,7 @@ pub fn render_variant(
     let killer = !board.cages().is_empty();
     let jigsaw = region_symbols(board).is_some();
     match format {
-        GenFormat::Json => {
+        GenFormat::Json | GenFormat::Csv => {
             let mut f = Fields::new(index as usize + 1, "ok").set("puzzle", grid.to_string());
             if let Some(p) = info {
                 f = f.set("clues", p.clues()).set("guesses", p.guesses);
@@ -165,7 +161,8 @@ pub fn render_variant(
             for (name, value) in rules_fields(board) {
                 f = f.set(name, value);
             }
-            f.write(Machine::Json, columns, out);
+            let machine = if format == GenFormat::Json { Machine::Json } else { Machine::Csv };
+            f.write(machine, columns, out);
         }
         GenFormat::Line if killer => {
             // A JSON puzzle object, fields in the order of the format's table (a `serde_json` map

@@ -9,7 +9,8 @@ use sudokit::Verdict;
 
 use super::generate::SYMMETRIES;
 use super::{
-    conflicts_text, grid_text, grid_value, header_of, limits, marker_record, mode_of, puzzle_fields,
+    conflicts_text, csv_columns, grid_text, grid_value, header_of, limits, marker_record, mode_of,
+    puzzle_fields,
 };
 use super::{echo_in, record, unreadable_record};
 use crate::args::{values, InputArgs, OutputArgs, RunArgs};
@@ -43,13 +44,14 @@ pub struct MinimizeArgs {
 /// Minimizes one puzzle for `sudokit minimize`.
 pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
     let mode = mode_of(job, args.output.format(), None);
+    let columns = csv_columns(job, COLUMNS);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable_record(mode, COLUMNS, job, e),
+        Err(e) => return unreadable_record(mode, columns, job, e),
     };
     let at = job.position;
     let base =
-        Outcome { multiline: mode.multiline(), header: header_of(mode, COLUMNS), ..Default::default() };
+        Outcome { multiline: mode.multiline(), header: header_of(mode, columns), ..Default::default() };
     // Puzzle numbers start at 1, streams at 0: the first puzzle's order is that of `rng_for(seed, 0)`.
     let mut rng = args.seed.map(|seed| rng_for(seed, at.puzzle.saturating_sub(1) as u64));
     let m = match reduce(p, args.symmetry, rng.as_mut(), limits(0, &args.run)) {
@@ -71,7 +73,7 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
                 _ => ("timeout", Kind::TimedOut, Status::Failed, "timed out".into()),
             };
             return Outcome {
-                out: marker_record(mode, COLUMNS, job, status),
+                out: marker_record(mode, columns, job, status),
                 messages: vec![format!("{at}: not minimized: {why}")],
                 status: code,
                 kind,
@@ -89,7 +91,7 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
         .set("minimal", grid_value(&m.puzzle, job))
         .set("givens", m.puzzle.givens())
         .set("removed", removed);
-    let out = record(mode, COLUMNS, fields, || {
+    let out = record(mode, columns, fields, || {
         let mut text = Vec::new();
         grid_text(&m.puzzle, mode.layout(), job, &mut text);
         echo_in(args.output.echo, job, mode, text)

@@ -12,7 +12,7 @@ use sudokit::{Conflict, Grid, Layout, Limits, OutputFormat, ParseError, Position
 
 use crate::args::{InputArgs, Output, ReadOptions, RunArgs};
 use crate::bulk;
-use crate::record::{Columns, Fields, Machine};
+use crate::record::{with_rules, Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Status};
 
 mod backdoor;
@@ -304,6 +304,16 @@ fn puzzle_fields(job: &Job, status: &str) -> Fields {
         }
     }
     f
+}
+
+/// The CSV columns of a record: the command's `columns`, with the rule columns where its input may
+/// carry rules ([`Notation::rules`](sudokit::Notation::rules)), as every record of that input does.
+fn csv_columns(job: &Job, columns: Columns) -> Columns {
+    if job.notation.rules {
+        with_rules(columns)
+    } else {
+        columns
+    }
 }
 
 /// A record in `mode`: `fields` in JSON and CSV, else `text`; with the command's CSV columns.

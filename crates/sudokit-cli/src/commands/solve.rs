@@ -11,12 +11,13 @@ use sudokit::format::rules_fields;
 use sudokit::OutputFormat;
 
 use super::{
-    array_of, broken_rules, echo_in, expected_fields, grid_text, grid_value, header_of, limits, long_limits,
-    marker, mismatch, mode_of, puzzle_fields, puzzle_value, record, unreadable, unreadable_record, Mode,
+    array_of, broken_rules, csv_columns, echo_in, expected_fields, grid_text, grid_value, header_of, limits,
+    long_limits, marker, mismatch, mode_of, puzzle_fields, puzzle_value, record, unreadable,
+    unreadable_record, Mode,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
-use crate::record::{csv_value, json_value, Columns, Fields, Machine};
+use crate::record::{csv_value, json_value, Columns, Fields, Machine, RULE_COLUMNS};
 use crate::report::{Kind, Outcome, Status};
 
 /// Default `--limit` of `solve --all`.
@@ -52,10 +53,11 @@ pub struct SolveArgs {
 /// Solves one puzzle for `sudokit solve`, its record in the outcome.
 pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     let mode = mode_of(job, args.output.format(), None);
+    let columns = csv_columns(job, COLUMNS);
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
-            let mut o = unreadable_record(mode, COLUMNS, job, e);
+            let mut o = unreadable_record(mode, columns, job, e);
             o.out = echo_in(args.output.echo, job, mode, o.out);
             return o;
         }
@@ -70,7 +72,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     });
     let base = Outcome {
         multiline: mode.multiline(),
-        header: header_of(mode, COLUMNS),
+        header: header_of(mode, columns),
         array: array_of(job, mode),
         guesses: o.guesses,
         ..Default::default()
@@ -84,7 +86,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         } else {
             (Kind::NoSolution, "no_solution", "no solution", format!("{at}: no solution"))
         };
-        let out = record(mode, COLUMNS, fields(status), || {
+        let out = record(mode, columns, fields(status), || {
             echo_in(args.output.echo, job, mode, marker(mode.layout(), reason))
         });
         return Outcome { out, messages: vec![message], status: Status::Failed, kind, ..base };
@@ -100,7 +102,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         ),
         None => (Kind::Solved, Status::Ok, "ok", None),
     };
-    let out = record(mode, COLUMNS, fields(name).set("solution", grid_value(&solution, job)), || {
+    let out = record(mode, columns, fields(name).set("solution", grid_value(&solution, job)), || {
         let mut text = Vec::new();
         grid_text(&solution, mode.layout(), job, &mut text);
         echo_in(args.output.echo, job, mode, text)
@@ -112,7 +114,8 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
 /// before (in text, where one puzzle's solutions take several lines).
 pub fn prepare_all(args: &SolveArgs, job: &Job) -> (Option<Columns>, bool) {
     let mode = mode_of(job, args.output.format(), None);
-    (header_of(mode, ALL_COLUMNS), matches!(mode, Mode::Text(_)))
+    let all_columns = csv_columns(job, ALL_COLUMNS);
+    (header_of(mode, all_columns), matches!(mode, Mode::Text(_)))
 }
 
 /// Solves one puzzle for `sudokit solve --all`, writing each solution to `w` as it is found, so that
@@ -120,6 +123,7 @@ pub fn prepare_all(args: &SolveArgs, job: &Job) -> (Option<Columns>, bool) {
 /// opens before the search and closes after it. The outcome's `out` is what ends the record.
 pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Result<Outcome> {
     let mode = mode_of(job, args.output.format(), None);
+    let all_columns = csv_columns(job, ALL_COLUMNS);
     let at = job.position;
     let p = match &job.puzzle {
         Ok(p) => p,
@@ -129,7 +133,7 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
                 .set("all_solutions", Value::Array(Vec::new()))
                 .set("count", 0)
                 .set("complete", false);
-            let out = record(mode, ALL_COLUMNS, fields, || marker(mode.layout(), "unreadable"));
+            let out = record(mode, all_columns, fields, || marker(mode.layout(), "unreadable"));
             return Ok(unreadable(e, out));
         }
     };
@@ -149,6 +153,15 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
         Mode::Machine(Machine::Csv) => {
             head.extend(format!("{},", at.puzzle).into_bytes());
             csv_value(&puzzle_value(job), &mut head);
+            if all_columns.len() > ALL_COLUMNS.len() {
+                let rules = rules_fields(p.board());
+                for column in RULE_COLUMNS {
+                    head.push(b',');
+                    if let Some((_, value)) = rules.iter().find(|(name, _)| *name == column) {
+                        csv_value(value, &mut head);
+                    }
+                }
+            }
             head.push(b',');
         }
         Mode::Text(f) if args.output.echo => {

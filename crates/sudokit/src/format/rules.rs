@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 
 use super::{write_grid_in, OutputFormat};
-use crate::grid::{Grid, Shape};
+use crate::grid::Grid;
 use crate::parse::Notation;
 use crate::rules::{Board, HouseKind};
 
@@ -120,7 +120,7 @@ pub fn variant_names(board: &Board) -> Vec<&'static str> {
 pub fn rules_fields(board: &Board) -> Vec<(&'static str, Value)> {
     let shape = board.shape();
     let mut out = Vec::new();
-    if Shape::for_side(shape.side()).ok() != Some(shape) {
+    if !shape.is_default_for_side() {
         out.push(("box", Value::from(format!("{}x{}", shape.box_rows(), shape.box_cols()))));
     }
     let names = variant_names(board);
@@ -147,7 +147,7 @@ pub fn rules_fields(board: &Board) -> Vec<(&'static str, Value)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Cell;
+    use crate::grid::{Cell, Shape};
     use crate::parse::{ParseOptions, PuzzleReader, Symbols};
     use crate::rules::{Cage, Variants};
 

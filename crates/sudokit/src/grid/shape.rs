@@ -55,6 +55,19 @@ impl Shape {
         Shape::new(best, side / best).map_err(|_| GridError::NoBoxShape { side })
     }
 
+    /// Whether the boxes are those [`Shape::for_side`] gives the side, so that the side alone
+    /// names the shape.
+    ///
+    /// ```
+    /// use sudokit::Shape;
+    /// assert!(Shape::new(2, 3)?.is_default_for_side());
+    /// assert!(!Shape::new(3, 2)?.is_default_for_side());
+    /// # Ok::<(), sudokit::GridError>(())
+    /// ```
+    pub fn is_default_for_side(self) -> bool {
+        Shape::for_side(self.side()).ok() == Some(self)
+    }
+
     /// The side: the number of rows, of columns, and of digits.
     pub fn side(self) -> usize {
         self.side as usize

@@ -155,7 +155,10 @@ impl LineBatch {
                 Some(unread_text(line)),
             ),
         };
-        let notation = Notation { symbols: self.symbols, numbers: false, ..Notation::default() };
+        // The fast path is taken under the classic rules only: a box shape given to the reader is
+        // the one rule it may carry.
+        let rules = !self.shape.is_default_for_side();
+        let notation = Notation { symbols: self.symbols, numbers: false, rules, ..Notation::default() };
         Record { position: l.position, layout: Layout::Line, puzzle, board: None, expected, notation, text }
     }
 

@@ -6,15 +6,28 @@
 //! `solution count` column (qqwing `--count-solutions`, sudokit's own `count -o csv`) give the
 //! expected answer. The cells of a column are read as in the line layout. Quoted fields (RFC 4180)
 //! are understood; other columns are ignored.
+//!
+//! The rule columns `box`, `variants`, `regions` and `cages` (sudokit's own CSV of puzzles under
+//! variant rules) hold the fields of the [JSON puzzle format](super::puzzle_object) of the same
+//! names: `variants` a JSON array (`["x","jigsaw"]`) or names separated by spaces or semicolons,
+//! `cages` a JSON array of cages. A row that fills any of them is read under those rules alone, as a
+//! JSON puzzle object is; a row that leaves them empty, under the reader's
+//! ([`PuzzleReader::with_variants`]).
 
 use std::sync::Arc;
+
+use serde_json::Value;
 
 use super::error::ParseErrorKind;
 #[cfg(test)]
 use super::error::Position;
+use super::json::strip_serde_position;
 use super::line::parse_line_inner;
+use super::puzzle_object::{box_shape, VariantPuzzle};
 use super::symbols::Located;
 use super::{Expected, Layout, PuzzleReader};
+use crate::grid::Shape;
+use crate::rules::Board;
 
 /// Names of the puzzle column, in order of preference (compared without case).
 const PUZZLE_COLUMNS: [&str; 5] = ["puzzle", "quizzes", "quiz", "givens", "grid"];
@@ -22,6 +35,8 @@ const PUZZLE_COLUMNS: [&str; 5] = ["puzzle", "quizzes", "quiz", "givens", "grid"
 const SOLUTION_COLUMNS: [&str; 2] = ["solution", "solutions"];
 /// Names of a solution-count column.
 const COUNT_COLUMNS: [&str; 2] = ["count", "solution count"];
+/// The rule columns, in the order of their [`CsvColumns::rules`].
+const RULE_COLUMNS: [&str; 4] = ["box", "variants", "regions", "cages"];
 
 /// The columns of a CSV input, found in its header.
 #[derive(Clone, Debug)]
@@ -32,6 +47,15 @@ pub(super) struct CsvColumns {
     count: Option<usize>,
     /// A `complete` column (sudokit's `count -o csv`): a count marked `false` was cut short.
     complete: Option<usize>,
+    /// The rule columns of [`RULE_COLUMNS`].
+    rules: [Option<usize>; 4],
+}
+
+impl CsvColumns {
+    /// Whether the header has a rule column.
+    pub(super) fn has_rules(&self) -> bool {
+        self.rules.iter().any(Option::is_some)
+    }
 }
 
 /// Splits one CSV line into fields: `(0-based column of the field's text, its text)`. Quotes are
@@ -111,6 +135,7 @@ pub(super) fn header(line: &[u8], column: Option<&str>) -> Option<CsvColumns> {
         solution: find(&SOLUTION_COLUMNS),
         count: find(&COUNT_COLUMNS),
         complete: names.iter().position(|n| n == "complete"),
+        rules: RULE_COLUMNS.map(|c| names.iter().position(|n| n == c)),
     })
 }
 
@@ -125,13 +150,20 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             solution: None,
             count: None,
             complete: None,
+            rules: [None; 4],
         });
         let result = self.csv_row(line, &cols);
         let (puzzle, expected) = match result {
-            Ok((g, e)) => (Ok(g), e),
-            Err((col, kind)) => (Err(Self::error(pos, col, kind)), Expected::default()),
+            Ok((g, e, Some(board))) => {
+                self.push_own(pos, Layout::Csv, g, board);
+                (None, e)
+            }
+            Ok((g, e, None)) => (Some(Ok(g)), e),
+            Err((col, kind)) => (Some(Err(Self::error(pos, col, kind))), Expected::default()),
         };
-        self.push(pos, Layout::Csv, puzzle);
+        if let Some(puzzle) = puzzle {
+            self.push(pos, Layout::Csv, puzzle);
+        }
         if let Some(r) = self.out.back_mut() {
             r.expected = expected;
         }
@@ -144,7 +176,12 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         self.buf = buf;
     }
 
-    fn csv_row(&self, line: &[u8], cols: &CsvColumns) -> Result<(crate::Grid, Expected), Located> {
+    /// The puzzle of a row, the answer it gives, and the rules its rule fields give, if any.
+    fn csv_row(
+        &self,
+        line: &[u8],
+        cols: &CsvColumns,
+    ) -> Result<(crate::Grid, Expected, Option<Board>), Located> {
         let row = fields(line);
         let puzzle = cols.puzzle.clone().map_err(|message| (None, ParseErrorKind::Csv { message }))?;
         let Some((at, text)) = row.get(puzzle) else {
@@ -156,7 +193,21 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             ));
         };
         let shift = |(col, kind): Located, at: usize| (col.map(|c| c + at), kind);
-        let grid = parse_line_inner(text, self.shape, self.opts.symbols, false).map_err(|e| shift(e, *at))?;
+        let filled = |i: Option<usize>| {
+            i.and_then(|i| row.get(i)).filter(|(_, t)| !t.iter().all(u8::is_ascii_whitespace))
+        };
+        let rules = cols.rules.map(filled);
+        let shape = match rules[0] {
+            Some((at, t)) => {
+                Some(box_shape(&String::from_utf8_lossy(t)).map_err(|e| rule_error(*at, "box", e))?)
+            }
+            None => self.shape,
+        };
+        let grid = parse_line_inner(text, shape, self.opts.symbols, false).map_err(|e| shift(e, *at))?;
+        let board = match rules {
+            [None, None, None, None] => None,
+            [_, variants, regions, cages] => Some(rules_board(grid.shape(), variants, regions, cages)?),
+        };
         let solution = match cols.solution.and_then(|i| row.get(i)) {
             Some((at, t)) if !t.iter().all(u8::is_ascii_whitespace) => {
                 Some(parse_line_inner(t, Some(grid.shape()), self.opts.symbols, false).map_err(
@@ -177,7 +228,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             }
             _ => None,
         };
-        Ok((grid, Expected { count, solution }))
+        Ok((grid, Expected { count, solution }, board))
     }
 
     /// Reads CSV input with `column` as the puzzle column (compared without case). Without one, the
@@ -190,10 +241,54 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
     }
 }
 
+/// A field's problem, at the field's column (1-based).
+fn rule_error(at: usize, name: &str, e: impl std::fmt::Display) -> Located {
+    // serde's "at line 1 column 4" counts within the field: the error's own column says where.
+    (
+        Some(at + 1),
+        ParseErrorKind::Csv { message: format!("{name}: {}", strip_serde_position(&e.to_string())) },
+    )
+}
+
+/// The board the rule fields of a row give (`(column, text)` of each, where filled), on the shape
+/// of its puzzle: read as the JSON puzzle object with those fields would be.
+fn rules_board(
+    shape: Shape,
+    variants: Option<&(usize, Vec<u8>)>,
+    regions: Option<&(usize, Vec<u8>)>,
+    cages: Option<&(usize, Vec<u8>)>,
+) -> Result<Board, Located> {
+    let mut object = serde_json::Map::new();
+    object.insert("box".into(), Value::from(format!("{}x{}", shape.box_rows(), shape.box_cols())));
+    if let Some((at, text)) = variants {
+        let names: Vec<String> = if text.trim_ascii_start().starts_with(b"[") {
+            serde_json::from_slice(text).map_err(|e| rule_error(*at, "variants", e))?
+        } else {
+            String::from_utf8_lossy(text)
+                .split([' ', ';', '|'])
+                .filter(|n| !n.is_empty())
+                .map(String::from)
+                .collect()
+        };
+        object.insert("variants".into(), Value::from(names));
+    }
+    if let Some((_, text)) = regions {
+        object.insert("regions".into(), Value::from(String::from_utf8_lossy(text).into_owned()));
+    }
+    if let Some((at, text)) = cages {
+        let cages: Value = serde_json::from_slice(text).map_err(|e| rule_error(*at, "cages", e))?;
+        object.insert("cages".into(), cages);
+    }
+    // The givens are read from the puzzle column; the object gives the rules alone.
+    VariantPuzzle::from_json(&Value::Object(object), super::Symbols::Standard)
+        .map(|v| v.board)
+        .map_err(|e| (None, ParseErrorKind::Csv { message: format!("the row's rules: {e}") }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::{parse_all, ParseOptions};
+    use crate::parse::{parse_all, ParseOptions, Record};
 
     const P: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     const S: &str = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
@@ -239,6 +334,115 @@ mod tests {
         let r = parse_all(&qqwing, ParseOptions::default()).expect("reads");
         assert_eq!(r[0].puzzle.as_ref().expect("reads").to_string(), P);
         assert_eq!(r[0].expected, Expected::default());
+    }
+
+    /// The CSV row sudokit writes for `board` (its rule fields as [`crate::format::rules_fields`] gives
+    /// them, each cell quoted), with the header naming every rule column.
+    fn rule_row(board: &Board, puzzle: &str) -> String {
+        let rules = crate::format::rules_fields(board);
+        let mut text = String::from("index,status,puzzle,box,variants,regions,cages,solution\n1,ok,");
+        text.push_str(puzzle);
+        for column in RULE_COLUMNS {
+            text.push(',');
+            if let Some((_, v)) = rules.iter().find(|(n, _)| *n == column) {
+                let cell = match v {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                text.push_str(&format!("\"{}\"", cell.replace('"', "\"\"")));
+            }
+        }
+        text.push_str(",\n");
+        text
+    }
+
+    #[test]
+    fn rule_columns_read_back_as_the_same_board() {
+        use crate::grid::Cell;
+        use crate::rules::{Cage, Variants};
+        let s = Shape::new(3, 2).expect("6x6 with boxes of 3 rows");
+        let rows: Vec<u8> = (0..36).map(|i| (i / 6) as u8).collect();
+        let jigsaw = Board::jigsaw(s, &rows).expect("rows as regions");
+        let cage = Cage { sum: 3, cells: vec![Cell::at(0, 0, s), Cell::at(1, 0, s)] };
+        let killer = Board::classic(Shape::CLASSIC).with_cages([cage.clone()]);
+        let boards = [
+            Board::classic(s),
+            Board::classic(Shape::CLASSIC).with_diagonals(),
+            jigsaw.clone().with_diagonals().with_cages([cage]).expect("a valid cage"),
+            jigsaw,
+            killer.expect("a valid cage"),
+            Variants { windows: true, ..Variants::default() }.board(Shape::CLASSIC, None).expect("hyper"),
+        ];
+        for board in boards {
+            let puzzle = ".".repeat(board.shape().cells());
+            let text = rule_row(&board, &puzzle);
+            let r = parse_all(&text, ParseOptions::default()).expect("reads");
+            assert_eq!(r.len(), 1, "{text}");
+            assert_eq!(r[0].board.as_deref(), Some(&board), "{text}");
+            assert_eq!(r[0].puzzle.as_ref().map(crate::Grid::shape).ok(), Some(board.shape()), "{text}");
+            assert!(r[0].notation.rules, "{text}");
+        }
+    }
+
+    #[test]
+    fn rows_without_rule_fields_take_the_readers_rules() {
+        let text = format!("puzzle,variants,regions\n{P},,\n{P},x,\n{P},x;hyper,\n");
+        let r: Vec<Record> = PuzzleReader::new(text.as_bytes(), ParseOptions::default())
+            .with_variants(crate::rules::Variants { windows: true, ..Default::default() })
+            .collect::<Result<_, _>>()
+            .expect("reads");
+        let x = Board::classic(Shape::CLASSIC).with_diagonals();
+        let hyper = crate::rules::Variants { windows: true, ..Default::default() };
+        assert_eq!(r[0].board.as_deref(), Some(&hyper.board(Shape::CLASSIC, None).expect("hyper")));
+        assert_eq!(r[1].board.as_deref(), Some(&x), "a row's own rules, not the reader's");
+        let both = crate::rules::Variants { diagonals: true, windows: true, ..Default::default() };
+        assert_eq!(r[2].board.as_deref(), Some(&both.board(Shape::CLASSIC, None).expect("x and hyper")));
+        assert!(r.iter().all(|r| r.notation.rules));
+    }
+
+    #[test]
+    fn bad_rule_fields_name_their_column() {
+        let text = format!(
+            "puzzle,variants,cages,box\n{P},sandwich,,\n{P},\"[\"\"x\"\"\",,\n{P},,[{{,\n{P},,,4x4\n{P},jigsaw,,\n{P},x,,\n"
+        );
+        let r = parse_all(&text, ParseOptions::default()).expect("reads");
+        assert_eq!(r.len(), 6, "one record per row");
+        let e = |i: usize| r[i].puzzle.as_ref().expect_err("a bad rule").to_string();
+        assert!(e(0).contains("unknown variant \"sandwich\""), "{}", e(0));
+        assert!(e(1).contains("variants:"), "{}", e(1));
+        let cages = r[2].puzzle.as_ref().expect_err("bad cages");
+        assert!(cages.to_string().contains("cages:"), "{cages}");
+        assert_eq!(
+            cages.position.column,
+            Some(81 + 1 + 1 + 1),
+            "the cages field's column: after the puzzle and two commas"
+        );
+        assert!(e(3).contains("16"), "a 4x4 box is a 16x16 board, not this puzzle's: {}", e(3));
+        assert!(e(4).contains("region map"), "{}", e(4));
+        assert_eq!(r[5].board.as_deref(), Some(&Board::classic(Shape::CLASSIC).with_diagonals()));
+    }
+
+    #[test]
+    fn rules_mark_every_record_of_an_input() {
+        let plain = parse_all(&format!("{P}\n"), ParseOptions::default()).expect("reads");
+        assert!(!plain[0].notation.rules);
+        let csv = parse_all(&format!("puzzle\n{P}\n"), ParseOptions::default()).expect("reads");
+        assert!(!csv[0].notation.rules, "a CSV without rule columns");
+        let x = PuzzleReader::new(format!("{P}\n").as_bytes(), ParseOptions::default())
+            .with_variants(crate::rules::Variants { diagonals: true, ..Default::default() })
+            .collect::<Result<Vec<_>, _>>()
+            .expect("reads");
+        assert!(x[0].notation.rules, "variant rules given to the reader");
+        let s = Shape::new(3, 2).expect("a shape");
+        let boxes = parse_all(
+            &format!("{}\n{}\n", ".".repeat(36), ".".repeat(36)),
+            ParseOptions { shape: Some(s), ..ParseOptions::default() },
+        )
+        .expect("reads");
+        assert!(boxes.iter().all(|r| r.notation.rules), "boxes other than the squarest");
+        let json = parse_all(&format!("{{\"puzzle\":\"{P}\"}}\n[[\".\"]]\n"), ParseOptions::default())
+            .expect("reads");
+        assert!(json.iter().all(|r| r.notation.rules), "JSON objects, and boards beside them");
     }
 
     #[test]

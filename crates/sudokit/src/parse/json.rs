@@ -397,7 +397,12 @@ impl<R: BufRead> PuzzleReader<R> {
                     puzzle: Err(Self::error(p, None, e.into())),
                     board: None,
                     expected: Expected::default(),
-                    notation: Notation { symbols: self.opts.symbols, object: true, ..Notation::default() },
+                    notation: Notation {
+                        symbols: self.opts.symbols,
+                        object: true,
+                        rules: true,
+                        ..Notation::default()
+                    },
                     text: None,
                 },
             };

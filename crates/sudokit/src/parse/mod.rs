@@ -199,6 +199,12 @@ pub struct Notation {
     /// The top-level JSON array of boards the record was an element of (numbered from 1 in its
     /// input), so that answers can be written as one array too.
     pub array: Option<u32>,
+    /// Whether the records of its input may have rules other than the classic ones with the
+    /// squarest boxes: the reader was given variant rules or another box shape, or the layout
+    /// carries rules of its own (JSON, CSV with rule columns). Every record of such an input is
+    /// marked, whatever its own rules, so that writers that need one set of fields for a whole
+    /// output (CSV columns) can give each record the same ones.
+    pub rules: bool,
 }
 
 /// Reads every record of a string; a convenience for tests and small inputs. Unreadable records are

@@ -150,6 +150,18 @@ impl From<GridError> for PuzzleObjectError {
     }
 }
 
+/// The shape a `box` field names: `"ROWSxCOLS"`, e.g. `"2x3"` (the message of a malformed one
+/// does not name the field).
+pub(super) fn box_shape(b: &str) -> Result<Shape, PuzzleObjectError> {
+    let parsed = b
+        .split_once(['x', 'X', '×'])
+        .and_then(|(r, c)| Some((r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?)));
+    let Some((r, c)) = parsed else {
+        return Err(PuzzleObjectError::Json(format!("expected \"ROWSxCOLS\", e.g. \"2x3\", found {b:?}")));
+    };
+    Ok(Shape::new(r, c)?)
+}
+
 /// A puzzle with its own rules, as read from the JSON puzzle format.
 #[derive(Clone, Debug)]
 pub struct VariantPuzzle {
@@ -365,6 +377,7 @@ impl VariantPuzzle {
                 board: matches!(&j.puzzle, Some(serde_json::Value::Array(_))),
                 object: true,
                 array: None,
+                rules: true,
             },
         })
     }
@@ -372,20 +385,21 @@ impl VariantPuzzle {
     /// The shape fixed by `box`, `size` or the region map, if any (else the givens decide it).
     fn shape(j: &JsonPuzzle, regions: Option<&[u8]>) -> Result<Option<Shape>, PuzzleObjectError> {
         if let Some(b) = &j.box_shape {
-            let parsed = b
-                .split_once(['x', 'X', '×'])
-                .and_then(|(r, c)| Some((r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?)));
-            let Some((r, c)) = parsed else {
-                return Err(PuzzleObjectError::Json(format!(
-                    "box: expected \"ROWSxCOLS\", e.g. \"2x3\", found {b:?}"
-                )));
-            };
+            let shape = box_shape(b).map_err(|e| match e {
+                PuzzleObjectError::Json(m) => PuzzleObjectError::Json(format!("box: {m}")),
+                other => other,
+            })?;
             if let Some(n) = j.size {
-                if r.checked_mul(c) != Some(n) {
-                    return Err(GridError::BoxDoesNotTile { side: n, box_rows: r, box_cols: c }.into());
+                if shape.side() != n {
+                    return Err(GridError::BoxDoesNotTile {
+                        side: n,
+                        box_rows: shape.box_rows(),
+                        box_cols: shape.box_cols(),
+                    }
+                    .into());
                 }
             }
-            return Ok(Some(Shape::new(r, c)?));
+            return Ok(Some(shape));
         }
         if let Some(n) = j.size {
             return Ok(Some(Shape::for_side(n)?));

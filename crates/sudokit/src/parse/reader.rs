@@ -211,12 +211,31 @@ impl<R: BufRead> PuzzleReader<R> {
         });
         let array =
             (layout == Layout::Json && self.json.array == Some(ArrayOf::Boards)).then_some(self.json.arrays);
-        let notation = Notation { symbols: self.opts.symbols, array, ..Notation::default() };
+        let rules = self.options_give_rules()
+            || layout == Layout::Json
+            || (layout == Layout::Csv && self.csv.as_ref().is_some_and(CsvColumns::has_rules));
+        let notation = Notation { symbols: self.opts.symbols, array, rules, ..Notation::default() };
         self.out.push_back(Record {
             position,
             layout,
             puzzle,
             board,
+            expected: Expected::default(),
+            notation,
+            text: None,
+        });
+    }
+
+    /// Queues a readable record that brought rules of its own (a CSV row with rule fields): the
+    /// reader's variants do not apply to it.
+    pub(super) fn push_own(&mut self, position: Position, layout: Layout, grid: Grid, board: Board) {
+        self.shape.get_or_insert(grid.shape());
+        let notation = Notation { symbols: self.opts.symbols, rules: true, ..Notation::default() };
+        self.out.push_back(Record {
+            position,
+            layout,
+            puzzle: Ok(grid),
+            board: Some(Arc::new(board)),
             expected: Expected::default(),
             notation,
             text: None,
@@ -229,6 +248,12 @@ impl<R: BufRead> PuzzleReader<R> {
         if let Some(r) = self.out.back_mut().filter(|r| r.puzzle.is_err() && r.text.is_none()) {
             r.text = Some(unread_text(text));
         }
+    }
+
+    /// Whether the options give plain-layout puzzles rules other than the classic ones with the
+    /// squarest boxes (see [`Notation::rules`]).
+    pub(super) fn options_give_rules(&self) -> bool {
+        !self.variants.is_classic() || self.opts.shape.is_some_and(|s| !s.is_default_for_side())
     }
 
     /// The variant rules for a plain-layout puzzle, `None` for the classic rules.
