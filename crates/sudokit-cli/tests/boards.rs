@@ -479,6 +479,28 @@ fn csv_records_carry_their_rules_and_read_back() {
     assert!(back.stdout.contains(&count), "the box column, not the squarest boxes: {}", back.stdout);
     assert!(back.stdout.contains("\"box\":\"3x2\""), "{}", back.stdout);
 
+    // `rate` keeps the ratings' columns first, the rules last; `explain --summary` has them after
+    // `puzzle`. Both read back under the same rules with no flag.
+    let jigsaw = format!("{puzzle} {map}\n");
+    let rated = sudokit(&["rate", "--variant", "jigsaw", "-o", "csv"], &jigsaw);
+    let lines: Vec<&str> = rated.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "puzzle,er,ep,ed,hodoku_score,hodoku_level,hardest_technique,box,variants,regions,cages"
+    );
+    let row = csv_fields(lines[1]);
+    assert_eq!(row[9], map, "{}", lines[1]);
+    let again = sudokit(&["rate", "-o", "csv"], &rated.stdout);
+    assert_eq!(again.stdout, rated.stdout, "{}", again.stderr);
+    let summary = sudokit(&["explain", "--summary", "--variant", "jigsaw", "-o", "csv"], &jigsaw);
+    assert!(
+        summary.stdout.starts_with("index,status,puzzle,box,variants,regions,cages,solved,step_count,"),
+        "{}",
+        summary.stdout
+    );
+    let again = sudokit(&["explain", "--summary", "-o", "csv"], &summary.stdout);
+    assert_eq!((again.code, &again.stdout), (0, &summary.stdout), "{}", again.stderr);
+
     // Classic input keeps its columns.
     let classic = sudokit(&["solve", "-o", "csv", "--first"], &format!("{}\n", ".".repeat(81)));
     assert!(classic.stdout.starts_with("index,status,puzzle,solution\n"), "{}", classic.stdout);

@@ -227,7 +227,7 @@ impl Mode<'_> {
 
 /// One puzzle of a bulk run.
 pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
-    let csv = csv_columns(mode, false);
+    let csv = csv_columns(mode, false).map(|columns| super::csv_columns(job, columns));
     Outcome { header: csv, ..process_puzzle(mode, job, csv) }
 }
 

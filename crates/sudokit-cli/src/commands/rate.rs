@@ -13,11 +13,16 @@ use sudokit::{OutputFormat, Position};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
-use crate::record::{Columns, Fields};
+use crate::record::{Columns, Fields, RULE_COLUMNS};
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `rate` (JSON records carry `index` and `status` before them).
 const COLUMNS: Columns = &["puzzle", "er", "ep", "ed", "hodoku_score", "hodoku_level", "hardest_technique"];
+
+/// [`COLUMNS`] for an input whose records may carry rules ([`sudokit::Notation::rules`]): the rule
+/// columns last, so that the header still starts as the ratings' own.
+static RULES_COLUMNS: std::sync::LazyLock<Vec<&'static str>> =
+    std::sync::LazyLock::new(|| [COLUMNS, &RULE_COLUMNS[..]].concat());
 
 /// The CSV columns of `rate --pencil`: the pencil marks (their line form) in place of the puzzle.
 const PENCIL_COLUMNS: Columns =
@@ -143,17 +148,18 @@ fn tenths(t: u16) -> Value {
 /// Rates one puzzle for `sudokit rate`, counting it in `dist`.
 pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
     let mode = mode(args);
+    let columns = if job.notation.rules { RULES_COLUMNS.as_slice() } else { COLUMNS };
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
             dist.add(|d| d.add(None, None));
-            return unreadable_record(mode, COLUMNS, job, e);
+            return unreadable_record(mode, columns, job, e);
         }
     };
     let rec = Rec {
         mode,
         scales: args.scale,
-        columns: COLUMNS,
+        columns,
         head: &|status| puzzle_fields(job, status),
         // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
         echo: &|out| echo_in(args.echo, job, mode, out),
