@@ -19,6 +19,7 @@ use crate::errors::{
 };
 use crate::input::read_puzzle;
 use crate::output::to_python;
+use crate::pickle::{reduce, Reduced};
 use crate::pool::on_pool;
 
 /// One step of the human solver: what a technique found and what it proves.
@@ -28,7 +29,7 @@ use crate::pool::on_pool;
 /// `eliminations` the results as `(row, column, digit)` tuples (1-based). `to_dict()` gives the step
 /// as `sudokit explain -o json` writes it, pattern included (cells, houses, fins, chains, sets).
 #[pyclass(module = "sudokit", frozen)]
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     /// The technique's name.
     #[pyo3(get)]
@@ -79,6 +80,11 @@ impl Step {
         self.text.clone()
     }
 
+    /// Pickling and copying (see [`crate::pickle`]).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
+        reduce(py, "Step", self)
+    }
+
     fn __repr__(&self) -> String {
         format!("Step({:?})", self.text)
     }
@@ -90,8 +96,8 @@ impl Step {
 
 /// The steps that solve a puzzle, simplest technique first: a sequence of [`Step`]s (`len`,
 /// indexing, iteration), whether they solve it, and the pencil marks where they end.
-#[pyclass(module = "sudokit", frozen, sequence)]
-#[derive(Clone, Debug)]
+#[pyclass(module = "sudokit", frozen, eq, sequence)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Explanation {
     steps: Vec<Step>,
     /// Whether the steps solve the puzzle (`False`: no allowed technique applies any more).
@@ -159,6 +165,11 @@ impl Explanation {
             ));
         }
         text
+    }
+
+    /// Pickling and copying (see [`crate::pickle`]).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
+        reduce(py, "Explanation", self)
     }
 
     fn __repr__(&self) -> String {
@@ -510,7 +521,7 @@ fn se_hint(
 }
 
 /// The step of a hint: HoDoKu's or Sudoku Explainer's.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum HintStep {
     Hodoku(Step),
     Se(SeStep),
@@ -519,8 +530,8 @@ enum HintStep {
 /// A hint: how much it tells (`level`), its `text`, and, from the `"technique"` level on, the
 /// technique's name (and, on Sudoku Explainer's scale, its `difficulty`); at the `"step"` level the
 /// whole `Step` (an `SeStep` on Sudoku Explainer's scale).
-#[pyclass(module = "sudokit", frozen)]
-#[derive(Clone, Debug)]
+#[pyclass(module = "sudokit", frozen, eq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Hint {
     /// `"nudge"`, `"technique"` or `"step"`.
     #[pyo3(get)]
@@ -570,6 +581,11 @@ impl Hint {
 
     fn __str__(&self) -> String {
         self.text.clone()
+    }
+
+    /// Pickling and copying (see [`crate::pickle`]).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
+        reduce(py, "Hint", self)
     }
 
     fn __repr__(&self) -> String {
@@ -638,8 +654,8 @@ puzzle_function! {
 /// `hardest` and `step_count` are those of the human solver's path (HoDoKu's techniques, as
 /// `explain`) where the puzzle has exactly one solution. `messages` are the lines `sudokit rate`
 /// writes to stderr for this puzzle.
-#[pyclass(module = "sudokit", frozen)]
-#[derive(Clone, Debug)]
+#[pyclass(module = "sudokit", frozen, eq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rating {
     /// `"ok"`, `"partial"`, `"multiple"`, `"no_solution"`, `"invalid"`, `"unsupported"` or `"timeout"`.
     #[pyo3(get)]
@@ -708,6 +724,11 @@ impl Rating {
             return format!("!{}", self.status.replace('_', " "));
         }
         self.line.clone()
+    }
+
+    /// Pickling and copying (see [`crate::pickle`]).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
+        reduce(py, "Rating", self)
     }
 
     fn __repr__(&self) -> String {
@@ -864,7 +885,7 @@ puzzle_function! {
 /// `eliminations` as `(row, column, digit)` tuples (1-based). `to_dict()` gives the step as `sudokit
 /// explain --scale se -o json` writes it.
 #[pyclass(module = "sudokit", frozen)]
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeStep {
     /// Sudoku Explainer's name of the technique.
     #[pyo3(get)]
@@ -911,6 +932,11 @@ impl SeStep {
         self.text.clone()
     }
 
+    /// Pickling and copying (see [`crate::pickle`]).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
+        reduce(py, "SeStep", self)
+    }
+
     fn __repr__(&self) -> String {
         format!("SeStep({:?})", self.text)
     }
@@ -923,8 +949,8 @@ impl SeStep {
 /// Sudoku Explainer's solution path of a puzzle, the steps behind ER/EP/ED: a sequence of
 /// [`SeStep`]s, with `solved`, the rating (`er`, `ep`, `ed`, `hardest`; `None` where the path stops
 /// short) and `stopped` (why it stopped short, as the command line says it; `None` when solved).
-#[pyclass(module = "sudokit", frozen, sequence)]
-#[derive(Clone, Debug)]
+#[pyclass(module = "sudokit", frozen, eq, sequence)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SePath {
     steps: Vec<SeStep>,
     /// Whether the path solves the puzzle (`False`: the work budget stopped it).
@@ -987,6 +1013,11 @@ impl SePath {
     /// The text `sudokit explain --scale se` prints: one numbered step per line, then how it ended.
     fn __str__(&self) -> String {
         self.text.clone()
+    }
+
+    /// Pickling and copying (see [`crate::pickle`]).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
+        reduce(py, "SePath", self)
     }
 
     fn __repr__(&self) -> String {

@@ -29,9 +29,26 @@ pub mod generate;
 pub mod human;
 pub mod input;
 pub mod output;
+pub mod pickle;
 pub mod pool;
 pub mod read;
 pub mod single;
+
+/// Rebuilds a pickled result (see [`pickle`]): `kind` is its class's name.
+#[pyfunction]
+fn _restore(py: Python<'_>, kind: &str, state: &str) -> PyResult<Py<PyAny>> {
+    use pickle::restore;
+    Ok(match kind {
+        "Verdict" => Py::new(py, restore::<single::Verdict>(kind, state)?)?.into_any(),
+        "Step" => Py::new(py, restore::<human::Step>(kind, state)?)?.into_any(),
+        "Explanation" => Py::new(py, restore::<human::Explanation>(kind, state)?)?.into_any(),
+        "Hint" => Py::new(py, restore::<human::Hint>(kind, state)?)?.into_any(),
+        "Rating" => Py::new(py, restore::<human::Rating>(kind, state)?)?.into_any(),
+        "SeStep" => Py::new(py, restore::<human::SeStep>(kind, state)?)?.into_any(),
+        "SePath" => Py::new(py, restore::<human::SePath>(kind, state)?)?.into_any(),
+        other => return Err(pyo3::exceptions::PyValueError::new_err(format!("no result class {other:?}"))),
+    })
+}
 
 /// The native module `sudokit._sudokit`; the `sudokit` package re-exports it.
 #[pymodule]
@@ -60,6 +77,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::explain_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::canon_batch, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore, m)?)?;
     m.add_class::<single::Verdict>()?;
     m.add_class::<human::Step>()?;
     m.add_class::<human::Explanation>()?;

@@ -106,7 +106,7 @@ puzzle_function! {
 /// other one; `differ` names the cells where the two differ (`"r1c2"`); `conflicts` names the givens
 /// that break the rules. `str(verdict)` is the line `sudokit check` prints.
 #[pyclass(module = "sudokit", frozen, eq, get_all)]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
     /// `"unique"`, `"multiple"`, `"no solution"`, `"invalid"` or `"timed out"`.
     pub kind: String,
@@ -144,6 +144,11 @@ impl Verdict {
             (other, Some(redundant)) => format!("{other}, {}", minimality(redundant)),
             (other, None) => other.to_string(),
         }
+    }
+
+    /// Pickling and copying (see [`crate::pickle`]).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<crate::pickle::Reduced> {
+        crate::pickle::reduce(py, "Verdict", self)
     }
 
     fn __repr__(&self) -> String {
