@@ -263,7 +263,7 @@ fn check_format(m: &Making, format: OutputFormat) -> PyResult<()> {
 /// puzzle object, its fields in the format's order).
 fn item_object(py: Python<'_>, made: &Item, format: OutputFormat) -> PyResult<Py<PyAny>> {
     let Some(board) = made.board.as_deref().filter(|b| !b.cages().is_empty()) else {
-        let mut text = render(&made.puzzle, format);
+        let mut text = render(&made.puzzle, format, sudokit::Symbols::Standard);
         if let Some(map) = made.board.as_deref().and_then(region_symbols) {
             text.push(' ');
             text.push_str(&String::from_utf8_lossy(&map));

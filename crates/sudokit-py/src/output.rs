@@ -3,16 +3,19 @@
 
 use pyo3::prelude::*;
 use serde_json::Value;
-use sudokit::format::to_string;
-use sudokit::{Grid, OutputFormat};
+use sudokit::format::write_grid_in;
+use sudokit::{Grid, Notation, OutputFormat, Symbols};
 
-/// `grid` written in `format`, without the final newline.
-pub fn render(grid: &Grid, format: OutputFormat) -> String {
-    let mut text = to_string(grid, format);
-    if text.ends_with('\n') {
-        text.pop();
+/// `grid` written in `format` and `symbols` (those the puzzle was read with, as the command line
+/// answers), without the final newline.
+pub fn render(grid: &Grid, format: OutputFormat, symbols: Symbols) -> String {
+    let mut out = Vec::new();
+    write_grid_in(grid, format, Notation { symbols, ..Notation::default() }, &mut out);
+    if out.ends_with(b"\n") {
+        out.pop();
     }
-    text
+    // Every symbol set is ASCII.
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// JSON text as the Python object `json.loads` makes of it.

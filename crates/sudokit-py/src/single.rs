@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use sudokit::canon::canonical_under;
 use sudokit::format::minimality;
 use sudokit::generate::{minimize as reduce, rng_for};
-use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome};
+use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome, Symbols};
 
 use crate::args::{
     minimize_symmetry, output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT,
@@ -57,7 +57,7 @@ puzzle_function! {
         if o.solutions > 1 {
             warn(py, "MultipleSolutionsWarning", &format!("{at}: more than one solution; returned the first"))?;
         }
-        Ok(render(&solution, format))
+        Ok(render(&solution, format, args.parse.symbols))
     }
 }
 
@@ -170,9 +170,9 @@ impl Verdict {
 }
 
 impl Verdict {
-    /// The Python verdict of a library verdict, solutions written in `format`.
-    pub fn from_library(v: &sudokit::Verdict, format: OutputFormat) -> Verdict {
-        let show = |g: &Grid| render(g, format);
+    /// The Python verdict of a library verdict, solutions written in `format` and `symbols`.
+    pub fn from_library(v: &sudokit::Verdict, format: OutputFormat, symbols: Symbols) -> Verdict {
+        let show = |g: &Grid| render(g, format, symbols);
         let mut out = Verdict {
             kind: v.name().to_string(),
             solution: None,
@@ -221,17 +221,17 @@ puzzle_function! {
         let (p, _) = read_puzzle(puzzle, &args)?;
         let (verdict, _) = py.detach(|| p.check_within(limits.clone()));
         if !(minimal && matches!(verdict, sudokit::Verdict::Unique(_))) {
-            return Ok(Verdict::from_library(&verdict, format));
+            return Ok(Verdict::from_library(&verdict, format, args.parse.symbols));
         }
         // One count per given: a timeout here gives the verdict "timed out", as the command line's.
         match py.detach(|| p.redundant_givens(limits)) {
             Ok(cells) => {
                 let shape = p.grid().shape();
-                let mut out = Verdict::from_library(&verdict, format);
+                let mut out = Verdict::from_library(&verdict, format, args.parse.symbols);
                 out.redundant = Some(cells.iter().map(|c| c.name(shape)).collect());
                 Ok(out)
             }
-            Err(other) => Ok(Verdict::from_library(&other, format)),
+            Err(other) => Ok(Verdict::from_library(&other, format, args.parse.symbols)),
         }
     }
 }
@@ -267,7 +267,7 @@ puzzle_function! {
         let symmetry = minimize_symmetry(symmetry)?;
         let mut rng = seed.map(|s| rng_for(s, index));
         match py.detach(|| reduce(&p, symmetry, rng.as_mut(), limits)) {
-            Ok(m) => Ok(render(&m.puzzle, format)),
+            Ok(m) => Ok(render(&m.puzzle, format, args.parse.symbols)),
             Err(verdict) => Err(not_unique(py, at, &verdict)),
         }
     }
@@ -287,6 +287,7 @@ pub struct Solutions {
     /// The search thread, joined once the channel is closed.
     worker: Option<JoinHandle<SearchOutcome>>,
     format: OutputFormat,
+    symbols: Symbols,
     at: Position,
 }
 
@@ -314,7 +315,7 @@ impl Solutions {
             next
         };
         if let Some(g) = next {
-            return Ok(Some(render(&g, self.format)));
+            return Ok(Some(render(&g, self.format, self.symbols)));
         }
         // The search ended: say so if it was cut short by the timeout.
         if let Some(worker) = self.worker.take() {
@@ -375,7 +376,8 @@ puzzle_function! {
                 })
             })
             .map_err(|e| bad_option(format!("cannot start the search thread: {e}")))?;
-        Ok(Solutions { found: Mutex::new(Some(rx)), cancel, worker: Some(worker), format, at })
+        let symbols = args.parse.symbols;
+        Ok(Solutions { found: Mutex::new(Some(rx)), cancel, worker: Some(worker), format, symbols, at })
     }
 }
 
@@ -400,5 +402,5 @@ pub fn canon(
     let format = output_format(format)?;
     let (p, _) = read_puzzle(puzzle, &args)?;
     let c = canonical_under(p.board(), p.grid()).map_err(bad_option)?;
-    Ok(render(&c, format))
+    Ok(render(&c, format, args.parse.symbols))
 }

@@ -223,3 +223,23 @@ def test_docstring_examples_run():
         runner.run(test)
     assert examples >= 15
     assert runner.failures == 0, f"{runner.failures} docstring examples failed (see the output above)"
+
+
+def test_answers_are_written_in_the_symbols_the_puzzle_was_read_with():
+    # As `sudokit solve --symbols hex`: hex in, hex out. In hex, 0-F are the digits 1-16.
+    standard = "1" + "." * 255
+    hex_puzzle = "0" + "." * 255
+    to_hex = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
+    solution = sudokit.solve(standard, first=True)
+    assert set(solution) <= set("123456789ABCDEFG") and "G" in solution
+    assert sudokit.solve(hex_puzzle, symbols="hex", first=True) == solution.translate(to_hex)
+    grid = sudokit.solve(hex_puzzle, symbols="hex", first=True, format="grid")
+    assert "G" not in grid and "0" in grid
+    verdict = sudokit.check(hex_puzzle, symbols="hex")
+    assert verdict.kind == "multiple"
+    assert (verdict.solution, verdict.second) == (
+        sudokit.check(standard).solution.translate(to_hex),
+        sudokit.check(standard).second.translate(to_hex),
+    )
+    first_two = list(sudokit.solutions(hex_puzzle, 2, symbols="hex"))
+    assert first_two == [s.translate(to_hex) for s in sudokit.solutions(standard, 2)]
