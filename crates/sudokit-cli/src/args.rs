@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
+use sudokit::batch::MAX_THREADS;
 
 use anyhow::{bail, Context};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -257,7 +258,7 @@ impl InputArgs {
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// Worker threads [default: all cores].
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
     pub threads: Option<u16>,
 
     /// Print a summary (puzzles, solved, no solution, invalid, multiple, puzzles/s) to stderr at the end.

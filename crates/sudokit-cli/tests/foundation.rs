@@ -233,3 +233,20 @@ fn bench_with_either_clock() {
         assert!(r.stdout.contains(" guesses_per_puzzle="), "{}", r.stdout);
     }
 }
+
+/// Far more worker threads than cores spin without working (one puzzle took over 20 s with
+/// `-j 60000`): `--threads` above 1024 is refused before any input is read.
+#[test]
+fn thread_counts_beyond_the_bound_are_refused() {
+    for args in [
+        &["solve", "-j", "60000"][..],
+        &["rate", "--threads", "1025"],
+        &["generate", "puzzle", "-j", "5000"],
+        &["bench", "-j", "2000", "--seconds", "0"],
+    ] {
+        let r = sudokit(args, &format!("{P1}\n"));
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("is not in 1..=1024"), "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -21,6 +21,12 @@ pub fn on_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) ->
     if threads == Some(0) {
         return Err(PyValueError::new_err("threads must be at least 1 (None: every core)"));
     }
+    if let Some(n) = threads.filter(|&n| n > sudokit::batch::MAX_THREADS) {
+        return Err(PyValueError::new_err(format!(
+            "threads={n}: at most {} (None: every core)",
+            sudokit::batch::MAX_THREADS
+        )));
+    }
     let n = threads.unwrap_or_else(default_threads);
     let pool =
         idle_pool(n).map_err(|e| PyValueError::new_err(format!("cannot start {n} worker threads: {e}")))?;

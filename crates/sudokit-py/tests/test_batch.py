@@ -68,6 +68,10 @@ def test_threads_do_not_change_the_answers():
         assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
     with pytest.raises(ValueError, match="threads must be at least 1"):
         sudokit.solve_batch(rows, threads=0)
+    # Far more threads than cores spin without working: a slip such as 100000 is refused at once.
+    for call in (sudokit.solve_batch, sudokit.rate_batch):
+        with pytest.raises(ValueError, match=r"threads=100000: at most 1024 \(None: every core\)"):
+            call(rows[:1], threads=100000)
 
 
 def test_calls_side_by_side_and_one_after_another_give_the_same_answers():

@@ -2,6 +2,7 @@
 
 use std::io::BufReader;
 use std::time::Duration;
+use sudokit::batch::MAX_THREADS;
 
 use anyhow::Context;
 use clap::Args;
@@ -26,7 +27,7 @@ pub struct BenchArgs {
     pub seconds: f64,
     /// Threads solving in parallel (one by default, so that figures compare with single-threaded peers);
     /// with `--mode se`, the threads each puzzle's rating is spread over, one puzzle at a time.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
     pub threads: u16,
     /// Seed of the puzzle shuffle.
     #[arg(long, default_value_t = 0)]

@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use sudokit::batch::MAX_THREADS;
 
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -70,7 +71,7 @@ pub struct CommonArgs {
     pub seed: Option<u64>,
 
     /// Worker threads [default: all cores]. The output does not depend on it.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
     pub threads: Option<u16>,
 
     /// Board side: 4, 6, 8, 9, 10, 12, 16, 25, … up to 32 [default: 9].

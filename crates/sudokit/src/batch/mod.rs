@@ -52,6 +52,12 @@ pub use slice::{
 pub use split::count_split;
 pub use stream::{for_each_record, stream, InputError, Job, Sink, Source, StreamError, StreamOptions};
 
+/// The most worker threads a caller may ask for. Rayon's idle workers look for work before they
+/// sleep, so tens of thousands of them (a slip of the keyboard) keep every core busy looking, and
+/// one puzzle took longer than 20 s with 60,000. The command line and the Python package refuse
+/// more; `None` (one per core) is never refused.
+pub const MAX_THREADS: usize = 1024;
+
 /// A rayon pool of `threads` workers (`None`: one per core, as rayon's global pool has).
 ///
 /// # Errors
