@@ -253,6 +253,10 @@ impl Batch {
     fn read(puzzles: &Bound<'_, PyAny>, kw: Keywords<'_, '_>) -> PyResult<Batch> {
         let args = ReadOptions::for_batch(kw.size, kw.r#box, kw.variant, kw.regions)?;
         let rows = rows_of(puzzles, &args)?;
+        // Rules that fit no board of these rows (a region map of the wrong size, say) would make
+        // every row BAD_VALUE without a word: they are refused as the one-puzzle functions refuse them.
+        with_rules(Grid::empty(rows.shape), &args)
+            .map_err(|e| bad_option(format!("the batch's rules: {e}")))?;
         let opts = batch_options(kw.timeout, kw.nodes)?;
         Ok(Batch { rows, args, opts, threads: kw.threads })
     }

@@ -68,6 +68,12 @@ def test_threads_do_not_change_the_answers():
         assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
     with pytest.raises(ValueError, match="threads must be at least 1"):
         sudokit.solve_batch(rows, threads=0)
+    # Rules that fit no board of the rows are refused, not a BAD_VALUE on every row.
+    for bad in (dict(regions="ABC"), dict(regions="A" * 81)):
+        with pytest.raises(ValueError, match="the batch's rules: "):
+            sudokit.solve_batch(rows[:2], **bad)
+        with pytest.raises(ValueError, match="the batch's rules: "):
+            sudokit.explain_batch(rows[:2], **bad)
     # Far more threads than cores spin without working: a slip such as 100000 is refused at once.
     for call in (sudokit.solve_batch, sudokit.rate_batch):
         with pytest.raises(ValueError, match=r"threads=100000: at most 1024 \(None: every core\)"):
