@@ -699,6 +699,43 @@ fn count_echo_puts_each_puzzle_before_its_count() {
     let run = sudokit(&["count", "--echo"], &format!("{P295}\nx{}\n{P1}\n", &P1[1..]));
     assert_eq!(run.code, 2, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines, [format!("{P295} 295"), "!unreadable".into(), format!("{P1} 1")]);
+    // The unreadable record's line as it came, before its marker: what could not be read.
+    assert_eq!(lines, [format!("{P295} 295"), format!("x{} !unreadable", &P1[1..]), format!("{P1} 1")]);
     assert_eq!(sudokit(&["count"], &run.stdout).stdout, "295\n!unreadable\n1\n");
+}
+
+/// `--echo` shows an unreadable record's text before its marker, as it shows a puzzle before its
+/// answer: on the line in the one-line layouts (a grid's rows joined by spaces), beside the marker
+/// in the grid layouts. Each command still writes one record per input record.
+#[test]
+fn echo_shows_what_could_not_be_read() {
+    let bad = format!("x{}", &P1[1..]);
+    let input = format!("{bad}\n{P1}\n");
+    for (args, marker) in [
+        (&["solve", "--echo"][..], "!unreadable"),
+        (&["solve", "--all", "--echo"], "!unreadable"),
+        (&["count", "--echo"], "!unreadable"),
+        (&["check", "--echo"], "unreadable"),
+        (&["canon", "--echo"], "!unreadable"),
+        (&["minimize", "--echo"], "!unreadable"),
+        (&["backdoor", "--echo"], "!unreadable"),
+        (&["rate", "--echo", "--scale", "hodoku"], "!unreadable"),
+    ] {
+        let r = sudokit(args, &input);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let first = r.stdout.lines().next().unwrap_or_default();
+        assert_eq!(first, format!("{bad} {marker}"), "{args:?}\n{}", r.stdout);
+        assert!(r.stdout.lines().skip(1).any(|l| l.starts_with(P1)), "{args:?}\n{}", r.stdout);
+    }
+    // A grid that could not be read: its rows on one line, or beside the marker.
+    let mut rows: Vec<String> =
+        P1.as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
+    rows[8].replace_range(8..9, "x");
+    let grid = rows.join("\n") + "\n";
+    let line = sudokit(&["solve", "--echo", "-o", "line"], &grid);
+    assert_eq!(line.stdout, format!("{} !unreadable\n", rows.join(" ")));
+    let beside = sudokit(&["solve", "--echo", "-o", "grid"], &grid);
+    let first = beside.stdout.lines().next().unwrap_or_default();
+    assert!(first.starts_with(&rows[0]) && first.ends_with("!unreadable"), "{}", beside.stdout);
+    assert_eq!(beside.stdout.lines().count(), 9, "{}", beside.stdout);
 }

@@ -417,15 +417,18 @@ fn hint_se_reports_bad_input_in_place_and_refuses_hodokus_flags() {
     }
 }
 
-/// `rate --echo`: each puzzle on the line before its rating, as serate writes a rated file; a marker
-/// stands alone where there is no puzzle to echo, and the output reads back.
+/// `rate --echo`: each puzzle on the line before its rating, as serate writes a rated file; an
+/// unreadable line before its marker, and the output reads back.
 #[test]
 fn rate_echo_puts_each_puzzle_before_its_rating() {
     let input = format!("{XY}\nx{}\n{EASY}\n", &XY[1..]);
     let run = sudokit(&["rate", "--echo"], &input);
     assert_eq!(run.code, 2, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines, [format!("{XY} {XY_LINE}"), "!unreadable".into(), format!("{EASY} {EASY_LINE}")]);
+    assert_eq!(
+        lines,
+        [format!("{XY} {XY_LINE}"), format!("x{} !unreadable", &XY[1..]), format!("{EASY} {EASY_LINE}")]
+    );
     // JSON and CSV records carry the puzzle already, and are left as they are.
     let json = sudokit(&["rate", "--echo", "-o", "json"], &format!("{XY}\n"));
     assert_eq!(json.stdout, sudokit(&["rate", "-o", "json"], &format!("{XY}\n")).stdout);

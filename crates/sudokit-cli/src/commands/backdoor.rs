@@ -73,7 +73,7 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome
         Ok(p) => p,
         Err(e) => {
             sizes.add(|s| s.add(None));
-            return unreadable_record(mode, columns, job, e);
+            return unreadable_record(args.output.echo, mode, columns, job, e);
         }
     };
     let echo = |out: Vec<u8>| echo_in(args.output.echo, job, mode, out);

@@ -34,7 +34,7 @@ pub fn canon(args: &CanonArgs, job: &Job) -> Outcome {
     let columns = csv_columns(job, COLUMNS);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable_record(mode, columns, job, e),
+        Err(e) => return unreadable_record(args.output.echo, mode, columns, job, e),
     };
     let base =
         Outcome { multiline: mode.multiline(), header: header_of(mode, columns), ..Default::default() };

@@ -41,9 +41,12 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
     let p: &Puzzle = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
-            let mut o = unreadable_record(mode, columns, job, e);
+            let mut o = unreadable_record(false, mode, columns, job, e);
             if matches!(mode, super::Mode::Text(_)) {
                 o.out = b"unreadable\n".to_vec();
+                if args.output.echo {
+                    o.out = super::echoed(job, OutputFormat::Line, o.out);
+                }
             }
             o.multiline = false;
             return o;

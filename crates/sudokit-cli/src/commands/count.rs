@@ -39,7 +39,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
     let columns = csv_columns(job, COLUMNS);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable_record(mode, columns, job, e),
+        Err(e) => return unreadable_record(args.output.echo, mode, columns, job, e),
     };
     let at = job.position;
     let echo = |out: Vec<u8>| echo_in(args.output.echo, job, mode, out);

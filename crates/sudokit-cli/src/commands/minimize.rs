@@ -47,7 +47,7 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
     let columns = csv_columns(job, COLUMNS);
     let p = match &job.puzzle {
         Ok(p) => p,
-        Err(e) => return unreadable_record(mode, columns, job, e),
+        Err(e) => return unreadable_record(args.output.echo, mode, columns, job, e),
     };
     let at = job.position;
     let base =

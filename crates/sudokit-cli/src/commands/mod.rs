@@ -351,9 +351,18 @@ fn expected_fields(mut f: Fields, job: &Job) -> Fields {
 /// Echo: the input puzzle before `answer` (text ending with a newline) in `format`: on the same line
 /// for one-line layouts, beside it for the grid layouts.
 fn echoed(job: &Job, format: OutputFormat, answer: Vec<u8>) -> Vec<u8> {
-    let Ok(p) = &job.puzzle else { return answer };
     let mut left = Vec::new();
-    grid_text(p.grid(), format, job, &mut left);
+    match (&job.puzzle, &job.text) {
+        (Ok(p), _) => grid_text(p.grid(), format, job, &mut left),
+        // An unreadable record's text as it came, so that the echo shows what could not be read;
+        // on one line in the one-line layouts, so that the record stays one line.
+        (Err(_), Some(text)) => {
+            let lines: Vec<&str> = text.lines().collect();
+            left.extend(lines.join(if format.is_multiline() { "\n" } else { " " }).into_bytes());
+            left.push(b'\n');
+        }
+        (Err(_), None) => return answer,
+    }
     if !format.is_multiline() {
         left.pop();
         left.push(b' ');
@@ -437,9 +446,10 @@ fn failed(kind: Kind, out: Vec<u8>, message: String) -> Outcome {
     Outcome { out, messages: vec![message], status: kind.unanswered_status(), kind, ..Default::default() }
 }
 
-/// The outcome of an unreadable record in `mode`.
-fn unreadable_record(mode: Mode, columns: Columns, job: &Job, e: &ParseError) -> Outcome {
-    let out = marker_record(mode, columns, job, "unreadable");
+/// The outcome of an unreadable record in `mode`; in text with `echo` (`--echo`), the record's text
+/// before its marker.
+fn unreadable_record(echo: bool, mode: Mode, columns: Columns, job: &Job, e: &ParseError) -> Outcome {
+    let out = echo_in(echo, job, mode, marker_record(mode, columns, job, "unreadable"));
     Outcome {
         multiline: mode.multiline(),
         header: header_of(mode, columns),

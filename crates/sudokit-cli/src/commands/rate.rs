@@ -153,7 +153,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
         Ok(p) => p,
         Err(e) => {
             dist.add(|d| d.add(None, None));
-            return unreadable_record(mode, columns, job, e);
+            return unreadable_record(args.echo, mode, columns, job, e);
         }
     };
     let rec = Rec {

@@ -57,9 +57,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
-            let mut o = unreadable_record(mode, columns, job, e);
-            o.out = echo_in(args.output.echo, job, mode, o.out);
-            return o;
+            return unreadable_record(args.output.echo, mode, columns, job, e);
         }
     };
     let at = job.position;
@@ -133,7 +131,9 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
                 .set("all_solutions", Value::Array(Vec::new()))
                 .set("count", 0)
                 .set("complete", false);
-            let out = record(mode, all_columns, fields, || marker(mode.layout(), "unreadable"));
+            let out = record(mode, all_columns, fields, || {
+                echo_in(args.output.echo, job, mode, marker(mode.layout(), "unreadable"))
+            });
             return Ok(unreadable(e, out));
         }
     };
