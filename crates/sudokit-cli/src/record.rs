@@ -9,6 +9,7 @@
 //! record reads back as the same unreadable record.
 
 use serde_json::Value;
+use sudokit::parse::RULE_FIELDS;
 
 /// A machine-readable output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,10 +77,6 @@ impl Fields {
     }
 }
 
-/// The columns of the rules of a puzzle under variant rules, in the order of
-/// [`sudokit::format::rules_fields`]: the fields of the JSON puzzle format the CSV reader takes back.
-pub const RULE_COLUMNS: [&str; 4] = ["box", "variants", "regions", "cages"];
-
 /// `columns` with the rule columns after `puzzle` (at the end, without one): the columns of an
 /// input whose records may carry rules ([`sudokit::Notation::rules`]), so that its CSV reads back
 /// under the same rules.
@@ -93,7 +90,7 @@ pub fn with_rules(columns: Columns) -> Columns {
     }
     let at = columns.iter().position(|c| *c == "puzzle").map_or(columns.len(), |i| i + 1);
     let mut list = columns.to_vec();
-    list.splice(at..at, RULE_COLUMNS);
+    list.splice(at..at, RULE_FIELDS);
     let list: Columns = Box::leak(list.into_boxed_slice());
     made.push((columns, list));
     list

@@ -13,7 +13,7 @@ use sudokit::{OutputFormat, Position};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
-use crate::record::{Columns, Fields, RULE_COLUMNS};
+use crate::record::{Columns, Fields};
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `rate` (JSON records carry `index` and `status` before them).
@@ -22,7 +22,7 @@ const COLUMNS: Columns = &["puzzle", "er", "ep", "ed", "hodoku_score", "hodoku_l
 /// [`COLUMNS`] for an input whose records may carry rules ([`sudokit::Notation::rules`]): the rule
 /// columns last, so that the header still starts as the ratings' own.
 static RULES_COLUMNS: std::sync::LazyLock<Vec<&'static str>> =
-    std::sync::LazyLock::new(|| [COLUMNS, &RULE_COLUMNS[..]].concat());
+    std::sync::LazyLock::new(|| [COLUMNS, &sudokit::parse::RULE_FIELDS[..]].concat());
 
 /// The CSV columns of `rate --pencil`: the pencil marks (their line form) in place of the puzzle.
 const PENCIL_COLUMNS: Columns =

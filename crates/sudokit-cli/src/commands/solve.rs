@@ -17,7 +17,7 @@ use super::{
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
-use crate::record::{csv_value, json_value, Columns, Fields, Machine, RULE_COLUMNS};
+use crate::record::{csv_value, json_value, Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Status};
 
 /// Default `--limit` of `solve --all`.
@@ -153,9 +153,9 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
         Mode::Machine(Machine::Csv) => {
             head.extend(format!("{},", at.puzzle).into_bytes());
             csv_value(&puzzle_value(job), &mut head);
-            if all_columns.len() > ALL_COLUMNS.len() {
+            if job.notation.rules {
                 let rules = rules_fields(p.board());
-                for column in RULE_COLUMNS {
+                for column in sudokit::parse::RULE_FIELDS {
                     head.push(b',');
                     if let Some((_, value)) = rules.iter().find(|(name, _)| *name == column) {
                         csv_value(value, &mut head);

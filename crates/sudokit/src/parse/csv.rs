@@ -23,7 +23,7 @@ use super::error::ParseErrorKind;
 use super::error::Position;
 use super::json::strip_serde_position;
 use super::line::parse_line_inner;
-use super::puzzle_object::{box_shape, VariantPuzzle};
+use super::puzzle_object::{box_shape, VariantPuzzle, RULE_FIELDS};
 use super::symbols::Located;
 use super::{Expected, Layout, PuzzleReader};
 use crate::grid::Shape;
@@ -35,8 +35,6 @@ const PUZZLE_COLUMNS: [&str; 5] = ["puzzle", "quizzes", "quiz", "givens", "grid"
 const SOLUTION_COLUMNS: [&str; 2] = ["solution", "solutions"];
 /// Names of a solution-count column.
 const COUNT_COLUMNS: [&str; 2] = ["count", "solution count"];
-/// The rule columns, in the order of their [`CsvColumns::rules`].
-const RULE_COLUMNS: [&str; 4] = ["box", "variants", "regions", "cages"];
 
 /// The columns of a CSV input, found in its header.
 #[derive(Clone, Debug)]
@@ -47,7 +45,7 @@ pub(super) struct CsvColumns {
     count: Option<usize>,
     /// A `complete` column (sudokit's `count -o csv`): a count marked `false` was cut short.
     complete: Option<usize>,
-    /// The rule columns of [`RULE_COLUMNS`].
+    /// The rule columns, of the names of [`RULE_FIELDS`] in that order.
     rules: [Option<usize>; 4],
 }
 
@@ -135,7 +133,7 @@ pub(super) fn header(line: &[u8], column: Option<&str>) -> Option<CsvColumns> {
         solution: find(&SOLUTION_COLUMNS),
         count: find(&COUNT_COLUMNS),
         complete: names.iter().position(|n| n == "complete"),
-        rules: RULE_COLUMNS.map(|c| names.iter().position(|n| n == c)),
+        rules: RULE_FIELDS.map(|c| names.iter().position(|n| n == c)),
     })
 }
 
@@ -342,7 +340,7 @@ mod tests {
         let rules = crate::format::rules_fields(board);
         let mut text = String::from("index,status,puzzle,box,variants,regions,cages,solution\n1,ok,");
         text.push_str(puzzle);
-        for column in RULE_COLUMNS {
+        for column in RULE_FIELDS {
             text.push(',');
             if let Some((_, v)) = rules.iter().find(|(n, _)| *n == column) {
                 let cell = match v {

@@ -150,6 +150,10 @@ impl From<GridError> for PuzzleObjectError {
     }
 }
 
+/// The fields of the JSON puzzle format that carry a puzzle's rules, in the order sudokit writes
+/// them; its CSV has a column of each name, read back as these fields are.
+pub const RULE_FIELDS: [&str; 4] = ["box", "variants", "regions", "cages"];
+
 /// The shape a `box` field names: `"ROWSxCOLS"`, e.g. `"2x3"` (the message of a malformed one
 /// does not name the field).
 pub(super) fn box_shape(b: &str) -> Result<Shape, PuzzleObjectError> {
