@@ -282,17 +282,15 @@ impl Batch {
         mut write: impl FnMut(usize, Result<T, BatchError>, &mut [E]) -> Status,
     ) -> PyResult<(Vec<E>, Vec<u8>)> {
         let mut out = vec![E::default(); self.rows.len() * width];
-        let answers = py.detach(|| {
-            on_pool(self.threads, || {
-                if self.rows.shape == Shape::CLASSIC
-                    && self.args.variants.is_classic()
-                    && self.args.regions.is_none()
-                {
-                    rows_fn(self.rows.values.as_chunks::<81>().0, &mut out)
-                } else {
-                    self.run_puzzles(all_fn)
-                }
-            })
+        let answers = on_pool(py, self.threads, &self.opts.cancel, || {
+            if self.rows.shape == Shape::CLASSIC
+                && self.args.variants.is_classic()
+                && self.args.regions.is_none()
+            {
+                rows_fn(self.rows.values.as_chunks::<81>().0, &mut out)
+            } else {
+                self.run_puzzles(all_fn)
+            }
         })?;
         let codes = answers
             .into_iter()
@@ -828,10 +826,12 @@ pub fn rate_batch<'py>(
     let scales = crate::human::scales_of(scale)?;
     let answers = if pencil {
         let marks = marks_of(puzzles)?;
-        py.detach(|| on_pool(threads, || rate_pencil_rows(marks.as_chunks::<729>().0, scales, &opts)))?
+        on_pool(py, threads, &opts.cancel, || rate_pencil_rows(marks.as_chunks::<729>().0, scales, &opts))?
     } else {
         let batch = Batch::read(puzzles, Keywords { size: Some(9), threads, ..Keywords::default() })?;
-        py.detach(|| on_pool(threads, || rate_rows(batch.rows.values.as_chunks::<81>().0, scales, &opts)))?
+        on_pool(py, threads, &opts.cancel, || {
+            rate_rows(batch.rows.values.as_chunks::<81>().0, scales, &opts)
+        })?
     };
     let n = answers.len();
     let (mut er, mut ep, mut ed) = (vec![f32::NAN; n], vec![f32::NAN; n], vec![f32::NAN; n]);

@@ -23,7 +23,7 @@ use sudokit::generate::{
     rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, Pattern, Symmetry,
     VariantGenerator, VariantSpec,
 };
-use sudokit::{Board, Grid, OutputFormat};
+use sudokit::{Board, CancelFlag, Grid, OutputFormat};
 
 use crate::args::{output_format, shape_of};
 use crate::batch::{status, Status};
@@ -229,17 +229,21 @@ impl Item {
 }
 
 /// Item `index` of the run `seed`: a complete grid or a puzzle.
-fn make(m: &Making, seed: u64, index: u64) -> Result<Item, GenerateError> {
+fn make(m: &Making, seed: u64, index: u64, cancel: &CancelFlag) -> Result<Item, GenerateError> {
+    // A grid takes milliseconds: looking before it is enough.
+    if cancel.is_cancelled() {
+        return Err(GenerateError::Cancelled);
+    }
     let mut rng = rng_for(seed, index);
     Ok(match (&m.generator, m.grids) {
         (Maker::Classic(g), true) => Item::complete(g.grid(&mut rng), None),
-        (Maker::Classic(g), false) => Item::puzzle(g.puzzle(&mut rng)?, None),
+        (Maker::Classic(g), false) => Item::puzzle(g.puzzle_until(&mut rng, cancel)?, None),
         (Maker::Variant(g), true) => {
             let g = g.grid(&mut rng);
             Item::complete(g.grid, Some(g.board))
         }
         (Maker::Variant(g), false) => {
-            let made = g.puzzle(&mut rng)?;
+            let made = g.puzzle_until(&mut rng, cancel)?;
             Item::puzzle(made.generated, Some(made.board))
         }
     })
@@ -325,7 +329,8 @@ generate_function! {
         let seed = seed_of(seed);
         let noun = if keywords.grid { "grid" } else { "puzzle" };
         // A rating asked for may split Sudoku Explainer's searches over threads: on a pool of ours.
-        let made = py.detach(|| on_pool(None, || make(&m, seed, index)))?.map_err(|e| generate_error(py, noun, index, &e))?;
+        let cancel = CancelFlag::new();
+        let made = on_pool(py, None, &cancel, || make(&m, seed, index, &cancel))?.map_err(|e| generate_error(py, noun, index, &e))?;
         if !made.target_met {
             warn(py, "ClueTargetWarning", &missed(noun, index, &m.target, &made))?;
         }
@@ -385,8 +390,9 @@ generate_function! {
         let seed = seed_of(seed);
         let cells = m.generator.shape().cells();
         let end = start.checked_add(n as u64).ok_or_else(|| bad_option("start + n is past the last index"))?;
+        let cancel = CancelFlag::new();
         let results: Vec<Result<Item, GenerateError>> =
-            py.detach(|| on_pool(threads, || (start..end).into_par_iter().map(|i| make(&m, seed, i)).collect()))?;
+            on_pool(py, threads, &cancel, || (start..end).into_par_iter().map(|i| make(&m, seed, i, &cancel)).collect())?;
         let mut puzzles = vec![0u8; n * cells];
         let mut solutions = vec![0u8; n * cells];
         let mut codes = vec![0u8; n];

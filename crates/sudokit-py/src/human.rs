@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::human::{read_marks, HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{rate_or_outline, rate_pencil, rating_line, Outline, Ratings, Scales, Unrated};
-use sudokit::{Board, Candidates, Conflict, Position};
+use sudokit::{Board, CancelFlag, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
 use crate::errors::{
@@ -443,13 +443,10 @@ puzzle_function! {
 fn se_all_steps(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<Vec<Py<PyAny>>> {
     let py = obj.py();
     let (solver, at) = se_solver(obj, pencil, args)?;
-    let steps = py
-        .detach(|| {
-            on_pool(None, || {
-                sudokit::rate::se::all_hints(solver.state(), sudokit::rate::se::SeOptions::default())
-            })
-        })?
-        .map_err(|why| no_se_hint(py, &at, &why))?;
+    let steps = on_pool(py, None, &CancelFlag::new(), || {
+        sudokit::rate::se::all_hints(solver.state(), sudokit::rate::se::SeOptions::default())
+    })?
+    .map_err(|why| no_se_hint(py, &at, &why))?;
     steps.iter().map(|s| Ok(Py::new(py, SeStep::from_library(s))?.into_any())).collect()
 }
 
@@ -499,7 +496,7 @@ fn se_hint(
     refuse_hodoku_flags(hodoku_flags)?;
     let (solver, at) = se_solver(obj, pencil, args)?;
     // Sudoku Explainer's chains split their searches over threads: on a pool of ours (see `on_pool`).
-    let found = py.detach(|| on_pool(None, || se::hint(solver.state(), se::SeOptions::default())))?;
+    let found = on_pool(py, None, &CancelFlag::new(), || se::hint(solver.state(), se::SeOptions::default()))?;
     let hint = match found {
         Ok(Some(h)) => h,
         Ok(None) => return Ok(None),
@@ -842,11 +839,11 @@ puzzle_function! {
         let scales = scales_of(scale)?;
         if pencil {
             let (marks, at) = marks_of(puzzle)?;
-            let (rated, path) = py.detach(|| on_pool(None, || rate_pencil(&marks, scales)))?;
+            let (rated, path) = on_pool(py, None, &CancelFlag::new(), || rate_pencil(&marks, scales))?;
             return Ok(rating_of(&rated, path.as_ref(), at, scales));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let (rated, path) = py.detach(|| on_pool(None, || rate_or_outline(&p, scales)))?;
+        let (rated, path) = on_pool(py, None, &CancelFlag::new(), || rate_or_outline(&p, scales))?;
         Ok(rating_of(&rated, path.as_ref(), at, scales))
     }
 }
@@ -1053,12 +1050,13 @@ puzzle_function! {
         let args = keywords.options()?;
         if pencil {
             let (solver, at) = se_solver(puzzle, true, &args)?;
-            let path =
-                py.detach(|| on_pool(None, || sudokit::rate::se::explain_state(solver.state(), Default::default())))?;
+            let path = on_pool(py, None, &CancelFlag::new(), || {
+                sudokit::rate::se::explain_state(solver.state(), Default::default())
+            })?;
             return path.map(|p| SePath::from_library(&p)).map_err(|why| bad_option(format!("{at}: {why}")));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let path = py.detach(|| on_pool(None, || sudokit::rate::se_path(&p)))?.map_err(|why| unrated_error(py, at, &why))?;
+        let path = on_pool(py, None, &CancelFlag::new(), || sudokit::rate::se_path(&p))?.map_err(|why| unrated_error(py, at, &why))?;
         Ok(SePath::from_library(&path))
     }
 }

@@ -18,6 +18,7 @@ use crate::args::{
 use crate::errors::{bad_option, invalid_puzzle, no_solution, not_unique, timed_out, warn};
 use crate::input::read_puzzle;
 use crate::output::render;
+use crate::pool::{interruptible, receive};
 
 puzzle_function! {
     /// The first solution of a puzzle, in the layout `format` (`line` unless asked).
@@ -41,7 +42,7 @@ puzzle_function! {
         let format = output_format(format)?;
         let limits = search_limits(Some(if first { 1 } else { 2 }), timeout)?;
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let (found, o) = py.detach(|| {
+        let search = |limits| {
             let mut found = None;
             let o = p.for_each_solution(limits, |g| {
                 if found.is_none() {
@@ -50,7 +51,8 @@ puzzle_function! {
                 ControlFlow::Continue(())
             });
             (found, o)
-        });
+        };
+        let (found, o) = interruptible(py, &limits, search, |(_, o)| o.timed_out())?;
         let Some(solution) = found else {
             return Err(failure(py, &p, at, &o));
         };
@@ -59,6 +61,11 @@ puzzle_function! {
         }
         Ok(render(&solution, format, args.parse.symbols))
     }
+}
+
+/// Whether a verdict is that of a search cut short.
+fn stopped(verdict: &sudokit::Verdict) -> bool {
+    matches!(verdict, sudokit::Verdict::TimedOut { .. })
 }
 
 /// Why a search found no solution: the timeout, givens that break the rules, or none exists.
@@ -91,7 +98,7 @@ puzzle_function! {
         let args = keywords.options()?;
         let limits = search_limits(limit, timeout)?;
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let o = py.detach(|| p.count(limits));
+        let o = interruptible(py, &limits, |l| p.count(l), SearchOutcome::timed_out)?;
         if o.timed_out() || (o.solutions == 0 && !p.conflicts().is_empty()) {
             return Err(failure(py, &p, at, &o));
         }
@@ -219,12 +226,12 @@ puzzle_function! {
         let format = output_format(format)?;
         let limits = search_limits(None, timeout)?;
         let (p, _) = read_puzzle(puzzle, &args)?;
-        let (verdict, _) = py.detach(|| p.check_within(limits.clone()));
+        let (verdict, _) = interruptible(py, &limits, |l| p.check_within(l), |(v, _)| stopped(v))?;
         if !(minimal && matches!(verdict, sudokit::Verdict::Unique(_))) {
             return Ok(Verdict::from_library(&verdict, format, args.parse.symbols));
         }
         // One count per given: a timeout here gives the verdict "timed out", as the command line's.
-        match py.detach(|| p.redundant_givens(limits)) {
+        match interruptible(py, &limits, |l| p.redundant_givens(l), |r| r.as_ref().is_err_and(stopped))? {
             Ok(cells) => {
                 let shape = p.grid().shape();
                 let mut out = Verdict::from_library(&verdict, format, args.parse.symbols);
@@ -265,8 +272,10 @@ puzzle_function! {
         let limits = search_limits(None, timeout)?;
         let (p, at) = read_puzzle(puzzle, &args)?;
         let symmetry = minimize_symmetry(symmetry)?;
-        let mut rng = seed.map(|s| rng_for(s, index));
-        match py.detach(|| reduce(&p, symmetry, rng.as_mut(), limits)) {
+        let rng = seed.map(|s| rng_for(s, index));
+        // Each run draws the same order from its own copy of the stream.
+        let search = |l| reduce(&p, symmetry, rng.clone().as_mut(), l);
+        match interruptible(py, &limits, search, |r| r.as_ref().is_err_and(stopped))? {
             Ok(m) => Ok(render(&m.puzzle, format, args.parse.symbols)),
             Err(verdict) => Err(not_unique(py, at, &verdict)),
         }
@@ -308,11 +317,12 @@ impl Solutions {
                 return Ok(None);
             };
             let (rx, next) = py.detach(move || {
-                let next = rx.recv().ok();
+                let next = receive(&rx);
                 (rx, next)
             });
             *found = Some(rx);
-            next
+            // Ctrl-C while waiting raises here; the iterator stays usable.
+            next?
         };
         if let Some(g) = next {
             return Ok(Some(render(&g, self.format, self.symbols)));
