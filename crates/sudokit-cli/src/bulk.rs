@@ -86,10 +86,10 @@ pub fn run_streaming(
 
 /// The sources of a run's inputs (stdin for none or `-`) and how to read them.
 fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions) {
-    let sources = input::paths(files)
-        .into_iter()
-        .map(|path| Source::new(input::name(&path), move || input::open(&path)))
-        .collect();
+    let paths = input::paths(files);
+    let mark_rules = paths.len() > 1 && paths.iter().any(|p| first_record_carries_rules(p, &read));
+    let sources =
+        paths.into_iter().map(|path| Source::new(input::name(&path), move || input::open(&path))).collect();
     let cancel = crate::interrupt::flag().clone();
     (
         sources,
@@ -99,9 +99,34 @@ fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions)
             cancel,
             column: read.column,
             detect_symbols: read.detect_symbols,
+            mark_rules,
             ..StreamOptions::default()
         },
     )
+}
+
+/// Whether the input at `path` may carry rules ([`sudokit::Notation::rules`]), as its first record
+/// tells (its layout is known from the first bytes): then every input of the run is read as one
+/// that may, so that a CSV output has one set of columns for all of them.
+///
+/// Only regular files are looked at: reading a pipe or standard input ahead would take its records
+/// from the run. Such an input is taken to carry no rules; when it does, its rows carry the rule
+/// columns the header lacks, unless another input marked the run.
+fn first_record_carries_rules(path: &std::path::Path, read: &ReadOptions) -> bool {
+    use std::io::Read;
+    if input::is_stdin(path) || !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let Ok(file) = input::open(path) else { return false };
+    // Enough for the first record of any layout but a huge JSON document, which needs only its
+    // first bytes to be known as JSON.
+    let head = io::BufReader::new(file.take(1 << 16));
+    sudokit::PuzzleReader::new(head, read.parse)
+        .with_variants(read.variants)
+        .with_column(read.column.clone())
+        .next()
+        .and_then(Result::ok)
+        .is_some_and(|r| r.notation.rules)
 }
 
 /// Ends a run: flushes, clears the progress bar and turns a stream's failure into the run's.

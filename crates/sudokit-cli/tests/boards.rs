@@ -506,6 +506,46 @@ fn csv_records_carry_their_rules_and_read_back() {
     assert!(classic.stdout.starts_with("index,status,puzzle,solution\n"), "{}", classic.stdout);
 }
 
+/// Several inputs in one CSV run: when any file's first record may carry rules (a JSON object, a
+/// CSV with rule columns), every row of the run has the rule columns, so that all rows line up with
+/// the one header and read back; plain files alone keep the classic columns.
+#[test]
+fn csv_of_several_inputs_has_one_set_of_columns() {
+    let dir = crate::util::TempDir::new("csv-mixed-inputs");
+    let plain = dir.join("plain.txt");
+    let json = dir.join("killer.json");
+    let four = "1.34.41221.343.1";
+    std::fs::write(&plain, format!("{four}\n")).expect("temp file");
+    let doc = r#"{"size": 4, "cages": [
+        {"sum": 6, "cells": ["r1c1", "r1c2", "r1c3"]}, {"sum": 6, "cells": ["r1c4", "r2c4"]},
+        {"sum": 9, "cells": ["r2c1", "r3c1", "r4c1"]}, {"sum": 5, "cells": ["r2c2", "r3c2"]},
+        {"sum": 5, "cells": ["r2c3", "r3c3"]}, {"sum": 4, "cells": ["r3c4", "r4c4"]},
+        {"sum": 5, "cells": ["r4c2", "r4c3"]}]}"#;
+    std::fs::write(&json, format!("{}\n", doc.replace('\n', " "))).expect("temp file");
+    let (plain, json) = (plain.to_str().expect("utf-8"), json.to_str().expect("utf-8"));
+    for files in [[plain, json], [json, plain]] {
+        let csv = sudokit(&["solve", "-o", "csv", files[0], files[1]], "");
+        assert_eq!(csv.code, 0, "{}", csv.stderr);
+        let lines: Vec<&str> = csv.stdout.lines().collect();
+        assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,solution", "{files:?}");
+        assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 8), "{}", csv.stdout);
+        assert_eq!(lines.len(), 3, "{}", csv.stdout);
+        let killer = lines.iter().find(|l| l.contains("killer")).expect("the killer row");
+        assert!(csv_fields(killer)[6].starts_with("[{"), "{killer}");
+        // The CSV reads back, each row under its own rules, to the same rows (the index counts
+        // within each input).
+        let back = sudokit(&["solve", "-o", "csv"], &csv.stdout);
+        assert_eq!(back.code, 0, "{}", back.stderr);
+        let rows = |text: &str| text.lines().map(|l| csv_fields(l)[1..].to_vec()).collect::<Vec<_>>();
+        assert_eq!(rows(&back.stdout), rows(&csv.stdout));
+    }
+    // Plain inputs alone, or stdin beside them: the classic columns.
+    let csv = sudokit(&["solve", "-o", "csv", plain, "-", plain], &format!("{four}\n"));
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    assert!(csv.stdout.starts_with("index,status,puzzle,solution\n"), "{}", csv.stdout);
+    assert_eq!(csv.stdout.lines().count(), 4, "{}", csv.stdout);
+}
+
 fn cage_json(cages: &[(u32, Vec<usize>)], n: usize) -> String {
     let list: Vec<String> = cages
         .iter()

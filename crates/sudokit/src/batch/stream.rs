@@ -180,6 +180,9 @@ pub struct StreamOptions {
     pub column: Option<Arc<str>>,
     /// Tell hex symbols from standard ones (see [`PuzzleReader::detect_symbols`]) [default: no].
     pub detect_symbols: bool,
+    /// Mark every record as one whose input may carry rules (see [`PuzzleReader::mark_rules`])
+    /// [default: no].
+    pub mark_rules: bool,
 }
 
 impl Default for StreamOptions {
@@ -192,6 +195,7 @@ impl Default for StreamOptions {
             cancel: CancelFlag::default(),
             column: None,
             detect_symbols: false,
+            mark_rules: false,
         }
     }
 }
@@ -343,7 +347,8 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
         let mut reader = PuzzleReader::new(BufReader::with_capacity(1 << 16, input), options.parse)
             .with_variants(options.variants)
             .with_column(options.column.clone())
-            .detect_symbols(options.detect_symbols);
+            .detect_symbols(options.detect_symbols)
+            .mark_rules(options.mark_rules);
         loop {
             if options.cancel.is_cancelled() {
                 return;

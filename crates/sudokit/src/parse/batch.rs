@@ -48,6 +48,9 @@ impl<R: BufRead> PuzzleReader<R> {
             lines: Vec::with_capacity(max),
             shape,
             symbols: self.opts.symbols,
+            // Under the classic rules, as the fast path is: a box shape given to the reader, or the
+            // reader's mark, is the one rule it may carry.
+            rules: self.options_give_rules(),
         };
         while batch.lines.len() < max && !self.done {
             let start = batch.text.len();
@@ -113,6 +116,8 @@ pub struct LineBatch {
     pub(super) lines: Vec<PendingLine>,
     pub(super) shape: Shape,
     pub(super) symbols: Symbols,
+    /// [`Notation::rules`] of every record.
+    pub(super) rules: bool,
 }
 
 #[derive(Debug)]
@@ -155,10 +160,8 @@ impl LineBatch {
                 Some(unread_text(line)),
             ),
         };
-        // The fast path is taken under the classic rules only: a box shape given to the reader is
-        // the one rule it may carry.
-        let rules = !self.shape.is_default_for_side();
-        let notation = Notation { symbols: self.symbols, numbers: false, rules, ..Notation::default() };
+        let notation =
+            Notation { symbols: self.symbols, numbers: false, rules: self.rules, ..Notation::default() };
         Record { position: l.position, layout: Layout::Line, puzzle, board: None, expected, notation, text }
     }
 

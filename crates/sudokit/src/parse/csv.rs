@@ -444,6 +444,29 @@ mod tests {
     }
 
     #[test]
+    fn a_reader_told_to_marks_every_record() {
+        let text = format!("{P}\n{P}\n{P}\n{P}\n");
+        let marked = || PuzzleReader::new(text.as_bytes(), ParseOptions::default()).mark_rules(true);
+        let records = marked().collect::<Result<Vec<_>, _>>().expect("reads");
+        assert!(records.iter().all(|r| r.notation.rules));
+        // The fast path of plain lines, parsed later, marks them too.
+        let mut reader = marked();
+        let (mut lines, mut seen) = (0, Vec::new());
+        while let Some(batch) = reader.next_batch(2).expect("reads") {
+            match batch {
+                super::super::Batch::Records(r) => seen.extend(r),
+                super::super::Batch::Lines(l) => {
+                    lines += l.len();
+                    seen.extend(l.records());
+                }
+            }
+        }
+        assert!(lines > 0, "the test must reach the fast path");
+        assert_eq!(seen.len(), 4);
+        assert!(seen.iter().all(|r| r.notation.rules));
+    }
+
+    #[test]
     fn errors_point_into_the_column() {
         let text = format!("index,puzzle\n1,{}\n", P.replacen('3', "x", 1));
         let r = parse_all(&text, ParseOptions::default()).expect("reads");

@@ -58,6 +58,8 @@ pub struct PuzzleReader<R> {
     pub(super) csv: Option<CsvColumns>,
     /// Whether hex symbols are still to be told from standard ones ([`PuzzleReader::detect_symbols`]).
     pub(super) detect_symbols: bool,
+    /// Whether every record is marked as carrying rules ([`PuzzleReader::mark_rules`]).
+    pub(super) mark_rules: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -81,6 +83,7 @@ impl<R: BufRead> PuzzleReader<R> {
             column: None,
             csv: None,
             detect_symbols: false,
+            mark_rules: false,
         }
     }
 
@@ -98,6 +101,14 @@ impl<R: BufRead> PuzzleReader<R> {
     /// [`AmbiguousSymbols`](super::ParseErrorKind::AmbiguousSymbols) error naming both readings.
     pub fn detect_symbols(mut self, on: bool) -> Self {
         self.detect_symbols = on;
+        self
+    }
+
+    /// Marks every record as one whose input may carry rules ([`Notation::rules`]), whatever the
+    /// input's layout: for a run over several inputs, one of which may, so that its answers all
+    /// get the same fields (CSV columns).
+    pub fn mark_rules(mut self, on: bool) -> Self {
+        self.mark_rules = on;
         self
     }
 
@@ -253,7 +264,9 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Whether the options give plain-layout puzzles rules other than the classic ones with the
     /// squarest boxes (see [`Notation::rules`]).
     pub(super) fn options_give_rules(&self) -> bool {
-        !self.variants.is_classic() || self.opts.shape.is_some_and(|s| !s.is_default_for_side())
+        self.mark_rules
+            || !self.variants.is_classic()
+            || self.opts.shape.is_some_and(|s| !s.is_default_for_side())
     }
 
     /// The variant rules for a plain-layout puzzle, `None` for the classic rules.
