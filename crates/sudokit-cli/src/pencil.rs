@@ -13,10 +13,12 @@ use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::mpsc::channel;
+use std::sync::Arc;
 
 use anyhow::Context;
-use sudokit::human::{read_marks, LibraryCase};
-use sudokit::{Candidates, Position};
+use sudokit::human::{read_marks_under, LibraryCase};
+use sudokit::rules::Variants;
+use sudokit::{Board, Candidates, Position};
 
 use crate::record::csv_header;
 use crate::report::{Outcome, Reporter};
@@ -130,10 +132,14 @@ fn run_input(
     })
 }
 
-/// The pencil marks of a record's text (see [`read_marks`]), or the message that names where it is
-/// unreadable.
-pub fn parse_marks(text: &str, at: Position) -> Result<Candidates, String> {
-    read_marks(text, at).map_err(|e| e.to_string())
+/// The pencil marks of a record's text with the rules they are played under: the record's own, else
+/// `variants` (see [`read_marks_under`]); or the message that names where it is unreadable.
+pub fn parse_marks_under(
+    text: &str,
+    at: Position,
+    variants: Variants,
+) -> Result<(Candidates, Arc<Board>), String> {
+    read_marks_under(text, at, variants).map_err(|e| e.to_string())
 }
 
 /// Where the outcomes go: stdout, in order, and the run's reporter.

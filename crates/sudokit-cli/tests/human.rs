@@ -402,3 +402,44 @@ fn hint_all_se_lists_sudoku_explainers_hints() {
     let small = sudokit(&["hint", "--all", "--scale", "se"], "1.3.4.2.3.1.2.4.\n");
     assert_eq!((small.code, small.stdout.as_str()), (1, "!unsupported\n"), "{}", small.stderr);
 }
+
+/// Pencil marks under variant rules: a JSON record's own `variants` (as `candidates -o json` writes
+/// them), else `--variant`; the records written carry the rules, so that they read back under them.
+#[test]
+fn pencil_marks_play_under_their_rules() {
+    let x = sudokit(&["generate", "puzzle", "--variant", "x", "--seed", "2", "-n", "1"], "");
+    assert_eq!(x.code, 0, "{}", x.stderr);
+    let record = sudokit(&["candidates", "--variant", "x", "-o", "json"], &x.stdout);
+    assert!(record.stdout.contains(r#""variants":["x"]"#), "{}", record.stdout);
+    // Under the classic rules these marks have several solutions; under X one.
+    let v: serde_json::Value = serde_json::from_str(record.stdout.trim()).expect("a JSON record");
+    let line = v["candidates"].as_str().expect("candidates").to_string();
+    let classic = sudokit(&["explain", "--pencil"], &format!("{line}\n"));
+    assert_eq!((classic.code, classic.stdout.trim()), (3, "!multiple"), "{}", classic.stderr);
+    let flagged = sudokit(&["explain", "--pencil", "--variant", "x"], &format!("{line}\n"));
+    let own = sudokit(&["explain", "--pencil"], &record.stdout);
+    assert_eq!(flagged.code, 0, "{}", flagged.stderr);
+    assert!(flagged.stdout.lines().last().is_some_and(|l| l.starts_with("solved in")), "{}", flagged.stdout);
+    assert_eq!(own.stdout, flagged.stdout, "the record's rules, with no flag");
+    // A record's own rules win over the flag.
+    let hyper = sudokit(&["explain", "--pencil", "--variant", "hyper"], &record.stdout);
+    assert_eq!(hyper.stdout, own.stdout);
+    // Records written carry the rules and read back.
+    let hint = sudokit(&["hint", "--pencil", "-o", "json"], &record.stdout);
+    assert!(hint.stdout.contains(r#""variants":["x"]"#), "{}", hint.stdout);
+    let again = sudokit(&["hint", "--pencil", "-o", "json"], &hint.stdout);
+    assert_eq!((again.code, &again.stdout), (0, &hint.stdout), "{}", again.stderr);
+    // The ratings are for classic puzzles: refused, with the rules in the record.
+    let rated = sudokit(&["rate", "--pencil", "-o", "json"], &record.stdout);
+    assert_eq!(rated.code, 1, "{}", rated.stderr);
+    assert!(rated.stdout.contains(r#""status":"unsupported""#), "{}", rated.stdout);
+    assert!(rated.stdout.contains(r#""variants":["x"]"#), "{}", rated.stdout);
+    assert!(rated.stderr.contains("classic 9x9 puzzles only"), "{}", rated.stderr);
+    let se = sudokit(&["explain", "--pencil", "--scale", "se"], &record.stdout);
+    assert_eq!((se.code, se.stdout.trim()), (1, "!unsupported"), "{}", se.stderr);
+    // Jigsaw needs a map, which plain marks cannot give: unreadable, with why.
+    let jigsaw = sudokit(&["explain", "--pencil", "--variant", "jigsaw"], &format!("{line}\n"));
+    assert_eq!((jigsaw.code, jigsaw.stdout.trim()), (2, "!unreadable"));
+    assert!(jigsaw.stderr.contains("puzzle 1, line 1: the variant rules:"), "{}", jigsaw.stderr);
+    assert!(jigsaw.stderr.contains("region map"), "{}", jigsaw.stderr);
+}

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
-use sudokit::human::{read_marks, HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{rate_or_outline, rate_pencil, rating_line, Outline, Ratings, Scales, Unrated};
+use sudokit::human::{read_marks_under, HumanError, Solver, SolverOptions, State, Technique};
+use sudokit::rate::{rate_or_outline, rate_pencil_on, rating_line, Outline, Ratings, Scales, Unrated};
 use sudokit::{Board, CancelFlag, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
@@ -211,8 +211,7 @@ fn state_of(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResul
         let state = State::new(rules.clone(), p.grid());
         return Ok(Start { state, rules, at, conflicts: p.conflicts() });
     }
-    let (marks, at) = marks_of(obj)?;
-    let rules = Board::classic_shared(marks.shape());
+    let (marks, rules, at) = marks_of(obj, args)?;
     Ok(Start { state: State::from_candidates(rules.clone(), &marks), rules, at, conflicts: Vec::new() })
 }
 
@@ -239,10 +238,16 @@ impl Start {
 }
 
 /// The pencil marks `obj` gives (`pencil=True`): a pencil-mark grid as a string, a JSON record of
-/// the command line that carries one, or a line of HoDoKu's library format; with the position that
+/// the command line that carries one, or a line of HoDoKu's library format; with the rules they are
+/// played under (a record's own, else `variant=`, see [`read_marks_under`]) and the position that
 /// names it in messages.
-fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<(Candidates, Position)> {
+fn marks_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Candidates, Arc<Board>, Position)> {
     let py = obj.py();
+    if args.regions.is_some() {
+        return Err(bad_option(
+            "regions= does not go with pencil=True: a JSON record gives its map in its own `regions`",
+        ));
+    }
     let text = if let Ok(s) = obj.cast::<PyString>() {
         s.extract::<String>()?
     } else if let Ok(b) = obj.cast::<PyBytes>() {
@@ -253,11 +258,11 @@ fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<(Candidates, Position)> {
     };
     let first_line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
     let at = Position { puzzle: 1, line: first_line, column: None };
-    let marks = read_marks(&text, at).map_err(|e| {
+    let (marks, rules) = read_marks_under(&text, at, args.variants).map_err(|e| {
         let p = e.position;
         parse_error_at(py, e.to_string(), (p.puzzle, p.line, p.column))
     })?;
-    Ok((marks, at))
+    Ok((marks, rules, at))
 }
 
 /// The step solver on the state of `obj`, or the exception of why it cannot start.
@@ -838,8 +843,8 @@ puzzle_function! {
         let args = keywords.options()?;
         let scales = scales_of(scale)?;
         if pencil {
-            let (marks, at) = marks_of(puzzle)?;
-            let (rated, path) = on_pool(py, None, &CancelFlag::new(), || rate_pencil(&marks, scales))?;
+            let (marks, rules, at) = marks_of(puzzle, &args)?;
+            let (rated, path) = on_pool(py, None, &CancelFlag::new(), || rate_pencil_on(rules, &marks, scales))?;
             return Ok(rating_of(&rated, path.as_ref(), at, scales));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;

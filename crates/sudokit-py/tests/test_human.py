@@ -715,3 +715,25 @@ def test_backdoors_refuse_puzzles_without_one_solution():
     # Other boards: a 4×4 puzzle.
     size, doors = sudokit.backdoors("1.3.4.2.3.1.2.4.")
     assert size == 0 and doors == []
+
+
+def test_pencil_marks_play_under_their_rules(cli):
+    """`variant=` or a record's own `variants` rule pencil marks, as `--pencil` reads them."""
+    x = sudokit.generate(seed=2, variant="x")
+    record = run_cli(cli, ["candidates", "--variant", "x", "-o", "json"], x + "\n").stdout
+    marks = json.loads(record)["candidates"]
+    with pytest.raises(sudokit.MultipleSolutionsError):
+        sudokit.explain(marks, pencil=True)
+    flagged = sudokit.explain(marks, pencil=True, variant="x")
+    own = sudokit.explain(record, pencil=True)
+    assert flagged.solved and own == flagged
+    assert str(flagged) == run_cli(cli, ["explain", "--pencil"], record).stdout.rstrip("\n")
+    # Each placement is the X puzzle's solution.
+    solution = sudokit.solve(x, variant="x")
+    for step in flagged:
+        for row, col, digit in step.placements:
+            assert solution[(row - 1) * 9 + col - 1] == str(digit), step
+    rating = sudokit.rate(record, pencil=True)
+    assert rating.status == "unsupported"
+    with pytest.raises(ValueError, match="regions= does not go with pencil=True"):
+        sudokit.explain(marks, pencil=True, regions="A" * 81)

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{self, se, se_path, Unrated};
-use sudokit::{Board, Candidates, Position, Puzzle};
+use sudokit::{Board, Position, Puzzle};
 
 use super::{failed, puzzle_fields, unreadable};
 use crate::args::{InputArgs, RunArgs};
@@ -54,7 +54,8 @@ pub struct HumanArgs {
     /// Read pencil-mark grids (729-character lines, or boxed candidate grids separated by blank
     /// lines) instead of puzzles, or the JSON records of these commands, one per line (their
     /// `pencil`, else the `candidates` of `candidates -o json`), or lines of HoDoKu's library format
-    /// (its grid as copied: givens, placed cells, deleted candidates).
+    /// (its grid as copied: givens, placed cells, deleted candidates). A record's own rules
+    /// (`variants`, `regions`, `cages`, `box`) apply to its marks, else `--variant`.
     #[arg(long)]
     pub pencil: bool,
 }
@@ -677,12 +678,17 @@ fn pencil_outcome(mode: Mode<'_>, text: &str, at: Position, csv: Option<Columns>
         multiline: mode.multiline(),
         ..Default::default()
     };
-    let marks: Candidates = match crate::pencil::parse_marks(text, at) {
-        Ok(m) => m,
+    let (marks, board) = match crate::pencil::parse_marks_under(text, at, mode.args().input.variants()) {
+        Ok(read) => read,
         Err(msg) => return unreadable(msg),
     };
-    let board = Board::classic_shared(marks.shape());
-    let rec = rec(marks.to_line_form());
+    let mut rec = rec(marks.to_line_form());
+    if json {
+        // The rules go with the marks, so that the record reads back under them.
+        for (name, value) in sudokit::format::rules_fields(&board) {
+            rec.head = std::mem::take(&mut rec.head).set(name, value);
+        }
+    }
     if let Some(refused) = se_unsupported(mode, &board, &rec, &at.to_string()) {
         return Outcome { multiline: mode.multiline(), ..refused };
     }

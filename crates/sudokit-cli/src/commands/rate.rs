@@ -4,16 +4,16 @@
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
+use sudokit::format::rules_fields;
 use sudokit::rate::hodoku::{HodokuRating, Level};
 use sudokit::rate::se::SeRating;
-use sudokit::rate::{
-    rate_or_outline, rate_pencil as rate_marks, rating_line, Outline, Ratings, Scales, Unrated,
-};
+use sudokit::rate::{rate_or_outline, rate_pencil_on, rating_line, Outline, Ratings, Scales, Unrated};
+use sudokit::rules::Variants;
 use sudokit::{OutputFormat, Position};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
-use crate::record::{Columns, Fields};
+use crate::record::{Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `rate` (JSON records carry `index` and `status` before them).
@@ -173,8 +173,9 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
 pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distribution>) -> Outcome {
     let mode = mode(args);
     let head = |pencil: &str, status: &str| Fields::new(at.puzzle, status).set("pencil", pencil);
-    let marks = match crate::pencil::parse_marks(text, at) {
-        Ok(m) => m,
+    // `--pencil` takes no `--variant`: a JSON record's own rules, if any.
+    let (marks, board) = match crate::pencil::parse_marks_under(text, at, Variants::default()) {
+        Ok(read) => read,
         Err(message) => {
             dist.add(|d| d.add(None, None));
             let out = record(mode, PENCIL_COLUMNS, head(text.trim(), "unreadable"), || {
@@ -191,18 +192,20 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
         }
     };
     let line = marks.to_line_form();
+    // In JSON the rules go with the marks, so that the record reads back under them.
+    let rules = if matches!(mode, Mode::Machine(Machine::Json)) { rules_fields(&board) } else { Vec::new() };
     let rec = Rec {
         mode,
         scales: args.scale,
         columns: PENCIL_COLUMNS,
-        head: &|status| head(&line, status),
+        head: &|status| rules.iter().fold(head(&line, status), |f, (name, value)| f.set(name, value.clone())),
         echo: &|out| match mode {
             Mode::Text(_) if args.echo => [format!("{line} ").into_bytes(), out].concat(),
             _ => out,
         },
         at: at.to_string(),
     };
-    rec.outcome(rate_marks(&marks, rec.scales), dist)
+    rec.outcome(rate_pencil_on(board, &marks, rec.scales), dist)
 }
 
 /// How one input's rating record is written: its mode, scales and CSV columns, its first fields

@@ -4,9 +4,12 @@
 //! `pencil=True` read a record's text through [`read_marks`], so both name the same place in the same
 //! words when it does not read.
 
+use std::sync::Arc;
+
 use super::library::LibraryCase;
 use crate::grid::{Candidates, CandidatesError};
-use crate::parse::{pencil_record, Position};
+use crate::parse::{pencil_record, Position, Symbols, VariantPuzzle, RULE_FIELDS};
+use crate::rules::{Board, Variants};
 
 /// Pencil-mark text that does not read: where (the record's position, with the line and column
 /// where reading stopped, as far as known) and why.
@@ -54,4 +57,116 @@ pub fn read_marks(text: &str, at: Position) -> Result<Candidates, MarksError> {
         let position = Position { line: at.line + e.line.saturating_sub(1), column: Some(e.column), ..at };
         error(position, format!("not a pencil-mark grid: {}", e.kind))
     })
+}
+
+/// [`read_marks`] with the rules the marks are played under: a JSON record's own rule fields
+/// (`box`, `variants`, `regions`, `cages`, as a JSON puzzle object writes them, so that the records
+/// of the human-solving commands under variant rules read back), else `variants` on the marks'
+/// board (those that need a region map or cages come only in a record's fields).
+///
+/// ```
+/// use sudokit::human::read_marks_under;
+/// use sudokit::{Position, Variants};
+/// let at = Position { puzzle: 1, line: 1, column: None };
+/// let marks = "123456789".repeat(81);
+/// let mut x = Variants::default();
+/// x.diagonals = true;
+/// let (_, board) = read_marks_under(&marks, at, x)?;
+/// assert_eq!(board.houses().len(), 27 + 2, "the two diagonals");
+/// let record = format!(r#"{{"pencil":"{marks}","variants":["hyper"]}}"#);
+/// let (_, board) = read_marks_under(&record, at, x)?;
+/// assert_eq!(board.houses().len(), 27 + 4, "the record's own rules win: four windows");
+/// # Ok::<(), sudokit::human::MarksError>(())
+/// ```
+///
+/// # Errors
+/// As [`read_marks`]; also rules that do not read, or do not fit the marks' board.
+pub fn read_marks_under(
+    text: &str,
+    at: Position,
+    variants: Variants,
+) -> Result<(Candidates, Arc<Board>), MarksError> {
+    let marks = read_marks(text, at)?;
+    let error = |message: String| MarksError { position: at, message };
+    let shape = marks.shape();
+    let own = if text.trim_start().starts_with('{') { record_rules(text.trim()) } else { None };
+    let board = match own {
+        Some(mut object) => {
+            object
+                .entry("box")
+                .or_insert_with(|| format!("{}x{}", shape.box_rows(), shape.box_cols()).into());
+            let board = VariantPuzzle::from_json(&serde_json::Value::Object(object), Symbols::Standard)
+                .map_err(|e| error(format!("the record's rules: {e}")))?
+                .board;
+            if board.shape() != shape {
+                return Err(error(format!(
+                    "the record's rules are for a {} board, its pencil marks for a {} one",
+                    board.shape(),
+                    shape
+                )));
+            }
+            board
+        }
+        None if variants.is_classic() => return Ok((marks, Board::classic_shared(shape))),
+        None => variants.board(shape, None).map_err(|e| error(format!("the variant rules: {e}")))?,
+    };
+    Ok((marks, Arc::new(board)))
+}
+
+/// The rule fields a JSON record fills (not `null`, not empty), as an object; `None` when it fills
+/// none.
+fn record_rules(text: &str) -> Option<serde_json::Map<String, serde_json::Value>> {
+    let serde_json::Value::Object(fields) = serde_json::from_str(text).ok()? else { return None };
+    let own: serde_json::Map<_, _> = fields
+        .into_iter()
+        .filter(|(k, v)| {
+            RULE_FIELDS.contains(&k.as_str())
+                && !v.is_null()
+                && v.as_str().is_none_or(|s| !s.is_empty())
+                && v.as_array().is_none_or(|a| !a.is_empty())
+        })
+        .collect();
+    (!own.is_empty()).then_some(own)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const AT: Position = Position { puzzle: 2, line: 5, column: None };
+
+    fn open() -> String {
+        "123456789".repeat(81)
+    }
+
+    #[test]
+    fn plain_marks_take_the_variants_given() {
+        let (_, board) = read_marks_under(&open(), AT, Variants::default()).expect("reads");
+        assert!(board.is_classic());
+        let hyper = Variants { windows: true, ..Variants::default() };
+        let (_, board) = read_marks_under(&open(), AT, hyper).expect("reads");
+        assert_eq!(board.houses().len(), 31);
+        let jigsaw = Variants { jigsaw: true, ..Variants::default() };
+        let e = read_marks_under(&open(), AT, jigsaw).expect_err("no map");
+        assert_eq!(e.position, AT);
+        assert!(e.message.starts_with("the variant rules: "), "{e}");
+    }
+
+    #[test]
+    fn a_records_rules_are_read_or_named() {
+        let map = "AAABBBCCC".repeat(3) + &"DDDEEEFFF".repeat(3) + &"GGGHHHIII".repeat(3);
+        let jigsaw = format!(r#"{{"pencil":"{}","variants":["jigsaw"],"regions":"{map}"}}"#, open());
+        let (_, board) = read_marks_under(&jigsaw, AT, Variants::default()).expect("reads");
+        assert!(!board.is_classic());
+        // Empty or null fields are no rules: the flag's apply.
+        let empty = format!(r#"{{"pencil":"{}","variants":[],"regions":null,"cages":""}}"#, open());
+        let (_, board) = read_marks_under(&empty, AT, Variants::default()).expect("reads");
+        assert!(board.is_classic());
+        let bad = format!(r#"{{"pencil":"{}","variants":["jigsaw"],"regions":"AB"}}"#, open());
+        let e = read_marks_under(&bad, AT, Variants::default()).expect_err("a short map");
+        assert!(e.message.starts_with("the record's rules: "), "{e}");
+        let other = format!(r#"{{"pencil":"{}","box":"2x2"}}"#, open());
+        let e = read_marks_under(&other, AT, Variants::default()).expect_err("a 4x4 box");
+        assert!(e.message.contains("board, its pencil marks for a"), "{e}");
+    }
 }

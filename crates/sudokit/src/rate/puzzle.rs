@@ -6,6 +6,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use super::hodoku::{self, HodokuError, HodokuRating};
 use super::se::{self, RateError, SeRating};
@@ -370,7 +371,32 @@ pub fn rate_pencil(
     marks: &Candidates,
     scales: Scales,
 ) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
-    let state = match State::from_candidates(Board::classic_shared(marks.shape()), marks) {
+    rate_pencil_on(Board::classic_shared(marks.shape()), marks, scales)
+}
+
+/// [`rate_pencil`] of marks played under `board`'s rules: on other rules than the classic 9×9
+/// ones, [`Unrated::Unsupported`] with the [`Outline`] of the rest of the path.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit::human::{read_marks_under, State};
+/// use sudokit::rate::{rate_pencil_on, Scales, Unrated};
+/// use sudokit::{Board, Position, Shape};
+///
+/// let x = Arc::new(Board::classic(Shape::CLASSIC).with_diagonals());
+/// let line = "1...3..4.5.......1..6.2..5.......718..8.......3.........5..4.....38.........6....";
+/// let marks = State::new(Arc::clone(&x), &line.parse()?)?.to_candidates();
+/// let (rated, outline) = rate_pencil_on(x, &marks, Scales::Both);
+/// assert!(matches!(rated, Err(Unrated::Unsupported { .. })));
+/// assert!(outline.ok_or("an outline")??.steps > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rate_pencil_on(
+    board: Arc<Board>,
+    marks: &Candidates,
+    scales: Scales,
+) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
+    let state = match State::from_candidates(board, marks) {
         Ok(state) => state,
         Err(HumanError::Conflict(c)) => return (Err(Unrated::Invalid(vec![c])), None),
         Err(e) => return (Err(Unrated::Contradiction(e.to_string())), None),
