@@ -506,6 +506,21 @@ fn csv_records_carry_their_rules_and_read_back() {
     assert!(classic.stdout.starts_with("index,status,puzzle,solution\n"), "{}", classic.stdout);
 }
 
+/// `-o pretty` draws a jigsaw's regions, walls between cells of different regions, in place of the
+/// boxes; a JSON object under jigsaw rules the same way.
+#[test]
+fn pretty_draws_jigsaw_regions() {
+    let drawn = "+---+---+---+---+\n| 1   2   3 | 4 |\n+---+   +---+   +\n| 3 | 4 | 1   2 |\n\
+                 +   +---+---+   +\n| 2   1 | 4 | 3 |\n+   +---+   +---+\n| 4 | 3   2   1 |\n\
+                 +---+---+---+---+\n";
+    let solved =
+        sudokit(&["solve", "--variant", "jigsaw", "-o", "pretty"], "1.34341221434321 AAABCABBCCDBCDDD\n");
+    assert_eq!((solved.code, solved.stdout.as_str()), (0, drawn), "{}", solved.stderr);
+    let object = r#"{"puzzle": "1.34341221434321", "variants": ["jigsaw"], "regions": "AAABCABBCCDBCDDD"}"#;
+    let solved = sudokit(&["solve", "-o", "pretty"], &format!("{object}\n"));
+    assert_eq!(solved.stdout, drawn, "{}", solved.stderr);
+}
+
 /// Several inputs in one CSV run: when any file's first record may carry rules (a JSON object, a
 /// CSV with rule columns), every row of the run has the rule columns, so that all rows line up with
 /// the one header and read back; plain files alone keep the classic columns.

@@ -200,7 +200,7 @@ fn combinations_that_do_not_apply_are_refused_by_name() {
         ),
         (
             &["puzzle", "--variant", "jigsaw", "-o", "pretty"],
-            "box borders, which are not the houses of a jigsaw",
+            "draws a jigsaw's regions for the eye, but reads back as a classic grid",
         ),
         (&["puzzle", "--variant", "jigsaw", "-o", "grid", "--solution"], "--solution beside a jigsaw grid"),
         (

@@ -84,8 +84,8 @@ fn check_layout(spec: VariantSpec, common: &CommonArgs, with_solution: bool) -> 
     if spec.variants.jigsaw {
         match format {
             GenFormat::Pretty => bail!(
-                "-o pretty draws box borders, which are not the houses of a jigsaw board; use -o grid \
-                 or -o compact (each row ends with its region map), -o line, -o json or -o csv"
+                "-o pretty draws a jigsaw's regions for the eye, but reads back as a classic grid; use \
+                 -o grid or -o compact (each row ends with its region map), -o line, -o json or -o csv"
             ),
             GenFormat::Grid | GenFormat::Compact if with_solution => bail!(
                 "--solution beside a jigsaw grid would not read back (each row ends with its region \

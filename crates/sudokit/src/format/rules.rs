@@ -45,8 +45,9 @@ pub fn region_symbols(board: &Board) -> Option<Vec<u8>> {
 /// Appends `grid` in `format` and `notation` as [`write_grid_in`] does, and for a jigsaw `board`
 /// with its region map where the readers take it: in the line layout as one more token after the
 /// cells (`givens regions`), in the grid and compact layouts at the end of each row. A jigsaw grid
-/// written so reads back under the jigsaw rules. The other layouts have no place for a map and
-/// are written as [`write_grid_in`] writes them; so is every grid of a board without regions.
+/// written so reads back under the jigsaw rules. The pretty layout draws the regions' walls in
+/// place of the boxes (for the eye: it reads back as a classic grid). JSON has no place for a map
+/// and is written as [`write_grid_in`] writes it; so is every grid of a board without regions.
 ///
 /// ```
 /// use sudokit::{format::{write_board_grid, OutputFormat}, Board, Grid, Notation, Shape};
@@ -59,6 +60,20 @@ pub fn region_symbols(board: &Board) -> Option<Vec<u8>> {
 /// let mut out = Vec::new();
 /// write_board_grid(&board, &g, OutputFormat::Compact, Notation::default(), &mut out);
 /// assert_eq!(String::from_utf8(out).unwrap(), "1234 AAAB\n3412 CABB\n2143 CCDB\n4321 CDDD\n");
+/// let mut out = Vec::new();
+/// write_board_grid(&board, &g, OutputFormat::Pretty, Notation::default(), &mut out);
+/// let drawn = [
+///     "+---+---+---+---+",
+///     "| 1   2   3 | 4 |",
+///     "+---+   +---+   +",
+///     "| 3 | 4 | 1   2 |",
+///     "+   +---+---+   +",
+///     "| 2   1 | 4 | 3 |",
+///     "+   +---+   +---+",
+///     "| 4 | 3   2   1 |",
+///     "+---+---+---+---+",
+/// ];
+/// assert_eq!(String::from_utf8(out).unwrap(), drawn.join("\n") + "\n");
 /// # Ok::<(), sudokit::GridError>(())
 /// ```
 pub fn write_board_grid(
@@ -69,10 +84,15 @@ pub fn write_board_grid(
     out: &mut Vec<u8>,
 ) {
     let map = match format {
-        OutputFormat::Line | OutputFormat::Grid | OutputFormat::Compact => region_symbols(board),
-        _ => None,
+        OutputFormat::Line | OutputFormat::Grid | OutputFormat::Compact | OutputFormat::Pretty => {
+            region_symbols(board)
+        }
+        OutputFormat::Json => None,
     };
     let Some(map) = map else { return write_grid_in(grid, format, notation, out) };
+    if format == OutputFormat::Pretty {
+        return write_walls(grid, &map, notation, out);
+    }
     let mut text = Vec::new();
     write_grid_in(grid, format, notation, &mut text);
     // One map row per written row: the whole map after the one line of the line layout.
@@ -81,6 +101,44 @@ pub fn write_board_grid(
         out.extend_from_slice(line);
         out.push(b' ');
         out.extend_from_slice(regions);
+        out.push(b'\n');
+    }
+}
+
+/// Appends `grid` drawn with walls between cells of different regions of `map` (one symbol per
+/// cell): `|` and `---` where two neighbours lie in different regions, and around the board, `+`
+/// where walls meet; three characters a cell, its symbol in the middle.
+fn write_walls(grid: &Grid, map: &[u8], notation: Notation, out: &mut Vec<u8>) {
+    let n = grid.shape().side();
+    let mut symbols = Vec::new();
+    write_grid_in(grid, OutputFormat::Line, notation, &mut symbols);
+    // Whether a wall stands between cell (r, c) and its neighbour; outside the board counts as a
+    // region of its own.
+    let region = |r: usize, c: usize| (r < n && c < n).then(|| map[r * n + c]);
+    let left = |r: usize, c: usize| region(r, c) != c.checked_sub(1).and_then(|c| region(r, c));
+    let above = |r: usize, c: usize| region(r, c) != r.checked_sub(1).and_then(|r| region(r, c));
+    for r in 0..=n {
+        // The line above row r (below the last one for r == n), then row r itself.
+        for c in 0..=n {
+            let meets = above(r, c)
+                || c.checked_sub(1).is_some_and(|c| above(r, c))
+                || r.checked_sub(1).is_some_and(|r| left(r, c))
+                || (r < n && left(r, c));
+            out.push(if meets { b'+' } else { b' ' });
+            if c < n {
+                out.extend_from_slice(if above(r, c) { b"---" } else { b"   " });
+            }
+        }
+        out.push(b'\n');
+        if r == n {
+            break;
+        }
+        for c in 0..=n {
+            out.push(if left(r, c) { b'|' } else { b' ' });
+            if c < n {
+                out.extend_from_slice(&[b' ', symbols[r * n + c], b' ']);
+            }
+        }
         out.push(b'\n');
     }
 }
