@@ -26,6 +26,9 @@ pub struct ReadOptions {
     pub variants: Variants,
     /// A jigsaw region map for a list or array puzzle (a text puzzle carries its own).
     pub regions: Option<String>,
+    /// Whether hex symbols are told from standard ones on 16×16 boards (`symbols=None`), as the
+    /// command line does without `--symbols`.
+    pub detect_symbols: bool,
 }
 
 impl ReadOptions {
@@ -33,13 +36,14 @@ impl ReadOptions {
     pub fn new(
         size: Option<usize>,
         box_shape: Option<&Bound<'_, PyAny>>,
-        symbols: &str,
+        symbols: Option<&str>,
         variant: Option<&Bound<'_, PyAny>>,
         layout: Option<&str>,
         regions: Option<String>,
     ) -> PyResult<ReadOptions> {
         let shape = shape_of(size, box_shape)?;
-        let symbols = Symbols::from_str(symbols).map_err(bad_option)?;
+        let detect_symbols = symbols.is_none();
+        let symbols = symbols.map_or(Ok(Symbols::Standard), Symbols::from_str).map_err(bad_option)?;
         let layout = layout.map(Layout::from_str).transpose().map_err(bad_option)?;
         if symbols == Symbols::Hex && shape.is_some_and(|s| s.side() != 16) {
             return Err(bad_option("symbols='hex' is for 16×16 boards only"));
@@ -55,7 +59,7 @@ impl ReadOptions {
                 .board(shape, None)
                 .map_err(|e| bad_option(format!("variant {variants} on a {shape} board: {e}")))?;
         }
-        Ok(ReadOptions { parse: ParseOptions { layout, shape, symbols }, variants, regions })
+        Ok(ReadOptions { parse: ParseOptions { layout, shape, symbols }, variants, regions, detect_symbols })
     }
 
     /// The board keywords of the batch functions: board and rules (no text, so no layout or
@@ -66,7 +70,7 @@ impl ReadOptions {
         variant: Option<&Bound<'_, PyAny>>,
         regions: Option<String>,
     ) -> PyResult<ReadOptions> {
-        let args = ReadOptions::new(size, box_shape, "standard", variant, None, regions)?;
+        let args = ReadOptions::new(size, box_shape, Some("standard"), variant, None, regions)?;
         if args.variants.jigsaw && args.regions.is_none() {
             return Err(bad_option("variant jigsaw needs regions= (one region map for every row)"));
         }
@@ -82,8 +86,8 @@ pub struct ReadKeywords<'a, 'py> {
     pub size: Option<usize>,
     /// `box=`: the box shape, `"2x3"` or `(2, 3)`.
     pub box_shape: Option<&'a Bound<'py, PyAny>>,
-    /// `symbols=`: `"standard"`, `"hex"`, `"letters"`, ….
-    pub symbols: &'a str,
+    /// `symbols=`: `"standard"`, `"hex"`, `"letters"`, …; `None` tells hex from standard.
+    pub symbols: Option<&'a str>,
     /// `variant=`: variant rules by name.
     pub variant: Option<&'a Bound<'py, PyAny>>,
     /// `regions=`: a jigsaw region map for a list or array puzzle.
@@ -101,7 +105,7 @@ impl ReadKeywords<'_, '_> {
 
 /// A `#[pyfunction]` of one puzzle, written with its own arguments only: the macro adds the reading
 /// keywords every such function takes, last and with the same defaults (`size=None, box=None,
-/// symbols="standard", variant=None, regions=None, layout=None`), and hands them to the body as a
+/// symbols=None, variant=None, regions=None, layout=None`), and hands them to the body as a
 /// [`ReadKeywords`] under the name given after the puzzle's.
 ///
 /// ```ignore
@@ -121,7 +125,7 @@ macro_rules! puzzle_function {
     ) => {
         $(#[$attr])*
         #[pyfunction]
-        #[pyo3(signature = ($puzzle, $($sig)*, size=None, r#box=None, symbols="standard", variant=None, regions=None, layout=None))]
+        #[pyo3(signature = ($puzzle, $($sig)*, size=None, r#box=None, symbols=None, variant=None, regions=None, layout=None))]
         #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
         pub fn $name(
             $py: Python<'_>,
@@ -129,7 +133,7 @@ macro_rules! puzzle_function {
             $($($param: $ty,)*)?
             size: Option<usize>,
             r#box: Option<&Bound<'_, PyAny>>,
-            symbols: &str,
+            symbols: Option<&str>,
             variant: Option<&Bound<'_, PyAny>>,
             regions: Option<String>,
             layout: Option<&str>,

@@ -11,7 +11,7 @@ use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::parse::{board_from_json, region_map};
-use sudokit::{Grid, GridError, ParseError, ParseErrorKind, Position, Puzzle, PuzzleReader, Shape};
+use sudokit::{Grid, GridError, ParseError, ParseErrorKind, Position, Puzzle, PuzzleReader, Shape, Symbols};
 
 use crate::args::ReadOptions;
 use crate::errors::{bad_option, parse_error, parse_error_message};
@@ -21,6 +21,12 @@ pub const LIST_POSITION: Position = Position { puzzle: 1, line: 1, column: None 
 
 /// The one puzzle that `obj` holds, and where it was read (for messages).
 pub fn read_puzzle(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzzle, Position)> {
+    read_puzzle_in(obj, args).map(|(p, at, _)| (p, at))
+}
+
+/// [`read_puzzle`], with the symbols the puzzle was read in, for answers in the same: hex where a
+/// 16×16 puzzle given without `symbols=` reads only in hex.
+pub fn read_puzzle_in(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzzle, Position, Symbols)> {
     let py = obj.py();
     if let Ok(text) = obj.cast::<PyString>() {
         return from_text(py, text.extract::<String>()?.as_bytes(), args);
@@ -32,7 +38,7 @@ pub fn read_puzzle(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzz
     // numpy arrays (and anything array-like) become lists of rows or of cells.
     let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        return from_cells(py, &obj, args);
+        return from_cells(py, &obj, args).map(|(p, at)| (p, at, args.parse.symbols));
     }
     Err(parse_error_message(
         py,
@@ -43,14 +49,15 @@ pub fn read_puzzle(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzz
     ))
 }
 
-/// A puzzle from text in any layout.
-fn from_text(py: Python<'_>, text: &[u8], args: &ReadOptions) -> PyResult<(Puzzle, Position)> {
+/// A puzzle from text in any layout, and the symbols it was read in.
+fn from_text(py: Python<'_>, text: &[u8], args: &ReadOptions) -> PyResult<(Puzzle, Position, Symbols)> {
     if args.regions.is_some() {
         return Err(bad_option(
             "regions= is for lists and arrays; a puzzle in text carries its region map after its givens",
         ));
     }
-    let reader = PuzzleReader::new(text, args.parse).with_variants(args.variants);
+    let reader =
+        PuzzleReader::new(text, args.parse).with_variants(args.variants).detect_symbols(args.detect_symbols);
     let mut found = None;
     for rec in reader {
         let rec = rec.map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -66,8 +73,8 @@ fn from_text(py: Python<'_>, text: &[u8], args: &ReadOptions) -> PyResult<(Puzzl
     let job = found.ok_or_else(|| {
         parse_error_message(py, "no puzzle found (the input is empty or holds only comments)".into())
     })?;
-    let position = job.position;
-    job.puzzle.map(|p| (p, position)).map_err(|e| parse_error(py, &e))
+    let (position, symbols) = (job.position, job.notation.symbols);
+    job.puzzle.map(|p| (p, position, symbols)).map_err(|e| parse_error(py, &e))
 }
 
 /// A puzzle from a list of rows (a LeetCode board) or a flat list of cells.

@@ -63,7 +63,7 @@ const QUOTED: usize = 5;
 /// [1, 2, 3, 4]
 /// ```
 #[pyfunction]
-#[pyo3(signature = (source, *, layout=None, size=None, r#box=None, symbols="standard", column=None, solutions=false, errors="warn"))]
+#[pyo3(signature = (source, *, layout=None, size=None, r#box=None, symbols=None, column=None, solutions=false, errors="warn"))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
 pub fn read_batch<'py>(
     py: Python<'py>,
@@ -71,7 +71,7 @@ pub fn read_batch<'py>(
     layout: Option<&str>,
     size: Option<usize>,
     r#box: Option<&Bound<'py, PyAny>>,
-    symbols: &str,
+    symbols: Option<&str>,
     column: Option<String>,
     solutions: bool,
     errors: &str,
@@ -137,7 +137,11 @@ fn text_of(source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
 /// The rows of one input, decompressed if it is gzip.
 fn rows_of<R: Read + Send>(input: R, args: &ReadOptions, column: Option<String>) -> std::io::Result<Rows> {
     let text = BufReader::new(decompressed(input)?);
-    read_rows(PuzzleReader::new(text, args.parse).with_column(column.map(Into::into)))
+    read_rows(
+        PuzzleReader::new(text, args.parse)
+            .with_column(column.map(Into::into))
+            .detect_symbols(args.detect_symbols),
+    )
 }
 
 /// Tells of the unreadable records as `on_error` asks.

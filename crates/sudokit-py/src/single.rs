@@ -16,7 +16,7 @@ use crate::args::{
     minimize_symmetry, output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT,
 };
 use crate::errors::{bad_option, invalid_puzzle, no_solution, not_unique, timed_out, warn};
-use crate::input::read_puzzle;
+use crate::input::{read_puzzle, read_puzzle_in};
 use crate::output::render;
 use crate::pool::{interruptible, receive};
 
@@ -41,7 +41,7 @@ puzzle_function! {
         let args = keywords.options()?;
         let format = output_format(format)?;
         let limits = search_limits(Some(if first { 1 } else { 2 }), timeout)?;
-        let (p, at) = read_puzzle(puzzle, &args)?;
+        let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
         let search = |limits| {
             let mut found = None;
             let o = p.for_each_solution(limits, |g| {
@@ -59,7 +59,7 @@ puzzle_function! {
         if o.solutions > 1 {
             warn(py, "MultipleSolutionsWarning", &format!("{at}: more than one solution; returned the first"))?;
         }
-        Ok(render(&solution, format, args.parse.symbols))
+        Ok(render(&solution, format, symbols))
     }
 }
 
@@ -225,20 +225,20 @@ puzzle_function! {
         let args = keywords.options()?;
         let format = output_format(format)?;
         let limits = search_limits(None, timeout)?;
-        let (p, _) = read_puzzle(puzzle, &args)?;
+        let (p, _, symbols) = read_puzzle_in(puzzle, &args)?;
         let (verdict, _) = interruptible(py, &limits, |l| p.check_within(l), |(v, _)| stopped(v))?;
         if !(minimal && matches!(verdict, sudokit::Verdict::Unique(_))) {
-            return Ok(Verdict::from_library(&verdict, format, args.parse.symbols));
+            return Ok(Verdict::from_library(&verdict, format, symbols));
         }
         // One count per given: a timeout here gives the verdict "timed out", as the command line's.
         match interruptible(py, &limits, |l| p.redundant_givens(l), |r| r.as_ref().is_err_and(stopped))? {
             Ok(cells) => {
                 let shape = p.grid().shape();
-                let mut out = Verdict::from_library(&verdict, format, args.parse.symbols);
+                let mut out = Verdict::from_library(&verdict, format, symbols);
                 out.redundant = Some(cells.iter().map(|c| c.name(shape)).collect());
                 Ok(out)
             }
-            Err(other) => Ok(Verdict::from_library(&other, format, args.parse.symbols)),
+            Err(other) => Ok(Verdict::from_library(&other, format, symbols)),
         }
     }
 }
@@ -270,13 +270,13 @@ puzzle_function! {
         let args = keywords.options()?;
         let format = output_format(format)?;
         let limits = search_limits(None, timeout)?;
-        let (p, at) = read_puzzle(puzzle, &args)?;
+        let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
         let symmetry = minimize_symmetry(symmetry)?;
         let rng = seed.map(|s| rng_for(s, index));
         // Each run draws the same order from its own copy of the stream.
         let search = |l| reduce(&p, symmetry, rng.clone().as_mut(), l);
         match interruptible(py, &limits, search, |r| r.as_ref().is_err_and(stopped))? {
-            Ok(m) => Ok(render(&m.puzzle, format, args.parse.symbols)),
+            Ok(m) => Ok(render(&m.puzzle, format, symbols)),
             Err(verdict) => Err(not_unique(py, at, &verdict)),
         }
     }
@@ -370,7 +370,7 @@ puzzle_function! {
         let format = output_format(format)?;
         let cancel = CancelFlag::new();
         let limits = search_limits(limit, timeout)?.with_cancel(cancel.clone());
-        let (p, at) = read_puzzle(puzzle, &args)?;
+        let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
         let conflicts = p.conflicts();
         if !conflicts.is_empty() {
             return Err(invalid_puzzle(py, at, &conflicts));
@@ -386,7 +386,6 @@ puzzle_function! {
                 })
             })
             .map_err(|e| bad_option(format!("cannot start the search thread: {e}")))?;
-        let symbols = args.parse.symbols;
         Ok(Solutions { found: Mutex::new(Some(rx)), cancel, worker: Some(worker), format, symbols, at })
     }
 }
@@ -399,18 +398,18 @@ puzzle_function! {
 /// '........1.....2.3...'
 /// ```
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, format="line", size=None, r#box=None, symbols="standard", layout=None))]
+#[pyo3(signature = (puzzle, *, format="line", size=None, r#box=None, symbols=None, layout=None))]
 pub fn canon(
     puzzle: &Bound<'_, PyAny>,
     format: &str,
     size: Option<usize>,
     r#box: Option<&Bound<'_, PyAny>>,
-    symbols: &str,
+    symbols: Option<&str>,
     layout: Option<&str>,
 ) -> PyResult<String> {
     let args = ReadOptions::new(size, r#box, symbols, None, layout, None)?;
     let format = output_format(format)?;
-    let (p, _) = read_puzzle(puzzle, &args)?;
+    let (p, _, symbols) = read_puzzle_in(puzzle, &args)?;
     let c = canonical_under(p.board(), p.grid()).map_err(bad_option)?;
-    Ok(render(&c, format, args.parse.symbols))
+    Ok(render(&c, format, symbols))
 }

@@ -243,3 +243,23 @@ def test_answers_are_written_in_the_symbols_the_puzzle_was_read_with():
     )
     first_two = list(sudokit.solutions(hex_puzzle, 2, symbols="hex"))
     assert first_two == [s.translate(to_hex) for s in sudokit.solutions(standard, 2)]
+
+
+def test_a_16x16_puzzle_that_reads_both_ways_is_refused_without_symbols():
+    # As `sudokit solve` without `--symbols`: a `0` could be a blank or hex's digit 1.
+    full = sudokit.solve("." * 256, first=True)
+    to_hex = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
+    puzzle = "".join(c.translate(to_hex) if i % 2 == 0 else "." for i, c in enumerate(full))
+    assert "0" in puzzle and "G" not in puzzle
+    for given in (puzzle, puzzle.encode()):
+        with pytest.raises(sudokit.ParseError, match="as hex '0' is 1 and 'F' is 16"):
+            sudokit.solve(given)
+    solved = sudokit.solve(puzzle, symbols="hex", first=True)
+    assert all(p in ".0123456789ABCDEF" and (p == "." or p == s) for p, s in zip(puzzle, solved))
+    assert sudokit.check(puzzle, symbols="standard").kind in ("unique", "multiple")
+    # The same in files read by read_batch: the record is unreadable, with the same reason.
+    with pytest.warns(sudokit.UnreadableWarning, match="as hex '0' is 1"):
+        _, status = sudokit.read_batch((puzzle + "\n").encode())
+    assert status.tolist() == [sudokit.UNREADABLE]
+    _, status = sudokit.read_batch((puzzle + "\n").encode(), symbols="hex")
+    assert status.tolist() == [sudokit.OK]
