@@ -35,8 +35,12 @@ pub fn read_puzzle_in(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(P
     if let Ok(bytes) = obj.cast::<PyBytes>() {
         return from_text(py, bytes.as_bytes(), args);
     }
-    // numpy arrays (and anything array-like) become lists of rows or of cells.
+    // numpy arrays (and anything array-like) become lists of rows or of cells; a 0-d array of a
+    // string, that string.
     let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
+    if let Ok(text) = obj.cast::<PyString>() {
+        return from_text(py, text.extract::<String>()?.as_bytes(), args);
+    }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
         return from_cells(py, &obj, args).map(|(p, at)| (p, at, args.parse.symbols));
     }
@@ -82,7 +86,24 @@ fn from_cells(py: Python<'_>, obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyR
     let fail = |kind: ParseErrorKind| parse_error(py, &ParseError { position: LIST_POSITION, kind });
     let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
     let nested = items.first().is_some_and(|f| f.is_instance_of::<PyList>() || f.is_instance_of::<PyTuple>());
-    let rows: Vec<Value> = if nested {
+    // Rows as strings (`["53..7....", …]`): a cell per character.
+    let row_strings =
+        items.first().and_then(|f| f.cast::<PyString>().ok()).is_some_and(|f| f.len().is_ok_and(|n| n > 1));
+    let rows: Vec<Value> = if row_strings {
+        items
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let text: String = row.extract().map_err(|_| {
+                    parse_error_message(
+                        py,
+                        format!("{LIST_POSITION}: row {} is not a string like the first", r + 1),
+                    )
+                })?;
+                Ok(Value::Array(text.chars().map(|c| Value::String(c.to_string())).collect()))
+            })
+            .collect::<PyResult<_>>()?
+    } else if nested {
         items
             .iter()
             .enumerate()
@@ -136,15 +157,30 @@ fn cell_value(py: Python<'_>, cell: &Bound<'_, PyAny>, r: usize, c: usize) -> Py
         // Out of the i64 range is out of every board's range too: the reader names it.
         return Ok(cell.extract::<i64>().map_or_else(|_| Value::String(cell.to_string()), Value::from));
     }
+    // A float (Python's or numpy's, as a float array or a pandas column with gaps gives them): NaN
+    // is a blank, a whole number its value; anything else goes to the reader, which names it.
     if let Ok(f) = cell.cast::<PyFloat>() {
-        return Ok(
-            serde_json::Number::from_f64(f.value()).map_or(Value::String(f.to_string()), Value::Number)
-        );
+        let v = f.value();
+        if v.is_nan() {
+            return Ok(Value::Null);
+        }
+        if v.fract() == 0.0 && v.abs() < 1e15 {
+            return Ok(Value::from(v as i64));
+        }
+        return Ok(serde_json::Number::from_f64(v).map_or(Value::String(f.to_string()), Value::Number));
+    }
+    // A numpy integer (a list made with `list(array)`): an integer by Python's `__index__`; numpy's
+    // bool is refused below, as Python's is.
+    let numpy_bool = cell.get_type().name().is_ok_and(|n| n.to_string().starts_with("bool"));
+    if !numpy_bool && cell.hasattr("__index__")? {
+        if let Ok(v) = cell.extract::<i64>() {
+            return Ok(Value::from(v));
+        }
     }
     Err(parse_error_message(
         py,
         format!(
-            "{LIST_POSITION}: row {}, cell {}: a cell is an int or a one-character string, not {}",
+            "{LIST_POSITION}: row {}, cell {}: a cell is an int, a whole float (NaN for a blank) or a one-character string, not {}",
             r + 1,
             c + 1,
             cell.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())

@@ -24,8 +24,9 @@ puzzle_function! {
     /// The first solution of a puzzle, in the layout `format` (`line` unless asked).
     ///
     /// `puzzle` is a string in any layout `sudokit solve` reads (one line, textbook grid, compact, grid
-    /// art, LeetCode JSON, a JSON puzzle object with its own rules), a list of rows or a flat list of
-    /// cells (`0`, `"."` or `None` for a blank), or a numpy array. Like `sudokit solve`, it checks that the
+    /// art, LeetCode JSON, a JSON puzzle object with its own rules), a list of rows (of cells, or
+    /// strings of one character a cell) or a flat list of cells (`0`, `"."`, `None` or NaN for a
+    /// blank), or a numpy array (integers, or whole floats with NaN for a blank). Like `sudokit solve`, it checks that the
     /// solution is unique and warns with `MultipleSolutionsWarning` when it is not; `first=True` skips
     /// that check (faster).
     ///

@@ -102,6 +102,24 @@ def test_lists_and_arrays():
         assert sudokit.solve(np.array(flat, dtype=dtype)) == solution
     assert sudokit.check(np.array(numbers)).is_unique
     assert sudokit.count(numbers) == 1
+    # Lists of numpy integers, as `list(array)` makes them.
+    assert sudokit.solve(list(np.array(flat, dtype=np.int64))) == solution
+    assert sudokit.solve([list(row) for row in np.array(numbers, dtype=np.uint8)]) == solution
+    # Float arrays, as pandas gives them: whole numbers, NaN for a blank.
+    floats = np.array([np.nan if v == 0 else v for v in flat], dtype=float)
+    assert sudokit.solve(floats) == solution
+    assert sudokit.solve(floats.reshape(9, 9)) == solution
+    with pytest.raises(sudokit.ParseError):
+        sudokit.solve([0.5] + [0.0] * 80)
+    with pytest.raises(sudokit.ParseError, match="a cell is an int"):
+        sudokit.solve([np.bool_(True)] + [0] * 80)
+    # Rows as strings, and a 0-d array of a puzzle's string.
+    rows = ["".join(row) for row in board]
+    assert sudokit.solve(rows) == solution
+    assert sudokit.solve(tuple(rows)) == solution
+    assert sudokit.solve(np.array(P1)) == S1
+    with pytest.raises(sudokit.ParseError, match="row 2 is not a string like the first"):
+        sudokit.solve([rows[0], list(rows[1])] + rows[2:])
 
 
 def test_sizes_and_variants():
