@@ -125,12 +125,35 @@ impl Explanation {
         self.steps.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Step> {
-        step_at(&self.steps, index)
+    /// A step by its index (negative from the end), or a list of the steps of a slice.
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(index) = key.extract::<isize>() {
+            return Ok(Py::new(py, step_at(&self.steps, index)?)?.into_any());
+        }
+        Ok(step_list(py, &self.steps)?.as_any().get_item(key)?.unbind())
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         iterate(py, &self.steps)
+    }
+
+    fn __reversed__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        iterate(py, &self.steps.iter().rev().cloned().collect::<Vec<_>>())
+    }
+
+    fn __contains__(&self, py: Python<'_>, step: &Bound<'_, PyAny>) -> PyResult<bool> {
+        step_list(py, &self.steps)?.contains(step)
+    }
+
+    /// The index of the first step equal to `step` (within `start` to `stop`), as `list.index`.
+    #[pyo3(signature = (step, start=0, stop=isize::MAX))]
+    fn index(&self, py: Python<'_>, step: &Bound<'_, PyAny>, start: isize, stop: isize) -> PyResult<usize> {
+        step_list(py, &self.steps)?.call_method1("index", (step, start, stop))?.extract()
+    }
+
+    /// How many steps are equal to `step`.
+    fn count(&self, py: Python<'_>, step: &Bound<'_, PyAny>) -> PyResult<usize> {
+        step_list(py, &self.steps)?.call_method1("count", (step,))?.extract()
     }
 
     /// How many steps use each technique, easiest first, as `sudokit explain --summary -o json`
@@ -191,13 +214,21 @@ fn step_at<T: Clone>(steps: &[T], index: isize) -> PyResult<T> {
     Ok(steps[i as usize].clone())
 }
 
+/// The steps as a Python list, for what a list does that a sequence of steps does too: slices,
+/// `index`, `count`, `in`.
+fn step_list<'py, T>(py: Python<'py>, steps: &[T]) -> PyResult<Bound<'py, pyo3::types::PyList>>
+where
+    T: Clone + IntoPyObject<'py>,
+{
+    pyo3::types::PyList::new(py, steps.to_vec())
+}
+
 /// An iterator over a sequence of steps.
 fn iterate<'py, T>(py: Python<'py>, steps: &[T]) -> PyResult<Py<PyAny>>
 where
     T: Clone + IntoPyObject<'py>,
 {
-    let list = pyo3::types::PyList::new(py, steps.to_vec())?;
-    Ok(list.as_any().try_iter()?.into_any().unbind())
+    Ok(step_list(py, steps)?.as_any().try_iter()?.into_any().unbind())
 }
 
 /// The candidate state of `obj`: a puzzle read as `solve` reads it, or, with `pencil`, a pencil-mark
@@ -992,12 +1023,35 @@ impl SePath {
         self.steps.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<SeStep> {
-        step_at(&self.steps, index)
+    /// A step by its index (negative from the end), or a list of the steps of a slice.
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(index) = key.extract::<isize>() {
+            return Ok(Py::new(py, step_at(&self.steps, index)?)?.into_any());
+        }
+        Ok(step_list(py, &self.steps)?.as_any().get_item(key)?.unbind())
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         iterate(py, &self.steps)
+    }
+
+    fn __reversed__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        iterate(py, &self.steps.iter().rev().cloned().collect::<Vec<_>>())
+    }
+
+    fn __contains__(&self, py: Python<'_>, step: &Bound<'_, PyAny>) -> PyResult<bool> {
+        step_list(py, &self.steps)?.contains(step)
+    }
+
+    /// The index of the first step equal to `step` (within `start` to `stop`), as `list.index`.
+    #[pyo3(signature = (step, start=0, stop=isize::MAX))]
+    fn index(&self, py: Python<'_>, step: &Bound<'_, PyAny>, start: isize, stop: isize) -> PyResult<usize> {
+        step_list(py, &self.steps)?.call_method1("index", (step, start, stop))?.extract()
+    }
+
+    /// How many steps are equal to `step`.
+    fn count(&self, py: Python<'_>, step: &Bound<'_, PyAny>) -> PyResult<usize> {
+        step_list(py, &self.steps)?.call_method1("count", (step,))?.extract()
     }
 
     /// How many steps use each technique at each difficulty, easiest first, as `sudokit explain

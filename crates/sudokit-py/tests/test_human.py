@@ -737,3 +737,20 @@ def test_pencil_marks_play_under_their_rules(cli):
     assert rating.status == "unsupported"
     with pytest.raises(ValueError, match="regions= does not go with pencil=True"):
         sudokit.explain(marks, pencil=True, regions="A" * 81)
+
+
+def test_explanations_and_se_paths_are_sequences():
+    from collections.abc import Sequence
+
+    for path in (sudokit.explain(EASY), sudokit.se_path(XY)):
+        steps = list(path)
+        assert isinstance(path, Sequence)
+        assert path[1:3] == steps[1:3] and path[::-1] == steps[::-1] and path[-1] == steps[-1]
+        assert list(reversed(path)) == steps[::-1]
+        assert steps[2] in path and path.index(steps[2]) == steps.index(steps[2])
+        assert path.count(steps[0]) == steps.count(steps[0])
+        assert "not a step" not in path
+        with pytest.raises(ValueError):
+            path.index("not a step")
+        with pytest.raises(IndexError):
+            path[len(steps)]

@@ -38,6 +38,7 @@ Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :fu
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 
 from . import _sudokit
@@ -103,6 +104,11 @@ from .errors import (
 )
 
 __version__: str = _sudokit.__version__
+
+# Steps in order, with what a sequence has (slices, index, count, in, reversed): isinstance(…, Sequence)
+# holds for them as for a list.
+collections.abc.Sequence.register(Explanation)
+collections.abc.Sequence.register(SePath)
 
 
 class Status(enum.IntEnum):
