@@ -560,9 +560,14 @@ fn issue20_error_positions() {
 
 /// `text` gzip-compressed.
 fn gzip(text: &str) -> Vec<u8> {
+    gzip_bytes(text.as_bytes())
+}
+
+/// `bytes` gzip-compressed.
+fn gzip_bytes(bytes: &[u8]) -> Vec<u8> {
     use std::io::Write;
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(text.as_bytes()).expect("to memory");
+    gz.write_all(bytes).expect("to memory");
     gz.finish().expect("to memory")
 }
 
@@ -598,6 +603,41 @@ fn gzip_input_reads_as_its_text() {
     assert!(r.stderr.contains("cut.gz: read error after"), "{}", r.stderr);
     let answered = r.stdout.lines().count();
     assert!(answered > 0 && answered < 4000 && r.stdout.lines().all(|l| l == "1"), "{answered}");
+}
+
+/// Text saved as UTF-16 with its byte-order mark (what Windows PowerShell's `>` writes, with CRLF
+/// line ends) reads as its text, from a file or a pipe, compressed or not; so do pencil marks.
+#[test]
+fn utf16_input_reads_as_its_text() {
+    let text = format!("{P1}\r\n12x\r\n{P295}\r\n");
+    let utf16 = |big_endian: bool| -> Vec<u8> {
+        let units = std::iter::once(0xfeff).chain(text.encode_utf16());
+        units.flat_map(|u: u16| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect()
+    };
+    let plain = sudokit(&["count"], &text);
+    assert_eq!(plain.stdout.lines().count(), 3, "{}", plain.stdout);
+    let dir = crate::util::TempDir::new("utf16-input");
+    for (name, bytes) in
+        [("le.txt", utf16(false)), ("be.txt", utf16(true)), ("le.txt.gz", gzip_bytes(&utf16(false)))]
+    {
+        let piped = sudokit_bytes(&["count"], &bytes);
+        assert_eq!((piped.stdout.as_str(), piped.code), (plain.stdout.as_str(), plain.code), "{name}");
+        let path = dir.join(name);
+        std::fs::write(&path, &bytes).expect("write");
+        let file = sudokit(&["count", path.to_str().expect("utf-8")], "");
+        assert_eq!(file.stdout, plain.stdout, "{name}");
+        assert!(file.stderr.contains(&format!("{name}: puzzle 2, line 2, column 3")), "{}", file.stderr);
+    }
+    let marks = sudokit(&["candidates", "-o", "json"], P1).stdout;
+    let marks16: Vec<u8> =
+        [0xff, 0xfe].into_iter().chain(marks.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let hint = sudokit_bytes(&["hint", "--pencil"], &marks16);
+    assert_eq!(
+        (hint.code, &hint.stdout),
+        (0, &sudokit(&["hint", "--pencil"], &marks).stdout),
+        "{}",
+        hint.stderr
+    );
 }
 
 /// Issue #20: hex in, hex out; a 16×16 puzzle whose `0` could be a blank or the digit 1 is an error

@@ -1,19 +1,25 @@
 //! Puzzle files as they are shipped: big collections often come gzip-compressed (`.gz`), and are
 //! read as the text they hold, told by gzip's two magic bytes rather than by the file's name, so
-//! that standard input and files without the suffix read too.
+//! that standard input and files without the suffix read too. Text saved as UTF-16 (what Windows
+//! PowerShell's `>` writes) is told by its byte-order mark and read as the same text in UTF-8.
 
 use std::io::{self, Cursor, Read};
 
+use encoding_rs_io::DecodeReaderBytesBuilder;
 use flate2::read::MultiGzDecoder;
 
 /// The first two bytes of every gzip member (RFC 1952). No puzzle text starts with them: `0x1f` is
 /// a control character and `0x8b` cannot start a UTF-8 character.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
+/// The byte-order marks of UTF-16, little- and big-endian. Neither byte is ever in UTF-8 text.
+const UTF16_BOMS: [[u8; 2]; 2] = [[0xff, 0xfe], [0xfe, 0xff]];
+
 /// `input`'s text: decompressed when it is gzip (one member or several, as `cat a.gz b.gz` makes),
-/// else as it comes. Reads at most two bytes ahead to tell, and only one when the first is not
-/// gzip's, so a terminal's first line is not held back. A cut or damaged gzip stream is an I/O
-/// error where it is met, after the text before it.
+/// transcoded to UTF-8 when it is UTF-16 with its byte-order mark (compressed or not), else as it
+/// comes. Reads at most two bytes ahead to tell, and only one when the first starts none of these,
+/// so a terminal's first line is not held back. A cut or damaged gzip stream is an I/O error where
+/// it is met, after the text before it.
 ///
 /// ```
 /// use std::io::{Read, Write};
@@ -22,14 +28,38 @@ const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 /// let mut gz = GzEncoder::new(Vec::new(), Compression::default());
 /// gz.write_all(b"1.34341221434321\n")?;
 /// let compressed = gz.finish()?;
-/// for bytes in [&compressed[..], b"1.34341221434321\n"] {
+/// let utf16: Vec<u8> =
+///     [0xff, 0xfe].into_iter().chain("1.34341221434321\n".bytes().flat_map(|b| [b, 0])).collect();
+/// for bytes in [&compressed[..], &utf16[..], b"1.34341221434321\n"] {
 ///     let mut text = String::new();
 ///     sudokit::parse::decompressed(bytes)?.read_to_string(&mut text)?;
 ///     assert_eq!(text, "1.34341221434321\n");
 /// }
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn decompressed<'a, R: Read + Send + 'a>(mut input: R) -> io::Result<Box<dyn Read + Send + 'a>> {
+pub fn decompressed<'a, R: Read + Send + 'a>(input: R) -> io::Result<Box<dyn Read + Send + 'a>> {
+    let (head, whole) = peek(input)?;
+    if head == GZIP_MAGIC {
+        return utf8(MultiGzDecoder::new(whole));
+    }
+    Ok(if UTF16_BOMS.contains(&head) { utf16(whole) } else { Box::new(whole) })
+}
+
+/// `input` as UTF-8 text: transcoded when it starts with a UTF-16 byte-order mark.
+fn utf8<'a, R: Read + Send + 'a>(input: R) -> io::Result<Box<dyn Read + Send + 'a>> {
+    let (head, whole) = peek(input)?;
+    Ok(if UTF16_BOMS.contains(&head) { utf16(whole) } else { Box::new(whole) })
+}
+
+/// UTF-16 text with its byte-order mark, as UTF-8 without it.
+fn utf16<'a, R: Read + Send + 'a>(input: R) -> Box<dyn Read + Send + 'a> {
+    Box::new(DecodeReaderBytesBuilder::new().bom_sniffing(true).build(input))
+}
+
+/// The first two bytes of `input` (fewer at its end: padded with zeros, which start nothing told
+/// apart here) and `input` whole again. The second byte is read only when the first may start
+/// gzip's magic or a UTF-16 mark.
+fn peek<R: Read>(mut input: R) -> io::Result<([u8; 2], impl Read)> {
     let mut head = [0u8; 2];
     let mut len = 0;
     while len < head.len() {
@@ -39,16 +69,12 @@ pub fn decompressed<'a, R: Read + Send + 'a>(mut input: R) -> io::Result<Box<dyn
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         }
-        if head[0] != GZIP_MAGIC[0] {
+        if ![GZIP_MAGIC[0], UTF16_BOMS[0][0], UTF16_BOMS[1][0]].contains(&head[0]) {
             break;
         }
     }
     let whole = Cursor::new(head).take(len as u64).chain(input);
-    if head[..len] == GZIP_MAGIC {
-        Ok(Box::new(MultiGzDecoder::new(whole)))
-    } else {
-        Ok(Box::new(whole))
-    }
+    Ok((if len == 2 { head } else { [0, 0] }, whole))
 }
 
 #[cfg(test)]
@@ -122,5 +148,33 @@ mod tests {
             io::ErrorKind::UnexpectedEof | io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput
         ));
         assert!(!out.is_empty() && text.starts_with(&out));
+    }
+
+    fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+        let units = std::iter::once(0xfeff).chain(text.encode_utf16());
+        units.flat_map(|u| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect()
+    }
+
+    #[test]
+    fn utf16_with_its_mark_reads_as_utf8_without_it() {
+        let text = "1.34341221434321\r\n# é, ★ and 𝄞 too\n";
+        for big_endian in [false, true] {
+            let bytes = utf16(text, big_endian);
+            assert_eq!(read_all(&bytes).expect("utf-16"), text.as_bytes());
+            assert_eq!(read_all(&gzip(&bytes)).expect("gzip of utf-16"), text.as_bytes());
+            let mut out = Vec::new();
+            decompressed(Trickle(&bytes)).expect("utf-16").read_to_end(&mut out).expect("utf-16");
+            assert_eq!(out, text.as_bytes());
+        }
+        // A cut last unit and a lone surrogate are replacement characters, not an error.
+        let mut odd = utf16("12", false);
+        odd.push(b'3');
+        assert_eq!(String::from_utf8(read_all(&odd).expect("utf-16")).expect("utf-8"), "12\u{fffd}");
+        let lone: Vec<u8> = [0xfeff_u16, 0xd800, 0x31].iter().flat_map(|u| u.to_le_bytes()).collect();
+        assert_eq!(String::from_utf8(read_all(&lone).expect("utf-16")).expect("utf-8"), "\u{fffd}1");
+        // Short inputs that start like a mark come as they are.
+        for text in [&b"\xff"[..], b"\xfe", b"\xff1", b"\xfe1"] {
+            assert_eq!(read_all(text).expect("plain"), text);
+        }
     }
 }
