@@ -17,7 +17,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// Runs `f` on a pool of `threads` workers (`None`: as many as rayon's global pool would have),
 /// with the GIL released.
 ///
-/// Meanwhile the calling thread looks for signals every [`SIGNAL_POLL`]: where a handler raises
+/// Meanwhile the calling thread looks for signals every 50 ms: where a handler raises
 /// (Ctrl-C's `KeyboardInterrupt`), `cancel` is set, the call waits for `f` to stop and raises the
 /// handler's exception. `f` stops soon only where it watches `cancel`.
 ///
@@ -76,7 +76,7 @@ fn wait_for<T>(rx: &mpsc::Receiver<T>, cancel: &CancelFlag) -> PyResult<T> {
 }
 
 /// The next value `rx` brings (`None` once its sender is gone), looking for signals every
-/// [`SIGNAL_POLL`] meanwhile: the exception a handler raised (Ctrl-C's `KeyboardInterrupt`) ends
+/// 50 ms meanwhile: the exception a handler raised (Ctrl-C's `KeyboardInterrupt`) ends
 /// the wait. Called with the GIL released.
 pub fn receive<T>(rx: &mpsc::Receiver<T>) -> PyResult<Option<T>> {
     loop {
