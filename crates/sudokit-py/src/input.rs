@@ -24,8 +24,7 @@ pub fn read_puzzle(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzz
     read_puzzle_in(obj, args).map(|(p, at, _)| (p, at))
 }
 
-/// [`read_puzzle`], with the symbols the puzzle was read in, for answers in the same: hex where a
-/// 16×16 puzzle given without `symbols=` reads only in hex.
+/// [`read_puzzle`], with the symbols the puzzle was read in, for answers in the same.
 pub fn read_puzzle_in(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzzle, Position, Symbols)> {
     let py = obj.py();
     if let Ok(text) = obj.cast::<PyString>() {

@@ -26,9 +26,9 @@ puzzle_function! {
     /// `puzzle` is a string in any layout `sudokit solve` reads (one line, textbook grid, compact, grid
     /// art, LeetCode JSON, a JSON puzzle object with its own rules), a list of rows (of cells, or
     /// strings of one character a cell) or a flat list of cells (`0`, `"."`, `None` or NaN for a
-    /// blank), or a numpy array (integers, or whole floats with NaN for a blank). Like `sudokit solve`, it checks that the
-    /// solution is unique and warns with `MultipleSolutionsWarning` when it is not; `first=True` skips
-    /// that check (faster).
+    /// blank), or a numpy array (integers, or whole floats with NaN for a blank). Like `sudokit
+    /// solve`, it checks that the solution is unique and warns with `MultipleSolutionsWarning` when it
+    /// is not; `first=True` skips that check (faster).
     ///
     /// Raises `ParseError` (unreadable puzzle), `InvalidPuzzleError` (givens break the rules),
     /// `NoSolutionError`, or `TimedOutError` (the `timeout` in seconds ran out first).

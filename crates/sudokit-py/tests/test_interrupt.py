@@ -17,6 +17,9 @@ import os, signal, threading
 import numpy as np
 import sudokit
 
+# Python's own handler, which raises KeyboardInterrupt: a process started in the background by a
+# shell inherits SIGINT ignored, and Python then keeps it ignored.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
 try:
     {call}
@@ -28,7 +31,7 @@ else:
 
 # A hang here is a failure, not a wait without end: the child is given far longer than an interrupt
 # needs, far less than the calls would take by themselves.
-HANG_GUARD = 120
+HANG_GUARD = 60
 
 CALLS = {
     # Every solution of the empty board: more than 6.6e21.

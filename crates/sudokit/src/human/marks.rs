@@ -86,7 +86,7 @@ pub fn read_marks_under(
     at: Position,
     variants: Variants,
 ) -> Result<(Candidates, Arc<Board>), MarksError> {
-    let marks = read_marks(text, at)?;
+    let mut marks = read_marks(text, at)?;
     let error = |message: String| MarksError { position: at, message };
     let shape = marks.shape();
     let own = if text.trim_start().starts_with('{') { record_rules(text.trim()) } else { None };
@@ -98,12 +98,19 @@ pub fn read_marks_under(
             let board = VariantPuzzle::from_json(&serde_json::Value::Object(object), Symbols::Standard)
                 .map_err(|e| error(format!("the record's rules: {e}")))?
                 .board;
-            if board.shape() != shape {
+            if board.shape().side() != shape.side() {
                 return Err(error(format!(
                     "the record's rules are for a {} board, its pencil marks for a {} one",
                     board.shape(),
                     shape
                 )));
+            }
+            if board.shape() != shape {
+                // The marks were read with the squarest boxes; the record's `box` says otherwise
+                // (3x2 for 2x3, say): the same cells on its board.
+                let mut boxed = Candidates::new(board.shape());
+                marks.iter().for_each(|(cell, digits)| boxed.set(cell, digits));
+                marks = boxed;
             }
             board
         }
@@ -168,5 +175,11 @@ mod tests {
         let other = format!(r#"{{"pencil":"{}","box":"2x2"}}"#, open());
         let e = read_marks_under(&other, AT, Variants::default()).expect_err("a 4x4 box");
         assert!(e.message.contains("board, its pencil marks for a"), "{e}");
+        // Boxes other than the squarest: the marks on the record's board.
+        let six = "123456".repeat(36);
+        let tall = format!(r#"{{"pencil":"{six}","box":"3x2"}}"#);
+        let (marks, board) = read_marks_under(&tall, AT, Variants::default()).expect("reads");
+        assert_eq!((marks.shape(), board.shape()), (board.shape(), crate::Shape::new(3, 2).expect("3x2")));
+        assert_eq!(marks.to_line_form(), six);
     }
 }
