@@ -127,10 +127,7 @@ impl Explanation {
 
     /// A step by its index (negative from the end), or a list of the steps of a slice.
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        if let Ok(index) = key.extract::<isize>() {
-            return Ok(Py::new(py, step_at(&self.steps, index)?)?.into_any());
-        }
-        Ok(step_list(py, &self.steps)?.as_any().get_item(key)?.unbind())
+        step_item(py, &self.steps, key)
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -212,6 +209,17 @@ fn step_at<T: Clone>(steps: &[T], index: isize) -> PyResult<T> {
         return Err(pyo3::exceptions::PyIndexError::new_err("step index out of range"));
     }
     Ok(steps[i as usize].clone())
+}
+
+/// `steps[key]`: a step by its index (negative from the end), or a list of the steps of a slice.
+fn step_item<'py, T>(py: Python<'py>, steps: &[T], key: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>>
+where
+    T: Clone + IntoPyObject<'py>,
+{
+    if let Ok(index) = key.extract::<isize>() {
+        return pyo3::IntoPyObjectExt::into_py_any(step_at(steps, index)?, py);
+    }
+    Ok(step_list(py, steps)?.as_any().get_item(key)?.unbind())
 }
 
 /// The steps as a Python list, for what a list does that a sequence of steps does too: slices,
@@ -1025,10 +1033,7 @@ impl SePath {
 
     /// A step by its index (negative from the end), or a list of the steps of a slice.
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        if let Ok(index) = key.extract::<isize>() {
-            return Ok(Py::new(py, step_at(&self.steps, index)?)?.into_any());
-        }
-        Ok(step_list(py, &self.steps)?.as_any().get_item(key)?.unbind())
+        step_item(py, &self.steps, key)
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -158,9 +158,7 @@ pub fn render_variant(
             if let Some(s) = solution {
                 f = f.set("solution", s.to_string());
             }
-            for (name, value) in rules_fields(board) {
-                f = f.set(name, value);
-            }
+            f = f.with_rules_of(board);
             let machine = if format == GenFormat::Json { Machine::Json } else { Machine::Csv };
             f.write(machine, columns, out);
         }

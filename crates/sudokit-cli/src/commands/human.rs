@@ -685,9 +685,7 @@ fn pencil_outcome(mode: Mode<'_>, text: &str, at: Position, csv: Option<Columns>
     let mut rec = rec(marks.to_line_form());
     if json {
         // The rules go with the marks, so that the record reads back under them.
-        for (name, value) in sudokit::format::rules_fields(&board) {
-            rec.head = std::mem::take(&mut rec.head).set(name, value);
-        }
+        rec.head = std::mem::take(&mut rec.head).with_rules_of(&board);
     }
     if let Some(refused) = se_unsupported(mode, &board, &rec, &at.to_string()) {
         return Outcome { multiline: mode.multiline(), ..refused };

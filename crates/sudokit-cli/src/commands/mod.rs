@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use clap::{Parser, Subcommand};
 use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::format::{rules_fields, write_board_grid, write_grid_in};
+use sudokit::format::{write_board_grid, write_grid_in};
 use sudokit::{Conflict, Grid, Layout, Limits, OutputFormat, ParseError, Position, Puzzle};
 
 use crate::args::{InputArgs, Output, ReadOptions, RunArgs};
@@ -297,13 +297,11 @@ fn puzzle_value(job: &Job) -> Value {
 /// A record's first fields: its number, its status and its puzzle, with the rules of a variant board
 /// (`variants`, `regions`, `cages`, `box`) so that the record reads back under the same rules.
 fn puzzle_fields(job: &Job, status: &str) -> Fields {
-    let mut f = Fields::new(job.position.puzzle, status).set("puzzle", puzzle_value(job));
-    if let Ok(p) = &job.puzzle {
-        for (name, value) in rules_fields(p.board()) {
-            f = f.set(name, value);
-        }
+    let f = Fields::new(job.position.puzzle, status).set("puzzle", puzzle_value(job));
+    match &job.puzzle {
+        Ok(p) => f.with_rules_of(p.board()),
+        Err(_) => f,
     }
-    f
 }
 
 /// The CSV columns of a record: the command's `columns`, with the rule columns where its input may

@@ -4,7 +4,6 @@
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
-use sudokit::format::rules_fields;
 use sudokit::rate::hodoku::{HodokuRating, Level};
 use sudokit::rate::se::SeRating;
 use sudokit::rate::{rate_or_outline, rate_pencil_on, rating_line, Outline, Ratings, Scales, Unrated};
@@ -193,19 +192,19 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
     };
     let line = marks.to_line_form();
     // In JSON the rules go with the marks, so that the record reads back under them.
-    let rules = if matches!(mode, Mode::Machine(Machine::Json)) { rules_fields(&board) } else { Vec::new() };
+    let json = matches!(mode, Mode::Machine(Machine::Json));
     let rec = Rec {
         mode,
         scales: args.scale,
         columns: PENCIL_COLUMNS,
-        head: &|status| rules.iter().fold(head(&line, status), |f, (name, value)| f.set(name, value.clone())),
+        head: &|status| if json { head(&line, status).with_rules_of(&board) } else { head(&line, status) },
         echo: &|out| match mode {
             Mode::Text(_) if args.echo => [format!("{line} ").into_bytes(), out].concat(),
             _ => out,
         },
         at: at.to_string(),
     };
-    rec.outcome(rate_pencil_on(board, &marks, rec.scales), dist)
+    rec.outcome(rate_pencil_on(std::sync::Arc::clone(&board), &marks, rec.scales), dist)
 }
 
 /// How one input's rating record is written: its mode, scales and CSV columns, its first fields
