@@ -89,8 +89,9 @@ pub struct InputArgs {
 
     /// Variant rules for every puzzle, comma-separated or repeated: `x` (both diagonals), `hyper`
     /// (extra windows, 9×9 and bigger square boxes), `jigsaw` (a region map follows each puzzle's
-    /// givens: `GIVENS REGIONS` on one line, or at the end of each grid row). JSON puzzle objects bring
-    /// their own rules (including killer cages) and ignore this [default: classic rules].
+    /// givens: `GIVENS REGIONS` on one line, or at the end of each grid row; or walls are drawn between
+    /// the regions, as `-o pretty` draws them). JSON puzzle objects, and grids drawn with walls between
+    /// irregular regions, bring their own rules (including killer cages) [default: classic rules].
     #[arg(long, value_enum, value_delimiter = ',', value_name = "VARIANT")]
     pub variant: Vec<VariantArg>,
 
@@ -108,7 +109,7 @@ pub enum VariantArg {
     X,
     /// Hyper sudoku (windoku): four extra 3×3 windows on 9×9.
     Hyper,
-    /// Irregular regions in place of the boxes, given beside each puzzle.
+    /// Irregular regions in place of the boxes, given beside each puzzle or drawn with walls.
     Jigsaw,
 }
 

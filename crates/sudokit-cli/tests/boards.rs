@@ -521,6 +521,113 @@ fn pretty_draws_jigsaw_regions() {
     assert_eq!(solved.stdout, drawn, "{}", solved.stderr);
 }
 
+/// A jigsaw drawn with walls, as `-o pretty` draws it, reads back as that jigsaw: with
+/// `--variant jigsaw`, and without it (the walls bring the rules, as a JSON object's fields do).
+/// A drawing whose walls enclose a region of the wrong size is an error naming the puzzle, the
+/// rest of the file still read; walls around every cell, or around the boxes only, are a classic
+/// grid.
+#[test]
+fn jigsaw_drawings_read_back_as_their_regions() {
+    let made = sudokit(&["generate", "puzzle", "--variant", "jigsaw", "--seed", "5", "-n", "3"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let drawn =
+        sudokit(&["generate", "puzzle", "--variant", "jigsaw", "--seed", "5", "-n", "3", "-o", "pretty"], "");
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+    assert_eq!(
+        drawn.stdout.matches("+---+---+---+---+---+---+---+---+---+\n").count(),
+        6,
+        "{}",
+        drawn.stdout
+    );
+    let expected = sudokit(&["solve", "--variant", "jigsaw", "-o", "line"], &made.stdout);
+    assert_eq!(expected.code, 0, "{}", expected.stderr);
+    for args in [&["solve", "-o", "line"][..], &["solve", "--variant", "jigsaw", "-o", "line"]] {
+        let back = sudokit(args, &drawn.stdout);
+        assert_eq!(back.code, 0, "{args:?}: {}", back.stderr);
+        // The same solutions under the same regions (named afresh, in order of first cells).
+        let read: Vec<(String, String)> = back.stdout.lines().map(normalized).collect();
+        let want: Vec<(String, String)> = expected.stdout.lines().map(normalized).collect();
+        assert_eq!(read, want, "{args:?}");
+    }
+    // A solution drawn reads back too, in its own layout.
+    let solved = sudokit(&["solve"], &drawn.stdout);
+    assert_eq!(
+        solved.stdout.matches("+---+---+---+---+---+---+---+---+---+\n").count(),
+        6,
+        "{}",
+        solved.stdout
+    );
+    assert_eq!(sudokit(&["check"], &solved.stdout).stdout, "unique\n".repeat(3));
+
+    // The second drawing with one wall fewer: two regions become one of 18 cells.
+    let blocks: Vec<&str> = drawn.stdout.split("\n\n").collect();
+    let second: Vec<String> = blocks[1].lines().map(String::from).collect();
+    // Row lines are the odd ones; an inner wall stands between the borders at columns 0 and 36.
+    let inner_wall =
+        |l: &String| l.char_indices().find(|&(c, ch)| ch == '|' && c > 0 && c < 36).map(|(c, _)| c);
+    let (line_no, col) = (1..second.len())
+        .step_by(2)
+        .find_map(|i| inner_wall(&second[i]).map(|c| (i, c)))
+        .expect("an inner wall");
+    let mut broken = second.clone();
+    broken[line_no].replace_range(col..=col, " ");
+    let input = format!("{}\n\n{}\n\n{}", blocks[0], broken.join("\n"), blocks[2]);
+    let r = sudokit(&["solve", "--variant", "jigsaw", "-o", "line"], &input);
+    assert_ne!(r.code, 0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    // The records before and after are read and solved as without the broken one.
+    let want: Vec<&str> = expected.stdout.lines().collect();
+    assert_eq!((normalized(lines[0]), normalized(lines[2])), (normalized(want[0]), normalized(want[2])));
+    assert_eq!(lines[1], "!unreadable");
+    assert!(
+        r.stderr.contains("puzzle 2, line 22: bad region map: the region walled in with r"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("has 18 cells, every region needs 9"), "{}", r.stderr);
+
+    // Walls around every cell: a classic grid drawn cell by cell.
+    let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let mut boxed = String::from("+---+---+---+---+---+---+---+---+---+\n");
+    for row in puzzle.as_bytes().chunks(9) {
+        let cells: Vec<String> = row.iter().map(|&b| format!(" {} ", b as char)).collect();
+        boxed.push_str(&format!("|{}|\n+---+---+---+---+---+---+---+---+---+\n", cells.join("|")));
+    }
+    let classic = sudokit(&["solve", "-o", "line"], &boxed);
+    assert_eq!(classic.stdout, sudokit(&["solve"], &format!("{puzzle}\n")).stdout, "{}", classic.stderr);
+    // Walls around the boxes only, with a `+` at every corner: classic too (no map written).
+    let boxes = sudokit(
+        &["solve", "-o", "pretty", "--variant", "jigsaw"],
+        &format!(
+            "{puzzle} {}\n",
+            (0..81).map(|i| (b'A' + (i / 27 * 3 + i % 9 / 3) as u8) as char).collect::<String>()
+        ),
+    );
+    assert_eq!(boxes.code, 0, "{}", boxes.stderr);
+    let back = sudokit(&["solve", "-o", "line"], &boxes.stdout);
+    assert_eq!(back.stdout, classic.stdout, "{}", back.stderr);
+}
+
+/// A `solution regions` line with its regions named afresh, in the order of their first cells.
+fn normalized(line: &str) -> (String, String) {
+    let mut tokens = line.split_whitespace();
+    let solution = tokens.next().unwrap_or_default().to_string();
+    let map = tokens.next().unwrap_or_default();
+    let mut names: Vec<char> = Vec::new();
+    let renamed = map
+        .chars()
+        .map(|c| {
+            let k = names.iter().position(|&n| n == c).unwrap_or_else(|| {
+                names.push(c);
+                names.len() - 1
+            });
+            (b'A' + k as u8) as char
+        })
+        .collect();
+    (solution, renamed)
+}
+
 /// Several inputs in one CSV run: when any file's first record may carry rules (a JSON object, a
 /// CSV with rule columns), every row of the run has the rule columns, so that all rows line up with
 /// the one header and read back; plain files alone keep the classic columns.

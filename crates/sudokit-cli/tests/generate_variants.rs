@@ -198,10 +198,7 @@ fn combinations_that_do_not_apply_are_refused_by_name() {
             &["puzzle", "--variant", "killer", "-o", "grid"],
             "killer cages are written only in the JSON puzzle format",
         ),
-        (
-            &["puzzle", "--variant", "jigsaw", "-o", "pretty"],
-            "draws a jigsaw's regions for the eye, but reads back as a classic grid",
-        ),
+        (&["puzzle", "--variant", "jigsaw", "-o", "pretty", "--solution"], "--solution beside a jigsaw grid"),
         (&["puzzle", "--variant", "jigsaw", "-o", "grid", "--solution"], "--solution beside a jigsaw grid"),
         (
             &["puzzle", "--variant", "hyper", "--size", "6"],

@@ -250,14 +250,20 @@ fn make(m: &Making, seed: u64, index: u64, cancel: &CancelFlag) -> Result<Item, 
 }
 
 /// Refuses layouts a variant item cannot be written in so that it reads back, as the command line
-/// does: a jigsaw map and killer cages go in the line layout only.
+/// does: killer cages go in the line layout only, a jigsaw map in the line layout or drawn with
+/// walls (`pretty`).
 fn check_format(m: &Making, format: OutputFormat) -> PyResult<()> {
     let Maker::Variant(g) = &m.generator else { return Ok(()) };
     let spec = g.spec();
-    if (spec.killer || spec.variants.jigsaw) && format != OutputFormat::Line {
+    if spec.killer && format != OutputFormat::Line {
         return Err(bad_option(format!(
-            "variant {spec}: the puzzle is written only with format='line' ({})",
-            if spec.killer { "a JSON puzzle object with its cages" } else { "GIVENS REGIONS" }
+            "variant {spec}: the puzzle is written only with format='line' (a JSON puzzle object with its cages)"
+        )));
+    }
+    if spec.variants.jigsaw && !matches!(format, OutputFormat::Line | OutputFormat::Pretty) {
+        return Err(bad_option(format!(
+            "variant {spec}: the puzzle is written only with format='line' (GIVENS REGIONS) or 'pretty' \
+             (its regions drawn with walls)"
         )));
     }
     Ok(())
@@ -267,8 +273,17 @@ fn check_format(m: &Making, format: OutputFormat) -> PyResult<()> {
 /// puzzle object, its fields in the format's order).
 fn item_object(py: Python<'_>, made: &Item, format: OutputFormat) -> PyResult<Py<PyAny>> {
     let Some(board) = made.board.as_deref().filter(|b| !b.cages().is_empty()) else {
-        let mut text = render(&made.puzzle, format, sudokit::Symbols::Standard);
-        if let Some(map) = made.board.as_deref().and_then(region_symbols) {
+        let classic;
+        let board = match made.board.as_deref() {
+            Some(b) => b,
+            None => {
+                classic = sudokit::Board::classic_shared(made.puzzle.shape());
+                &classic
+            }
+        };
+        let mut text = render(board, &made.puzzle, format, sudokit::Symbols::Standard);
+        // A drawing shows its regions; a line carries its map after the givens.
+        if let Some(map) = region_symbols(board).filter(|_| format != OutputFormat::Pretty) {
             text.push(' ');
             text.push_str(&String::from_utf8_lossy(&map));
         }
@@ -307,7 +322,8 @@ generate_function! {
     /// on 9×9, jigsaw and killer up to 12×12 (other boards, a difficulty, and a symmetry with killer are
     /// a `ValueError` with the library's message). X and hyper puzzles are written as classic ones (read
     /// them back with the same `variant=`); a jigsaw puzzle is `"GIVENS REGIONS"` (its own region map;
-    /// `format="line"` only; read back with `variant="jigsaw"`); a killer puzzle is a `dict`, the JSON
+    /// read back with `variant="jigsaw"`), or with `format="pretty"` a drawing of its regions' walls
+    /// (read back as that jigsaw); a killer puzzle is a `dict`, the JSON
     /// puzzle object with its `cages` (`json.dumps` it to read it back).
     ///
     /// ```python

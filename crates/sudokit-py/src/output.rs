@@ -3,14 +3,21 @@
 
 use pyo3::prelude::*;
 use serde_json::Value;
-use sudokit::format::write_grid_in;
-use sudokit::{Grid, Notation, OutputFormat, Symbols};
+use sudokit::format::{write_board_grid, write_grid_in};
+use sudokit::{Board, Grid, Notation, OutputFormat, Symbols};
 
-/// `grid` written in `format` and `symbols` (those the puzzle was read with, as the command line
-/// answers), without the final newline.
-pub fn render(grid: &Grid, format: OutputFormat, symbols: Symbols) -> String {
+/// `grid` of `board` written in `format` and `symbols` (those the puzzle was read with, as the
+/// command line answers), without the final newline. `pretty` draws a jigsaw's regions with walls,
+/// as the command line does, which read back as that jigsaw; the other layouts write the cells
+/// alone (the caller knows the rules it gave).
+pub fn render(board: &Board, grid: &Grid, format: OutputFormat, symbols: Symbols) -> String {
     let mut out = Vec::new();
-    write_grid_in(grid, format, Notation { symbols, ..Notation::default() }, &mut out);
+    let notation = Notation { symbols, ..Notation::default() };
+    if format == OutputFormat::Pretty {
+        write_board_grid(board, grid, format, notation, &mut out);
+    } else {
+        write_grid_in(grid, format, notation, &mut out);
+    }
     if out.ends_with(b"\n") {
         out.pop();
     }

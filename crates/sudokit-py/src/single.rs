@@ -3,14 +3,14 @@
 
 use std::ops::ControlFlow;
 use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use pyo3::prelude::*;
 use sudokit::canon::canonical_under;
 use sudokit::format::minimality;
 use sudokit::generate::{minimize as reduce, rng_for};
-use sudokit::{CancelFlag, Grid, OutputFormat, Position, SearchOutcome, Symbols};
+use sudokit::{Board, CancelFlag, Grid, OutputFormat, Position, SearchOutcome, Symbols};
 
 use crate::args::{
     minimize_symmetry, output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT,
@@ -60,7 +60,7 @@ puzzle_function! {
         if o.solutions > 1 {
             warn(py, "MultipleSolutionsWarning", &format!("{at}: more than one solution; returned the first"))?;
         }
-        Ok(render(&solution, format, symbols))
+        Ok(render(p.board(), &solution, format, symbols))
     }
 }
 
@@ -179,8 +179,13 @@ impl Verdict {
 
 impl Verdict {
     /// The Python verdict of a library verdict, solutions written in `format` and `symbols`.
-    pub fn from_library(v: &sudokit::Verdict, format: OutputFormat, symbols: Symbols) -> Verdict {
-        let show = |g: &Grid| render(g, format, symbols);
+    pub fn from_library(
+        board: &Board,
+        v: &sudokit::Verdict,
+        format: OutputFormat,
+        symbols: Symbols,
+    ) -> Verdict {
+        let show = |g: &Grid| render(board, g, format, symbols);
         let mut out = Verdict {
             kind: v.name().to_string(),
             solution: None,
@@ -229,17 +234,17 @@ puzzle_function! {
         let (p, _, symbols) = read_puzzle_in(puzzle, &args)?;
         let (verdict, _) = interruptible(py, &limits, |l| p.check_within(l), |(v, _)| stopped(v))?;
         if !(minimal && matches!(verdict, sudokit::Verdict::Unique(_))) {
-            return Ok(Verdict::from_library(&verdict, format, symbols));
+            return Ok(Verdict::from_library(p.board(), &verdict, format, symbols));
         }
         // One count per given: a timeout here gives the verdict "timed out", as the command line's.
         match interruptible(py, &limits, |l| p.redundant_givens(l), |r| r.as_ref().is_err_and(stopped))? {
             Ok(cells) => {
                 let shape = p.grid().shape();
-                let mut out = Verdict::from_library(&verdict, format, symbols);
+                let mut out = Verdict::from_library(p.board(), &verdict, format, symbols);
                 out.redundant = Some(cells.iter().map(|c| c.name(shape)).collect());
                 Ok(out)
             }
-            Err(other) => Ok(Verdict::from_library(&other, format, symbols)),
+            Err(other) => Ok(Verdict::from_library(p.board(), &other, format, symbols)),
         }
     }
 }
@@ -277,7 +282,7 @@ puzzle_function! {
         // Each run draws the same order from its own copy of the stream.
         let search = |l| reduce(&p, symmetry, rng.clone().as_mut(), l);
         match interruptible(py, &limits, search, |r| r.as_ref().is_err_and(stopped))? {
-            Ok(m) => Ok(render(&m.puzzle, format, symbols)),
+            Ok(m) => Ok(render(p.board(), &m.puzzle, format, symbols)),
             Err(verdict) => Err(not_unique(py, at, &verdict)),
         }
     }
@@ -296,6 +301,8 @@ pub struct Solutions {
     cancel: CancelFlag,
     /// The search thread, joined once the channel is closed.
     worker: Option<JoinHandle<SearchOutcome>>,
+    /// The puzzle's rules, for the layouts that draw them.
+    board: Arc<Board>,
     format: OutputFormat,
     symbols: Symbols,
     at: Position,
@@ -326,7 +333,7 @@ impl Solutions {
             next?
         };
         if let Some(g) = next {
-            return Ok(Some(render(&g, self.format, self.symbols)));
+            return Ok(Some(render(&self.board, &g, self.format, self.symbols)));
         }
         // The search ended: say so if it was cut short by the timeout.
         if let Some(worker) = self.worker.take() {
@@ -376,6 +383,7 @@ puzzle_function! {
         if !conflicts.is_empty() {
             return Err(invalid_puzzle(py, at, &conflicts));
         }
+        let board = p.shared_board();
         let (tx, rx) = sync_channel::<Grid>(AHEAD);
         let worker = std::thread::Builder::new()
             .name("sudokit-solutions".into())
@@ -387,7 +395,7 @@ puzzle_function! {
                 })
             })
             .map_err(|e| bad_option(format!("cannot start the search thread: {e}")))?;
-        Ok(Solutions { found: Mutex::new(Some(rx)), cancel, worker: Some(worker), format, symbols, at })
+        Ok(Solutions { found: Mutex::new(Some(rx)), cancel, worker: Some(worker), board, format, symbols, at })
     }
 }
 
@@ -412,5 +420,5 @@ pub fn canon(
     let format = output_format(format)?;
     let (p, _, symbols) = read_puzzle_in(puzzle, &args)?;
     let c = canonical_under(p.board(), p.grid()).map_err(bad_option)?;
-    Ok(render(&c, format, symbols))
+    Ok(render(p.board(), &c, format, symbols))
 }

@@ -34,6 +34,17 @@ def test_jigsaw_puzzle_carries_its_region_map():
     assert sudokit.count(small, variant="x,jigsaw") == 1
 
 
+def test_jigsaw_drawn_with_walls_reads_back_as_that_jigsaw():
+    line = sudokit.generate(seed=4, variant="jigsaw")
+    drawn = sudokit.generate(seed=4, variant="jigsaw", format="pretty")
+    assert drawn.startswith("+---+---+") and "|" in drawn
+    # The walls carry the regions: no variant= needed, and the solution is the line's.
+    assert sudokit.count(drawn) == 1
+    assert sudokit.solve(drawn, format="line") == sudokit.solve(line, variant="jigsaw", format="line")
+    # Answers in pretty draw the same walls.
+    assert sudokit.solve(line, variant="jigsaw", format="pretty").count("+") == drawn.count("+")
+
+
 def test_killer_puzzle_is_a_puzzle_object():
     p = sudokit.generate(seed=4, variant="killer")
     assert isinstance(p, dict)

@@ -12,7 +12,7 @@ use proptest::test_runner::{Config, FileFailurePersistence};
 use sudokit::format::{write_grid, OutputFormat};
 use sudokit::testing::{self, PuzzleCase};
 use sudokit::{
-    engines, Board, Cell, Grid, Layout, Limits, ParseOptions, Puzzle, PuzzleReader, Shape, Verdict,
+    engines, Board, Cell, Grid, Layout, Limits, ParseOptions, Puzzle, PuzzleReader, Shape, Variants, Verdict,
 };
 
 /// Where failing cases are kept (relative to the crate, where cargo runs its tests), to be committed.
@@ -96,6 +96,73 @@ fn counts(board: &Board, grid: &Grid, limit: u64) -> Vec<(&'static str, u64, boo
         .collect()
 }
 
+/// A jigsaw region map of `shape` with every region in one piece: the boxes, then random trades
+/// between neighbouring regions (a cell of A on B's border goes to B, a cell of B on A's border to
+/// A), each kept where both regions stay in one piece.
+fn jigsaw_map(shape: Shape) -> impl Strategy<Value = Vec<u8>> {
+    let n = shape.side();
+    proptest::collection::vec((0..n * n, 0..4usize, 0..n * n), 0..60).prop_map(move |trades| {
+        let mut map: Vec<u8> = Cell::all(shape).map(|c| shape.box_of(c) as u8).collect();
+        let near = |i: usize| {
+            let (r, c) = (i / n, i % n);
+            [
+                (r > 0).then(|| i - n),
+                (r + 1 < n).then(|| i + n),
+                (c > 0).then(|| i - 1),
+                (c + 1 < n).then(|| i + 1),
+            ]
+        };
+        for (a, side, pick) in trades {
+            let Some(next) = near(a)[side] else { continue };
+            let (from, to) = (map[a], map[next]);
+            if from == to {
+                continue;
+            }
+            // The first cell of `to` on `from`'s border from cell `pick` on, in reading order.
+            let border = |i: &usize| map[*i] == to && near(*i).into_iter().flatten().any(|j| map[j] == from);
+            let Some(b) = (0..n * n).cycle().skip(pick).take(n * n).find(border) else { continue };
+            map[a] = to;
+            map[b] = from;
+            if !(in_one_piece(&map, n, from) && in_one_piece(&map, n, to)) {
+                map[a] = from;
+                map[b] = to;
+            }
+        }
+        map
+    })
+}
+
+/// Whether the cells of `region` in `map` (side `n`) are connected through shared sides.
+fn in_one_piece(map: &[u8], n: usize, region: u8) -> bool {
+    let cells: Vec<usize> = (0..map.len()).filter(|&i| map[i] == region).collect();
+    let mut seen = vec![false; map.len()];
+    let mut stack = vec![cells[0]];
+    seen[cells[0]] = true;
+    let mut reached = 0;
+    while let Some(i) = stack.pop() {
+        reached += 1;
+        let (r, c) = (i / n, i % n);
+        let near = [
+            (r > 0).then(|| i - n),
+            (r + 1 < n).then(|| i + n),
+            (c > 0).then(|| i - 1),
+            (c + 1 < n).then(|| i + 1),
+        ];
+        for j in near.into_iter().flatten() {
+            if map[j] == region && !seen[j] {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached == cells.len()
+}
+
+/// Whether two region maps make the same regions, whatever they are named.
+fn same_regions(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && (0..a.len()).all(|i| (0..a.len()).all(|j| (a[i] == a[j]) == (b[i] == b[j])))
+}
+
 proptest! {
     #![proptest_config(config(256))]
 
@@ -110,6 +177,33 @@ proptest! {
             let back = read_all(&text, opts);
             let expected: Vec<(Layout, Grid)> = grids.iter().map(|g| (layout, g.clone())).collect();
             prop_assert_eq!(back, Ok(expected), "{:?}:\n{}", format, String::from_utf8_lossy(&text));
+        }
+    }
+
+    /// A jigsaw board drawn with walls (`pretty`) reads back as the same grid under the same
+    /// regions: with the jigsaw rules asked for, and without them (the walls bring the rules).
+    #[test]
+    fn jigsaw_drawings_round_trip(
+        (map, grid) in testing::default_shape(12).prop_flat_map(|s| (jigsaw_map(s), testing::grid(s)))
+    ) {
+        let board = Board::jigsaw(grid.shape(), &map).expect("a valid map");
+        let mut text = Vec::new();
+        sudokit::format::write_board_grid(&board, &grid, OutputFormat::Pretty, sudokit::Notation::default(), &mut text);
+        for jigsaw in [true, false] {
+            let mut variants = Variants::default();
+            variants.jigsaw = jigsaw;
+            let mut reader = PuzzleReader::new(&text[..], ParseOptions::default()).with_variants(variants);
+            let record = reader.next().expect("one record").expect("no I/O error");
+            prop_assert_eq!(record.puzzle.as_ref().ok(), Some(&grid), "{}", String::from_utf8_lossy(&text));
+            let read = record.board.as_deref().and_then(sudokit::format::region_symbols);
+            // Regions that are the boxes read as the classic rules without `--variant jigsaw`.
+            let boxes: Vec<u8> = Cell::all(grid.shape()).map(|c| grid.shape().box_of(c) as u8).collect();
+            if !jigsaw && same_regions(&map, &boxes) {
+                prop_assert!(read.is_none());
+            } else {
+                prop_assert!(read.as_deref().is_some_and(|r| same_regions(r, &map)), "{}", String::from_utf8_lossy(&text));
+            }
+            prop_assert!(reader.next().is_none());
         }
     }
 

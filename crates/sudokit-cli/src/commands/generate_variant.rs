@@ -7,7 +7,7 @@
 //! | rules        | line                          | grid, compact          | pretty | csv | json                              |
 //! |--------------|-------------------------------|------------------------|--------|-----|-------------------------------------|
 //! | x, hyper     | the givens (read with `--variant`) | as classic        | yes    | a row with `variants` | a record with `variants` |
-//! | jigsaw       | `GIVENS REGIONS`              | each row ends with its region row | no | a row with `variants`, `regions` | a record with `variants`, `regions` |
+//! | jigsaw       | `GIVENS REGIONS`              | each row ends with its region row | walls between regions | a row with `variants`, `regions` | a record with `variants`, `regions` |
 //! | killer       | a JSON puzzle object          | no                     | no     | a row with `variants`, `cages` | a record with `variants`, `cages` |
 //!
 //! The region map and the cages are written by the library ([`write_board_grid`], [`rules_fields`]).
@@ -81,18 +81,12 @@ fn check_layout(spec: VariantSpec, common: &CommonArgs, with_solution: bool) -> 
              (one puzzle object per line), -o json or -o csv"
         );
     }
-    if spec.variants.jigsaw {
-        match format {
-            GenFormat::Pretty => bail!(
-                "-o pretty draws a jigsaw's regions for the eye, but reads back as a classic grid; use \
-                 -o grid or -o compact (each row ends with its region map), -o line, -o json or -o csv"
-            ),
-            GenFormat::Grid | GenFormat::Compact if with_solution => bail!(
-                "--solution beside a jigsaw grid would not read back (each row ends with its region \
-                 map); use -o line or -o json with --solution"
-            ),
-            _ => {}
-        }
+    let drawn = matches!(format, GenFormat::Grid | GenFormat::Compact | GenFormat::Pretty);
+    if spec.variants.jigsaw && drawn && with_solution {
+        bail!(
+            "--solution beside a jigsaw grid would not read back (its rows end with its region map, or \
+             its regions are drawn); use -o line or -o json with --solution"
+        );
     }
     Ok(())
 }
@@ -181,8 +175,12 @@ pub fn render_variant(
                 out.push(b'\n');
             }
         }
-        GenFormat::Grid | GenFormat::Compact if jigsaw => {
-            let f = if format == GenFormat::Grid { OutputFormat::Grid } else { OutputFormat::Compact };
+        GenFormat::Grid | GenFormat::Compact | GenFormat::Pretty if jigsaw => {
+            let f = match format {
+                GenFormat::Grid => OutputFormat::Grid,
+                GenFormat::Compact => OutputFormat::Compact,
+                _ => OutputFormat::Pretty,
+            };
             write_board_grid(board, grid, f, Notation::default(), out);
         }
         _ => {

@@ -333,7 +333,8 @@ def generate(
 
     ``variant`` (``"x"``, ``"hyper"``, ``"jigsaw"``, ``"killer"``, combined as ``"x,jigsaw"`` or a
     list) generates under those rules, as ``--variant``: X and hyper puzzles are strings in
-    ``format``; jigsaw is ``"GIVENS REGIONS"`` (``format="line"`` only); killer is a ``dict``, the
+    ``format``; jigsaw is ``"GIVENS REGIONS"``, or with ``format="pretty"`` a drawing of its regions'
+    walls that reads back as that jigsaw (no other ``format``); killer is a ``dict``, the
     JSON puzzle object with its ``cages``. Boards the rules do not fit (hyper off 9×9, jigsaw or
     killer above 12×12, X above 16×16), a difficulty, or killer with a symmetry raise ``ValueError``
     with the library's message. A ``str`` result is always returned without ``variant="killer"``.

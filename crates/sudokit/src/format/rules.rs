@@ -46,7 +46,7 @@ pub fn region_symbols(board: &Board) -> Option<Vec<u8>> {
 /// with its region map where the readers take it: in the line layout as one more token after the
 /// cells (`givens regions`), in the grid and compact layouts at the end of each row. A jigsaw grid
 /// written so reads back under the jigsaw rules. The pretty layout draws the regions' walls in
-/// place of the boxes (for the eye: it reads back as a classic grid). JSON has no place for a map
+/// place of the boxes, which read back as the regions. JSON has no place for a map
 /// and is written as [`write_grid_in`] writes it; so is every grid of a board without regions.
 ///
 /// ```

@@ -175,4 +175,20 @@ pub enum RegionProblem {
     /// A jigsaw record whose givens are not followed by a map.
     #[error("no region map after the givens")]
     MissingAfterGivens,
+    /// A jigsaw board drawn with walls where a region walled in has the wrong number of cells.
+    #[error("the region walled in with {} has {found} cells, every region needs {}", .cell.name(*.shape), .shape.side())]
+    WalledSize {
+        /// The region's first cell in reading order.
+        cell: Cell,
+        /// The board shape.
+        shape: Shape,
+        /// Its cells.
+        found: usize,
+    },
+    /// A jigsaw board drawn with walls that lacks the wall line between two rows.
+    #[error("no wall line between rows {row} and {}", .row + 1)]
+    MissingWallLine {
+        /// The 1-based row above the missing line.
+        row: usize,
+    },
 }

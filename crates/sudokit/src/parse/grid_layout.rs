@@ -1,14 +1,18 @@
 //! The grid layouts: `side` lines of cells separated by spaces (the textbook layout), without
-//! separators (compact), or with `|`, `-`, `+` decoration (art); jigsaw region maps end each row.
+//! separators (compact), or with `|`, `-`, `+` decoration (art); jigsaw region maps end each row,
+//! or the regions are drawn with walls (see [`super::walls`]).
 
 use std::io::{self, BufRead};
 
 use super::error::{ParseError, ParseErrorKind, Position};
 use super::line::token_value;
+use super::puzzle_object::region_map;
 use super::symbols::{bad_char, symbol_value, Located, Symbols};
 use super::text::{is_art_separator, split_last_token, tokens, trim_eol};
+use super::walls::Drawing;
 use super::{Layout, PuzzleReader, MAX_LINE};
-use crate::grid::{Grid, GridError, Shape, MAX_SIDE};
+use crate::grid::{Grid, GridError, RegionProblem, Shape, MAX_SIDE};
+use crate::rules::Variants;
 
 impl<R: BufRead> PuzzleReader<R> {
     pub(super) fn grid_record(&mut self, layout: Layout) -> io::Result<()> {
@@ -20,6 +24,8 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut err: Option<ParseError> = None;
         let jigsaw = self.variants.jigsaw;
         let mut regions: Vec<u8> = Vec::new();
+        // A jigsaw board drawn with walls brings its regions in its drawing.
+        let mut drawing = Drawing::default();
         // The cell text of each row, kept while a 16×16 board's symbols may still need deciding.
         let mut texts: Vec<Vec<u8>> = Vec::new();
         let keep_texts = !jigsaw && self.detect_symbols && self.opts.symbols == Symbols::Standard;
@@ -33,7 +39,11 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 continue;
             }
-            if line.first() == Some(&b'#') || (art && is_art_separator(line)) {
+            if line.first() == Some(&b'#') {
+                continue;
+            }
+            if art && is_art_separator(line) {
+                drawing.separator(line);
                 continue;
             }
             let p = *pos.get_or_insert_with(|| {
@@ -43,7 +53,15 @@ impl<R: BufRead> PuzzleReader<R> {
             rows += 1;
             own.extend_from_slice(line.trim_ascii());
             own.push(b'\n');
-            let line = if jigsaw {
+            if art && rows == 1 {
+                if let Ok(cells) = grid_row(line, art, side, self.opts.symbols) {
+                    drawing.first_row(cells.len());
+                }
+            }
+            if drawing.walled() {
+                drawing.row(line);
+            }
+            let line = if jigsaw && !drawing.walled() {
                 let (cells, map) = split_last_token(line);
                 regions.extend_from_slice(map);
                 if cells.is_empty() {
@@ -118,6 +136,36 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             }
             (None, None) => return Ok(()),
+        };
+        let result = match result {
+            Ok(g) if drawing.walled() => match drawing.regions(g.shape()) {
+                Ok(Some(map)) if jigsaw => {
+                    regions = map;
+                    Ok(g)
+                }
+                Ok(None) if jigsaw => {
+                    Err(Self::error(p, None, GridError::BadRegions { reason: RegionProblem::Missing }.into()))
+                }
+                // Without the jigsaw rules asked for, walls other than the boxes' make a jigsaw
+                // board all the same: read as classic, its givens would play by the wrong rules.
+                Ok(Some(map)) if !Drawing::are_boxes(&map, g.shape()) => {
+                    let jigsaw = Variants { jigsaw: true, ..self.variants };
+                    let board = region_map(g.shape(), &map).and_then(|m| jigsaw.board(g.shape(), Some(&m)));
+                    match board {
+                        Ok(board) => {
+                            self.push_own(p, layout, g, board);
+                            return Ok(());
+                        }
+                        Err(e) => Err(Self::error(p, None, ParseErrorKind::Grid(e))),
+                    }
+                }
+                // Walls between some rows only: box borders (of boxes one cell wide), not regions.
+                Err(RegionProblem::MissingWallLine { .. }) if !jigsaw => Ok(g),
+                Err(reason) => Err(Self::error(p, None, GridError::BadRegions { reason }.into())),
+                // A grid with every cell walled in, or walls where the boxes are: a classic one.
+                Ok(_) => Ok(g),
+            },
+            other => other,
         };
         self.push_with(p, layout, result, jigsaw.then_some(&regions[..]));
         self.keep_text(&own);

@@ -59,6 +59,7 @@ mod reader;
 mod rows;
 mod symbols;
 mod text;
+mod walls;
 
 pub use batch::{Batch, LineBatch};
 #[cfg(feature = "gzip")]

@@ -1,0 +1,235 @@
+//! Jigsaw boards drawn with walls, as `-o pretty` prints them: a `+---+---+` border with a `+`
+//! at every cell boundary, `|` between two cells of a row that lie in different regions, `---`
+//! under a cell whose neighbour below lies in another region. The regions are what the walls
+//! enclose, so a drawing reads back as the board it was printed from.
+
+use crate::grid::{Cell, RegionProblem, Shape};
+
+/// The symbol of each region of a map the walls draw, in the order of their first cells.
+const NAMES: &[u8; 32] = b"123456789ABCDEFGHIJKLMNOPQRSTUVW";
+
+/// The lines of one grid record, kept while it may turn out to be a drawing with walls.
+#[derive(Default)]
+pub(super) struct Drawing {
+    /// The last separator line seen: the wall line above the next row.
+    above: Option<Vec<u8>>,
+    /// The columns of the top border's `+`s: where the walls between cells stand.
+    bounds: Vec<usize>,
+    /// Each row's line and the wall line above it, once the record is known to be a drawing.
+    rows: Vec<(Vec<u8>, Option<Vec<u8>>)>,
+    walled: bool,
+}
+
+impl Drawing {
+    /// Notes a separator line (`+---+   +`).
+    pub(super) fn separator(&mut self, line: &[u8]) {
+        self.above = Some(line.to_vec());
+    }
+
+    /// Whether the record is a drawing with walls: its first row of `cells` cells came under a
+    /// border with a `+` between every two cells, walled all along. Decided at the first row;
+    /// a classic art grid has a `+` at box boundaries only and is not one.
+    pub(super) fn first_row(&mut self, cells: usize) -> bool {
+        let Some(top) = &self.above else { return false };
+        let bounds: Vec<usize> = top.iter().enumerate().filter(|(_, &b)| b == b'+').map(|(i, _)| i).collect();
+        self.walled = cells >= 4
+            && bounds.len() == cells + 1
+            && bounds
+                .windows(2)
+                .all(|w| w[1] > w[0] + 1 && top[w[0] + 1..w[1]].iter().all(|b| b"-=".contains(b)));
+        if self.walled {
+            self.bounds = bounds;
+        }
+        self.walled
+    }
+
+    /// Whether the record read so far is a drawing with walls.
+    pub(super) fn walled(&self) -> bool {
+        self.walled
+    }
+
+    /// Keeps a row line of a drawing with walls, with the wall line above it.
+    pub(super) fn row(&mut self, line: &[u8]) {
+        self.rows.push((line.to_vec(), self.above.take()));
+    }
+
+    /// Whether a region map of [`Drawing::regions`] draws the boxes of `shape`: regions are named
+    /// in the order of their first cells, as the boxes are numbered.
+    pub(super) fn are_boxes(map: &[u8], shape: Shape) -> bool {
+        let names: Vec<u8> = (0..shape.cells()).map(|i| NAMES[shape.box_of(Cell::from_index(i))]).collect();
+        map == &names[..]
+    }
+
+    /// What the drawing of a board of `shape`, whose rows were all kept, shows: the region map
+    /// its walls draw, one symbol per cell (a region's symbol is the order of its first cell in
+    /// reading order); `None` for a grid with every cell walled in (a classic grid, drawn cell by
+    /// cell).
+    pub(super) fn regions(&self, shape: Shape) -> Result<Option<Vec<u8>>, RegionProblem> {
+        let (left, over) = self.walls(shape.side())?;
+        if left.iter().chain(&over).all(|&wall| wall) {
+            return Ok(None);
+        }
+        flood(shape, &left, &over).map(Some)
+    }
+
+    /// Per cell, whether a wall stands on its left and above it (the board's border counts as
+    /// walls).
+    fn walls(&self, n: usize) -> Result<(Vec<bool>, Vec<bool>), RegionProblem> {
+        let mut left = vec![true; n * n];
+        let mut over = vec![true; n * n];
+        for (r, (line, above)) in self.rows.iter().enumerate().take(n) {
+            for c in 1..n {
+                left[r * n + c] = line.get(self.bounds[c]) == Some(&b'|');
+            }
+            if r == 0 {
+                continue;
+            }
+            let Some(above) = above else { return Err(RegionProblem::MissingWallLine { row: r }) };
+            for c in 0..n {
+                let segment =
+                    above.get(self.bounds[c] + 1..self.bounds[c + 1].min(above.len())).unwrap_or_default();
+                over[r * n + c] = segment.iter().any(|b| b"-=".contains(b));
+            }
+        }
+        Ok((left, over))
+    }
+}
+
+/// The regions `left` and `over` walls enclose (see [`Drawing::walls`]), each flooded from its
+/// first cell in reading order through open sides, and named so; a region of other than `side`
+/// cells is an error naming its first cell.
+fn flood(shape: Shape, left: &[bool], over: &[bool]) -> Result<Vec<u8>, RegionProblem> {
+    let n = shape.side();
+    let mut label: Vec<Option<u8>> = vec![None; n * n];
+    let mut next = 0u8;
+    for start in 0..n * n {
+        if label[start].is_some() {
+            continue;
+        }
+        let mut stack = vec![start];
+        label[start] = Some(next);
+        let mut size = 0;
+        while let Some(i) = stack.pop() {
+            size += 1;
+            let (r, c) = (i / n, i % n);
+            let open = [
+                (c > 0 && !left[i]).then(|| i - 1),
+                (c + 1 < n && !left[i + 1]).then(|| i + 1),
+                (r > 0 && !over[i]).then(|| i - n),
+                (r + 1 < n && !over[i + n]).then(|| i + n),
+            ];
+            for j in open.into_iter().flatten() {
+                if label[j].is_none() {
+                    label[j] = Some(next);
+                    stack.push(j);
+                }
+            }
+        }
+        if size != n {
+            return Err(RegionProblem::WalledSize { cell: Cell::from_index(start), shape, found: size });
+        }
+        next += 1;
+    }
+    Ok(label.iter().map(|l| NAMES[usize::from(l.unwrap_or(0))]).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn four() -> Shape {
+        Shape::for_side(4).expect("a 4×4 board")
+    }
+
+    fn drawing(text: &str) -> Drawing {
+        let mut d = Drawing::default();
+        for line in text.lines() {
+            if line.starts_with('|') {
+                if d.rows.is_empty() && !d.walled {
+                    assert!(d.first_row(4), "not a drawing: {text}");
+                }
+                d.row(line.as_bytes());
+            } else {
+                d.separator(line.as_bytes());
+            }
+        }
+        d
+    }
+
+    #[test]
+    fn walls_enclose_the_regions() {
+        let d = drawing(
+            "+---+---+---+---+\n\
+             | .   .   . | . |\n\
+             +   +---+---+   +\n\
+             | . | . | .   . |\n\
+             +---+   +---+   +\n\
+             | .   . | . | . |\n\
+             +   +---+   +---+\n\
+             | . | .   .   . |\n\
+             +---+---+---+---+",
+        );
+        let shape = four();
+        assert_eq!(d.regions(shape).expect("a drawing").as_deref(), Some(&b"1112132233423444"[..]));
+    }
+
+    #[test]
+    fn every_cell_walled_in_draws_no_regions() {
+        let d = drawing(
+            "+---+---+---+---+\n\
+             | . | . | . | . |\n\
+             +---+---+---+---+\n\
+             | . | . | . | . |\n\
+             +---+---+---+---+\n\
+             | . | . | . | . |\n\
+             +---+---+---+---+\n\
+             | . | . | . | . |\n\
+             +---+---+---+---+",
+        );
+        let shape = four();
+        assert_eq!(d.regions(shape), Ok(None));
+        assert!(!Drawing::are_boxes(b"1112132233423444", shape));
+        assert!(Drawing::are_boxes(b"1122112233443344", shape));
+    }
+
+    #[test]
+    fn a_classic_art_border_is_no_drawing() {
+        let mut d = Drawing::default();
+        d.separator(b"+-----+-----+");
+        assert!(!d.first_row(4));
+        assert!(!d.walled());
+    }
+
+    #[test]
+    fn a_region_of_the_wrong_size_is_named_by_its_first_cell() {
+        let d = drawing(
+            "+---+---+---+---+\n\
+             | .   .   .   . |\n\
+             +---+---+---+---+\n\
+             | .   .   .   . |\n\
+             +               +\n\
+             | .   . | .   . |\n\
+             +---+---+       +\n\
+             | .   .   .   . |\n\
+             +---+---+---+---+",
+        );
+        let shape = four();
+        let e = d.regions(shape).expect_err("a region of 12 cells");
+        assert_eq!(e, RegionProblem::WalledSize { cell: Cell::from_index(4), shape, found: 12 });
+        assert_eq!(e.to_string(), "the region walled in with r2c1 has 12 cells, every region needs 4");
+    }
+
+    #[test]
+    fn a_missing_wall_line_is_reported() {
+        let d = drawing(
+            "+---+---+---+---+\n\
+             | 1   2 | 3   4 |\n\
+             | 3 | 4   1 | 2 |\n\
+             | 2   1 | 4 | 3 |\n\
+             | 4   3 | 2   1 |\n\
+             +---+---+---+---+",
+        );
+        let shape = four();
+        assert_eq!(d.regions(shape), Err(RegionProblem::MissingWallLine { row: 1 }));
+    }
+}
