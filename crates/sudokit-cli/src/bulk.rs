@@ -87,7 +87,7 @@ pub fn run_streaming(
 /// The sources of a run's inputs (stdin for none or `-`) and how to read them.
 fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions) {
     let paths = input::paths(files);
-    let mark_rules = paths.len() > 1 && paths.iter().any(|p| first_record_carries_rules(p, &read));
+    let mark_rules = paths.len() > 1 && paths.iter().any(|p| may_carry_rules(p, &read));
     let sources =
         paths.into_iter().map(|path| Source::new(input::name(&path), move || input::open(&path))).collect();
     let cancel = crate::interrupt::flag().clone();
@@ -110,12 +110,13 @@ fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions)
 /// that may, so that a CSV output has one set of columns for all of them.
 ///
 /// Only regular files are looked at: reading a pipe or standard input ahead would take its records
-/// from the run. Such an input is taken to carry no rules; when it does, its rows carry the rule
-/// columns the header lacks, unless another input marked the run.
-fn first_record_carries_rules(path: &std::path::Path, read: &ReadOptions) -> bool {
+/// from the run, or wait for them before the inputs listed earlier are answered. Such an input may
+/// carry rules as far as the run knows: its rows and every other input's get the rule columns (empty
+/// for the classic rules), so that they always line up with the one header.
+fn may_carry_rules(path: &std::path::Path, read: &ReadOptions) -> bool {
     use std::io::Read;
     if input::is_stdin(path) || !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return false;
+        return true;
     }
     let Ok(file) = input::open(path) else { return false };
     // Enough for the first record of any layout but a huge JSON document, which needs only its

@@ -630,7 +630,8 @@ fn normalized(line: &str) -> (String, String) {
 
 /// Several inputs in one CSV run: when any file's first record may carry rules (a JSON object, a
 /// CSV with rule columns), every row of the run has the rule columns, so that all rows line up with
-/// the one header and read back; plain files alone keep the classic columns.
+/// the one header and read back; plain files alone keep the classic columns, and standard input
+/// among them (not read ahead) gives the rule columns too.
 #[test]
 fn csv_of_several_inputs_has_one_set_of_columns() {
     let dir = crate::util::TempDir::new("csv-mixed-inputs");
@@ -661,11 +662,21 @@ fn csv_of_several_inputs_has_one_set_of_columns() {
         let rows = |text: &str| text.lines().map(|l| csv_fields(l)[1..].to_vec()).collect::<Vec<_>>();
         assert_eq!(rows(&back.stdout), rows(&csv.stdout));
     }
-    // Plain inputs alone, or stdin beside them: the classic columns.
-    let csv = sudokit(&["solve", "-o", "csv", plain, "-", plain], &format!("{four}\n"));
+    // Plain files alone: the classic columns.
+    let csv = sudokit(&["solve", "-o", "csv", plain, plain], "");
     assert_eq!(csv.code, 0, "{}", csv.stderr);
     assert!(csv.stdout.starts_with("index,status,puzzle,solution\n"), "{}", csv.stdout);
-    assert_eq!(csv.stdout.lines().count(), 4, "{}", csv.stdout);
+    assert_eq!(csv.stdout.lines().count(), 3, "{}", csv.stdout);
+    // Standard input beside them is not read ahead: it may bring rules (here a JSON object), so
+    // every row has the rule columns, empty for the classic rules.
+    let object = r#"{"size": 4, "puzzle": "1.34.41221.343.1", "variants": ["x"]}"#;
+    for stdin in [format!("{four}\n"), format!("{object}\n")] {
+        let csv = sudokit(&["solve", "-o", "csv", plain, "-", plain], &stdin);
+        let lines: Vec<&str> = csv.stdout.lines().collect();
+        assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,solution", "{}", csv.stdout);
+        assert_eq!(lines.len(), 4, "{}", csv.stdout);
+        assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 8), "{}", csv.stdout);
+    }
 }
 
 fn cage_json(cages: &[(u32, Vec<usize>)], n: usize) -> String {
