@@ -159,7 +159,8 @@ impl<R: BufRead> PuzzleReader<R> {
                         Err(e) => Err(Self::error(p, None, ParseErrorKind::Grid(e))),
                     }
                 }
-                // Walls between some rows only: box borders (of boxes one cell wide), not regions.
+                // A `+` at every cell of the border, but rows not all ruled off: a classic grid
+                // drawn in its own style, not regions.
                 Err(RegionProblem::MissingWallLine { .. }) if !jigsaw => Ok(g),
                 Err(reason) => Err(Self::error(p, None, GridError::BadRegions { reason }.into())),
                 // A grid with every cell walled in, or walls where the boxes are: a classic one.
