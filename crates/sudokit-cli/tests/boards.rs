@@ -609,6 +609,24 @@ fn jigsaw_drawings_read_back_as_their_regions() {
     assert_eq!(back.stdout, classic.stdout, "{}", back.stderr);
 }
 
+/// A jigsaw's candidate grid (`candidates`, `explain --grids`) draws the regions' walls where the
+/// boxes would be, the same walls `-o pretty` draws.
+#[test]
+fn jigsaw_candidate_grids_draw_the_walls() {
+    let made = sudokit(&["generate", "puzzle", "--variant", "jigsaw", "--seed", "9"], "");
+    let drawn = sudokit(&["solve", "--variant", "jigsaw", "-o", "pretty"], &made.stdout);
+    let marks = sudokit(&["candidates", "--variant", "jigsaw"], &made.stdout);
+    assert_eq!(marks.code, 0, "{}", marks.stderr);
+    // Walls per line: `|` in the rows, `+` where walls meet.
+    let walls = |text: &str| {
+        text.lines().map(|l| (l.matches('|').count(), l.matches('+').count())).collect::<Vec<_>>()
+    };
+    assert_eq!(walls(&marks.stdout), walls(&drawn.stdout), "{}\n{}", marks.stdout, drawn.stdout);
+    let grids = sudokit(&["explain", "--grids", "--variant", "jigsaw"], &made.stdout);
+    let first: String = grids.stdout.lines().take(19).map(|l| format!("{l}\n")).collect();
+    assert_eq!(walls(&first), walls(&drawn.stdout), "{}", grids.stdout);
+}
+
 /// A `solution regions` line with its regions named afresh, in the order of their first cells.
 fn normalized(line: &str) -> (String, String) {
     let mut tokens = line.split_whitespace();

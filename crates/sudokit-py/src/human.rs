@@ -8,6 +8,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
+use sudokit::format::marks_grid;
 use sudokit::human::{read_marks_under, HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{rate_or_outline, rate_pencil_on, rating_line, Outline, Ratings, Scales, Unrated};
 use sudokit::{Board, CancelFlag, Candidates, Conflict, Position};
@@ -638,7 +639,8 @@ puzzle_function! {
     /// The pencil marks of a puzzle after the simple techniques, as `sudokit candidates`: by default
     /// after the singles (Full House, Naked Single, Hidden Single) have been applied as far as they go;
     /// `techniques` and `exclude` choose others (`techniques=["fh"]` and `exclude=["fh"]`: the marks of
-    /// the givens alone). `format` is `"grid"` (the boxed candidate grid `sudokit candidates` prints) or
+    /// the givens alone). `format` is `"grid"` (the boxed candidate grid `sudokit candidates` prints,
+    /// a jigsaw's regions drawn with walls) or
     /// `"line"` (the 729-character line form: nine characters per cell, a digit or `.`). Arguments and
     /// exceptions as for `explain`.
     ///
@@ -673,7 +675,7 @@ puzzle_function! {
         Ok(py.detach(move || {
             solver.by_ref().for_each(drop);
             let marks = solver.state().to_candidates();
-            let mut text = if line { marks.to_line_form() } else { marks.to_string() };
+            let mut text = if line { marks.to_line_form() } else { marks_grid(solver.state().board(), &marks) };
             while text.ends_with('\n') {
                 text.pop();
             }

@@ -89,6 +89,11 @@ def test_explain_hint_candidates_agree_with_the_cli(datasets, cli):
     assert [sudokit.candidates(p, format="line") for p in puzzles] == [r["candidates"] for r in own]
     text = run_cli(cli, ["candidates"], EASY + "\n").stdout
     assert sudokit.candidates(EASY) == text.rstrip("\n")
+    # A jigsaw's candidate grid draws the regions' walls, as the command line's does.
+    jigsaw = sudokit.generate(seed=9, variant="jigsaw")
+    text = run_cli(cli, ["candidates", "--variant", "jigsaw"], jigsaw + "\n").stdout
+    assert sudokit.candidates(jigsaw, variant="jigsaw") == text.rstrip("\n")
+    assert text.splitlines()[1].count("|") > 2
 
 
 def test_hint_levels_and_a_solved_grid():

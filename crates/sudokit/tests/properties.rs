@@ -12,7 +12,8 @@ use proptest::test_runner::{Config, FileFailurePersistence};
 use sudokit::format::{write_grid, OutputFormat};
 use sudokit::testing::{self, PuzzleCase};
 use sudokit::{
-    engines, Board, Cell, Grid, Layout, Limits, ParseOptions, Puzzle, PuzzleReader, Shape, Variants, Verdict,
+    engines, Board, Candidates, Cell, Grid, Layout, Limits, ParseOptions, Puzzle, PuzzleReader, Shape,
+    Variants, Verdict,
 };
 
 /// Where failing cases are kept (relative to the crate, where cargo runs its tests), to be committed.
@@ -205,6 +206,18 @@ proptest! {
             }
             prop_assert!(reader.next().is_none());
         }
+    }
+
+    /// A jigsaw's candidate grid, drawn with its walls, reads back as the same marks.
+    #[test]
+    fn jigsaw_candidate_grids_round_trip(
+        (marks, map) in testing::candidates(12).prop_flat_map(|c| { let s = c.shape(); (Just(c), jigsaw_map(s)) })
+    ) {
+        let board = Board::jigsaw(marks.shape(), &map).expect("a valid map");
+        let drawn = sudokit::format::marks_grid(&board, &marks);
+        let back: Candidates = drawn.parse().map_err(|e| TestCaseError::fail(format!("{e}\n{drawn}")))?;
+        let sets = |c: &Candidates| c.iter().map(|(_, d)| d).collect::<Vec<_>>();
+        prop_assert_eq!(sets(&back), sets(&marks), "{}", drawn);
     }
 
     /// Each layout also round-trips with nothing forced: the reader detects the layout and the shape

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
+use sudokit::format::marks_grid;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{self, se, se_path, Unrated};
 use sudokit::{Board, Position, Puzzle};
@@ -382,7 +383,7 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: St
             solver.by_ref().for_each(drop);
             let marks = solver.state().to_candidates();
             rec.answer(
-                || format!("{marks}\n"),
+                || format!("{}\n", marks_grid(solver.state().board(), &marks)),
                 || serde_json::json!({ "candidates": marks.to_line_form(), "solved": solver.is_solved() }),
             )
         }
@@ -405,7 +406,8 @@ fn explain(solver: &mut Solver, grids: bool, rec: &Rec) -> Vec<u8> {
             steps.push(step);
         } else {
             if let Some(b) = before {
-                text.push_str(&format!("{b}\n"));
+                text.push_str(&marks_grid(solver.state().board(), &b));
+                text.push('\n');
             }
             steps.push(step);
             text.push_str(&format!("{}. {}\n", steps.len(), steps[steps.len() - 1]));

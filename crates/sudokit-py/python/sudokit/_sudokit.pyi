@@ -518,7 +518,8 @@ def candidates(
     layout: Optional[Layout] = None,
 ) -> str:
     """The pencil marks after the singles (or ``techniques``), as ``sudokit candidates``:
-    ``format="grid"`` (boxed) or ``"line"`` (729 characters). Raises as ``explain``."""
+    ``format="grid"`` (boxed; a jigsaw's regions drawn with walls) or ``"line"`` (729 characters).
+    Raises as ``explain``."""
 
 def rate(
     puzzle: PuzzleLike,

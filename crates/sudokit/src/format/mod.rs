@@ -11,7 +11,7 @@ use crate::parse::{Layout, Notation, Symbols, UnknownName};
 
 mod rules;
 
-pub use rules::{region_symbols, rules_fields, variant_names, write_board_grid, REGION_SYMBOLS};
+pub use rules::{marks_grid, region_symbols, rules_fields, variant_names, write_board_grid, REGION_SYMBOLS};
 
 /// An output layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

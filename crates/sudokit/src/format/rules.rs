@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 
 use super::{write_grid_in, OutputFormat};
-use crate::grid::Grid;
+use crate::grid::{Candidates, Grid};
 use crate::parse::Notation;
 use crate::rules::{Board, HouseKind};
 
@@ -112,6 +112,18 @@ fn write_walls(grid: &Grid, map: &[u8], notation: Notation, out: &mut Vec<u8>) {
     let n = grid.shape().side();
     let mut symbols = Vec::new();
     write_grid_in(grid, OutputFormat::Line, notation, &mut symbols);
+    let cells: Vec<&[u8]> = symbols.chunks(1).take(n * n).collect();
+    draw_walls(&cells, map, n, out);
+    out.push(b'\n');
+}
+
+/// Draws the `cells` texts of an `n`×`n` board (row-major) with walls between cells of different
+/// regions of `map`: each cell is its text between two spaces, padded to its column's widest;
+/// `|` between two cells of a row and a row of `-` under a cell where the regions differ (and
+/// around the board), `+` where walls meet. No newline after the last line.
+fn draw_walls(cells: &[&[u8]], map: &[u8], n: usize, out: &mut Vec<u8>) {
+    let widths: Vec<usize> =
+        (0..n).map(|c| (0..n).map(|r| cells[r * n + c].len()).max().unwrap_or(1)).collect();
     // Whether a wall stands between cell (r, c) and its neighbour; outside the board counts as a
     // region of its own.
     let region = |r: usize, c: usize| (r < n && c < n).then(|| map[r * n + c]);
@@ -125,22 +137,52 @@ fn write_walls(grid: &Grid, map: &[u8], notation: Notation, out: &mut Vec<u8>) {
                 || r.checked_sub(1).is_some_and(|r| left(r, c))
                 || (r < n && left(r, c));
             out.push(if meets { b'+' } else { b' ' });
-            if c < n {
-                out.extend_from_slice(if above(r, c) { b"---" } else { b"   " });
+            // Past the last cell, only the border's corner.
+            if let Some(&width) = widths.get(c) {
+                let rule = if above(r, c) { b'-' } else { b' ' };
+                out.extend(std::iter::repeat_n(rule, width + 2));
             }
         }
-        out.push(b'\n');
         if r == n {
             break;
         }
+        out.push(b'\n');
         for c in 0..=n {
             out.push(if left(r, c) { b'|' } else { b' ' });
-            if c < n {
-                out.extend_from_slice(&[b' ', symbols[r * n + c], b' ']);
+            if let Some(&width) = widths.get(c) {
+                let text = cells[r * n + c];
+                out.push(b' ');
+                out.extend_from_slice(text);
+                out.extend(std::iter::repeat_n(b' ', width - text.len() + 1));
             }
         }
         out.push(b'\n');
     }
+}
+
+/// The candidate grid of `marks` on `board`: for a jigsaw, drawn with walls between cells of
+/// different regions, as the pretty layout draws its grids (each cell padded to its column's
+/// widest, `-` for a cell without candidates); for other rules, the boxed form of
+/// [`Candidates`]'s `Display`. Both read back as the same marks. No newline at the end.
+///
+/// ```
+/// use sudokit::{format::marks_grid, Board, Candidates, Grid, Shape};
+/// let s = Shape::for_side(4)?;
+/// let board = Board::jigsaw(s, &[0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3])?;
+/// let marks = Candidates::from_grid(&"1.34341221434321".parse::<Grid>()?);
+/// let drawn = marks_grid(&board, &marks);
+/// assert!(drawn.starts_with("+---+------+---+---+\n| 1   1234   3 | 4 |"), "{drawn}");
+/// assert_eq!(drawn.parse::<Candidates>()?, marks);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn marks_grid(board: &Board, marks: &Candidates) -> String {
+    let Some(map) = region_symbols(board) else { return marks.to_string() };
+    let texts: Vec<String> = marks.iter().map(|(_, d)| format!("{d:#}")).collect();
+    let cells: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+    let mut out = Vec::new();
+    draw_walls(&cells, &map, board.shape().side(), &mut out);
+    // Every symbol is ASCII.
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The variant names of `board` as the JSON puzzle format spells them (`x`, `hyper`, `jigsaw`,

@@ -322,8 +322,9 @@ fn read_boxed(text: &str) -> Result<Candidates, CandidatesError> {
         return Err(error(last_line, 1, CandidatesErrorKind::Empty));
     };
     let n = first.len();
+    // A `|` that is no box boundary (a jigsaw's wall, say) leaves the squarest boxes.
     let shape = match box_cols {
-        Some(bc) if bc < n && n % bc == 0 => Shape::new(n / bc, bc),
+        Some(bc) if bc < n && n % bc == 0 => Shape::new(n / bc, bc).or_else(|_| Shape::for_side(n)),
         _ => Shape::for_side(n),
     }
     .map_err(|e| error(*first_line, 1, e.into()))?;
