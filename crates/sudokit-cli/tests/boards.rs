@@ -610,7 +610,7 @@ fn jigsaw_drawings_read_back_as_their_regions() {
 }
 
 /// A jigsaw's candidate grid (`candidates`, `explain --grids`) draws the regions' walls where the
-/// boxes would be, the same walls `-o pretty` draws.
+/// boxes would be, the same walls `-o pretty` draws; `--pencil` reads it back under those regions.
 #[test]
 fn jigsaw_candidate_grids_draw_the_walls() {
     let made = sudokit(&["generate", "puzzle", "--variant", "jigsaw", "--seed", "9"], "");
@@ -622,6 +622,9 @@ fn jigsaw_candidate_grids_draw_the_walls() {
         text.lines().map(|l| (l.matches('|').count(), l.matches('+').count())).collect::<Vec<_>>()
     };
     assert_eq!(walls(&marks.stdout), walls(&drawn.stdout), "{}\n{}", marks.stdout, drawn.stdout);
+    // The drawing reads back with its rules: the marks after singles are their own.
+    let again = sudokit(&["candidates", "--pencil"], &marks.stdout);
+    assert_eq!((again.code, again.stdout.as_str()), (0, marks.stdout.as_str()), "{}", again.stderr);
     let grids = sudokit(&["explain", "--grids", "--variant", "jigsaw"], &made.stdout);
     let first: String = grids.stdout.lines().take(19).map(|l| format!("{l}\n")).collect();
     assert_eq!(walls(&first), walls(&drawn.stdout), "{}", grids.stdout);

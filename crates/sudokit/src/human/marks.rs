@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::library::LibraryCase;
 use crate::grid::{Candidates, CandidatesError};
-use crate::parse::{pencil_record, Position, Symbols, VariantPuzzle, RULE_FIELDS};
+use crate::parse::{drawn_regions, pencil_record, region_map, Position, Symbols, VariantPuzzle, RULE_FIELDS};
 use crate::rules::{Board, Variants};
 
 /// Pencil-mark text that does not read: where (the record's position, with the line and column
@@ -114,8 +114,18 @@ pub fn read_marks_under(
             }
             board
         }
-        None if variants.is_classic() => return Ok((marks, Board::classic_shared(shape))),
-        None => variants.board(shape, None).map_err(|e| error(format!("the variant rules: {e}")))?,
+        // A candidate grid with a jigsaw's walls drawn brings its regions, as a grid does.
+        None => match drawn_regions(text, shape) {
+            Some(Ok(map)) => {
+                let jigsaw = Variants { jigsaw: true, ..variants };
+                region_map(shape, &map)
+                    .and_then(|m| jigsaw.board(shape, Some(&m)))
+                    .map_err(|e| error(format!("the variant rules: {e}")))?
+            }
+            Some(Err(problem)) => return Err(error(format!("bad region map: {problem}"))),
+            None if variants.is_classic() => return Ok((marks, Board::classic_shared(shape))),
+            None => variants.board(shape, None).map_err(|e| error(format!("the variant rules: {e}")))?,
+        },
     };
     Ok((marks, Arc::new(board)))
 }

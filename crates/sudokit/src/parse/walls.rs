@@ -133,6 +133,37 @@ fn flood(shape: Shape, left: &[bool], over: &[bool]) -> Result<Vec<u8>, RegionPr
     Ok(label.iter().map(|l| NAMES[usize::from(l.unwrap_or(0))]).collect())
 }
 
+/// The jigsaw regions a candidate grid (or any grid of `shape` in text) draws with walls, as
+/// `candidates` draws a jigsaw's: `None` when it draws none (no `+` at every cell of its top border,
+/// walls around every cell or around the boxes only, rows not all ruled off), else the region map
+/// (symbols as [`Drawing::regions`] names them) or why its walls make no regions. A row is a line
+/// with a letter or digit, or a lone `-` (a cell without candidates); other lines are rules.
+pub(crate) fn drawn_regions(text: &str, shape: Shape) -> Option<Result<Vec<u8>, RegionProblem>> {
+    let mut d = Drawing::default();
+    for line in text.lines() {
+        let row = line.bytes().any(|b| b.is_ascii_alphanumeric())
+            || line.split(|c: char| c.is_whitespace() || c == '|').any(|t| t == "-");
+        if !row {
+            if line.contains(['+', '-']) {
+                d.separator(line.as_bytes());
+            }
+            continue;
+        }
+        if d.rows.is_empty() && !d.first_row(shape.side()) {
+            return None;
+        }
+        d.row(line.as_bytes());
+    }
+    if d.rows.len() != shape.side() {
+        return None;
+    }
+    match d.regions(shape) {
+        Ok(Some(map)) if !Drawing::are_boxes(&map, shape) => Some(Ok(map)),
+        Ok(_) | Err(RegionProblem::MissingWallLine { .. }) => None,
+        Err(problem) => Some(Err(problem)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +221,25 @@ mod tests {
         assert_eq!(d.regions(shape), Ok(None));
         assert!(!Drawing::are_boxes(b"1112132233423444", shape));
         assert!(Drawing::are_boxes(b"1122112233443344", shape));
+    }
+
+    #[test]
+    fn a_candidate_grid_draws_its_regions() {
+        let shape = four();
+        let map = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+        let board = crate::rules::Board::jigsaw(shape, &map).expect("a jigsaw");
+        let marks = crate::grid::Candidates::new(shape);
+        let drawn = crate::format::marks_grid(&board, &marks);
+        assert_eq!(drawn_regions(&drawn, shape), Some(Ok(b"1112312233423444".to_vec())), "{drawn}");
+        // The boxed form of the classic rules, and the line form, draw no regions.
+        assert_eq!(drawn_regions(&marks.to_string(), shape), None);
+        assert_eq!(drawn_regions(&marks.to_line_form(), shape), None);
+        // One wall fewer in the first row: two regions become one of 8 cells.
+        let broken = drawn.replacen("| 1234 |", "  1234 |", 1);
+        assert!(
+            matches!(drawn_regions(&broken, shape), Some(Err(RegionProblem::WalledSize { .. }))),
+            "{broken}"
+        );
     }
 
     #[test]
