@@ -61,8 +61,9 @@ pub fn read_marks(text: &str, at: Position) -> Result<Candidates, MarksError> {
 
 /// [`read_marks`] with the rules the marks are played under: a JSON record's own rule fields
 /// (`box`, `variants`, `regions`, `cages`, as a JSON puzzle object writes them, so that the records
-/// of the human-solving commands under variant rules read back), else `variants` on the marks'
-/// board (those that need a region map or cages come only in a record's fields).
+/// of the human-solving commands under variant rules read back); else, for a candidate grid that
+/// draws a jigsaw's walls (as [`crate::format::marks_grid`] does), those regions with `variants`'
+/// other rules; else `variants` on the marks' board (a region map or cages come only so).
 ///
 /// ```
 /// use sudokit::human::read_marks_under;
@@ -80,7 +81,8 @@ pub fn read_marks(text: &str, at: Position) -> Result<Candidates, MarksError> {
 /// ```
 ///
 /// # Errors
-/// As [`read_marks`]; also rules that do not read, or do not fit the marks' board.
+/// As [`read_marks`]; also rules that do not read, or do not fit the marks' board, and walls that
+/// enclose a region of the wrong size.
 pub fn read_marks_under(
     text: &str,
     at: Position,
