@@ -33,13 +33,13 @@ impl Fields {
         Fields(vec![("index", Value::from(index)), ("status", Value::from(status))])
     }
 
-    /// Adds a field (or replaces one of the same name).
     /// The fields with the rules of `board` (`box`, `variants`, `regions`, `cages`; none for the
     /// classic rules), so that the record reads back under them.
     pub fn with_rules_of(self, board: &sudokit::Board) -> Fields {
         sudokit::format::rules_fields(board).into_iter().fold(self, |f, (name, value)| f.set(name, value))
     }
 
+    /// Adds a field (or replaces one of the same name).
     pub fn set(mut self, name: &'static str, value: impl Into<Value>) -> Fields {
         let value = value.into();
         match self.0.iter_mut().find(|(n, _)| *n == name) {

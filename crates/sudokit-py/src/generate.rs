@@ -273,17 +273,10 @@ fn check_format(m: &Making, format: OutputFormat) -> PyResult<()> {
 /// puzzle object, its fields in the format's order).
 fn item_object(py: Python<'_>, made: &Item, format: OutputFormat) -> PyResult<Py<PyAny>> {
     let Some(board) = made.board.as_deref().filter(|b| !b.cages().is_empty()) else {
-        let classic;
-        let board = match made.board.as_deref() {
-            Some(b) => b,
-            None => {
-                classic = sudokit::Board::classic_shared(made.puzzle.shape());
-                &classic
-            }
-        };
-        let mut text = render(board, &made.puzzle, format, sudokit::Symbols::Standard);
+        let board = made.board.clone().unwrap_or_else(|| sudokit::Board::classic_shared(made.puzzle.shape()));
+        let mut text = render(&board, &made.puzzle, format, sudokit::Symbols::Standard);
         // A drawing shows its regions; a line carries its map after the givens.
-        if let Some(map) = region_symbols(board).filter(|_| format != OutputFormat::Pretty) {
+        if let Some(map) = region_symbols(&board).filter(|_| format != OutputFormat::Pretty) {
             text.push(' ');
             text.push_str(&String::from_utf8_lossy(&map));
         }

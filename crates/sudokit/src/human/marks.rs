@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use super::library::LibraryCase;
 use crate::grid::{Candidates, CandidatesError};
-use crate::parse::{drawn_regions, pencil_record, region_map, Position, Symbols, VariantPuzzle, RULE_FIELDS};
+use crate::parse::{
+    drawn_board, drawn_regions, pencil_record, Position, Symbols, VariantPuzzle, RULE_FIELDS,
+};
 use crate::rules::{Board, Variants};
 
 /// Pencil-mark text that does not read: where (the record's position, with the line and column
@@ -119,10 +121,7 @@ pub fn read_marks_under(
         // A candidate grid with a jigsaw's walls drawn brings its regions, as a grid does.
         None => match drawn_regions(text, shape) {
             Some(Ok(map)) => {
-                let jigsaw = Variants { jigsaw: true, ..variants };
-                region_map(shape, &map)
-                    .and_then(|m| jigsaw.board(shape, Some(&m)))
-                    .map_err(|e| error(format!("the variant rules: {e}")))?
+                drawn_board(shape, &map, variants).map_err(|e| error(format!("the variant rules: {e}")))?
             }
             Some(Err(problem)) => return Err(error(format!("bad region map: {problem}"))),
             None if variants.is_classic() => return Ok((marks, Board::classic_shared(shape))),

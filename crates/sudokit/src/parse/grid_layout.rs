@@ -6,13 +6,11 @@ use std::io::{self, BufRead};
 
 use super::error::{ParseError, ParseErrorKind, Position};
 use super::line::token_value;
-use super::puzzle_object::region_map;
 use super::symbols::{bad_char, symbol_value, Located, Symbols};
 use super::text::{is_art_separator, split_last_token, tokens, trim_eol};
-use super::walls::Drawing;
+use super::walls::{drawn_board, Drawing};
 use super::{Layout, PuzzleReader, MAX_LINE};
 use crate::grid::{Grid, GridError, RegionProblem, Shape, MAX_SIDE};
-use crate::rules::Variants;
 
 impl<R: BufRead> PuzzleReader<R> {
     pub(super) fn grid_record(&mut self, layout: Layout) -> io::Result<()> {
@@ -137,34 +135,28 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             (None, None) => return Ok(()),
         };
+        let bad = |reason: RegionProblem| Self::error(p, None, GridError::BadRegions { reason }.into());
         let result = match result {
-            Ok(g) if drawing.walled() => match drawing.regions(g.shape()) {
-                Ok(Some(map)) if jigsaw => {
+            Ok(g) if drawing.walled() && jigsaw => match drawing.regions(g.shape()) {
+                Ok(Some(map)) => {
                     regions = map;
                     Ok(g)
                 }
-                Ok(None) if jigsaw => {
-                    Err(Self::error(p, None, GridError::BadRegions { reason: RegionProblem::Missing }.into()))
-                }
-                // Without the jigsaw rules asked for, walls other than the boxes' make a jigsaw
-                // board all the same: read as classic, its givens would play by the wrong rules.
-                Ok(Some(map)) if !Drawing::are_boxes(&map, g.shape()) => {
-                    let jigsaw = Variants { jigsaw: true, ..self.variants };
-                    let board = region_map(g.shape(), &map).and_then(|m| jigsaw.board(g.shape(), Some(&m)));
-                    match board {
-                        Ok(board) => {
-                            self.push_own(p, layout, g, board);
-                            return Ok(());
-                        }
-                        Err(e) => Err(Self::error(p, None, ParseErrorKind::Grid(e))),
+                Ok(None) => Err(bad(RegionProblem::Missing)),
+                Err(reason) => Err(bad(reason)),
+            },
+            // Without the jigsaw rules asked for, walls other than the boxes' make a jigsaw board
+            // all the same: read as classic, its givens would play by the wrong rules.
+            Ok(g) if drawing.walled() => match drawing.own_regions(g.shape()) {
+                None => Ok(g),
+                Some(Err(reason)) => Err(bad(reason)),
+                Some(Ok(map)) => match drawn_board(g.shape(), &map, self.variants) {
+                    Ok(board) => {
+                        self.push_own(p, layout, g, board);
+                        return Ok(());
                     }
-                }
-                // A `+` at every cell of the border, but rows not all ruled off: a classic grid
-                // drawn in its own style, not regions.
-                Err(RegionProblem::MissingWallLine { .. }) if !jigsaw => Ok(g),
-                Err(reason) => Err(Self::error(p, None, GridError::BadRegions { reason }.into())),
-                // A grid with every cell walled in, or walls where the boxes are: a classic one.
-                Ok(_) => Ok(g),
+                    Err(e) => Err(Self::error(p, None, ParseErrorKind::Grid(e))),
+                },
             },
             other => other,
         };

@@ -75,7 +75,7 @@ pub use reader::PuzzleReader;
 pub use rows::{read_rows, Rows};
 pub use symbols::Symbols;
 pub use text::TextLines;
-pub(crate) use walls::drawn_regions;
+pub(crate) use walls::{drawn_board, drawn_regions};
 
 /// The most bytes of one line the reader keeps; the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 1 << 16;

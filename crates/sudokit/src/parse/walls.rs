@@ -3,7 +3,9 @@
 //! under a cell whose neighbour below lies in another region. The regions are what the walls
 //! enclose, so a drawing reads back as the board it was printed from.
 
-use crate::grid::{Cell, RegionProblem, Shape};
+use super::puzzle_object::region_map;
+use crate::grid::{Cell, GridError, RegionProblem, Shape};
+use crate::rules::{Board, Variants};
 
 /// The symbol of each region of a map the walls draw, in the order of their first cells.
 const NAMES: &[u8; 32] = b"123456789ABCDEFGHIJKLMNOPQRSTUVW";
@@ -70,6 +72,17 @@ impl Drawing {
             return Ok(None);
         }
         flood(shape, &left, &over).map(Some)
+    }
+
+    /// The regions the drawing brings of its own, when no jigsaw rules were asked for: `None` where
+    /// its walls draw none (every cell walled in, the boxes only, or rows not all ruled off: a
+    /// classic grid drawn in its own style), else the region map or why its walls make no regions.
+    pub(super) fn own_regions(&self, shape: Shape) -> Option<Result<Vec<u8>, RegionProblem>> {
+        match self.regions(shape) {
+            Ok(Some(map)) if !Drawing::are_boxes(&map, shape) => Some(Ok(map)),
+            Ok(_) | Err(RegionProblem::MissingWallLine { .. }) => None,
+            Err(problem) => Some(Err(problem)),
+        }
     }
 
     /// Per cell, whether a wall stands on its left and above it (the board's border counts as
@@ -157,11 +170,14 @@ pub(crate) fn drawn_regions(text: &str, shape: Shape) -> Option<Result<Vec<u8>, 
     if d.rows.len() != shape.side() {
         return None;
     }
-    match d.regions(shape) {
-        Ok(Some(map)) if !Drawing::are_boxes(&map, shape) => Some(Ok(map)),
-        Ok(_) | Err(RegionProblem::MissingWallLine { .. }) => None,
-        Err(problem) => Some(Err(problem)),
-    }
+    d.own_regions(shape)
+}
+
+/// The rules of a board whose drawing brings its regions: `variants` with the jigsaw regions of
+/// `map` (as [`Drawing::regions`] names them).
+pub(crate) fn drawn_board(shape: Shape, map: &[u8], variants: Variants) -> Result<Board, GridError> {
+    let jigsaw = Variants { jigsaw: true, ..variants };
+    region_map(shape, map).and_then(|m| jigsaw.board(shape, Some(&m)))
 }
 
 #[cfg(test)]
