@@ -21,6 +21,11 @@ pub fn interrupted() -> bool {
     FLAG.get().is_some_and(CancelFlag::is_cancelled)
 }
 
+/// Sudoku Explainer rating options that Ctrl-C stops part way: its chains can take seconds.
+pub fn se_options() -> sudokit::rate::se::SeOptions {
+    sudokit::rate::se::SeOptions::default().with_cancel(flag().clone())
+}
+
 /// Installs the handler. Without it (the platform refused) Ctrl-C ends the process as usual.
 pub fn install() {
     static SECOND: AtomicBool = AtomicBool::new(false);

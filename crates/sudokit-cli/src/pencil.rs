@@ -79,20 +79,26 @@ fn run_input(
     emit: &mut dyn FnMut(Outcome) -> anyhow::Result<()>,
 ) -> anyhow::Result<Option<io::Error>> {
     // A task sends its record's number and outcome, or `None` where `process` panicked (a bug,
-    // never bad input), which ends the run rather than leave a hole in the output.
-    let (tx, rx) = channel::<(usize, Option<Outcome>)>();
-    let mut done: BTreeMap<usize, Outcome> = BTreeMap::new();
+    // never bad input), which ends the run rather than leave a hole in the output; and whether
+    // Ctrl-C came before it finished (a rating stops part way then): such a record and those after
+    // it are not written.
+    let (tx, rx) = channel::<(usize, Option<Outcome>, bool)>();
+    let mut done: BTreeMap<usize, (Outcome, bool)> = BTreeMap::new();
+    let mut cut = false;
     let (mut sent, mut next) = (0, 0);
     // Takes what has finished, waiting for one outcome first when `wait`, and writes the outcomes
     // that are next in order.
     let mut drain = |wait: bool, next: &mut usize| -> anyhow::Result<()> {
         let first = if wait { rx.recv().ok() } else { None };
-        for (i, o) in first.into_iter().chain(std::iter::from_fn(|| rx.try_recv().ok())) {
+        for (i, o, late) in first.into_iter().chain(std::iter::from_fn(|| rx.try_recv().ok())) {
             let o = o.context("internal error: a worker stopped; the output is incomplete")?;
-            done.insert(i, o);
+            done.insert(i, (o, late));
         }
-        while let Some(o) = done.remove(next) {
-            emit(o)?;
+        while let Some((o, late)) = done.remove(next) {
+            cut |= late;
+            if !cut {
+                emit(o)?;
+            }
             *next += 1;
         }
         Ok(())
@@ -113,9 +119,14 @@ fn run_input(
             let tx = tx.clone();
             let i = sent;
             scope.spawn(move |_| {
-                let o = catch_unwind(AssertUnwindSafe(|| process(&record.text, record.at)));
+                // A record whose turn comes after Ctrl-C is not processed: it would not be written.
+                let o = if crate::interrupt::interrupted() {
+                    Ok(Outcome::default())
+                } else {
+                    catch_unwind(AssertUnwindSafe(|| process(&record.text, record.at)))
+                };
                 // The receiver is gone only when the run stopped early; the outcome has nowhere to go.
-                let _ = tx.send((i, o.ok()));
+                let _ = tx.send((i, o.ok(), crate::interrupt::interrupted()));
             });
             sent += 1;
             drain(false, &mut next)?;

@@ -522,30 +522,70 @@ fn issue22_solve_all_streams_and_stops_at_a_closed_pipe() {
     drop(guard);
 }
 
-/// Issue #22, item 7: Ctrl-C (SIGINT) ends a run with the records finished before it written, in
-/// order, and status 130.
-#[test]
-fn issue22_sigint_writes_the_finished_records() {
+/// Runs `sudokit ARGS` on `input` and sends it SIGINT half a second in (time for the run to start
+/// on its long records; the signal is what ends it): its exit status, stdout and stderr.
+fn interrupted(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     let mut child = Command::new(sudokit_bin())
-        .args(["count", "--limit", "0"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("sudokit runs");
-    // Five quick puzzles, then one whose count would run for ages.
-    let input = format!("{}{}\n", format!("{P1}\n").repeat(5), ".".repeat(81));
     let mut stdin = child.stdin.take().expect("stdin");
     stdin.write_all(input.as_bytes()).expect("write the input");
     drop(stdin);
-    // Give the run time to start on the long count; the signal is what ends it.
     std::thread::sleep(Duration::from_millis(500));
     let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
     assert!(sent.success());
     let out = child.wait_with_output().expect("sudokit ends");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// Ctrl-C during ratings of hard puzzles: the Sudoku Explainer ratings in flight stop part way and
+/// are not written (no `timeout` record for them); what is written is whole ratings, in input
+/// order, then status 130. For puzzles, and for pencil marks (which run on their own runner).
+#[test]
+fn sigint_during_ratings_writes_only_whole_ratings() {
+    let Some(path) = shared("puzzles6_forum_hardest_1106.txt") else { return };
+    let text = std::fs::read_to_string(path).expect("read the dataset");
+    // Forty of the hardest: seconds each on one core, far more than the half second before the signal.
+    let puzzles: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(40).collect();
+    let marks = sudokit(&["candidates", "-o", "json"], &format!("{}\n", puzzles.join("\n")));
+    assert_eq!(marks.code, 0, "{}", marks.stderr);
+    for (args, input, field) in [
+        (&["rate", "-o", "json"][..], format!("{}\n", puzzles.join("\n")), "puzzle"),
+        (&["rate", "--pencil", "-o", "json"][..], marks.stdout.clone(), "pencil"),
+    ] {
+        let (code, stdout, stderr) = interrupted(args, &input);
+        assert_eq!(code, Some(130), "{args:?}: {stderr}");
+        let records: Vec<serde_json::Value> =
+            stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON record")).collect();
+        assert!(records.len() < puzzles.len(), "{args:?}: the signal came before the end");
+        let inputs: Vec<&str> = input.lines().collect();
+        for (n, r) in records.iter().enumerate() {
+            assert_eq!(r["index"], n + 1, "{args:?}: in order");
+            assert_eq!(r["status"], "ok", "{args:?}: a whole rating: {r}");
+            assert!(r["er"].as_f64().is_some_and(|er| er >= 1.0), "{args:?}: {r}");
+            let given = r[field].as_str().expect("the input");
+            if field == "puzzle" {
+                assert_eq!(given, inputs[n], "{args:?}");
+            } else {
+                assert_eq!(given.len(), 729, "{args:?}: the marks' line form");
+            }
+        }
+    }
+}
+
+/// Issue #22, item 7: Ctrl-C (SIGINT) ends a run with the records finished before it written, in
+/// order, and status 130.
+#[test]
+fn issue22_sigint_writes_the_finished_records() {
+    // Five quick puzzles, then one whose count would run for ages.
+    let input = format!("{}{}\n", format!("{P1}\n").repeat(5), ".".repeat(81));
+    let (code, stdout, stderr) = interrupted(&["count", "--limit", "0"], &input);
+    assert_eq!(code, Some(130), "{stderr}");
     assert!(stdout.starts_with("1\n1\n1\n1\n1\n"), "the finished records come first: {stdout}");
     assert!(stdout.lines().count() <= 6, "{stdout}");
     assert!(stderr.contains("interrupted"), "{stderr}");

@@ -10,7 +10,9 @@ use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::format::marks_grid;
 use sudokit::human::{read_marks_under, HumanError, Solver, SolverOptions, State, Technique};
-use sudokit::rate::{rate_or_outline, rate_pencil_on, rating_line, Outline, Ratings, Scales, Unrated};
+use sudokit::rate::{
+    rate_or_outline_with, rate_pencil_on_with, rating_line, Outline, Ratings, Scales, Unrated,
+};
 use sudokit::{Board, CancelFlag, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
@@ -484,14 +486,20 @@ puzzle_function! {
     }
 }
 
+/// Sudoku Explainer's options for a call: stopped by the call's `cancel` (Ctrl-C, see `on_pool`),
+/// as its deepest chains take seconds.
+fn se_options(cancel: &CancelFlag) -> sudokit::rate::se::SeOptions {
+    sudokit::rate::se::SeOptions::default().with_cancel(cancel.clone())
+}
+
 /// `all_steps(scale="se")`: every step Sudoku Explainer's "Get all hints" lists.
 fn se_all_steps(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<Vec<Py<PyAny>>> {
     let py = obj.py();
     let (solver, at) = se_solver(obj, pencil, args)?;
-    let steps = on_pool(py, None, &CancelFlag::new(), || {
-        sudokit::rate::se::all_hints(solver.state(), sudokit::rate::se::SeOptions::default())
-    })?
-    .map_err(|why| no_se_hint(py, &at, &why))?;
+    let cancel = CancelFlag::new();
+    let steps =
+        on_pool(py, None, &cancel, || sudokit::rate::se::all_hints(solver.state(), se_options(&cancel)))?
+            .map_err(|why| no_se_hint(py, &at, &why))?;
     steps.iter().map(|s| Ok(Py::new(py, SeStep::from_library(s))?.into_any())).collect()
 }
 
@@ -541,7 +549,8 @@ fn se_hint(
     refuse_hodoku_flags(hodoku_flags)?;
     let (solver, at) = se_solver(obj, pencil, args)?;
     // Sudoku Explainer's chains split their searches over threads: on a pool of ours (see `on_pool`).
-    let found = on_pool(py, None, &CancelFlag::new(), || se::hint(solver.state(), se::SeOptions::default()))?;
+    let cancel = CancelFlag::new();
+    let found = on_pool(py, None, &cancel, || se::hint(solver.state(), se_options(&cancel)))?;
     let hint = match found {
         Ok(Some(h)) => h,
         Ok(None) => return Ok(None),
@@ -799,7 +808,7 @@ fn tenths(t: u16) -> f64 {
 
 /// The rating of one puzzle as the command line reports it, `at` naming it in messages.
 /// `path` is the human solver's path in brief where neither scale covers the board (see
-/// [`rate_or_outline`]).
+/// [`sudokit::rate::rate_or_outline`]).
 pub fn rating_of(
     rated: &Result<Ratings, Unrated>,
     path: Option<&Result<Outline, Unrated>>,
@@ -885,11 +894,14 @@ puzzle_function! {
         let scales = scales_of(scale)?;
         if pencil {
             let (marks, rules, at) = marks_of(puzzle, &args)?;
-            let (rated, path) = on_pool(py, None, &CancelFlag::new(), || rate_pencil_on(rules, &marks, scales))?;
+            let cancel = CancelFlag::new();
+            let (rated, path) =
+                on_pool(py, None, &cancel, || rate_pencil_on_with(rules, &marks, scales, se_options(&cancel)))?;
             return Ok(rating_of(&rated, path.as_ref(), at, scales));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let (rated, path) = on_pool(py, None, &CancelFlag::new(), || rate_or_outline(&p, scales))?;
+        let cancel = CancelFlag::new();
+        let (rated, path) = on_pool(py, None, &cancel, || rate_or_outline_with(&p, scales, se_options(&cancel)))?;
         Ok(rating_of(&rated, path.as_ref(), at, scales))
     }
 }
@@ -1116,13 +1128,15 @@ puzzle_function! {
         let args = keywords.options()?;
         if pencil {
             let (solver, at) = se_solver(puzzle, true, &args)?;
-            let path = on_pool(py, None, &CancelFlag::new(), || {
-                sudokit::rate::se::explain_state(solver.state(), Default::default())
-            })?;
+            let cancel = CancelFlag::new();
+            let path =
+                on_pool(py, None, &cancel, || sudokit::rate::se::explain_state(solver.state(), se_options(&cancel)))?;
             return path.map(|p| SePath::from_library(&p)).map_err(|why| bad_option(format!("{at}: {why}")));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let path = on_pool(py, None, &CancelFlag::new(), || sudokit::rate::se_path(&p))?.map_err(|why| unrated_error(py, at, &why))?;
+        let cancel = CancelFlag::new();
+        let path = on_pool(py, None, &cancel, || sudokit::rate::se_path_with(&p, se_options(&cancel)))?
+            .map_err(|why| unrated_error(py, at, &why))?;
         Ok(SePath::from_library(&path))
     }
 }

@@ -33,6 +33,9 @@ else:
 # needs, far less than the calls would take by themselves.
 HANG_GUARD = 60
 
+# A puzzle whose Sudoku Explainer rating needs nested forcing chains (ER 10.7).
+HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
 CALLS = {
     # Every solution of the empty board: more than 6.6e21.
     "count": 'sudokit.count("." * 81, limit=None)',
@@ -43,6 +46,10 @@ CALLS = {
     "generate_batch": "sudokit.generate_batch(1_000_000, seed=1, threads=2)",
     # Minimising a complete 25×25 grid: more than a minute.
     "minimize_25x25": "sudokit.minimize(sudokit.generate(seed=1, size=25, grid=True), seed=1)",
+    # Sudoku Explainer's nested chains, a fraction of a second a rating, a thousand times over; the
+    # chains watch the interrupt too, so it does not wait for the rating under way to finish.
+    "rate": f"[sudokit.rate({HARD!r}) for _ in range(1000)]",
+    "se_path": f"[sudokit.se_path({HARD!r}) for _ in range(1000)]",
 }
 
 

@@ -345,7 +345,7 @@ mod tests {
         // Where the next step needs chains (a generated puzzle of ER 8.8), a budget too small for
         // them gives no hint.
         let chains = "7..1.....56...3.81....6..7..3.2.14...........8.1.5.....8...6....5..1...34..9..2..";
-        let tiny = SeOptions { budget: 1, threads: 1 };
+        let tiny = SeOptions { budget: 1, threads: 1, ..SeOptions::default() };
         let before = se::explain(&chains.parse().expect("a puzzle"), tiny).expect("a path");
         let mut values = chains.as_bytes().to_vec();
         let mut removed = Vec::new();

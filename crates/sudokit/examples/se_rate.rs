@@ -41,7 +41,7 @@ fn main() -> ExitCode {
             }
         };
         let (cpu, clock) = (cpu_time::ThreadTime::now(), std::time::Instant::now());
-        let rating = se::rate_with(&grid, options);
+        let rating = se::rate_with(&grid, options.clone());
         let micros = if wall { clock.elapsed() } else { cpu.elapsed() }.as_micros();
         times.push(micros);
         match rating {

@@ -277,7 +277,7 @@ fn hints_along_the_way_are_the_paths_next_steps() {
     let mut checked = 0;
     for row in rows.iter().step_by(10) {
         let grid: Grid = row.puzzle.parse().expect("an oracle puzzle parses");
-        let path = se::path(&grid, options).expect("rated");
+        let path = se::path(&grid, options.clone()).expect("rated");
         let hardest =
             path.iter().enumerate().fold(
                 0,
@@ -290,11 +290,11 @@ fn hints_along_the_way_are_the_paths_next_steps() {
                 },
             );
         for k in [1.min(path.len() - 1), hardest, path.len() - 1] {
-            let hint = se::hint(&state_after(&grid, &path[..k]), options).expect("a hint");
+            let hint = se::hint(&state_after(&grid, &path[..k]), options.clone()).expect("a hint");
             assert_eq!(hint.map(|h| h.step).as_ref(), Some(&path[k]), "{} step {}", row.puzzle, k + 1);
             checked += 1;
         }
-        assert_eq!(se::hint(&state_after(&grid, &path), options), Ok(None), "{}", row.puzzle);
+        assert_eq!(se::hint(&state_after(&grid, &path), options.clone()), Ok(None), "{}", row.puzzle);
     }
     assert_eq!(checked, 3 * 85);
 }
@@ -310,12 +310,12 @@ fn all_hints_along_the_way_are_right_and_start_with_the_hint() {
     for row in rows.iter().step_by(10) {
         let grid: Grid = row.puzzle.parse().expect("an oracle puzzle parses");
         let solution = sudokit::Puzzle::classic(grid.clone()).first_solution().expect("a solution");
-        let path = se::path(&grid, options).expect("rated");
+        let path = se::path(&grid, options.clone()).expect("rated");
         let hardest = (0..path.len())
             .max_by(|&a, &b| path[a].difficulty.total_cmp(&path[b].difficulty).then(b.cmp(&a)));
         let ks = (0..path.len()).step_by(4).chain(hardest);
         for k in ks {
-            let all = se::all_hints(&state_after(&grid, &path[..k]), options).expect("hints");
+            let all = se::all_hints(&state_after(&grid, &path[..k]), options.clone()).expect("hints");
             assert_eq!(all.first(), Some(&path[k]), "{} step {}", row.puzzle, k + 1);
             for s in &all {
                 let right = |&(cell, digit): &(usize, u8)| solution.values()[cell] == digit;
@@ -326,7 +326,12 @@ fn all_hints_along_the_way_are_right_and_start_with_the_hint() {
             steps += all.len();
             chained += usize::from(path[k].difficulty >= 6.5);
         }
-        assert_eq!(se::all_hints(&state_after(&grid, &path), options), Ok(Vec::new()), "{}", row.puzzle);
+        assert_eq!(
+            se::all_hints(&state_after(&grid, &path), options.clone()),
+            Ok(Vec::new()),
+            "{}",
+            row.puzzle
+        );
     }
     println!("{grids} grids, {steps} steps listed, all right; {chained} grids whose next step is a chain");
     assert!(grids > 500 && chained > 20, "{grids} grids, {chained} of them at chains");
@@ -345,12 +350,13 @@ fn all_hints_of_nested_chains_are_right_and_start_with_the_hint() {
         let solution = sudokit::Puzzle::classic(grid.clone()).first_solution().expect("a solution");
         let mut taken = Vec::new();
         for _ in 0..walk {
-            let h = se::hint(&state_after(&grid, &taken), options).expect("a hint").expect("not solved");
+            let h =
+                se::hint(&state_after(&grid, &taken), options.clone()).expect("a hint").expect("not solved");
             taken.push(h.step);
         }
         let state = state_after(&grid, &taken);
-        let next = se::hint(&state, options).expect("a hint").expect("not solved").step;
-        let all = se::all_hints(&state, options).expect("hints");
+        let next = se::hint(&state, options.clone()).expect("a hint").expect("not solved").step;
+        let all = se::all_hints(&state, options.clone()).expect("hints");
         assert_eq!(all.first(), Some(&next), "#{line}");
         let nesting = |name: &str| name.split_once(" (").map(|(_, n)| n.to_string());
         for s in &all {

@@ -446,7 +446,7 @@ fn se_explain(p: &Puzzle, rec: &Rec, at: &str, summary: bool) -> Outcome {
 /// `explain --scale se --pencil` on a state whose one solution the solver has checked: the rest of
 /// Sudoku Explainer's path from there.
 fn se_explain_state(state: &State, rec: &Rec, at: &str, summary: bool) -> Outcome {
-    match se::explain_state(state, se::SeOptions::default()) {
+    match se::explain_state(state, crate::interrupt::se_options()) {
         Ok(path) => se_path_outcome(&path, rec, at, summary),
         Err(why) => Outcome { multiline: !rec.json, ..se_refused(&why, rec, format!("{at}: {why}")) },
     }
@@ -557,7 +557,7 @@ fn all_hints(solver: &Solver, rec: &Rec) -> Vec<u8> {
 
 /// `hint --all --scale se`: every step Sudoku Explainer's "Get all hints" lists now.
 fn se_all_hints(state: &State, rec: &Rec, at: &str, multiline: bool) -> Outcome {
-    let out = match se::all_hints(state, se::SeOptions::default()) {
+    let out = match se::all_hints(state, crate::interrupt::se_options()) {
         Ok(steps) if steps.is_empty() => no_hint(state, rec),
         Ok(steps) => steps_record(&steps, rec, || serde_json::json!(steps)),
         Err(why) => {
@@ -624,7 +624,7 @@ fn se_refused(why: &se::RateError, rec: &Rec, message: String) -> Outcome {
 /// Sudoku Explainer's path, told at `level`.
 fn se_hint(state: &State, level: Level, rec: &Rec, at: &str) -> Outcome {
     let multiline = false;
-    let found = match se::hint(state, se::SeOptions::default()) {
+    let found = match se::hint(state, crate::interrupt::se_options()) {
         Ok(found) => found,
         Err(why) => {
             let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());

@@ -6,7 +6,9 @@ use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::hodoku::{HodokuRating, Level};
 use sudokit::rate::se::SeRating;
-use sudokit::rate::{rate_or_outline, rate_pencil_on, rating_line, Outline, Ratings, Scales, Unrated};
+use sudokit::rate::{
+    rate_or_outline_with, rate_pencil_on_with, rating_line, Outline, Ratings, Scales, Unrated,
+};
 use sudokit::rules::Variants;
 use sudokit::{OutputFormat, Position};
 
@@ -164,7 +166,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
         echo: &|out| echo_in(args.echo, job, mode, out),
         at: job.position.to_string(),
     };
-    rec.outcome(rate_or_outline(p, rec.scales), dist)
+    rec.outcome(rate_or_outline_with(p, rec.scales, crate::interrupt::se_options()), dist)
 }
 
 /// Rates one pencil-mark grid for `sudokit rate --pencil` (the record's `text`, at `at`): the rest
@@ -204,7 +206,15 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
         },
         at: at.to_string(),
     };
-    rec.outcome(rate_pencil_on(std::sync::Arc::clone(&board), &marks, rec.scales), dist)
+    rec.outcome(
+        rate_pencil_on_with(
+            std::sync::Arc::clone(&board),
+            &marks,
+            rec.scales,
+            crate::interrupt::se_options(),
+        ),
+        dist,
+    )
 }
 
 /// How one input's rating record is written: its mode, scales and CSV columns, its first fields

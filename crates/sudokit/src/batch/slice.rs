@@ -19,7 +19,8 @@ use crate::generate::{minimize, rng_for, Minimized, Symmetry};
 use crate::grid::{Candidates, Cell, DigitSet, Grid, GridError, Shape};
 use crate::human::{self, HumanError, Path, SolverOptions, State};
 use crate::rate::backdoor::{backdoors, Backdoors};
-use crate::rate::{rate_pencil, rate_puzzle, technique_columns, Ratings, Scales, Unrated};
+use crate::rate::se::{RateError, SeOptions};
+use crate::rate::{rate_pencil_on_with, rate_puzzle_with, technique_columns, Ratings, Scales, Unrated};
 use crate::rules::Board;
 use crate::solve::fast9::{self, GivensError};
 use crate::solve::{
@@ -320,14 +321,28 @@ pub fn check_rows(rows: &[[u8; 81]], opts: &BatchOptions) -> Vec<Result<Verdict,
     map_all(rows, opts, |row| check_row(&board, row, opts))
 }
 
-/// One puzzle's ratings, or why it was not rated (see [`rate_puzzle`]).
+/// One puzzle's ratings, or why it was not rated (see [`rate_puzzle`](crate::rate::rate_puzzle)).
 pub type Rated = Result<Ratings, Unrated>;
 
-/// The ratings of each puzzle on `scales` ([`rate_puzzle`]), in input order. The ratings have no
-/// time or node limit of their own (Sudoku Explainer's rater has its own work budget), so only
-/// [`BatchOptions::cancel`] applies, checked before each puzzle.
+/// The ratings of each puzzle on `scales` ([`rate_puzzle`](crate::rate::rate_puzzle)), in input
+/// order. The ratings have no time or node limit of their own (Sudoku Explainer's rater has its
+/// own work budget), so only [`BatchOptions::cancel`] applies, checked before each puzzle and
+/// inside the Sudoku Explainer rating (a rating it stops is [`BatchError::Cancelled`]).
 pub fn rate_all(puzzles: &[Puzzle], scales: Scales, opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
-    map_each(puzzles, opts, |p| Ok(rate_puzzle(p, scales)))
+    map_each(puzzles, opts, |p| unless_cancelled(rate_puzzle_with(p, scales, se_options(opts))))
+}
+
+/// The Sudoku Explainer options of a batch's ratings: stopped by its cancel flag.
+fn se_options(opts: &BatchOptions) -> SeOptions {
+    SeOptions::default().with_cancel(opts.cancel.clone())
+}
+
+/// A rating, unless the batch's cancel flag stopped it part way.
+fn unless_cancelled(rated: Rated) -> Result<Rated, BatchError> {
+    match &rated {
+        Ok(Ratings { se: Some(Err(RateError::Interrupted { .. })), .. }) => Err(BatchError::Cancelled),
+        _ => Ok(rated),
+    }
 }
 
 /// [`rate_all`] over classic 9×9 rows of 81 values (`0` for a blank).
@@ -341,14 +356,16 @@ pub fn rate_all(puzzles: &[Puzzle], scales: Scales, opts: &BatchOptions) -> Vec<
 /// ```
 pub fn rate_rows(rows: &[[u8; 81]], scales: Scales, opts: &BatchOptions) -> Vec<Result<Rated, BatchError>> {
     let board = classic9();
-    map_each(rows, opts, |row| Ok(rate_puzzle(&row_puzzle(&board, row)?, scales)))
+    map_each(rows, opts, |row| {
+        unless_cancelled(rate_puzzle_with(&row_puzzle(&board, row)?, scales, se_options(opts)))
+    })
 }
 
-/// The ratings of classic 9×9 pencil-mark grids ([`rate_pencil`]: a Sukaku, or a player's grid
-/// rated from its candidates as they are), in input order. A row holds the 729 candidates cell by
-/// cell, digits 1 to 9 within a cell (`row[cell * 9 + digit - 1]`), any value but `0` for a
-/// candidate that is open: the layout of a numpy array of shape `(N, 81, 9)`. Only
-/// [`BatchOptions::cancel`] applies, as for [`rate_rows`].
+/// The ratings of classic 9×9 pencil-mark grids ([`rate_pencil`](crate::rate::rate_pencil): a
+/// Sukaku, or a player's grid rated from its candidates as they are), in input order. A row holds
+/// the 729 candidates cell by cell, digits 1 to 9 within a cell (`row[cell * 9 + digit - 1]`), any
+/// value but `0` for a candidate that is open: the layout of a numpy array of shape `(N, 81, 9)`.
+/// Only [`BatchOptions::cancel`] applies, as for [`rate_rows`].
 ///
 /// ```
 /// use sudokit::batch::{rate_pencil_rows, BatchOptions};
@@ -367,7 +384,12 @@ pub fn rate_pencil_rows(
     scales: Scales,
     opts: &BatchOptions,
 ) -> Vec<Result<Rated, BatchError>> {
-    map_each(rows, opts, |row| Ok(rate_pencil(&row_marks(row), scales).0))
+    map_each(rows, opts, |row| {
+        let marks = row_marks(row);
+        unless_cancelled(
+            rate_pencil_on_with(Board::classic_shared(marks.shape()), &marks, scales, se_options(opts)).0,
+        )
+    })
 }
 
 /// The candidates of one row of [`rate_pencil_rows`].

@@ -174,7 +174,9 @@ pub struct StreamOptions {
     pub chunk: usize,
     /// Chunks the reader may run ahead of the workers [default: 4].
     pub read_ahead: usize,
-    /// Set it to stop: no chunk is read, processed or delivered after it is seen.
+    /// Set it to stop: no chunk is read, processed or delivered after it is seen, and a record
+    /// still being processed when it is set is not delivered (the work may watch the flag too, and
+    /// stop part way).
     pub cancel: CancelFlag,
     /// The puzzle column of CSV inputs (see [`PuzzleReader::with_column`]) [default: the usual names].
     pub column: Option<Arc<str>>,
@@ -502,7 +504,9 @@ fn process_chunk<T: Send>(
                 Unit::Job(j) => process(j, &mut out),
                 Unit::Line(l, i, board) => process(&Job::with_board(l.record(i), Some(board)), &mut out),
             };
-            Some((out, t))
+            // A record the flag may have cut short (a rating watches it) is not finished: it goes
+            // with the records skipped.
+            (!cancel.is_cancelled()).then_some((out, t))
         })
         .collect();
     let mut done = Done {

@@ -25,7 +25,8 @@ pub mod se;
 mod summary;
 
 pub use puzzle::{
-    outline, outline_state, rate_or_outline, rate_pencil, rate_pencil_on, rate_puzzle, rate_state,
-    rating_line, se_path, Outline, Ratings, Scales, Unrated,
+    outline, outline_state, rate_or_outline, rate_or_outline_with, rate_pencil, rate_pencil_on,
+    rate_pencil_on_with, rate_puzzle, rate_puzzle_with, rate_state, rate_state_with, rating_line, se_path,
+    se_path_with, Outline, Ratings, Scales, Unrated,
 };
 pub use summary::{se_counts, technique_columns, technique_counts, SeCount, TechniqueCount};

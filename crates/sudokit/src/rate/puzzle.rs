@@ -303,9 +303,18 @@ impl std::error::Error for Unrated {}
 /// # Errors
 /// [`Unrated`] when the puzzle is not classic 9×9 or has not exactly one solution.
 pub fn rate_puzzle(puzzle: &Puzzle, scales: Scales) -> Result<Ratings, Unrated> {
+    rate_puzzle_with(puzzle, scales, se::SeOptions::default())
+}
+
+/// [`rate_puzzle`] with the Sudoku Explainer rating's options: its work budget, threads and cancel
+/// flag ([`se::SeOptions`]; a set flag makes the SE rating [`RateError::Interrupted`]).
+///
+/// # Errors
+/// As [`rate_puzzle`].
+pub fn rate_puzzle_with(puzzle: &Puzzle, scales: Scales, options: se::SeOptions) -> Result<Ratings, Unrated> {
     let grid = ratable(puzzle)?;
     Ok(Ratings {
-        se: scales.has_se().then(|| se::rate(grid)),
+        se: scales.has_se().then(|| se::rate_with(grid, options)),
         hodoku: scales.has_hodoku().then(|| hodoku::rate(grid)),
     })
 }
@@ -333,6 +342,14 @@ pub fn rate_puzzle(puzzle: &Puzzle, scales: Scales) -> Result<Ratings, Unrated> 
 /// # Errors
 /// [`Unrated`] when the state is not classic 9×9 or has not exactly one solution.
 pub fn rate_state(state: &State, scales: Scales) -> Result<Ratings, Unrated> {
+    rate_state_with(state, scales, se::SeOptions::default())
+}
+
+/// [`rate_state`] with the Sudoku Explainer rating's options, as [`rate_puzzle_with`].
+///
+/// # Errors
+/// As [`rate_state`].
+pub fn rate_state_with(state: &State, scales: Scales, options: se::SeOptions) -> Result<Ratings, Unrated> {
     if let Some(why) = Unrated::of_rules(state.board()) {
         return Err(why);
     }
@@ -342,7 +359,7 @@ pub fn rate_state(state: &State, scales: Scales) -> Result<Ratings, Unrated> {
         Solutions::None => return Err(Unrated::NoSolution),
     }
     Ok(Ratings {
-        se: scales.has_se().then(|| se::rate_state(state, se::SeOptions::default())),
+        se: scales.has_se().then(|| se::rate_state(state, options)),
         hodoku: scales.has_hodoku().then(|| hodoku::rate_state(state)),
     })
 }
@@ -396,12 +413,22 @@ pub fn rate_pencil_on(
     marks: &Candidates,
     scales: Scales,
 ) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
+    rate_pencil_on_with(board, marks, scales, se::SeOptions::default())
+}
+
+/// [`rate_pencil_on`] with the Sudoku Explainer rating's options, as [`rate_puzzle_with`].
+pub fn rate_pencil_on_with(
+    board: Arc<Board>,
+    marks: &Candidates,
+    scales: Scales,
+    options: se::SeOptions,
+) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
     let state = match State::from_candidates(board, marks) {
         Ok(state) => state,
         Err(HumanError::Conflict(c)) => return (Err(Unrated::Invalid(vec![c])), None),
         Err(e) => return (Err(Unrated::Contradiction(e.to_string())), None),
     };
-    match rate_state(&state, scales) {
+    match rate_state_with(&state, scales, options) {
         Err(why @ Unrated::Unsupported { .. }) => (Err(why), Some(outline_state(&state))),
         rated => (rated, None),
     }
@@ -426,8 +453,17 @@ pub fn rate_pencil_on(
 /// # Errors
 /// [`Unrated`] when the puzzle is not classic 9×9 or has not exactly one solution.
 pub fn se_path(puzzle: &Puzzle) -> Result<se::SePath, Unrated> {
+    se_path_with(puzzle, se::SeOptions::default())
+}
+
+/// [`se_path`] with the rating's options ([`se::SeOptions`]): a path its cancel flag stops ends
+/// with [`RateError::Interrupted`] in [`se::SePath::stopped`].
+///
+/// # Errors
+/// As [`se_path`].
+pub fn se_path_with(puzzle: &Puzzle, options: se::SeOptions) -> Result<se::SePath, Unrated> {
     let grid = ratable(puzzle)?;
-    se::explain(grid, se::SeOptions::default()).map_err(|e| match e {
+    se::explain(grid, options).map_err(|e| match e {
         // The checks above rule these out; they are mapped rather than unwrapped all the same.
         RateError::NotClassic { side } => Unrated::Unsupported { side, classic_rules: true },
         RateError::Multiple => Unrated::Multiple,
@@ -536,7 +572,16 @@ pub fn rate_or_outline(
     puzzle: &Puzzle,
     scales: Scales,
 ) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
-    let rated = rate_puzzle(puzzle, scales);
+    rate_or_outline_with(puzzle, scales, se::SeOptions::default())
+}
+
+/// [`rate_or_outline`] with the Sudoku Explainer rating's options, as [`rate_puzzle_with`].
+pub fn rate_or_outline_with(
+    puzzle: &Puzzle,
+    scales: Scales,
+    options: se::SeOptions,
+) -> (Result<Ratings, Unrated>, Option<Result<Outline, Unrated>>) {
+    let rated = rate_puzzle_with(puzzle, scales, options);
     let path = matches!(rated, Err(Unrated::Unsupported { .. })).then(|| outline(puzzle));
     (rated, path)
 }

@@ -42,6 +42,7 @@ use super::advanced::{self, Context};
 use super::hint::Hint;
 use super::reach::{gained_reach, Reach};
 use super::spread::{Plan, Spreader};
+use crate::solve::CancelFlag;
 
 const NONE: u32 = u32::MAX;
 
@@ -810,15 +811,28 @@ pub(crate) struct SourceMemo {
     board: Option<Arc<[u16; 81]>>,
 }
 
-/// Work spent on chaining (potentials created), checked against the caller's budget.
+/// Work spent on chaining (potentials created), checked against the caller's budget; and the
+/// caller's cancel flag, which ends the work as an exhausted budget does, at the same checks.
+#[derive(Clone)]
 pub(crate) struct Budget {
     pub spent: u64,
     pub limit: u64,
+    pub cancel: Option<CancelFlag>,
 }
 
 impl Budget {
+    /// Nothing spent of `limit`, and no cancel flag.
+    pub(crate) fn new(limit: u64) -> Budget {
+        Budget { spent: 0, limit, cancel: None }
+    }
+
     pub(crate) fn exhausted(&self) -> bool {
-        self.spent > self.limit
+        self.spent > self.limit || self.cancelled()
+    }
+
+    /// Whether the caller's flag ended the work.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
     }
 }
 
@@ -1979,7 +1993,7 @@ fn nested_steps(
             // potentials would depend on what the memo holds, that is on the grids met before
             // (and on how a search is split, see `multiple_chains_split`). The search is
             // bounded by the grid, and runs whole.
-            let mut unbounded = Budget { spent: 0, limit: u64::MAX };
+            let mut unbounded = Budget::new(u64::MAX);
             cycles_and_chains_into(&board, &mut unbounded, &mut best, Some(memo), barren);
             budget.spent += cands.iter().map(|m| u64::from(m.count_ones())).sum::<u64>();
         }
@@ -2284,8 +2298,6 @@ pub(crate) fn multiple_chains_split(
     let groups = split_cells(board, parts);
     let mut memos = std::mem::take(&mut cache.part_memos);
     memos.resize_with(groups.len().max(memos.len()), SourceMemo::default);
-    let start = budget.spent;
-    let limit = budget.limit;
     let shared = SharedSteps { steps: Mutex::new(std::mem::take(&mut cache.steps)), earlier: &cache.earlier };
     // Each part starts on a run of consecutive cells (their chains meet alike grids, which the
     // part's memo then spares), and once done takes cells from the ends of the others: what a
@@ -2294,7 +2306,7 @@ pub(crate) fn multiple_chains_split(
     let runs: Vec<Mutex<VecDeque<usize>>> = groups.into_iter().map(|g| Mutex::new(g.into())).collect();
     let run = |(part, memo): (usize, SourceMemo)| {
         let mut next_cell = || take_cell(&runs, part);
-        build_part(board, level, barren, &shared, memo, &mut next_cell, start, limit)
+        build_part(board, level, barren, &shared, memo, &mut next_cell, budget.clone())
     };
     let work = (0..runs.len()).zip(memos.drain(..runs.len()));
     #[cfg(feature = "rayon")]
@@ -2397,9 +2409,8 @@ struct Part {
 }
 
 /// Builds the dynamic chains (nesting `level`) from both assumptions of every candidate of
-/// the cells `next_cell` gives, reading `shared` for the grids met before; the budget stands at
-/// `start` of `limit`.
-#[allow(clippy::too_many_arguments, reason = "the parts of one search, passed to each thread")]
+/// the cells `next_cell` gives, reading `shared` for the grids met before, with a copy of the
+/// search's `budget` (its work reported back in [`Part::spent`]).
 fn build_part(
     board: &Board,
     level: u8,
@@ -2407,10 +2418,9 @@ fn build_part(
     shared: &SharedSteps<'_>,
     memo: SourceMemo,
     next_cell: &mut dyn FnMut() -> Option<usize>,
-    start: u64,
-    limit: u64,
+    mut budget: Budget,
 ) -> Part {
-    let mut budget = Budget { spent: start, limit };
+    let start = budget.spent;
     let mut ch = Chainer::new(board, &mut budget);
     ch.barren = barren;
     ch.level = level;
@@ -2909,7 +2919,7 @@ mod tests {
             // Sparse grids (about 1 candidate in 3), where some chains close and others do not.
             let cands = sparse(&cands);
             let board = Board { values: [0; 81], cands };
-            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut budget = Budget::new(u64::MAX);
             let mut ch = Chainer::new(&board, &mut budget);
             let mut closures = Vec::new();
             for c in (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0) {
@@ -2940,7 +2950,7 @@ mod tests {
         ) {
             let cands = sparse(&cands);
             let board = Board { values: [0; 81], cands };
-            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut budget = Budget::new(u64::MAX);
             let mut ch = Chainer::new(&board, &mut budget);
             let mut ks: Vec<u16> =
                 (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0).collect();
@@ -2996,7 +3006,7 @@ mod tests {
             let cands = puzzle_like(&cands, with_solution);
             let board = Board { values: [0; 81], cands };
             let pos = board.all_positions();
-            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut budget = Budget::new(u64::MAX);
             let mut ch = Chainer::new(&board, &mut budget);
             let mut spreader = Spreader::default();
             for c in (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0) {
@@ -3017,7 +3027,7 @@ mod tests {
             let init = [ALL; 81];
             let steps = |pruning: bool| {
                 PRUNING.with(|p| p.set(pruning));
-                let mut budget = Budget { spent: 0, limit: u64::MAX };
+                let mut budget = Budget::new(u64::MAX);
                 let (found, pending) = (Vec::new(), Vec::new());
                 let mut best = Best::All { init: &init, cur: &cands, found, easiest: None, pending };
                 let mut cache = NestedCache::default();
@@ -3047,7 +3057,7 @@ mod tests {
         ) {
             let cands = puzzle_like(&cands, with_solution);
             let board = Board { values: [0; 81], cands };
-            let mut budget = Budget { spent: 0, limit: u64::MAX };
+            let mut budget = Budget::new(u64::MAX);
             let mut ch = Chainer::new(&board, &mut budget);
             ch.level = 2;
             for c in (0..729u16).filter(|&c| cands[cell_of(c)] & 1 << digit_of(c) != 0).step_by(3) {

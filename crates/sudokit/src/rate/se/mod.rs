@@ -127,7 +127,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::grid::{Cell, Grid, Shape};
-use crate::solve::{Puzzle, Verdict};
+use crate::solve::{CancelFlag, Puzzle, Verdict};
 use board::Board;
 use chain::{Budget, Multi};
 use hint::{first_step, Hint, Steps};
@@ -187,6 +187,12 @@ pub enum RateError {
         /// ER of the steps taken, in tenths.
         er_so_far_tenths: u16,
     },
+    /// The caller's cancel flag stopped the rating ([`SeOptions::cancel`]).
+    #[error("interrupted after {steps} steps")]
+    Interrupted {
+        /// Steps taken before.
+        steps: usize,
+    },
     /// A 9×9 board with rules beyond the classic ones (diagonals, windows, …): Sudoku Explainer's
     /// techniques and values are for the classic rules.
     #[error("the Sudoku Explainer rating is for classic rules only, not variant rules")]
@@ -227,7 +233,7 @@ impl RateError {
 }
 
 /// Options for [`rate_with`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SeOptions {
     /// Chaining work allowed for the whole path, in potentials created: a bound so that no
     /// puzzle runs for ever. A nested "Forcing Chains & Cycles" search counts one per candidate
@@ -247,15 +253,44 @@ pub struct SeOptions {
     /// are built one after the other. The rating, and the work counted against the budget, are
     /// the same whatever the number.
     pub threads: usize,
+    /// A flag that stops the rating once set (Ctrl-C, a caller that gave up): the work ends at the
+    /// next point where it would look at the budget, and the rating is
+    /// [`RateError::Interrupted`]. `None`: nothing but the budget stops it.
+    pub cancel: Option<CancelFlag>,
 }
 
 impl Default for SeOptions {
     fn default() -> SeOptions {
-        SeOptions { budget: 200_000_000, threads: 0 }
+        SeOptions { budget: 200_000_000, threads: 0, cancel: None }
     }
 }
 
 impl SeOptions {
+    /// These options, stopped by `flag` (see [`SeOptions::cancel`]).
+    ///
+    /// ```
+    /// use sudokit::rate::se::{self, RateError, SeOptions};
+    /// use sudokit::CancelFlag;
+    ///
+    /// let flag = CancelFlag::new();
+    /// flag.cancel();
+    /// // The flag is looked at where the budget is: in the chains, after the singles before them.
+    /// let grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
+    /// let stopped = se::rate_with(&grid, SeOptions::default().with_cancel(flag));
+    /// assert!(matches!(stopped, Err(RateError::Interrupted { .. })), "{stopped:?}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_cancel(mut self, flag: CancelFlag) -> SeOptions {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// A fresh budget of these options' work, with their cancel flag.
+    fn budget_of(&self) -> Budget {
+        Budget { cancel: self.cancel.clone(), ..Budget::new(self.budget) }
+    }
+
     /// How many parts a search is split into.
     fn parts(&self) -> usize {
         match self.threads {
@@ -464,8 +499,8 @@ pub fn path(grid: &Grid, options: SeOptions) -> Result<Vec<SeStep>, RateError> {
 pub struct SePath {
     /// The steps taken, in order.
     pub steps: Vec<SeStep>,
-    /// Why the path stops before the grid is solved ([`RateError::BudgetExhausted`] or
-    /// [`RateError::BeyondReach`]); `None` when it solves it.
+    /// Why the path stops before the grid is solved ([`RateError::BudgetExhausted`],
+    /// [`RateError::BeyondReach`] or [`RateError::Interrupted`]); `None` when it solves it.
     pub stopped: Option<RateError>,
 }
 
@@ -554,7 +589,7 @@ pub fn explain(grid: &Grid, options: SeOptions) -> Result<SePath, RateError> {
 
 /// The path and why it stopped short, if it did.
 fn solve_path(board: Board, options: SeOptions) -> (Vec<SeStep>, Option<RateError>) {
-    solve_path_within(board, options.parts(), &mut Budget { spent: 0, limit: options.budget })
+    solve_path_within(board, options.parts(), &mut options.budget_of())
 }
 
 /// [`solve_path`] with the chains split in `parts`, counting its work in `budget`.
@@ -571,6 +606,10 @@ fn solve_path_within(
         let so_far = if path.is_empty() { 0 } else { tenths(max) };
         let hint = match next_step(&board, budget, &mut memo, &mut barren, parts) {
             Some(h) => h,
+            None if budget.cancelled() => {
+                let stopped = RateError::Interrupted { steps: path.len() };
+                return (path, Some(stopped));
+            }
             None if budget.exhausted() => {
                 let stopped = RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far };
                 return (path, Some(stopped));

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::basic::BLOCK_COL_ROW;
 use super::board::{Board, CELL_HOUSES};
-use super::chain::{Budget, NestedCache};
+use super::chain::NestedCache;
 use super::{
     every_step, next_step, rate_board, solve_path, Barren, RateError, SeOptions, SePath, SeRating, SeStep,
 };
@@ -75,13 +75,14 @@ impl fmt::Display for SeHint {
 /// As [`rate`](super::rate): boards other than classic 9×9 ([`RateError::NotClassic`],
 /// [`RateError::VariantRules`]), and states without exactly one solution; where no technique
 /// applies or the work budget runs out first, [`RateError::BeyondReach`] or
-/// [`RateError::BudgetExhausted`] with no steps taken.
+/// [`RateError::BudgetExhausted`] with no steps taken; [`RateError::Interrupted`] once the
+/// options' cancel flag is set.
 pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateError> {
     let board = board_of(state)?;
     if board.is_solved() {
         return Ok(None);
     }
-    let mut budget = Budget { spent: 0, limit: options.budget };
+    let mut budget = options.budget_of();
     let mut memo = NestedCache::default();
     let found = next_step(&board, &mut budget, &mut memo, &mut Barren::default(), options.parts());
     match found {
@@ -95,6 +96,7 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
             };
             Ok(Some(SeHint { step, house, cells }))
         }
+        None if budget.cancelled() => Err(RateError::Interrupted { steps: 0 }),
         None if budget.exhausted() => Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 }),
         None => Err(RateError::BeyondReach { steps: 0, er_so_far_tenths: 0 }),
     }
@@ -131,9 +133,12 @@ pub fn all_hints(state: &State, options: SeOptions) -> Result<Vec<SeStep>, RateE
     if board.is_solved() {
         return Ok(Vec::new());
     }
-    let mut budget = Budget { spent: 0, limit: options.budget };
+    let mut budget = options.budget_of();
     let all = every_step(&board, &mut budget);
     // Which steps a search cut short had found depends on the order it ran in: none are given.
+    if budget.cancelled() {
+        return Err(RateError::Interrupted { steps: 0 });
+    }
     if budget.exhausted() {
         return Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 });
     }
@@ -407,13 +412,36 @@ mod tests {
         // Where the path first needs chains, a budget that cannot build them (a generated puzzle
         // of ER 8.8, dynamic cell forcing chains).
         let hardest = "7..1.....56...3.81....6..7..3.2.14...........8.1.5.....8...6....5..1...34..9..2..";
-        let tiny = SeOptions { budget: 1, threads: 1 };
-        let short = explain(&hardest.parse().expect("a puzzle"), tiny).expect("a path");
+        let tiny = SeOptions { budget: 1, threads: 1, ..SeOptions::default() };
+        let short = explain(&hardest.parse().expect("a puzzle"), tiny.clone()).expect("a path");
         assert!(matches!(short.stopped, Some(RateError::BudgetExhausted { .. })));
         let s = after(state(hardest), &short.steps);
         let r = hint(&s, tiny);
         assert!(matches!(r, Err(RateError::BudgetExhausted { steps: 0, .. })), "{r:?}");
         let whole = hint(&s, SeOptions::default()).expect("a hint").expect("not solved");
         assert!(whole.step.difficulty >= 6.5, "a chain: {}", whole.step);
+    }
+
+    #[test]
+    fn a_cancel_flag_stops_the_chains() {
+        // As a budget that ran out, but told apart: the path stops where it first needs chains,
+        // and the hint and "all hints" there are interrupted, while the steps before are taken.
+        let hardest = "7..1.....56...3.81....6..7..3.2.14...........8.1.5.....8...6....5..1...34..9..2..";
+        let flag = crate::solve::CancelFlag::new();
+        flag.cancel();
+        let stopped = SeOptions::default().with_cancel(flag);
+        let short = explain(&hardest.parse().expect("a puzzle"), stopped.clone()).expect("a path");
+        let whole = explain(&hardest.parse().expect("a puzzle"), SeOptions::default()).expect("a path");
+        let first_chain = whole.steps.iter().position(|s| s.difficulty >= 6.5).expect("a chain");
+        assert_eq!(short.stopped, Some(RateError::Interrupted { steps: first_chain }));
+        assert_eq!(short.steps, whole.steps[..first_chain]);
+        assert_eq!(short.rating(), None);
+        let s = after(state(hardest), &short.steps);
+        assert_eq!(hint(&s, stopped.clone()).map(|h| h.is_some()), Err(RateError::Interrupted { steps: 0 }));
+        assert_eq!(all_hints(&s, stopped.clone()), Err(RateError::Interrupted { steps: 0 }));
+        assert_eq!(rate_state(&s, stopped), Err(RateError::Interrupted { steps: 0 }));
+        // A flag that is never set changes nothing.
+        let idle = SeOptions::default().with_cancel(crate::solve::CancelFlag::new());
+        assert_eq!(explain(&hardest.parse().expect("a puzzle"), idle), Ok(whole));
     }
 }

@@ -354,7 +354,7 @@ fn the_searches_left_out_change_no_step() {
     for (n, grid) in puzzles {
         // The switch is the thread's: the chains are all built on it.
         let options = SeOptions { threads: 1, ..SeOptions::default() };
-        let pruned = super::path(&grid, options).expect("rated");
+        let pruned = super::path(&grid, options.clone()).expect("rated");
         assert!(pruned.iter().any(|s| s.difficulty >= 9.5), "line {n} needs nested forcing chains");
         super::chain::PRUNING.with(|p| p.set(false));
         let full = super::path(&grid, options);
@@ -374,7 +374,7 @@ fn split_searches_take_the_same_path_for_the_same_work() {
         let board = super::classic_board(&grid).expect("a classic puzzle");
         // The path, why it stopped short if it did, and the work it counted.
         let run = |threads, limit| {
-            let mut budget = super::chain::Budget { spent: 0, limit };
+            let mut budget = super::chain::Budget::new(limit);
             let parts = SeOptions { threads, ..SeOptions::default() }.parts();
             let (path, stopped) = super::solve_path_within(board.clone(), parts, &mut budget);
             (stopped.map_or(Ok(path), Err), budget.spent)
@@ -407,7 +407,7 @@ fn split_searches_find_the_step_of_a_whole_search() {
         let board = super::classic_board(&grid).expect("a classic puzzle");
         for level in [1, 2] {
             let search = |parts| {
-                let mut budget = super::chain::Budget { spent: 0, limit: u64::MAX };
+                let mut budget = super::chain::Budget::new(u64::MAX);
                 let mut cache = super::chain::NestedCache::default();
                 let mode = super::chain::Multi::Dynamic(level);
                 let hint =
@@ -434,7 +434,7 @@ fn split_searches_leave_the_calling_thread_a_bounded_spare() {
     for (_, grid) in puzzles {
         let board = super::classic_board(&grid).expect("a classic puzzle");
         for level in [1, 2] {
-            let mut budget = super::chain::Budget { spent: 0, limit: u64::MAX };
+            let mut budget = super::chain::Budget::new(u64::MAX);
             let mut cache = super::chain::NestedCache::default();
             let mode = super::chain::Multi::Dynamic(level);
             super::chain::multiple_chains_split(&board, mode, &mut budget, &mut cache, false, 2);
@@ -458,7 +458,7 @@ fn explain_keeps_the_steps_of_a_path_cut_short() {
     assert_eq!(super::path(grid, SeOptions::default()).as_ref(), Ok(&whole.steps));
 
     let options = SeOptions { budget: 10_000, ..SeOptions::default() };
-    let short = super::explain(grid, options).expect("a classic puzzle");
+    let short = super::explain(grid, options.clone()).expect("a classic puzzle");
     let Some(RateError::BudgetExhausted { steps, er_so_far_tenths }) = short.stopped.clone() else {
         panic!("stopped by the budget: {:?}", short.stopped);
     };
