@@ -112,7 +112,8 @@ puzzle_function! {
 /// `kind` is `"unique"`, `"multiple"`, `"no solution"`, `"invalid"` (givens break the rules) or
 /// `"timed out"`. `solution` is the solution (unique) or the first of two (multiple), `second` the
 /// other one; `differ` names the cells where the two differ (`"r1c2"`); `conflicts` names the givens
-/// that break the rules. `str(verdict)` is the line `sudokit check` prints.
+/// that break the rules. `str(verdict)` is what `sudokit check` prints (for `multiple`, its line and the
+/// two solutions below it, indented).
 #[pyclass(module = "sudokit", frozen, eq, get_all)]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
@@ -147,7 +148,15 @@ impl Verdict {
 
     fn __str__(&self) -> String {
         match (self.kind.as_str(), &self.redundant) {
-            ("multiple", _) => format!("multiple: solutions differ at {}", self.differ.join(" ")),
+            ("multiple", _) => {
+                // The two solutions below, each line indented, as `sudokit check` prints them.
+                let mut text = format!("multiple: solutions differ at {}", self.differ.join(" "));
+                for line in [&self.solution, &self.second].into_iter().flatten().flat_map(|s| s.lines()) {
+                    text.push_str("\n  ");
+                    text.push_str(line);
+                }
+                text
+            }
             ("invalid", _) => format!("invalid: {}", self.conflicts.join("; ")),
             (other, Some(redundant)) => format!("{other}, {}", minimality(redundant)),
             (other, None) => other.to_string(),

@@ -41,6 +41,9 @@ def test_minimal_leaves_other_verdicts_alone():
     v = sudokit.check(loose, minimal=True)
     assert v.kind == "multiple" and v.redundant is None and v.is_minimal is None
     assert str(v).startswith("multiple: solutions differ at")
+    # As `sudokit check` prints it: the line, then both solutions indented.
+    assert str(v).split("\n")[1:] == ["  " + v.solution, "  " + v.second]
+    assert set(v.differ) == {f"r{i // 9 + 1}c{i % 9 + 1}" for i in range(81) if v.solution[i] != v.second[i]}
     x = sudokit.generate(seed=3, variant="x")
     assert str(sudokit.check(x, variant="x", minimal=True)) == "unique, minimal"
 

@@ -44,7 +44,9 @@ def test_the_295_solution_puzzle():
     verdict = sudokit.check(P295)
     assert verdict.kind == "multiple" and not verdict.is_unique
     assert verdict.solution in found and verdict.second in found
-    assert str(verdict) == "multiple: solutions differ at " + " ".join(verdict.differ)
+    # As `sudokit check` prints it: the line, then both solutions indented.
+    line = "multiple: solutions differ at " + " ".join(verdict.differ)
+    assert str(verdict) == f"{line}\n  {verdict.solution}\n  {verdict.second}"
     diff = [i for i, (a, b) in enumerate(zip(verdict.solution, verdict.second)) if a != b]
     assert verdict.differ == [f"r{i // 9 + 1}c{i % 9 + 1}" for i in diff]
     with warnings.catch_warnings(record=True) as caught:

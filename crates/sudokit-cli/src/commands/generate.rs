@@ -342,7 +342,9 @@ pub(super) fn produce(
     make: impl Fn(&mut SeededRng, &CancelFlag) -> Result<Item, GenerateError> + Sync,
 ) -> anyhow::Result<ExitCode> {
     let seed = common.seed();
+    // Set by `--timeout` or by Ctrl-C, which `interrupt::interrupted` tells apart.
     let cancel = CancelFlag::new();
+    crate::interrupt::also_cancel(&cancel);
     if let Some(timeout) = common.timeout {
         let flag = cancel.clone();
         // The timer needs no joining: the process ends with the run, and a late cancel is harmless.
@@ -386,8 +388,13 @@ pub(super) fn produce(
                 .collect()
         });
         let mut text = Vec::new();
+        let interrupted = crate::interrupt::interrupted();
         for (i, r) in (first..last).zip(results) {
             if matches!(r, Err(GenerateError::Cancelled)) {
+                if interrupted {
+                    // Ctrl-C: the records made before the first it stopped, and none after.
+                    break;
+                }
                 // Out of time: no record; the summary below says how many.
                 missing += 1;
                 continue;
@@ -429,6 +436,10 @@ pub(super) fn produce(
         }
         write(&mut out, &text)?;
         first = last;
+        if interrupted {
+            // `main` says the rest were not made.
+            break;
+        }
         if cancel.is_cancelled() {
             missing += common.count - last;
             break;

@@ -427,7 +427,7 @@ impl Generator {
             };
             let Some(guesses) = digger.guesses(&puzzle) else { return Err(GenerateError::Cancelled) };
             self.count_candidate();
-            if !self.wanted(&puzzle) {
+            if !self.wanted(&puzzle, digger.cancel.as_ref()) {
                 continue;
             }
             let distance = o.clues.distance(puzzle.givens());
@@ -481,7 +481,7 @@ impl Generator {
             on_pattern = true;
             let Some(guesses) = digger.guesses(&found.puzzle) else { return Err(GenerateError::Cancelled) };
             self.count_candidate();
-            if !self.wanted(&found.puzzle) {
+            if !self.wanted(&found.puzzle, digger.cancel.as_ref()) {
                 continue;
             }
             return Ok(Generated {

@@ -41,6 +41,7 @@ use crate::human::{solve, SolverOptions, State, Technique};
 use crate::rate::hodoku::{self, Level};
 use crate::rate::se;
 use crate::rules::Board;
+use crate::solve::CancelFlag;
 
 use super::{GenerateError, Generator};
 
@@ -215,8 +216,9 @@ impl RatingTarget {
         Ok(())
     }
 
-    /// Rates `puzzle` (classic 9×9, with exactly one solution) against the target.
-    pub(crate) fn rate(&self, puzzle: &Grid) -> Rated {
+    /// Rates `puzzle` (classic 9×9, with exactly one solution) against the target. A Sudoku
+    /// Explainer rating stops part way once `cancel` is set (then the target is not met).
+    pub(crate) fn rate(&self, puzzle: &Grid, cancel: Option<&CancelFlag>) -> Rated {
         if let Some(level) = self.level.filter(|&l| l < Level::Extreme) {
             // The default path picks the first technique in its order that applies; cut to the
             // techniques of `level` and below, the order picks the same steps as long as the path
@@ -250,7 +252,8 @@ impl RatingTarget {
             }
         }
         if let Some(range) = self.er {
-            return match se::rate(puzzle) {
+            let options = se::SeOptions { cancel: cancel.cloned(), ..se::SeOptions::default() };
+            return match se::rate_with(puzzle, options) {
                 Ok(r) if range.contains(r.er_tenths) => Rated::Meets,
                 Ok(_) => Rated::Misses,
                 // Out of reach: the ER is at least what the steps so far reached, so a range that
@@ -341,14 +344,15 @@ impl Generator {
         }
     }
 
-    /// Whether a candidate meets the rating target (always, without one).
-    pub(super) fn rated(&self, puzzle: &Grid) -> bool {
-        self.rating.as_ref().is_none_or(|target| target.rate(puzzle) == Rated::Meets)
+    /// Whether a candidate meets the rating target (always, without one); `cancel` as for
+    /// [`RatingTarget::rate`].
+    pub(super) fn rated(&self, puzzle: &Grid, cancel: Option<&CancelFlag>) -> bool {
+        self.rating.as_ref().is_none_or(|target| target.rate(puzzle, cancel) == Rated::Meets)
     }
 
     /// Whether a candidate has the difficulty class and meets the rating target asked for.
-    pub(super) fn wanted(&self, puzzle: &Grid) -> bool {
-        self.options.difficulty.is_none_or(|d| d.accepts(&self.board, puzzle)) && self.rated(puzzle)
+    pub(super) fn wanted(&self, puzzle: &Grid, cancel: Option<&CancelFlag>) -> bool {
+        self.options.difficulty.is_none_or(|d| d.accepts(&self.board, puzzle)) && self.rated(puzzle, cancel)
     }
 }
 

@@ -165,7 +165,29 @@ fn level_check_agrees_with_the_hodoku_rating() {
             } else {
                 Rated::Misses
             };
-            assert_eq!(target.rate(&puzzle), expected, "{puzzle} rated {}, target {level}", rating.level);
+            assert_eq!(
+                target.rate(&puzzle, None),
+                expected,
+                "{puzzle} rated {}, target {level}",
+                rating.level
+            );
         }
     }
+}
+
+/// An ER target met by a puzzle whose rating needs chains is not met once the cancel flag is set:
+/// the rating stops part way.
+#[test]
+fn a_cancel_flag_stops_the_er_check() {
+    let puzzle: Grid = "7..1.....56...3.81....6..7..3.2.14...........8.1.5.....8...6....5..1...34..9..2.."
+        .parse()
+        .expect("a puzzle");
+    let er = se::rate(&puzzle).expect("rated").er_tenths;
+    let target =
+        RatingTarget { er: Some(ErRange { min_tenths: er, max_tenths: er }), ..RatingTarget::default() };
+    assert_eq!(target.rate(&puzzle, None), Rated::Meets);
+    assert_eq!(target.rate(&puzzle, Some(&crate::solve::CancelFlag::new())), Rated::Meets);
+    let flag = crate::solve::CancelFlag::new();
+    flag.cancel();
+    assert_eq!(target.rate(&puzzle, Some(&flag)), Rated::Unreachable);
 }
