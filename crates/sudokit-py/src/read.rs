@@ -11,11 +11,12 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use sudokit::parse::{decompressed, read_rows, Rows};
-use sudokit::{PuzzleReader, Shape};
+use sudokit::{CancelFlag, PuzzleReader, Shape};
 
 use crate::args::ReadOptions;
 use crate::batch::{status, Status};
 use crate::errors::{bad_option, parse_error, warn};
+use crate::pool::on_pool;
 
 /// What to do about records that cannot be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,8 +84,12 @@ pub fn read_batch<'py>(
         other => return Err(bad_option(format!("errors='{other}': expected 'warn', 'raise' or 'ignore'"))),
     };
     let args = ReadOptions::new(size, r#box, symbols, None, layout, None)?;
+    // On a worker, so that Ctrl-C (which sets `cancel`) ends a long read: see `Watched`.
+    let cancel = CancelFlag::new();
     let rows = if let Some(text) = text_of(source)? {
-        py.detach(|| rows_of(&text[..], &args, column))?
+        on_pool(py, Some(1), &cancel, || {
+            rows_of(Watched { inner: &text[..], cancel: &cancel }, &args, column)
+        })??
     } else {
         let path: PathBuf = source.extract().map_err(|_| {
             bad_option(format!(
@@ -92,8 +97,10 @@ pub fn read_batch<'py>(
                 source.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())
             ))
         })?;
-        py.detach(|| File::open(&path).and_then(|f| rows_of(f, &args, column)))
-            .map_err(|e| os_error(&e, &path))?
+        on_pool(py, Some(1), &cancel, || {
+            File::open(&path).and_then(|f| rows_of(Watched { inner: f, cancel: &cancel }, &args, column))
+        })?
+        .map_err(|e| os_error(&e, &path))?
     };
     report(py, &rows, on_error)?;
     // Without a readable record nor a size, the rows are 9×9 ones, the common board.
@@ -142,6 +149,23 @@ fn rows_of<R: Read + Send>(input: R, args: &ReadOptions, column: Option<String>)
             .with_column(column.map(Into::into))
             .detect_symbols(args.detect_symbols),
     )
+}
+
+/// A reader that fails once `cancel` is set: a file (a pipe, a FIFO) can be endless or huge, and
+/// the read then ends at Ctrl-C, whose exception the call raises (the error is not seen).
+struct Watched<'c, R> {
+    inner: R,
+    cancel: &'c CancelFlag,
+}
+
+impl<R: Read> Read for Watched<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.cancel.is_cancelled() {
+            // Not `ErrorKind::Interrupted`, which readers retry.
+            return Err(std::io::Error::other("interrupted"));
+        }
+        self.inner.read(buf)
+    }
 }
 
 /// Tells of the unreadable records as `on_error` asks.

@@ -36,6 +36,14 @@ HANG_GUARD = 60
 # A puzzle whose Sudoku Explainer rating needs nested forcing chains (ER 10.7).
 HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 
+# Makes `fifo`, a named pipe that a shell writes an empty puzzle to every 10 ms, without end (it
+# stops when the pipe's reader is gone).
+FIFO = (
+    "import subprocess, tempfile; fifo = os.path.join(tempfile.mkdtemp(), 'puzzles'); os.mkfifo(fifo); "
+    "subprocess.Popen(['sh', '-c', 'while :; do echo " + "." * 81 + "; sleep 0.01; done > ' + fifo], "
+    "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+)
+
 CALLS = {
     # Every solution of the empty board: more than 6.6e21.
     "count": 'sudokit.count("." * 81, limit=None)',
@@ -50,6 +58,8 @@ CALLS = {
     # chains watch the interrupt too, so it does not wait for the rating under way to finish.
     "rate": f"[sudokit.rate({HARD!r}) for _ in range(1000)]",
     "se_path": f"[sudokit.se_path({HARD!r}) for _ in range(1000)]",
+    # A FIFO whose writer never stops: a puzzle every 10 ms, for ever.
+    "read_batch": FIFO + "sudokit.read_batch(fifo)",
 }
 
 
