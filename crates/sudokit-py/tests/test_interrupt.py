@@ -54,8 +54,8 @@ CALLS = {
     "generate_batch": "sudokit.generate_batch(1_000_000, seed=1, threads=2)",
     # Minimising a complete 25×25 grid: more than a minute.
     "minimize_25x25": "sudokit.minimize(sudokit.generate(seed=1, size=25, grid=True), seed=1)",
-    # Sudoku Explainer's nested chains, a fraction of a second a rating, a thousand times over; the
-    # chains watch the interrupt too, so it does not wait for the rating under way to finish.
+    # Sudoku Explainer's nested chains, about a second a rating, a thousand times over (the rating
+    # under way stops part way; the library's and the command line's tests check that).
     "rate": f"[sudokit.rate({HARD!r}) for _ in range(1000)]",
     "se_path": f"[sudokit.se_path({HARD!r}) for _ in range(1000)]",
     # A FIFO whose writer never stops: a puzzle every 10 ms, for ever.
