@@ -604,26 +604,27 @@ fn solve_path_within(
     let mut max = f64::NEG_INFINITY;
     while !board.is_solved() {
         let so_far = if path.is_empty() { 0 } else { tenths(max) };
-        let hint = match next_step(&board, budget, &mut memo, &mut barren, parts) {
-            Some(h) => h,
-            None if budget.cancelled() => {
-                let stopped = RateError::Interrupted { steps: path.len() };
-                return (path, Some(stopped));
-            }
-            None if budget.exhausted() => {
-                let stopped = RateError::BudgetExhausted { steps: path.len(), er_so_far_tenths: so_far };
-                return (path, Some(stopped));
-            }
-            None => {
-                let stopped = RateError::BeyondReach { steps: path.len(), er_so_far_tenths: so_far };
-                return (path, Some(stopped));
-            }
+        let Some(hint) = next_step(&board, budget, &mut memo, &mut barren, parts) else {
+            let stopped = why_stopped(budget, path.len(), so_far);
+            return (path, Some(stopped));
         };
         max = max.max(hint.difficulty);
         hint.apply(&mut board);
         path.push(SeStep::of(&hint));
     }
     (path, None)
+}
+
+/// Why a search for the next step, after `steps` steps of ER `er_so_far_tenths`, found none: the
+/// caller's cancel flag, the work budget, or no technique applies.
+fn why_stopped(budget: &Budget, steps: usize, er_so_far_tenths: u16) -> RateError {
+    if budget.cancelled() {
+        RateError::Interrupted { steps }
+    } else if budget.exhausted() {
+        RateError::BudgetExhausted { steps, er_so_far_tenths }
+    } else {
+        RateError::BeyondReach { steps, er_so_far_tenths }
+    }
 }
 
 /// Where the techniques before chains last found nothing along a path, so that they search again

@@ -8,7 +8,8 @@ use super::basic::BLOCK_COL_ROW;
 use super::board::{Board, CELL_HOUSES};
 use super::chain::NestedCache;
 use super::{
-    every_step, next_step, rate_board, solve_path, Barren, RateError, SeOptions, SePath, SeRating, SeStep,
+    every_step, next_step, rate_board, solve_path, why_stopped, Barren, RateError, SeOptions, SePath,
+    SeRating, SeStep,
 };
 use crate::grid::{Cell, Shape};
 use crate::human::{house_name, HumanError, Solutions, State};
@@ -96,9 +97,7 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
             };
             Ok(Some(SeHint { step, house, cells }))
         }
-        None if budget.cancelled() => Err(RateError::Interrupted { steps: 0 }),
-        None if budget.exhausted() => Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 }),
-        None => Err(RateError::BeyondReach { steps: 0, er_so_far_tenths: 0 }),
+        None => Err(why_stopped(&budget, 0, 0)),
     }
 }
 
@@ -136,14 +135,8 @@ pub fn all_hints(state: &State, options: SeOptions) -> Result<Vec<SeStep>, RateE
     let mut budget = options.budget_of();
     let all = every_step(&board, &mut budget);
     // Which steps a search cut short had found depends on the order it ran in: none are given.
-    if budget.cancelled() {
-        return Err(RateError::Interrupted { steps: 0 });
-    }
-    if budget.exhausted() {
-        return Err(RateError::BudgetExhausted { steps: 0, er_so_far_tenths: 0 });
-    }
-    if all.is_empty() {
-        return Err(RateError::BeyondReach { steps: 0, er_so_far_tenths: 0 });
+    if budget.exhausted() || all.is_empty() {
+        return Err(why_stopped(&budget, 0, 0));
     }
     Ok(all.iter().map(SeStep::of).collect())
 }
