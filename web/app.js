@@ -510,6 +510,15 @@ function ms(t) {
   return t < 10 ? `${t.toFixed(2)} ms` : `${Math.round(t)} ms`;
 }
 
+// Says a board has no solution, with why where a short argument shows it (the singles from the
+// board lead to a dead end), its dead-end cells highlighted as conflicts until the next change
+// (the caller renders).
+function noSolution(a, t) {
+  if (!a.why) return say(`No solution: the board cannot be completed (${ms(t)}).`, "error");
+  view.conflicts = new Set(a.why.cells);
+  say(`No solution: ${a.why.text} (${ms(t)}).`, "error");
+}
+
 function check() {
   const [a, t] = timed("check", { puzzle: puzzleText(values()), nodes: NODES });
   afterChange();
@@ -521,7 +530,7 @@ function check() {
       say(`Conflicts: ${a.conflicts.map((c) => c.text).join("; ")}.`, "error");
       break;
     case "no solution":
-      say(`No solution: the board cannot be completed (${ms(t)}).`, "error");
+      noSolution(a, t);
       break;
     case "unique":
       say(full ? `Solved: the board is complete and correct.` : `Unique: exactly one solution fits (${ms(t)})${minimalText(a.redundant)}.`, "ok");
@@ -597,7 +606,11 @@ function solve() {
     render();
     return say(`Conflicts: ${a.conflicts.map((c) => c.text).join("; ")}.`, "error");
   }
-  if (a.verdict === "no solution") return say(`No solution (${ms(t)}).`, "error");
+  if (a.verdict === "no solution") {
+    afterChange();
+    noSolution(a, t);
+    return render();
+  }
   if (a.verdict === "timed out") {
     return say(`No solution found within the budget of ${NODES.toLocaleString("en")} nodes.`, "error");
   }

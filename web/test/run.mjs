@@ -459,6 +459,20 @@ if (scenarios) {
     equal(await message(page), "", "the conflict message after the fix");
   });
 
+  await step("an entry that leaves no solution is explained, its dead end highlighted", async () => {
+    // r1c3 := 2 obeys the rules, but the singles that follow leave r7c9 with no candidate.
+    await page.click("#cell-2");
+    await page.keyboard.press("2");
+    await page.click("#check");
+    const text = await message(page);
+    expect(text.startsWith("No solution: after 13 singles (") && text.includes("r7c9 has no candidate left"), `message: ${text}`);
+    equal((await cellsWith(page, "conflict")).join(","), "62", "the dead-end cell");
+    await shot(page, "04b-no-solution");
+    await page.click("#cell-2");
+    await page.keyboard.press("Delete");
+    equal((await cellsWith(page, "conflict")).length, 0, "highlighting after the fix");
+  });
+
   await step("pencil marks go in and out", async () => {
     await page.click("#cell-3");
     await page.keyboard.press("p");

@@ -90,6 +90,55 @@ fn check_verdicts_and_exit_status() {
     assert_eq!(sudokit(&["check"], P1).code, 0);
 }
 
+/// A puzzle with no solution says why where a short argument shows it: in `check`'s verdict (its
+/// `detail` in JSON and CSV) and in `solve`'s message; one only the search shows says no more.
+#[test]
+fn no_solution_says_why() {
+    let empty_cell = format!("12345678.........9{}", ".".repeat(63));
+    // r1c3 := 2 in a classic puzzle: 13 singles later r7c9 has no candidate.
+    let wrong = "532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    // A given added to a hard puzzle: each of two places of 7 in column 4 fails.
+    let cases = "8..3.......36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let deep = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
+    let r = sudokit(&["check"], &format!("{empty_cell}\n{wrong}\n{cases}\n{deep}\n"));
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "no solution: r1c9 has no candidate left");
+    assert_eq!(
+        lines[1],
+        "no solution: after 13 singles (r1c4=6 r3c1=1 r5c5=5 r5c2=2 r5c8=9 … r1c9=4), r7c9 has no candidate left"
+    );
+    assert!(
+        lines[2].starts_with("no solution: every place of 7 in column 4 fails: r7c4=7: after 19 singles (")
+    );
+    assert!(lines[2].ends_with(
+        "; r9c4=7: after 8 singles (r7c5=2 r8c5=6 r6c5=8 r9c5=1 r7c1=7 … r9c8=2), r9c9 has no candidate left"
+    ));
+    assert_eq!(lines[3], "no solution");
+    assert_eq!(lines.len(), 4);
+
+    let json = sudokit(&["check", "-o", "json"], &format!("{empty_cell}\n{deep}\n"));
+    let records: Vec<serde_json::Value> =
+        json.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON record")).collect();
+    assert_eq!(records[0]["status"], "no_solution");
+    assert_eq!(records[0]["detail"], "r1c9 has no candidate left");
+    assert_eq!((&records[1]["status"], records[1].get("detail")), (&serde_json::json!("no_solution"), None));
+    let csv = sudokit(&["check", "-o", "csv"], &format!("{empty_cell}\n"));
+    assert_eq!(
+        csv.stdout.lines().nth(1),
+        Some(format!("1,no_solution,{empty_cell},,r1c9 has no candidate left").as_str())
+    );
+
+    let solve = sudokit(&["solve"], &format!("{empty_cell}\n{deep}\n"));
+    assert_eq!((solve.code, solve.stdout.as_str()), (1, "!no solution\n!no solution\n"));
+    assert!(
+        solve.stderr.contains("puzzle 1, line 1: no solution: r1c9 has no candidate left\n"),
+        "{}",
+        solve.stderr
+    );
+    assert!(solve.stderr.contains("puzzle 2, line 2: no solution\n"), "{}", solve.stderr);
+}
+
 #[test]
 fn multiple_verdict_shows_two_solutions_and_their_differences() {
     let p = "8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..";

@@ -63,9 +63,13 @@ pub fn invalid_puzzle(py: Python<'_>, at: Position, conflicts: &[Conflict]) -> P
     }
 }
 
-/// `sudokit.NoSolutionError`.
-pub fn no_solution(py: Python<'_>, at: Position) -> PyErr {
-    match (format!("{at}: no solution"),).into_pyobject(py) {
+/// `sudokit.NoSolutionError`, with why where a short argument shows it.
+pub fn no_solution(py: Python<'_>, at: Position, why: Option<sudokit::NoSolution>) -> PyErr {
+    let message = match why {
+        Some(why) => format!("{at}: no solution: {why}"),
+        None => format!("{at}: no solution"),
+    };
+    match (message,).into_pyobject(py) {
         Ok(args) => error_of(py, "NoSolutionError", args),
         Err(e) => e,
     }
@@ -120,7 +124,7 @@ pub fn parse_error_at(py: Python<'_>, message: String, at: (usize, usize, Option
 pub fn not_unique(py: Python<'_>, at: Position, verdict: &sudokit::Verdict) -> PyErr {
     use sudokit::Verdict;
     match verdict {
-        Verdict::NoSolution => no_solution(py, at),
+        Verdict::NoSolution => no_solution(py, at, None),
         Verdict::Invalid(c) => invalid_puzzle(py, at, c),
         Verdict::Multiple { .. } => {
             let made = (format!("{at}: more than one solution"),).into_pyobject(py);
@@ -135,7 +139,7 @@ pub fn human_error(py: Python<'_>, at: Position, e: &sudokit::human::HumanError)
     use sudokit::human::HumanError;
     let message = format!("{at}: {e}");
     let made = match e {
-        HumanError::NoSolution => return no_solution(py, at),
+        HumanError::NoSolution => return no_solution(py, at, None),
         HumanError::MultipleSolutions => {
             (message,).into_pyobject(py).map(|a| ("MultipleSolutionsError", a.into_any()))
         }
@@ -154,7 +158,7 @@ pub fn unrated_error(py: Python<'_>, at: Position, why: &sudokit::rate::Unrated)
     use sudokit::rate::Unrated;
     let message = format!("{at}: {}", why.message());
     let made = match why {
-        Unrated::NoSolution => return no_solution(py, at),
+        Unrated::NoSolution => return no_solution(py, at, None),
         Unrated::Invalid(c) => return invalid_puzzle(py, at, c),
         Unrated::Multiple => (message,).into_pyobject(py).map(|a| ("MultipleSolutionsError", a.into_any())),
         Unrated::Undecided => (message,).into_pyobject(py).map(|a| ("TimedOutError", a.into_any())),

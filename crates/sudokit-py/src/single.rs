@@ -76,7 +76,7 @@ fn failure(py: Python<'_>, p: &sudokit::Puzzle, at: Position, o: &SearchOutcome)
     }
     let conflicts = p.conflicts();
     if conflicts.is_empty() {
-        no_solution(py, at)
+        no_solution(py, at, p.why_no_solution())
     } else {
         invalid_puzzle(py, at, &conflicts)
     }
@@ -112,8 +112,9 @@ puzzle_function! {
 /// `kind` is `"unique"`, `"multiple"`, `"no solution"`, `"invalid"` (givens break the rules) or
 /// `"timed out"`. `solution` is the solution (unique) or the first of two (multiple), `second` the
 /// other one; `differ` names the cells where the two differ (`"r1c2"`); `conflicts` names the givens
-/// that break the rules. `str(verdict)` is what `sudokit check` prints (for `multiple`, its line and the
-/// two solutions below it, indented).
+/// that break the rules; `why` says why there is no solution, where a short argument shows it.
+/// `str(verdict)` is what `sudokit check` prints (for `multiple`, its line and the two solutions
+/// below it, indented).
 #[pyclass(module = "sudokit", frozen, eq, get_all)]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
@@ -130,6 +131,12 @@ pub struct Verdict {
     /// With `check(minimal=True)` on a unique puzzle: the givens that can each go, alone, with the
     /// solution staying unique (`[]` for a minimal puzzle); else `None`.
     pub redundant: Option<Vec<String>>,
+    /// Why there is no solution (no solution), where a short argument shows it: the singles that
+    /// follow from the givens, or every case of one cell or digit, run into a dead end, e.g.
+    /// `"r1c9 has no candidate left"`; else `None`.
+    // Verdicts pickled before the field existed have none.
+    #[serde(default)]
+    pub why: Option<String>,
 }
 
 #[pymethods]
@@ -158,6 +165,10 @@ impl Verdict {
                 text
             }
             ("invalid", _) => format!("invalid: {}", self.conflicts.join("; ")),
+            ("no solution", _) => match &self.why {
+                Some(why) => format!("no solution: {why}"),
+                None => "no solution".to_string(),
+            },
             (other, Some(redundant)) => format!("{other}, {}", minimality(redundant)),
             (other, None) => other.to_string(),
         }
@@ -182,19 +193,22 @@ impl Verdict {
         if let Some(r) = &self.redundant {
             parts.push(format!("redundant={r:?}"));
         }
+        if let Some(w) = &self.why {
+            parts.push(format!("why={w:?}"));
+        }
         format!("Verdict({})", parts.join(", "))
     }
 }
 
 impl Verdict {
-    /// The Python verdict of a library verdict, solutions written in `format` and `symbols`.
+    /// The Python verdict of a library verdict on `p`, solutions written in `format` and `symbols`.
     pub fn from_library(
-        board: &Board,
+        p: &sudokit::Puzzle,
         v: &sudokit::Verdict,
         format: OutputFormat,
         symbols: Symbols,
     ) -> Verdict {
-        let show = |g: &Grid| render(board, g, format, symbols);
+        let show = |g: &Grid| render(p.board(), g, format, symbols);
         let mut out = Verdict {
             kind: v.name().to_string(),
             solution: None,
@@ -202,6 +216,7 @@ impl Verdict {
             differ: Vec::new(),
             conflicts: Vec::new(),
             redundant: None,
+            why: None,
         };
         match v {
             sudokit::Verdict::Invalid(c) => out.conflicts = c.iter().map(ToString::to_string).collect(),
@@ -212,6 +227,7 @@ impl Verdict {
                 out.differ = first.diff(second).iter().map(|c| c.name(first.shape())).collect();
             }
             sudokit::Verdict::TimedOut { found, .. } => out.solution = found.as_ref().map(show),
+            sudokit::Verdict::NoSolution => out.why = p.why_no_solution().map(|w| w.to_string()),
             _ => {}
         }
         out
@@ -243,17 +259,17 @@ puzzle_function! {
         let (p, _, symbols) = read_puzzle_in(puzzle, &args)?;
         let (verdict, _) = interruptible(py, &limits, |l| p.check_within(l), |(v, _)| stopped(v))?;
         if !(minimal && matches!(verdict, sudokit::Verdict::Unique(_))) {
-            return Ok(Verdict::from_library(p.board(), &verdict, format, symbols));
+            return Ok(Verdict::from_library(&p, &verdict, format, symbols));
         }
         // One count per given: a timeout here gives the verdict "timed out", as the command line's.
         match interruptible(py, &limits, |l| p.redundant_givens(l), |r| r.as_ref().is_err_and(stopped))? {
             Ok(cells) => {
                 let shape = p.grid().shape();
-                let mut out = Verdict::from_library(p.board(), &verdict, format, symbols);
+                let mut out = Verdict::from_library(&p, &verdict, format, symbols);
                 out.redundant = Some(cells.iter().map(|c| c.name(shape)).collect());
                 Ok(out)
             }
-            Err(other) => Ok(Verdict::from_library(p.board(), &other, format, symbols)),
+            Err(other) => Ok(Verdict::from_library(&p, &other, format, symbols)),
         }
     }
 }

@@ -283,3 +283,22 @@ def test_a_16x16_puzzle_that_reads_both_ways_is_refused_without_symbols():
     assert status.tolist() == [sudokit.UNREADABLE]
     _, status = sudokit.read_batch((puzzle + "\n").encode(), symbols="hex")
     assert status.tolist() == [sudokit.OK]
+
+
+def test_why_a_puzzle_has_no_solution(cli):
+    # Row 1 holds 1-8 and r2c9 is 9: r1c9 has nothing left, as `sudokit check` says.
+    puzzle = "12345678.........9" + "." * 63
+    verdict = sudokit.check(puzzle)
+    assert (verdict.kind, verdict.why) == ("no solution", "r1c9 has no candidate left")
+    assert str(verdict) == "no solution: r1c9 has no candidate left"
+    assert str(verdict) == run_cli(cli, ["check"], puzzle + "\n").stdout.strip()
+    assert repr(verdict) == 'Verdict("no solution", why="r1c9 has no candidate left")'
+    with pytest.raises(sudokit.NoSolutionError, match=r"^puzzle 1, line 1: no solution: r1c9 has no candidate left$"):
+        sudokit.solve(puzzle)
+    # A given added to a hard puzzle: no short argument, the search alone shows it.
+    deep = "82.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    verdict = sudokit.check(deep)
+    assert (verdict.kind, verdict.why, str(verdict)) == ("no solution", None, "no solution")
+    assert run_cli(cli, ["check"], deep + "\n").stdout.strip() == "no solution"
+    # Only a puzzle with no solution has one.
+    assert sudokit.check(P1).why is None

@@ -135,6 +135,18 @@ fn cells(grid: &Grid) -> Value {
     Value::from(grid.values().to_vec())
 }
 
+/// Why a puzzle has no solution, where a short argument shows it: its text and the cells it ends
+/// at; `null` where only the search shows it.
+fn why(puzzle: &Puzzle) -> Value {
+    match puzzle.why_no_solution() {
+        Some(why) => json!({
+            "text": why.to_string(),
+            "cells": why.cells(puzzle.board()).iter().map(|c| c.index()).collect::<Vec<_>>(),
+        }),
+        None => Value::Null,
+    }
+}
+
 fn conflicts(list: &[Conflict]) -> Value {
     list.iter()
         .map(|c| {
@@ -207,6 +219,9 @@ pub fn parse(request: &str) -> String {
 
 /// Checks a puzzle: conflicting givens, no solution, unique, or multiple with two solutions.
 ///
+/// A puzzle with no solution gets `why` where a short argument shows it (see
+/// `sudokit::why_no_solution`): its `text`, and the `cells` it ends at, to highlight.
+///
 /// On boards up to 9×9, a unique puzzle's answer also gives `redundant`: the cells (indices) of
 /// the givens that can each go, alone, with the solution staying unique (`[]`: the puzzle is
 /// minimal; `null` if the node budget stopped a count).
@@ -244,13 +259,15 @@ pub fn check(request: &str) -> String {
                 answer["differ"] = first.diff(&second).iter().map(|c| c.index()).collect();
             }
             Verdict::TimedOut { found: Some(g), .. } => answer["solution"] = cells(&g),
+            Verdict::NoSolution => answer["why"] = why(&read.puzzle),
             _ => {}
         }
         Ok(answer)
     })
 }
 
-/// The first solution of a puzzle, within the node budget.
+/// The first solution of a puzzle, within the node budget (with `why` as `check` gives it, where
+/// there is none).
 ///
 /// ```
 /// let answer = sudokit_wasm::solve(r#"{"puzzle": "1.3.............", "size": 4}"#);
@@ -273,12 +290,16 @@ pub fn solve(request: &str) -> String {
             (None, Some(_)) => "timed out",
             (None, None) => "no solution",
         };
-        Ok(json!({
+        let mut answer = json!({
             "verdict": verdict,
             "solution": first.as_ref().map_or(Value::Null, cells),
             "guesses": outcome.guesses,
             "interrupted": interrupted(&outcome),
-        }))
+        });
+        if verdict == "no solution" {
+            answer["why"] = why(&read.puzzle);
+        }
+        Ok(answer)
     })
 }
 
@@ -543,8 +564,14 @@ mod tests {
     fn no_solution() {
         // Valid givens, but r1c9 has no digit left: 1-8 in its row, 9 in its column.
         let puzzle = format!("12345678.........9{}", ".".repeat(63));
-        assert_eq!(answer(&check(&req(&puzzle)))["verdict"], "no solution");
-        assert_eq!(answer(&solve(&req(&puzzle)))["verdict"], "no solution");
+        for a in [answer(&check(&req(&puzzle))), answer(&solve(&req(&puzzle)))] {
+            assert_eq!(a["verdict"], "no solution");
+            assert_eq!(a["why"], json!({ "text": "r1c9 has no candidate left", "cells": [8] }));
+        }
+        // Only the search shows this one (a given added to a hard puzzle).
+        let deep = "82.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let a = answer(&check(&req(deep)));
+        assert_eq!((&a["verdict"], &a["why"]), (&json!("no solution"), &Value::Null));
     }
 
     #[test]

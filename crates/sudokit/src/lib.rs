@@ -62,9 +62,10 @@ pub use parse::{
     Position, PuzzleObjectError, PuzzleReader, Record, Symbols, UnknownName, VariantPuzzle,
 };
 pub use rules::{Board, Cage, CageProblem, Conflict, House, HouseKind, VariantError, Variants};
+pub use solve::why_no_solution;
 pub use solve::{
     engine_for, engines, CancelFlag, Count, Engine, EngineError, Fast9Engine, GeneralEngine, Interrupt,
-    Limits, Puzzle, SearchOutcome, Verdict,
+    Limits, NoSolution, Puzzle, SearchOutcome, Verdict,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -274,7 +274,8 @@ proptest! {
     }
 
     /// `count_up_to(2)` and `check` tell the same story, on blanked solutions and on random givens
-    /// (which often break the rules or have no solution).
+    /// (which often break the rules or have no solution); and an argument that there is no
+    /// solution (`why_no_solution`) is only ever made where `check` finds none.
     #[test]
     fn count_up_to_two_agrees_with_check(
         grid in prop_oneof![
@@ -285,7 +286,11 @@ proptest! {
     ) {
         let puzzle = Puzzle::classic(grid.clone());
         let count = puzzle.count_up_to(2);
-        match puzzle.check() {
+        let verdict = puzzle.check();
+        if verdict != Verdict::NoSolution {
+            prop_assert_eq!(puzzle.why_no_solution(), None, "{} is {}", grid, verdict.name());
+        }
+        match verdict {
             // Givens that break the rules have no solution: the engines see the clash at once.
             Verdict::Invalid(c) => {
                 prop_assert!(!c.is_empty());

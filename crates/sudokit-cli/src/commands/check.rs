@@ -98,11 +98,18 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             }
             (record(mode, columns, f, || format!("{text}\n").into_bytes()), Kind::Solved, Status::Ok)
         }
-        Verdict::NoSolution => (
-            record(mode, columns, fields("no_solution"), || b"no solution\n".to_vec()),
-            Kind::NoSolution,
-            Status::Failed,
-        ),
+        Verdict::NoSolution => {
+            // Why, where a short argument shows it: the singles from the givens, or every case of
+            // one cell or digit, ending at a dead end.
+            let (f, text) = match p.why_no_solution() {
+                Some(why) => {
+                    let why = why.to_string();
+                    (fields("no_solution").set("detail", why.clone()), format!("no solution: {why}\n"))
+                }
+                None => (fields("no_solution"), "no solution\n".to_string()),
+            };
+            (record(mode, columns, f, || text.into_bytes()), Kind::NoSolution, Status::Failed)
+        }
         Verdict::Invalid(c) => {
             let detail = conflicts_text(c);
             let out = record(mode, columns, fields("invalid").set("detail", detail.clone()), || {

@@ -428,6 +428,15 @@ fn broken_rules(p: &Puzzle, at: Position) -> Option<String> {
     (!conflicts.is_empty()).then(|| format!("{at}: givens break the rules: {}", conflicts_text(&conflicts)))
 }
 
+/// The message for a puzzle with no solution, with the short argument that shows why where there
+/// is one (see [`Puzzle::why_no_solution`]): it is looked for only once the search found none.
+fn no_solution_message(p: &Puzzle, at: Position) -> String {
+    match p.why_no_solution() {
+        Some(why) => format!("{at}: no solution: {why}"),
+        None => format!("{at}: no solution"),
+    }
+}
+
 /// The outcome of a record that could not be read, with `out` as its output record.
 fn unreadable(e: &ParseError, out: Vec<u8>) -> Outcome {
     Outcome {

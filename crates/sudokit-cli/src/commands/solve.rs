@@ -12,8 +12,8 @@ use sudokit::OutputFormat;
 
 use super::{
     array_of, broken_rules, csv_columns, echo_in, expected_fields, grid_text, grid_value, header_of, limits,
-    long_limits, marker, mismatch, mode_of, puzzle_fields, puzzle_value, record, unreadable,
-    unreadable_record, Mode,
+    long_limits, marker, mismatch, mode_of, no_solution_message, puzzle_fields, puzzle_value, record,
+    unreadable, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
@@ -82,7 +82,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
         } else if let Some(msg) = broken_rules(p, at) {
             (Kind::Invalid, "invalid", "invalid", msg)
         } else {
-            (Kind::NoSolution, "no_solution", "no solution", format!("{at}: no solution"))
+            (Kind::NoSolution, "no_solution", "no solution", no_solution_message(p, at))
         };
         let out = record(mode, columns, fields(status), || {
             echo_in(args.output.echo, job, mode, marker(mode.layout(), reason))
@@ -228,7 +228,7 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
             }
             None => {
                 result.kind = Kind::NoSolution;
-                result.messages.push(format!("{at}: no solution"));
+                result.messages.push(no_solution_message(p, at));
                 ("no_solution", Some("no solution"))
             }
         }

@@ -142,6 +142,12 @@ impl Puzzle {
         out
     }
 
+    /// The short argument behind [`Verdict::NoSolution`], where there is one: see
+    /// [`why_no_solution`](super::why_no_solution).
+    pub fn why_no_solution(&self) -> Option<super::NoSolution> {
+        super::why_no_solution(&self.board, &self.grid)
+    }
+
     /// Invalid, no solution, unique or multiple.
     pub fn check(&self) -> Verdict {
         self.check_within(Limits::all()).0
