@@ -137,6 +137,22 @@ fn no_solution_says_why() {
         solve.stderr
     );
     assert!(solve.stderr.contains("puzzle 2, line 2: no solution\n"), "{}", solve.stderr);
+
+    // Every other command that meets it says why in its own message, with its own marker record.
+    let why = ": r1c9 has no candidate left";
+    for (args, message) in [
+        (vec!["explain"], format!("the puzzle has no solution{why}")),
+        (vec!["hint"], format!("the puzzle has no solution{why}")),
+        (vec!["candidates"], format!("the puzzle has no solution{why}")),
+        (vec!["explain", "--scale", "se"], format!("no solution{why}; not rated")),
+        (vec!["rate"], format!("no solution{why}; not rated")),
+        (vec!["minimize"], format!("not minimized: no solution{why}")),
+        (vec!["backdoor"], format!("no backdoors: no solution{why}")),
+    ] {
+        let r = sudokit(&args, &format!("{empty_cell}\n"));
+        assert_eq!((r.code, r.stdout.as_str()), (1, "!no solution\n"), "{args:?}");
+        assert_eq!(r.stderr, format!("sudokit: <stdin>: puzzle 1, line 1: {message}\n"), "{args:?}");
+    }
 }
 
 #[test]

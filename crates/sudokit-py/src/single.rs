@@ -131,8 +131,8 @@ pub struct Verdict {
     /// With `check(minimal=True)` on a unique puzzle: the givens that can each go, alone, with the
     /// solution staying unique (`[]` for a minimal puzzle); else `None`.
     pub redundant: Option<Vec<String>>,
-    /// Why there is no solution (no solution), where a short argument shows it: the singles that
-    /// follow from the givens, or every case of one cell or digit, run into a dead end, e.g.
+    /// For `no solution`, why, where a short argument shows it: the singles that follow from the
+    /// givens, or every case of one cell or digit, run into a dead end, e.g.
     /// `"r1c9 has no candidate left"`; else `None`.
     // Verdicts pickled before the field existed have none.
     #[serde(default)]
@@ -308,6 +308,7 @@ puzzle_function! {
         let search = |l| reduce(&p, symmetry, rng.clone().as_mut(), l);
         match interruptible(py, &limits, search, |r| r.as_ref().is_err_and(stopped))? {
             Ok(m) => Ok(render(p.board(), &m.puzzle, format, symbols)),
+            Err(sudokit::Verdict::NoSolution) => Err(no_solution(py, at, p.why_no_solution())),
             Err(verdict) => Err(not_unique(py, at, &verdict)),
         }
     }

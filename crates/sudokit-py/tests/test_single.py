@@ -293,8 +293,9 @@ def test_why_a_puzzle_has_no_solution(cli):
     assert str(verdict) == "no solution: r1c9 has no candidate left"
     assert str(verdict) == run_cli(cli, ["check"], puzzle + "\n").stdout.strip()
     assert repr(verdict) == 'Verdict("no solution", why="r1c9 has no candidate left")'
-    with pytest.raises(sudokit.NoSolutionError, match=r"^puzzle 1, line 1: no solution: r1c9 has no candidate left$"):
-        sudokit.solve(puzzle)
+    for call in (sudokit.solve, sudokit.minimize):
+        with pytest.raises(sudokit.NoSolutionError, match=r"^puzzle 1, line 1: no solution: r1c9 has no candidate left$"):
+            call(puzzle)
     # A given added to a hard puzzle: no short argument, the search alone shows it.
     deep = "82.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
     verdict = sudokit.check(deep)

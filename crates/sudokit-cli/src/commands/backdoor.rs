@@ -5,10 +5,12 @@ use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::rate::backdoor::backdoors;
+use sudokit::rate::Unrated;
 
 use super::rate::unrated_kind;
 use super::{
-    csv_columns, echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, Mode, Tally,
+    csv_columns, echo_in, header_of, marker_record, puzzle_fields, record, unreadable_record, why_suffix,
+    Mode, Tally,
 };
 use crate::args::{InputArgs, RecordArgs, RunArgs};
 use crate::record::{Columns, Machine};
@@ -83,9 +85,11 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome
         Err(why) => {
             sizes.add(|s| s.add(None));
             let kind = unrated_kind(&why);
+            // Why there is no solution, where a short argument shows it, as `check` says it.
+            let because = if why == Unrated::NoSolution { why_suffix(p) } else { String::new() };
             return Outcome {
                 out: echo(marker_record(mode, columns, job, why.status())),
-                messages: vec![format!("{}: no backdoors: {why}", job.position)],
+                messages: vec![format!("{}: no backdoors: {why}{because}", job.position)],
                 status: kind.unanswered_status(),
                 kind,
                 ..base

@@ -276,7 +276,8 @@ fn process_puzzle(mode: Mode<'_>, job: &Job, csv: Option<Columns>) -> Outcome {
         };
     }
     let state = State::new(p.shared_board(), p.grid());
-    run_state(mode, state, &rec, job.position.to_string())
+    // Why there is no solution, where a short argument shows it, as `check` says it.
+    run_state(mode, state, &rec, job.position.to_string(), &|| super::why_suffix(p))
 }
 
 /// How one input's record is written: text, or a JSON object that starts as every command's `-o
@@ -338,11 +339,19 @@ fn se_unsupported(mode: Mode<'_>, rules: &Board, rec: &Rec, at: &str) -> Option<
     Some(failed(Kind::Unsupported, rec.marker(why.status()), format!("{at}: {}", why.message())))
 }
 
-/// Runs the command on one state, `at` naming the record in messages.
-fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: String) -> Outcome {
+/// Runs the command on one state, `at` naming the record in messages; `why_none` is what ends the
+/// message of a state with no solution (`: ` and why, or nothing).
+fn run_state(
+    mode: Mode<'_>,
+    state: Result<State, HumanError>,
+    rec: &Rec,
+    at: String,
+    why_none: &dyn Fn() -> String,
+) -> Outcome {
     let args = mode.args();
     let multiline = mode.multiline();
     let fail = |e: &HumanError| {
+        let because = if matches!(e, HumanError::NoSolution) { why_none() } else { String::new() };
         let (kind, reason) = match e {
             HumanError::NoSolution => (Kind::NoSolution, "no_solution"),
             HumanError::MultipleSolutions => (Kind::Ambiguous, "multiple"),
@@ -350,7 +359,7 @@ fn run_state(mode: Mode<'_>, state: Result<State, HumanError>, rec: &Rec, at: St
             HumanError::Undecided => (Kind::TimedOut, "timeout"),
             _ => (Kind::Invalid, "invalid"),
         };
-        Outcome { multiline, ..failed(kind, rec.marker(reason), format!("{at}: {e}")) }
+        Outcome { multiline, ..failed(kind, rec.marker(reason), format!("{at}: {e}{because}")) }
     };
     let state = match state {
         Ok(s) => s,
@@ -438,7 +447,12 @@ fn se_explain(p: &Puzzle, rec: &Rec, at: &str, summary: bool) -> Outcome {
         Err(why) => {
             let kind = super::rate::unrated_kind(&why);
             let out = rec.marker(why.status());
-            Outcome { multiline: !rec.json, ..failed(kind, out, format!("{at}: {}", why.message())) }
+            let message = match why {
+                // Why, where a short argument shows it, as `check` says it.
+                Unrated::NoSolution => format!("{at}: {why}{}; not rated", super::why_suffix(p)),
+                _ => format!("{at}: {}", why.message()),
+            };
+            Outcome { multiline: !rec.json, ..failed(kind, out, message) }
         }
     }
 }
@@ -692,5 +706,6 @@ fn pencil_outcome(mode: Mode<'_>, text: &str, at: Position, csv: Option<Columns>
     if let Some(refused) = se_unsupported(mode, &board, &rec, &at.to_string()) {
         return Outcome { multiline: mode.multiline(), ..refused };
     }
-    run_state(mode, State::from_candidates(board, &marks), &rec, at.to_string())
+    // Pencil marks without a solution: the solver's own words say where.
+    run_state(mode, State::from_candidates(board, &marks), &rec, at.to_string(), &String::new)
 }

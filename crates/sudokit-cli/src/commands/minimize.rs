@@ -12,7 +12,7 @@ use super::{
     conflicts_text, csv_columns, grid_text, grid_value, header_of, limits, marker_record, mode_of,
     puzzle_fields,
 };
-use super::{echo_in, record, unreadable_record};
+use super::{echo_in, record, unreadable_record, why_suffix};
 use crate::args::{values, InputArgs, OutputArgs, RunArgs};
 use crate::record::Columns;
 use crate::report::{Kind, Outcome, Status};
@@ -62,7 +62,7 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
                     ("multiple", Kind::Ambiguous, Status::Multiple, "more than one solution".to_string())
                 }
                 Verdict::NoSolution => {
-                    ("no_solution", Kind::NoSolution, Status::Failed, "no solution".into())
+                    ("no_solution", Kind::NoSolution, Status::Failed, format!("no solution{}", why_suffix(p)))
                 }
                 Verdict::Invalid(c) => (
                     "invalid",

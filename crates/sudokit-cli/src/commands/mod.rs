@@ -428,13 +428,16 @@ fn broken_rules(p: &Puzzle, at: Position) -> Option<String> {
     (!conflicts.is_empty()).then(|| format!("{at}: givens break the rules: {}", conflicts_text(&conflicts)))
 }
 
-/// The message for a puzzle with no solution, with the short argument that shows why where there
-/// is one (see [`Puzzle::why_no_solution`]): it is looked for only once the search found none.
+/// The message for a puzzle with no solution, with why (see [`why_suffix`]).
 fn no_solution_message(p: &Puzzle, at: Position) -> String {
-    match p.why_no_solution() {
-        Some(why) => format!("{at}: no solution: {why}"),
-        None => format!("{at}: no solution"),
-    }
+    format!("{at}: no solution{}", why_suffix(p))
+}
+
+/// `: ` and the short argument that shows why a puzzle has no solution, where there is one (see
+/// [`Puzzle::why_no_solution`]), for the end of a message saying so; empty where only the search
+/// shows it. Callers look for it only once a search found no solution.
+fn why_suffix(p: &Puzzle) -> String {
+    p.why_no_solution().map(|why| format!(": {why}")).unwrap_or_default()
 }
 
 /// The outcome of a record that could not be read, with `out` as its output record.

@@ -165,6 +165,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
         // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
         echo: &|out| echo_in(args.echo, job, mode, out),
         at: job.position.to_string(),
+        why_none: &|| super::why_suffix(p),
     };
     rec.outcome(rate_or_outline_with(p, rec.scales, crate::interrupt::se_options()), dist)
 }
@@ -205,6 +206,8 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
             _ => out,
         },
         at: at.to_string(),
+        // Pencil marks without a solution are refused by the solver's own words, naming where.
+        why_none: &String::new,
     };
     rec.outcome(
         rate_pencil_on_with(
@@ -227,6 +230,9 @@ struct Rec<'a> {
     head: &'a dyn Fn(&str) -> Fields,
     echo: &'a dyn Fn(Vec<u8>) -> Vec<u8>,
     at: String,
+    /// Why there is no solution (`: ` and the short argument, or nothing), asked for only when
+    /// the puzzle has none.
+    why_none: &'a dyn Fn() -> String,
 }
 
 impl Rec<'_> {
@@ -241,7 +247,12 @@ impl Rec<'_> {
         let ratings = match rated {
             (Ok(r), _) => r,
             (Err(why), path) => {
-                let mut messages = vec![format!("{at}: {}", why.message())];
+                let reason = match why {
+                    // Why, where a short argument shows it, as `check` says it.
+                    Unrated::NoSolution => format!("{why}{}; not rated", (self.why_none)()),
+                    _ => why.message(),
+                };
+                let mut messages = vec![format!("{at}: {reason}")];
                 let out = match path {
                     // Neither scale covers the board; the human solver's path still has a length
                     // and a hardest technique.

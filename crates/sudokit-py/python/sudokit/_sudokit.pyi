@@ -56,8 +56,8 @@ class Verdict:
     """With ``check(minimal=True)`` on a unique puzzle: the givens that can each go, alone, with
     the solution staying unique (``[]`` for a minimal puzzle); else ``None``."""
     why: Optional[str]
-    """Why there is no solution (no solution), where a short argument shows it: the singles that
-    follow from the givens, or every case of one cell or digit, run into a dead end, e.g.
+    """For ``no solution``, why, where a short argument shows it: the singles that follow from the
+    givens, or every case of one cell or digit, run into a dead end, e.g.
     ``"r1c9 has no candidate left"``; else ``None``."""
     @property
     def is_unique(self) -> bool:
