@@ -17,8 +17,8 @@ use sudokit::{Board, CancelFlag, Candidates, Conflict, Position};
 
 use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
 use crate::errors::{
-    bad_option, human_error, invalid_puzzle, parse_error_at, parse_error_message, timed_out_message,
-    unrated_error,
+    bad_option, human_error, invalid_puzzle, no_solution, parse_error_at, parse_error_message,
+    timed_out_message, unrated_error,
 };
 use crate::input::read_puzzle;
 use crate::output::to_python;
@@ -251,10 +251,11 @@ fn state_of(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResul
         let (p, at) = read_puzzle(obj, args)?;
         let rules = p.shared_board();
         let state = State::new(rules.clone(), p.grid());
-        return Ok(Start { state, rules, at, conflicts: p.conflicts() });
+        return Ok(Start { state, rules, at, conflicts: p.conflicts(), puzzle: Some(p) });
     }
     let (marks, rules, at) = marks_of(obj, args)?;
-    Ok(Start { state: State::from_candidates(rules.clone(), &marks), rules, at, conflicts: Vec::new() })
+    let state = State::from_candidates(rules.clone(), &marks);
+    Ok(Start { state, rules, at, conflicts: Vec::new(), puzzle: None })
 }
 
 /// What the step solver starts from: the state of an input, or why there is none; its rules; the
@@ -265,6 +266,8 @@ struct Start {
     rules: Arc<Board>,
     at: Position,
     conflicts: Vec<Conflict>,
+    /// The puzzle read, if it was one (not pencil marks): why it has no solution, where it has none.
+    puzzle: Option<sudokit::Puzzle>,
 }
 
 impl Start {
@@ -274,8 +277,11 @@ impl Start {
         if !self.conflicts.is_empty() {
             return Err(invalid_puzzle(py, self.at, &self.conflicts));
         }
-        let at = self.at;
-        py.detach(|| self.state.and_then(|s| Solver::new(s, options))).map_err(|e| human_error(py, at, &e))
+        let (at, puzzle) = (self.at, self.puzzle);
+        py.detach(|| self.state.and_then(|s| Solver::new(s, options))).map_err(|e| match (&e, &puzzle) {
+            (HumanError::NoSolution, Some(p)) => no_solution(py, at, p.why_no_solution()),
+            _ => human_error(py, at, &e),
+        })
     }
 }
 
@@ -511,6 +517,15 @@ fn refuse_hodoku_flags(given: bool) -> PyResult<()> {
         ));
     }
     Ok(())
+}
+
+/// The exception for a puzzle not rated for `why`: for no solution, with why where a short
+/// argument shows it, as `check` says it.
+fn unrated(py: Python<'_>, at: Position, why: &sudokit::rate::Unrated, p: &sudokit::Puzzle) -> PyErr {
+    match why {
+        sudokit::rate::Unrated::NoSolution => no_solution(py, at, p.why_no_solution()),
+        _ => unrated_error(py, at, why),
+    }
 }
 
 /// Why Sudoku Explainer gives no hint, as the exception to raise: `TimedOutError` where its work
@@ -928,7 +943,7 @@ puzzle_function! {
     pub fn backdoors(py, puzzle, keywords; max_size: usize) -> PyResult<Backdoors> {
         let args = keywords.options()?;
         let (p, at) = read_puzzle(puzzle, &args)?;
-        let found = py.detach(|| sudokit::rate::backdoor::backdoors(&p, max_size)).map_err(|why| unrated_error(py, at, &why))?;
+        let found = py.detach(|| sudokit::rate::backdoor::backdoors(&p, max_size)).map_err(|why| unrated(py, at, &why, &p))?;
         let shape = p.grid().shape();
         let tuple = |&(c, d): &(sudokit::Cell, sudokit::Digit)| (c.row(shape) + 1, c.col(shape) + 1, d.get());
         Ok((found.size, found.sets.iter().map(|set| set.iter().map(tuple).collect()).collect()))
@@ -1136,7 +1151,7 @@ puzzle_function! {
         let (p, at) = read_puzzle(puzzle, &args)?;
         let cancel = CancelFlag::new();
         let path = on_pool(py, None, &cancel, || sudokit::rate::se_path_with(&p, se_options(&cancel)))?
-            .map_err(|why| unrated_error(py, at, &why))?;
+            .map_err(|why| unrated(py, at, &why, &p))?;
         Ok(SePath::from_library(&path))
     }
 }

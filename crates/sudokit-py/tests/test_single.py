@@ -293,7 +293,9 @@ def test_why_a_puzzle_has_no_solution(cli):
     assert str(verdict) == "no solution: r1c9 has no candidate left"
     assert str(verdict) == run_cli(cli, ["check"], puzzle + "\n").stdout.strip()
     assert repr(verdict) == 'Verdict("no solution", why="r1c9 has no candidate left")'
-    for call in (sudokit.solve, sudokit.minimize):
+    calls = (sudokit.solve, sudokit.minimize, sudokit.backdoors, sudokit.se_path, sudokit.explain, sudokit.hint,
+             sudokit.all_steps, sudokit.candidates)
+    for call in calls:
         with pytest.raises(sudokit.NoSolutionError, match=r"^puzzle 1, line 1: no solution: r1c9 has no candidate left$"):
             call(puzzle)
     # A given added to a hard puzzle: no short argument, the search alone shows it.

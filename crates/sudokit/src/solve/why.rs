@@ -162,9 +162,10 @@ const TRIAL_WORK: usize = 20_000_000;
 
 /// A short argument that `grid` has no solution under `board`'s rules, if there is one: the
 /// singles from the givens lead to a dead end, or, failing that, every candidate of one cell or
-/// every place of one digit in a house does (the smallest such set tried first). `None` when neither shows it — a puzzle that needs a deeper search to fail, or one with
-/// a solution; the verdict itself comes from [`Puzzle::check`](super::Puzzle::check). Givens
-/// that break the rules are [`Verdict::Invalid`](super::Verdict::Invalid) and not looked at here.
+/// every place of one digit in a house does (the smallest such set tried first). `None` when
+/// neither shows it — a puzzle that needs a deeper search to fail, or one with a solution; the
+/// verdict itself comes from [`Puzzle::check`](super::Puzzle::check). Givens that break the rules
+/// are [`Verdict::Invalid`](super::Verdict::Invalid) and not looked at here.
 ///
 /// ```
 /// use sudokit::{why_no_solution, Board, Grid, Shape};
