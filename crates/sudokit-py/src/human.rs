@@ -917,7 +917,14 @@ puzzle_function! {
         let (p, at) = read_puzzle(puzzle, &args)?;
         let cancel = CancelFlag::new();
         let (rated, path) = on_pool(py, None, &cancel, || rate_or_outline_with(&p, scales, se_options(&cancel)))?;
-        Ok(rating_of(&rated, path.as_ref(), at, scales))
+        let mut rating = rating_of(&rated, path.as_ref(), at, scales);
+        if let (Err(why @ Unrated::NoSolution), Some(first)) = (&rated, rating.messages.first_mut()) {
+            // Why, where a short argument shows it, as `sudokit rate` says it.
+            if let Some(because) = p.why_no_solution() {
+                *first = format!("{at}: {why}: {because}; not rated");
+            }
+        }
+        Ok(rating)
     }
 }
 

@@ -298,6 +298,10 @@ def test_why_a_puzzle_has_no_solution(cli):
     for call in calls:
         with pytest.raises(sudokit.NoSolutionError, match=r"^puzzle 1, line 1: no solution: r1c9 has no candidate left$"):
             call(puzzle)
+    # `rate` does not raise: its message says it, as `sudokit rate` does.
+    rating = sudokit.rate(puzzle)
+    assert rating.messages == ["puzzle 1, line 1: no solution: r1c9 has no candidate left; not rated"]
+    assert run_cli(cli, ["rate"], puzzle + "\n").stderr == f"sudokit: <stdin>: {rating.messages[0]}\n"
     # A given added to a hard puzzle: no short argument, the search alone shows it.
     deep = "82.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
     verdict = sudokit.check(deep)
