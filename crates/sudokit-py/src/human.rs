@@ -823,12 +823,14 @@ fn tenths(t: u16) -> f64 {
 
 /// The rating of one puzzle as the command line reports it, `at` naming it in messages.
 /// `path` is the human solver's path in brief where neither scale covers the board (see
-/// [`sudokit::rate::rate_or_outline`]).
+/// [`sudokit::rate::rate_or_outline`]). `puzzle` is the puzzle rated, whose message says why it
+/// has no solution where it has none (pencil marks have none: the solver's words say where).
 pub fn rating_of(
     rated: &Result<Ratings, Unrated>,
     path: Option<&Result<Outline, Unrated>>,
     at: Position,
     scales: Scales,
+    puzzle: Option<&sudokit::Puzzle>,
 ) -> Rating {
     let mut r = Rating {
         status: String::new(),
@@ -847,7 +849,8 @@ pub fn rating_of(
         Ok(ratings) => ratings,
         Err(why) => {
             r.status = why.status().to_string();
-            r.messages.push(format!("{at}: {}", why.message()));
+            r.messages
+                .push(format!("{at}: {}", puzzle.map_or_else(|| why.message(), |p| why.message_for(p))));
             match path {
                 Some(Ok(o)) => {
                     (r.hardest, r.step_count) = (o.hardest.map(|t| t.name().to_string()), Some(o.steps));
@@ -912,19 +915,12 @@ puzzle_function! {
             let cancel = CancelFlag::new();
             let (rated, path) =
                 on_pool(py, None, &cancel, || rate_pencil_on_with(rules, &marks, scales, se_options(&cancel)))?;
-            return Ok(rating_of(&rated, path.as_ref(), at, scales));
+            return Ok(rating_of(&rated, path.as_ref(), at, scales, None));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;
         let cancel = CancelFlag::new();
         let (rated, path) = on_pool(py, None, &cancel, || rate_or_outline_with(&p, scales, se_options(&cancel)))?;
-        let mut rating = rating_of(&rated, path.as_ref(), at, scales);
-        if let (Err(why @ Unrated::NoSolution), Some(first)) = (&rated, rating.messages.first_mut()) {
-            // Why, where a short argument shows it, as `sudokit rate` says it.
-            if let Some(because) = p.why_no_solution() {
-                *first = format!("{at}: {why}: {because}; not rated");
-            }
-        }
-        Ok(rating)
+        Ok(rating_of(&rated, path.as_ref(), at, scales, Some(&p)))
     }
 }
 

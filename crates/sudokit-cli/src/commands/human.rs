@@ -447,11 +447,7 @@ fn se_explain(p: &Puzzle, rec: &Rec, at: &str, summary: bool) -> Outcome {
         Err(why) => {
             let kind = super::rate::unrated_kind(&why);
             let out = rec.marker(why.status());
-            let message = match why {
-                // Why, where a short argument shows it, as `check` says it.
-                Unrated::NoSolution => format!("{at}: {why}{}; not rated", super::why_suffix(p)),
-                _ => format!("{at}: {}", why.message()),
-            };
+            let message = format!("{at}: {}", why.message_for(p));
             Outcome { multiline: !rec.json, ..failed(kind, out, message) }
         }
     }

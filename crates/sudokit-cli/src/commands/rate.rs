@@ -10,7 +10,7 @@ use sudokit::rate::{
     rate_or_outline_with, rate_pencil_on_with, rating_line, Outline, Ratings, Scales, Unrated,
 };
 use sudokit::rules::Variants;
-use sudokit::{OutputFormat, Position};
+use sudokit::{OutputFormat, Position, Puzzle};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
@@ -165,7 +165,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
         // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
         echo: &|out| echo_in(args.echo, job, mode, out),
         at: job.position.to_string(),
-        why_none: &|| super::why_suffix(p),
+        puzzle: Some(p),
     };
     rec.outcome(rate_or_outline_with(p, rec.scales, crate::interrupt::se_options()), dist)
 }
@@ -206,8 +206,7 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
             _ => out,
         },
         at: at.to_string(),
-        // Pencil marks without a solution are refused by the solver's own words, naming where.
-        why_none: &String::new,
+        puzzle: None,
     };
     rec.outcome(
         rate_pencil_on_with(
@@ -230,9 +229,9 @@ struct Rec<'a> {
     head: &'a dyn Fn(&str) -> Fields,
     echo: &'a dyn Fn(Vec<u8>) -> Vec<u8>,
     at: String,
-    /// Why there is no solution (`: ` and the short argument, or nothing), asked for only when
-    /// the puzzle has none.
-    why_none: &'a dyn Fn() -> String,
+    /// The puzzle rated, whose messages say why it has no solution where it has none (pencil
+    /// marks have none: the solver's own words say where they contradict themselves).
+    puzzle: Option<&'a Puzzle>,
 }
 
 impl Rec<'_> {
@@ -247,11 +246,7 @@ impl Rec<'_> {
         let ratings = match rated {
             (Ok(r), _) => r,
             (Err(why), path) => {
-                let reason = match why {
-                    // Why, where a short argument shows it, as `check` says it.
-                    Unrated::NoSolution => format!("{why}{}; not rated", (self.why_none)()),
-                    _ => why.message(),
-                };
+                let reason = self.puzzle.map_or_else(|| why.message(), |p| why.message_for(p));
                 let mut messages = vec![format!("{at}: {reason}")];
                 let out = match path {
                     // Neither scale covers the board; the human solver's path still has a length
