@@ -230,7 +230,7 @@ fn issue20_tdoku_test_format() {
 
 /// The grid files of Simple Sudoku (`.ss`, with and without its outer border) and SadMan/SudoCue/HoDoKu
 /// (`.sdk` with `#` metadata and a `[Puzzle]` section line, `.sdm` one puzzle per line), and HoDoKu's
-/// formatted givens.
+/// formatted givens (both widths).
 #[test]
 fn issue20_sdk_sdm_ss_files() {
     let one = |name: &str| {
@@ -243,6 +243,8 @@ fn issue20_sdk_sdm_ss_files() {
     // Their first line, a border without `|` or `+`, tells the layout.
     assert_eq!(sdk, one("formats/puzzle_bordered.ss"));
     assert_eq!(sdk, one("formats/hodoku_givens.txt"));
+    // Its top border is as long as a row of a 25×25 board.
+    assert_eq!(sdk, one("formats/hodoku_givens_narrow.txt"));
     assert_eq!(one("formats/puzzles.sdm").lines().next(), sdk.lines().next());
     assert_eq!(one("formats/puzzles.sdm").lines().count(), 5);
 }

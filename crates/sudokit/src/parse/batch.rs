@@ -103,7 +103,7 @@ impl<R: BufRead> PuzzleReader<R> {
         self.layout == Some(Layout::Line)
             && self.shape.is_some()
             && self.variants.is_classic()
-            && self.pending.is_none()
+            && self.pending.is_empty()
             && self.out.is_empty()
     }
 }

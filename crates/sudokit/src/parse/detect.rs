@@ -70,7 +70,24 @@ pub fn detect(line: &[u8], shape: Option<Shape>) -> Layout {
 fn is_art_border(line: &[u8]) -> bool {
     let line = line.trim_ascii_end();
     let cornered = line.len() > 2 && line[0] == line[line.len() - 1] && b"*.".contains(&line[0]);
-    is_art_separator(line) && (line.len() > MAX_SIDE || cornered) && !could_be_blank_cells(line)
+    is_art_separator(line)
+        && (line.len() > MAX_SIDE || cornered)
+        && (is_boxed_rule(line) || !could_be_blank_cells(line))
+}
+
+/// Whether a line is a rule of boxes, equal runs of `-` between equal corners: HoDoKu's
+/// `.-------.-------.-------.` is 25 blanks long, as long as a row of a 25×25 board, but no
+/// row of blanks has this shape.
+fn is_boxed_rule(line: &[u8]) -> bool {
+    let Some((&corner, inner)) = line.split_first() else {
+        return false;
+    };
+    let Some(inner) = inner.strip_suffix(&[corner]) else {
+        return false;
+    };
+    let runs: Vec<&[u8]> = inner.split(|&b| b == corner).collect();
+    runs.len() >= 2
+        && runs.iter().all(|r| r.len() >= 2 && r.len() == runs[0].len() && r.iter().all(|&b| b == b'-'))
 }
 
 /// Whether a line of blank symbols could be cells: a row of the compact or grid layout, or a

@@ -97,7 +97,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 continue;
             }
-            let next = match self.pending.take() {
+            let next = match self.pending.pop_front() {
                 Some(p) => Some(p),
                 None => {
                     let mut bytes = Vec::new();

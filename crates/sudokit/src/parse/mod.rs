@@ -367,7 +367,7 @@ mod tests {
     #[test]
     fn simple_sudoku_and_hodoku_grid_art_are_detected() {
         // Simple Sudoku's `.ss` layout, and HoDoKu's formatted givens (its pencil-mark grid's
-        // borders around one symbol per cell), two puzzles each, the second with CRLF line ends.
+        // borders around one symbol per cell, and its grid of givens), two puzzles each, the second with CRLF line ends.
         let ss = drawn("*-----------*", "|---+---+---|", "*-----------*", |c| {
             format!("|{}|{}|{}|", c[..3].concat(), c[3..6].concat(), c[6..].concat())
         });
@@ -378,7 +378,16 @@ mod tests {
             &format!("'{rule}'{rule}'{rule}'"),
             |c| format!("| {} | {} | {} |", c[..3].join("  "), c[3..6].join("  "), c[6..].join("  ")),
         );
-        for art in [ss, hodoku] {
+        // Its givens alone: a box's rule is 7 dashes and the top border 25 blanks long, the length
+        // of a row of a 25×25 board.
+        let rule = "-".repeat(7);
+        let givens = drawn(
+            &format!(".{rule}.{rule}.{rule}."),
+            &format!(":{rule}+{rule}+{rule}:"),
+            &format!("'{rule}'{rule}'{rule}'"),
+            |c| format!("| {} | {} | {} |", c[..3].join(" "), c[3..6].join(" "), c[6..].join(" ")),
+        );
+        for art in [ss, hodoku, givens] {
             let text = format!("{art}{}", art.replace('\n', "\r\n"));
             let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
             assert_eq!(r.len(), 2, "{text}");
@@ -389,6 +398,39 @@ mod tests {
             }
             assert_eq!(r[1].position.line, 15);
         }
+    }
+
+    #[test]
+    fn a_short_first_line_above_line_puzzles_is_one_bad_record() {
+        // A first puzzle cut to a row's length (9, or 16 that could be a 16×16 row) and a title as
+        // long as a 4×4 row: each is one unreadable record, and every puzzle after it reads, in
+        // order, with its own number and line.
+        for first in [&P[..9], &P[..16], "hard"] {
+            let text = format!("{first}\n\n# two puzzles\n{P}\n{P}\n");
+            let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+            let seen: Vec<_> =
+                r.iter().map(|r| (r.layout, r.position.puzzle, r.position.line, r.puzzle.is_ok())).collect();
+            assert_eq!(
+                seen,
+                [(Layout::Line, 1, 1, false), (Layout::Line, 2, 4, true), (Layout::Line, 3, 5, true)],
+                "{first}"
+            );
+        }
+        // With the size given too.
+        let opts = ParseOptions { shape: Some(Shape::CLASSIC), ..ParseOptions::default() };
+        let r = parse_all(&format!("{}\n{P}\n", &P[..9]), opts).expect("a string reads");
+        assert_eq!(r.iter().map(|r| r.puzzle.is_ok()).collect::<Vec<_>>(), [false, true]);
+        // Rows of the compact layout stay rows.
+        let rows: Vec<&str> = (0..9).map(|i| &P[i * 9..i * 9 + 9]).collect();
+        let r = one(&rows.join("\n"));
+        assert_eq!((r.layout, r.puzzle.expect("reads").to_string()), (Layout::Compact, P.to_string()));
+        // So do a 16×16 board's, where the second alone would read as a 4×4 puzzle.
+        let big = format!("123456789ABCDEFG\n{}", format!("{}\n", ".".repeat(16)).repeat(15));
+        let r = parse_all(&big, ParseOptions::default()).expect("a string reads");
+        assert_eq!(
+            r.iter().map(|r| (r.layout, r.puzzle.is_ok())).collect::<Vec<_>>(),
+            [(Layout::Compact, true)]
+        );
     }
 
     #[test]

@@ -41,8 +41,9 @@ pub struct PuzzleReader<R> {
     pub(super) line_no: usize,
     pub(super) puzzles: usize,
     pub(super) buf: Vec<u8>,
-    /// A line read ahead (during detection) and not yet handled: its bytes, number and whether it was cut.
-    pub(super) pending: Option<(Vec<u8>, usize, bool)>,
+    /// Lines read ahead (during detection) and not yet handled, in order: their bytes, numbers and
+    /// whether they were cut.
+    pub(super) pending: VecDeque<(Vec<u8>, usize, bool)>,
     pub(super) out: VecDeque<Record>,
     pub(super) done: bool,
     pub(super) variants: Variants,
@@ -73,7 +74,7 @@ impl<R: BufRead> PuzzleReader<R> {
             line_no: 0,
             puzzles: 0,
             buf: Vec::new(),
-            pending: None,
+            pending: VecDeque::new(),
             out: VecDeque::new(),
             done: false,
             variants: Variants::default(),
@@ -173,7 +174,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Before the layout is known the rest of a cut line stays in the input, so that the JSON layout
     /// can read on past [`MAX_LINE`]; the other layouts drop it once detected.
     pub(super) fn next_line(&mut self) -> io::Result<Option<(usize, bool)>> {
-        if let Some((bytes, no, cut)) = self.pending.take() {
+        if let Some((bytes, no, cut)) = self.pending.pop_front() {
             self.buf = bytes;
             return Ok(Some((no, cut)));
         }
@@ -297,7 +298,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return Err(e);
         }
         while self.out.is_empty() && !self.done {
-            if self.layout == Some(Layout::Json) && self.pending.is_none() {
+            if self.layout == Some(Layout::Json) && self.pending.is_empty() {
                 // The JSON scanner reads on from where it stopped, which may be inside a line.
                 self.json_record()?;
                 self.done = self.out.is_empty();
@@ -332,11 +333,17 @@ impl<R: BufRead> PuzzleReader<R> {
                 Some(l) => l,
                 None => {
                     // A jigsaw region map beside the givens must not make the layout look different.
-                    let givens = if self.variants.jigsaw { split_last_token(line).0 } else { line };
-                    let l = detect(if givens.is_empty() { line } else { givens }, self.shape);
+                    let givens = givens_of(line, self.variants.jigsaw);
+                    let mut l = detect(if givens.is_empty() { line } else { givens }, self.shape);
                     self.layout = Some(l);
                     if cut && l != Layout::Json {
                         skip_rest_of_line(&mut self.input)?;
+                    }
+                    if matches!(l, Layout::Grid | Layout::Compact) && self.next_is_a_line_puzzle()? {
+                        // A short first line (a title, a puzzle cut short) above one-line puzzles:
+                        // read as rows it would swallow the puzzles after it.
+                        l = Layout::Line;
+                        self.layout = Some(l);
                     }
                     l
                 }
@@ -345,20 +352,52 @@ impl<R: BufRead> PuzzleReader<R> {
                 Layout::Line => self.line_record(no, cut),
                 Layout::Csv => self.csv_record(no),
                 Layout::Array => {
-                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.pending.push_front((std::mem::take(&mut self.buf), no, cut));
                     self.array_record()?;
                 }
                 Layout::Json => {
-                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.pending.push_front((std::mem::take(&mut self.buf), no, cut));
                     self.json_record()?;
                 }
                 Layout::Grid | Layout::Compact | Layout::Art => {
-                    self.pending = Some((std::mem::take(&mut self.buf), no, cut));
+                    self.pending.push_front((std::mem::take(&mut self.buf), no, cut));
                     self.grid_record(layout)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// Whether the next line that is not blank or a comment is a puzzle of the line layout,
+    /// read ahead and queued (with the lines before it) to be read again; the line in `self.buf`
+    /// stays.
+    fn next_is_a_line_puzzle(&mut self) -> io::Result<bool> {
+        let first = std::mem::take(&mut self.buf);
+        let width = |toks: &[(usize, &[u8])]| (toks.len(), toks.first().map_or(0, |t| t.1.len()));
+        let jigsaw = self.variants.jigsaw;
+        let first_width = width(&tokens(givens_of(trim_eol(&first), jigsaw), b""));
+        let mut found = false;
+        let mut ahead = Vec::new();
+        while let Some((no, cut)) = self.next_line()? {
+            let line = trim_eol(&self.buf);
+            let content = !(is_blank_or_comment(line) || is_section_header(line));
+            // The givens, before a jigsaw's region map.
+            let givens = givens_of(line, jigsaw);
+            let toks = tokens(givens, b"");
+            // At least a 4×4 puzzle's 16 cells, in one token or one a cell; a line as wide as the
+            // first is a row like it (a 16×16 row of small digits reads as a 4×4 puzzle).
+            let (count, len) = width(&toks);
+            let long = count >= 16 || len >= 16;
+            found =
+                content && long && (count, len) != first_width && detect(givens, self.shape) == Layout::Line;
+            ahead.push((std::mem::take(&mut self.buf), no, cut));
+            if content {
+                break;
+            }
+        }
+        self.pending.extend(ahead);
+        self.buf = first;
+        Ok(found)
     }
 
     pub(super) fn line_record(&mut self, no: usize, cut: bool) {
@@ -398,6 +437,15 @@ impl<R: BufRead> PuzzleReader<R> {
             self.keep_text(line);
         }
         self.buf = buf;
+    }
+}
+
+/// A line's givens: before the region map, for a jigsaw.
+fn givens_of(line: &[u8], jigsaw: bool) -> &[u8] {
+    if jigsaw {
+        split_last_token(line).0
+    } else {
+        line
     }
 }
 
