@@ -147,6 +147,25 @@ fn other_sizes() {
     assert!(r.stderr.contains("no guess puzzle found in 2 attempts"), "{}", r.stderr);
 }
 
+/// JSON and CSV records of a box shape other than the default carry it, so that they read back with
+/// no flag, grids and puzzles alike; the default shape's records have no such field.
+#[test]
+fn records_of_other_box_shapes_read_back() {
+    for noun in ["grid", "puzzle"] {
+        for format in ["json", "csv"] {
+            let args = ["generate", noun, "--box", "3x2", "-n", "3", "--seed", "2", "-o", format];
+            let made = sudokit(&args, "");
+            assert_eq!(made.code, 0, "{noun} {format}: {}", made.stderr);
+            let box_field = if format == "json" { r#""box":"3x2""# } else { ",3x2," };
+            assert_eq!(made.stdout.matches(box_field).count(), 3, "{noun} {format}: {}", made.stdout);
+            let back = sudokit(&["check", "-o", "line"], &made.stdout);
+            assert_eq!((back.code, back.stdout.as_str()), (0, "unique\nunique\nunique\n"), "{}", back.stderr);
+        }
+    }
+    let classic = sudokit(&["generate", "puzzle", "-n", "1", "--seed", "2", "-o", "csv"], "");
+    assert_eq!(classic.stdout.lines().next(), Some("index,status,puzzle,clues,guesses,solution"));
+}
+
 /// Variant rules, from `--variant` or a JSON puzzle's own, are refused: the classic form of an
 /// X-Sudoku would read back as another puzzle under its diagonals.
 #[test]

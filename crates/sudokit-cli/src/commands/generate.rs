@@ -366,9 +366,14 @@ pub(super) fn produce(
     let mut failed = false;
     let (mut clues, mut made) = (0u64, 0u64);
     let columns = if noun == "grid" { GRID_COLUMNS } else { PUZZLE_COLUMNS };
-    // Variant rules go in columns of their own, so that every row reads back under them.
-    let columns =
-        if generate_variant::spec(&common.variant).is_classic() { columns } else { with_rules(columns) };
+    // Variant rules, and a box shape other than the default, go in columns of their own, so that
+    // every row reads back under them.
+    let default_boxes = common.shape().map_or(true, |s| s.is_default_for_side());
+    let columns = if generate_variant::spec(&common.variant).is_classic() && default_boxes {
+        columns
+    } else {
+        with_rules(columns)
+    };
     if format == GenFormat::Csv {
         write(&mut out, csv_header(columns).as_bytes())?;
     }
@@ -516,6 +521,11 @@ pub(super) fn render(
     if let Some(m) = machine(format) {
         // Items are numbered from 1, as puzzles are in every command's records and messages.
         let mut f = Fields::new(index as usize + 1, "ok").set("puzzle", grid.to_string());
+        let shape = grid.shape();
+        if !shape.is_default_for_side() {
+            // The one rule a classic board may carry, so that the record reads back under it.
+            f = f.set("box", format!("{}x{}", shape.box_rows(), shape.box_cols()));
+        }
         if let Some(p) = info {
             f = f.set("clues", p.clues()).set("guesses", p.guesses);
         }

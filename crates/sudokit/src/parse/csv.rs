@@ -109,11 +109,20 @@ fn name(text: &[u8]) -> String {
 }
 
 /// The columns of a header line, if `line` is one: it has a comma, and a puzzle column (the one asked
-/// for, or one of the usual names). With `column` asked for and a header that lacks it, the header
-/// is still taken (so that every row reports the missing column) when it has another known name.
+/// for, or one of the usual names), or it is that column's name alone (a file of one column). With
+/// `column` asked for and a header that lacks it, the header is still taken (so that every row
+/// reports the missing column) when it has another known name.
 pub(super) fn header(line: &[u8], column: Option<&str>) -> Option<CsvColumns> {
     if !line.contains(&b',') {
-        return None;
+        let lone = name(line);
+        let lone = lone.trim_matches('"');
+        let named = match column {
+            Some(c) => lone == c.trim().to_ascii_lowercase(),
+            None => PUZZLE_COLUMNS.contains(&lone),
+        };
+        if !named {
+            return None;
+        }
     }
     let names: Vec<String> = fields(line).iter().map(|(_, t)| name(t)).collect();
     let find = |candidates: &[&str]| candidates.iter().find_map(|c| names.iter().position(|n| n == c));
@@ -332,6 +341,26 @@ mod tests {
         let r = parse_all(&qqwing, ParseOptions::default()).expect("reads");
         assert_eq!(r[0].puzzle.as_ref().expect("reads").to_string(), P);
         assert_eq!(r[0].expected, Expected::default());
+    }
+
+    #[test]
+    fn a_file_of_one_column_has_its_name_alone_as_header() {
+        for (header, layout, column) in
+            [("quizzes", None, None), ("\"Puzzle\"", Some(Layout::Csv), None), ("mine", None, Some("MINE"))]
+        {
+            let text = format!("{header}\r\n{P}\r\n{P}\r\n");
+            let opts = ParseOptions { layout, ..ParseOptions::default() };
+            let reader = PuzzleReader::new(text.as_bytes(), opts).with_column(column.map(Arc::from));
+            let r: Vec<Record> = reader.collect::<std::io::Result<_>>().expect("reads");
+            let seen: Vec<_> = r.iter().map(|r| (r.layout, r.position.line, r.puzzle.is_ok())).collect();
+            assert_eq!(seen, [(Layout::Csv, 2, true), (Layout::Csv, 3, true)], "{header}");
+        }
+        // Another word is no header: a bad line of the list.
+        let r = parse_all(&format!("sudoku\n{P}\n"), ParseOptions::default()).expect("reads");
+        assert_eq!(
+            r.iter().map(|r| (r.layout, r.puzzle.is_ok())).collect::<Vec<_>>(),
+            [(Layout::Line, false), (Layout::Line, true)]
+        );
     }
 
     /// The CSV row sudokit writes for `board` (its rule fields as [`crate::format::rules_fields`] gives
