@@ -23,6 +23,31 @@ fn explain_numbers_every_step_and_checks_results() {
     }
 }
 
+/// `--timeout` stops a path between steps: the puzzle is `!timeout` (status `timeout` in JSON),
+/// the message says how far it got, the next puzzle is still explained, and the status is 1. A
+/// nanosecond has passed before the first step, whatever the machine, so the stop is certain.
+#[test]
+fn timeout_stops_explain_and_candidates_between_steps() {
+    let input = format!("{HARD}\n{EASY}\n");
+    let run = sudokit(&["explain", "--summary", "--timeout", "0.000000001"], &input);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().next(), Some("!timeout"));
+    assert!(run.stderr.contains("puzzle 1, line 1: timed out after 0 steps"), "{}", run.stderr);
+    assert!(run.stderr.contains("puzzle 2, line 2: timed out after 0 steps"), "{}", run.stderr);
+    for args in [&["explain", "-o", "json"][..], &["candidates", "-o", "json"]] {
+        let run = sudokit(&[args, &["--timeout", "0.000000001"]].concat(), &input);
+        assert_eq!(run.code, 1, "{args:?}: {}", run.stderr);
+        let records: Vec<serde_json::Value> =
+            run.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+        assert_eq!(records.len(), 2);
+        assert!(records.iter().all(|r| r["status"] == "timeout"), "{}", run.stdout);
+    }
+    // A generous timeout changes nothing.
+    let run = sudokit(&["explain", "--timeout", "600"], &format!("{EASY}\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.lines().last().is_some_and(|l| l.starts_with("solved in ")), "{}", run.stdout);
+}
+
 #[test]
 fn explain_json_and_grids() {
     let run = sudokit(&["explain", "-o", "json", "--grids"], &format!("{EASY}\n"));

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 use std::sync::LazyLock;
+use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
@@ -349,6 +350,8 @@ fn run_state(
     why_none: &dyn Fn() -> String,
 ) -> Outcome {
     let args = mode.args();
+    // `--timeout` counts from the start of the record, the uniqueness check included.
+    let deadline = args.run.timeout.map(|t| Instant::now() + t);
     let multiline = mode.multiline();
     let fail = |e: &HumanError| {
         let because = if matches!(e, HumanError::NoSolution) { why_none() } else { String::new() };
@@ -372,24 +375,26 @@ fn run_state(
             SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle])
                 .exclude(&args.exclude);
     }
-    let mut solver = match Solver::new(state, options) {
+    let solver = match Solver::new(state, options) {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
+    let mut solver = Timed { solver, deadline, steps: 0, timed_out: false };
     let out = match mode {
         Mode::Explain(a) if a.scale == Scale::Se => {
-            return se_explain_state(solver.state(), rec, &at, a.summary)
+            return se_explain_state(solver.solver.state(), rec, &at, a.summary)
         }
         Mode::Explain(a) if a.summary => explain_summary(&mut solver, rec),
         Mode::Explain(a) => explain(&mut solver, a.grids, rec),
         Mode::Hint(a) if a.scale == Scale::Se && a.all => {
-            return se_all_hints(solver.state(), rec, &at, multiline)
+            return se_all_hints(solver.solver.state(), rec, &at, multiline)
         }
-        Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.state(), a.level, rec, &at),
-        Mode::Hint(a) if a.all => all_hints(&solver, rec),
-        Mode::Hint(a) => hint(&solver, a.level, rec),
+        Mode::Hint(a) if a.scale == Scale::Se => return se_hint(solver.solver.state(), a.level, rec, &at),
+        Mode::Hint(a) if a.all => all_hints(&solver.solver, rec),
+        Mode::Hint(a) => hint(&solver.solver, a.level, rec),
         Mode::Candidates(_) => {
-            solver.by_ref().for_each(drop);
+            while solver.next().is_some() {}
+            let solver = &solver.solver;
             let marks = solver.state().to_candidates();
             rec.answer(
                 || format!("{}\n", marks_grid(solver.state().board(), &marks)),
@@ -397,17 +402,45 @@ fn run_state(
             )
         }
     };
+    if solver.timed_out {
+        let message = format!("{at}: timed out after {} steps", solver.steps);
+        return Outcome { multiline, ..failed(Kind::TimedOut, rec.marker("timeout"), message) };
+    }
     Outcome { out, multiline, ..Default::default() }
 }
 
-fn explain(solver: &mut Solver, grids: bool, rec: &Rec) -> Vec<u8> {
+/// A solver that stops at a deadline (`--timeout`), between steps: a step under way is finished.
+struct Timed {
+    solver: Solver,
+    deadline: Option<Instant>,
+    /// The steps taken.
+    steps: usize,
+    /// Whether the deadline stopped it.
+    timed_out: bool,
+}
+
+impl Timed {
+    /// The next step, as [`Solver::next`], or `None` once the deadline has passed.
+    fn next(&mut self) -> Option<sudokit::human::Step> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+            return None;
+        }
+        let step = self.solver.next();
+        self.steps += usize::from(step.is_some());
+        step
+    }
+}
+
+fn explain(timed: &mut Timed, grids: bool, rec: &Rec) -> Vec<u8> {
     let json = rec.json;
     let mut text = String::new();
     let mut steps = Vec::new();
     let mut boards = Vec::new();
     loop {
-        let before = grids.then(|| solver.state().to_candidates());
-        let Some(step) = solver.next() else { break };
+        let before = grids.then(|| timed.solver.state().to_candidates());
+        let Some(step) = timed.next() else { break };
+        let solver = &timed.solver;
         if json {
             if let Some(b) = before {
                 boards.push(b.to_line_form());
@@ -422,6 +455,7 @@ fn explain(solver: &mut Solver, grids: bool, rec: &Rec) -> Vec<u8> {
             text.push_str(&format!("{}. {}\n", steps.len(), steps[steps.len() - 1]));
         }
     }
+    let solver = &timed.solver;
     let solved = solver.is_solved();
     if json {
         let mut v = serde_json::json!({ "solved": solved, "steps": steps });
@@ -490,8 +524,9 @@ fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str, summary: bool) -> Out
 
 /// `explain --summary` (HoDoKu's path): its techniques counted, then how it ended, with HoDoKu's
 /// score and level where it solves a classic 9×9 puzzle (the scale `rate` gives).
-fn explain_summary(solver: &mut Solver, rec: &Rec) -> Vec<u8> {
-    let steps: Vec<_> = solver.by_ref().collect();
+fn explain_summary(timed: &mut Timed, rec: &Rec) -> Vec<u8> {
+    let steps: Vec<_> = std::iter::from_fn(|| timed.next()).collect();
+    let solver = &timed.solver;
     let counts = rate::technique_counts(&steps);
     let solved = solver.is_solved();
     let rated = solved && Unrated::of_rules(solver.state().board()).is_none();
