@@ -5,11 +5,12 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use super::error::{JsonProblem, ParseError, ParseErrorKind, Position};
-use super::puzzle_object::VariantPuzzle;
+use super::puzzle_object::{VariantPuzzle, RULE_FIELDS};
 use super::symbols::{show_byte, symbol_value, Symbols};
 use super::text::{read_piece, skip_rest_of_line};
 use super::{Expected, Layout, Notation, PuzzleReader, Record, MAX_LINE};
 use crate::grid::{Grid, GridError, Shape};
+use crate::rules::Board;
 
 /// The most bytes one JSON record may take; a longer one is reported and skipped.
 pub const MAX_RECORD: usize = 1 << 22;
@@ -380,8 +381,15 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         };
         let ok = if value.is_object() {
-            // A puzzle object brings its own rules; the reader's shape and variants do not apply.
-            let record = match VariantPuzzle::from_json(&value, self.opts.symbols) {
+            // A puzzle object brings its own rules; one that names none takes the reader's (a box
+            // shape for its size, variants), as a CSV row with empty rule columns does.
+            let own_rules = RULE_FIELDS.iter().any(|f| value.get(f).is_some());
+            let read = VariantPuzzle::from_json(&value, self.opts.symbols).map_err(ParseErrorKind::from);
+            let read = match read {
+                Ok(v) if !own_rules && self.options_give_rules() => self.under_readers_rules(v),
+                other => other,
+            };
+            let record = match read {
                 Ok(v) => Record {
                     position: p,
                     layout: Layout::Json,
@@ -394,7 +402,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(e) => Record {
                     position: p,
                     layout: Layout::Json,
-                    puzzle: Err(Self::error(p, None, e.into())),
+                    puzzle: Err(Self::error(p, None, e)),
                     board: None,
                     expected: Expected::default(),
                     notation: Notation {
@@ -473,6 +481,25 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             None => false,
         }
+    }
+
+    /// A puzzle object without rules of its own under the reader's: its box shape where the
+    /// reader's is for the same size, its variants.
+    fn under_readers_rules(&mut self, mut v: VariantPuzzle) -> Result<VariantPuzzle, ParseErrorKind> {
+        let shape = v.grid.shape();
+        if let Some(s) = self.opts.shape.filter(|s| s.side() == shape.side() && *s != shape) {
+            v.grid = Grid::from_values(s, v.grid.values())?;
+            if let Some(solution) = &mut v.expected.solution {
+                *solution = Grid::from_values(s, solution.values())?;
+            }
+        }
+        let shape = v.grid.shape();
+        v.board = match self.rules(shape, None)? {
+            Some(board) => Arc::unwrap_or_clone(board),
+            None => Board::classic(shape),
+        };
+        v.notation.rules = true;
+        Ok(v)
     }
 
     /// Whether the bytes after the `{` at hand open a puzzle object (its first key is a field of the
@@ -653,6 +680,41 @@ mod tests {
         assert!(r[3].puzzle.is_err());
         assert_eq!(r[3].position.line, 4);
         assert!(r.iter().enumerate().all(|(i, r)| i == 3 || r.puzzle.is_ok()));
+    }
+
+    /// A puzzle object that names no rules takes the reader's box shape and variants, as a CSV row
+    /// with empty rule columns does; one that names its own (even none: `"variants": []`) keeps them.
+    #[test]
+    fn objects_without_rules_take_the_readers() {
+        use crate::rules::{Board, Variants};
+        use crate::Shape;
+        let six = ".1....2..4.....65.4.....56......6.2.";
+        let text = format!(
+            "{{\"puzzle\": \"{six}\", \"solution\": \"615342251436342651423165564213136524\"}}\n\
+             {{\"puzzle\": \"{six}\", \"box\": \"2x3\"}}\n{{\"puzzle\": \"{six}\", \"variants\": []}}\n"
+        );
+        let tall = Shape::new(3, 2).expect("3x2 boxes");
+        let x = Variants { diagonals: true, ..Variants::default() };
+        let reader = |variants: Variants| {
+            let opts = ParseOptions { shape: Some(tall), ..ParseOptions::default() };
+            let r: Vec<super::Record> = super::PuzzleReader::new(text.as_bytes(), opts)
+                .with_variants(variants)
+                .collect::<std::io::Result<_>>()
+                .expect("reads");
+            r.iter().map(|r| r.board.as_deref().cloned().expect("an object's board")).collect::<Vec<Board>>()
+        };
+        let wide = Shape::new(2, 3).expect("2x3 boxes");
+        assert_eq!(
+            reader(Variants::default()),
+            [Board::classic(tall), Board::classic(wide), Board::classic(wide)]
+        );
+        let boards = reader(x);
+        assert_eq!(boards[0], x.board(tall, None).expect("X on 6×6"));
+        assert_eq!(boards[1..], [Board::classic(wide), Board::classic(wide)]);
+        // The solution is read under the same boxes.
+        let opts = ParseOptions { shape: Some(tall), ..ParseOptions::default() };
+        let first = super::PuzzleReader::new(text.as_bytes(), opts).next().expect("a record").expect("reads");
+        assert_eq!(first.expected.solution.map(|g| g.shape()), Some(tall));
     }
 
     /// An array of boards on one line longer than a line's cap is read element by element.
