@@ -342,4 +342,19 @@ mod tests {
         assert_eq!(text.lines().nth(1), Some("| 1 2 3 | 4 5 6 |"));
         assert_eq!(text.lines().count(), 6 + 4);
     }
+
+    /// A drawing's boxes say its shape: every shape reads back as itself, with no `--box`.
+    #[test]
+    fn pretty_boxes_read_back_as_drawn() {
+        for (rows, cols) in [(2, 3), (3, 2), (3, 4), (4, 3), (2, 4), (4, 2), (2, 5), (5, 2), (3, 3), (4, 4)] {
+            let shape = crate::Shape::new(rows, cols).expect("a shape");
+            let mut grid = crate::testing::base_solution(shape);
+            grid.set(crate::Cell::from_index(1), None);
+            let text = to_string(&grid, OutputFormat::Pretty);
+            let back = parse_all(&text, ParseOptions::default()).expect("a string reads");
+            assert_eq!(back.len(), 1, "{text}");
+            assert_eq!(back[0].puzzle.as_ref().expect("parses"), &grid, "{text}");
+            assert_eq!(back[0].puzzle.as_ref().map(Grid::shape).ok(), Some(shape), "{text}");
+        }
+    }
 }

@@ -29,6 +29,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let keep_texts = !jigsaw && self.detect_symbols && self.opts.symbols == Symbols::Standard;
         // The record's lines as given, for a record that turns out unreadable.
         let mut own: Vec<u8> = Vec::new();
+        // Grid art draws its boxes: the cells between two `|` of its first row, and the rows above
+        // its first rule.
+        let (mut box_cols, mut box_rows) = (None, None);
         while let Some((no, cut)) = self.next_line()? {
             let line = trim_eol(&self.buf);
             if line.iter().all(u8::is_ascii_whitespace) {
@@ -41,6 +44,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 continue;
             }
             if art && is_art_separator(line) {
+                if rows > 0 && box_rows.is_none() {
+                    box_rows = Some(rows);
+                }
                 drawing.separator(line);
                 continue;
             }
@@ -55,6 +61,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 if let Ok(cells) = grid_row(line, art, side, self.opts.symbols) {
                     drawing.first_row(cells.len());
                 }
+                box_cols = box_width(line, self.opts.symbols);
             }
             if drawing.walled() {
                 drawing.row(line);
@@ -119,8 +126,15 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(Self::error(p, None, ParseErrorKind::Truncated { found: rows, expected: n }))
             }
             (None, Some(n)) => {
-                let shape = match self.shape {
-                    Some(s) if s.side() == n => Ok(s),
+                // The boxes the art draws, where no `--box` says otherwise: a 6×6 board with boxes
+                // of three rows reads back as it was printed.
+                let drawn = match (box_rows, box_cols) {
+                    (Some(r), Some(c)) if art && !drawing.walled() => Shape::new(r, c).ok(),
+                    _ => None,
+                };
+                let shape = match (self.shape, drawn) {
+                    (Some(s), _) if s.side() == n => Ok(s),
+                    (_, Some(d)) if d.side() == n => Ok(d),
                     _ => Shape::for_side(n),
                 };
                 let grid = shape
@@ -192,6 +206,18 @@ impl<R: BufRead> PuzzleReader<R> {
 }
 
 /// The cells of one row of a grid layout.
+/// The width of the boxes a row of grid art draws: the cells between each two `|`, where there are
+/// two or more groups and all hold as many.
+fn box_width(line: &[u8], symbols: Symbols) -> Option<usize> {
+    let groups: Vec<usize> = line
+        .split(|&b| b == b'|')
+        .filter(|g| !g.iter().all(u8::is_ascii_whitespace))
+        .map(|g| grid_row(g, false, None, symbols).map(|cells| cells.len()).ok())
+        .collect::<Option<_>>()?;
+    let first = *groups.first()?;
+    (groups.len() >= 2 && groups.iter().all(|&g| g == first)).then_some(first)
+}
+
 pub(super) fn grid_row(
     line: &[u8],
     art: bool,
