@@ -216,7 +216,7 @@ fn issue20_tdoku_test_format() {
     let r = sudokit(&["count"], &format!("{P1}:2\n{P295}:295\n"));
     assert_eq!(r.stdout, "1 (given: 2)\n295 (as given)\n");
     assert_eq!(r.code, 4);
-    assert!(r.stderr.contains("puzzle 1, line 1: 1 solutions, the input says 2"), "{}", r.stderr);
+    assert!(r.stderr.contains("puzzle 1, line 1: 1 solution, the input says 2"), "{}", r.stderr);
     let r = sudokit(&["solve"], &format!("{P1}:1:{S1}\n"));
     assert_eq!((r.code, r.stdout.as_str()), (0, format!("{S1}\n").as_str()));
     let r = sudokit(&["count"], &format!("{P1}:x\n"));

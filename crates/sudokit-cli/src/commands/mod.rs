@@ -489,8 +489,9 @@ fn mismatch(job: &Job, solution: Option<&Grid>, count: Option<(u64, bool)>) -> O
     }
     if let (Some(want), Some((got, complete))) = (job.expected.count, count) {
         if (complete && got != want) || (!complete && want < got) {
+            let noun = if complete && got == 1 { "solution" } else { "solutions" };
             let got = if complete { got.to_string() } else { format!("{got}+") };
-            return Some(format!("{at}: {got} solutions, the input says {want}"));
+            return Some(format!("{at}: {got} {noun}, the input says {want}"));
         }
     }
     None

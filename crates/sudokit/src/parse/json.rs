@@ -316,8 +316,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let report_line = if column.is_some() { broken.line } else { start.0 };
         let e = Self::error(p, column, ParseErrorKind::Json { kind: broken.kind, message: broken.message })
             .with_line(report_line);
-        self.push(p, Layout::Json, Err(e));
-        self.keep_text(&text);
+        self.push_broken(p, e, &text);
         self.json_resync(start.0, broken.line)
     }
 
@@ -360,6 +359,18 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(())
     }
 
+    /// Queues a record whose JSON text (kept as its text) is broken. One that opens with `{` was
+    /// meant as a puzzle object, so its output record is an object too, in line with the others.
+    fn push_broken(&mut self, p: Position, e: ParseError, text: &[u8]) {
+        self.push(p, Layout::Json, Err(e));
+        if text.trim_ascii_start().starts_with(b"{") {
+            if let Some(r) = self.out.back_mut() {
+                r.notation.object = true;
+            }
+        }
+        self.keep_text(text);
+    }
+
     /// Parses one record's text (begun at `start`: line, 0-based column) and queues it.
     fn json_parse(&mut self, text: &[u8], start: (usize, usize)) -> io::Result<()> {
         let (first, start_col) = start;
@@ -375,8 +386,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         message: strip_serde_position(&e.to_string()),
                     },
                 };
-                self.push(p, Layout::Json, Err(err));
-                self.keep_text(text);
+                self.push_broken(p, err, text);
                 return self.json_rest_of_failed_line();
             }
         };
