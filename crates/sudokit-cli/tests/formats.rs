@@ -219,6 +219,19 @@ fn issue20_tdoku_test_format() {
     assert!(r.stderr.contains("puzzle 1, line 1: 1 solution, the input says 2"), "{}", r.stderr);
     let r = sudokit(&["solve"], &format!("{P1}:1:{S1}\n"));
     assert_eq!((r.code, r.stdout.as_str()), (0, format!("{S1}\n").as_str()));
+    // A puzzle with several solutions may give another than the first found: no mismatch, only
+    // the several solutions (exit 3); `solve`, which finds one, still says mismatch (exit 4) for
+    // a grid that is no solution of it.
+    const OTHER: &str = "852473196913652847674891253185937624369245781247186935431729568728564319596318472";
+    for command in ["solve", "check"] {
+        let r = sudokit(&[command, "-o", "json"], &format!("{P295}:295:{OTHER}\n"));
+        assert_eq!(r.code, 3, "{command}: {}", r.stderr);
+        assert!(r.stdout.contains(r#""status":"multiple""#), "{command}: {}", r.stdout);
+    }
+    let wrong = format!("{}{}", &OTHER[1..2], &OTHER[..1]) + &OTHER[2..];
+    let r = sudokit(&["solve", "-o", "json"], &format!("{P295}:295:{wrong}\n"));
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    assert!(r.stdout.contains(r#""status":"mismatch""#), "{}", r.stdout);
     let r = sudokit(&["count"], &format!("{P1}:x\n"));
     assert_eq!(r.code, 2);
     assert!(
