@@ -205,7 +205,6 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
-/// The cells of one row of a grid layout.
 /// The width of the boxes a row of grid art draws: the cells between each two `|`, where there are
 /// two or more groups and all hold as many.
 fn box_width(line: &[u8], symbols: Symbols) -> Option<usize> {
@@ -218,6 +217,7 @@ fn box_width(line: &[u8], symbols: Symbols) -> Option<usize> {
     (groups.len() >= 2 && groups.iter().all(|&g| g == first)).then_some(first)
 }
 
+/// The cells of one row of a grid layout.
 pub(super) fn grid_row(
     line: &[u8],
     art: bool,

@@ -384,7 +384,7 @@ impl<R: BufRead> PuzzleReader<R> {
             // The givens, before a jigsaw's region map.
             let givens = givens_of(line, jigsaw);
             let toks = tokens(givens, b"");
-            // At least a 4×4 puzzle's 16 cells, in one token or one a cell; a line as wide as the
+            // At least a 4×4 puzzle's 16 cells, in one token or one to a cell; a line as wide as the
             // first is a row like it (a 16×16 row of small digits reads as a 4×4 puzzle).
             let (count, len) = width(&toks);
             let long = count >= 16 || len >= 16;
