@@ -113,18 +113,16 @@ fn name(text: &[u8]) -> String {
 /// `column` asked for and a header that lacks it, the header is still taken (so that every row
 /// reports the missing column) when it has another known name.
 pub(super) fn header(line: &[u8], column: Option<&str>) -> Option<CsvColumns> {
-    if !line.contains(&b',') {
-        let lone = name(line);
-        let lone = lone.trim_matches('"');
+    let names: Vec<String> = fields(line).iter().map(|(_, t)| name(t)).collect();
+    if let [lone] = names.as_slice() {
         let named = match column {
-            Some(c) => lone == c.trim().to_ascii_lowercase(),
-            None => PUZZLE_COLUMNS.contains(&lone),
+            Some(c) => *lone == c.trim().to_ascii_lowercase(),
+            None => PUZZLE_COLUMNS.contains(&lone.as_str()),
         };
         if !named {
             return None;
         }
     }
-    let names: Vec<String> = fields(line).iter().map(|(_, t)| name(t)).collect();
     let find = |candidates: &[&str]| candidates.iter().find_map(|c| names.iter().position(|n| n == c));
     let usual = find(&PUZZLE_COLUMNS);
     let puzzle = match column {

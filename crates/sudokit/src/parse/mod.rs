@@ -366,27 +366,24 @@ mod tests {
 
     #[test]
     fn simple_sudoku_and_hodoku_grid_art_are_detected() {
-        // Simple Sudoku's `.ss` layout, and HoDoKu's formatted givens (its pencil-mark grid's
-        // borders around one symbol per cell, and its grid of givens), two puzzles each, the second with CRLF line ends.
+        // Simple Sudoku's `.ss` layout, and HoDoKu's formatted givens, two puzzles each, the second
+        // with CRLF line ends.
         let ss = drawn("*-----------*", "|---+---+---|", "*-----------*", |c| {
             format!("|{}|{}|{}|", c[..3].concat(), c[3..6].concat(), c[6..].concat())
         });
-        let rule = "-".repeat(9);
-        let hodoku = drawn(
-            &format!(".{rule}.{rule}.{rule}."),
-            &format!(":{rule}+{rule}+{rule}:"),
-            &format!("'{rule}'{rule}'{rule}'"),
-            |c| format!("| {} | {} | {} |", c[..3].join("  "), c[3..6].join("  "), c[6..].join("  ")),
-        );
-        // Its givens alone: a box's rule is 7 dashes and the top border 25 blanks long, the length
-        // of a row of a 25×25 board.
-        let rule = "-".repeat(7);
-        let givens = drawn(
-            &format!(".{rule}.{rule}.{rule}."),
-            &format!(":{rule}+{rule}+{rule}:"),
-            &format!("'{rule}'{rule}'{rule}'"),
-            |c| format!("| {} | {} | {} |", c[..3].join(" "), c[3..6].join(" "), c[6..].join(" ")),
-        );
+        // HoDoKu's borders, `dashes` to a box, around cells `gap` apart.
+        let hodoku_art = |dashes: usize, gap: &str| {
+            let rule = "-".repeat(dashes);
+            drawn(
+                &format!(".{rule}.{rule}.{rule}."),
+                &format!(":{rule}+{rule}+{rule}:"),
+                &format!("'{rule}'{rule}'{rule}'"),
+                |c| format!("| {} | {} | {} |", c[..3].join(gap), c[3..6].join(gap), c[6..].join(gap)),
+            )
+        };
+        // Its pencil-mark grid's borders around one symbol per cell, and its grid of givens alone,
+        // whose top border is 25 blanks long, the length of a row of a 25×25 board.
+        let (hodoku, givens) = (hodoku_art(9, "  "), hodoku_art(7, " "));
         for art in [ss, hodoku, givens] {
             let text = format!("{art}{}", art.replace('\n', "\r\n"));
             let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
