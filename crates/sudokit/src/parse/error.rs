@@ -93,7 +93,7 @@ pub enum ParseErrorKind {
         expected: usize,
     },
     /// A grid that ended early.
-    #[error("the grid ends after {found} rows, expected {expected}")]
+    #[error("the grid ends after {found} {}, expected {expected}", if *.found == 1 { "row" } else { "rows" })]
     Truncated {
         /// Rows read.
         found: usize,

@@ -7,7 +7,7 @@ use std::io::{self, BufRead};
 use super::error::{ParseError, ParseErrorKind, Position};
 use super::line::token_value;
 use super::symbols::{bad_char, symbol_value, Located, Symbols};
-use super::text::{is_art_separator, split_last_token, tokens, trim_eol};
+use super::text::{is_art_separator, is_blank_or_comment, split_last_token, tokens, trim_eol};
 use super::walls::{drawn_board, Drawing};
 use super::{Layout, PuzzleReader, MAX_LINE};
 use crate::grid::{Grid, GridError, RegionProblem, Shape, MAX_SIDE};
@@ -33,6 +33,9 @@ impl<R: BufRead> PuzzleReader<R> {
         // its first rule.
         let (mut box_cols, mut box_rows) = (None, None);
         while let Some((no, cut)) = self.next_line()? {
+            if side.is_none() && pos.is_none() {
+                side = self.side_of_rows_ahead(art, jigsaw && !drawing.walled())?;
+            }
             let line = trim_eol(&self.buf);
             if line.iter().all(u8::is_ascii_whitespace) {
                 if pos.is_some() {
@@ -181,6 +184,32 @@ impl<R: BufRead> PuzzleReader<R> {
 }
 
 impl<R: BufRead> PuzzleReader<R> {
+    /// The width of the two rows after the first row of a grid record (the line in `self.buf`),
+    /// where they agree and the first row is of another width: then it is the board's side. A
+    /// first row cut short (or run on) would otherwise make the board that wide, and every record
+    /// after it would be read from the wrong rows. The lines read ahead are queued to be read
+    /// again; `map`: each row ends with a jigsaw region map.
+    fn side_of_rows_ahead(&mut self, art: bool, map: bool) -> io::Result<Option<usize>> {
+        let symbols = self.opts.symbols;
+        let is_row = |line: &[u8]| !(is_blank_or_comment(line) || (art && is_art_separator(line)));
+        let width = |line: &[u8]| {
+            let cells = if map { split_last_token(line).0 } else { line };
+            let cells = if cells.is_empty() { line } else { cells };
+            grid_row(cells, art, None, symbols).ok().map(|c| c.len())
+        };
+        let first = trim_eol(&self.buf);
+        let first_width = if is_row(first) { width(first) } else { None };
+        let Some(first_width) = first_width else { return Ok(None) };
+        let ahead = self.peek_lines(2, is_row, true)?;
+        Ok(match &ahead[..] {
+            [(a, false), (b, false)] => match (width(a), width(b)) {
+                (Some(a), Some(b)) if a == b && a != first_width && a <= MAX_SIDE => Some(a),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
     /// The first 16×16 grid whose symbols are undecided, read both ways: the standard reading `standard`
     /// or the hex one, as [`PuzzleReader::choose_symbols`] settles it.
     fn hex_or_standard(

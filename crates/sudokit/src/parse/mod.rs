@@ -431,6 +431,58 @@ mod tests {
     }
 
     #[test]
+    fn a_first_row_of_the_wrong_width_is_one_bad_record() {
+        // The first grid's first row cut short, or run on: the rows after it give the side, so
+        // the record is one bad record and the grids after it read from their own rows, with or
+        // without blank lines between them, in the compact, spaced and art layouts and with a
+        // jigsaw map beside each row.
+        let rows: Vec<String> = P.as_bytes().chunks(9).map(|c| String::from_utf8_lossy(c).into()).collect();
+        let spaced: Vec<String> =
+            rows.iter().map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" ")).collect();
+        for (grid, sep) in [(&rows, ""), (&rows, "\n"), (&spaced, "")] {
+            for first in [grid[0][..grid[0].len() - 2].to_string(), format!("{} 1", grid[0])] {
+                let mut bad = grid.clone();
+                bad[0] = first.clone();
+                let record = |g: &[String]| format!("{}\n{sep}", g.join("\n"));
+                let text = format!("{}{}{}", record(&bad), record(grid), record(grid));
+                let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+                let seen: Vec<_> = r.iter().map(|r| (r.position.puzzle, r.puzzle.is_ok())).collect();
+                assert_eq!(seen, [(1, false), (2, true), (3, true)], "{first:?} {sep:?}");
+                let e = r[0].puzzle.as_ref().expect_err("cut short");
+                assert!(e.to_string().contains("row 1 has"), "{e}");
+                assert!(e.to_string().ends_with("expected 9"), "{e}");
+            }
+        }
+        // A grid whose second row alone is of another width keeps the first row's.
+        let mut bad = rows.clone();
+        bad[1].truncate(8);
+        let r = parse_all(&format!("{}\n{}\n", bad.join("\n"), rows.join("\n")), ParseOptions::default())
+            .expect("a string reads");
+        assert_eq!(r.iter().map(|r| r.puzzle.is_ok()).collect::<Vec<_>>(), [false, true]);
+        // Art and a jigsaw map column.
+        let mut art: Vec<String> =
+            rows.iter().map(|r| format!("{}|{}|{}", &r[..3], &r[3..6], &r[6..])).collect();
+        art[0].pop();
+        art.insert(6, "---+---+---".into());
+        art.insert(3, "---+---+---".into());
+        let r = one(&art.join("\n"));
+        assert!(r.puzzle.expect_err("cut").to_string().contains("row 1 has 8 cells, expected 9"));
+        let map: Vec<String> = (0..9)
+            .map(|i| format!("{} {}", rows[i], char::from(b'A' + i as u8).to_string().repeat(9)))
+            .collect();
+        let mut cut = map.clone();
+        cut[0] = format!("{} AAAAAAAAA", &rows[0][..8]);
+        let opts = ParseOptions::default();
+        let jigsaw = crate::rules::Variants { jigsaw: true, ..crate::rules::Variants::default() };
+        let text = format!("{}\n{}\n", cut.join("\n"), map.join("\n"));
+        let r: Vec<_> = PuzzleReader::new(text.as_bytes(), opts)
+            .with_variants(jigsaw)
+            .collect::<Result<_, _>>()
+            .expect("reads");
+        assert_eq!(r.iter().map(|r| r.puzzle.is_ok()).collect::<Vec<_>>(), [false, true]);
+    }
+
+    #[test]
     fn dashes_that_could_be_cells_are_no_grid_art() {
         // 81 blanks: the empty puzzle, on one line.
         let r = one(&"-".repeat(81));
@@ -567,6 +619,9 @@ mod tests {
             r[0].puzzle.as_ref().expect_err("truncated").kind,
             ParseErrorKind::Truncated { found: 7, expected: 9 }
         );
+        let r = parse_all(&format!("{row}\n\n{seven}\n"), ParseOptions::default()).expect("a string reads");
+        let e = r[0].puzzle.as_ref().expect_err("one row");
+        assert!(e.to_string().ends_with("the grid ends after 1 row, expected 9"), "{e}");
     }
 
     #[test]

@@ -11,11 +11,12 @@ use super::error::{ParseError, ParseErrorKind, Position};
 use super::json::{ArrayOf, JsonCursor};
 use super::line::{parse_line_expected, parse_line_inner};
 use super::puzzle_object::region_map;
+use super::symbols::symbol_value;
 use super::text::{
     is_blank_or_comment, read_line_capped, read_piece, skip_rest_of_line, split_last_token, tokens, trim_eol,
 };
 use super::{Expected, Layout, Notation, ParseOptions, Record, MAX_LINE};
-use crate::grid::{Grid, GridError, RegionProblem, Shape};
+use crate::grid::{Grid, GridError, RegionProblem, Shape, MAX_SIDE};
 use crate::rules::{Board, Variants};
 
 /// Streams [`Record`]s out of any buffered reader.
@@ -334,17 +335,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 None => {
                     // A jigsaw region map beside the givens must not make the layout look different.
                     let givens = givens_of(line, self.variants.jigsaw);
-                    let mut l = detect(if givens.is_empty() { line } else { givens }, self.shape);
+                    let l = detect(if givens.is_empty() { line } else { givens }, self.shape);
                     self.layout = Some(l);
                     if cut && l != Layout::Json {
                         skip_rest_of_line(&mut self.input)?;
                     }
-                    if matches!(l, Layout::Grid | Layout::Compact) && self.next_is_a_line_puzzle()? {
-                        // A short first line (a title, a puzzle cut short) above one-line puzzles:
-                        // read as rows it would swallow the puzzles after it.
-                        l = Layout::Line;
-                        self.layout = Some(l);
-                    }
+                    let l = if cut { l } else { self.layout_given_lines_ahead(l)? };
+                    self.layout = Some(l);
                     l
                 }
             };
@@ -368,35 +365,84 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(())
     }
 
-    /// Whether the next line that is not blank or a comment is a puzzle of the line layout,
-    /// read ahead and queued (with the lines before it) to be read again; the line in `self.buf`
-    /// stays.
-    fn next_is_a_line_puzzle(&mut self) -> io::Result<bool> {
-        let first = std::mem::take(&mut self.buf);
-        let width = |toks: &[(usize, &[u8])]| (toks.len(), toks.first().map_or(0, |t| t.1.len()));
+    /// The layout of an input whose first line (in `self.buf`) reads as `detected`, given the
+    /// lines after it. A short first line (a title, a puzzle cut short) above one-line puzzles
+    /// would, read as a row, swallow the puzzles after it; a first grid row cut to a length no
+    /// board has would make every row after it a broken one-line puzzle.
+    fn layout_given_lines_ahead(&mut self, detected: Layout) -> io::Result<Layout> {
         let jigsaw = self.variants.jigsaw;
-        let first_width = width(&tokens(givens_of(trim_eol(&first), jigsaw), b""));
-        let mut found = false;
-        let mut ahead = Vec::new();
-        while let Some((no, cut)) = self.next_line()? {
+        let width = |line: &[u8]| {
+            let toks = tokens(givens_of(line, jigsaw), b"");
+            (toks.len(), toks.first().map_or(0, |t| t.1.len()))
+        };
+        let first = trim_eol(&self.buf);
+        let first_width = width(first);
+        let short = first_width.0 < 16 && first_width.1 < 16;
+        let symbols = self.opts.symbols;
+        let cells_only = givens_of(first, jigsaw)
+            .iter()
+            .all(|&b| b.is_ascii_whitespace() || symbol_value(b, MAX_SIDE, symbols).is_some());
+        let wanted = match detected {
+            Layout::Grid | Layout::Compact => 1,
+            Layout::Line if short && cells_only => 2,
+            _ => return Ok(detected),
+        };
+        let is_content = |line: &[u8]| !(is_blank_or_comment(line) || is_section_header(line));
+        let ahead = self.peek_lines(wanted, is_content, false)?;
+        let layout_of = |line: &[u8]| detect(givens_of(line, jigsaw), self.shape);
+        Ok(match (detected, &ahead[..]) {
+            (Layout::Grid | Layout::Compact, [(next, false)]) => {
+                // At least a 4×4 puzzle's 16 cells, in one token or one to a cell; a line as wide
+                // as the first is a row like it (a 16×16 row of small digits reads as a 4×4 puzzle).
+                let (count, len) = width(next);
+                let long = count >= 16 || len >= 16;
+                if long && (count, len) != first_width && layout_of(next) == Layout::Line {
+                    Layout::Line
+                } else {
+                    detected
+                }
+            }
+            (Layout::Line, [(a, false), (b, false)]) => {
+                let rows = layout_of(a);
+                let alike = width(a) == width(b) && rows == layout_of(b);
+                if alike && width(a) != first_width && matches!(rows, Layout::Grid | Layout::Compact) {
+                    rows
+                } else {
+                    detected
+                }
+            }
+            _ => detected,
+        })
+    }
+
+    /// The next `n` lines `wanted` takes (trimmed, each with whether it was cut), read ahead; with
+    /// `to_blank`, no further than the next blank line. Every line read is queued to be read
+    /// again, in order, and the line in `self.buf` stays.
+    pub(super) fn peek_lines(
+        &mut self,
+        n: usize,
+        wanted: impl Fn(&[u8]) -> bool,
+        to_blank: bool,
+    ) -> io::Result<Vec<(Vec<u8>, bool)>> {
+        let current = std::mem::take(&mut self.buf);
+        let mut read = Vec::new();
+        let mut found = Vec::new();
+        while found.len() < n {
+            let Some((no, cut)) = self.next_line()? else { break };
             let line = trim_eol(&self.buf);
-            let content = !(is_blank_or_comment(line) || is_section_header(line));
-            // The givens, before a jigsaw's region map.
-            let givens = givens_of(line, jigsaw);
-            let toks = tokens(givens, b"");
-            // At least a 4×4 puzzle's 16 cells, in one token or one to a cell; a line as wide as the
-            // first is a row like it (a 16×16 row of small digits reads as a 4×4 puzzle).
-            let (count, len) = width(&toks);
-            let long = count >= 16 || len >= 16;
-            found =
-                content && long && (count, len) != first_width && detect(givens, self.shape) == Layout::Line;
-            ahead.push((std::mem::take(&mut self.buf), no, cut));
-            if content {
+            let blank = line.iter().all(u8::is_ascii_whitespace);
+            if wanted(line) {
+                found.push((line.to_vec(), cut));
+            }
+            read.push((std::mem::take(&mut self.buf), no, cut));
+            if blank && to_blank {
                 break;
             }
         }
-        self.pending.extend(ahead);
-        self.buf = first;
+        for line in read.into_iter().rev() {
+            self.pending.push_front(line);
+        }
+        self.buf = current;
         Ok(found)
     }
 
