@@ -177,6 +177,17 @@ fn issue20_qqwing_csv() {
         "{}",
         r.stderr
     );
+    // `check`'s detail says what differs; the position is the record's own.
+    let r = sudokit(&["check", "-o", "json"], &(rows.join("\n") + "\n"));
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    let first = &json_lines(&r.stdout)[0];
+    assert_eq!(first["detail"], "the solution differs from the one given, at r1c1 r1c2", "{}", r.stdout);
+    let r = sudokit(&["check", "-o", "line"], &(rows.join("\n") + "\n"));
+    assert!(
+        r.stdout.starts_with("mismatch: the solution differs from the one given, at r1c1 r1c2\n"),
+        "{}",
+        r.stdout
+    );
     // --column picks another column: the solution column, read as puzzles.
     let r = sudokit(&["count", "--column", "Solution", path.to_str().expect("utf-8")], "");
     assert_eq!(r.stdout, "1 (as given)\n1 (as given)\n1 (as given)\n", "{}", r.stderr);

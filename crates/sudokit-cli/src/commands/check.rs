@@ -76,7 +76,13 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             f = f.set("solution", grid_value(g, job));
         }
         let out = record(mode, columns, f, || format!("mismatch: {}\n", m).into_bytes());
-        return Outcome { out, messages: vec![m], status: Status::Mismatch, kind: Kind::Mismatch, ..base };
+        return Outcome {
+            out,
+            messages: vec![format!("{at}: {m}")],
+            status: Status::Mismatch,
+            kind: Kind::Mismatch,
+            ..base
+        };
     }
     // The givens that can go, for --minimal: a second look at a unique puzzle, one count per given.
     let redundant = match (&verdict, args.minimal) {

@@ -85,5 +85,12 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         text.push('\n');
         echo(text.into_bytes())
     });
-    Outcome { out, kind, status, guesses: o.guesses, messages: differs.into_iter().collect(), ..base }
+    Outcome {
+        out,
+        kind,
+        status,
+        guesses: o.guesses,
+        messages: differs.map(|m| format!("{at}: {m}")).into_iter().collect(),
+        ..base
+    }
 }

@@ -478,23 +478,23 @@ fn header_of(mode: Mode, columns: Columns) -> Option<Columns> {
     (mode == Mode::Machine(Machine::Csv)).then_some(columns)
 }
 
-/// How the answer compares with the one the input gives: the message when they differ.
+/// How the answer compares with the one the input gives: what differs, where it does (a message
+/// adds the record's position; a record's `detail` is this alone).
 fn mismatch(job: &Job, solution: Option<&Grid>, count: Option<(u64, bool)>) -> Option<String> {
-    let at = job.position;
     if let (Some(want), Some(got)) = (&job.expected.solution, solution) {
         // A puzzle with several solutions may give another of them than the one found: that is
         // no disagreement. Looked at only where the two differ.
         let another = || job.puzzle.as_ref().is_ok_and(|p| p.board().is_solution(p.grid(), want));
         if want != got && !another() {
             let cells: Vec<String> = want.diff(got).iter().map(|c| c.name(got.shape())).collect();
-            return Some(format!("{at}: the solution differs from the one given, at {}", cells.join(" ")));
+            return Some(format!("the solution differs from the one given, at {}", cells.join(" ")));
         }
     }
     if let (Some(want), Some((got, complete))) = (job.expected.count, count) {
         if (complete && got != want) || (!complete && want < got) {
             let noun = if complete && got == 1 { "solution" } else { "solutions" };
             let got = if complete { got.to_string() } else { format!("{got}+") };
-            return Some(format!("{at}: {got} {noun}, the input says {want}"));
+            return Some(format!("{got} {noun}, the input says {want}"));
         }
     }
     None

@@ -91,7 +91,7 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     };
     let count = (!args.first).then_some((o.solutions, o.complete));
     let (kind, status, name, message) = match mismatch(job, Some(&solution), count) {
-        Some(m) => (Kind::Mismatch, Status::Mismatch, "mismatch", Some(m)),
+        Some(m) => (Kind::Mismatch, Status::Mismatch, "mismatch", Some(format!("{at}: {m}"))),
         None if o.solutions > 1 => (
             Kind::Multiple,
             Status::Multiple,
@@ -235,7 +235,7 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
     } else if let Some(m) = mismatch(job, None, Some((o.solutions, o.complete))) {
         result.kind = Kind::Mismatch;
         result.status = Status::Mismatch;
-        result.messages.push(m);
+        result.messages.push(format!("{at}: {m}"));
         ("mismatch", None)
     } else {
         // Every solution is what --all asks for: several are an answer, not a failure.
