@@ -56,6 +56,9 @@ fn json_records_carry_their_rules() {
         let first = made.stdout.lines().next().unwrap_or_default();
         let rules = variant.replace("jigsaw,killer", "jigsaw\",\"killer");
         assert!(first.contains(&format!("\"variants\":[\"{rules}\"]")), "{first}");
+        // The rules follow the puzzle, as in `solve`'s records.
+        let at = |field: &str| first.find(&format!("\"{field}\":"));
+        assert!(at("puzzle") < at("variants") && at("variants") < at("clues"), "{first}");
         assert_eq!(first.contains("\"regions\":"), variant.contains("jigsaw"), "{first}");
         assert_eq!(first.contains("\"cages\":[{\"cells\":"), variant.contains("killer"), "{first}");
     }

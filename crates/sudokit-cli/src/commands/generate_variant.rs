@@ -145,14 +145,15 @@ pub fn render_variant(
     let jigsaw = region_symbols(board).is_some();
     match format {
         GenFormat::Json | GenFormat::Csv => {
-            let mut f = Fields::new(index as usize + 1, "ok").set("puzzle", grid.to_string());
+            // The rules follow the puzzle, as in every command's records.
+            let mut f =
+                Fields::new(index as usize + 1, "ok").set("puzzle", grid.to_string()).with_rules_of(board);
             if let Some(p) = info {
                 f = f.set("clues", p.clues()).set("guesses", p.guesses);
             }
             if let Some(s) = solution {
                 f = f.set("solution", s.to_string());
             }
-            f = f.with_rules_of(board);
             let machine = if format == GenFormat::Json { Machine::Json } else { Machine::Csv };
             f.write(machine, columns, out);
         }
