@@ -43,7 +43,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
         Err(e) => {
             let mut o = unreadable_record(false, mode, columns, job, e);
             if matches!(mode, super::Mode::Text(_)) {
-                o.out = b"unreadable\n".to_vec();
+                o.out = format!("{}\n", super::unread_name(e)).into_bytes();
                 if args.output.echo {
                     o.out = super::echoed(job, OutputFormat::Line, o.out);
                 }

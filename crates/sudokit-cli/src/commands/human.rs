@@ -13,7 +13,7 @@ use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{self, se, se_path, Unrated};
 use sudokit::{Board, Position, Puzzle};
 
-use super::{failed, puzzle_fields, unreadable};
+use super::{failed, puzzle_fields, unread_name, unreadable};
 use crate::args::{InputArgs, RunArgs};
 use crate::record::{Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Reporter, Status};
@@ -260,7 +260,9 @@ fn process_puzzle(mode: Mode<'_>, job: &Job, csv: Option<Columns>) -> Outcome {
     let p = match &job.puzzle {
         Ok(p) => p,
         // Separated from the records around it like them.
-        Err(e) => return Outcome { multiline: mode.multiline(), ..unreadable(e, rec.marker("unreadable")) },
+        Err(e) => {
+            return Outcome { multiline: mode.multiline(), ..unreadable(e, rec.marker(unread_name(e))) }
+        }
     };
     if let Mode::Explain(a @ ExplainArgs { scale: Scale::Se, .. }) = mode {
         return se_explain(p, &rec, &job.position.to_string(), a.summary);

@@ -8,7 +8,9 @@ use clap::{Parser, Subcommand};
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::format::{write_board_grid, write_grid_in};
-use sudokit::{Conflict, Grid, Layout, Limits, OutputFormat, ParseError, Position, Puzzle};
+use sudokit::{
+    Conflict, Grid, GridError, Layout, Limits, OutputFormat, ParseError, ParseErrorKind, Position, Puzzle,
+};
 
 use crate::args::{InputArgs, Output, ReadOptions, RunArgs};
 use crate::bulk;
@@ -440,15 +442,29 @@ fn why_suffix(p: &Puzzle) -> String {
     p.why_no_solution().map(|why| format!(": {why}")).unwrap_or_default()
 }
 
+/// What a record that could not be read is: a puzzle read whole under rules its board cannot
+/// have (hyper windows on a 4×4 or 6×6 board) is not supported, a failure of that puzzle (exit
+/// status 1) as other rules not supported are; anything else is unreadable.
+fn unread_kind(e: &ParseError) -> Kind {
+    match e.kind {
+        ParseErrorKind::Grid(GridError::NoWindows { .. }) => Kind::Unsupported,
+        _ => Kind::Unreadable,
+    }
+}
+
+/// The status name of a record that could not be read ([`unread_kind`]).
+fn unread_name(e: &ParseError) -> &'static str {
+    match unread_kind(e) {
+        Kind::Unsupported => "unsupported",
+        _ => "unreadable",
+    }
+}
+
 /// The outcome of a record that could not be read, with `out` as its output record.
 fn unreadable(e: &ParseError, out: Vec<u8>) -> Outcome {
-    Outcome {
-        out,
-        messages: vec![e.to_string()],
-        status: Status::Unreadable,
-        kind: Kind::Unreadable,
-        ..Default::default()
-    }
+    let kind = unread_kind(e);
+    let status = if kind == Kind::Unreadable { Status::Unreadable } else { kind.unanswered_status() };
+    Outcome { out, messages: vec![e.to_string()], status, kind, ..Default::default() }
 }
 
 /// The outcome of a puzzle that failed: its marker record and the message for stderr.
@@ -459,7 +475,7 @@ fn failed(kind: Kind, out: Vec<u8>, message: String) -> Outcome {
 /// The outcome of an unreadable record in `mode`; in text with `echo` (`--echo`), the record's text
 /// before its marker.
 fn unreadable_record(echo: bool, mode: Mode, columns: Columns, job: &Job, e: &ParseError) -> Outcome {
-    let out = echo_in(echo, job, mode, marker_record(mode, columns, job, "unreadable"));
+    let out = echo_in(echo, job, mode, marker_record(mode, columns, job, unread_name(e)));
     Outcome {
         multiline: mode.multiline(),
         header: header_of(mode, columns),

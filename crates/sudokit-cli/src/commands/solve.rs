@@ -13,7 +13,7 @@ use sudokit::OutputFormat;
 use super::{
     array_of, broken_rules, csv_columns, echo_in, expected_fields, grid_text, grid_value, header_of, limits,
     long_limits, marker, mismatch, mode_of, no_solution_message, puzzle_fields, puzzle_value, record,
-    unreadable, unreadable_record, Mode,
+    unread_name, unreadable, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
@@ -126,13 +126,13 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
-            let fields = Fields::new(at.puzzle, "unreadable")
+            let fields = Fields::new(at.puzzle, unread_name(e))
                 .set("puzzle", puzzle_value(job))
                 .set("all_solutions", Value::Array(Vec::new()))
                 .set("count", 0)
                 .set("complete", false);
             let out = record(mode, all_columns, fields, || {
-                echo_in(args.output.echo, job, mode, marker(mode.layout(), "unreadable"))
+                echo_in(args.output.echo, job, mode, marker(mode.layout(), unread_name(e)))
             });
             return Ok(unreadable(e, out));
         }
