@@ -66,6 +66,22 @@ def test_explain_solves_step_by_step():
     assert str(steps).endswith(f"solved in {len(steps)} steps")
 
 
+def test_explain_of_killer_puzzles_is_right_step_by_step():
+    # Uniqueness techniques do not hold under killer cages (a swap changes cage totals): no step
+    # may remove a digit of the solution, and `rate` rates.
+    for seed in range(4):
+        puzzle = json.dumps(sudokit.generate(seed=seed, variant="killer"))
+        solution = sudokit.solve(puzzle)
+        steps = sudokit.explain(puzzle)
+        assert steps.solved
+        for step in steps:
+            for row, col, digit in step.placements:
+                assert solution[(row - 1) * 9 + col - 1] == str(digit), step.text
+            for row, col, digit in step.eliminations:
+                assert solution[(row - 1) * 9 + col - 1] != str(digit), step.text
+        assert sudokit.rate(puzzle).status in ("ok", "unsupported"), seed
+
+
 def test_explain_stuck_and_techniques():
     # Without brute force and with singles only, a hard puzzle stops with its pencil marks.
     stuck = sudokit.explain(P1, techniques=["fh", "n1", "h1"])

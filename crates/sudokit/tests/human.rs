@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rand::SeedableRng;
-use sudokit::generate::{GenerateOptions, Generator};
+use sudokit::generate::{GenerateOptions, Generator, VariantGenerator, VariantSpec};
 use sudokit::human::{solve, Solver, SolverOptions, State, Technique};
 use sudokit::testing::datasets_dir;
 use sudokit::{Board, Cell, Grid, Puzzle, Shape};
@@ -226,6 +226,31 @@ fn generated_puzzles_of_several_sizes() {
             assert!(all_steps_checked(Board::classic_shared(shape), &g.puzzle, &what, 5) > 0, "{what}");
         }
     }
+}
+
+#[test]
+fn generated_killer_and_jigsaw_puzzles() {
+    // Each puzzle under its own board (cages, region map), as the generator makes them; the
+    // uniqueness techniques are in the default set, and must not fire where cages break their
+    // argument.
+    let mut used = std::collections::BTreeSet::new();
+    for (spec, side, count) in
+        [("killer", 9, 12), ("x,killer", 9, 6), ("jigsaw", 9, 8), ("jigsaw,killer", 6, 6)]
+    {
+        let shape = Shape::for_side(side).expect("shape");
+        let spec: VariantSpec = spec.parse().expect("spec");
+        let generator = VariantGenerator::new(shape, spec, GenerateOptions::default()).expect("generator");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        for n in 0..count {
+            let made = generator.puzzle(&mut rng).expect("puzzle");
+            let what = format!("{spec} #{n}: {}", made.generated.puzzle);
+            used.extend(check(made.board.clone(), &made.generated.puzzle, &what));
+            // Killer puzzles with few givens may offer no step but brute force at first.
+            let checked = all_steps_checked(made.board, &made.generated.puzzle, &what, 5);
+            assert!(checked > 0 || spec.killer, "{what}");
+        }
+    }
+    assert!(used.len() > 3, "{used:?}");
 }
 
 #[test]

@@ -201,10 +201,13 @@ pub fn find_first(state: &State, technique: Technique, options: &FindOptions) ->
 }
 
 /// Runs the finder of `technique`, passing on only productive, normalized steps of that technique;
-/// uniqueness techniques run only when `options.unique` says the puzzle has one solution.
+/// uniqueness techniques run only when `options.unique` says the puzzle has one solution, and
+/// never under killer cages: swapping two digits of a rectangle changes the total of a cage that
+/// holds one corner, so the rectangle is no deadly pattern, and the BUG argument (the other
+/// candidate of every cell is a second solution) needs houses holding every digit.
 pub fn search(state: &State, technique: Technique, options: &FindOptions, sink: Sink<'_>) -> ControlFlow<()> {
     let Some(find) = finder(technique) else { return ControlFlow::Continue(()) };
-    if technique.needs_uniqueness() && !options.unique {
+    if technique.needs_uniqueness() && (!options.unique || !state.board().cages().is_empty()) {
         return ControlFlow::Continue(());
     }
     find(state, technique, options, &mut |mut step| {
