@@ -8,6 +8,10 @@
 //! - [`find_first`]/[`find_all`]: the steps of one technique; each family lives in its own module.
 //! - [`Solver`]/[`solve`]: the simplest step first, in HoDoKu's default order, until solved.
 //!
+//! Under killer cages the uniqueness techniques do not run: their deadly patterns assume that
+//! swapping two digits keeps every rule, and a cage holding one corner of the rectangle would
+//! change its total.
+//!
 //! The [`step`] module documents the text and the JSON fields of a step; the [`technique`] module
 //! the table of techniques, codes and order.
 //!
