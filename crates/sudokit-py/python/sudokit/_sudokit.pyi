@@ -384,7 +384,9 @@ def solve_batch(
     variant: Optional[VariantLike] = None,
     regions: Optional[str] = None,
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """The first solution of every row of an ``(N, 81)`` ``uint8`` array: ``(solutions, status)``."""
+    """The first solution of every row of an ``(N, 81)`` ``uint8`` array: ``(solutions, status)``.
+    ``timeout`` and ``nodes`` bound each search; classic 9x9 rows never time out (their engine looks
+    at the limits between solutions only, and the first ends the search)."""
 
 def check_batch(
     puzzles: npt.NDArray[np.uint8],
