@@ -775,7 +775,8 @@ pub fn technique_names() -> Vec<&'static str> {
 /// the ratings are for classic 9×9 Sudoku only. Returns six `(N,)` arrays, in input order:
 /// `er`, `ep`, `ed` (`float32`, Sudoku Explainer; `nan` when not rated), `score` (`int32`, HoDoKu;
 /// `-1` when not rated), `level` (`int8`, HoDoKu's level as an index into `sudokit.LEVELS`:
-/// 0 easy to 4 extreme; `-1` when not rated) and `status` (`uint8`): `OK` (every scale asked for),
+/// 0 easy to 4 extreme; `-1` when not rated, which as a Python index would name the last level:
+/// mask it first) and `status` (`uint8`): `OK` (every scale asked for),
 /// `PARTIAL` (one scale could not rate it, e.g. Sudoku Explainer's nested forcing chains: its
 /// values are missing), `MULTIPLE`, `NO_SOLUTION`, `INVALID` (givens break the rules) or
 /// `BAD_VALUE` (a value above 9). The GIL is released while the batch runs on `threads` workers
