@@ -171,6 +171,29 @@ pub fn shape_of(size: Option<usize>, box_shape: Option<&Bound<'_, PyAny>>) -> Py
     Shape::new(rows, cols).map(Some).map_err(bad_option)
 }
 
+/// Names as Python gives them: one string of names separated by commas (`"bf,xy"`, as the command
+/// line's `--techniques` takes them) or a sequence of strings.
+#[derive(Debug)]
+pub struct Names(Vec<String>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Names {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Names> {
+        if let Ok(text) = obj.extract::<String>() {
+            return Ok(Names(
+                text.split(',').map(str::trim).filter(|n| !n.is_empty()).map(String::from).collect(),
+            ));
+        }
+        obj.extract::<Vec<String>>().map(Names).map_err(|_| {
+            let kind = obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "technique names are a string such as 'bf,xy' or a list of strings, not {kind}"
+            ))
+        })
+    }
+}
+
 /// The variant rules named by `variant`: `None`, `"x,hyper"` or a sequence of names.
 fn variants_of(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variants> {
     let mut v = Variants::default();
@@ -233,15 +256,20 @@ pub fn batch_options(timeout: Option<f64>, nodes: Option<u64>) -> PyResult<Batch
 }
 
 /// Techniques by their names, library codes or short names (`None`: none).
-pub fn techniques_of(names: Option<Vec<String>>) -> PyResult<Vec<Technique>> {
-    names.unwrap_or_default().iter().map(|n| Technique::from_str(n).map_err(bad_option)).collect()
+pub fn techniques_of(names: Option<Names>) -> PyResult<Vec<Technique>> {
+    names
+        .map(|n| n.0)
+        .unwrap_or_default()
+        .iter()
+        .map(|n| Technique::from_str(n).map_err(bad_option))
+        .collect()
 }
 
 /// The human solver's techniques, as `--techniques`, `--exclude` and `--all-at-once` choose them:
 /// `only` replaces HoDoKu's default set, `exclude` removes from it.
 pub fn solver_options(
-    only: Option<Vec<String>>,
-    exclude: Option<Vec<String>>,
+    only: Option<Names>,
+    exclude: Option<Names>,
     all_at_once: bool,
 ) -> PyResult<SolverOptions> {
     Ok(SolverOptions { all_at_once, ..techniques_over(SolverOptions::default(), only, exclude)? })
@@ -250,13 +278,13 @@ pub fn solver_options(
 /// `default`'s techniques, or `only` in their place, without `exclude`.
 pub fn techniques_over(
     default: SolverOptions,
-    only: Option<Vec<String>>,
-    exclude: Option<Vec<String>>,
+    only: Option<Names>,
+    exclude: Option<Names>,
 ) -> PyResult<SolverOptions> {
     let base = match only {
         None => default,
         // An empty list would otherwise read as "not given", and quietly run every technique.
-        Some(names) if names.is_empty() => {
+        Some(names) if names.0.is_empty() => {
             return Err(bad_option(
                 "techniques=[] allows no technique: give some, or None for the default set",
             ))

@@ -27,7 +27,9 @@ use sudokit::human::{HumanError, Technique};
 use sudokit::rate::Unrated;
 use sudokit::{Grid, Puzzle, Shape, Verdict};
 
-use crate::args::{batch_options, minimize_symmetry, solution_cap, solver_options, ReadOptions, COUNT_LIMIT};
+use crate::args::{
+    batch_options, minimize_symmetry, solution_cap, solver_options, Names, ReadOptions, COUNT_LIMIT,
+};
 use crate::errors::bad_option;
 use crate::input::with_rules;
 use crate::pool::on_pool;
@@ -719,8 +721,8 @@ type Counts<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<u8>>);
 pub fn explain_batch<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
-    techniques: Option<Vec<String>>,
-    exclude: Option<Vec<String>>,
+    techniques: Option<Names>,
+    exclude: Option<Names>,
     all_at_once: bool,
     threads: Option<usize>,
     size: Option<usize>,

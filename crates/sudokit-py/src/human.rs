@@ -15,7 +15,7 @@ use sudokit::rate::{
 };
 use sudokit::{Board, CancelFlag, Candidates, Conflict, Position};
 
-use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, ReadOptions};
+use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, Names, ReadOptions};
 use crate::errors::{
     bad_option, human_error, invalid_puzzle, no_solution, parse_error_at, parse_error_message,
     timed_out_message, unrated_error,
@@ -330,8 +330,9 @@ puzzle_function! {
     /// `symbols`, `variant`, `regions`, `layout` as there), or with `pencil=True` as a pencil-mark grid
     /// (the 729-character line form, a boxed candidate grid, or one of the command line's `-o json`
     /// records: its `pencil`, else its `candidates`), as `sudokit explain --pencil` reads it.
-    /// `techniques` (names, library codes or short names) replaces HoDoKu's default set, brute force
-    /// last; `exclude` removes techniques from it (`exclude=["bf"]` stops where logic ends instead of
+    /// `techniques` (names, library codes or short names: a list, or one string with commas, as
+    /// `"bf,xy"`) replaces HoDoKu's default set, brute force last; `exclude` removes techniques from it
+    /// (`exclude=["bf"]` or `exclude="bf"` stops where logic ends instead of
     /// guessing); `all_at_once` applies every step of the technique found before easier ones are tried
     /// again; `grids=True` keeps the pencil marks before each step.
     ///
@@ -352,8 +353,8 @@ puzzle_function! {
         py,
         puzzle,
         keywords;
-        techniques: Option<Vec<String>>,
-        exclude: Option<Vec<String>>,
+        techniques: Option<Names>,
+        exclude: Option<Names>,
         all_at_once: bool,
         grids: bool,
         pencil: bool,
@@ -409,8 +410,8 @@ puzzle_function! {
         puzzle,
         keywords;
         level: &str,
-        techniques: Option<Vec<String>>,
-        exclude: Option<Vec<String>>,
+        techniques: Option<Names>,
+        exclude: Option<Names>,
         pencil: bool,
         scale: &str,
     ) -> PyResult<Option<Hint>> {
@@ -471,8 +472,8 @@ puzzle_function! {
         py,
         puzzle,
         keywords;
-        techniques: Option<Vec<String>>,
-        exclude: Option<Vec<String>>,
+        techniques: Option<Names>,
+        exclude: Option<Names>,
         pencil: bool,
         scale: &str,
     ) -> PyResult<Vec<Py<PyAny>>> {
@@ -678,8 +679,8 @@ puzzle_function! {
         puzzle,
         keywords;
         format: &str,
-        techniques: Option<Vec<String>>,
-        exclude: Option<Vec<String>>,
+        techniques: Option<Names>,
+        exclude: Option<Names>,
         pencil: bool,
     ) -> PyResult<String> {
         let line = match format {

@@ -82,6 +82,17 @@ def test_explain_of_killer_puzzles_is_right_step_by_step():
         assert sudokit.rate(puzzle).status in ("ok", "unsupported"), seed
 
 
+def test_technique_names_as_one_string():
+    # A string of names with commas, as the command line's --techniques takes them, or a list.
+    hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    as_string = sudokit.explain(hard, exclude="bf")
+    assert [s.text for s in as_string] == [s.text for s in sudokit.explain(hard, exclude=["bf"])]
+    assert not as_string.solved
+    assert len(sudokit.explain(hard, techniques="fh, n1,h1")) == len(sudokit.explain(hard, techniques=["fh", "n1", "h1"]))
+    with pytest.raises(TypeError, match="a string such as 'bf,xy' or a list of strings, not int"):
+        sudokit.explain(hard, techniques=3)
+
+
 def test_explain_stuck_and_techniques():
     # Without brute force and with singles only, a hard puzzle stops with its pencil marks.
     stuck = sudokit.explain(P1, techniques=["fh", "n1", "h1"])
