@@ -283,7 +283,7 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
     if !(v > 0.0 && v.is_finite()) {
         return Err("the timeout must be a positive number of seconds".into());
     }
-    Duration::try_from_secs_f64(v).map_err(|e| e.to_string())
+    Duration::try_from_secs_f64(v).map_err(|_| format!("{s} seconds is too long: at most about 1.8e19"))
 }
 
 /// How results are printed.
@@ -360,5 +360,21 @@ mod tests {
         assert_eq!(names(DIFFICULTIES), all(&Difficulty::ALL));
         assert_eq!(names(LEVELS), all(&sudokit::rate::hodoku::Level::ALL));
         assert_eq!(names(SCALES), all(&sudokit::rate::Scales::ALL));
+    }
+
+    #[test]
+    fn timeouts_are_positive_finite_and_not_too_long() {
+        assert_eq!(super::parse_seconds("0.25"), Ok(std::time::Duration::from_millis(250)));
+        for bad in ["0", "-1", "inf", "nan"] {
+            assert_eq!(
+                super::parse_seconds(bad),
+                Err("the timeout must be a positive number of seconds".into())
+            );
+        }
+        assert_eq!(super::parse_seconds("soon"), Err("soon is not a number of seconds".into()));
+        assert_eq!(
+            super::parse_seconds("1e300"),
+            Err("1e300 seconds is too long: at most about 1.8e19".into())
+        );
     }
 }

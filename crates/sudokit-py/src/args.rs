@@ -231,7 +231,8 @@ pub fn timeout_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
             if !(s > 0.0 && s.is_finite()) {
                 return Err(bad_option("timeout must be a positive number of seconds"));
             }
-            Duration::try_from_secs_f64(s).map_err(bad_option)
+            Duration::try_from_secs_f64(s)
+                .map_err(|_| bad_option(format!("timeout={s:e} is too long: at most about 1.8e19 seconds")))
         })
         .transpose()
 }

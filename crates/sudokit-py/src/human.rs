@@ -385,8 +385,9 @@ puzzle_function! {
 puzzle_function! {
     /// The next step of the human solver, told at a level of detail, as `sudokit hint`.
     ///
-    /// `level` is `"nudge"` (where to look: `hint.text` is `"Look at r4, c6"`), `"technique"` (which
-    /// technique applies: `"Try X-Wing"`) or `"step"` (the whole step, also in `hint.step`). Returns
+    /// `level` is `"nudge"` (where to look, a cell or a house: `hint.text` is `"Look at r5c6"` or
+    /// `"Look at b3"`), `"technique"` (which technique applies: `"Try X-Wing"`) or `"step"` (the
+    /// whole step, also in `hint.step`). Returns
     /// `None` when the puzzle is already solved, or when none of the allowed techniques applies
     /// (`explain` then says where it is stuck). `hint.to_dict()` is the record of `sudokit hint -o
     /// json`. Other arguments and the exceptions as for `explain`.
@@ -419,7 +420,8 @@ puzzle_function! {
             return Err(bad_option(format!("level={level:?}: expected 'nudge', 'technique' or 'step'")));
         }
         let args = keywords.options()?;
-        match scale {
+        // Spelled in any case, as `rate`'s scale is.
+        match scale.to_ascii_lowercase().as_str() {
             "hodoku" => {}
             "se" => return se_hint(puzzle, level, techniques.is_some() || exclude.is_some(), pencil, &args),
             other => return Err(bad_option(format!("scale={other:?}: expected 'hodoku' or 'se'"))),
@@ -478,7 +480,8 @@ puzzle_function! {
         scale: &str,
     ) -> PyResult<Vec<Py<PyAny>>> {
         let args = keywords.options()?;
-        match scale {
+        // Spelled in any case, as `rate`'s scale is.
+        match scale.to_ascii_lowercase().as_str() {
             "hodoku" => {}
             "se" => {
                 refuse_hodoku_flags(techniques.is_some() || exclude.is_some())?;

@@ -120,6 +120,11 @@ def test_bad_options_are_value_errors():
             sudokit.solve(P1, **kwargs)
     with pytest.raises(ValueError, match="limit must be at least 1"):
         sudokit.count(P1, limit=0)
+    with pytest.raises(ValueError, match=r"timeout=1e300 is too long: at most about 1.8e19 seconds"):
+        sudokit.solve(P1, timeout=1e300)
+    with pytest.raises(ValueError, match="scale=.both.: expected 'hodoku' or 'se'"):
+        sudokit.hint(P1, scale="both")
+    assert sudokit.hint(P1, scale="SE").text == sudokit.hint(P1, scale="se").text
     with pytest.raises(ValueError, match="unknown difficulty"):
         sudokit.generate(seed=1, difficulty="fiendish")
     with pytest.raises(ValueError, match="not both"):

@@ -125,7 +125,7 @@ class Hint:
     level: str
     """``"nudge"``, ``"technique"`` or ``"step"``."""
     text: str
-    """``"Look at r4, c6"``, ``"Try X-Wing"`` or the whole step."""
+    """``"Look at r5c6"`` (or a house: ``"Look at b3"``), ``"Try X-Wing"`` or the whole step."""
     technique: Optional[str]
     """The technique's name (levels ``"technique"`` and ``"step"``)."""
     difficulty: Optional[float]
