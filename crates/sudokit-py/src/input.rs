@@ -88,6 +88,23 @@ fn from_cells(py: Python<'_>, obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyR
     // Rows as strings (`["53..7....", …]`): a cell per character.
     let row_strings =
         items.first().and_then(|f| f.cast::<PyString>().ok()).is_some_and(|f| f.len().is_ok_and(|n| n > 1));
+    if nested {
+        // Rows that are each a whole puzzle (a batch's `(N, 81)` array): not one board.
+        let lens: Vec<usize> = items.iter().filter_map(|row| row.len().ok()).collect();
+        let side = lens.first().map_or(0, |&l| l.isqrt());
+        let whole = side > 1 && Shape::for_side(side).is_ok() && items.len() != side * side;
+        if whole && lens.len() == items.len() && lens.iter().all(|&l| l == side * side) {
+            let n = items.len();
+            return Err(parse_error_message(
+                py,
+                format!(
+                    "{LIST_POSITION}: {n} rows of {} cells are {n} puzzles, not one board: pass one \
+                     (puzzles[0]), or use the batch functions for many",
+                    side * side
+                ),
+            ));
+        }
+    }
     let rows: Vec<Value> = if row_strings {
         items
             .iter()

@@ -105,6 +105,20 @@ def test_bad_lists_and_arrays():
         sudokit.solve("[[1,2],")
 
 
+def test_a_batch_given_to_a_one_puzzle_function():
+    rows = np.array([[int(c) if c != "." else 0 for c in P1]] * 2, dtype=np.uint8)
+    for batch in (rows[:1], rows):
+        n = len(batch)
+        with pytest.raises(sudokit.ParseError, match=f"{n} rows of 81 cells are {n} puzzles, not one board"):
+            sudokit.solve(batch)
+        with pytest.raises(sudokit.ParseError, match="use the batch functions"):
+            sudokit.check(batch.tolist())
+    assert sudokit.solve(rows[0]) == sudokit.solve(P1)
+    # A 9x9 board of rows stays one board, as does a 4x4 one.
+    assert sudokit.solve(rows[0].reshape(9, 9)) == sudokit.solve(P1)
+    assert sudokit.solve([[1, 0, 3, 0], [4, 0, 2, 0], [3, 0, 1, 0], [2, 0, 4, 0]]) == "1234432134122143"
+
+
 def test_bad_options_are_value_errors():
     for kwargs in (
         {"symbols": "klingon"},
