@@ -299,8 +299,18 @@ pub fn techniques_over(
 /// no one symmetry to keep).
 pub fn minimize_symmetry(name: &str) -> PyResult<sudokit::generate::Symmetry> {
     use sudokit::generate::Symmetry;
-    match Symmetry::from_str(name).map_err(bad_option)? {
-        Symmetry::Random => Err(bad_option("symmetry='random' names no symmetry to keep: name one")),
-        s => Ok(s),
+    // `random`, the generator's last, names no one symmetry to keep: left out of the list too.
+    let keepable = || {
+        let names: Vec<String> =
+            Symmetry::ALL.iter().filter(|&&s| s != Symmetry::Random).map(ToString::to_string).collect();
+        names.join(", ")
+    };
+    match Symmetry::from_str(name) {
+        Ok(Symmetry::Random) => Err(bad_option(format!(
+            "symmetry='random' names no symmetry to keep: name one of {}",
+            keepable()
+        ))),
+        Ok(s) => Ok(s),
+        Err(_) => Err(bad_option(format!("unknown symmetry `{name}` (expected {})", keepable()))),
     }
 }

@@ -132,6 +132,10 @@ def test_bad_options_are_value_errors():
     ):
         with pytest.raises(ValueError):
             sudokit.solve(P1, **kwargs)
+    with pytest.raises(ValueError, match=r"unknown symmetry `bogus` \(expected none, rotate180, rotate90, mirror, flip, diagonal\)"):
+        sudokit.minimize(P1, symmetry="bogus")
+    with pytest.raises(ValueError, match="names no symmetry to keep: name one of none, rotate180"):
+        sudokit.minimize(P1, symmetry="random")
     with pytest.raises(ValueError, match="limit must be at least 1"):
         sudokit.count(P1, limit=0)
     with pytest.raises(ValueError, match=r"timeout=1e300 is too long: at most about 1.8e19 seconds"):
