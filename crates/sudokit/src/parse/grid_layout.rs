@@ -34,7 +34,15 @@ impl<R: BufRead> PuzzleReader<R> {
         let (mut box_cols, mut box_rows) = (None, None);
         while let Some((no, cut)) = self.next_line()? {
             if side.is_none() && pos.is_none() {
-                side = self.side_of_rows_ahead(art, jigsaw && !drawing.walled())?;
+                match self.side_of_rows_ahead(art, jigsaw && !drawing.walled())? {
+                    Ahead::Unknown => {}
+                    Ahead::Side(n) => side = Some(n),
+                    Ahead::Stray(n) => {
+                        self.stray_line(no, layout, art, jigsaw && !drawing.walled(), n);
+                        side = Some(n);
+                        continue;
+                    }
+                }
             }
             let line = trim_eol(&self.buf);
             if line.iter().all(u8::is_ascii_whitespace) {
@@ -183,31 +191,78 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
+/// What the rows after the first row of a grid record say of it ([`PuzzleReader::side_of_rows_ahead`]).
+enum Ahead {
+    /// Nothing: the first row's width is the side, or another row sets it.
+    Unknown,
+    /// The side, which the first row does not have.
+    Side(usize),
+    /// The side, and the first line is no row of it.
+    Stray(usize),
+}
+
 impl<R: BufRead> PuzzleReader<R> {
-    /// The width of the two rows after the first row of a grid record (the line in `self.buf`),
-    /// where they agree and the first row is of another width: then it is the board's side. A
-    /// first row cut short (or run on) would otherwise make the board that wide, and every record
-    /// after it would be read from the wrong rows. The lines read ahead are queued to be read
-    /// again; `map`: each row ends with a jigsaw region map.
-    fn side_of_rows_ahead(&mut self, art: bool, map: bool) -> io::Result<Option<usize>> {
+    /// What the rows after the first row of a grid record (the line in `self.buf`) say of it:
+    /// where the two after it agree on a width the first does not have, that width is the board's
+    /// side. A first row cut short (or run on) would otherwise make the board that wide, and every
+    /// record after it would be read from the wrong rows; a line with symbols that no row of that
+    /// side holds (a title) is no row of the grid at all. The lines read ahead are queued to be
+    /// read again; `map`: each row ends with a jigsaw region map.
+    fn side_of_rows_ahead(&mut self, art: bool, map: bool) -> io::Result<Ahead> {
         let symbols = self.opts.symbols;
         let is_row = |line: &[u8]| !(is_blank_or_comment(line) || (art && is_art_separator(line)));
-        let width = |line: &[u8]| {
+        let cells = |line: &'_ [u8]| -> Vec<u8> {
             let cells = if map { split_last_token(line).0 } else { line };
-            let cells = if cells.is_empty() { line } else { cells };
-            grid_row(cells, art, None, symbols).ok().map(|c| c.len())
+            if cells.is_empty() { line } else { cells }.to_vec()
+        };
+        let width = |line: &[u8]| grid_row(&cells(line), art, None, symbols).ok().map(|c| c.len());
+        // How a line is cut into tokens: a row with a bad character is cut as the rows around it.
+        let layout = |line: &[u8]| {
+            let cells = cells(line);
+            let toks = tokens(&cells, if art { b"|+" } else { b"" });
+            (toks.len(), toks.first().map_or(0, |t| t.1.len()))
         };
         let first = trim_eol(&self.buf);
-        let first_width = if is_row(first) { width(first) } else { None };
-        let Some(first_width) = first_width else { return Ok(None) };
+        if !is_row(first) {
+            return Ok(Ahead::Unknown);
+        }
+        let (first_width, first_layout, first) = (width(first), layout(first), cells(first));
         let ahead = self.peek_lines(2, is_row, true)?;
-        Ok(match &ahead[..] {
+        let (side, rows_layout) = match &ahead[..] {
             [(a, false), (b, false)] => match (width(a), width(b)) {
-                (Some(a), Some(b)) if a == b && a != first_width && a <= MAX_SIDE => Some(a),
-                _ => None,
+                (Some(w), Some(v)) if w == v && w <= MAX_SIDE => (w, layout(a)),
+                _ => return Ok(Ahead::Unknown),
             },
-            _ => None,
+            _ => return Ok(Ahead::Unknown),
+        };
+        Ok(match first_width {
+            Some(w) if w == side => Ahead::Unknown,
+            Some(_) if grid_row(&first, art, Some(side), symbols).is_ok() => Ahead::Side(side),
+            // A row with a bad character, cut as the rows after it: its own error names it, and
+            // the grid is as wide as they are.
+            None if first_layout == rows_layout => Ahead::Side(side),
+            _ => Ahead::Stray(side),
         })
+    }
+
+    /// Reports the line in `self.buf`, no row of the grids of side `side` below it, as a record of
+    /// its own; `map` as for [`PuzzleReader::side_of_rows_ahead`].
+    fn stray_line(&mut self, no: usize, layout: Layout, art: bool, map: bool, side: usize) {
+        let p = self.position(no);
+        let line = trim_eol(&self.buf);
+        let cells = if map { split_last_token(line).0 } else { line };
+        let e =
+            match grid_row(if cells.is_empty() { line } else { cells }, art, Some(side), self.opts.symbols) {
+                Err((column, kind)) => Self::error(p, column, kind),
+                Ok(found) => Self::error(
+                    p,
+                    None,
+                    ParseErrorKind::RowWidth { row: 1, found: found.len(), expected: side },
+                ),
+            };
+        let text = line.trim_ascii().to_vec();
+        self.push(p, layout, Err(e));
+        self.keep_text(&text);
     }
 
     /// The first 16×16 grid whose symbols are undecided, read both ways: the standard reading `standard`

@@ -453,6 +453,23 @@ mod tests {
                 assert!(e.to_string().ends_with("expected 9"), "{e}");
             }
         }
+        // A title above grids holds symbols no row of theirs has: a record of its own, on its
+        // line, and the grids read whole.
+        for title in ["abc", "Hard ones", "Grids from the forum:"] {
+            let text = format!("{title}\n{}\n{}\n", rows.join("\n"), spaced.join("\n"));
+            let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+            let seen: Vec<_> =
+                r.iter().map(|r| (r.position.puzzle, r.position.line, r.puzzle.is_ok())).collect();
+            assert_eq!(seen, [(1, 1, false), (2, 2, true), (3, 11, true)], "{title}");
+            assert_eq!(r[0].text.as_deref(), Some(title));
+        }
+        // A first row with a bad character is still the first row, cut as the others are.
+        let mut typo = rows.clone();
+        typo[0].replace_range(2..3, "?");
+        let r = parse_all(&format!("{}\n{}\n", typo.join("\n"), rows.join("\n")), ParseOptions::default())
+            .expect("a string reads");
+        assert_eq!(r.iter().map(|r| r.puzzle.is_ok()).collect::<Vec<_>>(), [false, true]);
+        assert_eq!(r[0].puzzle.as_ref().expect_err("typo").position.column, Some(3));
         // A grid whose second row alone is of another width keeps the first row's.
         let mut bad = rows.clone();
         bad[1].truncate(8);

@@ -11,12 +11,11 @@ use super::error::{ParseError, ParseErrorKind, Position};
 use super::json::{ArrayOf, JsonCursor};
 use super::line::{parse_line_expected, parse_line_inner};
 use super::puzzle_object::region_map;
-use super::symbols::symbol_value;
 use super::text::{
     is_blank_or_comment, read_line_capped, read_piece, skip_rest_of_line, split_last_token, tokens, trim_eol,
 };
 use super::{Expected, Layout, Notation, ParseOptions, Record, MAX_LINE};
-use crate::grid::{Grid, GridError, RegionProblem, Shape, MAX_SIDE};
+use crate::grid::{Grid, GridError, RegionProblem, Shape};
 use crate::rules::{Board, Variants};
 
 /// Streams [`Record`]s out of any buffered reader.
@@ -367,8 +366,8 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// The layout of an input whose first line (in `self.buf`) reads as `detected`, given the
     /// lines after it. A short first line (a title, a puzzle cut short) above one-line puzzles
-    /// would, read as a row, swallow the puzzles after it; a first grid row cut to a length no
-    /// board has would make every row after it a broken one-line puzzle.
+    /// would, read as a row, swallow the puzzles after it; above grids, a title or a first row cut
+    /// to a length no board has would make every row after it a broken one-line puzzle.
     fn layout_given_lines_ahead(&mut self, detected: Layout) -> io::Result<Layout> {
         let jigsaw = self.variants.jigsaw;
         let width = |line: &[u8]| {
@@ -378,13 +377,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let first = trim_eol(&self.buf);
         let first_width = width(first);
         let short = first_width.0 < 16 && first_width.1 < 16;
-        let symbols = self.opts.symbols;
-        let cells_only = givens_of(first, jigsaw)
-            .iter()
-            .all(|&b| b.is_ascii_whitespace() || symbol_value(b, MAX_SIDE, symbols).is_some());
         let wanted = match detected {
             Layout::Grid | Layout::Compact => 1,
-            Layout::Line if short && cells_only => 2,
+            Layout::Line if short => 2,
             _ => return Ok(detected),
         };
         let is_content = |line: &[u8]| !(is_blank_or_comment(line) || is_section_header(line));
