@@ -171,8 +171,8 @@ pub fn shape_of(size: Option<usize>, box_shape: Option<&Bound<'_, PyAny>>) -> Py
     Shape::new(rows, cols).map(Some).map_err(bad_option)
 }
 
-/// Names as Python gives them: one string of names separated by commas (`"bf,xy"`, as the command
-/// line's `--techniques` takes them) or a sequence of strings.
+/// Technique names as Python gives them (`techniques=`, `exclude=`): one string of names separated
+/// by commas (`"bf,xy"`, as the command line's `--techniques` takes them) or a sequence of strings.
 #[derive(Debug)]
 pub struct Names(Vec<String>);
 

@@ -331,10 +331,10 @@ puzzle_function! {
     /// (the 729-character line form, a boxed candidate grid, or one of the command line's `-o json`
     /// records: its `pencil`, else its `candidates`), as `sudokit explain --pencil` reads it.
     /// `techniques` (names, library codes or short names: a list, or one string with commas, as
-    /// `"bf,xy"`) replaces HoDoKu's default set, brute force last; `exclude` removes techniques from it
-    /// (`exclude=["bf"]` or `exclude="bf"` stops where logic ends instead of
-    /// guessing); `all_at_once` applies every step of the technique found before easier ones are tried
-    /// again; `grids=True` keeps the pencil marks before each step.
+    /// `"bf,xy"`) replaces HoDoKu's default set, brute force last; `exclude` removes techniques from
+    /// it (`exclude=["bf"]` or `exclude="bf"` stops where logic ends instead of guessing);
+    /// `all_at_once` applies every step of the technique found before easier ones are tried again;
+    /// `grids=True` keeps the pencil marks before each step.
     ///
     /// Returns an `Explanation`: a sequence of `Step`s with `solved` and `candidates`;
     /// `explanation.to_dict()` is the record of `sudokit explain -o json` after its `index`, `status`
@@ -387,9 +387,8 @@ puzzle_function! {
     ///
     /// `level` is `"nudge"` (where to look, a cell or a house: `hint.text` is `"Look at r5c6"` or
     /// `"Look at b3"`), `"technique"` (which technique applies: `"Try X-Wing"`) or `"step"` (the
-    /// whole step, also in `hint.step`). Returns
-    /// `None` when the puzzle is already solved, or when none of the allowed techniques applies
-    /// (`explain` then says where it is stuck). `hint.to_dict()` is the record of `sudokit hint -o
+    /// whole step, also in `hint.step`). Returns `None` when the puzzle is already solved, or when
+    /// none of the allowed techniques applies (`explain` then says where it is stuck). `hint.to_dict()` is the record of `sudokit hint -o
     /// json`. Other arguments and the exceptions as for `explain`.
     ///
     /// `scale="se"` gives the next step of Sudoku Explainer's path instead, as `sudokit hint --scale
