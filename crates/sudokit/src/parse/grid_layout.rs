@@ -7,7 +7,7 @@ use std::io::{self, BufRead};
 use super::error::{ParseError, ParseErrorKind, Position};
 use super::line::token_value;
 use super::symbols::{bad_char, symbol_value, Located, Symbols};
-use super::text::{is_art_separator, is_blank_or_comment, split_last_token, tokens, trim_eol};
+use super::text::{is_art_separator, is_blank_or_comment, split_last_token, token_layout, tokens, trim_eol};
 use super::walls::{drawn_board, Drawing};
 use super::{Layout, PuzzleReader, MAX_LINE};
 use crate::grid::{Grid, GridError, RegionProblem, Shape, MAX_SIDE};
@@ -37,8 +37,8 @@ impl<R: BufRead> PuzzleReader<R> {
                 match self.side_of_rows_ahead(art, jigsaw && !drawing.walled())? {
                     Ahead::Unknown => {}
                     Ahead::Side(n) => side = Some(n),
-                    Ahead::Stray(n) => {
-                        self.stray_line(no, layout, art, jigsaw && !drawing.walled(), n);
+                    Ahead::Stray(n, why) => {
+                        self.stray_line(no, layout, why);
                         side = Some(n);
                         continue;
                     }
@@ -197,8 +197,19 @@ enum Ahead {
     Unknown,
     /// The side, which the first row does not have.
     Side(usize),
-    /// The side, and the first line is no row of it.
-    Stray(usize),
+    /// The side, and why the first line is no row of it.
+    Stray(usize, Located),
+}
+
+/// The cells of a grid row: before its region map where `map` says each row ends with one (the
+/// whole line where it holds one token only).
+fn row_cells(line: &[u8], map: bool) -> &[u8] {
+    let cells = if map { split_last_token(line).0 } else { line };
+    if cells.is_empty() {
+        line
+    } else {
+        cells
+    }
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -211,22 +222,15 @@ impl<R: BufRead> PuzzleReader<R> {
     fn side_of_rows_ahead(&mut self, art: bool, map: bool) -> io::Result<Ahead> {
         let symbols = self.opts.symbols;
         let is_row = |line: &[u8]| !(is_blank_or_comment(line) || (art && is_art_separator(line)));
-        let cells = |line: &'_ [u8]| -> Vec<u8> {
-            let cells = if map { split_last_token(line).0 } else { line };
-            if cells.is_empty() { line } else { cells }.to_vec()
-        };
-        let width = |line: &[u8]| grid_row(&cells(line), art, None, symbols).ok().map(|c| c.len());
+        let width = |line: &[u8]| grid_row(row_cells(line, map), art, None, symbols).ok().map(|c| c.len());
         // How a line is cut into tokens: a row with a bad character is cut as the rows around it.
-        let layout = |line: &[u8]| {
-            let cells = cells(line);
-            let toks = tokens(&cells, if art { b"|+" } else { b"" });
-            (toks.len(), toks.first().map_or(0, |t| t.1.len()))
-        };
+        let layout = |line: &[u8]| token_layout(&tokens(row_cells(line, map), if art { b"|+" } else { b"" }));
         let first = trim_eol(&self.buf);
         if !is_row(first) {
             return Ok(Ahead::Unknown);
         }
-        let (first_width, first_layout, first) = (width(first), layout(first), cells(first));
+        let (first_width, first_layout, first) =
+            (width(first), layout(first), row_cells(first, map).to_vec());
         let ahead = self.peek_lines(2, is_row, true)?;
         let (side, rows_layout) = match &ahead[..] {
             [(a, false), (b, false)] => match (width(a), width(b)) {
@@ -235,33 +239,28 @@ impl<R: BufRead> PuzzleReader<R> {
             },
             _ => return Ok(Ahead::Unknown),
         };
-        Ok(match first_width {
-            Some(w) if w == side => Ahead::Unknown,
-            Some(_) if grid_row(&first, art, Some(side), symbols).is_ok() => Ahead::Side(side),
+        if first_width == Some(side) {
+            return Ok(Ahead::Unknown);
+        }
+        Ok(match grid_row(&first, art, Some(side), symbols) {
+            Ok(_) if first_width.is_some() => Ahead::Side(side),
             // A row with a bad character, cut as the rows after it: its own error names it, and
             // the grid is as wide as they are.
-            None if first_layout == rows_layout => Ahead::Side(side),
-            _ => Ahead::Stray(side),
+            _ if first_width.is_none() && first_layout == rows_layout => Ahead::Side(side),
+            Ok(found) => Ahead::Stray(
+                side,
+                (None, ParseErrorKind::RowWidth { row: 1, found: found.len(), expected: side }),
+            ),
+            Err(why) => Ahead::Stray(side, why),
         })
     }
 
-    /// Reports the line in `self.buf`, no row of the grids of side `side` below it, as a record of
-    /// its own; `map` as for [`PuzzleReader::side_of_rows_ahead`].
-    fn stray_line(&mut self, no: usize, layout: Layout, art: bool, map: bool, side: usize) {
+    /// Reports the line in `self.buf`, no row of the grids below it for the reason `why`, as a
+    /// record of its own.
+    fn stray_line(&mut self, no: usize, layout: Layout, (column, kind): Located) {
         let p = self.position(no);
-        let line = trim_eol(&self.buf);
-        let cells = if map { split_last_token(line).0 } else { line };
-        let e =
-            match grid_row(if cells.is_empty() { line } else { cells }, art, Some(side), self.opts.symbols) {
-                Err((column, kind)) => Self::error(p, column, kind),
-                Ok(found) => Self::error(
-                    p,
-                    None,
-                    ParseErrorKind::RowWidth { row: 1, found: found.len(), expected: side },
-                ),
-            };
-        let text = line.trim_ascii().to_vec();
-        self.push(p, layout, Err(e));
+        let text = trim_eol(&self.buf).trim_ascii().to_vec();
+        self.push(p, layout, Err(Self::error(p, column, kind)));
         self.keep_text(&text);
     }
 

@@ -12,7 +12,8 @@ use super::json::{ArrayOf, JsonCursor};
 use super::line::{parse_line_expected, parse_line_inner};
 use super::puzzle_object::region_map;
 use super::text::{
-    is_blank_or_comment, read_line_capped, read_piece, skip_rest_of_line, split_last_token, tokens, trim_eol,
+    is_blank_or_comment, read_line_capped, read_piece, skip_rest_of_line, split_last_token, token_layout,
+    tokens, trim_eol,
 };
 use super::{Expected, Layout, Notation, ParseOptions, Record, MAX_LINE};
 use crate::grid::{Grid, GridError, RegionProblem, Shape};
@@ -370,10 +371,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// to a length no board has would make every row after it a broken one-line puzzle.
     fn layout_given_lines_ahead(&mut self, detected: Layout) -> io::Result<Layout> {
         let jigsaw = self.variants.jigsaw;
-        let width = |line: &[u8]| {
-            let toks = tokens(givens_of(line, jigsaw), b"");
-            (toks.len(), toks.first().map_or(0, |t| t.1.len()))
-        };
+        let width = |line: &[u8]| token_layout(&tokens(givens_of(line, jigsaw), b""));
         let first = trim_eol(&self.buf);
         let first_width = width(first);
         let short = first_width.0 < 16 && first_width.1 < 16;

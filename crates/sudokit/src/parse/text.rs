@@ -145,6 +145,11 @@ pub(super) fn is_art_separator(line: &[u8]) -> bool {
     line.iter().all(|b| b" \t-=+|*.:'".contains(b)) && line.iter().any(|b| b"-=+".contains(b))
 }
 
+/// How a line is cut into tokens ([`tokens`]): how many, and the length of the first.
+pub(super) fn token_layout(toks: &[(usize, &[u8])]) -> (usize, usize) {
+    (toks.len(), toks.first().map_or(0, |t| t.1.len()))
+}
+
 pub(super) fn tokens<'a>(line: &'a [u8], extra_sep: &[u8]) -> Vec<(usize, &'a [u8])> {
     let mut out = Vec::new();
     let mut start = None;
