@@ -73,8 +73,9 @@ impl Step {
 #[pymethods]
 impl Step {
     /// The step as `sudokit explain -o json` writes it: `technique`, `code`, `text`, the pattern
-    /// (`digits`, `cells`, `houses`, `base`, `cover`, `fins`, `endo_fins`, `chains`, `sets`) and the
-    /// results (`placements`, `eliminations`: `{"cell": "r3c4", "digit": 7}`).
+    /// (`digits`, `cells`, `houses`, `base`, `cover`, `fins`, `endo_fins`, `chains`, `sets`, and
+    /// `total` for killer techniques) and the results (`placements`, `eliminations`:
+    /// `{"cell": "r3c4", "digit": 7}`).
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         to_python(py, &self.json)
     }

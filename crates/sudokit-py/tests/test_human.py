@@ -80,6 +80,11 @@ def test_explain_of_killer_puzzles_is_right_step_by_step():
             for row, col, digit in step.eliminations:
                 assert solution[(row - 1) * 9 + col - 1] != str(digit), step.text
         assert sudokit.rate(puzzle).status in ("ok", "unsupported"), seed
+        # The cages' sums do the work: Cage Combination and the rule of 45, with the total.
+        used = {step.technique for step in steps}
+        assert "Cage Combination" in used, used
+        cage = next(s for s in steps if s.technique == "Cage Combination").to_dict()
+        assert cage["houses"][0].startswith("k") and isinstance(cage["total"], int)
 
 
 def test_technique_names_as_one_string():

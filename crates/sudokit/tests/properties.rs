@@ -349,3 +349,40 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// The killer techniques never remove a digit of a grid that keeps every cage: cages drawn on a
+    /// solution (with any givens of it, so the puzzle may have many solutions), the steps of Cage
+    /// Combination, Innies and Outies applied one after another, each checked against that solution.
+    #[test]
+    fn killer_steps_keep_a_solution_of_the_cages(
+        case in prop_oneof![
+            testing::puzzle_with_blanks(Shape::CLASSIC, 0.7..=1.0),
+            testing::puzzle_with_blanks(Shape::new(2, 3).expect("6×6"), 0.6..=1.0),
+            testing::puzzle_with_blanks(Shape::new(2, 2).expect("4×4"), 0.5..=1.0),
+        ],
+        seed in any::<u64>(),
+    ) {
+        use sudokit::human::{apply, find_all, FindOptions, State, Technique};
+        let cages = sudokit::generate::killer::random_cages(&case.solution, &mut sudokit::generate::rng_for(seed, 0));
+        let board = Board::classic(case.puzzle.shape()).with_cages(cages).expect("cages of a solution");
+        let mut state = State::new(std::sync::Arc::new(board), &case.puzzle).expect("givens of a solution");
+        let killer = [Technique::CageCombination, Technique::Innies, Technique::Outies];
+        let options = FindOptions::default();
+        for _ in 0..200 {
+            let steps: Vec<_> = killer.iter().flat_map(|&t| find_all(&state, t, &options)).collect();
+            let Some(first) = steps.first().cloned() else { break };
+            for step in &steps {
+                for p in &step.placements {
+                    prop_assert_eq!(case.solution.get(p.cell), Some(p.digit), "{} on {}", step, case.solution);
+                }
+                for e in &step.eliminations {
+                    prop_assert_ne!(case.solution.get(e.cell), Some(e.digit), "{} on {}", step, case.solution);
+                }
+            }
+            apply(&mut state, &first);
+        }
+    }
+}

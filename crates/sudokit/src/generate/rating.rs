@@ -106,6 +106,12 @@ pub enum RatingTargetError {
         /// The technique.
         technique: Technique,
     },
+    /// A killer technique: it works on cages, which classic puzzles do not have.
+    #[error("{technique} works on killer cages, which classic puzzles do not have")]
+    KillerOnly {
+        /// The technique.
+        technique: Technique,
+    },
     /// The same technique is required and excluded.
     #[error("{technique} is both required and excluded")]
     Contradiction {
@@ -197,6 +203,7 @@ impl RatingTarget {
     ///
     /// # Errors
     /// [`RatingTargetError::NotClassic`] off the classic 9×9 board;
+    /// [`RatingTargetError::KillerOnly`] for a required killer technique;
     /// [`RatingTargetError::NotInPath`] for a required technique the default path never uses;
     /// [`RatingTargetError::Contradiction`] for a technique both required and excluded.
     pub fn validate(&self, board: &Board) -> Result<(), RatingTargetError> {
@@ -205,6 +212,9 @@ impl RatingTarget {
         }
         if board.shape() != Shape::CLASSIC || !board.is_classic() {
             return Err(RatingTargetError::NotClassic { board: board.describe() });
+        }
+        if let Some(&technique) = self.require.iter().find(|t| t.is_killer()) {
+            return Err(RatingTargetError::KillerOnly { technique });
         }
         let order = SolverOptions::default().order;
         if let Some(&technique) = self.require.iter().find(|t| !order.contains(t)) {

@@ -13,7 +13,7 @@ use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
 use super::{
-    als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, sue_de_coq,
+    als, chains, coloring, fish, forcing, intersections, killer, single_digit, singles, subsets, sue_de_coq,
     templates, uniqueness, wings,
 };
 
@@ -166,6 +166,7 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::ForcingNetContradiction
         | T::ForcingNetVerity => forcing::find,
         T::TemplateSet | T::TemplateDelete => templates::find,
+        T::CageCombination | T::Innies | T::Outies => killer::find,
         T::BruteForce => return None,
         _ => return None,
     })

@@ -8,7 +8,8 @@
 //! - [`find_first`]/[`find_all`]: the steps of one technique; each family lives in its own module.
 //! - [`Solver`]/[`solve`]: the simplest step first, in HoDoKu's default order, until solved.
 //!
-//! Under killer cages the uniqueness techniques do not run: their deadly patterns assume that
+//! Killer cages add their own techniques (Cage Combination, Innies, Outies: the sums); under cages
+//! the uniqueness techniques do not run: their deadly patterns assume that
 //! swapping two digits keeps every rule, and a cage holding one corner of the rectangle would
 //! change its total.
 //!
@@ -37,6 +38,7 @@ mod finder;
 mod fish;
 mod forcing;
 mod intersections;
+mod killer;
 mod library;
 mod marks;
 mod memo;

@@ -10,7 +10,9 @@
 //! the last `=>` is results only: placements `rXcY=D`, eliminations `rXcY<>D`, separated by `, `;
 //! cells of one row may be grouped (`r1c46<>5`) on boards up to 9×9, where every number is one
 //! character. A single is written without pattern: `Naked Single: r3c4=7`. Chains are written in
-//! Eureka notation, e.g. `(5)r1c2=(5)r3c2-(5)r3c7=(5)r9c7`.
+//! Eureka notation, e.g. `(5)r1c2=(5)r3c2-(5)r3c7=(5)r9c7`. Killer steps give the cage, its sum and
+//! the ways it can still be made (`Cage Combination: k7 3 = 1+2 => …`), or the houses and the innies
+//! or outies with their total (`Innies: r1,r2: r2c3 = 4 => r2c3=4`).
 //!
 //! # JSON
 //! [`Step`] serializes (with serde) to an object with these fields, which are stable:
@@ -27,6 +29,7 @@
 //! | `fins`, `endo_fins` | arrays of candidates | fish: fins and endo fins |
 //! | `chains` | array of chains | each `{"nodes": [{"cells": [...], "digits": [...]}], "links": ["strong" or "weak", ...]}`, one link between each pair of nodes |
 //! | `sets` | array of sets | almost locked sets and other cell groups: `{"cells": [...], "digits": [...]}` |
+//! | `total` | number or null | killer techniques: what the pattern's cells add up to |
 //! | `placements` | array of candidates | cells solved by the step |
 //! | `eliminations` | array of candidates | candidates removed by the step |
 //!
@@ -123,8 +126,12 @@ pub struct Pattern {
     pub endo_fins: Vec<Candidate>,
     /// Chains and loops.
     pub chains: Vec<Chain>,
-    /// Almost locked sets and other groups.
+    /// Almost locked sets and other groups; for Cage Combination, the sets of digits the cage can
+    /// still hold (each with the cage's cells).
     pub sets: Vec<CellGroup>,
+    /// Killer techniques: the total the pattern's cells add up to (the cage's sum, or what the
+    /// innies or outies add up to, less the digits already placed among them).
+    pub total: Option<u32>,
 }
 
 /// A deduction: the technique, its pattern, and what it proves.
@@ -209,6 +216,9 @@ impl Step {
         let p = &self.pattern;
         let mut out = String::new();
         let digits = digit_list(p.digits, "/");
+        if let Some(total) = p.total {
+            return killer_text(p, total, s);
+        }
         if !p.chains.is_empty() {
             let chains: Vec<String> = p.chains.iter().map(|c| chain_text(c, s)).collect();
             out.push_str(&chains.join(" ; "));
@@ -241,6 +251,17 @@ impl Step {
         }
         out
     }
+}
+
+/// A killer step's pattern: `k3 17 = 1+7+9 | 2+6+9` (a cage: its sum and the ways it can still be
+/// made) or `r1,r2,r3: r3c45 = 14` (innies or outies: the houses, the open cells, their total).
+fn killer_text(p: &Pattern, total: u32, shape: Shape) -> String {
+    let houses: Vec<String> = p.houses.iter().map(|&h| house_name(h)).collect();
+    if p.sets.is_empty() {
+        return format!("{}: {} = {total}", houses.join(","), compact_cells(&p.cells, shape));
+    }
+    let ways: Vec<String> = p.sets.iter().map(|g| digit_list(g.digits, "+")).collect();
+    format!("{} {total} = {}", houses.join(","), ways.join(" | "))
 }
 
 /// `Technique: pattern => results`, or `Technique: results` when the pattern is empty.
@@ -362,6 +383,7 @@ struct StepJson {
     endo_fins: Vec<CandidateJson>,
     chains: Vec<ChainJson>,
     sets: Vec<GroupJson>,
+    total: Option<u32>,
     placements: Vec<CandidateJson>,
     eliminations: Vec<CandidateJson>,
 }
@@ -398,6 +420,7 @@ impl Serialize for Step {
                 })
                 .collect(),
             sets: p.sets.iter().map(|g| group(&g.cells, g.digits)).collect(),
+            total: p.total,
             placements: cands(&self.placements),
             eliminations: cands(&self.eliminations),
         }

@@ -9,6 +9,11 @@
 //! under one umbrella entry (`Nice Loop/AIC`, `Simple Colors`, `Forcing Chain`, …) appear here as
 //! their concrete types, ordered one after the other at the umbrella's place.
 //!
+//! Killer puzzles add three techniques that HoDoKu (classic rules only) does not have, so they have
+//! no library code: Cage Combination, Innies and Outies (see `human::killer`'s docs for what they
+//! prove). They come right after the singles, where a killer player looks first; without cages they
+//! find nothing, so classic paths are HoDoKu's.
+//!
 //! ```
 //! use sudokit::human::Technique;
 //! let t: Technique = "0100".parse()?;
@@ -159,6 +164,9 @@ techniques! {
     ForcingNetVerity = ("Forcing Net Verity", Some("1304"), "fnv", 8601, true),
     TemplateSet = ("Template Set", Some("1201"), "ts", 8700, false),
     TemplateDelete = ("Template Delete", Some("1202"), "td", 8800, false),
+    CageCombination = ("Cage Combination", None, "kc", 400, true),
+    Innies = ("Innies", None, "kin", 410, true),
+    Outies = ("Outies", None, "kout", 420, true),
     BruteForce = ("Brute Force", None, "bf", 8900, true),
 }
 
@@ -167,7 +175,8 @@ impl Technique {
     pub fn name(self) -> &'static str {
         self.info().name
     }
-    /// The four-digit library code of HoDoKu's regression library, e.g. `0100`; brute force has none.
+    /// The four-digit library code of HoDoKu's regression library, e.g. `0100`; brute force and the
+    /// killer techniques have none.
     pub fn code(self) -> Option<&'static str> {
         self.info().code
     }
@@ -204,6 +213,10 @@ impl Technique {
                 | Technique::AvoidableRectangle2
                 | Technique::BugPlus1
         )
+    }
+    /// Whether the technique works on killer cages (and finds nothing without them).
+    pub fn is_killer(self) -> bool {
+        matches!(self, Technique::CageCombination | Technique::Innies | Technique::Outies)
     }
     /// The technique whose library code is `code` (a siamese fish's five-digit code `NNNN1` is its
     /// fish's `NNNN`, as in HoDoKu's regression library).

@@ -217,6 +217,10 @@ pub fn step_config(t: Technique) -> (u32, Level) {
         KrakenFish1 | KrakenFish2 | ForcingChainContradiction | ForcingChainVerity => (500, Extreme),
         ForcingNetContradiction | ForcingNetVerity => (700, Extreme),
         TemplateSet | TemplateDelete | BruteForce => (10000, Extreme),
+        // Not HoDoKu types: killer puzzles get no HoDoKu rating, and these values only rank the
+        // killer techniques for a path's hardest technique, with the intersections they resemble.
+        CageCombination => (50, Medium),
+        Innies | Outies => (60, Medium),
     }
 }
 

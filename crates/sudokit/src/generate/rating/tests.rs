@@ -54,6 +54,12 @@ fn targets_are_validated() {
         classic.clone().with_rating(kraken),
         Err(GenerateError::Rating(RatingTargetError::NotInPath { .. }))
     ));
+    // The killer techniques are in the default path but never fire without cages.
+    let innies = RatingTarget { require: vec![Technique::Innies], ..RatingTarget::default() };
+    assert!(matches!(
+        classic.clone().with_rating(innies),
+        Err(GenerateError::Rating(RatingTargetError::KillerOnly { technique: Technique::Innies }))
+    ));
     let both = RatingTarget {
         require: vec![Technique::XWing],
         exclude: vec![Technique::XWing],

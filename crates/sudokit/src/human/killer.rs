@@ -1,0 +1,463 @@
+//! Killer cages: the techniques that use a cage's sum, not only that its digits differ.
+//!
+//! - **Cage Combination**: a cage's digits are one of the ways its sum splits into different digits
+//!   that fit its cells' candidates (17 in three cells: 1+7+9 or 2+6+9, …). A candidate that no such
+//!   way puts in its cell goes; the last open cell of a cage is placed. A digit in every way is in
+//!   the cage, so it also leaves the cells outside that see every cell of the cage that can hold it
+//!   (3 in two cells of a row is 1+2: no other 1 or 2 in that row).
+//! - **Innies** and **Outies** (the rule of 45): `k` whole houses hold every digit `k` times, so on
+//!   9×9 they add up to 45·k. Take away the cages wholly inside them: the cells left, the innies, add
+//!   up to the rest. The cages that cross the houses' edge add up to their sums; take away the
+//!   innies (when every innie is in such a cage): the cells of those cages outside the houses, the
+//!   outies, add up to the rest. A group of at most [`MAX_GROUP`] open cells with a known total is
+//!   then searched as a cage of its own, except that its digits differ only where its cells see
+//!   each other.
+//!
+//! The houses taken together are each house alone, runs of adjacent rows, of adjacent columns, and
+//! of adjacent boxes within a band or a stack, smallest first.
+//!
+//! Both are exact, not heuristic: a candidate goes only when no assignment of the group's cells
+//! from their candidates (different digits where the rules say so) reaches the total with it. The
+//! search walks the cells one by one, keeping the set of digits used so far for a cage (at most
+//! `C(side, cells)` sets; a cage on a big board with more than [`MAX_STATES`] is left alone), and
+//! every assignment for a group of innies or outies.
+//!
+//! Definitions: the cage combination tables and the rule of 45 of killer sudoku guides
+//! (SudokuWiki's killer strategies, the Wikipedia article "Killer sudoku").
+
+use rustc_hash::FxHashSet as HashSet;
+use std::ops::ControlFlow;
+
+use super::finder::{FindOptions, Sink};
+use super::state::State;
+use super::step::{Candidate, CellGroup, Step};
+use super::technique::Technique;
+use crate::grid::{Cell, CellSet, Digit, DigitSet};
+use crate::rules::{Cage, HouseKind};
+
+/// The most open cells of a group of innies or outies searched: more would not be a step a player
+/// takes, and the search grows as `side^cells`.
+pub(crate) const MAX_GROUP: usize = 4;
+
+/// The most sets of used digits a cage's search keeps (a cage of 12 cells on 25×25 could need
+/// millions).
+pub(crate) const MAX_STATES: usize = 200_000;
+
+/// Reports the steps of `technique` (a killer technique) on a board with cages.
+pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: Sink<'_>) -> ControlFlow<()> {
+    let cages = state.board().cages();
+    if cages.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    match technique {
+        Technique::CageCombination => combinations(state, cages, sink),
+        Technique::Innies | Technique::Outies => innies_and_outies(state, cages, technique, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+/// The digits `cell` may hold: its value once placed, else its candidates.
+fn options(state: &State, cell: Cell) -> DigitSet {
+    state.value(cell).map_or_else(|| state.candidates(cell), DigitSet::single)
+}
+
+/// The sum of the digits of `set`.
+fn digit_sum(set: DigitSet) -> u32 {
+    set.iter().map(|d| u32::from(d.get())).sum()
+}
+
+/// Cage Combination, smallest cages first.
+fn combinations(state: &State, cages: &[Cage], sink: Sink<'_>) -> ControlFlow<()> {
+    let mut order: Vec<usize> = (0..cages.len()).collect();
+    order.sort_by_key(|&i| cages[i].cells.len());
+    for i in order {
+        let cage = &cages[i];
+        if cage.cells.iter().all(|&c| state.value(c).is_some()) {
+            continue;
+        }
+        let opts: Vec<DigitSet> = cage.cells.iter().map(|&c| options(state, c)).collect();
+        let Some(ways) = different_digit_ways(&opts, cage.sum) else { continue };
+        let mut step = Step::new(Technique::CageCombination, state.shape());
+        let mut cells = cage.cells.clone();
+        cells.sort_unstable();
+        step.pattern.houses.push(HouseKind::Cage(i as u16));
+        step.pattern.total = Some(cage.sum);
+        step.pattern.sets =
+            ways.sets.iter().map(|&digits| CellGroup { cells: cells.clone(), digits }).collect();
+        step.pattern.cells = cells;
+        results(state, &cage.cells, &ways.cells, &mut step);
+        if step.placements.is_empty() {
+            locked_in_cage(state, cage, &ways, &mut step);
+        }
+        if step.is_productive() {
+            sink(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A digit in every way of a cage is in the cage: it leaves every cell outside that sees all the
+/// cage's cells that can hold it.
+fn locked_in_cage(state: &State, cage: &Cage, ways: &Ways, step: &mut Step) {
+    let required = ways.sets.iter().fold(DigitSet::all(state.shape()), |acc, &s| acc.intersection(s));
+    let inside: CellSet = cage.cells.iter().copied().collect();
+    for digit in required.iter() {
+        if cage.cells.iter().any(|&c| state.value(c) == Some(digit)) {
+            continue;
+        }
+        let holders = cage.cells.iter().zip(&ways.cells).filter(|(_, w)| w.contains(digit)).map(|(&c, _)| c);
+        let targets = state.common_peers(holders) & state.digit_cells(digit);
+        step.eliminations.extend((targets - inside).iter().map(|c| Candidate::new(c, digit)));
+    }
+}
+
+/// What a search of a group found: for each cell the digits some assignment puts there, and (for a
+/// cage) the sets of digits the assignments use.
+struct Ways {
+    cells: Vec<DigitSet>,
+    sets: Vec<DigitSet>,
+}
+
+/// The assignments of different digits to cells with these options that add up to `total`. `None`
+/// when there is none (the state contradicts the cage; other techniques show it) or the search would
+/// keep more than [`MAX_STATES`] sets.
+fn different_digit_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
+    // layers[i]: the sets of digits the first i cells can take, different, not over the total.
+    let mut layers: Vec<HashSet<u32>> = vec![HashSet::from_iter([0])];
+    let mut kept = 1;
+    for &o in opts {
+        let mut next = HashSet::default();
+        for &used in layers.last()? {
+            let sum = digit_sum(DigitSet::from_bits(used));
+            for d in o.iter() {
+                let bit = 1u32 << d.index();
+                if used & bit == 0 && sum + u32::from(d.get()) <= total {
+                    next.insert(used | bit);
+                }
+            }
+        }
+        kept += next.len();
+        if kept > MAX_STATES {
+            return None;
+        }
+        layers.push(next);
+    }
+    // Walk back from the sets with the right sum, keeping only the sets that lead to one.
+    let last = layers.pop()?;
+    let mut good: HashSet<u32> =
+        last.into_iter().filter(|&s| digit_sum(DigitSet::from_bits(s)) == total).collect();
+    if good.is_empty() {
+        return None;
+    }
+    let mut sets: Vec<DigitSet> = good.iter().map(|&s| DigitSet::from_bits(s)).collect();
+    sets.sort_unstable_by_key(|s| {
+        let digits: Vec<u8> = s.iter().map(Digit::get).collect();
+        digits
+    });
+    let mut cells = vec![DigitSet::new(); opts.len()];
+    for (i, layer) in layers.iter().enumerate().rev() {
+        let mut before = HashSet::default();
+        for &used in layer {
+            for d in opts[i].iter() {
+                let bit = 1u32 << d.index();
+                if used & bit == 0 && good.contains(&(used | bit)) {
+                    cells[i].insert(d);
+                    before.insert(used);
+                }
+            }
+        }
+        good = before;
+    }
+    Some(Ways { cells, sets })
+}
+
+/// The assignments of `cells` (open, with their candidates) that add up to `total`, digits
+/// different where two cells see each other: for each cell the digits some assignment puts there.
+/// `None` when there is none.
+fn group_ways(state: &State, cells: &[Cell], total: u32) -> Option<Vec<DigitSet>> {
+    fn walk(
+        state: &State,
+        cells: &[Cell],
+        i: usize,
+        left: u32,
+        chosen: &mut Vec<Digit>,
+        found: &mut [DigitSet],
+    ) -> bool {
+        let Some(&cell) = cells.get(i) else { return left == 0 };
+        let rest = (cells.len() - i - 1) as u32;
+        let side = state.side() as u32;
+        let mut any = false;
+        for d in state.candidates(cell).iter() {
+            let v = u32::from(d.get());
+            // The cells after this one hold between 1 and `side` each.
+            if v > left || left - v < rest || left - v > rest * side {
+                continue;
+            }
+            if cells[..i].iter().zip(chosen.iter()).any(|(&c, &e)| e == d && state.sees(c, cell)) {
+                continue;
+            }
+            chosen.push(d);
+            if walk(state, cells, i + 1, left - v, chosen, found) {
+                found[i].insert(d);
+                any = true;
+            }
+            chosen.pop();
+        }
+        any
+    }
+    let mut found = vec![DigitSet::new(); cells.len()];
+    walk(state, cells, 0, total, &mut Vec::new(), &mut found).then_some(found)
+}
+
+/// Fills the results of `step`: the one open cell of the group placed, else every candidate of an
+/// open cell that `ways` does not allow eliminated.
+fn results(state: &State, cells: &[Cell], ways: &[DigitSet], step: &mut Step) {
+    let open: Vec<(Cell, DigitSet)> =
+        cells.iter().zip(ways).filter(|(&c, _)| state.value(c).is_none()).map(|(&c, &w)| (c, w)).collect();
+    if let [(cell, allowed)] = open[..] {
+        if let Some(digit) = allowed.only() {
+            step.placements.push(Candidate::new(cell, digit));
+            return;
+        }
+    }
+    for (cell, allowed) in open {
+        for d in state.candidates(cell).difference(allowed).iter() {
+            step.eliminations.push(Candidate::new(cell, d));
+        }
+    }
+}
+
+/// Whole houses taken together: their kinds and their cells.
+struct Area {
+    houses: Vec<HouseKind>,
+    cells: CellSet,
+}
+
+/// The areas the rule of 45 looks at (see the [module docs](self)), fewest houses first.
+fn areas(state: &State) -> Vec<Area> {
+    let houses = state.houses();
+    let mut out: Vec<Area> = houses.iter().map(|h| Area { houses: vec![h.kind], cells: h.set }).collect();
+    let of_kind = |kind: fn(u8) -> HouseKind| -> Vec<usize> {
+        (0..state.side()).filter_map(|i| houses.iter().position(|h| h.kind == kind(i as u8))).collect()
+    };
+    let shape = state.shape();
+    let (across, down) = (shape.side() / shape.box_cols(), shape.side() / shape.box_rows());
+    let boxes = of_kind(HouseKind::Box);
+    let mut runs: Vec<Vec<usize>> = Vec::new();
+    for line in [of_kind(HouseKind::Row), of_kind(HouseKind::Col)] {
+        for len in 2..line.len() {
+            runs.extend(line.windows(len).map(<[usize]>::to_vec));
+        }
+    }
+    if boxes.len() == shape.side() {
+        for band in 0..down {
+            let row: Vec<usize> = (0..across).map(|s| boxes[band * across + s]).collect();
+            for len in 2..across {
+                runs.extend(row.windows(len).map(<[usize]>::to_vec));
+            }
+        }
+        for stack in 0..across {
+            let col: Vec<usize> = (0..down).map(|b| boxes[b * across + stack]).collect();
+            for len in 2..down {
+                runs.extend(col.windows(len).map(<[usize]>::to_vec));
+            }
+        }
+    }
+    runs.sort_by_key(Vec::len);
+    for run in runs {
+        let cells = run.iter().fold(CellSet::new(), |acc, &h| acc | houses[h].set);
+        out.push(Area { houses: run.iter().map(|&h| houses[h].kind).collect(), cells });
+    }
+    out
+}
+
+/// Innies or Outies: every area's group of at most [`MAX_GROUP`] open cells with a known total;
+/// placements first, then the smallest groups, then the fewest houses.
+fn innies_and_outies(state: &State, cages: &[Cage], technique: Technique, sink: Sink<'_>) -> ControlFlow<()> {
+    let side = state.side() as u32;
+    let house_total = side * (side + 1) / 2;
+    let cage_cells: Vec<CellSet> = cages.iter().map(|c| c.cells.iter().copied().collect()).collect();
+    let mut steps = Vec::new();
+    let mut seen = HashSet::default();
+    for area in areas(state) {
+        let mut innies = area.cells;
+        let mut inner = 0;
+        let mut crossing = CellSet::new();
+        let mut crossing_sum = 0;
+        for (cage, cells) in cages.iter().zip(&cage_cells) {
+            if cells.intersection(area.cells).is_empty() {
+                continue;
+            }
+            if cells.is_subset(&area.cells) {
+                inner += cage.sum;
+                innies -= *cells;
+            } else {
+                crossing |= *cells;
+                crossing_sum += cage.sum;
+            }
+        }
+        let Some(innie_total) = (house_total * area.houses.len() as u32).checked_sub(inner) else { continue };
+        let (group, total) = if technique == Technique::Innies {
+            (innies, Some(innie_total))
+        } else if innies.is_subset(&crossing) {
+            (crossing - area.cells, crossing_sum.checked_sub(innie_total))
+        } else {
+            continue;
+        };
+        let placed: u32 = group.iter().filter_map(|c| state.value(c)).map(|d| u32::from(d.get())).sum();
+        let Some(total) = total.and_then(|t| t.checked_sub(placed)) else { continue };
+        let open: Vec<Cell> = group.iter().filter(|&c| state.value(c).is_none()).collect();
+        if open.is_empty() || open.len() > MAX_GROUP || !seen.insert((open.clone(), total)) {
+            continue;
+        }
+        let Some(ways) = group_ways(state, &open, total) else { continue };
+        let mut step = Step::new(technique, state.shape());
+        step.pattern.houses = area.houses;
+        step.pattern.total = Some(total);
+        results(state, &open, &ways, &mut step);
+        step.pattern.cells = open;
+        if step.is_productive() {
+            steps.push(step);
+        }
+    }
+    steps.sort_by_key(|s| (s.placements.is_empty(), s.pattern.cells.len(), s.pattern.houses.len()));
+    for step in steps {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+    use crate::human::{find_all, solve, SolverOptions};
+    use crate::rules::Board;
+    use std::sync::Arc;
+
+    /// A generated killer puzzle: two givens and 24 cages, `sum:cells`.
+    const GIVENS: &str = ".............................................................2...........4......8";
+    const CAGES: &str = "19:r1c1,r2c1,r2c2 11:r1c2,r1c3 24:r1c4,r2c4,r2c5 10:r1c5,r1c6,r2c6 12:r1c7,r2c7 \
+        7:r1c8,r2c8 3:r1c9,r2c9 10:r2c3,r3c3,r3c4,r4c4 11:r3c1,r4c1 18:r3c2,r4c2,r4c3 \
+        16:r3c5,r4c5,r4c6 28:r3c6,r3c7,r3c8,r3c9,r4c8 19:r4c7,r5c6,r5c7 \
+        30:r4c9,r5c8,r5c9,r6c7,r6c8,r6c9 15:r5c1,r5c2 8:r5c3,r5c4,r6c3 25:r5c5,r6c4,r6c5,r6c6 \
+        15:r6c1,r7c1,r8c1,r9c1 27:r6c2,r7c2,r7c3,r8c2,r8c3,r9c2 24:r7c4,r8c4,r9c3,r9c4 \
+        18:r7c5,r7c6,r7c7,r8c5 37:r7c8,r7c9,r8c8,r8c9,r9c8,r9c9 5:r8c6,r8c7 13:r9c5,r9c6,r9c7";
+
+    fn killer_state() -> State {
+        let shape = Shape::CLASSIC;
+        let cages = CAGES.split_whitespace().map(|spec| {
+            let (sum, cells) = spec.split_once(':').expect("sum:cells");
+            let cells = cells
+                .split(',')
+                .map(|name| crate::parse::parse_cell_name(name, shape).expect("cell"))
+                .collect();
+            Cage { sum: sum.parse().expect("sum"), cells }
+        });
+        let board = Board::classic(shape).with_cages(cages).expect("cages");
+        let grid: Grid = GIVENS.parse().expect("givens");
+        State::new(Arc::new(board), &grid).expect("state")
+    }
+
+    fn texts(state: &State, technique: Technique) -> Vec<String> {
+        find_all(state, technique, &FindOptions::default()).iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn the_rule_of_45_in_two_rows() {
+        let state = killer_state();
+        // Rows 1 and 2 hold 90; their seven cages inside hold 86; the one cell left, r2c3, is 4.
+        let innies = texts(&state, Technique::Innies);
+        assert_eq!(
+            innies.first().map(String::as_str),
+            Some("Innies: r1,r2: r2c3 = 4 => r2c3=4"),
+            "{innies:?}"
+        );
+        // Its cage of 10 goes on below: the three cells outside add up to 6, so they are 1, 2 and 3.
+        let outies = texts(&state, Technique::Outies);
+        let expected = "Outies: r1,r2: r3c3,r3c4,r4c4 = 6 => r3c34<>4, r4c4<>4, r3c34<>5, r4c4<>5, \
+            r3c34<>6, r4c4<>6, r3c34<>7, r4c4<>7, r3c34<>8, r4c4<>8, r3c34<>9, r4c4<>9";
+        assert!(outies.iter().any(|t| t == expected), "{outies:?}");
+    }
+
+    #[test]
+    fn cage_combinations_list_the_ways_left() {
+        let state = killer_state();
+        let steps = texts(&state, Technique::CageCombination);
+        // Two cells, 3: only 1+2; so no 1 or 2 elsewhere in column 9 or box 3.
+        let three = steps.iter().find(|t| t.starts_with("Cage Combination: k7 3 = 1+2 => ")).expect("k7");
+        for elimination in ["r1c9<>3", "r2c9<>9", "r1c78<>1", "r3c789<>1", "r8c9<>1", "r3c79<>2"] {
+            assert!(three.contains(elimination), "{three}: {elimination}");
+        }
+        // Three cells, 24: only 7+8+9.
+        assert!(steps.iter().any(|t| t.starts_with("Cage Combination: k3 24 = 7+8+9 => ")), "{steps:?}");
+        let json = serde_json::to_value(
+            find_all(&state, Technique::CageCombination, &FindOptions::default())[0].clone(),
+        )
+        .expect("json");
+        assert_eq!(json["total"], 11);
+        assert_eq!(json["houses"][0], "k2");
+    }
+
+    #[test]
+    fn the_killer_techniques_solve_the_puzzle_without_guessing() {
+        let path = solve(killer_state(), SolverOptions::default()).expect("solvable");
+        assert!(path.is_solved());
+        for step in &path.steps {
+            assert_ne!(step.technique, Technique::BruteForce, "{step}");
+            for p in &step.placements {
+                assert_eq!(path.solution.get(p.cell), Some(p.digit), "{step}");
+            }
+            for e in &step.eliminations {
+                assert_ne!(path.solution.get(e.cell), Some(e.digit), "{step}");
+            }
+        }
+        for t in [Technique::CageCombination, Technique::Innies] {
+            assert!(path.steps.iter().any(|s| s.technique == t), "{t} unused");
+        }
+    }
+
+    #[test]
+    fn nothing_without_cages() {
+        let grid: Grid = GIVENS.parse().expect("givens");
+        let state = State::classic(&grid).expect("state");
+        for t in [Technique::CageCombination, Technique::Innies, Technique::Outies] {
+            assert!(texts(&state, t).is_empty(), "{t}");
+        }
+    }
+
+    fn set(digits: &[u8]) -> DigitSet {
+        digits.iter().map(|&d| Digit::new_checked(d, Shape::CLASSIC).expect("digit")).fold(
+            DigitSet::new(),
+            |mut s, d| {
+                s.insert(d);
+                s
+            },
+        )
+    }
+
+    #[test]
+    fn a_cage_keeps_the_digits_of_the_ways_its_sum_splits() {
+        let all = set(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        // 17 in two cells: only 8+9.
+        let ways = different_digit_ways(&[all, all], 17).expect("ways");
+        assert_eq!(ways.cells, vec![set(&[8, 9]), set(&[8, 9])]);
+        assert_eq!(ways.sets, vec![set(&[8, 9])]);
+        // 10 in two cells where the first is 1 or 2: 1+9 or 2+8, and nothing else in the second.
+        let ways = different_digit_ways(&[set(&[1, 2]), all], 10).expect("ways");
+        assert_eq!(ways.cells, vec![set(&[1, 2]), set(&[8, 9])]);
+        // 6 in three cells is 1+2+3 whatever the order.
+        let ways = different_digit_ways(&[all, all, all], 6).expect("ways");
+        assert_eq!(ways.sets, vec![set(&[1, 2, 3])]);
+        assert_eq!(ways.cells, vec![set(&[1, 2, 3]); 3]);
+        // Candidates can rule a combination out: 17 in three is 1+7+9, 2+6+9, 2+7+8, 3+5+9, 3+6+8,
+        // 4+5+8, 4+6+7; with no 9 and no 8 left anywhere only 4+6+7 remains.
+        let no_high = set(&[1, 2, 3, 4, 5, 6, 7]);
+        let ways = different_digit_ways(&[no_high, no_high, no_high], 17).expect("ways");
+        assert_eq!(ways.sets, vec![set(&[4, 6, 7])]);
+        // A placed digit is an option of one: 15 with a 9 placed leaves 6 for the other cell.
+        let ways = different_digit_ways(&[set(&[9]), all], 15).expect("ways");
+        assert_eq!(ways.cells[1], set(&[6]));
+        assert!(different_digit_ways(&[set(&[1]), set(&[1])], 2).is_none());
+    }
+}
