@@ -102,7 +102,8 @@ impl Rows {
     }
 }
 
-/// Checks and copies a batch: a C-contiguous `uint8` array `(N, cells)` or `(N, side, side)`, N ≥ 1.
+/// Checks and copies a batch: a C-contiguous `uint8` array `(N, cells)` or `(N, side, side)`; N may
+/// be 0 (a filter that kept nothing), and then every answer is empty too.
 fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<Rows> {
     let py = obj.py();
     let type_name = || obj.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string());
@@ -126,9 +127,6 @@ fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<Rows> {
             )))
         }
     };
-    if dims[0] == 0 {
-        return Err(bad_option(format!("an empty batch (shape {dims:?}): give at least one puzzle")));
-    }
     let shape = match args.parse.shape {
         Some(s) => s,
         None => Shape::for_side(cells.isqrt()).map_err(bad_option)?,
@@ -150,7 +148,8 @@ fn rows_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<Rows> {
 }
 
 /// Checks and copies a batch of 9×9 pencil-mark grids: a C-contiguous `bool` or `uint8` array of
-/// shape `(N, 81, 9)`, `(N, 9, 9, 9)` or `(N, 729)`, N ≥ 1, any value but `0` for an open candidate.
+/// shape `(N, 81, 9)`, `(N, 9, 9, 9)` or `(N, 729)` (N may be 0), any value but `0` for an open
+/// candidate.
 fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     let py = obj.py();
     const SHAPES: &str = "(N, 81, 9), (N, 9, 9, 9) or (N, 729)";
@@ -173,9 +172,6 @@ fn marks_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     let dims = array.shape();
     if !matches!(dims, [_, 81, 9] | [_, 9, 9, 9] | [_, 729]) {
         return Err(bad_option(format!("pencil marks must have shape {SHAPES} (9×9 only), not {dims:?}")));
-    }
-    if dims[0] == 0 {
-        return Err(bad_option(format!("an empty batch (shape {dims:?}): give at least one grid")));
     }
     if !array.is_c_contiguous() {
         return Err(bad_option(
@@ -379,7 +375,7 @@ batch_function! {
     /// `threads` workers (default: every core). `variant` (`"x"`, `"hyper"`, `"jigsaw"` with one
     /// `regions` map) applies to every row.
     ///
-    /// Raises `ValueError` for an array of the wrong type, dtype or shape, an empty or non-contiguous one.
+    /// Raises `ValueError` for an array of the wrong type, dtype or shape, or a non-contiguous one.
     ///
     /// ```python
     /// >>> import numpy as np
@@ -801,7 +797,7 @@ pub fn technique_names() -> Vec<&'static str> {
 /// that no peer has counts as given; marks that contradict themselves (a cell without candidates,
 /// two peers left with the same single digit, a digit without a place in a house) are `INVALID`.
 ///
-/// Raises `ValueError` for an array of the wrong type, dtype or shape, an empty or non-contiguous one.
+/// Raises `ValueError` for an array of the wrong type, dtype or shape, or a non-contiguous one.
 ///
 /// ```python
 /// >>> import numpy as np

@@ -571,7 +571,6 @@ def test_rate_batch_on_pencil_marks_matches_rate(datasets):
     [
         np.ones((2, 81), dtype=bool),
         np.ones((2, 81, 9), dtype=np.int64),
-        np.ones((0, 81, 9), dtype=bool),
         np.ones((9, 81, 2), dtype=bool).T,
         np.ones((2, 16, 4), dtype=bool),
         [[True] * 729],
@@ -587,7 +586,6 @@ def test_rate_batch_on_bad_pencil_arrays(arr):
     [
         np.zeros((2, 81), dtype=np.int64),
         np.zeros((2, 16), dtype=np.uint8),
-        np.zeros((0, 81), dtype=np.uint8),
         np.zeros((81, 2), dtype=np.uint8).T,
         [[0] * 81],
     ],
