@@ -215,10 +215,10 @@ impl Step {
         let s = self.shape;
         let p = &self.pattern;
         let mut out = String::new();
-        let digits = digit_list(p.digits, "/");
         if let Some(total) = p.total {
             return killer_text(p, total, s);
         }
+        let digits = digit_list(p.digits, "/");
         if !p.chains.is_empty() {
             let chains: Vec<String> = p.chains.iter().map(|c| chain_text(c, s)).collect();
             out.push_str(&chains.join(" ; "));

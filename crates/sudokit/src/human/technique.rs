@@ -10,9 +10,20 @@
 //! their concrete types, ordered one after the other at the umbrella's place.
 //!
 //! Killer puzzles add three techniques that HoDoKu (classic rules only) does not have, so they have
-//! no library code: Cage Combination, Innies and Outies (see `human::killer`'s docs for what they
-//! prove). They come right after the singles, where a killer player looks first; without cages they
-//! find nothing, so classic paths are HoDoKu's.
+//! no library code:
+//! - **Cage Combination** (`kc`): the ways a cage's sum splits into different digits that fit its
+//!   cells' candidates. A candidate that no way puts in its cell goes; a digit in every way leaves
+//!   the cells outside that see all the cage's cells that can hold it; a cage's last open cell is
+//!   placed.
+//! - **Innies** (`kin`) and **Outies** (`kout`), the rule of 45: whole houses taken together (each
+//!   house, runs of adjacent rows, of adjacent columns, of adjacent boxes in a band or a stack) add
+//!   up to 45 a house on 9×9. Less the cages wholly inside, the cells left (innies) add up to the
+//!   rest; the cells outside of the cages that cross the edge (outies) add up to those cages' sums
+//!   less the innies' total. A group of up to four open cells with its total is then searched as a
+//!   cage whose digits differ only where its cells see each other.
+//!
+//! They come right after the singles, where a killer player looks first; without cages they find
+//! nothing, so classic paths are HoDoKu's.
 //!
 //! ```
 //! use sudokit::human::Technique;
