@@ -804,6 +804,11 @@ fn issue4_bad_input_is_named() {
         ),
         (
             vec!["count"],
+            r#"{"size": 9, "cages": [{"sum": 10, "cells": ["r1c1"]}]}"#.to_string(),
+            "cage 1: a sum of 10 is impossible for one digit from 1 to 9 (possible: 1 to 9)",
+        ),
+        (
+            vec!["count"],
             r#"{"size": 9, "cages": [{"sum": 3, "cells": ["r1c1", "r10c2"]}]}"#.to_string(),
             "cage 1: \"r10c2\" is not a cell",
         ),

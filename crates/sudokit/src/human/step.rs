@@ -256,12 +256,30 @@ impl Step {
 /// A killer step's pattern: `k3 17 = 1+7+9 | 2+6+9` (a cage: its sum and the ways it can still be
 /// made) or `r1,r2,r3: r3c45 = 14` (innies or outies: the houses, the open cells, their total).
 fn killer_text(p: &Pattern, total: u32, shape: Shape) -> String {
-    let houses: Vec<String> = p.houses.iter().map(|&h| house_name(h)).collect();
+    let houses = house_run(&p.houses);
     if p.sets.is_empty() {
-        return format!("{}: {} = {total}", houses.join(","), compact_cells(&p.cells, shape));
+        return format!("{houses}: {} = {total}", compact_cells(&p.cells, shape));
     }
     let ways: Vec<String> = p.sets.iter().map(|g| digit_list(g.digits, "+")).collect();
-    format!("{} {total} = {}", houses.join(","), ways.join(" | "))
+    format!("{houses} {total} = {}", ways.join(" | "))
+}
+
+/// Houses by name, comma-separated (`r1,r2`), or three or more adjacent houses of one kind as a
+/// range (`r1-6`).
+fn house_run(houses: &[HouseKind]) -> String {
+    let names: Vec<String> = houses.iter().map(|&h| house_name(h)).collect();
+    let split = |name: &str| -> Option<(String, usize)> {
+        let at = name.find(|c: char| c.is_ascii_digit())?;
+        Some((name[..at].to_string(), name[at..].parse().ok()?))
+    };
+    let parts: Option<Vec<(String, usize)>> = names.iter().map(|n| split(n)).collect();
+    if let Some(parts) = parts.filter(|p| p.len() >= 3) {
+        let (kind, first) = &parts[0];
+        if parts.iter().enumerate().all(|(i, (k, n))| k == kind && *n == first + i) {
+            return format!("{kind}{first}-{}", first + parts.len() - 1);
+        }
+    }
+    names.join(",")
 }
 
 /// `Technique: pattern => results`, or `Technique: results` when the pattern is empty.
@@ -454,6 +472,17 @@ mod tests {
         assert_eq!(json["code"], "0003");
         assert_eq!(json["placements"][0]["cell"], "r3c4");
         assert_eq!(json["placements"][0]["digit"], 7);
+    }
+
+    #[test]
+    fn runs_of_adjacent_houses_print_as_ranges() {
+        use HouseKind::{Box, Col, Row};
+        assert_eq!(house_run(&[Row(0), Row(1), Row(2)]), "r1-3");
+        assert_eq!(house_run(&[Col(9), Col(10), Col(11), Col(12)]), "c10-13");
+        assert_eq!(house_run(&[Row(0), Row(1)]), "r1,r2");
+        assert_eq!(house_run(&[Col(0), Col(2), Col(3)]), "c1,c3,c4");
+        assert_eq!(house_run(&[Box(3), Box(6)]), "b4,b7");
+        assert_eq!(house_run(&[Row(4)]), "r5");
     }
 
     #[test]

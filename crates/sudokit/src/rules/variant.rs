@@ -120,7 +120,7 @@ pub enum CageProblem {
         shape: Shape,
     },
     /// A sum that no set of that many different digits makes.
-    #[error("a sum of {sum} is impossible for {cells} different digits from 1 to {side} (possible: {min} to {max})")]
+    #[error("a sum of {sum} is impossible for {} from 1 to {side} (possible: {min} to {max})", digits_of(*.cells))]
     ImpossibleSum {
         /// The cage's sum.
         sum: u32,
@@ -141,4 +141,13 @@ pub enum CageProblem {
         /// The board shape.
         shape: Shape,
     },
+}
+
+/// "one digit" or "N different digits", for the cage messages.
+fn digits_of(cells: usize) -> String {
+    if cells == 1 {
+        "one digit".to_string()
+    } else {
+        format!("{cells} different digits")
+    }
 }
