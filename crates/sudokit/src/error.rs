@@ -100,7 +100,7 @@ mod tests {
         ));
         assert_eq!(
             e.to_string(),
-            "cage 1: a sum of 50 is impossible for 1 different digits from 1 to 9 (possible: 1 to 9)"
+            "cage 1: a sum of 50 is impossible for one digit from 1 to 9 (possible: 1 to 9)"
         );
     }
 }

@@ -8,10 +8,10 @@
 //! - [`find_first`]/[`find_all`]: the steps of one technique; each family lives in its own module.
 //! - [`Solver`]/[`solve`]: the simplest step first, in HoDoKu's default order, until solved.
 //!
-//! Killer cages add their own techniques (Cage Combination, Innies, Outies: the sums); under cages
-//! the uniqueness techniques do not run: their deadly patterns assume that
-//! swapping two digits keeps every rule, and a cage holding one corner of the rectangle would
-//! change its total.
+//! Killer cages bring techniques of their own, which use the cages' sums (Cage Combination,
+//! Innies, Outies; see the [`technique`] module). Under cages the uniqueness techniques do not
+//! run: their deadly patterns assume that swapping two digits keeps every rule, and a cage holding
+//! one corner of the rectangle would change its total.
 //!
 //! The [`step`] module documents the text and the JSON fields of a step; the [`technique`] module
 //! the table of techniques, codes and order.
