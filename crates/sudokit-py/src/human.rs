@@ -389,8 +389,9 @@ puzzle_function! {
     /// `level` is `"nudge"` (where to look, a cell or a house: `hint.text` is `"Look at r5c6"` or
     /// `"Look at b3"`), `"technique"` (which technique applies: `"Try X-Wing"`) or `"step"` (the
     /// whole step, also in `hint.step`). Returns `None` when the puzzle is already solved, or when
-    /// none of the allowed techniques applies (`explain` then says where it is stuck). `hint.to_dict()` is the record of `sudokit hint -o
-    /// json`. Other arguments and the exceptions as for `explain`.
+    /// none of the allowed techniques applies (`explain` then says where it is stuck).
+    /// `hint.to_dict()` is the record of `sudokit hint -o json`. Other arguments and the exceptions
+    /// as for `explain`.
     ///
     /// `scale="se"` gives the next step of Sudoku Explainer's path instead, as `sudokit hint --scale
     /// se`: the step with its difficulty (`"Pointing (2.6): r4c9<>7"`; `hint.step` is an `SeStep`),

@@ -8,8 +8,9 @@
 //! not in the cage yet, until it reaches its size or no such neighbour is left. A cage left with one
 //! cell is then merged into a random neighbouring cage that lacks its digit, when there is one (a
 //! one-cell cage is a given in disguise): a few cages grow to 6 or 7 cells that way, and a cell
-//! with no such neighbour (rare) stays a cage of its own. Every cage is orthogonally connected, holds different
-//! digits, and its sum is the sum of its digits in the grid, so the grid satisfies the cages.
+//! with no such neighbour (rare) stays a cage of its own. Every cage is orthogonally connected,
+//! holds different digits, and its sum is the sum of its digits in the grid, so the grid satisfies
+//! the cages.
 //!
 //! Whether the cages (with the givens left by digging) fix the grid is checked by the solver: see
 //! [`super::VariantGenerator`].

@@ -264,22 +264,23 @@ fn killer_text(p: &Pattern, total: u32, shape: Shape) -> String {
     format!("{houses} {total} = {}", ways.join(" | "))
 }
 
-/// Houses by name, comma-separated (`r1,r2`), or three or more adjacent houses of one kind as a
-/// range (`r1-6`).
+/// Houses by name, comma-separated (`r1,r2`), or three or more adjacent rows, columns or boxes as
+/// a range (`r1-6`).
 fn house_run(houses: &[HouseKind]) -> String {
-    let names: Vec<String> = houses.iter().map(|&h| house_name(h)).collect();
-    let split = |name: &str| -> Option<(String, usize)> {
-        let at = name.find(|c: char| c.is_ascii_digit())?;
-        Some((name[..at].to_string(), name[at..].parse().ok()?))
+    let index = |h: &HouseKind| match *h {
+        HouseKind::Row(i) | HouseKind::Col(i) | HouseKind::Box(i) => Some(usize::from(i)),
+        _ => None,
     };
-    let parts: Option<Vec<(String, usize)>> = names.iter().map(|n| split(n)).collect();
-    if let Some(parts) = parts.filter(|p| p.len() >= 3) {
-        let (kind, first) = &parts[0];
-        if parts.iter().enumerate().all(|(i, (k, n))| k == kind && *n == first + i) {
-            return format!("{kind}{first}-{}", first + parts.len() - 1);
+    let adjacent = houses.windows(2).all(|w| {
+        std::mem::discriminant(&w[0]) == std::mem::discriminant(&w[1])
+            && index(&w[0]).zip(index(&w[1])).is_some_and(|(a, b)| b == a + 1)
+    });
+    match (houses.first(), houses.last().and_then(index)) {
+        (Some(&first), Some(last)) if houses.len() >= 3 && adjacent => {
+            format!("{}-{}", house_name(first), last + 1)
         }
+        _ => houses.iter().map(|&h| house_name(h)).collect::<Vec<_>>().join(","),
     }
-    names.join(",")
 }
 
 /// `Technique: pattern => results`, or `Technique: results` when the pattern is empty.
