@@ -2,7 +2,8 @@
 // reading, checking, solving and generating. Every Sudoku rule is the library's: the page only keeps
 // what is on the board, draws it, and asks the module.
 //
-// State: the board's rules as the library describes them (side, box, regions, diagonals, windows),
+// State: the board's rules as the library describes them (side, box, regions, diagonals, windows,
+// killer cages),
 // the givens, the player's entries and pencil marks, which entries the solver filled, and the
 // candidates removed by hint steps the player applied. Every change goes through `change()`, which
 // keeps undo and redo and writes the puzzle into the address.
@@ -63,11 +64,36 @@ function defaultBox(s) {
   return s.boxRows === rows;
 }
 
+/** A cell's name as the library reads it in a puzzle object's cages: `r1c1`. */
+function cellName(i, side = state.side) {
+  return `r${Math.floor(i / side) + 1}c${(i % side) + 1}`;
+}
+
+/** Killer cages (`{sum, cells}`, cells as indices) as a puzzle object's `cages`, cells by name. */
+function namedCages(cages, side) {
+  return cages.map((c) => ({ sum: c.sum, cells: c.cells.map((i) => cellName(i, side)) }));
+}
+
 /** The board as a JSON puzzle object of the library, with `cells` as the givens. */
 function puzzleText(cells, s = state) {
   const object = { size: s.side, box: `${s.boxRows}x${s.boxCols}`, givens: line(cells), variants: variantNames(s) };
   if (s.jigsaw) object.regions = s.regions.map((r) => SYMBOLS[r]).join("");
+  if (s.cages.length) object.cages = namedCages(s.cages, s.side);
   return JSON.stringify(object);
+}
+
+/** Killer cages in the address: `sum-cell.cell…`, cages joined by `_` (cells as indices), so that
+ * the address stays short and needs no escapes. */
+function cagesParam(cages) {
+  return cages.map((c) => `${c.sum}-${c.cells.join(".")}`).join("_");
+}
+
+/** The cages of an address's `k` (see `cagesParam`), cells by name, for the library to check. */
+function cagesFromParam(text, side) {
+  return text.split("_").map((cage) => {
+    const [sum, cells = ""] = cage.split("-");
+    return { sum: Number(sum), cells: cells.split(".").map((i) => cellName(Number(i), side)) };
+  });
 }
 
 /** A fresh state from the library's description of a board (a `parse` answer). */
@@ -81,6 +107,7 @@ function stateFrom(board, entries = null) {
     jigsaw: board.jigsaw,
     diagonals: board.diagonals,
     windows: board.windows,
+    cages: board.cages,
     givens: board.cells.slice(),
     entries: entries && entries.length === n ? entries.map((v, i) => (board.cells[i] ? 0 : v)) : new Array(n).fill(0),
     marks: new Array(n).fill(0),
@@ -96,10 +123,6 @@ function readBoard(text, variants = []) {
     say(answer.error, "error");
     return null;
   }
-  if (answer.cages.length > 0) {
-    say("Killer cages are not drawn on this page: load the puzzle without its cages.", "error");
-    return null;
-  }
   return answer;
 }
 
@@ -112,7 +135,8 @@ function snapshot() {
 function restore(text) {
   const saved = JSON.parse(text);
   const rebuild = !state || saved.state.side !== state.side || JSON.stringify(saved.state.regions) !== JSON.stringify(state.regions)
-    || saved.state.diagonals !== state.diagonals || saved.state.windows.length !== state.windows.length;
+    || saved.state.diagonals !== state.diagonals || saved.state.windows.length !== state.windows.length
+    || JSON.stringify(saved.state.cages) !== JSON.stringify(state.cages);
   state = saved.state;
   selected = saved.selected;
   if (rebuild) buildBoard();
@@ -174,6 +198,7 @@ function writeAddress() {
   if (variants.length) params.set("v", variants.join(","));
   if (state.jigsaw) params.set("r", state.regions.map((r) => SYMBOLS[r]).join(""));
   else if (!defaultBox(state)) params.set("b", `${state.boxRows}x${state.boxCols}`);
+  if (state.cages.length) params.set("k", cagesParam(state.cages));
   history.replaceState(null, "", `#${params}`);
 }
 
@@ -185,6 +210,10 @@ function readAddress() {
   const object = { givens, variants: (params.get("v") || "").split(",").filter(Boolean) };
   if (params.get("r")) object.regions = params.get("r");
   if (params.get("b")) object.box = params.get("b");
+  if (params.get("k")) {
+    // The side the cells are numbered on: the givens' count tells it.
+    object.cages = cagesFromParam(params.get("k"), Math.round(Math.sqrt(givens.length)));
+  }
   const board = readBoard(JSON.stringify(object));
   if (!board) return null;
   const entries = [...(params.get("e") || "")].map((c) => SYMBOLS.indexOf(c.toUpperCase()) + 1);
@@ -208,6 +237,7 @@ function buildBoard() {
     }
   }
   const window = new Set(state.windows.flat());
+  cageDrawing = cageOutlines();
   for (let r = 0; r < side; r++) {
     const row = document.createElement("div");
     row.setAttribute("role", "row");
@@ -226,11 +256,53 @@ function buildBoard() {
       if (main.has(i)) cell.classList.add("diagonal", "main");
       if (anti.has(i)) cell.classList.add("diagonal", "anti");
       if (window.has(i)) cell.classList.add("window");
+      if (cageDrawing[i]) cell.classList.add("caged");
       row.append(cell);
     }
     board.append(row);
   }
   buildKeypad();
+}
+
+/** Per cell, how its killer cage is drawn (null outside cages): `sides`, where the cage's dashed
+ * outline runs (the cell's sides whose neighbour is in another cage, or none), `sum` on the cage's
+ * first cell in reading order, and `label` for screen readers. */
+let cageDrawing = [];
+
+function cageOutlines() {
+  const { side } = state;
+  const drawing = new Array(side * side).fill(null);
+  const cageOf = new Array(side * side).fill(-1);
+  state.cages.forEach((c, k) => c.cells.forEach((i) => { cageOf[i] = k; }));
+  state.cages.forEach((c, k) => {
+    const first = Math.min(...c.cells);
+    const label = `in a cage of ${c.cells.length} cell${c.cells.length === 1 ? "" : "s"} summing to ${c.sum}`;
+    for (const i of c.cells) {
+      const r = Math.floor(i / side);
+      const col = i % side;
+      const other = (rr, cc) => rr < 0 || cc < 0 || rr >= side || cc >= side || cageOf[rr * side + cc] !== k;
+      const sides = [other(r - 1, col) && "top", other(r, col + 1) && "right", other(r + 1, col) && "bottom", other(r, col - 1) && "left"]
+        .filter(Boolean);
+      drawing[i] = { sides, sum: i === first ? c.sum : null, label };
+    }
+  });
+  return drawing;
+}
+
+/** The cage outline (and sum) drawn over cell `i`'s content; null outside cages. */
+function cageMark(i) {
+  const d = cageDrawing[i];
+  if (!d) return null;
+  const outline = document.createElement("span");
+  outline.className = ["cage", ...d.sides].join(" ");
+  outline.setAttribute("aria-hidden", "true");
+  if (d.sum !== null) {
+    const sum = document.createElement("span");
+    sum.className = "cage-sum";
+    sum.textContent = String(d.sum);
+    outline.append(sum);
+  }
+  return outline;
 }
 
 function buildKeypad() {
@@ -344,6 +416,11 @@ function render() {
       cell.textContent = "";
       label = "empty";
     }
+    const cage = cageMark(i);
+    if (cage) {
+      cell.append(cage);
+      label += `, ${cageDrawing[i].label}`;
+    }
     if (view.conflicts.has(i)) label += ", conflict";
     if (highlight.cells.has(i)) label += ", highlighted by the step";
     cell.setAttribute("aria-label", `Row ${r}, column ${c}: ${label}`);
@@ -366,6 +443,7 @@ function syncControls() {
   $("rule-x").checked = state.diagonals;
   $("rule-hyper").checked = state.windows.length > 0;
   $("rule-jigsaw").checked = state.jigsaw;
+  $("rule-killer").checked = state.cages.length > 0;
 }
 
 // ---------------------------------------------------------------- playing
@@ -555,7 +633,7 @@ function check() {
 
 /** Cells by name (`r1c2`), cut short after eight. */
 function cellNames(list) {
-  const names = list.slice(0, 8).map((i) => `r${Math.floor(i / state.side) + 1}c${(i % state.side) + 1}`);
+  const names = list.slice(0, 8).map((i) => cellName(i));
   return names.join(" ") + (list.length > 8 ? ` and ${list.length - 8} more` : "");
 }
 
@@ -802,20 +880,22 @@ async function generate(e) {
   const side = keep ? state.side : Number($("size").value);
   const seed = Math.max(0, Math.floor(Number($("seed").value) || 0));
   const difficulty = $("difficulty").value || undefined;
-  const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper", $("rule-jigsaw").checked && "jigsaw"]
-    .filter(Boolean);
+  const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper", $("rule-jigsaw").checked && "jigsaw",
+    $("rule-killer").checked && "killer"].filter(Boolean);
   const rules = variants.map((v) => (v === "x" ? " X" : ` ${v}`)).join("");
   const on = keep ? " on the board's pattern" : "";
   say("");
   const [a, t] = await background("generate", { size: side, seed, difficulty, variants, pattern }, `Generating a ${side}×${side}${rules} puzzle${on}`);
   if (a.stopped) return;
   if (!a.ok) return say(a.error, "error");
-  // The puzzle as a JSON puzzle object, with its rules and (jigsaw) its own region map.
+  // The puzzle as a JSON puzzle object, with its rules, (jigsaw) its own region map and (killer) its
+  // own cages.
   const object = { size: a.side, box: `${a.boxRows}x${a.boxCols}`, givens: a.line, variants: a.variants };
   if (a.regions) object.regions = a.regions;
+  if (a.cages.length) object.cages = namedCages(a.cages, a.side);
   const board = readBoard(JSON.stringify(object));
   if (!board) return;
-  replaceState(stateFrom(board), `Generated a ${a.side}×${a.side}${rules} puzzle${on} with ${a.clues} givens, seed ${seed} (${ms(t)}).`);
+  replaceState(stateFrom(board), `Generated a ${a.side}×${a.side}${rules} puzzle${on} with ${a.clues} givens${a.cages.length ? ` and ${a.cages.length} cages` : ""}, seed ${seed} (${ms(t)}).`);
 }
 
 // ---------------------------------------------------------------- ratings
@@ -873,7 +953,7 @@ function backdoorText(b) {
 
 /** Whether the ratings apply to the board: classic 9×9 rules. */
 function rateable() {
-  return state.side === 9 && !state.jigsaw && !state.diagonals && state.windows.length === 0;
+  return state.side === 9 && !state.jigsaw && !state.diagonals && state.windows.length === 0 && state.cages.length === 0;
 }
 
 async function rate() {

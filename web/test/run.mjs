@@ -92,7 +92,11 @@ async function open(viewport = { width: 1200, height: 900 }, hash = "") {
 }
 
 const board = (page) => page.evaluate(() =>
-  [...document.querySelectorAll("#board .cell")].map((c) => (c.querySelector(".marks") ? "." : c.textContent || ".")).join(""));
+  [...document.querySelectorAll("#board .cell")].map((c) => {
+    // The cell's own text: a killer cage's sum is drawn inside it too.
+    const value = [...c.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join("");
+    return c.querySelector(".marks") ? "." : value || ".";
+  }).join(""));
 const message = (page) => page.textContent("#message");
 const cellsWith = (page, cls) => page.evaluate((cls) =>
   [...document.querySelectorAll(`#board .cell.${cls}`)].map((c) => Number(c.dataset.index)), cls);
@@ -143,7 +147,7 @@ async function lowContrast(page) {
       return [255, 255, 255];
     };
     const bad = [];
-    const texts = document.querySelectorAll("#board .cell, #board .marks span, #message, #rating, #busy-text, .help, button, label, h1, h2");
+    const texts = document.querySelectorAll("#board .cell, #board .marks span, #board .cage-sum, #message, #rating, #busy-text, .help, button, label, h1, h2");
     for (const el of texts) {
       if (!el.textContent.trim() || el.closest("[hidden]")) continue;
       const fg = rgb(getComputedStyle(el).color).slice(0, 3);
@@ -679,6 +683,89 @@ if (scenarios) {
     await page.click("#solve");
     expect(!(await board(page)).includes("."), "solved jigsaw");
     await shot(page, "11-jigsaw");
+  });
+
+  await step("killer generation: cages drawn with their sums, one solution, solved by the cages' logic, kept in the address", async () => {
+    // The jigsaw pasted before left its rule ticked.
+    await page.uncheck("#rule-jigsaw");
+    await page.selectOption("#size", "9");
+    await page.check("#rule-killer");
+    await page.fill("#seed", "2");
+    await page.click("#generate");
+    await page.waitForFunction(() => document.querySelector("#message").textContent !== "", null, { timeout: 30000 });
+    const made = await message(page);
+    expect(made.startsWith("Generated a 9×9 killer puzzle") && made.includes(" cages, seed 2"), `message: ${made}`);
+    const url = page.url();
+    const param = new URLSearchParams(url.slice(url.indexOf("#") + 1)).get("k");
+    expect(param, `cages in the address ${url}`);
+    const cages = param.split("_").map((c) => {
+      const [sum, cells] = c.split("-");
+      return { sum: Number(sum), cells: cells.split(".").map(Number) };
+    });
+    const drawn = await page.$$eval("#board .cage-sum", (s) => s.map((x) => [Number(x.closest(".cell").dataset.index), Number(x.textContent)]));
+    equal(JSON.stringify(drawn.sort((a, b) => a[0] - b[0])),
+      JSON.stringify(cages.map((c) => [Math.min(...c.cells), c.sum]).sort((a, b) => a[0] - b[0])), "each cage's sum on its first cell");
+    // Every cage is outlined: its cells have an outline, and the outline is closed (each cell's sides
+    // that border another cage, or the board's edge, are drawn).
+    const outlines = await page.$$eval("#board .cell .cage", (o) => o.map((x) => [Number(x.closest(".cell").dataset.index), x.className]));
+    const cageOf = new Map(cages.flatMap((c, k) => c.cells.map((i) => [i, k])));
+    equal(outlines.length, cageOf.size, "outlined cells");
+    for (const [i, cls] of outlines) {
+      const [r, c] = [Math.floor(i / 9), i % 9];
+      const sides = { top: [r - 1, c], right: [r, c + 1], bottom: [r + 1, c], left: [r, c - 1] };
+      for (const [side, [rr, cc]] of Object.entries(sides)) {
+        const outside = rr < 0 || cc < 0 || rr > 8 || cc > 8 || cageOf.get(rr * 9 + cc) !== cageOf.get(i);
+        equal(cls.split(" ").includes(side), outside, `the ${side} side of cell ${i}`);
+      }
+    }
+    const label = await page.getAttribute(`#cell-${cages[0].cells[0]}`, "aria-label");
+    expect(label.includes(`in a cage of ${cages[0].cells.length} cells summing to ${cages[0].sum}`), `label: ${label}`);
+    await page.click("#check");
+    expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    await shot(page, "12-killer");
+    const bad = await lowContrast(page);
+    expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
+    // The explanation uses the cages' sums, and every step is right by the solution.
+    await page.click("#explain");
+    await page.waitForSelector("#steps li", { timeout: 30000 });
+    const texts = await page.$$eval("#steps li button", (b) => b.map((x) => x.textContent));
+    const k = texts.findIndex((t) => t.includes("Cage Combination"));
+    expect(k >= 0, `a Cage Combination step among ${texts.slice(0, 5).join(" | ")}`);
+    // Shown on the board: its cage is the highlighted area.
+    await page.click(`#steps li:nth-child(${k + 1}) button`);
+    const area = await cellsWith(page, "area");
+    expect(cages.some((c) => JSON.stringify([...c.cells].sort((a, b) => a - b)) === JSON.stringify(area)), `the step's cage highlighted: ${area}`);
+    await shot(page, "12b-killer-step");
+    const stepContrast = await lowContrast(page);
+    expect(stepContrast.length === 0, `contrast: ${stepContrast.join("; ")}`);
+    await page.click("#teach-close");
+    const before = await board(page);
+    await page.click("#solve");
+    const solved = await board(page);
+    expect(!solved.includes("."), "solved killer");
+    for (const c of cages) {
+      const digits = c.cells.map((i) => Number(solved[i]));
+      equal(digits.reduce((a, b) => a + b, 0), c.sum, `the sum of the cage at ${c.cells[0]}`);
+      equal(new Set(digits).size, digits.length, `different digits in the cage at ${c.cells[0]}`);
+    }
+    // Another page opened at the address has the same puzzle and cages.
+    const other = await open(undefined, url.slice(url.indexOf("#")));
+    equal(await board(other), before, "givens from the address");
+    const again = await other.$$eval("#board .cell .cage", (o) => o.map((x) => [Number(x.closest(".cell").dataset.index), x.className]));
+    equal(JSON.stringify(again), JSON.stringify(outlines), "cages from the address");
+    expect(await other.isChecked("#rule-killer"), "the killer rule ticked");
+    await other.context().close();
+    // A killer puzzle object as the command line writes it pastes with its cages.
+    const small = JSON.stringify({ puzzle: `${".".repeat(13)}2..`, variants: ["killer"], cages: [
+      { cells: ["r1c1", "r1c2"], sum: 7 }, { cells: ["r1c3", "r2c3"], sum: 5 }, { cells: ["r1c4", "r2c4", "r3c4"], sum: 9 },
+      { cells: ["r2c1", "r2c2"], sum: 3 }, { cells: ["r3c1", "r3c2", "r4c1", "r4c2"], sum: 10 }, { cells: ["r3c3", "r4c3", "r4c4"], sum: 6 }] });
+    await page.fill("#paste", small);
+    await page.click("#load");
+    expect((await message(page)).startsWith("Loaded a 4×4"), `message: ${await message(page)}`);
+    equal(await page.$$eval("#board .cage-sum", (s) => s.map((x) => x.textContent).join(",")), "7,5,9,3,10,6", "the pasted cages' sums");
+    await page.click("#check");
+    expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    await page.uncheck("#rule-killer");
   });
 
   await step("every size from 4×4 to 16×16 is offered; a 10×10 board solves; boxes of 3×2 survive the address", async () => {

@@ -42,7 +42,7 @@
 //! | `sudokit_check` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `conflicts`, `solution`, `second`, `guesses`, `interrupted`, `redundant` (up to 9×9) |
 //! | `sudokit_solve` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solution`, `conflicts`, `guesses`, `interrupted` |
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
-//! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts`, `pattern` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions` |
+//! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts`, `pattern` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions`, `cages` |
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |
 //! | `sudokit_minimize` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `line`, `cells`, `removed` (the givens that went; boards up to 9×9), `conflicts` |
 //! | `sudokit_hint` | `puzzle`, `variants`, `size`, `nodes`, `removed`, `scale` (`"se"`: Sudoku Explainer's next step), `work` | `verdict`, `solved`, `step`, `values`, `candidates` |
@@ -53,9 +53,10 @@
 //! - `puzzle` is text in any layout the library reads (line, grid, compact, art, LeetCode JSON board,
 //!   or a JSON puzzle object carrying its own rules); the first puzzle in it is used.
 //! - `variants` lists the rules added to a plain layout: `"x"`, `"hyper"`, `"jigsaw"` (the region map
-//!   then follows the givens, as the library reads it).
-//!   `generate` takes the same names and makes the puzzle under those rules, jigsaw with a new region
-//!   map (answered in `regions`); killer is not offered, as the page does not draw cages.
+//!   then follows the givens, as the library reads it). Killer cages come in a JSON puzzle object's
+//!   `cages` (cells named `r1c1`), and `parse` answers them as `{"sum", "cells"}` with cell indices.
+//!   `generate` takes the same names and `"killer"`, and makes the puzzle under those rules: jigsaw
+//!   with a new region map (answered in `regions`), killer with new cages (answered in `cages`).
 //! - `size` forces the side when the text alone does not tell.
 //! - `removed` lists candidates `[cell, digit]` that earlier steps took out (the page sends those of the
 //!   hint steps the player applied), so that the next hint moves on from an elimination.
@@ -64,9 +65,10 @@
 //! - Cells are arrays of numbers in reading order, `0` for a blank.
 //! - Conflicts are `{"digit", "house", "cells": [a, b], "text"}` with 0-based cell indices.
 //! - A step (from the library's human-style solver, [`sudokit::human`]) is `{"technique", "code",
-//!   "text", "results", "cells", "digits", "houses", "placements", "eliminations", "fins"}`: its
-//!   forum notation, the pattern's cells, digits (a bit set, bit `d` for digit `d`) and houses (lists of
-//!   cells), and the candidates `{"cell", "digit"}` it places, removes or uses as fins. Candidates are
+//!   "text", "results", "cells", "digits", "houses", "placements", "eliminations", "fins", "total"}`:
+//!   its forum notation, the pattern's cells, digits (a bit set, bit `d` for digit `d`) and houses
+//!   (lists of cells; a killer step's cage is one), the candidates `{"cell", "digit"}` it places,
+//!   removes or uses as fins, and a killer step's sum (`null` for others). Candidates are
 //!   bit sets per cell, `0` for a solved cell. Hints and explanations need exactly one solution,
 //!   settled within the node budget; otherwise the answer carries the verdict and no step.
 //! - Ratings ([`sudokit::rate`]) are for classic 9×9 puzzles with exactly one solution: Sudoku

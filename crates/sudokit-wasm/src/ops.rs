@@ -88,8 +88,8 @@ pub(crate) struct Read {
     records: usize,
 }
 
-/// The rules named in a request's `variants`. Killer cages are not among them: the page does not draw
-/// cages.
+/// The rules named in a request's `variants` that a plain layout can be read under. Killer cages
+/// have no such name: they come in a JSON puzzle object's `cages`, with their cells and sums.
 fn variants_of(names: &[String]) -> Result<Variants, String> {
     let mut v = Variants::default();
     for name in names {
@@ -97,10 +97,27 @@ fn variants_of(names: &[String]) -> Result<Variants, String> {
             "x" => v.diagonals = true,
             "hyper" => v.windows = true,
             "jigsaw" => v.jigsaw = true,
+            "killer" => {
+                return Err("killer cages come in a JSON puzzle object's \"cages\" (with their cells and \
+                            sums), not as a variant of a plain layout"
+                    .into())
+            }
             other => return Err(format!("unknown variant `{other}` (expected x, hyper or jigsaw)")),
         }
     }
     Ok(v)
+}
+
+/// The rules `generate` makes a puzzle under: those of [`variants_of`], and `killer` (new cages
+/// drawn on each solution grid).
+fn spec_of(names: &[String]) -> Result<VariantSpec, String> {
+    let killer = names.iter().any(|n| n == "killer");
+    let others: Vec<String> = names.iter().filter(|n| *n != "killer").cloned().collect();
+    let mut spec = VariantSpec::default();
+    spec.variants =
+        variants_of(&others).map_err(|e| e.replace("x, hyper or jigsaw", "x, hyper, jigsaw or killer"))?;
+    spec.killer = killer;
+    Ok(spec)
 }
 
 impl PuzzleRequest {
@@ -133,6 +150,15 @@ impl PuzzleRequest {
 
 fn cells(grid: &Grid) -> Value {
     Value::from(grid.values().to_vec())
+}
+
+/// A board's killer cages: `{"sum", "cells"}`, the cells as indices in reading order.
+fn cages_of(board: &Board) -> Vec<Value> {
+    board
+        .cages()
+        .iter()
+        .map(|c| json!({ "sum": c.sum, "cells": c.cells.iter().map(|c| c.index()).collect::<Vec<_>>() }))
+        .collect()
 }
 
 /// Why a puzzle has no solution, where a short argument shows it: its text and the cells it ends
@@ -194,11 +220,6 @@ pub fn parse(request: &str) -> String {
                 _ => {}
             }
         }
-        let cages: Vec<Value> = board
-            .cages()
-            .iter()
-            .map(|c| json!({ "sum": c.sum, "cells": c.cells.iter().map(|c| c.index()).collect::<Vec<_>>() }))
-            .collect();
         let grid = read.puzzle.grid();
         Ok(json!({
             "layout": read.layout,
@@ -212,7 +233,7 @@ pub fn parse(request: &str) -> String {
             "jigsaw": jigsaw,
             "diagonals": diagonals,
             "windows": windows,
-            "cages": cages,
+            "cages": cages_of(board),
         }))
     })
 }
@@ -432,8 +453,7 @@ pub fn generate(request: &str) -> String {
             .transpose()
             .map_err(|e| e.to_string())?
             .unwrap_or_default();
-        let mut spec = VariantSpec::default();
-        spec.variants = variants_of(&r.variants)?;
+        let spec = spec_of(&r.variants)?;
         let mut rng = rng_for(r.seed, 0);
         if r.pattern.is_some() {
             if !spec.is_classic() {
@@ -442,7 +462,7 @@ pub fn generate(request: &str) -> String {
             // Nothing is dug on a pattern: any puzzle with one solution will do.
             options.minimal = false;
         }
-        let (made, regions): (Generated, Option<String>) = if spec.is_classic() {
+        let (made, board): (Generated, Option<Arc<Board>>) = if spec.is_classic() {
             let mut generator = Generator::new(shape, options).map_err(|e| e.to_string())?;
             if let Some(text) = &r.pattern {
                 let pattern = Pattern::parse(text, Some(shape)).map_err(|e| format!("pattern: {e}"))?;
@@ -452,15 +472,17 @@ pub fn generate(request: &str) -> String {
         } else {
             let generator = VariantGenerator::new(shape, spec, options).map_err(|e| e.to_string())?;
             let made = generator.puzzle(&mut rng).map_err(|e| e.to_string())?;
-            let regions = region_symbols(&made.board).map(|m| String::from_utf8_lossy(&m).into_owned());
-            (made.generated, regions)
+            (made.generated, Some(made.board))
         };
+        let regions =
+            board.as_deref().and_then(region_symbols).map(|m| String::from_utf8_lossy(&m).into_owned());
         let v = spec.variants;
-        let names: Vec<&str> = [(v.diagonals, "x"), (v.windows, "hyper"), (v.jigsaw, "jigsaw")]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|&(_, name)| name)
-            .collect();
+        let names: Vec<&str> =
+            [(v.diagonals, "x"), (v.windows, "hyper"), (v.jigsaw, "jigsaw"), (spec.killer, "killer")]
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|&(_, name)| name)
+                .collect();
         Ok(json!({
             "side": shape.side(),
             "boxRows": shape.box_rows(),
@@ -475,8 +497,31 @@ pub fn generate(request: &str) -> String {
             "seed": r.seed,
             "variants": names,
             "regions": regions,
+            "cages": board.as_deref().map_or_else(Vec::new, cages_of),
         }))
     })
+}
+
+/// The JSON puzzle object of a `generate` answer, as the page writes it: its rules, its jigsaw
+/// map, and its cages with their cells named `r1c1`.
+#[cfg(test)]
+pub(crate) fn generated_object(a: &Value) -> Value {
+    let side = a["side"].as_u64().unwrap_or(9);
+    let cages: Vec<Value> = a["cages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            let cells = c["cells"].as_array().into_iter().flatten().filter_map(Value::as_u64);
+            let named: Vec<String> = cells.map(|i| format!("r{}c{}", i / side + 1, i % side + 1)).collect();
+            json!({ "sum": c["sum"], "cells": named })
+        })
+        .collect();
+    let mut object = json!({ "size": side, "givens": a["line"], "variants": a["variants"], "cages": cages });
+    if a["regions"].is_string() {
+        object["regions"] = a["regions"].clone();
+    }
+    object
 }
 
 #[cfg(test)]
@@ -535,7 +580,13 @@ mod tests {
         }
         assert_eq!(answer(&check(&req("")))["error"], "no puzzle in the text");
         let v = answer(&check(&json!({"puzzle": SEED, "variants": ["killer"]}).to_string()));
-        assert_eq!(v["error"], "unknown variant `killer` (expected x, hyper or jigsaw)");
+        assert_eq!(
+            v["error"],
+            "killer cages come in a JSON puzzle object's \"cages\" (with their cells and sums), not as a \
+             variant of a plain layout"
+        );
+        let v = answer(&check(&json!({"puzzle": SEED, "variants": ["sandwich"]}).to_string()));
+        assert_eq!(v["error"], "unknown variant `sandwich` (expected x, hyper or jigsaw)");
     }
 
     #[test]
@@ -759,9 +810,48 @@ mod tests {
             "difficulty classes are defined for classic puzzles only, not x puzzles"
         );
         assert_eq!(
-            refused(json!({ "variants": ["killer"] })),
-            "unknown variant `killer` (expected x, hyper or jigsaw)"
+            refused(json!({ "variants": ["sandwich"] })),
+            "unknown variant `sandwich` (expected x, hyper, jigsaw or killer)"
         );
+        assert!(refused(json!({ "size": 16, "variants": ["killer"] })).contains("up to 12×12"));
+    }
+
+    /// Killer puzzles come with their cages (cell indices and sums, as `parse` describes a board);
+    /// written into a JSON puzzle object with the cells named as the page names them, they read back
+    /// with one solution, the generator's, and the same cages; the seed fixes them.
+    #[test]
+    fn generated_killer_puzzles_carry_their_cages() {
+        for (size, variants) in
+            [(9, json!(["killer"])), (6, json!(["x", "killer"])), (6, json!(["jigsaw", "killer"]))]
+        {
+            let r = json!({ "size": size, "seed": 2, "variants": variants }).to_string();
+            let a = answer(&generate(&r));
+            assert_eq!(a["ok"], true, "{a}");
+            assert_eq!(a["variants"], variants);
+            let mut covered = vec![0; size * size];
+            for c in a["cages"].as_array().expect("cages") {
+                let cells: Vec<usize> = c["cells"]
+                    .as_array()
+                    .expect("cells")
+                    .iter()
+                    .filter_map(Value::as_u64)
+                    .map(|i| i as usize)
+                    .collect();
+                cells.iter().for_each(|&i| covered[i] += 1);
+                // The sum is that of the solution's digits in the cage.
+                let sum: u64 = cells.iter().filter_map(|&i| a["solution"][i].as_u64()).sum();
+                assert_eq!(c["sum"].as_u64(), Some(sum), "{c}");
+            }
+            assert!(covered.iter().all(|&n| n <= 1), "no cell in two cages: {a}");
+            let object = generated_object(&a);
+            let puzzle = object.to_string();
+            let c = answer(&check(&json!({ "puzzle": puzzle }).to_string()));
+            assert_eq!(c["verdict"], "unique", "{a}");
+            assert_eq!(c["solution"], a["solution"]);
+            let p = answer(&parse(&json!({ "puzzle": puzzle }).to_string()));
+            assert_eq!(p["cages"], a["cages"]);
+            assert_eq!(generate(&r), generate(&r));
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 use sudokit::human::{Solver, SolverOptions, State, Step};
 use sudokit::rate::se::{self, SeOptions};
-use sudokit::{Board, Cell, Digit, Verdict};
+use sudokit::{Board, Cell, Digit, HouseKind, Verdict};
 
 use crate::ops::{respond, PuzzleRequest};
 use crate::rate::DEFAULT_WORK;
@@ -34,6 +34,15 @@ fn candidates(list: &[sudokit::human::Candidate]) -> Value {
     list.iter().map(|c| json!({ "cell": c.cell.index(), "digit": c.digit.get() })).collect()
 }
 
+/// The cells of a house of a step's pattern: a board's house, or a killer cage (which the board
+/// keeps apart from its houses).
+fn house_cells(board: &Board, kind: HouseKind) -> Option<&[Cell]> {
+    if let HouseKind::Cage(i) = kind {
+        return board.cages().get(usize::from(i)).map(|c| c.cells.as_slice());
+    }
+    board.houses().iter().find(|h| h.kind == kind).map(|h| h.cells.as_slice())
+}
+
 /// A step with what the page highlights: the pattern's cells and digits, the houses it lives in, and
 /// the placements and eliminations it proves.
 fn step_json(step: &Step, board: &Board) -> Value {
@@ -51,8 +60,8 @@ fn step_json(step: &Step, board: &Board) -> Value {
         .iter()
         .chain(&p.base)
         .chain(&p.cover)
-        .filter_map(|kind| board.houses().iter().find(|h| h.kind == *kind))
-        .map(|h| h.cells.iter().map(|c| c.index()).collect())
+        .filter_map(|kind| house_cells(board, *kind))
+        .map(|cells| cells.iter().map(|c| c.index()).collect())
         .collect();
     json!({
         "technique": step.technique.name(),
@@ -65,6 +74,7 @@ fn step_json(step: &Step, board: &Board) -> Value {
         "placements": candidates(&step.placements),
         "eliminations": candidates(&step.eliminations),
         "fins": candidates(&p.fins),
+        "total": p.total,
     })
 }
 
@@ -364,6 +374,36 @@ mod tests {
         assert!(enough["step"]["difficulty"].as_f64().is_some_and(|d| d >= 6.5), "{enough}");
         let other = answer(&hint(&json!({ "puzzle": SEED, "scale": "serate" }).to_string()));
         assert_eq!(other["error"], "scale: \"serate\" is neither \"hodoku\" nor \"se\"");
+    }
+
+    /// A killer puzzle's explanation uses its cages: a Cage Combination step highlights its cage's
+    /// cells as a house and gives the cage's sum as `total`; every step is right.
+    #[test]
+    fn killer_steps_highlight_their_cages() {
+        let made = answer(&crate::ops::generate(&json!({ "seed": 2, "variants": ["killer"] }).to_string()));
+        let cages = made["cages"].as_array().expect("cages");
+        let puzzle = crate::ops::generated_object(&made).to_string();
+        let a = answer(&explain(&json!({ "puzzle": puzzle }).to_string()));
+        assert_eq!(a["solved"], true, "{a}");
+        let steps = a["steps"].as_array().expect("steps");
+        let solution = made["solution"].as_array().expect("a solution");
+        for step in steps {
+            // Placements put the solution's digit, eliminations remove another.
+            for (kind, placed) in [("placements", true), ("eliminations", false)] {
+                for c in step[kind].as_array().expect("candidates") {
+                    let right = solution[c["cell"].as_u64().expect("a cell") as usize] == c["digit"];
+                    assert_eq!(right, placed, "{}", step["text"]);
+                }
+            }
+        }
+        let combination =
+            steps.iter().find(|s| s["technique"] == "Cage Combination").expect("a Cage Combination step");
+        let houses = combination["houses"].as_array().expect("houses");
+        let cage = cages
+            .iter()
+            .find(|c| houses.first().is_some_and(|h| *h == c["cells"]))
+            .expect("the step's house is one of the cages");
+        assert_eq!(combination["total"], cage["sum"], "{combination}");
     }
 
     #[test]
