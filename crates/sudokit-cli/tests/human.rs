@@ -500,6 +500,13 @@ fn killer_puzzles_are_explained_by_their_cages() {
                     );
                 }
                 "Innies" | "Outies" => assert!(step["total"].is_u64() && text.contains(" = "), "{text}"),
+                // A house, then its cages with their sums and the combinations left.
+                "Cage Interaction" => assert!(
+                    text.starts_with("Cage Interaction: ")
+                        && step["total"].is_null()
+                        && step["houses"][1].as_str().is_some_and(|h| h.starts_with('k')),
+                    "{step}"
+                ),
                 _ => assert!(step["total"].is_null(), "{step}"),
             }
             guesses += usize::from(technique == "Brute Force");

@@ -355,7 +355,8 @@ proptest! {
 
     /// The killer techniques never remove a digit of a grid that keeps every cage: cages drawn on a
     /// solution (with any givens of it, so the puzzle may have many solutions), the steps of Cage
-    /// Combination, Innies and Outies applied one after another, each checked against that solution.
+    /// Combination, Innies, Outies and Cage Interaction applied one after another, each checked
+    /// against that solution.
     #[test]
     fn killer_steps_keep_a_solution_of_the_cages(
         case in prop_oneof![
@@ -369,7 +370,8 @@ proptest! {
         let cages = sudokit::generate::killer::random_cages(&case.solution, &mut sudokit::generate::rng_for(seed, 0));
         let board = Board::classic(case.puzzle.shape()).with_cages(cages).expect("cages of a solution");
         let mut state = State::new(std::sync::Arc::new(board), &case.puzzle).expect("givens of a solution");
-        let killer = [Technique::CageCombination, Technique::Innies, Technique::Outies];
+        let killer: Vec<Technique> = Technique::ALL.iter().copied().filter(|t| t.is_killer()).collect();
+        prop_assert_eq!(killer.len(), 4);
         let options = FindOptions::default();
         for _ in 0..200 {
             let steps: Vec<_> = killer.iter().flat_map(|&t| find_all(&state, t, &options)).collect();

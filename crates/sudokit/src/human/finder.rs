@@ -166,7 +166,7 @@ fn finder(technique: Technique) -> Option<FindFn> {
         | T::ForcingNetContradiction
         | T::ForcingNetVerity => forcing::find,
         T::TemplateSet | T::TemplateDelete => templates::find,
-        T::CageCombination | T::Innies | T::Outies => killer::find,
+        T::CageCombination | T::Innies | T::Outies | T::CageInteraction => killer::find,
         T::BruteForce => return None,
         _ => return None,
     })

@@ -12,20 +12,28 @@
 //!   outies, add up to the rest. A group of at most [`MAX_GROUP`] open cells with a known total is
 //!   then searched as a cage of its own, except that its digits differ only where its cells see
 //!   each other.
+//! - **Cage Interaction**: the cages wholly inside one house and the house's other cells hold its
+//!   digits once each, so the cages' combinations must not share a digit, and what they leave must
+//!   fit the other cells. A combination that fits with no choice of the others' goes, and with it
+//!   the candidates only it allowed; the other cells keep only the digits some choice leaves them
+//!   (a 3 in two cells of a row, 1+2, and an 11 in two, 2+9, 3+8, 4+7 or 5+6, leave 2+9 out). It
+//!   comes after the classic subsets, so that the other cells' own pairs and triples are found as
+//!   such.
 //!
 //! The houses taken together are each house alone, runs of adjacent rows, of adjacent columns, and
 //! of adjacent boxes within a band or a stack, smallest first.
 //!
-//! Both are exact, not heuristic: a candidate goes only when no assignment of the group's cells
+//! All are exact, not heuristic: a candidate goes only when no assignment of the group's cells
 //! from their candidates (different digits where the rules say so) reaches the total with it. The
 //! search walks the cells one by one, keeping the set of digits used so far for a cage (at most
 //! `C(side, cells)` sets; a cage on a big board with more than [`MAX_STATES`] is left alone), and
-//! every assignment for a group of innies or outies.
+//! every assignment for a group of innies or outies; Cage Interaction tries every choice of the
+//! house's cages' combinations (a house with more than [`MAX_CHOICES`] is left alone).
 //!
 //! Definitions: the cage combination tables and the rule of 45 of killer sudoku guides
 //! (SudokuWiki's killer strategies, the Wikipedia article "Killer sudoku").
 
-use rustc_hash::FxHashSet as HashSet;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::ops::ControlFlow;
 
 use super::finder::{FindOptions, Sink};
@@ -43,6 +51,10 @@ pub(crate) const MAX_GROUP: usize = 4;
 /// millions).
 pub(crate) const MAX_STATES: usize = 200_000;
 
+/// The most choices of combinations Cage Interaction tries in one house before leaving it (cages
+/// of many cells on a big board can each be made in hundreds of ways).
+pub(crate) const MAX_CHOICES: usize = 50_000;
+
 /// Reports the steps of `technique` (a killer technique) on a board with cages.
 pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: Sink<'_>) -> ControlFlow<()> {
     let cages = state.board().cages();
@@ -52,6 +64,7 @@ pub(crate) fn find(state: &State, technique: Technique, _: &FindOptions, sink: S
     match technique {
         Technique::CageCombination => combinations(state, cages, sink),
         Technique::Innies | Technique::Outies => innies_and_outies(state, cages, technique, sink),
+        Technique::CageInteraction => interactions(state, cages, sink),
         _ => ControlFlow::Continue(()),
     }
 }
@@ -327,6 +340,183 @@ fn innies_and_outies(state: &State, cages: &[Cage], technique: Technique, sink: 
     ControlFlow::Continue(())
 }
 
+/// One cage of a house for Cage Interaction: its index, its cells' options, and the ways it can be
+/// made.
+struct Member {
+    index: usize,
+    opts: Vec<DigitSet>,
+    sets: Vec<DigitSet>,
+}
+
+/// Cage Interaction in every house with a cage wholly inside.
+fn interactions(state: &State, cages: &[Cage], sink: Sink<'_>) -> ControlFlow<()> {
+    let cage_cells: Vec<CellSet> = cages.iter().map(|c| c.cells.iter().copied().collect()).collect();
+    'houses: for house in state.houses() {
+        let mut members = Vec::new();
+        let mut covered = CellSet::new();
+        for (index, cage) in cages.iter().enumerate() {
+            if !cage_cells[index].is_subset(&house.set) {
+                continue;
+            }
+            covered |= cage_cells[index];
+            if cage.cells.iter().all(|&c| state.value(c).is_some()) {
+                // Its digits are placed: they count among the house's placed digits below.
+                covered -= cage_cells[index];
+                continue;
+            }
+            let opts: Vec<DigitSet> = cage.cells.iter().map(|&c| options(state, c)).collect();
+            // A cage that cannot be made is a contradiction for other techniques to show.
+            let Some(ways) = different_digit_ways(&opts, cage.sum) else { continue 'houses };
+            members.push(Member { index, opts, sets: ways.sets });
+        }
+        if members.is_empty() {
+            continue;
+        }
+        // The house's cells outside its open cages: the digits placed there, and the open ones.
+        let rest = house.set - covered;
+        let placed = rest.iter().filter_map(|c| state.value(c)).fold(DigitSet::new(), |mut acc, d| {
+            acc.insert(d);
+            acc
+        });
+        let open: Vec<Cell> = rest.iter().filter(|&c| state.value(c).is_none()).collect();
+        let Some(found) = house_choices(state, &members, placed, &open) else { continue };
+        if let Some(step) = interaction_step(state, cages, house.kind, &members, &open, &found) {
+            sink(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// What the choices of one combination per cage of a house allow: which combinations are in some
+/// choice that fits, and the digits such choices leave each open cell outside the cages.
+struct Choices {
+    alive: Vec<Vec<bool>>,
+    rest: Vec<DigitSet>,
+}
+
+/// The search of [`house_choices`].
+struct ChoiceSearch<'a> {
+    state: &'a State,
+    members: &'a [Member],
+    open: &'a [Cell],
+    all: DigitSet,
+    tried: usize,
+    /// What the other cells can take once the cages use a set of digits (many choices use the
+    /// same).
+    rest_of: HashMap<u32, Option<Vec<DigitSet>>>,
+    chosen: Vec<usize>,
+    found: Choices,
+}
+
+impl ChoiceSearch<'_> {
+    /// Chooses a combination for member `k` on, the digits `used` taken; `None` past the budget.
+    fn walk(&mut self, k: usize, used: DigitSet) -> Option<()> {
+        self.tried += 1;
+        if self.tried > MAX_CHOICES {
+            return None;
+        }
+        let Some(member) = self.members.get(k) else {
+            self.fit_rest(used);
+            return Some(());
+        };
+        for (j, &set) in member.sets.iter().enumerate() {
+            if set.intersection(used).is_empty() {
+                self.chosen.push(j);
+                self.walk(k + 1, used.union(set))?;
+                self.chosen.pop();
+            }
+        }
+        Some(())
+    }
+
+    /// Every cage has its combination: the open cells outside take the digits left, one each.
+    fn fit_rest(&mut self, used: DigitSet) {
+        let left = self.all.difference(used);
+        let (state, open) = (self.state, self.open);
+        let rest = self.rest_of.entry(used.bits()).or_insert_with(|| {
+            if open.is_empty() {
+                return left.is_empty().then(Vec::new);
+            }
+            let opts: Vec<DigitSet> = open.iter().map(|&c| state.candidates(c).intersection(left)).collect();
+            // As many cells as digits left, all different: they take exactly those.
+            different_digit_ways(&opts, digit_sum(left)).map(|w| w.cells)
+        });
+        let Some(cells) = rest else { return };
+        for (alive, &j) in self.found.alive.iter_mut().zip(&self.chosen) {
+            alive[j] = true;
+        }
+        for (r, c) in self.found.rest.iter_mut().zip(cells.iter()) {
+            *r = r.union(*c);
+        }
+    }
+}
+
+/// Tries every choice of one combination per member cage, no digit in two, the other open cells
+/// taking the digits left (different, from their candidates). `None` when some cage has no
+/// combination in a choice that fits (a contradiction) or there are more than [`MAX_CHOICES`].
+fn house_choices(state: &State, members: &[Member], placed: DigitSet, open: &[Cell]) -> Option<Choices> {
+    let mut search = ChoiceSearch {
+        state,
+        members,
+        open,
+        all: DigitSet::all(state.shape()),
+        tried: 0,
+        rest_of: HashMap::default(),
+        chosen: Vec::new(),
+        found: Choices {
+            alive: members.iter().map(|m| vec![false; m.sets.len()]).collect(),
+            rest: vec![DigitSet::new(); open.len()],
+        },
+    };
+    search.walk(0, placed)?;
+    let found = search.found;
+    found.alive.iter().all(|a| a.contains(&true)).then_some(found)
+}
+
+/// The step of a house's choices, when they remove a candidate: the cages with the combinations
+/// left, each open cell of a cage kept to the digits those combinations put there, each other open
+/// cell to the digits the choices leave it.
+fn interaction_step(
+    state: &State,
+    cages: &[Cage],
+    house: HouseKind,
+    members: &[Member],
+    open: &[Cell],
+    found: &Choices,
+) -> Option<Step> {
+    let mut step = Step::new(Technique::CageInteraction, state.shape());
+    step.pattern.houses.push(house);
+    for (member, alive) in members.iter().zip(&found.alive) {
+        let cage = &cages[member.index];
+        let kept: Vec<DigitSet> =
+            member.sets.iter().zip(alive).filter(|(_, &a)| a).map(|(&s, _)| s).collect();
+        let mut allowed = vec![DigitSet::new(); cage.cells.len()];
+        for &set in &kept {
+            let opts: Vec<DigitSet> = member.opts.iter().map(|o| o.intersection(set)).collect();
+            if let Some(ways) = different_digit_ways(&opts, cage.sum) {
+                allowed.iter_mut().zip(&ways.cells).for_each(|(a, w)| *a = a.union(*w));
+            }
+        }
+        for (&cell, allowed) in cage.cells.iter().zip(&allowed) {
+            if state.value(cell).is_none() {
+                let gone = state.candidates(cell).difference(*allowed);
+                step.eliminations.extend(gone.iter().map(|d| Candidate::new(cell, d)));
+            }
+        }
+        let mut cells = cage.cells.clone();
+        cells.sort_unstable();
+        step.pattern.houses.push(HouseKind::Cage(member.index as u16));
+        step.pattern.sets.extend(kept.iter().map(|&digits| CellGroup { cells: cells.clone(), digits }));
+        step.pattern.cells.extend(cells);
+    }
+    for (&cell, allowed) in open.iter().zip(&found.rest) {
+        let gone = state.candidates(cell).difference(*allowed);
+        step.eliminations.extend(gone.iter().map(|d| Candidate::new(cell, d)));
+    }
+    step.pattern.cells.sort_unstable();
+    step.is_productive().then_some(step)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,11 +607,54 @@ mod tests {
         }
     }
 
+    /// The forums' example: in a row, a cage of 8 in two cells can be 2+6 or 3+5, and a cell of the
+    /// row outside it can only be 3 or 5; so the cage is 2+6, and 2 and 6 leave the row's other
+    /// cells. Cage Combination alone sees none of it.
+    #[test]
+    fn a_cage_cannot_take_what_another_cell_of_its_house_needs() {
+        let shape = Shape::CLASSIC;
+        let cell = |name: &str| crate::parse::parse_cell_name(name, shape).expect("cell");
+        let cage = Cage { sum: 8, cells: vec![cell("r2c2"), cell("r2c3")] };
+        let board = Board::classic(shape).with_cages([cage]).expect("a cage");
+        let board = Arc::new(board);
+        let with = |outside: &[u8]| {
+            let mut state = State::new(board.clone(), &Grid::empty(shape)).expect("state");
+            for (name, keep) in
+                [("r2c2", [2, 3, 5, 6].as_slice()), ("r2c3", &[2, 3, 5, 6]), ("r2c1", outside)]
+            {
+                for d in (1..=9).filter(|d| !keep.contains(d)) {
+                    state.eliminate(cell(name), Digit::new_checked(d, shape).expect("digit"));
+                }
+            }
+            state
+        };
+        let state = with(&[3, 5]);
+        assert!(texts(&state, Technique::CageCombination).is_empty());
+        let steps = texts(&state, Technique::CageInteraction);
+        assert_eq!(
+            steps.first().map(String::as_str),
+            Some("Cage Interaction: r2: k1 8 = 2+6 => r2c456789<>2, r2c23<>3, r2c23<>5, r2c456789<>6"),
+            "{steps:?}"
+        );
+        // Box 1 holds the cage and r2c1 too: the same, with the box's other cells.
+        assert!(steps.iter().any(|t| t.starts_with("Cage Interaction: b1: k1 8 = 2+6 => ")), "{steps:?}");
+        // If it could also be 2, 3+5 leaves it 2: both combinations stay, but 2 is then in the cage
+        // or in r2c1 whichever it is, so it still leaves the rest of the row.
+        let two = texts(&with(&[2, 3, 5]), Technique::CageInteraction);
+        assert_eq!(
+            two.first().map(String::as_str),
+            Some("Cage Interaction: r2: k1 8 = 2+6 | 3+5 => r2c456789<>2"),
+            "{two:?}"
+        );
+        // Nothing where it could be anything.
+        assert!(texts(&with(&[1, 2, 3, 4, 5, 6, 7, 8, 9]), Technique::CageInteraction).is_empty());
+    }
+
     #[test]
     fn nothing_without_cages() {
         let grid: Grid = GIVENS.parse().expect("givens");
         let state = State::classic(&grid).expect("state");
-        for t in [Technique::CageCombination, Technique::Innies, Technique::Outies] {
+        for &t in Technique::ALL.iter().filter(|t| t.is_killer()) {
             assert!(texts(&state, t).is_empty(), "{t}");
         }
     }

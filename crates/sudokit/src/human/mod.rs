@@ -9,7 +9,7 @@
 //! - [`Solver`]/[`solve`]: the simplest step first, in HoDoKu's default order, until solved.
 //!
 //! Killer cages bring techniques of their own, which use the cages' sums (Cage Combination,
-//! Innies, Outies; see the [`technique`] module). Under cages the uniqueness techniques do not
+//! Innies, Outies, Cage Interaction; see the [`technique`] module). Under cages the uniqueness techniques do not
 //! run: their deadly patterns assume that swapping two digits keeps every rule, and a cage holding
 //! one corner of the rectangle would change its total.
 //!

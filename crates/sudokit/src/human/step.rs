@@ -127,7 +127,8 @@ pub struct Pattern {
     /// Chains and loops.
     pub chains: Vec<Chain>,
     /// Almost locked sets and other groups; for Cage Combination, the sets of digits the cage can
-    /// still hold (each with the cage's cells).
+    /// still hold (each with the cage's cells); for Cage Interaction, those of each cage of the
+    /// house in turn.
     pub sets: Vec<CellGroup>,
     /// Killer techniques: the total the pattern's cells add up to (the cage's sum, or what the
     /// innies or outies add up to, less the digits already placed among them).
@@ -218,6 +219,9 @@ impl Step {
         if let Some(total) = p.total {
             return killer_text(p, total, s);
         }
+        if self.technique == Technique::CageInteraction {
+            return interaction_text(p);
+        }
         let digits = digit_list(p.digits, "/");
         if !p.chains.is_empty() {
             let chains: Vec<String> = p.chains.iter().map(|c| chain_text(c, s)).collect();
@@ -262,6 +266,28 @@ fn killer_text(p: &Pattern, total: u32, shape: Shape) -> String {
     }
     let ways: Vec<String> = p.sets.iter().map(|g| digit_list(g.digits, "+")).collect();
     format!("{houses} {total} = {}", ways.join(" | "))
+}
+
+/// Cage Interaction's pattern: `r2: k4 8 = 2+6, k9 11 = 3+8 | 4+7` (the house, then each cage wholly
+/// inside with its sum and the combinations left).
+fn interaction_text(p: &Pattern) -> String {
+    let mut cages = Vec::new();
+    let mut sets = p.sets.iter().peekable();
+    for &cage in p.houses.iter().skip(1) {
+        let mut ways = Vec::new();
+        let mut sum = 0;
+        while let Some(g) = sets.next() {
+            sum = g.digits.iter().map(|d| u32::from(d.get())).sum();
+            ways.push(digit_list(g.digits, "+"));
+            // The combinations of one cage come together, with its cells.
+            if sets.peek().is_none_or(|next| next.cells != g.cells) {
+                break;
+            }
+        }
+        cages.push(format!("{} {sum} = {}", house_name(cage), ways.join(" | ")));
+    }
+    let house = p.houses.first().map_or_else(String::new, |&h| house_name(h));
+    format!("{house}: {}", cages.join(", "))
 }
 
 /// Houses by name, comma-separated (`r1,r2`), or three or more adjacent rows, columns or boxes as

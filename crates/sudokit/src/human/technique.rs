@@ -9,7 +9,7 @@
 //! under one umbrella entry (`Nice Loop/AIC`, `Simple Colors`, `Forcing Chain`, …) appear here as
 //! their concrete types, ordered one after the other at the umbrella's place.
 //!
-//! Killer puzzles add three techniques that HoDoKu (classic rules only) does not have, so they have
+//! Killer puzzles add four techniques that HoDoKu (classic rules only) does not have, so they have
 //! no library code:
 //! - **Cage Combination** (`kc`): the ways a cage's sum splits into different digits that fit its
 //!   cells' candidates. A candidate that no way puts in its cell goes; a digit in every way leaves
@@ -21,9 +21,16 @@
 //!   rest; the cells outside of the cages that cross the edge (outies) add up to those cages' sums
 //!   less the innies' total. A group of up to four open cells with its total is then searched as a
 //!   cage whose digits differ only where its cells see each other.
+//! - **Cage Interaction** (`kci`): the cages wholly inside one house cannot share a digit, and the
+//!   digits they leave must fit the house's other cells; a combination with no such choice of the
+//!   others' goes, with the candidates only it allowed, and the other cells keep the digits some
+//!   choice leaves them. `r2: k1 8 = 2+6` when a cell of row 2 outside the cage can only be 3 or
+//!   5.
 //!
-//! They come right after the singles, where a killer player looks first; without cages they find
-//! nothing, so classic paths are HoDoKu's.
+//! The first three come right after the singles, where a killer player looks first; Cage
+//! Interaction comes after the classic subsets (its search of a whole house would otherwise find
+//! the house's naked and hidden subsets too). Without cages they find nothing, so classic paths are
+//! HoDoKu's.
 //!
 //! ```
 //! use sudokit::human::Technique;
@@ -87,6 +94,7 @@ techniques! {
     HiddenTriple = ("Hidden Triple", Some("0211"), "h3", 1600, true),
     NakedQuadruple = ("Naked Quadruple", Some("0202"), "n4", 2000, true),
     HiddenQuadruple = ("Hidden Quadruple", Some("0212"), "h4", 2100, true),
+    CageInteraction = ("Cage Interaction", None, "kci", 2150, true),
     XWing = ("X-Wing", Some("0300"), "bf2", 2200, true),
     Swordfish = ("Swordfish", Some("0301"), "bf3", 2300, true),
     Jellyfish = ("Jellyfish", Some("0302"), "bf4", 2400, true),
@@ -227,7 +235,10 @@ impl Technique {
     }
     /// Whether the technique works on killer cages (and finds nothing without them).
     pub fn is_killer(self) -> bool {
-        matches!(self, Technique::CageCombination | Technique::Innies | Technique::Outies)
+        matches!(
+            self,
+            Technique::CageCombination | Technique::Innies | Technique::Outies | Technique::CageInteraction
+        )
     }
     /// The technique whose library code is `code` (a siamese fish's five-digit code `NNNN1` is its
     /// fish's `NNNN`, as in HoDoKu's regression library).

@@ -218,9 +218,11 @@ pub fn step_config(t: Technique) -> (u32, Level) {
         ForcingNetContradiction | ForcingNetVerity => (700, Extreme),
         TemplateSet | TemplateDelete | BruteForce => (10000, Extreme),
         // Not HoDoKu types: killer puzzles get no HoDoKu rating, and these values only rank the
-        // killer techniques for a path's hardest technique, with the intersections they resemble.
+        // killer techniques for a path's hardest technique, with the intersections and subsets they
+        // resemble.
         CageCombination => (50, Medium),
         Innies | Outies => (60, Medium),
+        CageInteraction => (100, Hard),
     }
 }
 
