@@ -123,21 +123,24 @@ macro_rules! puzzle_function {
             $py:ident, $puzzle:ident, $keywords:ident $(; $($param:ident: $ty:ty),* $(,)?)?
         ) -> $ret:ty $body:block
     ) => {
-        $(#[$attr])*
+        // After `pyfunction`, which reads them: the docs, and a `#[pyo3(...)]` such as a
+        // `text_signature`.
         #[pyfunction]
+        $(#[$attr])*
         #[pyo3(signature = ($puzzle, $($sig)*, size=None, r#box=None, symbols=None, variant=None, regions=None, layout=None))]
         #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
         pub fn $name(
             $py: Python<'_>,
             $puzzle: &Bound<'_, PyAny>,
             $($($param: $ty,)*)?
-            size: Option<usize>,
+            size: Option<$crate::args::Whole<usize>>,
             r#box: Option<&Bound<'_, PyAny>>,
             symbols: Option<&str>,
             variant: Option<&Bound<'_, PyAny>>,
             regions: Option<String>,
             layout: Option<&str>,
         ) -> $ret {
+            let size = size.map($crate::args::Whole::get);
             let $keywords =
                 $crate::args::ReadKeywords { size, box_shape: r#box, symbols, variant, regions, layout };
             $body
@@ -169,6 +172,41 @@ pub fn shape_of(size: Option<usize>, box_shape: Option<&Bound<'_, PyAny>>) -> Py
         }
     }
     Shape::new(rows, cols).map(Some).map_err(bad_option)
+}
+
+/// A whole number from 0 as Python gives it (`limit`, `seed`, `threads`, `size`, …): a negative or
+/// too large `int` raises `ValueError` that says so, as Python's own functions do for a bad count,
+/// where PyO3's conversion to an unsigned type would raise `OverflowError` ("can't convert negative
+/// int to unsigned"). Python 3.11 and later add the argument's name as a note.
+#[derive(Clone, Copy, Debug)]
+pub struct Whole<T>(pub T);
+
+impl<T> Whole<T> {
+    /// The number.
+    pub fn get(self) -> T {
+        self.0
+    }
+}
+
+impl<'a, 'py, T: TryFrom<u64>> FromPyObject<'a, 'py> for Whole<T> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Whole<T>> {
+        let shown = obj.to_owned();
+        let too_large = || bad_option(format!("{shown} is too large"));
+        match obj.extract::<u64>() {
+            Ok(n) => T::try_from(n).map(Whole).map_err(|_| too_large()),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => {
+                if obj.lt(0).unwrap_or(false) {
+                    Err(bad_option(format!("{shown} is negative: expected a whole number from 0")))
+                } else {
+                    Err(too_large())
+                }
+            }
+            // Not an int: PyO3's TypeError, which names the argument.
+            Err(e) => Err(e),
+        }
+    }
 }
 
 /// Technique names as Python gives them (`techniques=`, `exclude=`): one string of names separated

@@ -28,7 +28,7 @@ use sudokit::rate::Unrated;
 use sudokit::{Grid, Puzzle, Shape, Verdict};
 
 use crate::args::{
-    batch_options, minimize_symmetry, solution_cap, solver_options, Names, ReadOptions, COUNT_LIMIT,
+    batch_options, minimize_symmetry, solution_cap, solver_options, Names, ReadOptions, Whole, COUNT_LIMIT,
 };
 use crate::errors::bad_option;
 use crate::input::with_rules;
@@ -195,9 +195,9 @@ type Answers<T> = Vec<Result<T, BatchError>>;
 #[derive(Default)]
 struct Keywords<'a, 'py> {
     timeout: Option<f64>,
-    nodes: Option<u64>,
-    threads: Option<usize>,
-    size: Option<usize>,
+    nodes: Option<Whole<u64>>,
+    threads: Option<Whole<usize>>,
+    size: Option<Whole<usize>>,
     r#box: Option<&'a Bound<'py, PyAny>>,
     variant: Option<&'a Bound<'py, PyAny>>,
     regions: Option<String>,
@@ -216,8 +216,10 @@ macro_rules! batch_function {
             $py:ident, $puzzles:ident, $keywords:ident $(; $($param:ident: $ty:ty),* $(,)?)?
         ) -> $ret:ty $body:block
     ) => {
-        $(#[$attr])*
+        // After `pyfunction`, which reads them: the docs, and a `#[pyo3(...)]` such as a
+        // `text_signature`.
         #[pyfunction]
+        $(#[$attr])*
         #[pyo3(signature = ($puzzles, $($sig)*, timeout=None, nodes=None, threads=None, size=None, r#box=None, variant=None, regions=None))]
         #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
         pub fn $name<$py_life>(
@@ -225,9 +227,9 @@ macro_rules! batch_function {
             $puzzles: &Bound<$py_life, PyAny>,
             $($($param: $ty,)*)?
             timeout: Option<f64>,
-            nodes: Option<u64>,
-            threads: Option<usize>,
-            size: Option<usize>,
+            nodes: Option<Whole<u64>>,
+            threads: Option<Whole<usize>>,
+            size: Option<Whole<usize>>,
             r#box: Option<&Bound<$py_life, PyAny>>,
             variant: Option<&Bound<$py_life, PyAny>>,
             regions: Option<String>,
@@ -249,14 +251,14 @@ struct Batch {
 impl Batch {
     /// Reads the keyword arguments, then the array.
     fn read(puzzles: &Bound<'_, PyAny>, kw: Keywords<'_, '_>) -> PyResult<Batch> {
-        let args = ReadOptions::for_batch(kw.size, kw.r#box, kw.variant, kw.regions)?;
+        let args = ReadOptions::for_batch(kw.size.map(Whole::get), kw.r#box, kw.variant, kw.regions)?;
         let rows = rows_of(puzzles, &args)?;
         // Rules that fit no board of these rows (a region map of the wrong size, say) would make
         // every row BAD_VALUE without a word: they are refused as the one-puzzle functions refuse them.
         with_rules(Grid::empty(rows.shape), &args)
             .map_err(|e| bad_option(format!("the batch's rules: {e}")))?;
-        let opts = batch_options(kw.timeout, kw.nodes)?;
-        Ok(Batch { rows, args, opts, threads: kw.threads })
+        let opts = batch_options(kw.timeout, kw.nodes.map(Whole::get))?;
+        Ok(Batch { rows, args, opts, threads: kw.threads.map(Whole::get) })
     }
 
     /// Cells per row.
@@ -478,7 +480,10 @@ batch_function! {
     /// (True, True)
     /// ```
     signature = (*, symmetry="none", seed=None);
-    pub fn minimize_batch<'py>(py, puzzles, keywords; symmetry: &str, seed: Option<u64>) -> PyResult<Solved<'py>> {
+    pub fn minimize_batch<'py>(
+        py, puzzles, keywords; symmetry: &str, seed: Option<Whole<u64>>
+    ) -> PyResult<Solved<'py>> {
+        let seed = seed.map(Whole::get);
         let symmetry = minimize_symmetry(symmetry)?;
         let batch = Batch::read(puzzles, keywords)?;
         let opts = &batch.opts;
@@ -516,9 +521,11 @@ batch_function! {
     /// >>> int(counts[0])
     /// 288
     /// ```
-    signature = (limit=Some(COUNT_LIMIT), *);
-    pub fn count_batch<'py>(py, puzzles, keywords; limit: Option<u64>) -> PyResult<Counted<'py>> {
-        let limit = solution_cap(limit)?;
+    // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
+    #[pyo3(text_signature = "(puzzles, limit=1000000, *, timeout=None, nodes=None, threads=None, size=None, box=None, variant=None, regions=None)")]
+    signature = (limit=Some(Whole(COUNT_LIMIT)), *);
+    pub fn count_batch<'py>(py, puzzles, keywords; limit: Option<Whole<u64>>) -> PyResult<Counted<'py>> {
+        let limit = solution_cap(limit.map(Whole::get))?;
         let batch = Batch::read(puzzles, keywords)?;
         let opts = &batch.opts;
         let (counts, codes) = batch.run(
@@ -578,18 +585,23 @@ type Doors<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i32>>, Bound<'p
 /// (2, 7, True)
 /// ```
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, max_size=3, threads=None, size=None, r#box=None, variant=None, regions=None))]
+// The defaults as Python shows them (PyO3 writes `...` for any not a literal).
+#[pyo3(
+    text_signature = "(puzzles, *, max_size=3, threads=None, size=None, box=None, variant=None, regions=None)"
+)]
+#[pyo3(signature = (puzzles, *, max_size=Whole(3), threads=None, size=None, r#box=None, variant=None, regions=None))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
 pub fn backdoor_batch<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
-    max_size: usize,
-    threads: Option<usize>,
-    size: Option<usize>,
+    max_size: Whole<usize>,
+    threads: Option<Whole<usize>>,
+    size: Option<Whole<usize>>,
     r#box: Option<&Bound<'py, PyAny>>,
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
 ) -> PyResult<Doors<'py>> {
+    let max_size = max_size.get();
     let keywords = Keywords { threads, size, r#box, variant, regions, ..Keywords::default() };
     let batch = Batch::read(puzzles, keywords)?;
     let opts = &batch.opts;
@@ -645,8 +657,8 @@ pub fn backdoor_batch<'py>(
 pub fn canon_batch<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
-    threads: Option<usize>,
-    size: Option<usize>,
+    threads: Option<Whole<usize>>,
+    size: Option<Whole<usize>>,
     r#box: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Solved<'py>> {
     let keywords = Keywords { threads, size, r#box, ..Keywords::default() };
@@ -720,8 +732,8 @@ pub fn explain_batch<'py>(
     techniques: Option<Names>,
     exclude: Option<Names>,
     all_at_once: bool,
-    threads: Option<usize>,
-    size: Option<usize>,
+    threads: Option<Whole<usize>>,
+    size: Option<Whole<usize>>,
     r#box: Option<&Bound<'py, PyAny>>,
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
@@ -819,17 +831,21 @@ pub fn rate_batch<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     pencil: bool,
-    threads: Option<usize>,
+    threads: Option<Whole<usize>>,
     details: bool,
     scale: &str,
 ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
     let opts = BatchOptions::default();
     let scales = crate::human::scales_of(scale)?;
+    let threads = threads.map(Whole::get);
     let answers = if pencil {
         let marks = marks_of(puzzles)?;
         on_pool(py, threads, &opts.cancel, || rate_pencil_rows(marks.as_chunks::<729>().0, scales, &opts))?
     } else {
-        let batch = Batch::read(puzzles, Keywords { size: Some(9), threads, ..Keywords::default() })?;
+        let batch = Batch::read(
+            puzzles,
+            Keywords { size: Some(Whole(9)), threads: threads.map(Whole), ..Keywords::default() },
+        )?;
         on_pool(py, threads, &opts.cancel, || {
             rate_rows(batch.rows.values.as_chunks::<81>().0, scales, &opts)
         })?

@@ -25,7 +25,7 @@ use sudokit::generate::{
 };
 use sudokit::{Board, CancelFlag, Grid, OutputFormat};
 
-use crate::args::{output_format, shape_of};
+use crate::args::{output_format, shape_of, Whole};
 use crate::batch::{status, Status};
 use crate::errors::{bad_option, generate_error, warn};
 use crate::output::{json_loads, render};
@@ -86,35 +86,37 @@ macro_rules! generate_function {
             $($param_after:ident: $ty_after:ty),* $(,)?
         ) -> $ret:ty $body:block
     ) => {
-        $(#[$attr])*
+        // After `pyfunction`, which reads them: the docs, and a `#[pyo3(...)]` such as a
+        // `text_signature`.
         #[pyfunction]
-        #[pyo3(signature = ($($before)*, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=sudokit::generate::DEFAULT_ATTEMPTS, grid=false, pattern=None, $($after)*, variant=None))]
+        $(#[$attr])*
+        #[pyo3(signature = ($($before)*, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=Whole(sudokit::generate::DEFAULT_ATTEMPTS), grid=false, pattern=None, $($after)*, variant=None))]
         #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
         pub fn $name<$py_life>(
             $py: Python<$py_life>,
             $($param: $ty,)*
-            size: Option<usize>,
+            size: Option<Whole<usize>>,
             r#box: Option<&Bound<$py_life, PyAny>>,
             symmetry: &str,
-            clues: Option<usize>,
-            max_clues: Option<usize>,
+            clues: Option<Whole<usize>>,
+            max_clues: Option<Whole<usize>>,
             minimal: Option<bool>,
             difficulty: Option<&str>,
-            attempts: u32,
+            attempts: Whole<u32>,
             grid: bool,
             pattern: Option<&str>,
             $($param_after: $ty_after,)*
             variant: Option<&Bound<$py_life, PyAny>>,
         ) -> $ret {
             let $keywords = GenerateKeywords {
-                size,
+                size: size.map(Whole::get),
                 box_shape: r#box,
                 symmetry,
-                clues,
-                max_clues,
+                clues: clues.map(Whole::get),
+                max_clues: max_clues.map(Whole::get),
                 minimal,
                 difficulty,
-                attempts,
+                attempts: attempts.get(),
                 grid,
                 pattern,
                 variant,
@@ -330,8 +332,13 @@ generate_function! {
     /// >>> [c == "." for c in q] == [c == "." for c in p]
     /// True
     /// ```
-    signature = (*, seed=None, index=0) + (format="line");
-    pub fn generate<'py>(py, keywords; seed: Option<u64>, index: u64; format: &str) -> PyResult<Py<PyAny>> {
+    // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
+    #[pyo3(text_signature = "(*, seed=None, index=0, size=None, box=None, symmetry=\"none\", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=1000, grid=False, pattern=None, format=\"line\", variant=None)")]
+    signature = (*, seed=None, index=Whole(0)) + (format="line");
+    pub fn generate<'py>(
+        py, keywords; seed: Option<Whole<u64>>, index: Whole<u64>; format: &str
+    ) -> PyResult<Py<PyAny>> {
+        let (seed, index) = (seed.map(Whole::get), index.get());
         let m = making(keywords)?;
         let format = output_format(format)?;
         check_format(&m, format)?;
@@ -383,15 +390,18 @@ generate_function! {
     /// >>> items[0] == sudokit.generate(seed=7, variant="x")
     /// True
     /// ```
-    signature = (n, seed=None, *, start=0) + (threads=None);
+    // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
+    #[pyo3(text_signature = "(n, seed=None, *, start=0, size=None, box=None, symmetry=\"none\", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=1000, grid=False, pattern=None, threads=None, variant=None)")]
+    signature = (n, seed=None, *, start=Whole(0)) + (threads=None);
     pub fn generate_batch<'py>(
         py,
         keywords;
-        n: usize,
-        seed: Option<u64>,
-        start: u64;
-        threads: Option<usize>,
+        n: Whole<usize>,
+        seed: Option<Whole<u64>>,
+        start: Whole<u64>;
+        threads: Option<Whole<usize>>,
     ) -> PyResult<Made<'py>> {
+        let (n, seed, start, threads) = (n.get(), seed.map(Whole::get), start.get(), threads.map(Whole::get));
         if n == 0 {
             return Err(bad_option("an empty batch: n must be at least 1"));
         }

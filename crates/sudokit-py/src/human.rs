@@ -15,7 +15,9 @@ use sudokit::rate::{
 };
 use sudokit::{Board, CancelFlag, Candidates, Conflict, Position};
 
-use crate::args::{puzzle_function, solver_options, techniques_of, techniques_over, Names, ReadOptions};
+use crate::args::{
+    puzzle_function, solver_options, techniques_of, techniques_over, Names, ReadOptions, Whole,
+};
 use crate::errors::{
     bad_option, human_error, invalid_puzzle, no_solution, parse_error_at, parse_error_message,
     timed_out_message, unrated_error,
@@ -947,8 +949,11 @@ puzzle_function! {
     /// >>> size, len(doors), doors[0]
     /// (2, 7, [(1, 3, 2), (5, 2, 6)])
     /// ```
-    signature = (*, max_size=3);
-    pub fn backdoors(py, puzzle, keywords; max_size: usize) -> PyResult<Backdoors> {
+    // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
+    #[pyo3(text_signature = "(puzzle, *, max_size=3, size=None, box=None, symbols=None, variant=None, regions=None, layout=None)")]
+    signature = (*, max_size=Whole(3));
+    pub fn backdoors(py, puzzle, keywords; max_size: Whole<usize>) -> PyResult<Backdoors> {
+        let max_size = max_size.get();
         let args = keywords.options()?;
         let (p, at) = read_puzzle(puzzle, &args)?;
         let found = py.detach(|| sudokit::rate::backdoor::backdoors(&p, max_size)).map_err(|why| unrated(py, at, &why, &p))?;

@@ -13,7 +13,7 @@ use pyo3::types::{PyBytes, PyTuple};
 use sudokit::parse::{decompressed, read_rows, Rows};
 use sudokit::{CancelFlag, PuzzleReader, Shape};
 
-use crate::args::ReadOptions;
+use crate::args::{ReadOptions, Whole};
 use crate::batch::{status, Status};
 use crate::errors::{bad_option, parse_error, warn};
 use crate::pool::on_pool;
@@ -70,7 +70,7 @@ pub fn read_batch<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
     layout: Option<&str>,
-    size: Option<usize>,
+    size: Option<Whole<usize>>,
     r#box: Option<&Bound<'py, PyAny>>,
     symbols: Option<&str>,
     column: Option<String>,
@@ -83,7 +83,7 @@ pub fn read_batch<'py>(
         "ignore" => OnError::Ignore,
         other => return Err(bad_option(format!("errors='{other}': expected 'warn', 'raise' or 'ignore'"))),
     };
-    let args = ReadOptions::new(size, r#box, symbols, None, layout, None)?;
+    let args = ReadOptions::new(size.map(Whole::get), r#box, symbols, None, layout, None)?;
     // On a worker, so that Ctrl-C (which sets `cancel`) ends a long read: see `Watched`.
     let cancel = CancelFlag::new();
     let rows = if let Some(text) = text_of(source)? {

@@ -13,7 +13,8 @@ use sudokit::generate::{minimize as reduce, rng_for};
 use sudokit::{Board, CancelFlag, Grid, OutputFormat, Position, SearchOutcome, Symbols};
 
 use crate::args::{
-    minimize_symmetry, output_format, puzzle_function, search_limits, ReadOptions, ALL_LIMIT, COUNT_LIMIT,
+    minimize_symmetry, output_format, puzzle_function, search_limits, ReadOptions, Whole, ALL_LIMIT,
+    COUNT_LIMIT,
 };
 use crate::errors::{bad_option, invalid_puzzle, no_solution, not_unique, timed_out, warn};
 use crate::input::{read_puzzle, read_puzzle_in};
@@ -95,8 +96,11 @@ puzzle_function! {
     /// >>> sudokit.count("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")
     /// 295
     /// ```
-    signature = (limit=Some(COUNT_LIMIT), *, timeout=None);
-    pub fn count(py, puzzle, keywords; limit: Option<u64>, timeout: Option<f64>) -> PyResult<u64> {
+    // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
+    #[pyo3(text_signature = "(puzzle, limit=1000000, *, timeout=None, size=None, box=None, symbols=None, variant=None, regions=None, layout=None)")]
+    signature = (limit=Some(Whole(COUNT_LIMIT)), *, timeout=None);
+    pub fn count(py, puzzle, keywords; limit: Option<Whole<u64>>, timeout: Option<f64>) -> PyResult<u64> {
+        let limit = limit.map(Whole::get);
         let args = keywords.options()?;
         let limits = search_limits(limit, timeout)?;
         let (p, at) = read_puzzle(puzzle, &args)?;
@@ -295,10 +299,20 @@ puzzle_function! {
     /// >>> str(sudokit.check(sudokit.minimize(p, seed=3), minimal=True))
     /// 'unique, minimal'
     /// ```
-    signature = (*, symmetry="none", seed=None, index=0, format="line", timeout=None);
+    // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
+    #[pyo3(text_signature = "(puzzle, *, symmetry=\"none\", seed=None, index=0, format=\"line\", timeout=None, size=None, box=None, symbols=None, variant=None, regions=None, layout=None)")]
+    signature = (*, symmetry="none", seed=None, index=Whole(0), format="line", timeout=None);
     pub fn minimize(
-        py, puzzle, keywords; symmetry: &str, seed: Option<u64>, index: u64, format: &str, timeout: Option<f64>
+        py,
+        puzzle,
+        keywords;
+        symmetry: &str,
+        seed: Option<Whole<u64>>,
+        index: Whole<u64>,
+        format: &str,
+        timeout: Option<f64>,
     ) -> PyResult<String> {
+        let (seed, index) = (seed.map(Whole::get), index.get());
         let args = keywords.options()?;
         let format = output_format(format)?;
         let limits = search_limits(None, timeout)?;
@@ -392,15 +406,18 @@ puzzle_function! {
     /// >>> len(list(sudokit.solutions("8..........36......7..9.2...8...7.......457.....1...3...1....68..85...1..9....4..")))
     /// 295
     /// ```
-    signature = (limit=Some(ALL_LIMIT), *, format="line", timeout=None);
+    // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
+    #[pyo3(text_signature = "(puzzle, limit=10000, *, format=\"line\", timeout=None, size=None, box=None, symbols=None, variant=None, regions=None, layout=None)")]
+    signature = (limit=Some(Whole(ALL_LIMIT)), *, format="line", timeout=None);
     pub fn solutions(
         py,
         puzzle,
         keywords;
-        limit: Option<u64>,
+        limit: Option<Whole<u64>>,
         format: &str,
         timeout: Option<f64>,
     ) -> PyResult<Solutions> {
+        let limit = limit.map(Whole::get);
         let args = keywords.options()?;
         let format = output_format(format)?;
         let cancel = CancelFlag::new();
@@ -438,12 +455,12 @@ puzzle_function! {
 pub fn canon(
     puzzle: &Bound<'_, PyAny>,
     format: &str,
-    size: Option<usize>,
+    size: Option<Whole<usize>>,
     r#box: Option<&Bound<'_, PyAny>>,
     symbols: Option<&str>,
     layout: Option<&str>,
 ) -> PyResult<String> {
-    let args = ReadOptions::new(size, r#box, symbols, None, layout, None)?;
+    let args = ReadOptions::new(size.map(Whole::get), r#box, symbols, None, layout, None)?;
     let format = output_format(format)?;
     let (p, _, symbols) = read_puzzle_in(puzzle, &args)?;
     let c = canonical_under(p.board(), p.grid()).map_err(bad_option)?;

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -149,6 +151,57 @@ def test_bad_options_are_value_errors():
         sudokit.generate(seed=1, clues=20, max_clues=25)
     with pytest.raises(ValueError, match="minimal=False needs"):
         sudokit.generate(seed=1, minimal=False)
+
+
+def test_negative_and_huge_counts_raise_value_error():
+    """A count, size, seed or number of threads below 0, or past what the library takes, raises
+    ValueError that says so (with the argument's name as a note from Python 3.11), as Python's own
+    functions do; not OverflowError."""
+    rows = np.zeros((1, 81), dtype=np.uint8)
+    calls = {
+        "limit": lambda v: sudokit.count(P1, limit=v),
+        "size": lambda v: sudokit.solve(P1, size=v),
+        "seed": lambda v: sudokit.generate(seed=v),
+        "index": lambda v: sudokit.minimize(P1, index=v),
+        "attempts": lambda v: sudokit.generate(seed=1, attempts=v),
+        "n": lambda v: sudokit.generate_batch(v, seed=1),
+        "start": lambda v: sudokit.generate_batch(1, seed=1, start=v),
+        "max_size": lambda v: sudokit.backdoors(P1, max_size=v),
+        "threads": lambda v: sudokit.solve_batch(rows, threads=v),
+        "nodes": lambda v: sudokit.check_batch(rows, nodes=v),
+    }
+    for name, call in calls.items():
+        with pytest.raises(ValueError, match=r"^-1 is negative: expected a whole number from 0") as e:
+            call(-1)
+        assert not isinstance(e.value, OverflowError), name
+        if sys.version_info >= (3, 11):
+            assert e.value.__notes__ == [f"while processing '{name}'"], name
+        with pytest.raises(ValueError, match=r"is too large"):
+            call(2**70)
+    with pytest.raises(ValueError, match="^4294967296 is too large"):
+        sudokit.generate(seed=1, attempts=2**32)
+    with pytest.raises(TypeError):
+        sudokit.count(P1, limit=1.5)
+    assert sudokit.count(P1, limit=np.int64(1)) == 1
+
+
+def test_signatures_show_their_defaults():
+    """help() and inspect show every default as a value, and the signature takes every argument
+    the function does."""
+    for name in sudokit.__all__:
+        f = getattr(sudokit, name)
+        text = getattr(f, "__text_signature__", None)
+        if not callable(f) or text is None or isinstance(f, type):
+            continue
+        assert "..." not in text, (name, text)
+        inspect.signature(f)
+    assert inspect.signature(sudokit.count).parameters["limit"].default == 1_000_000
+    assert inspect.signature(sudokit.solutions).parameters["limit"].default == 10_000
+    assert inspect.signature(sudokit.generate).parameters["attempts"].default == 1000
+    assert inspect.signature(sudokit.backdoor_batch).parameters["max_size"].default == 3
+    # The defaults shown are the ones the functions use.
+    assert sudokit.generate(seed=5) == sudokit.generate(seed=5, index=0, attempts=1000)
+    assert sudokit.backdoors(P1) == sudokit.backdoors(P1, max_size=3)
 
 
 def test_exception_hierarchy():
