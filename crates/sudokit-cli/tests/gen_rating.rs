@@ -84,28 +84,93 @@ fn bad_rating_values_are_clear_errors() {
 
 #[test]
 fn rating_options_need_the_classic_board() {
-    for args in [&["--level", "easy"][..], &["--er", "1..3"], &["--require", "x-wing"], &["--exclude", "bf"]]
-    {
+    // A level or ER is on the HoDoKu and Sudoku Explainer scales: classic 9×9 only.
+    for args in [&["--level", "easy"][..], &["--er", "1..3"]] {
         let r = sudokit(&[&["generate", "puzzle", "--size", "4"][..], args].concat(), "");
         assert_eq!(r.code, 2, "{args:?}");
         assert!(
-            r.stderr.contains("are for classic 9x9 puzzles only, not classic 4×4"),
+            r.stderr.contains("the level and ER targets are for classic 9x9 puzzles only, not classic 4×4"),
             "{args:?}: {}",
             r.stderr
         );
-    }
-    for variant in ["x", "jigsaw", "killer"] {
-        let r = sudokit(&["generate", "puzzle", "--variant", variant, "--level", "easy"], "");
-        assert_eq!(r.code, 2, "{variant}");
-        assert!(
-            r.stderr.contains("classic 9x9 puzzles only, not variant puzzles"),
-            "{variant}: {}",
-            r.stderr
-        );
+        for variant in ["x", "jigsaw", "killer"] {
+            let r = sudokit(&[&["generate", "puzzle", "--variant", variant][..], args].concat(), "");
+            assert_eq!(r.code, 2, "{variant}");
+            assert!(
+                r.stderr.contains(&format!("classic 9x9 puzzles only, not {variant} puzzles")),
+                "{variant}: {}",
+                r.stderr
+            );
+        }
     }
     // On 9×9 given explicitly they work.
     let r = sudokit(&["generate", "puzzle", "--size", "9", "--level", "easy", "--seed", "1"], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
+    // Techniques follow the step solver's path, on every board: a 6×6 classic puzzle with a
+    // Locked Candidates step.
+    let r = sudokit(&["generate", "puzzle", "--size", "6", "--require", "lc1", "--seed", "1"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let path = sudokit(&["explain", "--size", "6"], &r.stdout);
+    assert!(path.stdout.contains("Locked Candidates Type 1"), "{}", path.stdout);
+    // The killer techniques need cages.
+    let r = sudokit(&["generate", "puzzle", "--variant", "x", "--require", "innies"], "");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("Innies works on killer cages, which puzzles without cages do not have"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Killer puzzles by technique: `--exclude bf` makes puzzles a player solves without a guess,
+/// `--require kci` ones that need Cage Interaction; the seed fixes them whatever the threads.
+#[test]
+fn killer_puzzles_by_technique() {
+    let run = |extra: &[&str], threads: &str| {
+        let args =
+            [
+                &[
+                    "generate",
+                    "puzzle",
+                    "--variant",
+                    "killer",
+                    "-n",
+                    "4",
+                    "--seed",
+                    "8",
+                    "--threads",
+                    threads,
+                ][..],
+                extra,
+            ]
+            .concat();
+        let r = sudokit(&args, "");
+        assert_eq!(r.code, 0, "{extra:?}: {}", r.stderr);
+        r.stdout
+    };
+    for (extra, wanted) in [
+        (&["--exclude", "bf"][..], None),
+        (&["--require", "kci", "--exclude", "bf"], Some("Cage Interaction")),
+    ] {
+        let made = run(extra, "1");
+        assert_eq!(made, run(extra, "2"), "{extra:?}: the seed fixes the puzzles");
+        let explained = sudokit(&["explain", "-o", "json"], &made);
+        assert_eq!(explained.code, 0, "{}", explained.stderr);
+        let records: Vec<serde_json::Value> =
+            explained.stdout.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+        assert_eq!(records.len(), 4);
+        for record in records {
+            let used: Vec<&str> = record["steps"]
+                .as_array()
+                .expect("steps")
+                .iter()
+                .filter_map(|s| s["technique"].as_str())
+                .collect();
+            assert_eq!(record["solved"], true);
+            assert!(!used.contains(&"Brute Force"), "{extra:?}: {used:?}");
+            assert!(wanted.is_none_or(|w| used.contains(&w)), "{extra:?}: {used:?}");
+        }
+    }
 }
 
 #[test]

@@ -28,7 +28,8 @@ pub const LEVELS: &[(&str, &str)] = &[
     ("extreme", "Forcing chains and nets, exotic fish"),
 ];
 
-/// The rating flags of `generate puzzle` (classic 9×9 only).
+/// The rating flags of `generate puzzle`: the level and ER on classic 9×9 only, the techniques on
+/// every board and variant.
 #[derive(Args, Debug, Clone)]
 pub struct RatingArgs {
     /// HoDoKu level of the puzzle (`sudokit rate`'s hodoku_level) [default: any]; classic 9×9 only.
@@ -42,11 +43,14 @@ pub struct RatingArgs {
     pub er: Option<String>,
 
     /// A technique that must appear in the solution path `sudokit explain` prints (a HoDoKu name
-    /// such as "X-Wing", a library code such as 0300, or a short name such as bf2); repeatable.
+    /// such as "X-Wing", a library code such as 0300, or a short name such as bf2); repeatable; on
+    /// every board and variant (killer: `--require innies`).
     #[arg(long, value_name = "TECHNIQUE")]
     pub require: Vec<String>,
 
     /// A technique that must not appear in the solution path (named as for --require); repeatable.
+    /// A path with Brute Force is always skipped, so any such flag, `--exclude bf` for one, keeps
+    /// puzzles solved without a guess.
     #[arg(long, value_name = "TECHNIQUE")]
     pub exclude: Vec<String>,
 }

@@ -13,16 +13,19 @@
 //! The region map and the cages are written by the library ([`write_board_grid`], [`rules_fields`]).
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use anyhow::bail;
 use clap::ValueEnum;
 use serde_json::Value;
 use sudokit::format::{region_symbols, rules_fields, write_board_grid};
 use sudokit::generate::{
-    GenerateError, Generated, VariantGenerated, VariantGenerator, VariantGrid, VariantSpec,
+    GenerateError, Generated, Tally, VariantGenerated, VariantGenerator, VariantGrid, VariantSpec,
 };
 use sudokit::{Grid, Notation, OutputFormat};
 
+use super::gen_rating::RareWatch;
 use super::generate::{produce, render, CommonArgs, GenFormat, GridArgs, Item, PuzzleArgs};
 use crate::record::{json_object, Columns, Fields, Machine};
 
@@ -113,17 +116,27 @@ pub fn grid(a: &GridArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
 /// `generate puzzle --variant …`.
 pub fn puzzle(a: &PuzzleArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
     check_layout(spec, &a.common, a.solution)?;
-    if !a.rating.target()?.is_empty() {
-        // The raters follow the classic rules' techniques; a rating of a variant puzzle would mislead.
-        bail!("--level, --er, --require and --exclude are for classic 9x9 puzzles only, not variant puzzles");
-    }
     if a.pattern.is_some() {
         bail!("--pattern is for classic rules only, not variant puzzles");
     }
-    let generator = VariantGenerator::new(a.common.shape()?, spec, a.options()?)?;
+    // --require and --exclude follow the step solver's path under the puzzle's rules; a level or
+    // ER (the HoDoKu and Sudoku Explainer scales) is refused by the library, as on other boards.
+    let rating = a.rating.target()?;
+    let tally = Tally::new();
+    let generator = VariantGenerator::new(a.common.shape()?, spec, a.options()?)?
+        .with_rating(rating.clone())?
+        .with_tally(tally.clone());
     let target = a.target();
+    let finished = Arc::new(AtomicU64::new(0));
+    let watch =
+        (!rating.is_empty()).then(|| RareWatch::start(&rating, a.common.count, tally, finished.clone()));
     produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {
-        generator.puzzle_until(rng, cancel).map(|p| Item::Variant(VariantItem::Puzzle(p)))
+        let made = generator.puzzle_until(rng, cancel).map(|p| Item::Variant(VariantItem::Puzzle(p)));
+        if let (Err(_), Some(watch)) = (&made, &watch) {
+            watch.check();
+        }
+        finished.fetch_add(1, Ordering::Relaxed);
+        made
     })
 }
 

@@ -18,7 +18,8 @@
 //!   is over the digits on the pattern's cells (the `pattern` module).
 //! - Variants (X, hyper, jigsaw with a random region map, killer with random cages):
 //!   [`VariantGenerator`], in the `variant` module; the region maps and cages are drawn by [`jigsaw`]
-//!   and [`killer`].
+//!   and [`killer`]. Techniques required or excluded in the solution path under the puzzle's own
+//!   rules: [`VariantGenerator::with_rating`].
 //!
 //! # Bounded checks
 //!

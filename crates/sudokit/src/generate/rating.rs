@@ -9,13 +9,15 @@
 //! - **level**: [`crate::rate::hodoku`]'s level of the human solver's default path.
 //! - **ER**: [`crate::rate::se`]'s ER, between the bounds inclusive.
 //! - **require** / **exclude**: the technique appears (or does not) in the human solver's default
-//!   path, the path `sudokit explain` prints and the HoDoKu level is computed on.
+//!   path, the path `sudokit explain` prints and the HoDoKu level is computed on. These work on
+//!   every board and variant the step solver does, [`VariantGenerator::with_rating`] included (a
+//!   killer puzzle that needs Innies; `exclude` Brute Force: no guessing).
 //!
 //! A candidate the raters cannot reach is skipped, never labelled with a guess: a default path that
 //! falls back on Brute Force (unless Brute Force is itself required) has no faithful HoDoKu level
 //! or technique list, and a puzzle Sudoku Explainer's rater reports as beyond its reach (nested
-//! forcing chains) or out of budget has no exact ER. Rating targets are defined on the classic 9×9
-//! board only, as both scales are.
+//! forcing chains) or out of budget has no exact ER. The level and ER are defined on the classic
+//! 9×9 board only, as both scales are.
 //!
 //! ```
 //! use sudokit::generate::{rng_for, GenerateOptions, Generator, RatingTarget};
@@ -43,7 +45,7 @@ use crate::rate::se;
 use crate::rules::Board;
 use crate::solve::CancelFlag;
 
-use super::{GenerateError, Generator};
+use super::{GenerateError, Generator, VariantGenerator};
 
 /// The highest ER Sudoku Explainer's scale gives, in tenths: ranges are checked against it.
 const ER_MAX_TENTHS: u16 = 120;
@@ -94,8 +96,8 @@ pub enum RatingTargetError {
         /// The upper bound.
         max: String,
     },
-    /// Rating targets need the classic 9×9 board: both scales are defined on it alone.
-    #[error("rating targets (level, ER, techniques) are for classic 9x9 puzzles only, not {board}")]
+    /// A level or ER target needs the classic 9×9 board: both scales are defined on it alone.
+    #[error("the level and ER targets are for classic 9x9 puzzles only, not {board}")]
     NotClassic {
         /// The board, as [`Board::describe`] gives it.
         board: String,
@@ -106,8 +108,8 @@ pub enum RatingTargetError {
         /// The technique.
         technique: Technique,
     },
-    /// A killer technique: it works on cages, which classic puzzles do not have.
-    #[error("{technique} works on killer cages, which classic puzzles do not have")]
+    /// A killer technique on puzzles without cages.
+    #[error("{technique} works on killer cages, which puzzles without cages do not have")]
     KillerOnly {
         /// The technique.
         technique: Technique,
@@ -202,18 +204,30 @@ impl RatingTarget {
     /// Checks that puzzles on `board` can meet the target at all.
     ///
     /// # Errors
-    /// [`RatingTargetError::NotClassic`] off the classic 9×9 board;
-    /// [`RatingTargetError::KillerOnly`] for a required killer technique;
+    /// [`RatingTargetError::NotClassic`] for a level or ER off the classic 9×9 board;
+    /// [`RatingTargetError::KillerOnly`] for a required killer technique on a board without cages;
     /// [`RatingTargetError::NotInPath`] for a required technique the default path never uses;
     /// [`RatingTargetError::Contradiction`] for a technique both required and excluded.
     pub fn validate(&self, board: &Board) -> Result<(), RatingTargetError> {
+        let classic = board.shape() == Shape::CLASSIC && board.is_classic();
+        self.validate_for(classic, !board.cages().is_empty(), || board.describe())
+    }
+
+    /// [`RatingTarget::validate`] for puzzles whose rules are `classic` 9×9 or not, with `cages` or
+    /// not, `describe` naming them for a message.
+    pub(crate) fn validate_for(
+        &self,
+        classic: bool,
+        cages: bool,
+        describe: impl FnOnce() -> String,
+    ) -> Result<(), RatingTargetError> {
         if self.is_empty() {
             return Ok(());
         }
-        if board.shape() != Shape::CLASSIC || !board.is_classic() {
-            return Err(RatingTargetError::NotClassic { board: board.describe() });
+        if (self.level.is_some() || self.er.is_some()) && !classic {
+            return Err(RatingTargetError::NotClassic { board: describe() });
         }
-        if let Some(&technique) = self.require.iter().find(|t| t.is_killer()) {
+        if let Some(&technique) = self.require.iter().find(|t| t.is_killer() && !cages) {
             return Err(RatingTargetError::KillerOnly { technique });
         }
         let order = SolverOptions::default().order;
@@ -226,9 +240,19 @@ impl RatingTarget {
         Ok(())
     }
 
-    /// Rates `puzzle` (classic 9×9, with exactly one solution) against the target. A Sudoku
-    /// Explainer rating stops part way once `cancel` is set (then the target is not met).
-    pub(crate) fn rate(&self, puzzle: &Grid, cancel: Option<&CancelFlag>) -> Rated {
+    /// Rates `puzzle` (with exactly one solution under `board`, the classic rules of its shape if
+    /// `None`) against the target. A Sudoku Explainer rating stops part way once `cancel` is set
+    /// (then the target is not met).
+    pub(crate) fn rate(
+        &self,
+        board: Option<&Arc<Board>>,
+        puzzle: &Grid,
+        cancel: Option<&CancelFlag>,
+    ) -> Rated {
+        let state = || match board {
+            Some(b) => State::new(Arc::clone(b), puzzle),
+            None => State::classic(puzzle),
+        };
         if let Some(level) = self.level.filter(|&l| l < Level::Extreme) {
             // The default path picks the first technique in its order that applies; cut to the
             // techniques of `level` and below, the order picks the same steps as long as the path
@@ -236,7 +260,7 @@ impl RatingTarget {
             // a harder technique and the level is above `level`. The cut order is much cheaper.
             let mut cut = SolverOptions::default();
             cut.order.retain(|&t| hodoku::level_of(t) <= level);
-            let Ok(state) = State::classic(puzzle) else { return Rated::Unreachable };
+            let Ok(state) = state() else { return Rated::Unreachable };
             match solve(state, cut) {
                 Ok(path) if path.is_solved() => {}
                 Ok(_) => return Rated::Misses,
@@ -244,7 +268,7 @@ impl RatingTarget {
             }
         }
         if self.level.is_some() || !self.require.is_empty() || !self.exclude.is_empty() {
-            let Ok(state) = State::classic(puzzle) else { return Rated::Unreachable };
+            let Ok(state) = state() else { return Rated::Unreachable };
             let Ok(path) = solve(state, SolverOptions::default()) else { return Rated::Unreachable };
             let used = |t: Technique| path.steps.iter().any(|s| s.technique == t);
             if !path.is_solved()
@@ -357,12 +381,70 @@ impl Generator {
     /// Whether a candidate meets the rating target (always, without one); `cancel` as for
     /// [`RatingTarget::rate`].
     pub(super) fn rated(&self, puzzle: &Grid, cancel: Option<&CancelFlag>) -> bool {
-        self.rating.as_ref().is_none_or(|target| target.rate(puzzle, cancel) == Rated::Meets)
+        self.rating.as_ref().is_none_or(|target| target.rate(None, puzzle, cancel) == Rated::Meets)
     }
 
     /// Whether a candidate has the difficulty class and meets the rating target asked for.
     pub(super) fn wanted(&self, puzzle: &Grid, cancel: Option<&CancelFlag>) -> bool {
         self.options.difficulty.is_none_or(|d| d.accepts(&self.board, puzzle)) && self.rated(puzzle, cancel)
+    }
+}
+
+impl VariantGenerator {
+    /// This generator with a rating target: techniques required and excluded in each puzzle's
+    /// human-solving path (a level or ER is for classic 9×9 puzzles only). Every puzzle it makes meets
+    /// `target`, or, when no attempt does, [`GenerateError::TargetNotFound`].
+    ///
+    /// ```
+    /// use sudokit::generate::{rng_for, GenerateOptions, RatingTarget, VariantGenerator};
+    /// use sudokit::human::Technique;
+    /// use sudokit::Shape;
+    ///
+    /// // Killer puzzles that need the rule of 45, and no guess.
+    /// let mut target = RatingTarget::default();
+    /// target.require = vec![Technique::Innies];
+    /// target.exclude = vec![Technique::BruteForce];
+    /// let generator = VariantGenerator::new(Shape::CLASSIC, "killer".parse()?, GenerateOptions::default())?
+    ///     .with_rating(target)?;
+    /// let made = generator.puzzle(&mut rng_for(3, 0))?;
+    /// assert_eq!(made.board.cages().iter().map(|c| c.cells.len()).sum::<usize>(), 81);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GenerateError::Rating`] when the target cannot be met under these rules (see
+    /// [`RatingTarget::validate`]).
+    pub fn with_rating(mut self, target: RatingTarget) -> Result<VariantGenerator, GenerateError> {
+        let spec = self.spec();
+        let shape = self.shape();
+        target.validate_for(spec.is_classic() && shape == Shape::CLASSIC, spec.killer, || {
+            format!("{spec} puzzles")
+        })?;
+        self.classic.rating = (!target.is_empty()).then(|| Arc::new(target));
+        Ok(self)
+    }
+
+    /// This generator counting every candidate it tries in `tally`.
+    pub fn with_tally(mut self, tally: Tally) -> VariantGenerator {
+        self.classic.tally = Some(tally);
+        self
+    }
+
+    /// The rating target, if any.
+    pub fn rating(&self) -> Option<&RatingTarget> {
+        self.classic.rating()
+    }
+
+    /// Whether a candidate on `board` meets the rating target (always, without one), counting it.
+    pub(super) fn rated(&self, board: &Arc<Board>, puzzle: &Grid, cancel: Option<&CancelFlag>) -> bool {
+        self.classic.count_candidate();
+        let target = self.classic.rating.as_ref();
+        target.is_none_or(|t| t.rate(Some(board), puzzle, cancel) == Rated::Meets)
+    }
+
+    /// The error of a generator whose attempts gave no candidate that met its rating target.
+    pub(super) fn missed(&self) -> Option<GenerateError> {
+        self.classic.missed()
     }
 }
 

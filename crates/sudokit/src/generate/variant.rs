@@ -214,7 +214,7 @@ pub struct VariantGenerated {
 pub struct VariantGenerator {
     spec: VariantSpec,
     /// The options and the symmetry orbits, shared with the classic generator.
-    classic: Generator,
+    pub(super) classic: Generator,
     /// The board without cages, when it is the same for every item (not jigsaw).
     fixed: Option<Arc<Board>>,
 }
@@ -348,6 +348,9 @@ impl VariantGenerator {
             };
             let Some(Dug { puzzle, unproven }) = dug else { return Err(GenerateError::Cancelled) };
             let Some(guesses) = digger.guesses(&puzzle) else { return Err(GenerateError::Cancelled) };
+            if !self.rated(&board, &puzzle, cancel.as_ref()) {
+                continue;
+            }
             let distance = o.clues.distance(puzzle.givens());
             let made = VariantGenerated {
                 board,
@@ -365,7 +368,9 @@ impl VariantGenerator {
                 return Ok(made);
             }
         }
-        let (_, mut made) = nearest.0.expect("at least one attempt, and every attempt gives a candidate");
+        let Some((_, mut made)) = nearest.0 else {
+            return Err(self.missed().expect("without a rating target every attempt gives a candidate"));
+        };
         made.generated.target_met = false;
         made.generated.attempts = o.attempts;
         Ok(made)

@@ -71,6 +71,59 @@ fn targets_are_validated() {
     ));
 }
 
+/// Techniques required and excluded work under variant rules: killer puzzles that need Cage
+/// Interaction or Innies and no guess, each checked on the path of the puzzle under its own board;
+/// a level, an ER or a killer technique without cages is refused.
+#[test]
+fn variant_puzzles_by_technique() {
+    let killer = |target: RatingTarget| {
+        VariantGenerator::new(Shape::CLASSIC, "killer".parse().expect("spec"), GenerateOptions::default())
+            .expect("killer")
+            .with_rating(target)
+    };
+    for (require, seed) in [(Technique::CageInteraction, 1), (Technique::Innies, 2)] {
+        let target = RatingTarget {
+            require: vec![require],
+            exclude: vec![Technique::BruteForce],
+            ..RatingTarget::default()
+        };
+        let generator = killer(target).expect("a valid target");
+        for i in 0..2 {
+            let made = generator.puzzle(&mut rng_for(seed, i)).expect("found");
+            let state = State::new(made.board.clone(), &made.generated.puzzle).expect("valid");
+            let path = solve(state, SolverOptions::default()).expect("unique");
+            assert!(path.is_solved());
+            let used: Vec<Technique> = path.steps.iter().map(|s| s.technique).collect();
+            assert!(used.contains(&require) && !used.contains(&Technique::BruteForce), "{used:?}");
+            // The seed fixes the puzzle.
+            assert_eq!(generator.puzzle(&mut rng_for(seed, i)).expect("found"), made);
+        }
+    }
+    let level = RatingTarget { level: Some(hodoku::Level::Easy), ..RatingTarget::default() };
+    assert_eq!(
+        killer(level).err().map(|e| e.to_string()),
+        Some("the level and ER targets are for classic 9x9 puzzles only, not killer puzzles".to_string())
+    );
+    let x = VariantGenerator::new(Shape::CLASSIC, "x".parse().expect("spec"), GenerateOptions::default())
+        .expect("x");
+    let innies = RatingTarget { require: vec![Technique::Innies], ..RatingTarget::default() };
+    assert!(matches!(
+        x.with_rating(innies),
+        Err(GenerateError::Rating(RatingTargetError::KillerOnly { technique: Technique::Innies }))
+    ));
+    // A target no attempt meets is an error, as for classic puzzles.
+    let o = GenerateOptions { attempts: 3, ..GenerateOptions::default() };
+    let jellyfish = RatingTarget { require: vec![Technique::Jellyfish], ..RatingTarget::default() };
+    let rare = VariantGenerator::new(Shape::new(2, 2).expect("4×4"), "killer".parse().expect("spec"), o)
+        .expect("killer 4×4")
+        .with_rating(jellyfish)
+        .expect("valid");
+    assert!(matches!(
+        rare.puzzle(&mut rng_for(1, 0)),
+        Err(GenerateError::TargetNotFound { attempts: 3, .. })
+    ));
+}
+
 #[test]
 fn every_level_is_made_and_rated_again() {
     for level in hodoku::Level::ALL {
@@ -172,7 +225,7 @@ fn level_check_agrees_with_the_hodoku_rating() {
                 Rated::Misses
             };
             assert_eq!(
-                target.rate(&puzzle, None),
+                target.rate(None, &puzzle, None),
                 expected,
                 "{puzzle} rated {}, target {level}",
                 rating.level
@@ -191,9 +244,9 @@ fn a_cancel_flag_stops_the_er_check() {
     let er = se::rate(&puzzle).expect("rated").er_tenths;
     let target =
         RatingTarget { er: Some(ErRange { min_tenths: er, max_tenths: er }), ..RatingTarget::default() };
-    assert_eq!(target.rate(&puzzle, None), Rated::Meets);
-    assert_eq!(target.rate(&puzzle, Some(&crate::solve::CancelFlag::new())), Rated::Meets);
+    assert_eq!(target.rate(None, &puzzle, None), Rated::Meets);
+    assert_eq!(target.rate(None, &puzzle, Some(&crate::solve::CancelFlag::new())), Rated::Meets);
     let flag = crate::solve::CancelFlag::new();
     flag.cancel();
-    assert_eq!(target.rate(&puzzle, Some(&flag)), Rated::Unreachable);
+    assert_eq!(target.rate(None, &puzzle, Some(&flag)), Rated::Unreachable);
 }
