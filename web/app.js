@@ -3,10 +3,9 @@
 // what is on the board, draws it, and asks the module.
 //
 // State: the board's rules as the library describes them (side, box, regions, diagonals, windows,
-// killer cages),
-// the givens, the player's entries and pencil marks, which entries the solver filled, and the
-// candidates removed by hint steps the player applied. Every change goes through `change()`, which
-// keeps undo and redo and writes the puzzle into the address.
+// killer cages), the givens, the player's entries and pencil marks, which entries the solver filled,
+// and the candidates removed by hint steps the player applied. Every change goes through `change()`,
+// which keeps undo and redo and writes the puzzle into the address.
 //
 // Hints and the step-by-step explanation come from the library's human-style solver: a hint goes from
 // a nudge (where to look) to the technique to the full step; the explanation lists every step and

@@ -20,8 +20,8 @@
 //!   comes after the classic subsets, so that the other cells' own pairs and triples are found as
 //!   such.
 //!
-//! The houses taken together are each house alone, runs of adjacent rows, of adjacent columns, and
-//! of adjacent boxes within a band or a stack, smallest first.
+//! For Innies and Outies, the houses taken together are each house alone, runs of adjacent rows, of
+//! adjacent columns, and of adjacent boxes within a band or a stack, smallest first.
 //!
 //! All are exact, not heuristic: a candidate goes only when no assignment of the group's cells
 //! from their candidates (different digits where the rules say so) reaches the total with it. The
@@ -475,7 +475,8 @@ fn house_choices(state: &State, members: &[Member], placed: DigitSet, open: &[Ce
 
 /// The step of a house's choices, when they remove a candidate: the cages with the combinations
 /// left, each open cell of a cage kept to the digits those combinations put there, each other open
-/// cell to the digits the choices leave it.
+/// cell to the digits the choices leave it. `None` also when no combination goes and no cell outside
+/// the cages loses a digit: what is left is each cage's Cage Combination, a step of its own.
 fn interaction_step(
     state: &State,
     cages: &[Cage],
@@ -486,6 +487,7 @@ fn interaction_step(
 ) -> Option<Step> {
     let mut step = Step::new(Technique::CageInteraction, state.shape());
     step.pattern.houses.push(house);
+    let dropped = found.alive.iter().any(|alive| alive.contains(&false));
     for (member, alive) in members.iter().zip(&found.alive) {
         let cage = &cages[member.index];
         let kept: Vec<DigitSet> =
@@ -509,9 +511,13 @@ fn interaction_step(
         step.pattern.sets.extend(kept.iter().map(|&digits| CellGroup { cells: cells.clone(), digits }));
         step.pattern.cells.extend(cells);
     }
+    let in_cages = step.eliminations.len();
     for (&cell, allowed) in open.iter().zip(&found.rest) {
         let gone = state.candidates(cell).difference(*allowed);
         step.eliminations.extend(gone.iter().map(|d| Candidate::new(cell, d)));
+    }
+    if !dropped && step.eliminations.len() == in_cages {
+        return None;
     }
     step.pattern.cells.sort_unstable();
     step.is_productive().then_some(step)
@@ -648,6 +654,11 @@ mod tests {
         );
         // Nothing where it could be anything.
         assert!(texts(&with(&[1, 2, 3, 4, 5, 6, 7, 8, 9]), Technique::CageInteraction).is_empty());
+        // Nor where the cage alone removes candidates (no 4, 8 or 9 in 8 = 1+7 | 2+6 | 3+5): that
+        // is the cage's Cage Combination, not an interaction.
+        let fresh = State::new(board.clone(), &Grid::empty(shape)).expect("state");
+        assert!(!texts(&fresh, Technique::CageCombination).is_empty());
+        assert!(texts(&fresh, Technique::CageInteraction).is_empty());
     }
 
     #[test]
