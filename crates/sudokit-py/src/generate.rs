@@ -20,12 +20,13 @@ use pyo3::types::PyList;
 use rayon::prelude::*;
 use sudokit::format::{region_symbols, rules_fields};
 use sudokit::generate::{
-    rng_for, Clues, Difficulty, GenerateError, GenerateOptions, Generated, Generator, Pattern, Symmetry,
-    VariantGenerator, VariantSpec,
+    rng_for, Clues, Difficulty, ErRange, GenerateError, GenerateOptions, Generated, Generator, Pattern,
+    RatingTarget, Symmetry, VariantGenerator, VariantSpec,
 };
+use sudokit::rate::hodoku::Level;
 use sudokit::{Board, CancelFlag, Grid, OutputFormat};
 
-use crate::args::{output_format, shape_of, Whole};
+use crate::args::{output_format, shape_of, techniques_of, Names, Whole};
 use crate::batch::{status, Status};
 use crate::errors::{bad_option, generate_error, warn};
 use crate::output::{json_loads, render};
@@ -69,6 +70,10 @@ struct GenerateKeywords<'a, 'py> {
     grid: bool,
     pattern: Option<&'a str>,
     variant: Option<&'a Bound<'py, PyAny>>,
+    level: Option<&'a str>,
+    er: Option<&'a str>,
+    require: Option<&'a Bound<'py, PyAny>>,
+    exclude: Option<&'a Bound<'py, PyAny>>,
 }
 
 /// A `#[pyfunction]` that makes items, written with its own arguments only: the macro adds the
@@ -90,7 +95,7 @@ macro_rules! generate_function {
         // `text_signature`.
         #[pyfunction]
         $(#[$attr])*
-        #[pyo3(signature = ($($before)*, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=Whole(sudokit::generate::DEFAULT_ATTEMPTS), grid=false, pattern=None, $($after)*, variant=None))]
+        #[pyo3(signature = ($($before)*, size=None, r#box=None, symmetry="none", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=Whole(sudokit::generate::DEFAULT_ATTEMPTS), grid=false, pattern=None, $($after)*, variant=None, level=None, er=None, require=None, exclude=None))]
         #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
         pub fn $name<$py_life>(
             $py: Python<$py_life>,
@@ -107,6 +112,10 @@ macro_rules! generate_function {
             pattern: Option<&str>,
             $($param_after: $ty_after,)*
             variant: Option<&Bound<$py_life, PyAny>>,
+            level: Option<&str>,
+            er: Option<&str>,
+            require: Option<&Bound<$py_life, PyAny>>,
+            exclude: Option<&Bound<$py_life, PyAny>>,
         ) -> $ret {
             let $keywords = GenerateKeywords {
                 size: size.map(Whole::get),
@@ -120,6 +129,10 @@ macro_rules! generate_function {
                 grid,
                 pattern,
                 variant,
+                level,
+                er,
+                require,
+                exclude,
             };
             $body
         }
@@ -161,8 +174,10 @@ fn making(k: GenerateKeywords<'_, '_>) -> PyResult<Making> {
             "pattern places the givens of classic puzzles: not with grid=True or variant",
         ));
     }
+    let rating = rating_target(k)?;
     let generator = if spec.is_classic() {
-        let generator = Generator::new(shape, o).map_err(bad_option)?;
+        let generator =
+            Generator::new(shape, o).map_err(bad_option)?.with_rating(rating).map_err(bad_option)?;
         Maker::Classic(match pattern {
             Some(p) => generator.with_pattern(p).map_err(|e| bad_option(format!("pattern: {e}")))?,
             None => generator,
@@ -173,9 +188,26 @@ fn making(k: GenerateKeywords<'_, '_>) -> PyResult<Making> {
                 "variant killer makes puzzles: a complete grid has nothing left to solve; use grid=False",
             ));
         }
-        Maker::Variant(VariantGenerator::new(shape, spec, o).map_err(bad_option)?)
+        Maker::Variant(
+            VariantGenerator::new(shape, spec, o)
+                .map_err(bad_option)?
+                .with_rating(rating)
+                .map_err(bad_option)?,
+        )
     };
     Ok(Making { generator, grids: k.grid, target })
+}
+
+/// The rating target of `level`, `er`, `require` and `exclude` (techniques as `explain`'s
+/// `techniques=` takes them), checked by the library against the board when set on the generator.
+fn rating_target(k: GenerateKeywords<'_, '_>) -> PyResult<RatingTarget> {
+    let mut target = RatingTarget::default();
+    target.level = k.level.map(Level::from_str).transpose().map_err(|e| bad_option(format!("level: {e}")))?;
+    target.er = k.er.map(ErRange::from_str).transpose().map_err(bad_option)?;
+    let names = |b: Option<&Bound<'_, PyAny>>| b.map(|b| b.extract::<Names>()).transpose();
+    target.require = techniques_of(names(k.require)?)?;
+    target.exclude = techniques_of(names(k.exclude)?)?;
+    Ok(target)
 }
 
 /// The rules named by `variant`: `None`, `"x,jigsaw"` or a sequence of names (`x`, `hyper`,
@@ -321,6 +353,14 @@ generate_function! {
     /// (read back as that jigsaw); a killer puzzle is a `dict`, the JSON
     /// puzzle object with its `cages` (`json.dumps` it to read it back).
     ///
+    /// By rating, as `--level`, `--er`, `--require` and `--exclude`: `level` (HoDoKu's `easy` …
+    /// `extreme`) and `er` (Sudoku Explainer's range, `"7.0..8.5"`) on classic 9×9 puzzles;
+    /// `require` and `exclude` (technique names as `explain`'s `techniques=`: `"x-wing,bf2"` or a
+    /// list) on every board and variant, with the path `explain` gives under the puzzle's rules
+    /// (`variant="killer", require="innies", exclude="bf"`: killer puzzles that need the rule of 45
+    /// and no guess). A target the board cannot have is a `ValueError`; one no attempt meets, a
+    /// `GenerateError`.
+    ///
     /// ```python
     /// >>> p = sudokit.generate(seed=42, symmetry="rotate180")
     /// >>> sudokit.check(p).is_unique
@@ -333,7 +373,7 @@ generate_function! {
     /// True
     /// ```
     // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
-    #[pyo3(text_signature = "(*, seed=None, index=0, size=None, box=None, symmetry=\"none\", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=1000, grid=False, pattern=None, format=\"line\", variant=None)")]
+    #[pyo3(text_signature = "(*, seed=None, index=0, size=None, box=None, symmetry=\"none\", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=1000, grid=False, pattern=None, format=\"line\", variant=None, level=None, er=None, require=None, exclude=None)")]
     signature = (*, seed=None, index=Whole(0)) + (format="line");
     pub fn generate<'py>(
         py, keywords; seed: Option<Whole<u64>>, index: Whole<u64>; format: &str
@@ -391,7 +431,7 @@ generate_function! {
     /// True
     /// ```
     // The defaults as Python shows them (PyO3 writes `...` for any not a literal).
-    #[pyo3(text_signature = "(n, seed=None, *, start=0, size=None, box=None, symmetry=\"none\", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=1000, grid=False, pattern=None, threads=None, variant=None)")]
+    #[pyo3(text_signature = "(n, seed=None, *, start=0, size=None, box=None, symmetry=\"none\", clues=None, max_clues=None, minimal=None, difficulty=None, attempts=1000, grid=False, pattern=None, threads=None, variant=None, level=None, er=None, require=None, exclude=None)")]
     signature = (n, seed=None, *, start=Whole(0)) + (threads=None);
     pub fn generate_batch<'py>(
         py,

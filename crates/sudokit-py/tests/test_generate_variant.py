@@ -92,3 +92,32 @@ def test_bad_combinations_raise_the_library_message(options, message):
     if "format" not in options:
         with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
             sudokit.generate_batch(1, seed=1, **options)
+
+
+def test_by_rating_as_the_command_line(cli):
+    """level, er, require and exclude keep the puzzles --level, --er, --require and --exclude keep:
+    the same items, and each meets its target when rated or explained again."""
+    classic = sudokit.generate(seed=3, level="hard")
+    assert classic == run_cli(cli, ["generate", "puzzle", "--seed", "3", "--level", "hard"]).stdout.strip()
+    assert sudokit.rate(classic).level == "hard"
+    er = sudokit.generate(seed=3, er="2.0..4.0")
+    assert 2.0 <= sudokit.rate(er).er <= 4.0
+    killer = sudokit.generate(seed=2, variant="killer", require="innies", exclude=["bf"])
+    line = run_cli(
+        cli, ["generate", "puzzle", "--seed", "2", "--variant", "killer", "--require", "innies", "--exclude", "bf"]
+    ).stdout
+    assert killer == json.loads(line)
+    used = {s.technique for s in sudokit.explain(json.dumps(killer))}
+    assert "Innies" in used and "Brute Force" not in used, used
+    items, _, status = sudokit.generate_batch(2, seed=2, variant="killer", require="innies", exclude="bf")
+    assert items[0] == killer and (status == sudokit.OK).all()
+    with pytest.raises(ValueError, match="the level and ER targets are for classic 9x9 puzzles only, not killer puzzles"):
+        sudokit.generate(seed=1, variant="killer", level="easy")
+    with pytest.raises(ValueError, match="Innies works on killer cages"):
+        sudokit.generate(seed=1, require="innies")
+    with pytest.raises(ValueError, match="level: "):
+        sudokit.generate(seed=1, level="fiendish")
+    with pytest.raises(ValueError, match="bad ER range"):
+        sudokit.generate(seed=1, er="7..x")
+    with pytest.raises(sudokit.GenerateError, match="no puzzle meeting the target"):
+        sudokit.generate(seed=1, size=4, require="x-wing", attempts=5)

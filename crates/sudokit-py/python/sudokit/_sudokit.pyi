@@ -330,6 +330,10 @@ def generate(
     pattern: Optional[str] = None,
     format: Layout = "line",
     variant: Optional[GenVariantLike] = None,
+    level: Optional[str] = None,
+    er: Optional[str] = None,
+    require: Optional[Union[str, Sequence[str]]] = None,
+    exclude: Optional[Union[str, Sequence[str]]] = None,
 ) -> Union[str, Dict[str, Any]]:
     """Item ``index`` of the run ``seed``: a unique puzzle (or a complete grid with ``grid=True``), as
     line ``index + 1`` of ``sudokit generate puzzle --seed SEED``. Raises ``GenerateError``; warns
@@ -342,6 +346,10 @@ def generate(
     JSON puzzle object with its ``cages``. Boards the rules do not fit (hyper off 9×9, jigsaw or
     killer above 12×12, X above 16×16), a difficulty, or killer with a symmetry raise ``ValueError``
     with the library's message. A ``str`` result is always returned without ``variant="killer"``.
+
+    ``level`` and ``er`` (classic 9x9 only), ``require`` and ``exclude`` (technique names, on every
+    board and variant) keep the puzzles whose rating or solution path meets them, as ``--level``,
+    ``--er``, ``--require`` and ``--exclude``; ``GenerateError`` when no attempt does.
 
     ``pattern`` puts the givens on its cells only, as ``--pattern`` (``.``, ``0``, ``_`` or ``-``
     for an empty cell, anything else for a given, so a puzzle gives its own pattern). ``minimal``
@@ -364,6 +372,10 @@ def generate_batch(
     pattern: Optional[str] = None,
     threads: Optional[int] = None,
     variant: Optional[GenVariantLike] = None,
+    level: Optional[str] = None,
+    er: Optional[str] = None,
+    require: Optional[Union[str, Sequence[str]]] = None,
+    exclude: Optional[Union[str, Sequence[str]]] = None,
 ) -> Tuple[
     Union[npt.NDArray[np.uint8], List[Union[str, Dict[str, Any], None]]],
     npt.NDArray[np.uint8],
