@@ -397,7 +397,7 @@ impl VariantGenerator {
     ///
     /// ```
     /// use sudokit::generate::{rng_for, GenerateOptions, RatingTarget, VariantGenerator};
-    /// use sudokit::human::Technique;
+    /// use sudokit::human::{solve, SolverOptions, State, Technique};
     /// use sudokit::Shape;
     ///
     /// // Killer puzzles that need the rule of 45, and no guess.
@@ -407,7 +407,10 @@ impl VariantGenerator {
     /// let generator = VariantGenerator::new(Shape::CLASSIC, "killer".parse()?, GenerateOptions::default())?
     ///     .with_rating(target)?;
     /// let made = generator.puzzle(&mut rng_for(3, 0))?;
-    /// assert_eq!(made.board.cages().iter().map(|c| c.cells.len()).sum::<usize>(), 81);
+    /// let state = State::new(made.board, &made.generated.puzzle)?;
+    /// let path = solve(state, SolverOptions::default())?;
+    /// assert!(path.steps.iter().any(|s| s.technique == Technique::Innies));
+    /// assert!(path.steps.iter().all(|s| s.technique != Technique::BruteForce));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
