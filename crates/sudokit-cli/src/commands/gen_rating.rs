@@ -75,6 +75,32 @@ impl RatingArgs {
     }
 }
 
+/// A rated run's count of the puzzles made and its [`RareWatch`] (none without a target): what each
+/// item's maker reports to.
+pub struct Watched {
+    watch: Option<RareWatch>,
+    finished: Arc<AtomicU64>,
+}
+
+impl Watched {
+    /// The watch of a run asked for `count` puzzles with `target`, `tally` counting its candidates.
+    pub fn start(target: &RatingTarget, count: u64, tally: Tally) -> Watched {
+        let finished = Arc::new(AtomicU64::new(0));
+        let watch = (!target.is_empty()).then(|| RareWatch::start(target, count, tally, finished.clone()));
+        Watched { watch, finished }
+    }
+
+    /// Counts an item made (or given up), and when it was given up, looks for the rare-target line
+    /// before the run reports it.
+    pub fn record<T, E>(&self, made: Result<T, E>) -> Result<T, E> {
+        if let (Err(_), Some(watch)) = (&made, &self.watch) {
+            watch.check();
+        }
+        self.finished.fetch_add(1, Ordering::Relaxed);
+        made
+    }
+}
+
 /// Watches a rated run: once `RARE_PER_PUZZLE` candidates per puzzle asked for have been tried and
 /// puzzles are still missing, says so on stderr, once. Stops when dropped.
 pub struct RareWatch {

@@ -17,7 +17,6 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudokit::batch::MAX_THREADS;
 
@@ -32,7 +31,7 @@ use sudokit::generate::{
 use sudokit::solve::CancelFlag;
 use sudokit::{Grid, OutputFormat, Shape};
 
-use super::gen_rating::{RareWatch, RatingArgs};
+use super::gen_rating::{RatingArgs, Watched};
 use super::generate_variant::{self, render_variant, GenVariant, VariantItem};
 use crate::args::{box_shape, parse_seconds, thread_pool, values};
 use crate::output::{flush, write};
@@ -287,16 +286,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 generator = generator.with_pattern(pattern).map_err(|e| anyhow::anyhow!("--pattern: {e}"))?;
             }
             let target = a.target();
-            let finished = Arc::new(AtomicU64::new(0));
-            let watch = (!rating.is_empty())
-                .then(|| RareWatch::start(&rating, a.common.count, tally, finished.clone()));
+            let watched = Watched::start(&rating, a.common.count, tally);
             produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {
-                let made = generator.puzzle_until(rng, cancel).map(Item::Puzzle);
-                if let (Err(_), Some(watch)) = (&made, &watch) {
-                    watch.check();
-                }
-                finished.fetch_add(1, Ordering::Relaxed);
-                made
+                watched.record(generator.puzzle_until(rng, cancel).map(Item::Puzzle))
             })
         }
     }

@@ -13,8 +13,6 @@
 //! The region map and the cages are written by the library ([`write_board_grid`], [`rules_fields`]).
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
 use anyhow::bail;
 use clap::ValueEnum;
@@ -25,7 +23,7 @@ use sudokit::generate::{
 };
 use sudokit::{Grid, Notation, OutputFormat};
 
-use super::gen_rating::RareWatch;
+use super::gen_rating::Watched;
 use super::generate::{produce, render, CommonArgs, GenFormat, GridArgs, Item, PuzzleArgs};
 use crate::record::{json_object, Columns, Fields, Machine};
 
@@ -127,16 +125,9 @@ pub fn puzzle(a: &PuzzleArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         .with_rating(rating.clone())?
         .with_tally(tally.clone());
     let target = a.target();
-    let finished = Arc::new(AtomicU64::new(0));
-    let watch =
-        (!rating.is_empty()).then(|| RareWatch::start(&rating, a.common.count, tally, finished.clone()));
+    let watched = Watched::start(&rating, a.common.count, tally);
     produce(&a.common, "puzzle", a.solution, &target, |rng, cancel| {
-        let made = generator.puzzle_until(rng, cancel).map(|p| Item::Variant(VariantItem::Puzzle(p)));
-        if let (Err(_), Some(watch)) = (&made, &watch) {
-            watch.check();
-        }
-        finished.fetch_add(1, Ordering::Relaxed);
-        made
+        watched.record(generator.puzzle_until(rng, cancel).map(|p| Item::Variant(VariantItem::Puzzle(p))))
     })
 }
 
