@@ -109,15 +109,9 @@ fn variants_of(names: &[String]) -> Result<Variants, String> {
 }
 
 /// The rules `generate` makes a puzzle under: those of [`variants_of`], and `killer` (new cages
-/// drawn on each solution grid).
+/// drawn on each solution grid), read by the library as `generate --variant` reads them.
 fn spec_of(names: &[String]) -> Result<VariantSpec, String> {
-    let killer = names.iter().any(|n| n == "killer");
-    let others: Vec<String> = names.iter().filter(|n| *n != "killer").cloned().collect();
-    let mut spec = VariantSpec::default();
-    spec.variants =
-        variants_of(&others).map_err(|e| e.replace("x, hyper or jigsaw", "x, hyper, jigsaw or killer"))?;
-    spec.killer = killer;
-    Ok(spec)
+    names.join(",").parse::<VariantSpec>().map_err(|e| e.to_string())
 }
 
 impl PuzzleRequest {
