@@ -534,6 +534,11 @@ mod tests {
         json!({ "puzzle": puzzle }).to_string()
     }
 
+    /// A JSON array of cell indices.
+    fn indices(v: &Value) -> Vec<usize> {
+        v.as_array().expect("a list").iter().filter_map(Value::as_u64).map(|i| i as usize).collect()
+    }
+
     fn line(v: &Value) -> String {
         v.as_array()
             .expect("cells")
@@ -713,13 +718,7 @@ mod tests {
         let checked = answer(&check(&req(line)));
         assert_eq!(checked["redundant"], json!([]), "{line}");
         assert_eq!(checked["solution"], answer(&check(&req(SEED)))["solution"]);
-        let removed: Vec<usize> = a["removed"]
-            .as_array()
-            .expect("a list")
-            .iter()
-            .filter_map(Value::as_u64)
-            .map(|i| i as usize)
-            .collect();
+        let removed = indices(&a["removed"]);
         let gone: Vec<usize> = (0..81).filter(|&i| SEED.as_bytes()[i] != line.as_bytes()[i]).collect();
         assert_eq!(removed, gone);
         assert!(!removed.is_empty() && line.bytes().zip(SEED.bytes()).all(|(a, b)| a == b'.' || a == b));
@@ -824,13 +823,7 @@ mod tests {
             assert_eq!(a["variants"], variants);
             let mut covered = vec![0; size * size];
             for c in a["cages"].as_array().expect("cages") {
-                let cells: Vec<usize> = c["cells"]
-                    .as_array()
-                    .expect("cells")
-                    .iter()
-                    .filter_map(Value::as_u64)
-                    .map(|i| i as usize)
-                    .collect();
+                let cells = indices(&c["cells"]);
                 cells.iter().for_each(|&i| covered[i] += 1);
                 // The sum is that of the solution's digits in the cage.
                 let sum: u64 = cells.iter().filter_map(|&i| a["solution"][i].as_u64()).sum();
