@@ -90,8 +90,9 @@ pub struct InputArgs {
     /// Variant rules for every puzzle, comma-separated or repeated: `x` (both diagonals), `hyper`
     /// (extra windows, 9×9 and bigger square boxes), `jigsaw` (a region map follows each puzzle's
     /// givens: `GIVENS REGIONS` on one line, or at the end of each grid row; or walls are drawn between
-    /// the regions, as `-o pretty` draws them). JSON puzzle objects, and grids drawn with walls between
-    /// irregular regions, bring their own rules (including killer cages) [default: classic rules].
+    /// the regions, as `-o pretty` draws them; an input whose first puzzle has a region map so is
+    /// jigsaw without the flag). JSON puzzle objects, and grids drawn with walls between irregular
+    /// regions, bring their own rules (including killer cages) [default: classic rules].
     #[arg(long, value_enum, value_delimiter = ',', value_name = "VARIANT")]
     pub variant: Vec<VariantArg>,
 

@@ -382,6 +382,53 @@ fn jigsaw_solutions_read_back_with_their_region_map() {
     assert_eq!(classic.stdout.trim().len(), 81, "{}", classic.stdout);
 }
 
+/// A jigsaw input needs no `--variant jigsaw`: a region map beside the first puzzle (after its
+/// givens, or at the end of each row) makes the input jigsaw, so that every layout `solve` writes
+/// reads back as written, and a jigsaw file among classic ones gives a CSV run the rule columns.
+#[test]
+fn jigsaw_inputs_read_as_jigsaw_without_the_flag() {
+    let made = sudokit(&["generate", "puzzle", "--variant", "jigsaw", "-n", "3", "--seed", "5"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let flagged = sudokit(&["solve", "--variant", "jigsaw", "-o", "line"], &made.stdout);
+    assert_eq!((flagged.code, flagged.stdout.lines().count()), (0, 3), "{}", flagged.stderr);
+    let count = |args: &[&str]| sudokit(&[&["count", "--limit", "100"], args].concat(), &made.stdout).stdout;
+    assert_eq!(count(&[]), count(&["--variant", "jigsaw"]));
+    for format in ["line", "grid", "compact", "pretty"] {
+        let solved = sudokit(&["solve", "-o", format], &made.stdout);
+        assert_eq!(solved.code, 0, "{format}: {}", solved.stderr);
+        let back = sudokit(&["check"], &solved.stdout);
+        assert_eq!(
+            (back.code, back.stdout.as_str()),
+            (0, "unique\n".repeat(3).as_str()),
+            "{format}\n{}",
+            solved.stdout
+        );
+        let again = sudokit(&["solve", "-o", "line"], &solved.stdout);
+        assert_eq!(again.stdout, flagged.stdout, "{format}");
+    }
+    let line = made.stdout.lines().next().expect("a puzzle").to_string() + "\n";
+    let map = flagged.stdout.split_whitespace().nth(1).expect("a map").to_string();
+    // The solution written where the map would be is no map: the line is classic, its second
+    // token a comment, as before.
+    let classic = sudokit(&["solve", "--first"], &format!("{} comment\n", ".".repeat(81)));
+    let solution = classic.stdout.trim().to_string();
+    let beside = sudokit(&["solve"], &format!("{}. {solution}\n", &solution[..80]));
+    assert_eq!((beside.code, beside.stdout.trim()), (0, solution.as_str()), "{}", beside.stderr);
+    // Beside a classic file in one CSV run, both files' rows get the rule columns.
+    let dir = crate::util::TempDir::new("csv-jigsaw-and-classic");
+    let (jigsaw, plain) = (dir.join("jigsaw.txt"), dir.join("plain.txt"));
+    std::fs::write(&jigsaw, &line).expect("temp file");
+    std::fs::write(&plain, format!("{}\n", ".".repeat(81))).expect("temp file");
+    let (jigsaw, plain) = (jigsaw.to_str().expect("utf-8"), plain.to_str().expect("utf-8"));
+    let csv = sudokit(&["solve", "-o", "csv", "--first", plain, jigsaw], "");
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,solution", "{}", csv.stdout);
+    assert_eq!(lines.len(), 3, "{}", csv.stdout);
+    assert_eq!(csv_fields(lines[2])[5], map, "{}", csv.stdout);
+    assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 8), "{}", csv.stdout);
+}
+
 /// The fields of a CSV line, quotes understood (a field holding commas stays one).
 fn csv_fields(line: &str) -> Vec<String> {
     let (mut fields, mut field, mut quoted) = (Vec::new(), String::new(), false);

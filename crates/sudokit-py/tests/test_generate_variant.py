@@ -34,6 +34,19 @@ def test_jigsaw_puzzle_carries_its_region_map():
     assert sudokit.count(small, variant="x,jigsaw") == 1
 
 
+def test_jigsaw_text_needs_no_variant():
+    # A region map after the givens makes the text jigsaw, as on the command line (read as
+    # classic, these givens have many solutions).
+    p = sudokit.generate(seed=4, variant="jigsaw")
+    assert sudokit.count(p) == 1
+    assert sudokit.solve(p, format="line") == sudokit.solve(p, variant="jigsaw", format="line")
+    # An array row holds a plain grid only: the map is not dropped without a word.
+    with pytest.warns(sudokit.errors.UnreadableWarning, match="variant rules"):
+        puzzles, status = sudokit.read_batch(f"{p}\n{p}\n".encode())
+    assert status.tolist() == [sudokit.UNREADABLE] * 2
+    assert not puzzles.any()
+
+
 def test_jigsaw_drawn_with_walls_reads_back_as_that_jigsaw():
     line = sudokit.generate(seed=4, variant="jigsaw")
     drawn = sudokit.generate(seed=4, variant="jigsaw", format="pretty")

@@ -648,6 +648,10 @@ mod tests {
         assert_eq!(j["jigsaw"], true);
         assert_eq!(j["layout"], "json");
         assert_eq!(j["regions"], json!([0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]));
+        // A pasted `GIVENS REGIONS` line is a jigsaw with no variant asked for.
+        let pasted = answer(&parse(&req("1............... AAABCABBCCDBCDDD\n")));
+        assert_eq!((&pasted["jigsaw"], &pasted["layout"]), (&json!(true), &json!("line")));
+        assert_eq!(pasted["regions"], json!([0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]));
         let grid: String =
             SEED.as_bytes().chunks(9).map(|r| format!("{}\n", String::from_utf8_lossy(r))).collect();
         let g = answer(&parse(&req(&grid)));

@@ -27,8 +27,10 @@
 //!
 //! Variant rules for the plain layouts come from [`PuzzleReader::with_variants`]; with jigsaw, each
 //! puzzle's region map follows its givens as one more whitespace-separated token (line layout:
-//! `givens regions`), or ends each row (grid layouts: `8 0 0 … 0 AAABBBCCC`). Records that come with
-//! rules carry them in [`Record::board`].
+//! `givens regions`), or ends each row (grid layouts: `8 0 0 … 0 AAABBBCCC`). Without jigsaw asked
+//! for, an input whose first puzzle comes with a region map so is read as jigsaw all the same (a map
+//! names `side` regions of `side` cells and repeats a symbol in some row or column, which no
+//! solution written there does). Records that come with rules carry them in [`Record::board`].
 //!
 //! In every layout `#` starts a comment line and blank lines are skipped (in the grid layouts a
 //! blank line also ends a grid early, which is reported as a truncated grid).
@@ -667,5 +669,75 @@ mod tests {
         let r = one(&nums.join(" "));
         assert_eq!(r.layout, Layout::Line);
         assert_eq!(r.puzzle.expect("16x16 numbers").values()[16], 16);
+    }
+
+    #[test]
+    fn a_region_map_beside_the_first_puzzle_makes_the_input_jigsaw() {
+        // A generated jigsaw puzzle and its map, as `generate puzzle --variant jigsaw` writes them.
+        let givens = "...4..1..6.9...........19...4..6.....3.....8....2...........8........5.....5..4..";
+        let map = "DDDBCCCCCDDDBBBCCCADBBEBECFADDBEEEFFAAHBHEFFFAAHHHEFFIGAAHEEIFIGAHHHGIIIGGGGGGIII";
+        let regions = |r: &Record| {
+            let board = r.board.as_ref().expect("a jigsaw board");
+            board.houses().iter().filter(|h| matches!(h.kind, crate::rules::HouseKind::Region(_))).count()
+        };
+        let all = |text: &str| parse_all(text, ParseOptions::default()).expect("a string reads");
+        let line = all(&format!("# jigsaw\n{givens} {map} from the forum\n{givens} {map}\n"));
+        assert_eq!(line.len(), 2);
+        for r in &line {
+            assert_eq!((r.layout, regions(r), r.notation.rules), (Layout::Line, 9, true));
+        }
+        let grid = line[0].puzzle.as_ref().expect("reads").clone();
+        // Rows each ended by their row of the map, compact or one token a cell.
+        let rows = |spaced: bool| -> String {
+            let row = |i: usize| {
+                let cells = &givens[9 * i..9 * i + 9];
+                let cells = if spaced {
+                    cells.chars().map(String::from).collect::<Vec<_>>().join(" ")
+                } else {
+                    cells.into()
+                };
+                format!("{cells} {}\n", &map[9 * i..9 * i + 9])
+            };
+            (0..9).map(row).collect()
+        };
+        for (spaced, layout) in [(false, Layout::Compact), (true, Layout::Grid)] {
+            let text = format!("{}\n{}", rows(spaced), rows(spaced));
+            let r = all(&text);
+            assert_eq!(r.len(), 2, "{layout:?}");
+            for r in &r {
+                assert_eq!((r.layout, regions(r)), (layout, 9));
+                assert_eq!(r.puzzle.as_ref().expect("reads"), &grid);
+            }
+        }
+        // Once the input is jigsaw, a puzzle without its map is a bad record of its own.
+        let r = all(&format!("{givens} {map}\n{givens}\n{givens} {map}\n"));
+        assert_eq!(r.iter().map(|r| r.puzzle.is_ok()).collect::<Vec<_>>(), [true, false, true]);
+        let e = r[1].puzzle.as_ref().expect_err("no map").to_string();
+        assert!(e.contains("region map"), "{e}");
+        // A map whose regions are not all in one piece is still a map.
+        let mut broken = map.as_bytes().to_vec();
+        broken.swap(0, 80);
+        let broken = String::from_utf8(broken).expect("ASCII");
+        assert_eq!(regions(&all(&format!("{givens} {broken}\n"))[0]), 9);
+        // Not a map: a solution after the givens (no row or column repeats a digit), a region
+        // too small, a second grid beside the first: classic, as before.
+        let solution = all("1.3.4.2.3.1.2.4. 1234341221434321\n");
+        assert!(solution[0].board.is_none() && solution[0].puzzle.is_ok());
+        let mut small = map.as_bytes().to_vec();
+        small[80] = b'A';
+        let small = String::from_utf8(small).expect("ASCII");
+        let r = all(&format!("{givens} {small}\n"));
+        assert!(r[0].board.is_none() && r[0].puzzle.is_ok());
+        let beside: String =
+            (0..9).map(|i| format!("{} {}\n", &P[9 * i..9 * i + 9], &P[9 * i..9 * i + 9])).collect();
+        assert!(all(&beside).iter().all(|r| r.board.is_none()));
+        // `--variant jigsaw` asked for keeps its own reading.
+        let jigsaw = crate::rules::Variants { jigsaw: true, ..crate::rules::Variants::default() };
+        let text = format!("{givens} {map}\n");
+        let r: Vec<_> = PuzzleReader::new(text.as_bytes(), ParseOptions::default())
+            .with_variants(jigsaw)
+            .collect::<Result<_, _>>()
+            .expect("reads");
+        assert_eq!(regions(&r[0]), 9);
     }
 }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use super::csv::{header, CsvColumns};
-use super::detect::detect;
+use super::detect::{detect, is_square_side};
 use super::error::{ParseError, ParseErrorKind, Position};
 use super::json::{ArrayOf, JsonCursor};
 use super::line::{parse_line_expected, parse_line_inner};
@@ -62,6 +62,9 @@ pub struct PuzzleReader<R> {
     pub(super) detect_symbols: bool,
     /// Whether every record is marked as carrying rules ([`PuzzleReader::mark_rules`]).
     pub(super) mark_rules: bool,
+    /// Whether the first puzzle was looked at for a region map beside its givens (see
+    /// [`PuzzleReader::region_map_follows`]).
+    pub(super) jigsaw_looked: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -86,11 +89,13 @@ impl<R: BufRead> PuzzleReader<R> {
             csv: None,
             detect_symbols: false,
             mark_rules: false,
+            jigsaw_looked: false,
         }
     }
 
     /// Plays plain-layout puzzles under these variant rules (JSON puzzle objects keep their own).
-    /// With [`Variants::jigsaw`], every puzzle must come with its region map.
+    /// With [`Variants::jigsaw`], every puzzle must come with its region map; without it, an input
+    /// whose first puzzle comes with one is read as jigsaw all the same.
     pub fn with_variants(mut self, variants: Variants) -> Self {
         self.variants = variants;
         self
@@ -292,6 +297,63 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(Some(b))
     }
 
+    /// Whether the input's first puzzle, whose first line is `first`, carries a jigsaw region map the
+    /// way sudokit writes one: a one-line puzzle followed by a map as long (`GIVENS REGIONS`), or
+    /// rows each ending with their row of the map (the grid and compact layouts). The map must
+    /// name `side` regions of `side` cells each, and repeat a symbol in some row or column, which
+    /// tells it from a solution written in the same place (and from a grid set beside the first).
+    /// The rows after the first are read ahead and queued again.
+    ///
+    /// Then the whole input is read under the jigsaw rules, as with
+    /// [`Variants::jigsaw`]: answers written from it carry its maps and read back the same way.
+    fn region_map_follows(&mut self, first: &[u8]) -> io::Result<bool> {
+        let (forced, shape) = (self.layout, self.shape);
+        let layout = forced.unwrap_or_else(|| detect(first, shape));
+        if !matches!(layout, Layout::Line | Layout::Grid | Layout::Compact) {
+            return Ok(false);
+        }
+        let shape_of = |n: usize| match shape {
+            Some(s) => (s.side() == n).then_some(s),
+            None => Shape::for_side(n).ok(),
+        };
+        let is_map = |shape: Option<Shape>, map: &[u8]| {
+            shape.is_some_and(|s| region_map(s, map).is_ok_and(|m| !is_latin_square(s.side(), &m)))
+        };
+        // `GIVENS REGIONS [comment]`.
+        if matches!(forced, None | Some(Layout::Line)) {
+            if let [(_, givens), (_, map), ..] = tokens(first, b"")[..] {
+                let shape = is_square_side(map.len()).and_then(shape_of);
+                if givens.len() == map.len() && is_map(shape, map) {
+                    return Ok(true);
+                }
+            }
+        }
+        if forced == Some(Layout::Line) {
+            return Ok(false);
+        }
+        // A row of cells (one token each, or one token of them) and its row of the map.
+        let (cells, row_map) = split_last_token(first);
+        let n = match tokens(cells, b"")[..] {
+            [] => return Ok(false),
+            [(_, row)] => row.len(),
+            ref many => many.len(),
+        };
+        if row_map.len() != n || shape_of(n).is_none() {
+            return Ok(false);
+        }
+        let is_row = |line: &[u8]| !(is_blank_or_comment(line) || is_section_header(line));
+        let rest = self.peek_lines(n - 1, is_row, true)?;
+        let mut map = row_map.to_vec();
+        for (row, cut) in &rest {
+            let (_, row_map) = split_last_token(row);
+            if *cut || row_map.len() != n {
+                return Ok(false);
+            }
+            map.extend_from_slice(row_map);
+        }
+        Ok(rest.len() == n - 1 && is_map(shape_of(n), &map))
+    }
+
     /// Reads until at least one record is queued or the input ends.
     pub(super) fn fill(&mut self) -> io::Result<()> {
         if let Some(e) = self.error.take() {
@@ -330,6 +392,14 @@ impl<R: BufRead> PuzzleReader<R> {
                     continue;
                 }
             }
+            if !self.jigsaw_looked {
+                self.jigsaw_looked = true;
+                if !self.variants.jigsaw && !cut {
+                    let first = line.to_vec();
+                    self.variants.jigsaw = self.region_map_follows(&first)?;
+                }
+            }
+            let line = trim_eol(&self.buf);
             let layout = match self.layout {
                 Some(l) => l,
                 None => {
@@ -477,6 +547,26 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         self.buf = buf;
     }
+}
+
+/// Whether no row and no column of `map` (a symbol per cell of a board of side `n`) repeats a
+/// symbol, as in a solution grid; a jigsaw's regions never look so, since then each region would
+/// have one cell in every row and every column, none touching another side by side.
+fn is_latin_square(n: usize, map: &[u8]) -> bool {
+    fn distinct(cells: impl Iterator<Item = u8>) -> bool {
+        let mut seen = 0u64;
+        for r in cells {
+            let bit = 1u64 << r;
+            if seen & bit != 0 {
+                return false;
+            }
+            seen |= bit;
+        }
+        true
+    }
+    (0..n).all(|i| {
+        distinct(map[i * n..(i + 1) * n].iter().copied()) && distinct((0..n).map(|r| map[r * n + i]))
+    })
 }
 
 /// A line's givens: before the region map, for a jigsaw.
