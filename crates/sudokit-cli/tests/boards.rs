@@ -384,7 +384,8 @@ fn jigsaw_solutions_read_back_with_their_region_map() {
 
 /// A jigsaw input needs no `--variant jigsaw`: a region map beside the first puzzle (after its
 /// givens, or at the end of each row) makes the input jigsaw, so that every layout `solve` writes
-/// reads back as written, and a jigsaw file among classic ones gives a CSV run the rule columns.
+/// (the JSON board as a puzzle object with its map) reads back as written, and a jigsaw file among
+/// classic ones gives a CSV run the rule columns.
 #[test]
 fn jigsaw_inputs_read_as_jigsaw_without_the_flag() {
     let made = sudokit(&["generate", "puzzle", "--variant", "jigsaw", "-n", "3", "--seed", "5"], "");
@@ -393,10 +394,11 @@ fn jigsaw_inputs_read_as_jigsaw_without_the_flag() {
     assert_eq!((flagged.code, flagged.stdout.lines().count()), (0, 3), "{}", flagged.stderr);
     let count = |args: &[&str]| sudokit(&[&["count", "--limit", "100"], args].concat(), &made.stdout).stdout;
     assert_eq!(count(&[]), count(&["--variant", "jigsaw"]));
-    for format in ["line", "grid", "compact", "pretty"] {
+    // The JSON board of a jigsaw is a puzzle object with the map as its `regions`.
+    for format in ["line", "grid", "compact", "pretty", "board"] {
         let solved = sudokit(&["solve", "-o", format], &made.stdout);
         assert_eq!(solved.code, 0, "{format}: {}", solved.stderr);
-        let back = sudokit(&["check"], &solved.stdout);
+        let back = sudokit(&["check", "-o", "line"], &solved.stdout);
         assert_eq!(
             (back.code, back.stdout.as_str()),
             (0, "unique\n".repeat(3).as_str()),

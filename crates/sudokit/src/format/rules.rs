@@ -46,8 +46,10 @@ pub fn region_symbols(board: &Board) -> Option<Vec<u8>> {
 /// with its region map where the readers take it: in the line layout as one more token after the
 /// cells (`givens regions`), in the grid and compact layouts at the end of each row. A jigsaw grid
 /// written so reads back under the jigsaw rules. The pretty layout draws the regions' walls in
-/// place of the boxes, which read back as the regions. JSON has no place for a map
-/// and is written as [`write_grid_in`] writes it; so is every grid of a board without regions.
+/// place of the boxes, which read back as the regions. A JSON board has no place for a map: it
+/// becomes the `puzzle` of a JSON puzzle object with the map as its `regions`
+/// (`{"puzzle":[[…]],"regions":"AAAB…"}`). Every grid of a board without regions is written as
+/// [`write_grid_in`] writes it.
 ///
 /// ```
 /// use sudokit::{format::{write_board_grid, OutputFormat}, Board, Grid, Notation, Shape};
@@ -74,6 +76,11 @@ pub fn region_symbols(board: &Board) -> Option<Vec<u8>> {
 ///     "+---+---+---+---+",
 /// ];
 /// assert_eq!(String::from_utf8(out).unwrap(), drawn.join("\n") + "\n");
+/// let mut out = Vec::new();
+/// write_board_grid(&board, &g, OutputFormat::Json, Notation::default(), &mut out);
+/// let object = String::from_utf8(out).unwrap();
+/// assert!(object.starts_with(r#"{"puzzle":[["1","2","3","4"],"#), "{object}");
+/// assert!(object.ends_with("]],\"regions\":\"AAABCABBCCDBCDDD\"}\n"), "{object}");
 /// # Ok::<(), sudokit::GridError>(())
 /// ```
 pub fn write_board_grid(
@@ -83,15 +90,21 @@ pub fn write_board_grid(
     notation: Notation,
     out: &mut Vec<u8>,
 ) {
-    let map = match format {
-        OutputFormat::Line | OutputFormat::Grid | OutputFormat::Compact | OutputFormat::Pretty => {
-            region_symbols(board)
+    let Some(map) = region_symbols(board) else { return write_grid_in(grid, format, notation, out) };
+    match format {
+        OutputFormat::Pretty => return write_walls(grid, &map, notation, out),
+        OutputFormat::Json => {
+            // A JSON puzzle object: the board as its puzzle, the map beside it.
+            let mut text = Vec::new();
+            write_grid_in(grid, format, notation, &mut text);
+            out.extend_from_slice(b"{\"puzzle\":");
+            out.extend_from_slice(text.trim_ascii_end());
+            out.extend_from_slice(b",\"regions\":\"");
+            out.extend_from_slice(&map);
+            out.extend_from_slice(b"\"}\n");
+            return;
         }
-        OutputFormat::Json => None,
-    };
-    let Some(map) = map else { return write_grid_in(grid, format, notation, out) };
-    if format == OutputFormat::Pretty {
-        return write_walls(grid, &map, notation, out);
+        OutputFormat::Line | OutputFormat::Grid | OutputFormat::Compact => {}
     }
     let mut text = Vec::new();
     write_grid_in(grid, format, notation, &mut text);
