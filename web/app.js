@@ -41,6 +41,8 @@ let view = { conflicts: new Set(), differ: new Set(), second: null, showSecond: 
  * `index`) or list of every step on the board as it is (`mode` "all", `steps`, `index`, `answer`);
  * null when the panel is closed. Cleared by any change to the board. */
 let teach = null;
+/** The cells of the killer cage being drawn (see `toggleDrawing`), or null when none is. */
+let newCage = null;
 
 // ---------------------------------------------------------------- the model
 
@@ -139,6 +141,12 @@ function restore(text) {
   state = saved.state;
   selected = saved.selected;
   if (rebuild) buildBoard();
+  // The cage being drawn keeps only cells the restored board leaves free.
+  if (newCage) {
+    const taken = new Set(state.cages.flatMap((c) => c.cells));
+    newCage = new Set([...newCage].filter((i) => i < state.side * state.side && !taken.has(i)));
+    showNewCage();
+  }
 }
 
 /** Applies `mutate` to the state as one undoable step. */
@@ -152,6 +160,8 @@ function change(mutate) {
 
 /** Replaces the whole board (a new puzzle) as one undoable step. */
 function replaceState(next, message) {
+  newCage = null;
+  showNewCage();
   change(() => {
     state = next;
     selected = 0;
@@ -387,6 +397,7 @@ function render() {
     cell.classList.toggle("same", !tv && i !== selected && v > 0 && v === selectedValue);
     cell.classList.toggle("conflict", view.conflicts.has(i));
     cell.classList.toggle("differ", view.differ.has(i));
+    cell.classList.toggle("pending", newCage !== null && newCage.has(i));
     const r = Math.floor(i / side) + 1;
     const c = (i % side) + 1;
     let label;
@@ -421,6 +432,7 @@ function render() {
       label += `, ${cageDrawing[i].label}`;
     }
     if (view.conflicts.has(i)) label += ", conflict";
+    if (newCage && newCage.has(i)) label += ", in the cage being drawn";
     if (highlight.cells.has(i)) label += ", highlighted by the step";
     cell.setAttribute("aria-label", `Row ${r}, column ${c}: ${label}`);
     cell.setAttribute("aria-selected", String(i === selected));
@@ -482,6 +494,10 @@ function onBoardKey(e) {
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[key]) {
     move(...moves[key]);
+  } else if (newCage && key === " ") {
+    pickCell(selected);
+  } else if (newCage && key === "Enter") {
+    addCage();
   } else if (key === "Home") {
     selected -= selected % side;
     render();
@@ -995,9 +1011,87 @@ function rulesChanged() {
   replaceState(stateFrom(board, entries), `Rules: ${variants.length ? variants.join(" and ") : "classic"}.`);
 }
 
+// ---------------------------------------------------------------- drawing cages
+
+/** Starts or ends drawing a killer cage: while drawing, a click (or Space) on a cell adds it to the
+ * cage or takes it out again; Add cage hands the cage to the library to check. */
+function toggleDrawing() {
+  newCage = newCage ? null : new Set();
+  showNewCage();
+  if (newCage) $("board").focus();
+}
+
+/** Shows the cage being drawn on the cage controls and the board. */
+function showNewCage() {
+  const on = newCage !== null;
+  $("draw-cage").setAttribute("aria-pressed", String(on));
+  $("add-cage").disabled = !on || newCage.size === 0;
+  const cells = on ? [...newCage].sort((a, b) => a - b).map((i) => cellName(i)) : [];
+  $("cage-status").textContent = !on
+    ? ""
+    : cells.length
+      ? `Cage being drawn: ${cells.join(" ")}.`
+      : "Pick the cage's cells on the board.";
+  render();
+}
+
+/** Adds cell `i` to the cage being drawn, or takes it out; a cell of a cage already there is refused. */
+function pickCell(i) {
+  if (newCage.has(i)) {
+    newCage.delete(i);
+  } else if (state.cages.some((c) => c.cells.includes(i))) {
+    say(`${cellName(i)} is in a cage already: Remove cage takes that one away first.`, "error");
+    return;
+  } else {
+    newCage.add(i);
+  }
+  showNewCage();
+}
+
+/** Adds the cage being drawn with the sum typed, if the library accepts it under the board's rules. */
+function addCage() {
+  if (!newCage || newCage.size === 0) return;
+  const sum = Number($("cage-sum").value);
+  if (!Number.isInteger(sum) || sum < 1) {
+    say("Type the cage's sum first (a whole number).", "error");
+    $("cage-sum").focus();
+    return;
+  }
+  const cells = [...newCage].sort((a, b) => a - b);
+  const object = JSON.parse(puzzleText(state.givens));
+  object.cages = namedCages([...state.cages, { sum, cells }], state.side);
+  const board = readBoard(JSON.stringify(object));
+  if (!board) return;
+  newCage = new Set();
+  $("cage-sum").value = "";
+  change(() => {
+    state.cages = board.cages;
+    buildBoard();
+  });
+  syncControls();
+  showNewCage();
+  say(`Cage of ${cells.length} cell${cells.length === 1 ? "" : "s"} summing to ${sum} added.`, "ok");
+}
+
+/** Takes away the cage of the selected cell. */
+function removeCage() {
+  const k = state.cages.findIndex((c) => c.cells.includes(selected));
+  if (k < 0) {
+    say(`${cellName(selected)} is in no cage.`, "");
+    return;
+  }
+  const { sum } = state.cages[k];
+  change(() => {
+    state.cages = state.cages.filter((_, j) => j !== k);
+    buildBoard();
+  });
+  syncControls();
+  say(`The cage summing to ${sum} is gone.`, "ok");
+}
+
 function paste(e) {
   e.preventDefault();
-  const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper", $("paste-jigsaw").checked && "jigsaw"].filter(Boolean);
+  const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper"].filter(Boolean);
   const board = readBoard($("paste").value, variants);
   if (!board) return;
   const more = board.records > 1 ? ` (the first of ${board.records} puzzles)` : "";
@@ -1046,7 +1140,8 @@ async function start() {
     if (!cell) return;
     selected = Number(cell.dataset.index);
     board.focus();
-    render();
+    if (newCage) pickCell(selected);
+    else render();
   });
   document.addEventListener("keydown", onGlobalKey);
   $("pencil").addEventListener("click", () => setPencil(!pencil));
@@ -1097,6 +1192,15 @@ async function start() {
   $("rule-x").addEventListener("change", rulesChanged);
   $("rule-hyper").addEventListener("change", rulesChanged);
   $("paste-form").addEventListener("submit", paste);
+  $("draw-cage").addEventListener("click", toggleDrawing);
+  $("add-cage").addEventListener("click", addCage);
+  $("remove-cage").addEventListener("click", removeCage);
+  $("cage-sum").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      addCage();
+    }
+  });
   $("copy-link").addEventListener("click", copyLink);
 
   state = readAddress();

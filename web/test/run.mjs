@@ -683,6 +683,14 @@ if (scenarios) {
     await page.click("#solve");
     expect(!(await board(page)).includes("."), "solved jigsaw");
     await shot(page, "11-jigsaw");
+    // The same puzzle as a line with its region map after the givens: read as that jigsaw.
+    await page.fill("#paste", `1${".".repeat(35)} AAABBBAACCBBACCCDBECDDDDEEFFFDEEEFFF`);
+    await page.click("#load");
+    expect((await message(page)).startsWith("Loaded a 6×6 puzzle in the line layout"), `message: ${await message(page)}`);
+    expect(await page.isChecked("#rule-jigsaw"), "the jigsaw rule ticked");
+    // The regions' walls, not the boxes': r2c2 and r2c3 are in different regions, r2c3 and r2c4 in one.
+    expect(await page.$eval("#cell-7", (c) => c.classList.contains("edge-right")), "the wall after r2c2");
+    expect(!(await page.$eval("#cell-8", (c) => c.classList.contains("edge-right"))), "no wall after r2c3");
   });
 
   await step("killer generation: cages drawn with their sums, one solution, solved by the cages' logic, kept in the address", async () => {
@@ -765,6 +773,78 @@ if (scenarios) {
     equal(await page.$$eval("#board .cage-sum", (s) => s.map((x) => x.textContent).join(",")), "7,5,9,3,10,6", "the pasted cages' sums");
     await page.click("#check");
     expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    await page.uncheck("#rule-killer");
+  });
+
+  await step("a killer puzzle entered by hand: cages drawn by mouse and keyboard, refused ones say why, removed and undone", async () => {
+    await page.selectOption("#size", "4");
+    await page.click("#empty");
+    await typePuzzle(page, `${".".repeat(13)}2..`, 4);
+    const sums = () => page.$$eval("#board .cage-sum", (s) => s.map((x) => x.textContent).join(","));
+    const pending = () => cellsWith(page, "pending");
+    await page.click("#draw-cage");
+    equal(await page.getAttribute("#draw-cage", "aria-pressed"), "true", "drawing");
+    // With the mouse.
+    await page.click("#cell-0");
+    await page.click("#cell-1");
+    equal(JSON.stringify(await pending()), "[0,1]", "the cells picked");
+    expect((await page.getAttribute("#cell-1", "aria-label")).includes("in the cage being drawn"), "the label of a picked cell");
+    equal(await page.textContent("#cage-status"), "Cage being drawn: r1c1 r1c2.", "the cage's status");
+    await shot(page, "12c-killer-drawing");
+    const bad = await lowContrast(page);
+    expect(bad.length === 0, `contrast: ${bad.join("; ")}`);
+    await page.fill("#cage-sum", "7");
+    await page.click("#add-cage");
+    equal(await message(page), "Cage of 2 cells summing to 7 added.", "added");
+    equal(await sums(), "7", "the first cage drawn");
+    equal(JSON.stringify(await pending()), "[]", "nothing picked after adding");
+    // With the keyboard: from r1c2, right to r1c3, Space, down to r2c3, Space; Enter in the sum adds.
+    await page.focus("#board");
+    for (const key of ["ArrowRight", " ", "ArrowDown", " "]) await page.keyboard.press(key);
+    equal(JSON.stringify(await pending()), "[2,6]", "the cells picked by keyboard");
+    await page.fill("#cage-sum", "5");
+    await page.press("#cage-sum", "Enter");
+    equal(await sums(), "7,5", "the second cage");
+    // A cell of a cage is refused; so is a sum the cage cannot make (the library's message).
+    await page.click("#cell-0");
+    expect((await message(page)).startsWith("r1c1 is in a cage already"), `message: ${await message(page)}`);
+    for (const i of [3, 7, 11]) await page.click(`#cell-${i}`);
+    await page.fill("#cage-sum", "30");
+    await page.click("#add-cage");
+    expect((await message(page)).includes("a sum of 30 is impossible"), `message: ${await message(page)}`);
+    equal(await sums(), "7,5", "no cage added");
+    await page.fill("#cage-sum", "9");
+    await page.click("#add-cage");
+    for (const [cells, sum] of [[[4, 5], 3], [[8, 9, 12, 13], 10], [[10, 14, 15], 6]]) {
+      for (const i of cells) await page.click(`#cell-${i}`);
+      await page.fill("#cage-sum", String(sum));
+      await page.click("#add-cage");
+    }
+    equal(await sums(), "7,5,9,3,10,6", "every cage");
+    await page.click("#draw-cage");
+    equal(await page.getAttribute("#draw-cage", "aria-pressed"), "false", "drawing ended");
+    expect(await page.isChecked("#rule-killer"), "the killer rule ticked");
+    await page.click("#check");
+    expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
+    await page.click("#solve");
+    const solved = await board(page);
+    expect(!solved.includes("."), `solved: ${solved}`);
+    equal(Number(solved[0]) + Number(solved[1]), 7, "the first cage's sum in the solution");
+    // Undo the solution: Remove cage below works on the puzzle alone.
+    await page.keyboard.press("Control+z");
+    // Remove cage takes away the selected cell's cage; undo brings it back.
+    await page.click("#cell-8");
+    await page.click("#remove-cage");
+    equal(await message(page), "The cage summing to 10 is gone.", "removed");
+    equal(await sums(), "7,5,9,3,6", "the cage removed");
+    await page.focus("#board");
+    await page.keyboard.press("Control+z");
+    equal(await sums(), "7,5,9,3,10,6", "the cage back");
+    // The address keeps the cages drawn.
+    const url = page.url();
+    const other = await open(undefined, url.slice(url.indexOf("#")));
+    equal(await other.$$eval("#board .cage-sum", (s) => s.map((x) => x.textContent).join(",")), "7,5,9,3,10,6", "cages from the address");
+    await other.context().close();
     await page.uncheck("#rule-killer");
   });
 
