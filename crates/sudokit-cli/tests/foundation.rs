@@ -97,7 +97,7 @@ fn no_solution_says_why() {
     let empty_cell = format!("12345678.........9{}", ".".repeat(63));
     // r1c3 := 2 in a classic puzzle: 13 singles later r7c9 has no candidate.
     let wrong = "532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    // A given added to a hard puzzle: each of two places of 7 in column 4 fails.
+    // A given added to a hard puzzle: after two singles, each of two places of 7 in column 4 fails.
     let cases = "8..3.......36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
     let deep = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
     let r = sudokit(&["check"], &format!("{empty_cell}\n{wrong}\n{cases}\n{deep}\n"));
@@ -109,7 +109,9 @@ fn no_solution_says_why() {
         "no solution: after 13 singles (r1c4=6 r3c1=1 r5c5=5 r5c2=2 r5c8=9 … r1c9=4), r7c9 has no candidate left"
     );
     assert!(
-        lines[2].starts_with("no solution: every place of 7 in column 4 fails: r7c4=7: after 19 singles (")
+        lines[2].starts_with(
+            "no solution: after the singles r3c9=3 r4c5=3, every place of 7 in column 4 fails: r7c4=7: after 19 singles ("
+        )
     );
     assert!(lines[2].ends_with(
         "; r9c4=7: after 8 singles (r7c5=2 r8c5=6 r6c5=8 r9c5=1 r7c1=7 … r9c8=2), r9c9 has no candidate left"

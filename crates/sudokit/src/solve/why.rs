@@ -58,6 +58,9 @@ pub enum NoSolution {
     /// The singles from the givens stop short of one, but one of a few placements must hold (a
     /// cell's candidates, or a digit's places in a house), and each leads by singles to a dead end.
     EveryCase {
+        /// The singles from the givens, before the alternatives: they left the alternatives as
+        /// few as they are (a cell's other candidates gone, a digit's other places).
+        singles: Vec<(Cell, Digit)>,
         /// The alternatives tried.
         of: Alternatives,
         /// Each placement, as it stood after the singles from the givens, with where it leads.
@@ -85,17 +88,25 @@ pub enum Alternatives {
 /// How many singles a message names in full; a longer run is shortened to its start and end.
 const NAMED_SINGLES: usize = 6;
 
+/// Writes `after the singles r1c2=3 r4c5=6, ` (a long run shortened to its start and end), nothing
+/// for none.
+fn write_singles(f: &mut fmt::Formatter<'_>, singles: &[(Cell, Digit)], shape: Shape) -> fmt::Result {
+    let name = |&(c, d): &(Cell, Digit)| format!("{}={d}", c.name(shape));
+    let n = singles.len();
+    if n > NAMED_SINGLES {
+        let start: Vec<String> = singles[..NAMED_SINGLES - 1].iter().map(name).collect();
+        write!(f, "after {n} singles ({} … {}), ", start.join(" "), name(&singles[n - 1]))
+    } else if n > 0 {
+        let all: Vec<String> = singles.iter().map(name).collect();
+        write!(f, "after the single{} {}, ", if n == 1 { "" } else { "s" }, all.join(" "))
+    } else {
+        Ok(())
+    }
+}
+
 impl fmt::Display for Contradiction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = |&(c, d): &(Cell, Digit)| format!("{}={d}", c.name(self.shape));
-        let n = self.singles.len();
-        if n > NAMED_SINGLES {
-            let start: Vec<String> = self.singles[..NAMED_SINGLES - 1].iter().map(name).collect();
-            write!(f, "after {n} singles ({} … {}), ", start.join(" "), name(&self.singles[n - 1]))?;
-        } else if n > 0 {
-            let all: Vec<String> = self.singles.iter().map(name).collect();
-            write!(f, "after the single{} {}, ", if n == 1 { "" } else { "s" }, all.join(" "))?;
-        }
+        write_singles(f, &self.singles, self.shape)?;
         match &self.dead_end {
             DeadEnd::Cell(c) => write!(f, "{} has no candidate left", c.name(self.shape)),
             DeadEnd::Digit { digit, house } => write!(f, "{digit} has no place left in {house}"),
@@ -110,7 +121,8 @@ impl fmt::Display for NoSolution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NoSolution::Singles(c) => write!(f, "{c}"),
-            NoSolution::EveryCase { of, cases, shape } => {
+            NoSolution::EveryCase { singles, of, cases, shape } => {
+                write_singles(f, singles, *shape)?;
                 match of {
                     Alternatives::Cell(cell) => write!(f, "every candidate of {} fails", cell.name(*shape))?,
                     Alternatives::Digit { digit, house } => {
@@ -181,9 +193,10 @@ pub fn why_no_solution(board: &Board, grid: &Grid) -> Option<NoSolution> {
     }
     let mut state = State::new(board, grid);
     let mut work = 0;
-    if let Err(c) = state.follow(board, &mut work) {
-        return Some(NoSolution::Singles(c));
-    }
+    let singles = match state.follow(board, &mut work) {
+        Ok(singles) => singles,
+        Err(c) => return Some(NoSolution::Singles(c)),
+    };
     // The smallest sets of alternatives first: a pair is the likeliest to fail both ways.
     let mut sets: Vec<(Alternatives, Vec<Placement>)> = Vec::new();
     for i in (0..state.values.len()).filter(|&i| state.values[i] == 0) {
@@ -227,7 +240,7 @@ pub fn why_no_solution(board: &Board, grid: &Grid) -> Option<NoSolution> {
                 Some(c) => cases.push((Cell::from_index(i), Digit::from_index(d), c)),
             }
         }
-        return Some(NoSolution::EveryCase { of, cases, shape: board.shape() });
+        return Some(NoSolution::EveryCase { singles, of, cases, shape: board.shape() });
     }
     None
 }
@@ -395,7 +408,9 @@ mod tests {
                 // The singles from the givens are the search's own; each case is replayed after them.
                 let mut state = State::new(board, grid);
                 let mut work = 0;
-                state.follow(board, &mut work).expect("no dead end before the trials");
+                let before = state.follow(board, &mut work).expect("no dead end before the trials");
+                let NoSolution::EveryCase { singles, .. } = why else { unreachable!() };
+                assert_eq!(singles, &before, "{why}");
                 let mut after = Candidates::new(board.shape());
                 for (i, &m) in state.cands.iter().enumerate() {
                     after.set(Cell::from_index(i), DigitSet::from_bits(m));
@@ -482,11 +497,11 @@ mod tests {
         let cases = [
             (
                 "8.6........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-                "every candidate of r5c9 fails: r5c9=1: after 9 singles",
+                "after the singles r3c9=6 r2c1=9, every candidate of r5c9 fails: r5c9=1: after 9 singles",
             ),
             (
                 "8..3.......36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-                "every place of 7 in column 4 fails: r7c4=7: after 19 singles",
+                "after the singles r3c9=3 r4c5=3, every place of 7 in column 4 fails: r7c4=7: after 19 singles",
             ),
         ];
         for (text, start) in cases {
