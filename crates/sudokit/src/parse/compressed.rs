@@ -1,7 +1,8 @@
 //! Puzzle files as they are shipped: big collections often come gzip-compressed (`.gz`), and are
 //! read as the text they hold, told by gzip's two magic bytes rather than by the file's name, so
 //! that standard input and files without the suffix read too. Text saved as UTF-16 (what Windows
-//! PowerShell's `>` writes) is told by its byte-order mark and read as the same text in UTF-8.
+//! PowerShell's `>` writes) is told by its byte-order mark, or without one by a zero byte beside
+//! its first character (no puzzle text has one), and read as the same text in UTF-8.
 
 use std::io::{self, Cursor, Read};
 
@@ -16,9 +17,11 @@ const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 const UTF16_BOMS: [[u8; 2]; 2] = [[0xff, 0xfe], [0xfe, 0xff]];
 
 /// `input`'s text: decompressed when it is gzip (one member or several, as `cat a.gz b.gz` makes),
-/// transcoded to UTF-8 when it is UTF-16 with its byte-order mark (compressed or not), else as it
-/// comes. Reads at most two bytes ahead to tell, and only one when the first starts none of these,
-/// so a terminal's first line is not held back. A cut or damaged gzip stream is an I/O error where
+/// transcoded to UTF-8 when it is UTF-16 (compressed or not), told by its byte-order mark, or
+/// without one by its first two bytes, an ASCII character and a zero byte in either order, else
+/// as it comes. Reads at most two bytes ahead to tell, and only one when the first starts none of
+/// these (a zero byte ahead of an ASCII one is told only when a read brings both at once), so a
+/// terminal's first line is not held back. A cut or damaged gzip stream is an I/O error where
 /// it is met, after the text before it.
 ///
 /// ```
@@ -42,23 +45,30 @@ pub fn decompressed<'a, R: Read + Send + 'a>(input: R) -> io::Result<Box<dyn Rea
     if head == GZIP_MAGIC {
         return utf8(MultiGzDecoder::new(whole));
     }
-    Ok(if UTF16_BOMS.contains(&head) { utf16(whole) } else { Box::new(whole) })
+    Ok(text(head, whole))
 }
 
-/// `input` as UTF-8 text: transcoded when it starts with a UTF-16 byte-order mark.
+/// `input` as UTF-8 text: transcoded when it is UTF-16.
 fn utf8<'a, R: Read + Send + 'a>(input: R) -> io::Result<Box<dyn Read + Send + 'a>> {
     let (head, whole) = peek(input)?;
-    Ok(if UTF16_BOMS.contains(&head) { utf16(whole) } else { Box::new(whole) })
+    Ok(text(head, whole))
 }
 
-/// UTF-16 text with its byte-order mark, as UTF-8 without it.
-fn utf16<'a, R: Read + Send + 'a>(input: R) -> Box<dyn Read + Send + 'a> {
-    Box::new(DecodeReaderBytesBuilder::new().bom_sniffing(true).build(input))
+/// `whole`, which starts with `head`, as UTF-8 text: UTF-16 with or without its byte-order mark is
+/// transcoded (the mark dropped), anything else comes as it is.
+fn text<'a, R: Read + Send + 'a>(head: [u8; 2], whole: R) -> Box<dyn Read + Send + 'a> {
+    if UTF16_BOMS.contains(&head) {
+        Box::new(DecodeReaderBytesBuilder::new().bom_sniffing(true).build(whole))
+    } else if let Some(encoding) = utf16_without_mark(head) {
+        Box::new(DecodeReaderBytesBuilder::new().encoding(Some(encoding)).build(whole))
+    } else {
+        Box::new(whole)
+    }
 }
 
 /// The first two bytes of `input` (fewer at its end: padded with zeros, which start nothing told
-/// apart here) and `input` whole again. The second byte is read only when the first may start
-/// gzip's magic or a UTF-16 mark.
+/// apart here) and `input` whole again. The second byte is waited for only when the first may start
+/// gzip's magic or UTF-16 (a mark, or a zero byte).
 fn peek<R: Read>(mut input: R) -> io::Result<([u8; 2], impl Read)> {
     let mut head = [0u8; 2];
     let mut len = 0;
@@ -69,12 +79,22 @@ fn peek<R: Read>(mut input: R) -> io::Result<([u8; 2], impl Read)> {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         }
-        if ![GZIP_MAGIC[0], UTF16_BOMS[0][0], UTF16_BOMS[1][0]].contains(&head[0]) {
+        if ![GZIP_MAGIC[0], UTF16_BOMS[0][0], UTF16_BOMS[1][0], 0].contains(&head[0]) {
             break;
         }
     }
     let whole = Cursor::new(head).take(len as u64).chain(input);
     Ok((if len == 2 { head } else { [0, 0] }, whole))
+}
+
+/// The UTF-16 encoding of text without a byte-order mark that starts with `head`: an ASCII
+/// character beside a zero byte, as no text in UTF-8 starts.
+fn utf16_without_mark(head: [u8; 2]) -> Option<&'static encoding_rs::Encoding> {
+    match head {
+        [c, 0] if c != 0 && c.is_ascii() => Some(encoding_rs::UTF_16LE),
+        [0, c] if c != 0 && c.is_ascii() => Some(encoding_rs::UTF_16BE),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -175,6 +195,25 @@ mod tests {
         // Short inputs that start like a mark come as they are.
         for text in [&b"\xff"[..], b"\xfe", b"\xff1", b"\xfe1"] {
             assert_eq!(read_all(text).expect("plain"), text);
+        }
+    }
+
+    #[test]
+    fn utf16_without_its_mark_is_told_by_its_zero_bytes() {
+        let text = "1.34341221434321\n# é\n";
+        for big_endian in [false, true] {
+            let bytes: Vec<u8> = utf16(text, big_endian)[2..].to_vec();
+            assert_eq!(read_all(&bytes).expect("utf-16"), text.as_bytes(), "big endian: {big_endian}");
+            assert_eq!(read_all(&gzip(&bytes)).expect("gzip of utf-16"), text.as_bytes());
+        }
+        // Big-endian starts with the zero byte, so the second is waited for, even one byte a read.
+        let bytes: Vec<u8> = utf16(text, true)[2..].to_vec();
+        let mut out = Vec::new();
+        decompressed(Trickle(&bytes)).expect("utf-16").read_to_end(&mut out).expect("utf-16");
+        assert_eq!(out, text.as_bytes());
+        // Zero bytes that are not beside an ASCII character are no text either way: as they are.
+        for bytes in [&b"\0\0\x01"[..], b"\0\xe9", b"\0"] {
+            assert_eq!(read_all(bytes).expect("as it is"), bytes);
         }
     }
 }
