@@ -255,6 +255,28 @@ fn generated_killer_and_jigsaw_puzzles() {
     }
 }
 
+/// A generated killer puzzle whose path once guessed (Brute Force) where no classic technique and
+/// no killer technique applies: the forcing nets follow the cages' sums and solve it by logic.
+#[test]
+fn forcing_nets_on_a_killer_board_use_the_cages() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/killer-nets.json"),
+    )
+    .expect("tests/data/killer-nets.json");
+    let record = sudokit::PuzzleReader::new(text.as_bytes(), sudokit::ParseOptions::default())
+        .next()
+        .expect("a record")
+        .expect("readable");
+    let board = record.board.expect("cages");
+    let grid = record.puzzle.expect("a puzzle");
+    let used = check(board, &grid, "killer-nets.json");
+    assert!(!used.contains(&Technique::BruteForce), "{used:?}");
+    assert!(
+        used.iter().any(|t| matches!(t, Technique::ForcingNetContradiction | Technique::ForcingNetVerity)),
+        "{used:?}"
+    );
+}
+
 #[test]
 fn generated_variant_puzzles() {
     let classic = Board::classic(Shape::CLASSIC);

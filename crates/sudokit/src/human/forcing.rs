@@ -15,7 +15,8 @@
 //!   candidate lead to the same conclusion, which therefore holds.
 //!
 //! The step shows one chain per branch. A net's branch is shown as its premise and conclusion only
-//! (a net is a tree, not a chain).
+//! (a net is a tree, not a chain). On a killer board a net also follows the cages' sums (see
+//! [`propagate`]), as a killer player does: without them most of its last steps would be guesses.
 
 use std::ops::ControlFlow;
 
@@ -515,7 +516,9 @@ fn verities(
 
 /// Applies `premise` to a copy of `state` and then every naked and hidden single, round after
 /// round, until none is left or `max_rounds` rounds are done; returns the literals that changed
-/// (placements on, eliminations off) or a contradiction.
+/// (placements on, eliminations off) or a contradiction. On a killer board each round first
+/// removes what the cages' sums rule out (a cage that can no longer add up is a contradiction), so
+/// that a net follows the cages as a killer player does.
 fn propagate(state: &State, premise: Premise, max_rounds: usize) -> Outcome {
     let bits = 2 * state.shape().cells() * state.side();
     let mut lits = Lits::new(bits);
@@ -527,6 +530,8 @@ fn propagate(state: &State, premise: Premise, max_rounds: usize) -> Outcome {
     } else {
         s.eliminate(cell, digit);
     }
+    // The cages' options as the techniques before the nets left them, which have used their sums.
+    let mut cages = (!state.board().cages().is_empty()).then(|| super::killer::cage_options(state));
     let mut rounds = 0;
     loop {
         while let Some((c, d)) = queue.pop() {
@@ -548,6 +553,18 @@ fn propagate(state: &State, premise: Premise, max_rounds: usize) -> Outcome {
             break;
         }
         rounds += 1;
+        // Killer cages: what their sums leave, before this round's singles are looked for.
+        if let Some(seen) = cages.as_mut() {
+            let Some(gone) = super::killer::sum_eliminations(&s, seen) else {
+                return Outcome { lits, contradiction: true };
+            };
+            for (c, d) in gone {
+                s.eliminate(c, d);
+            }
+            if s.check().is_err() {
+                return Outcome { lits, contradiction: true };
+            }
+        }
         // Naked and hidden singles of the new state.
         for c in s.unsolved_cells() {
             if let Some(d) = s.candidates(c).only() {
@@ -706,6 +723,28 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::human::brute::{solutions, Solutions};
+
+    #[test]
+    fn nets_on_killer_boards_follow_the_cages_sums() {
+        // A 4×4 board whose first two cells are a cage of 3: 1+2.
+        let shape = crate::grid::Shape::new(2, 2).expect("4×4");
+        let (r1c1, r1c2) = (Cell::from_index(0), Cell::from_index(1));
+        let cage = crate::rules::Cage { sum: 3, cells: vec![r1c1, r1c2] };
+        let killer = crate::rules::Board::classic(shape).with_cages([cage]).expect("a cage");
+        let grid = Grid::empty(shape);
+        let s = State::new(std::sync::Arc::new(killer), &grid).expect("a state");
+        let digit = |d: usize| Digit::from_index(d - 1);
+        // 3 in r1c1 leaves the cage no way to add up.
+        assert!(propagate(&s, (r1c1, digit(3), true), NET_ROUNDS).contradiction);
+        // 1 in r1c1 leaves r1c2 only 2, which the net places.
+        let one = propagate(&s, (r1c1, digit(1), true), NET_ROUNDS);
+        assert!(!one.contradiction && one.lits.has(lit_index(&s, r1c2, digit(2), true)));
+        // Without the cage, neither follows.
+        let plain = State::new(crate::rules::Board::classic_shared(shape), &grid).expect("a state");
+        assert!(!propagate(&plain, (r1c1, digit(3), true), NET_ROUNDS).contradiction);
+        let one = propagate(&plain, (r1c1, digit(1), true), NET_ROUNDS);
+        assert!(!one.lits.has(lit_index(&plain, r1c2, digit(2), true)));
+    }
 
     /// The opening grid of the README's XY-Wing puzzle.
     fn opening() -> State {

@@ -23,6 +23,9 @@
 //! For Innies and Outies, the houses taken together are each house alone, runs of adjacent rows, of
 //! adjacent columns, and of adjacent boxes within a band or a stack, smallest first.
 //!
+//! The forcing nets of a killer board also narrow the cages as they spread, each round, as Cage
+//! Combination would ([`sum_eliminations`]; a cage that can no longer add up is a contradiction).
+//!
 //! All are exact, not heuristic: a candidate goes only when no assignment of the group's cells
 //! from their candidates (different digits where the rules say so) reaches the total with it. The
 //! search walks the cells one by one, keeping the set of digits used so far for a cage (at most
@@ -109,6 +112,45 @@ fn combinations(state: &State, cages: &[Cage], sink: Sink<'_>) -> ControlFlow<()
     ControlFlow::Continue(())
 }
 
+/// The options of every cell of every cage of `state`, cage by cage, as [`sum_eliminations`]
+/// compares them.
+pub(crate) fn cage_options(state: &State) -> Vec<Vec<DigitSet>> {
+    state.board().cages().iter().map(|cage| cage.cells.iter().map(|&c| options(state, c)).collect()).collect()
+}
+
+/// What the cages' sums rule out on `state`, for the forcing nets of killer puzzles: the candidates
+/// of open cells that no way of their cage uses (as Cage Combination finds them, without a step).
+/// Only the cages whose cells' options differ from `seen` (the options they were last searched
+/// with, see [`cage_options`]; updated here) are searched: a net narrows a few cages at a time.
+/// `None` when a cage can no longer add up to its sum: the state is a dead end. A cage too big to
+/// search whole (see [`MAX_STATES`]) is left alone.
+pub(crate) fn sum_eliminations(state: &State, seen: &mut [Vec<DigitSet>]) -> Option<Vec<(Cell, Digit)>> {
+    let mut out = Vec::new();
+    for (cage, seen) in state.board().cages().iter().zip(seen) {
+        let mut changed = false;
+        for (&c, o) in cage.cells.iter().zip(seen.iter_mut()) {
+            let now = options(state, c);
+            changed |= now != *o;
+            *o = now;
+        }
+        if !changed {
+            continue;
+        }
+        match different_digit_ways(seen, cage.sum) {
+            Some(ways) => {
+                for (&c, &keep) in cage.cells.iter().zip(&ways.cells) {
+                    out.extend(state.candidates(c).difference(keep).iter().map(|d| (c, d)));
+                }
+            }
+            // No way at all, unless the search stopped at its bound: it keeps at most
+            // `2^side` sets of digits a cell, so a cage small enough never reaches it.
+            None if cage.cells.len() << state.side() <= MAX_STATES => return None,
+            None => {}
+        }
+    }
+    Some(out)
+}
+
 /// A digit in every way of a cage is in the cage: it leaves every cell outside that sees all the
 /// cage's cells that can hold it.
 fn locked_in_cage(state: &State, cage: &Cage, ways: &Ways, step: &mut Step) {
@@ -131,17 +173,89 @@ struct Ways {
     sets: Vec<DigitSet>,
 }
 
+/// The sum of the digits of a set given as bits (bit `d - 1` for digit `d`).
+fn bits_sum(mut bits: u32) -> u32 {
+    let mut sum = 0;
+    while bits != 0 {
+        sum += bits.trailing_zeros() + 1;
+        bits &= bits - 1;
+    }
+    sum
+}
+
+/// A set of sets of digits (bit `d - 1` for digit `d`), as a cage's search keeps them: a bit map
+/// over every possible set while the digits are few (the search runs for every cage in every round
+/// of a killer puzzle's forcing nets, where hashing showed in the profile), else a hash set.
+enum DigitSets {
+    Dense { bits: Vec<u64>, members: Vec<u32> },
+    Sparse(HashSet<u32>),
+}
+
+/// The most digits for which [`DigitSets`] keeps a bit map (`2^12` bits, 512 bytes).
+const DENSE_DIGITS: u32 = 12;
+
+impl DigitSets {
+    /// An empty set for sets of the digits up to `width`.
+    fn new(width: u32) -> DigitSets {
+        if width <= DENSE_DIGITS {
+            DigitSets::Dense { bits: vec![0; (1usize << width).div_ceil(64)], members: Vec::new() }
+        } else {
+            DigitSets::Sparse(HashSet::default())
+        }
+    }
+
+    fn insert(&mut self, set: u32) {
+        match self {
+            DigitSets::Dense { bits, members } => {
+                let (word, bit) = (set as usize / 64, set % 64);
+                if bits[word] >> bit & 1 == 0 {
+                    bits[word] |= 1 << bit;
+                    members.push(set);
+                }
+            }
+            DigitSets::Sparse(h) => {
+                h.insert(set);
+            }
+        }
+    }
+
+    fn contains(&self, set: u32) -> bool {
+        match self {
+            DigitSets::Dense { bits, .. } => bits[set as usize / 64] >> (set % 64) & 1 != 0,
+            DigitSets::Sparse(h) => h.contains(&set),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            DigitSets::Dense { members, .. } => members.len(),
+            DigitSets::Sparse(h) => h.len(),
+        }
+    }
+
+    /// The sets, in no particular order.
+    fn members(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match self {
+            DigitSets::Dense { members, .. } => Box::new(members.iter().copied()),
+            DigitSets::Sparse(h) => Box::new(h.iter().copied()),
+        }
+    }
+}
+
 /// The assignments of different digits to cells with these options that add up to `total`. `None`
 /// when there is none (the state contradicts the cage; other techniques show it) or the search would
 /// keep more than [`MAX_STATES`] sets.
 fn different_digit_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
+    let width = 32 - opts.iter().fold(0u32, |acc, o| acc | o.bits()).leading_zeros();
     // layers[i]: the sets of digits the first i cells can take, different, not over the total.
-    let mut layers: Vec<HashSet<u32>> = vec![HashSet::from_iter([0])];
+    let mut first = DigitSets::new(width);
+    first.insert(0);
+    let mut layers: Vec<DigitSets> = vec![first];
     let mut kept = 1;
     for &o in opts {
-        let mut next = HashSet::default();
-        for &used in layers.last()? {
-            let sum = digit_sum(DigitSet::from_bits(used));
+        let mut next = DigitSets::new(width);
+        for used in layers.last()?.members() {
+            let sum = bits_sum(used);
             for d in o.iter() {
                 let bit = 1u32 << d.index();
                 if used & bit == 0 && sum + u32::from(d.get()) <= total {
@@ -157,23 +271,25 @@ fn different_digit_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
     }
     // Walk back from the sets with the right sum, keeping only the sets that lead to one.
     let last = layers.pop()?;
-    let mut good: HashSet<u32> =
-        last.into_iter().filter(|&s| digit_sum(DigitSet::from_bits(s)) == total).collect();
-    if good.is_empty() {
+    let mut good = DigitSets::new(width);
+    for set in last.members().filter(|&s| bits_sum(s) == total) {
+        good.insert(set);
+    }
+    if good.len() == 0 {
         return None;
     }
-    let mut sets: Vec<DigitSet> = good.iter().map(|&s| DigitSet::from_bits(s)).collect();
+    let mut sets: Vec<DigitSet> = good.members().map(DigitSet::from_bits).collect();
     sets.sort_unstable_by_key(|s| {
         let digits: Vec<u8> = s.iter().map(Digit::get).collect();
         digits
     });
     let mut cells = vec![DigitSet::new(); opts.len()];
     for (i, layer) in layers.iter().enumerate().rev() {
-        let mut before = HashSet::default();
-        for &used in layer {
+        let mut before = DigitSets::new(width);
+        for used in layer.members() {
             for d in opts[i].iter() {
                 let bit = 1u32 << d.index();
-                if used & bit == 0 && good.contains(&(used | bit)) {
+                if used & bit == 0 && good.contains(used | bit) {
                     cells[i].insert(d);
                     before.insert(used);
                 }
