@@ -142,9 +142,9 @@ pub(crate) fn sum_eliminations(state: &State, seen: &mut [Vec<DigitSet>]) -> Opt
                     out.extend(state.candidates(c).difference(keep).iter().map(|d| (c, d)));
                 }
             }
-            // No way at all, unless the search stopped at its bound: it keeps at most
+            // No way at all, unless the search stopped at its bound: it keeps fewer than
             // `2^side` sets of digits a cell, so a cage small enough never reaches it.
-            None if cage.cells.len() << state.side() <= MAX_STATES => return None,
+            None if cage.cells.len() << state.side() < MAX_STATES => return None,
             None => {}
         }
     }

@@ -19,9 +19,10 @@ const UTF16_BOMS: [[u8; 2]; 2] = [[0xff, 0xfe], [0xfe, 0xff]];
 /// `input`'s text: decompressed when it is gzip (one member or several, as `cat a.gz b.gz` makes),
 /// transcoded to UTF-8 when it is UTF-16 (compressed or not), told by its byte-order mark, or
 /// without one by its first two bytes, an ASCII character and a zero byte in either order, else
-/// as it comes. Reads at most two bytes ahead to tell, and only one when the first starts none of
-/// these (a zero byte ahead of an ASCII one is told only when a read brings both at once), so a
-/// terminal's first line is not held back. A cut or damaged gzip stream is an I/O error where
+/// as it comes. Reads at most two bytes ahead to tell, and waits for the second only when the first
+/// may start gzip, a mark or big-endian UTF-16 (a zero byte), so a terminal's first line is not held
+/// back: little-endian UTF-16 without a mark is told only when the first read brings both bytes, as
+/// a file's does. A cut or damaged gzip stream is an I/O error where
 /// it is met, after the text before it.
 ///
 /// ```
