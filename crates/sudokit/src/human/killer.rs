@@ -79,7 +79,7 @@ fn options(state: &State, cell: Cell) -> DigitSet {
 
 /// The sum of the digits of `set`.
 fn digit_sum(set: DigitSet) -> u32 {
-    set.iter().map(|d| u32::from(d.get())).sum()
+    bits_sum(set.bits())
 }
 
 /// Cage Combination, smallest cages first.
@@ -183,12 +183,19 @@ fn bits_sum(mut bits: u32) -> u32 {
     sum
 }
 
-/// A set of sets of digits (bit `d - 1` for digit `d`), as a cage's search keeps them: a bit map
-/// over every possible set while the digits are few (the search runs for every cage in every round
-/// of a killer puzzle's forcing nets, where hashing showed in the profile), else a hash set.
-enum DigitSets {
-    Dense { bits: Vec<u64>, members: Vec<u32> },
-    Sparse(HashSet<u32>),
+/// A set of sets of digits (bit `d - 1` for digit `d`), as a cage's search keeps them, listed in
+/// the order they came: a bit map tells which are in while the digits are few (the search runs for
+/// every cage in every round of a killer puzzle's forcing nets, where hashing showed in the
+/// profile), else a hash set.
+struct DigitSets {
+    seen: Seen,
+    members: Vec<u32>,
+}
+
+/// Which sets a [`DigitSets`] holds.
+enum Seen {
+    Bits(Vec<u64>),
+    Hashed(HashSet<u32>),
 }
 
 /// The most digits for which [`DigitSets`] keeps a bit map (`2^12` bits, 512 bytes).
@@ -197,47 +204,33 @@ const DENSE_DIGITS: u32 = 12;
 impl DigitSets {
     /// An empty set for sets of the digits up to `width`.
     fn new(width: u32) -> DigitSets {
-        if width <= DENSE_DIGITS {
-            DigitSets::Dense { bits: vec![0; (1usize << width).div_ceil(64)], members: Vec::new() }
+        let seen = if width <= DENSE_DIGITS {
+            Seen::Bits(vec![0; (1usize << width).div_ceil(64)])
         } else {
-            DigitSets::Sparse(HashSet::default())
-        }
+            Seen::Hashed(HashSet::default())
+        };
+        DigitSets { seen, members: Vec::new() }
     }
 
     fn insert(&mut self, set: u32) {
-        match self {
-            DigitSets::Dense { bits, members } => {
+        let new = match &mut self.seen {
+            Seen::Bits(bits) => {
                 let (word, bit) = (set as usize / 64, set % 64);
-                if bits[word] >> bit & 1 == 0 {
-                    bits[word] |= 1 << bit;
-                    members.push(set);
-                }
+                let new = bits[word] >> bit & 1 == 0;
+                bits[word] |= 1 << bit;
+                new
             }
-            DigitSets::Sparse(h) => {
-                h.insert(set);
-            }
+            Seen::Hashed(h) => h.insert(set),
+        };
+        if new {
+            self.members.push(set);
         }
     }
 
     fn contains(&self, set: u32) -> bool {
-        match self {
-            DigitSets::Dense { bits, .. } => bits[set as usize / 64] >> (set % 64) & 1 != 0,
-            DigitSets::Sparse(h) => h.contains(&set),
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            DigitSets::Dense { members, .. } => members.len(),
-            DigitSets::Sparse(h) => h.len(),
-        }
-    }
-
-    /// The sets, in no particular order.
-    fn members(&self) -> Box<dyn Iterator<Item = u32> + '_> {
-        match self {
-            DigitSets::Dense { members, .. } => Box::new(members.iter().copied()),
-            DigitSets::Sparse(h) => Box::new(h.iter().copied()),
+        match &self.seen {
+            Seen::Bits(bits) => bits[set as usize / 64] >> (set % 64) & 1 != 0,
+            Seen::Hashed(h) => h.contains(&set),
         }
     }
 }
@@ -254,7 +247,7 @@ fn different_digit_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
     let mut kept = 1;
     for &o in opts {
         let mut next = DigitSets::new(width);
-        for used in layers.last()?.members() {
+        for &used in &layers.last()?.members {
             let sum = bits_sum(used);
             for d in o.iter() {
                 let bit = 1u32 << d.index();
@@ -263,7 +256,7 @@ fn different_digit_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
                 }
             }
         }
-        kept += next.len();
+        kept += next.members.len();
         if kept > MAX_STATES {
             return None;
         }
@@ -272,13 +265,13 @@ fn different_digit_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
     // Walk back from the sets with the right sum, keeping only the sets that lead to one.
     let last = layers.pop()?;
     let mut good = DigitSets::new(width);
-    for set in last.members().filter(|&s| bits_sum(s) == total) {
+    for &set in last.members.iter().filter(|&&s| bits_sum(s) == total) {
         good.insert(set);
     }
-    if good.len() == 0 {
+    if good.members.is_empty() {
         return None;
     }
-    let mut sets: Vec<DigitSet> = good.members().map(DigitSet::from_bits).collect();
+    let mut sets: Vec<DigitSet> = good.members.iter().map(|&s| DigitSet::from_bits(s)).collect();
     sets.sort_unstable_by_key(|s| {
         let digits: Vec<u8> = s.iter().map(Digit::get).collect();
         digits
@@ -286,7 +279,7 @@ fn different_digit_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
     let mut cells = vec![DigitSet::new(); opts.len()];
     for (i, layer) in layers.iter().enumerate().rev() {
         let mut before = DigitSets::new(width);
-        for used in layer.members() {
+        for &used in &layer.members {
             for d in opts[i].iter() {
                 let bit = 1u32 << d.index();
                 if used & bit == 0 && good.contains(used | bit) {
