@@ -547,7 +547,7 @@ if (scenarios) {
     await other.context().close();
   });
 
-  await step("X and hyper rules on an empty board; 16×16 generation", async () => {
+  await step("X and hyper rules on an empty board; 16×16 generation; 16×16 hyper solved", async () => {
     await page.check("#rule-x");
     await page.check("#rule-hyper");
     await page.click("#empty");
@@ -569,6 +569,16 @@ if (scenarios) {
     await page.click("#check");
     expect((await message(page)).startsWith("Unique"), `message: ${await message(page)}`);
     await shot(page, "10-16x16");
+    // Hyper on 16×16: nine windows; the empty board is filled at once.
+    await page.check("#rule-hyper");
+    await page.click("#empty");
+    expect((await cellsWith(page, "window")).length === 144, "16×16 window cells");
+    await page.click("#solve");
+    const hyper16 = await board(page);
+    expect(!hyper16.includes("."), `the empty 16×16 hyper board solved: ${hyper16}`);
+    const hyperCheck = await page.evaluate((p) => window.sudokit.check({ puzzle: JSON.stringify({ givens: p, variants: ["hyper"] }) }), hyper16);
+    equal(hyperCheck.verdict, "unique", "the solved 16×16 hyper grid checks under its rules");
+    await page.uncheck("#rule-hyper");
     const bounded = await page.evaluate(() => {
       const start = performance.now();
       const a = window.sudokit.count({ puzzle: ".".repeat(256), limit: 1e9, nodes: 20000 });

@@ -22,6 +22,16 @@ def test_x_puzzle_is_unique_under_x_and_reproducible():
     assert sudokit.count(sudokit.generate(seed=4, variant="x", format="grid"), variant="x") == 1
 
 
+def test_hyper_goes_up_to_16x16():
+    p = sudokit.generate(seed=3, size=16, variant="hyper")
+    assert len(p) == 256
+    assert sudokit.count(p, variant="hyper") == 1
+    full = sudokit.solve("." * 256, variant="hyper", first=True)
+    assert full and "." not in full
+    with pytest.raises(ValueError, match="up to 16x16, not 25x25|up to 16×16, not 25×25"):
+        sudokit.generate(seed=3, size=25, variant="hyper")
+
+
 def test_jigsaw_puzzle_carries_its_region_map():
     p = sudokit.generate(seed=4, variant="jigsaw")
     givens, regions = p.split(" ")

@@ -414,7 +414,7 @@ fn classic_side() -> usize {
 /// With `variants` the library's variant generator makes it under those rules, and the answer names
 /// them in `variants` (the names the `parse` request takes) and, for jigsaw, gives the puzzle's own
 /// region map in `regions` (one symbol per cell, as a JSON puzzle object carries it). Boards the
-/// variant generator refuses (hyper off 9×9, jigsaw above 12×12, a difficulty) give its message.
+/// variant generator refuses (hyper on 25×25, jigsaw above 12×12, a difficulty) give its message.
 ///
 /// `pattern` puts the givens on its cells and nowhere else (`.`, `0`, `_` or `-` for an empty cell,
 /// anything else for a given, so a puzzle's line gives its own pattern), any puzzle with one

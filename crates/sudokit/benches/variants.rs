@@ -35,6 +35,7 @@ fn main() {
         ("jigsaw", 12),
         ("killer", 12),
         ("x", 16),
+        ("hyper", 16),
     ]
     .into_iter()
     .map(|(name, side)| {

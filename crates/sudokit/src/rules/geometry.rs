@@ -4,19 +4,22 @@
 //! clone of the board.
 //!
 //! ```text
-//!   houses        house h -> its `side` cells (identical houses, e.g. diagonals added twice, merged)
+//!   houses        house h -> its `side` cells (identical houses, e.g. diagonals added twice, merged),
+//!                 then the houses the rules imply (`Board::implied_houses`)
+//!   peers         cell -> cells that must differ: the board's peers and the implied houses' ones
 //!   cell_houses   cell -> bitmask of the houses it is in (the first 128 houses)
 //!   cages         cage -> cells and sum; cell_cage: cell -> its cage
 //!   segments      house∩house pieces of rows, columns, boxes and regions; house -> its pieces
 //!   overlaps      other pairs of houses sharing two or more cells (diagonals, windows)
 //! ```
 //!
-//! The peers of each cell are the board's own ([`Board::peers`]). Which of these tables a search
-//! uses (locked candidates only from some size on, for instance) is the engine's choice.
+//! Which of these tables a search uses (locked candidates only from some size on, for instance) is
+//! the engine's choice.
 
 use std::collections::HashMap;
 
 use super::board::{Board, HouseKind};
+use crate::grid::Cell;
 
 /// Marks a cell outside every cage.
 pub(crate) const NO_CAGE: u16 = u16::MAX;
@@ -49,6 +52,10 @@ pub(crate) struct Geometry {
     pub(crate) seg_mask: u128,
     /// The houses in some overlap.
     pub(crate) overlap_mask: u128,
+    /// Cell `c`'s peers are `peers[peer_start[c] as usize..peer_start[c + 1] as usize]`: the
+    /// board's own ([`Board::peers`]) and those of the implied houses.
+    peer_start: Vec<u32>,
+    peers: Vec<u16>,
 }
 
 /// Locked candidates at the granularity of intersections. Rows, columns, boxes and jigsaw regions
@@ -228,6 +235,15 @@ impl Geometry {
                 }
             }
         }
+        // Implied houses after the rules' own, so that a rule's house keeps its index.
+        let rule_houses = distinct.len();
+        for mut cells in board.implied_houses() {
+            cells.sort_unstable();
+            if !seen.contains_key(&cells) {
+                seen.insert(cells.clone(), distinct.len());
+                distinct.push(cells);
+            }
+        }
         let mut cell_houses = vec![0u128; cells];
         for (h, house) in distinct.iter().enumerate().take(128) {
             for &c in house {
@@ -297,7 +313,24 @@ impl Geometry {
                 CageRule { cells: c.cells.iter().map(|c| c.index() as u16).collect(), sum: c.sum }
             })
             .collect();
+        // The board's peers (its houses and cages), and the implied houses' on top.
+        let mut peer_start = Vec::with_capacity(cells + 1);
+        let mut peers = Vec::new();
+        let implied = &distinct[rule_houses..];
+        for c in 0..cells {
+            peer_start.push(peers.len() as u32);
+            let mut list: Vec<u16> = board.peers(Cell::from_index(c)).to_vec();
+            for house in implied.iter().filter(|h| h.contains(&(c as u16))) {
+                list.extend(house.iter().copied().filter(|&p| p != c as u16));
+            }
+            list.sort_unstable();
+            list.dedup();
+            peers.extend_from_slice(&list);
+        }
+        peer_start.push(peers.len() as u32);
         Geometry {
+            peer_start,
+            peers,
             side,
             full: if side == 32 { u32::MAX } else { (1u32 << side) - 1 },
             house_count: distinct.len(),
@@ -316,6 +349,11 @@ impl Geometry {
     /// The cells of house `h`.
     pub(crate) fn house(&self, h: usize) -> &[u16] {
         &self.houses[h * self.side..(h + 1) * self.side]
+    }
+
+    /// The cells that must differ from cell `c`: its peers on the board, and in the implied houses.
+    pub(crate) fn peers(&self, c: usize) -> &[u16] {
+        &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
     }
 }
 
@@ -351,7 +389,13 @@ mod tests {
         // Each window shares cells with three rows, three columns and four boxes (a single cell
         // with one of them, which is no overlap).
         let h = Board::classic(Shape::CLASSIC).with_windows().expect("9x9 windows");
-        assert_eq!(h.geometry().overlaps.len(), 4 * 9);
+        let g = h.geometry();
+        assert_eq!(g.overlaps.iter().filter(|o| o.b < 31).count(), 4 * 9);
+        // The five hidden windows come after the rules' 31 houses, share no two cells with a window
+        // and are peers of the cells they hold.
+        assert_eq!(g.house_count, 31 + 5);
+        assert!(g.overlaps.iter().filter(|o| o.b >= 31).all(|o| o.a < 27));
+        assert!(g.peers(0).contains(&40) && !h.peers(Cell::from_index(0)).contains(&40));
         // Diagonals added twice are one house.
         assert_eq!(x.clone().with_diagonals().geometry().house_count, 29);
     }

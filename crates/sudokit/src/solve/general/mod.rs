@@ -57,6 +57,12 @@
 //! What happens to a solution is a [`Sink`] chosen at compile time: counting builds no [`Grid`] at all
 //! (the empty 6×6 board's 28,200,960 solutions are counted in seconds), visiting builds one per solution.
 //!
+//! On hyper boards the tables also hold the houses the windows imply (`Board::implied_houses`):
+//! cells outside the windows that hold every digit once in every solution although no rule names
+//! them. As houses and peers they change no count, only how soon a dead end shows: an empty 16×16
+//! or 25×25 hyper board is filled in milliseconds with them and not within minutes without, and
+//! 9×9 X + hyper puzzles are solved in three quarters of the time.
+//!
 //! The tables depend only on the board, so they are not rebuilt per search: the peers are the
 //! [`Board`]'s own and the rest is its geometry (`rules::Geometry`), built on the first search and
 //! kept in the board (on a 9×9 X, jigsaw or killer board, building them cost more than a uniqueness

@@ -4,7 +4,6 @@
 
 use super::matching;
 use super::search::{Search, Sink};
-use crate::grid::Cell;
 use crate::rules::Geometry;
 
 /// The smallest side on which propagation also looks for locked candidates. Measured on the 25×25
@@ -84,13 +83,12 @@ impl<S: Sink> Search<'_, S> {
     ///
     /// `seg_or` holds the state's segment ORs when it keeps them, else it is empty.
     pub(super) fn propagate(&mut self, cand: &mut [u32], seg_or: &mut [u32]) -> bool {
-        let board = self.board;
+        let g = self.g;
         loop {
             while let Some(c) = self.queue.pop() {
                 let bit = cand[c as usize];
-                for &p in board.peers(Cell::from_index(c as usize)) {
+                for &p in g.peers(c as usize) {
                     if !self.narrow(cand, p, !bit) {
-                        let g = self.g;
                         self.blame(g.cell_houses[p as usize] & g.cell_houses[c as usize]);
                         return self.fail();
                     }

@@ -124,6 +124,27 @@ fn counts_match_brute_force_on_small_boards_and_variants() {
     }
 }
 
+/// The hidden windows the engine adds on hyper boards (see `Board::implied_houses`) hold in every
+/// solution: on boards too big for the brute-force test above, counts with many solutions agree.
+#[test]
+fn hyper_counts_match_brute_force_on_big_boards() {
+    for (k, side) in [16usize, 25].into_iter().enumerate() {
+        let board = Board::classic(Shape::for_side(side).expect("square")).with_windows().expect("hyper");
+        for mut g in random_puzzles(&board, 70 + k as u64, 3, side) {
+            // Every place of digits 1 to 3 blank: the six ways to relabel them are solutions, and
+            // there may be more.
+            for c in 0..g.shape().cells() {
+                if g.values()[c] <= 3 {
+                    g.set(Cell::from_index(c), None);
+                }
+            }
+            let expected = brute_force_count(&board, &g, 2000);
+            assert!(expected >= 6, "{g} has several solutions, so the count tests the engine");
+            assert_eq!(count(&board, &g, &Limits::up_to(2000)).solutions, expected, "{g}");
+        }
+    }
+}
+
 #[test]
 fn killer_cages_match_brute_force() {
     let s6 = Shape::new(2, 3).expect("2x3");
