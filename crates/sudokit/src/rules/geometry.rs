@@ -52,8 +52,10 @@ pub(crate) struct Geometry {
     pub(crate) seg_mask: u128,
     /// The houses in some overlap.
     pub(crate) overlap_mask: u128,
-    /// Cell `c`'s peers are `peers[peer_start[c] as usize..peer_start[c + 1] as usize]`: the
-    /// board's own ([`Board::peers`]) and those of the implied houses.
+    /// On a board with implied houses, cell `c`'s peers are
+    /// `peers[peer_start[c] as usize..peer_start[c + 1] as usize]`: the board's own
+    /// ([`Board::peers`]) and those of the implied houses. Empty on other boards, whose peers are
+    /// the board's.
     peer_start: Vec<u32>,
     peers: Vec<u16>,
 }
@@ -314,20 +316,21 @@ impl Geometry {
             })
             .collect();
         // The board's peers (its houses and cages), and the implied houses' on top.
-        let mut peer_start = Vec::with_capacity(cells + 1);
-        let mut peers = Vec::new();
+        let (mut peer_start, mut peers) = (Vec::new(), Vec::new());
         let implied = &distinct[rule_houses..];
-        for c in 0..cells {
-            peer_start.push(peers.len() as u32);
-            let mut list: Vec<u16> = board.peers(Cell::from_index(c)).to_vec();
-            for house in implied.iter().filter(|h| h.contains(&(c as u16))) {
-                list.extend(house.iter().copied().filter(|&p| p != c as u16));
+        if !implied.is_empty() {
+            for c in 0..cells {
+                peer_start.push(peers.len() as u32);
+                let mut list: Vec<u16> = board.peers(Cell::from_index(c)).to_vec();
+                for house in implied.iter().filter(|h| h.contains(&(c as u16))) {
+                    list.extend(house.iter().copied().filter(|&p| p != c as u16));
+                }
+                list.sort_unstable();
+                list.dedup();
+                peers.extend_from_slice(&list);
             }
-            list.sort_unstable();
-            list.dedup();
-            peers.extend_from_slice(&list);
+            peer_start.push(peers.len() as u32);
         }
-        peer_start.push(peers.len() as u32);
         Geometry {
             peer_start,
             peers,
@@ -351,8 +354,12 @@ impl Geometry {
         &self.houses[h * self.side..(h + 1) * self.side]
     }
 
-    /// The cells that must differ from cell `c`: its peers on the board, and in the implied houses.
-    pub(crate) fn peers(&self, c: usize) -> &[u16] {
+    /// The cells that must differ from cell `c`: its peers on `board` (the board of this geometry),
+    /// and in the implied houses.
+    pub(crate) fn peers<'a>(&'a self, board: &'a Board, c: usize) -> &'a [u16] {
+        if self.peer_start.is_empty() {
+            return board.peers(Cell::from_index(c));
+        }
         &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
     }
 }
@@ -395,7 +402,10 @@ mod tests {
         // and are peers of the cells they hold.
         assert_eq!(g.house_count, 31 + 5);
         assert!(g.overlaps.iter().filter(|o| o.b >= 31).all(|o| o.a < 27));
-        assert!(g.peers(0).contains(&40) && !h.peers(Cell::from_index(0)).contains(&40));
+        assert!(g.peers(&h, 0).contains(&40) && !h.peers(Cell::from_index(0)).contains(&40));
+        // Boards without implied houses keep no copy of their peers.
+        assert!(g.peer_start.len() == 82 && x.geometry().peer_start.is_empty());
+        assert_eq!(x.geometry().peers(&x, 0), x.peers(Cell::from_index(0)));
         // Diagonals added twice are one house.
         assert_eq!(x.clone().with_diagonals().geometry().house_count, 29);
     }

@@ -83,11 +83,11 @@ impl<S: Sink> Search<'_, S> {
     ///
     /// `seg_or` holds the state's segment ORs when it keeps them, else it is empty.
     pub(super) fn propagate(&mut self, cand: &mut [u32], seg_or: &mut [u32]) -> bool {
-        let g = self.g;
+        let (board, g) = (self.board, self.g);
         loop {
             while let Some(c) = self.queue.pop() {
                 let bit = cand[c as usize];
-                for &p in g.peers(c as usize) {
+                for &p in g.peers(board, c as usize) {
                     if !self.narrow(cand, p, !bit) {
                         self.blame(g.cell_houses[p as usize] & g.cell_houses[c as usize]);
                         return self.fail();
