@@ -417,6 +417,50 @@ fn jigsaw_solutions_read_back_with_their_region_map() {
     assert_eq!(classic.stdout.trim().len(), 81, "{}", classic.stdout);
 }
 
+/// Walls cannot tell a region in two pieces from two regions: `-o pretty` and `candidates` write
+/// each row's part of such a map after the right border, and both read back as the same board,
+/// with or without `--variant jigsaw`.
+#[test]
+fn jigsaw_regions_in_two_pieces_are_drawn_with_their_map() {
+    // Regions A and B trade r3c3 and r1c6: A is in two pieces.
+    let map = "AAABBACCCAAABBBCCCAABBBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+    let regions: Vec<usize> = map.bytes().map(|b| (b - b'A') as usize).collect();
+    let rules = Rules::with_regions(9, &regions);
+    let first = sudokit(&["solve", "--first"], &format!("{} {map}\n", ".".repeat(81)));
+    let full = values(first.stdout.split(' ').next().unwrap_or(""));
+    assert!(rules.is_solution(&[0; 81], &full), "{}", first.stdout);
+    let minimal = sudokit(&["minimize"], &format!("{} {map}\n", line_of(&full)));
+    assert_eq!(minimal.code, 0, "{}", minimal.stderr);
+    let puzzle = minimal.stdout;
+    let map_rows: Vec<&str> = (0..9).map(|r| &map[r * 9..r * 9 + 9]).collect();
+    for flag in [&[][..], &["--variant", "jigsaw"][..]] {
+        let with = |args: &[&'static str]| [args, flag].concat();
+        let pretty = sudokit(&with(&["solve", "-o", "pretty"]), &puzzle);
+        assert_eq!(pretty.code, 0, "{}", pretty.stderr);
+        let rows: Vec<&str> = pretty.stdout.lines().filter(|l| l.starts_with('|')).collect();
+        let ends: Vec<&str> =
+            rows.iter().filter_map(|r| r.strip_prefix(r.trim_end_matches(char::is_alphabetic))).collect();
+        assert_eq!(ends, map_rows, "{}", pretty.stdout);
+        assert!(rows.iter().all(|r| r.contains("|  ")), "two spaces after the border\n{}", pretty.stdout);
+        let back = sudokit(&with(&["check"]), &pretty.stdout);
+        assert_eq!((back.code, back.stdout.as_str()), (0, "unique\n"), "{}", back.stderr);
+        let again = sudokit(&with(&["solve", "-o", "line"]), &pretty.stdout);
+        assert_eq!(again.stdout, format!("{} {map}\n", line_of(&full)), "{}", again.stderr);
+        let drawn = sudokit(&with(&["solve", "-o", "pretty"]), &pretty.stdout);
+        assert_eq!(drawn.stdout, pretty.stdout, "the drawing reads back as drawn");
+        // The candidate grid goes on as pencil marks, under the same regions.
+        let marks = sudokit(&with(&["candidates"]), &puzzle);
+        assert_eq!(marks.code, 0, "{}", marks.stderr);
+        let rows: Vec<&str> = marks.stdout.lines().filter(|l| l.starts_with('|')).collect();
+        assert!(rows.iter().zip(&map_rows).all(|(r, m)| r.ends_with(&format!("|  {m}"))), "{}", marks.stdout);
+        let solved = sudokit(&with(&["explain", "--pencil", "-o", "json"]), &marks.stdout);
+        assert_eq!(solved.code, 0, "{}", solved.stderr);
+        let record: serde_json::Value = serde_json::from_str(&solved.stdout).expect("a JSON record");
+        assert_eq!(record["solved"], true, "{}", solved.stdout);
+        assert_eq!(record["regions"], map, "{}", solved.stdout);
+    }
+}
+
 /// A jigsaw input needs no `--variant jigsaw`: a region map beside the first puzzle (after its
 /// givens, or at the end of each row) makes the input jigsaw, so that every layout `solve` writes
 /// (the JSON board as a puzzle object with its map) reads back as written, and a jigsaw file among

@@ -46,7 +46,8 @@ pub fn region_symbols(board: &Board) -> Option<Vec<u8>> {
 /// with its region map where the readers take it: in the line layout as one more token after the
 /// cells (`givens regions`), in the grid and compact layouts at the end of each row. A jigsaw grid
 /// written so reads back under the jigsaw rules. The pretty layout draws the regions' walls in
-/// place of the boxes, which read back as the regions. A JSON board has no place for a map: it
+/// place of the boxes, which read back as the regions (where a region is in two pieces, which walls
+/// cannot show, each row is followed by its part of the map too). A JSON board has no place for a map: it
 /// becomes the `puzzle` of a JSON puzzle object with the map as its `regions`
 /// (`{"puzzle":[[…]],"regions":"AAAB…"}`). Every grid of a board without regions is written as
 /// [`write_grid_in`] writes it.
@@ -133,8 +134,11 @@ fn write_walls(grid: &Grid, map: &[u8], notation: Notation, out: &mut Vec<u8>) {
 /// Draws the `cells` texts of an `n`×`n` board (row-major) with walls between cells of different
 /// regions of `map`: each cell is its text between two spaces, padded to its column's widest;
 /// `|` between two cells of a row and a row of `-` under a cell where the regions differ (and
-/// around the board), `+` where walls meet. No newline after the last line.
+/// around the board), `+` where walls meet. Walls cannot tell a region in two pieces from two
+/// regions, so where one is, each row is followed by its part of `map` after two spaces, which the
+/// readers take as the map. No newline after the last line.
 fn draw_walls(cells: &[&[u8]], map: &[u8], n: usize, out: &mut Vec<u8>) {
+    let written = !in_one_piece(map, n);
     let widths: Vec<usize> =
         (0..n).map(|c| (0..n).map(|r| cells[r * n + c].len()).max().unwrap_or(1)).collect();
     // Whether a wall stands between cell (r, c) and its neighbour; outside the board counts as a
@@ -169,8 +173,47 @@ fn draw_walls(cells: &[&[u8]], map: &[u8], n: usize, out: &mut Vec<u8>) {
                 out.extend(std::iter::repeat_n(b' ', width - text.len() + 1));
             }
         }
+        if written {
+            out.extend_from_slice(b"  ");
+            out.extend_from_slice(&map[r * n..(r + 1) * n]);
+        }
         out.push(b'\n');
     }
+}
+
+/// Whether every region of `map` (one symbol per cell of an `n`×`n` board) is in one piece, its
+/// cells joined through shared sides, so that walls alone draw it.
+fn in_one_piece(map: &[u8], n: usize) -> bool {
+    let mut seen = vec![false; map.len()];
+    let mut symbols: Vec<u8> = Vec::new();
+    for start in 0..map.len() {
+        if seen[start] {
+            continue;
+        }
+        if symbols.contains(&map[start]) {
+            // A second piece of a region already met.
+            return false;
+        }
+        symbols.push(map[start]);
+        seen[start] = true;
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / n, i % n);
+            let sides = [
+                (c > 0).then(|| i - 1),
+                (c + 1 < n).then(|| i + 1),
+                (r > 0).then(|| i - n),
+                (r + 1 < n).then(|| i + n),
+            ];
+            for j in sides.into_iter().flatten() {
+                if !seen[j] && map[j] == map[i] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The candidate grid of `marks` on `board`: for a jigsaw, drawn with walls between cells of

@@ -291,8 +291,16 @@ fn read_boxed(text: &str) -> Result<Candidates, CandidatesError> {
     // Cells before the first inner `|` of the first row: the boxes' width.
     let mut box_cols: Option<usize> = None;
     let mut last_line = 1;
+    // A jigsaw drawn with walls may write each row's part of its region map after the right
+    // border (where a region is in two pieces): a row's marks end at the top border's last `+`.
+    let border = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .filter(|l| l.trim_start().starts_with('+'))
+        .and_then(|top| top.chars().enumerate().filter(|&(_, c)| c == '+').map(|(i, _)| i).last());
     for (l, line) in text.lines().enumerate() {
         last_line = l + 1;
+        let end = border.filter(|&b| line.chars().nth(b) == Some('|')).map_or(usize::MAX, |b| b + 1);
         // A rule line (`+-----+`) or a blank line holds no cell; a row whose cells are all empty
         // (printed `-`) still has lone `-` tokens.
         let lone_blank =
@@ -302,7 +310,7 @@ fn read_boxed(text: &str) -> Result<Candidates, CandidatesError> {
         }
         let mut tokens: Vec<Token> = Vec::new();
         let mut current: Option<Token> = None;
-        for (c, ch) in line.chars().enumerate() {
+        for (c, ch) in line.chars().enumerate().take(end) {
             if ch.is_whitespace() || matches!(ch, '|' | ':' | '\'') {
                 tokens.extend(current.take());
                 if ch == '|' && rows.is_empty() && box_cols.is_none() && !tokens.is_empty() {

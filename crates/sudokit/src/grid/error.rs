@@ -185,6 +185,26 @@ pub enum RegionProblem {
         /// Its cells.
         found: usize,
     },
+    /// A jigsaw board drawn with walls whose row has a region map after its border of the wrong
+    /// length (or none, where other rows have one).
+    #[error("row {row} has {found} region symbols after its border, a row has {side}")]
+    RowMap {
+        /// The 1-based row.
+        row: usize,
+        /// Symbols found.
+        found: usize,
+        /// Symbols needed: the side.
+        side: usize,
+    },
+    /// A jigsaw board drawn with walls and a region map where a wall stands between two cells of
+    /// one region of the map, or none between two regions.
+    #[error("the walls at {} disagree with the region map after the rows", .cell.name(*.shape))]
+    WallsDisagree {
+        /// The cell whose wall on the left or above disagrees.
+        cell: Cell,
+        /// The board shape.
+        shape: Shape,
+    },
     /// A jigsaw board drawn with walls that lacks the wall line between two rows.
     #[error("no wall line between rows {row} and {}", .row + 1)]
     MissingWallLine {

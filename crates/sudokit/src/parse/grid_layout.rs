@@ -8,7 +8,7 @@ use super::error::{ParseError, ParseErrorKind, Position};
 use super::line::token_value;
 use super::symbols::{bad_char, symbol_value, Located, Symbols};
 use super::text::{is_art_separator, is_blank_or_comment, split_last_token, token_layout, tokens, trim_eol};
-use super::walls::{drawn_board, Drawing};
+use super::walls::{drawn_board, split_at_border, Drawing};
 use super::{Layout, PuzzleReader, MAX_LINE};
 use crate::grid::{Grid, GridError, RegionProblem, Shape, MAX_SIDE};
 
@@ -34,7 +34,8 @@ impl<R: BufRead> PuzzleReader<R> {
         let (mut box_cols, mut box_rows) = (None, None);
         while let Some((no, cut)) = self.next_line()? {
             if side.is_none() && pos.is_none() {
-                match self.side_of_rows_ahead(art, jigsaw && !drawing.walled())? {
+                let border = if art { drawing.right_border() } else { None };
+                match self.side_of_rows_ahead(art, jigsaw && !drawing.walled(), border)? {
                     Ahead::Unknown => {}
                     Ahead::Side(n) => side = Some(n),
                     Ahead::Stray(n, why) => {
@@ -69,7 +70,8 @@ impl<R: BufRead> PuzzleReader<R> {
             own.extend_from_slice(line.trim_ascii());
             own.push(b'\n');
             if art && rows == 1 {
-                if let Ok(cells) = grid_row(line, art, side, self.opts.symbols) {
+                // A drawing's rows may end with their part of a region map, after the border.
+                if let Ok(cells) = grid_row(drawing.split_row(line).0, art, side, self.opts.symbols) {
                     drawing.first_row(cells.len());
                 }
                 box_cols = box_width(line, self.opts.symbols);
@@ -77,7 +79,9 @@ impl<R: BufRead> PuzzleReader<R> {
             if drawing.walled() {
                 drawing.row(line);
             }
-            let line = if jigsaw && !drawing.walled() {
+            let line = if drawing.walled() {
+                drawing.split_row(line).0
+            } else if jigsaw {
                 let (cells, map) = split_last_token(line);
                 regions.extend_from_slice(map);
                 if cells.is_empty() {
@@ -202,9 +206,10 @@ enum Ahead {
 }
 
 /// The cells of a grid row: before its region map where `map` says each row ends with one (the
-/// whole line where it holds one token only).
-fn row_cells(line: &[u8], map: bool) -> &[u8] {
-    let cells = if map { split_last_token(line).0 } else { line };
+/// whole line where it holds one token only), else before the right border of a drawing at column
+/// `border`, where the line has one.
+fn row_cells(line: &[u8], map: bool, border: Option<usize>) -> &[u8] {
+    let cells = if map { split_last_token(line).0 } else { split_at_border(line, border).0 };
     if cells.is_empty() {
         line
     } else {
@@ -218,19 +223,22 @@ impl<R: BufRead> PuzzleReader<R> {
     /// side. A first row cut short (or run on) would otherwise make the board that wide, and every
     /// record after it would be read from the wrong rows; a line with symbols that no row of that
     /// side holds (a title) is no row of the grid at all. The lines read ahead are queued to be
-    /// read again; `map`: each row ends with a jigsaw region map.
-    fn side_of_rows_ahead(&mut self, art: bool, map: bool) -> io::Result<Ahead> {
+    /// read again; `map`: each row ends with a jigsaw region map; `border`: the column of the right
+    /// border a drawing's top line sets, after which its rows may hold a region map.
+    fn side_of_rows_ahead(&mut self, art: bool, map: bool, border: Option<usize>) -> io::Result<Ahead> {
         let symbols = self.opts.symbols;
         let is_row = |line: &[u8]| !(is_blank_or_comment(line) || (art && is_art_separator(line)));
-        let width = |line: &[u8]| grid_row(row_cells(line, map), art, None, symbols).ok().map(|c| c.len());
+        let width =
+            |line: &[u8]| grid_row(row_cells(line, map, border), art, None, symbols).ok().map(|c| c.len());
         // How a line is cut into tokens: a row with a bad character is cut as the rows around it.
-        let layout = |line: &[u8]| token_layout(&tokens(row_cells(line, map), if art { b"|+" } else { b"" }));
+        let layout =
+            |line: &[u8]| token_layout(&tokens(row_cells(line, map, border), if art { b"|+" } else { b"" }));
         let first = trim_eol(&self.buf);
         if !is_row(first) {
             return Ok(Ahead::Unknown);
         }
         let (first_width, first_layout, first) =
-            (width(first), layout(first), row_cells(first, map).to_vec());
+            (width(first), layout(first), row_cells(first, map, border).to_vec());
         let ahead = self.peek_lines(2, is_row, true)?;
         let (side, rows_layout) = match &ahead[..] {
             [(a, false), (b, false)] => match (width(a), width(b)) {

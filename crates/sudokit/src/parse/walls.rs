@@ -1,7 +1,10 @@
 //! Jigsaw boards drawn with walls, as `-o pretty` prints them: a `+---+---+` border with a `+`
 //! at every cell boundary, `|` between two cells of a row that lie in different regions, `---`
 //! under a cell whose neighbour below lies in another region. The regions are what the walls
-//! enclose, so a drawing reads back as the board it was printed from.
+//! enclose, so a drawing reads back as the board it was printed from. Walls cannot tell a region
+//! in two pieces from two regions: such a board's drawing also writes each row's part of the
+//! region map after its right border (`| 1   2 | … |  AAABBACCC`), which the reader then takes as
+//! the map, checking that the walls agree with it.
 
 use super::puzzle_object::region_map;
 use crate::grid::{Cell, GridError, RegionProblem, Shape};
@@ -55,6 +58,20 @@ impl Drawing {
         self.rows.push((line.to_vec(), self.above.take()));
     }
 
+    /// The column of the drawing's right border: the last `+` of its top border, once known.
+    pub(super) fn right_border(&self) -> Option<usize> {
+        match self.bounds.last() {
+            Some(&b) => Some(b),
+            None => self.above.as_ref()?.iter().rposition(|&b| b == b'+'),
+        }
+    }
+
+    /// A row line cut at the drawing's right border: the cells and walls, and the row's part of a
+    /// region map written after the border (empty where there is none).
+    pub(super) fn split_row<'a>(&self, line: &'a [u8]) -> (&'a [u8], &'a [u8]) {
+        split_at_border(line, self.right_border())
+    }
+
     /// Whether a region map of [`Drawing::regions`] draws the boxes of `shape`: regions are named
     /// in the order of their first cells, as the boxes are numbered.
     pub(super) fn are_boxes(map: &[u8], shape: Shape) -> bool {
@@ -68,6 +85,10 @@ impl Drawing {
     /// cell).
     pub(super) fn regions(&self, shape: Shape) -> Result<Option<Vec<u8>>, RegionProblem> {
         let (left, over) = self.walls(shape.side())?;
+        if let Some(map) = self.written_map(shape)? {
+            walls_agree(shape, &map, &left, &over)?;
+            return Ok(Some(map));
+        }
         if left.iter().chain(&over).all(|&wall| wall) {
             return Ok(None);
         }
@@ -83,6 +104,42 @@ impl Drawing {
             Ok(_) | Err(RegionProblem::MissingWallLine { .. }) => None,
             Err(problem) => Some(Err(problem)),
         }
+    }
+
+    /// The region map written after the rows' right border (a region in two pieces needs one),
+    /// its symbols renamed as [`Drawing::regions`] names them; `None` where no row has one.
+    fn written_map(&self, shape: Shape) -> Result<Option<Vec<u8>>, RegionProblem> {
+        let n = shape.side();
+        let parts: Vec<&[u8]> = self.rows.iter().take(n).map(|(line, _)| self.split_row(line).1).collect();
+        if parts.iter().all(|p| p.is_empty()) {
+            return Ok(None);
+        }
+        let mut names: Vec<u8> = Vec::new();
+        let mut map = Vec::with_capacity(n * n);
+        for (r, part) in parts.iter().enumerate() {
+            if part.len() != n {
+                return Err(RegionProblem::RowMap { row: r + 1, found: part.len(), side: n });
+            }
+            for (c, &symbol) in part.iter().enumerate() {
+                let index = match names.iter().position(|&s| s == symbol) {
+                    Some(i) => i,
+                    None if names.len() < n => {
+                        names.push(symbol);
+                        names.len() - 1
+                    }
+                    None => {
+                        let cell = Cell::from_index(r * n + c);
+                        return Err(RegionProblem::TooManyRegions {
+                            symbol: char::from(symbol),
+                            cell,
+                            shape,
+                        });
+                    }
+                };
+                map.push(NAMES[index]);
+            }
+        }
+        Ok(Some(map))
     }
 
     /// Per cell, whether a wall stands on its left and above it (the board's border counts as
@@ -106,6 +163,30 @@ impl Drawing {
         }
         Ok((left, over))
     }
+}
+
+/// `line` cut at the right border standing at column `border` (where the line has a `|` there):
+/// the cells and walls, and what follows the border, trimmed.
+pub(super) fn split_at_border(line: &[u8], border: Option<usize>) -> (&[u8], &[u8]) {
+    match border {
+        Some(b) if line.get(b) == Some(&b'|') => (&line[..=b], line[b + 1..].trim_ascii()),
+        _ => (line, &[]),
+    }
+}
+
+/// Whether the `left` and `over` walls (see [`Drawing::walls`]) stand exactly between the cells of
+/// different regions of `map`: an error naming the first cell where one is missing or too many.
+fn walls_agree(shape: Shape, map: &[u8], left: &[bool], over: &[bool]) -> Result<(), RegionProblem> {
+    let n = shape.side();
+    for i in 0..n * n {
+        let (r, c) = (i / n, i % n);
+        let beside = c > 0 && left[i] != (map[i] != map[i - 1]);
+        let below = r > 0 && over[i] != (map[i] != map[i - n]);
+        if beside || below {
+            return Err(RegionProblem::WallsDisagree { cell: Cell::from_index(i), shape });
+        }
+    }
+    Ok(())
 }
 
 /// The regions `left` and `over` walls enclose (see [`Drawing::walls`]), each flooded from its
@@ -256,6 +337,84 @@ mod tests {
             matches!(drawn_regions(&broken, shape), Some(Err(RegionProblem::WalledSize { .. }))),
             "{broken}"
         );
+    }
+
+    /// A 4×4 jigsaw whose first two regions trade `r1c1` and `r1c4`: each is in two pieces.
+    fn two_pieces() -> Board {
+        Board::jigsaw(four(), &[1, 0, 1, 0, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]).expect("a jigsaw")
+    }
+
+    /// The empty grid of `board` in the pretty layout.
+    fn pretty(board: &Board) -> String {
+        let grid = crate::grid::Grid::empty(board.shape());
+        let mut text = Vec::new();
+        let pretty = crate::format::OutputFormat::Pretty;
+        crate::format::write_board_grid(board, &grid, pretty, crate::Notation::default(), &mut text);
+        String::from_utf8(text).expect("ASCII")
+    }
+
+    /// What the reader makes of `text`, with and without the jigsaw rules asked for: the region
+    /// map of the record's board, or its error.
+    fn read_regions(text: &str) -> Vec<Result<Vec<u8>, String>> {
+        [false, true]
+            .into_iter()
+            .map(|jigsaw| {
+                let variants = Variants { jigsaw, ..Variants::default() };
+                let mut reader =
+                    crate::parse::PuzzleReader::new(text.as_bytes(), crate::parse::ParseOptions::default())
+                        .with_variants(variants);
+                let record = reader.next().expect("one record").expect("no I/O error");
+                assert!(reader.next().is_none(), "one record only: {text}");
+                match record.puzzle {
+                    Ok(_) => record
+                        .board
+                        .as_deref()
+                        .and_then(crate::format::region_symbols)
+                        .ok_or_else(|| "no regions".into()),
+                    Err(e) => Err(e.to_string()),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_region_in_two_pieces_is_drawn_with_the_map_after_the_rows() {
+        let board = two_pieces();
+        let shape = four();
+        let text = pretty(&board);
+        let rows: Vec<&str> = text.lines().filter(|l| l.starts_with('|')).collect();
+        assert_eq!(rows[0], "| . | . | . | . |  BABA", "{text}");
+        assert!(rows[1].ends_with("|  AABB"), "{text}");
+        // Read back, the first region met is named A.
+        let expected = b"ABABBBAACCDDCCDD".to_vec();
+        assert_eq!(read_regions(&text), [Ok(expected.clone()), Ok(expected)], "{text}");
+        // Its candidate grid too: the marks end at the border, the map gives the regions.
+        let marks = crate::grid::Candidates::new(shape);
+        let drawn = crate::format::marks_grid(&board, &marks);
+        assert!(drawn.lines().nth(1).is_some_and(|l| l.ends_with("|  BABA")), "{drawn}");
+        assert_eq!(drawn.parse::<crate::grid::Candidates>().as_ref(), Ok(&marks), "{drawn}");
+        assert_eq!(drawn_regions(&drawn, shape), Some(Ok(b"1212221133443344".to_vec())), "{drawn}");
+    }
+
+    #[test]
+    fn a_map_after_the_rows_must_be_whole_and_agree_with_the_walls() {
+        let text = pretty(&two_pieces());
+        let short = text.replacen("|  AABB", "|", 1);
+        let why = "row 2 has 0 region symbols after its border, a row has 4";
+        for read in read_regions(&short) {
+            assert!(read.as_ref().is_err_and(|e| e.contains(why)), "{read:?}\n{short}");
+        }
+        // The map puts r2c3 in region A, but walls stand around it as in region B.
+        let moved = text.replacen("|  AABB", "|  AAAB", 1).replacen("|  CCDD", "|  CBDD", 1);
+        let why = "the walls at r2c3 disagree with the region map after the rows";
+        for read in read_regions(&moved) {
+            assert!(read.as_ref().is_err_and(|e| e.contains(why)), "{read:?}\n{moved}");
+        }
+        let many = text.replacen("|  CCDD", "|  CCDE", 1);
+        let why = "'E' at r3c4 starts region 5, but a 4×4 board has 4 regions";
+        for read in read_regions(&many) {
+            assert!(read.as_ref().is_err_and(|e| e.contains(why)), "{read:?}\n{many}");
+        }
     }
 
     #[test]
