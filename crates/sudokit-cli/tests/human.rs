@@ -323,6 +323,27 @@ fn assert_right(step: &serde_json::Value, solution: &[char]) {
     }
 }
 
+/// The steps of `explain -o json` over the JSON records `made` (generated puzzles), every path
+/// solved and every step right by `solve`'s answer.
+fn explained_right(made: &str) -> Vec<serde_json::Value> {
+    let explained = sudokit(&["explain", "-o", "json"], made);
+    assert_eq!(explained.code, 0, "{}", explained.stderr);
+    let solved = sudokit(&["solve", "-o", "json"], made);
+    let mut steps = Vec::new();
+    for (line, answer) in explained.stdout.lines().zip(solved.stdout.lines()) {
+        let record: serde_json::Value = serde_json::from_str(line).expect("json");
+        let answer: serde_json::Value = serde_json::from_str(answer).expect("json");
+        let solution: Vec<char> = answer["solution"].as_str().expect("a solution").chars().collect();
+        assert_eq!(record["solved"], true, "{line}");
+        for step in record["steps"].as_array().expect("steps") {
+            assert_right(step, &solution);
+            steps.push(step.clone());
+        }
+    }
+    assert_eq!(explained.stdout.lines().count(), made.lines().count());
+    steps
+}
+
 /// `hint --all`, HoDoKu's list of every step: each one right against `solve`'s answer, the next
 /// hint among them, the text and the JSON the same steps.
 #[test]
@@ -477,42 +498,31 @@ fn killer_puzzles_are_explained_by_their_cages() {
     let made =
         sudokit(&["generate", "puzzle", "--variant", "killer", "-n", "4", "--seed", "5", "-o", "json"], "");
     assert_eq!(made.code, 0, "{}", made.stderr);
-    let explained = sudokit(&["explain", "-o", "json"], &made.stdout);
-    assert_eq!(explained.code, 0, "{}", explained.stderr);
-    let solved = sudokit(&["solve", "-o", "json"], &made.stdout);
     let (mut used, mut guesses, mut steps) = (std::collections::BTreeSet::new(), 0, 0);
-    for (line, answer) in explained.stdout.lines().zip(solved.stdout.lines()) {
-        let record: serde_json::Value = serde_json::from_str(line).expect("json");
-        let answer: serde_json::Value = serde_json::from_str(answer).expect("json");
-        let solution: Vec<char> = answer["solution"].as_str().expect("a solution").chars().collect();
-        assert_eq!(record["solved"], true, "{line}");
-        for step in record["steps"].as_array().expect("steps") {
-            let (technique, text) =
-                (step["technique"].as_str().expect("name"), step["text"].as_str().expect("text"));
-            assert_right(step, &solution);
-            match technique {
-                "Cage Combination" => {
-                    assert!(text.starts_with("Cage Combination: k"), "{text}");
-                    assert!(
-                        step["total"].is_u64()
-                            && step["houses"][0].as_str().is_some_and(|h| h.starts_with('k')),
-                        "{step}"
-                    );
-                }
-                "Innies" | "Outies" => assert!(step["total"].is_u64() && text.contains(" = "), "{text}"),
-                // A house, then its cages with their sums and the combinations left.
-                "Cage Interaction" => assert!(
-                    text.starts_with("Cage Interaction: ")
-                        && step["total"].is_null()
-                        && step["houses"][1].as_str().is_some_and(|h| h.starts_with('k')),
+    for step in &explained_right(&made.stdout) {
+        let (technique, text) =
+            (step["technique"].as_str().expect("name"), step["text"].as_str().expect("text"));
+        match technique {
+            "Cage Combination" => {
+                assert!(text.starts_with("Cage Combination: k"), "{text}");
+                assert!(
+                    step["total"].is_u64() && step["houses"][0].as_str().is_some_and(|h| h.starts_with('k')),
                     "{step}"
-                ),
-                _ => assert!(step["total"].is_null(), "{step}"),
+                );
             }
-            guesses += usize::from(technique == "Brute Force");
-            steps += 1;
-            used.insert(technique.to_string());
+            "Innies" | "Outies" => assert!(step["total"].is_u64() && text.contains(" = "), "{text}"),
+            // A house, then its cages with their sums and the combinations left.
+            "Cage Interaction" => assert!(
+                text.starts_with("Cage Interaction: ")
+                    && step["total"].is_null()
+                    && step["houses"][1].as_str().is_some_and(|h| h.starts_with('k')),
+                "{step}"
+            ),
+            _ => assert!(step["total"].is_null(), "{step}"),
         }
+        guesses += usize::from(technique == "Brute Force");
+        steps += 1;
+        used.insert(technique.to_string());
     }
     assert!(used.contains("Cage Combination") && used.contains("Innies"), "{used:?}");
     assert!(guesses * 50 < steps, "{guesses} guesses in {steps} steps");
@@ -524,4 +534,25 @@ fn killer_puzzles_are_explained_by_their_cages() {
     let refused = sudokit(&["generate", "puzzle", "--require", "innies"], "");
     assert_eq!(refused.code, 2);
     assert!(refused.stderr.contains("Innies works on killer cages"), "{}", refused.stderr);
+}
+
+/// Hyper puzzles are explained with the windows' hidden windows too: steps name them `hw1`–`hw5`
+/// in their houses, every step right by the solution.
+#[test]
+fn hyper_puzzles_are_explained_with_hidden_windows() {
+    let made =
+        sudokit(&["generate", "puzzle", "--variant", "hyper", "-n", "6", "--seed", "4", "-o", "json"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let mut hidden = std::collections::BTreeSet::new();
+    for step in &explained_right(&made.stdout) {
+        let houses = step["houses"].as_array().expect("houses");
+        hidden.extend(
+            houses.iter().filter_map(|h| h.as_str()).filter(|h| h.starts_with("hw")).map(String::from),
+        );
+    }
+    assert!(
+        !hidden.is_empty()
+            && hidden.iter().all(|h| ["hw1", "hw2", "hw3", "hw4", "hw5"].contains(&h.as_str())),
+        "{hidden:?}"
+    );
 }

@@ -34,13 +34,16 @@ fn candidates(list: &[sudokit::human::Candidate]) -> Value {
     list.iter().map(|c| json!({ "cell": c.cell.index(), "digit": c.digit.get() })).collect()
 }
 
-/// The cells of a house of a step's pattern: a board's house, or a killer cage (which the board
-/// keeps apart from its houses).
-fn house_cells(board: &Board, kind: HouseKind) -> Option<&[Cell]> {
-    if let HouseKind::Cage(i) = kind {
-        return board.cages().get(usize::from(i)).map(|c| c.cells.as_slice());
+/// The cells of a house of a step's pattern: a board's house, a killer cage (which the board
+/// keeps apart from its houses), or a hyper board's hidden window (which no rule names).
+fn house_cells(board: &Board, kind: HouseKind) -> Option<Vec<Cell>> {
+    match kind {
+        HouseKind::Cage(i) => board.cages().get(usize::from(i)).map(|c| c.cells.clone()),
+        HouseKind::HiddenWindow(_) => {
+            board.hidden_windows().into_iter().find(|h| h.kind == kind).map(|h| h.cells)
+        }
+        _ => board.houses().iter().find(|h| h.kind == kind).map(|h| h.cells.clone()),
     }
-    board.houses().iter().find(|h| h.kind == kind).map(|h| h.cells.as_slice())
 }
 
 /// A step with what the page highlights: the pattern's cells and digits, the houses it lives in, and
@@ -386,16 +389,7 @@ mod tests {
         let a = answer(&explain(&json!({ "puzzle": puzzle }).to_string()));
         assert_eq!(a["solved"], true, "{a}");
         let steps = a["steps"].as_array().expect("steps");
-        let solution = made["solution"].as_array().expect("a solution");
-        for step in steps {
-            // Placements put the solution's digit, eliminations remove another.
-            for (kind, placed) in [("placements", true), ("eliminations", false)] {
-                for c in step[kind].as_array().expect("candidates") {
-                    let right = solution[c["cell"].as_u64().expect("a cell") as usize] == c["digit"];
-                    assert_eq!(right, placed, "{}", step["text"]);
-                }
-            }
-        }
+        assert_every_step_right(steps, &made);
         let combination =
             steps.iter().find(|s| s["technique"] == "Cage Combination").expect("a Cage Combination step");
         let houses = combination["houses"].as_array().expect("houses");
@@ -404,6 +398,42 @@ mod tests {
             .find(|c| houses.first().is_some_and(|h| *h == c["cells"]))
             .expect("the step's house is one of the cages");
         assert_eq!(combination["total"], cage["sum"], "{combination}");
+    }
+
+    /// Placements put the solution's digit of `made` (a generated puzzle), eliminations remove
+    /// another.
+    fn assert_every_step_right(steps: &[Value], made: &Value) {
+        let solution = made["solution"].as_array().expect("a solution");
+        for step in steps {
+            for (kind, placed) in [("placements", true), ("eliminations", false)] {
+                for c in step[kind].as_array().expect("candidates") {
+                    let right = solution[c["cell"].as_u64().expect("a cell") as usize] == c["digit"];
+                    assert_eq!(right, placed, "{}", step["text"]);
+                }
+            }
+        }
+    }
+
+    /// A hyper puzzle's explanation reasons with the windows' hidden windows too (houses no rule
+    /// names): such a step highlights the hidden window's nine cells; every step is right.
+    #[test]
+    fn hyper_steps_highlight_hidden_windows() {
+        let made = answer(&crate::ops::generate(&json!({ "seed": 3, "variants": ["hyper"] }).to_string()));
+        let puzzle = crate::ops::generated_object(&made).to_string();
+        let a = answer(&explain(&json!({ "puzzle": puzzle }).to_string()));
+        assert_eq!(a["solved"], true, "{a}");
+        let steps = a["steps"].as_array().expect("steps");
+        assert_every_step_right(steps, &made);
+        let board = Board::classic(sudokit::Shape::CLASSIC).with_windows().expect("windows");
+        let hidden: Vec<Value> = board
+            .hidden_windows()
+            .iter()
+            .map(|h| json!(h.cells.iter().map(|c| c.index()).collect::<Vec<_>>()))
+            .collect();
+        let in_hidden =
+            |s: &&Value| s["houses"].as_array().is_some_and(|hs| hs.iter().any(|h| hidden.contains(h)));
+        let step = steps.iter().find(in_hidden).expect("a step in a hidden window");
+        assert!(step["text"].as_str().is_some_and(|t| !t.is_empty()), "{step}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Intersections: Locked Candidates. When a digit's places in one house all lie in its intersection
 //! with a second house, the digit must go there, so it leaves the rest of the second house.
-//! Type 1 (Pointing): the first house is a box (or a jigsaw region, a window); Type 2 (Claiming): the
+//! Type 1 (Pointing): the first house is a box (or a jigsaw region, a window, a hidden window); Type 2 (Claiming): the
 //! first house is a row, a column or a diagonal. Every pair of houses that share two or more cells
 //! counts, so the rule covers jigsaw regions, diagonals and windows as it covers boxes.
 //!
@@ -16,7 +16,10 @@ use super::technique::Technique;
 use crate::rules::HouseKind;
 
 fn is_block(kind: HouseKind) -> bool {
-    matches!(kind, HouseKind::Box(_) | HouseKind::Region(_) | HouseKind::Window(_))
+    matches!(
+        kind,
+        HouseKind::Box(_) | HouseKind::Region(_) | HouseKind::Window(_) | HouseKind::HiddenWindow(_)
+    )
 }
 
 /// Reports locked candidates of type `technique`.

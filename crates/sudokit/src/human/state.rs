@@ -1,6 +1,7 @@
 //! The candidate state the techniques work on: the value or the candidates of every cell, and the
-//! houses of the board (rows, columns, boxes or jigsaw regions, diagonals, windows) with, for every
-//! house and digit, the positions where the digit can still go.
+//! houses of the board (rows, columns, boxes or jigsaw regions, diagonals, windows, and the hyper
+//! windows' hidden windows, which no rule names but every solution fills) with, for every house and
+//! digit, the positions where the digit can still go.
 //!
 //! ```text
 //!   values[cell]          the placed digit, if any (givens and placed cells)
@@ -59,7 +60,10 @@ impl Geo {
     fn new(board: &Board) -> Geo {
         let shape = board.shape();
         let mut houses: Vec<HouseInfo> = Vec::new();
-        for h in board.houses() {
+        // The hyper windows' hidden windows come after the rules' houses: every technique may use
+        // them (every digit is once in each in every solution), and players of windoku do.
+        let hidden = board.hidden_windows();
+        for h in board.houses().iter().chain(&hidden) {
             let set: CellSet = h.cells.iter().copied().collect();
             // A variant may list one set of cells twice (a diagonal of a tiny board that is also a
             // box, say): one copy is enough for every technique.
@@ -76,7 +80,14 @@ impl Geo {
                 cell_houses[c.index()].push((i as u16, p as u8));
             }
         }
-        let peers = Cell::all(shape).map(|c| board.peer_set(c)).collect();
+        let mut peers: Vec<CellSet> = Cell::all(shape).map(|c| board.peer_set(c)).collect();
+        for h in &hidden {
+            let set: CellSet = h.cells.iter().copied().collect();
+            for &c in &h.cells {
+                peers[c.index()] |= set;
+                peers[c.index()].remove(c);
+            }
+        }
         let n = shape.side();
         let lines_and_blocks = houses.len() >= 3 * n
             && (0..n).all(|i| {
@@ -280,7 +291,8 @@ impl State {
     pub fn digit_cells(&self, digit: Digit) -> CellSet {
         self.digit_cells[digit.index()]
     }
-    /// The houses, deduplicated, rows first, then columns, then boxes or regions, then variant houses.
+    /// The houses, deduplicated, rows first, then columns, then boxes or regions, then variant houses
+    /// (the hidden windows last).
     pub fn houses(&self) -> &[HouseInfo] {
         &self.geo.houses
     }

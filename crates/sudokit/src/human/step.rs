@@ -24,7 +24,7 @@
 //! | `text` | string | the one-line text above |
 //! | `digits` | array of numbers | the digits of the pattern |
 //! | `cells` | array of strings | the pattern's cells, e.g. `"r1c2"` |
-//! | `houses` | array of strings | houses the pattern lives in: `r1`, `c2`, `b3` (box or jigsaw region), `d1`/`d2` (diagonals), `w1` (windows) |
+//! | `houses` | array of strings | houses the pattern lives in: `r1`, `c2`, `b3` (box or jigsaw region), `d1`/`d2` (diagonals), `w1` (windows), `hw1` (hidden windows) |
 //! | `base`, `cover` | arrays of strings | fish: base and cover houses |
 //! | `fins`, `endo_fins` | arrays of candidates | fish: fins and endo fins |
 //! | `chains` | array of chains | each `{"nodes": [{"cells": [...], "digits": [...]}], "links": ["strong" or "weak", ...]}`, one link between each pair of nodes |
@@ -326,7 +326,8 @@ impl fmt::Display for Step {
     }
 }
 
-/// The short name of a house as the forums write it: `r1`, `c2`, `b3`, `d1`, `w1`.
+/// The short name of a house as the forums write it: `r1`, `c2`, `b3`, `d1`, `w1` (and `hw1` for a
+/// hidden window of the hyper rules).
 pub fn house_name(kind: HouseKind) -> String {
     match kind {
         HouseKind::Row(i) => format!("r{}", i + 1),
@@ -334,6 +335,7 @@ pub fn house_name(kind: HouseKind) -> String {
         HouseKind::Box(i) | HouseKind::Region(i) => format!("b{}", i + 1),
         HouseKind::Diagonal(i) => format!("d{}", i + 1),
         HouseKind::Window(i) => format!("w{}", i + 1),
+        HouseKind::HiddenWindow(i) => format!("hw{}", i + 1),
         HouseKind::Cage(i) => format!("k{}", i + 1),
         // `HouseKind` may grow; a new kind still gets a readable name.
         #[allow(unreachable_patterns)]

@@ -35,6 +35,9 @@ pub enum HouseKind {
     Diagonal(u8),
     /// An extra window of the hyper (windoku) variant.
     Window(u8),
+    /// A hidden window of the hyper variant: cells that no rule names but that hold every digit
+    /// once in every solution, as the windows force ([`Board::hidden_windows`]).
+    HiddenWindow(u8),
     /// A killer cage (not a full house: its digits only have to differ).
     Cage(u16),
 }
@@ -49,6 +52,7 @@ impl fmt::Display for HouseKind {
             HouseKind::Diagonal(0) => f.write_str("main diagonal"),
             HouseKind::Diagonal(_) => f.write_str("anti-diagonal"),
             HouseKind::Window(i) => write!(f, "window {}", i + 1),
+            HouseKind::HiddenWindow(i) => write!(f, "hidden window {}", i + 1),
             HouseKind::Cage(i) => write!(f, "cage {}", i + 1),
         }
     }
@@ -262,6 +266,37 @@ impl Board {
             bands.iter().flat_map(|band| [cells(band, &gaps), cells(&gaps, band)]).collect();
         out.push(cells(&gaps, &gaps));
         out
+    }
+
+    /// The hyper windows' hidden windows as houses (none on other boards), numbered as
+    /// `implied_houses` lists them: on 9×9, `hidden window 1` is rows 2–4 at columns 1, 5 and 9,
+    /// `2` its transpose (rows 1, 5, 9 at columns 2–4), `3` and `4` the same for rows and columns
+    /// 6–8, and `5` the nine cells where rows and columns 1, 5 and 9 meet. No rule names them, but
+    /// every solution holds every digit once in each (the counting argument is in the
+    /// crate-internal `implied_houses`: a band of window rows holds each digit once per row, once
+    /// per window, so once in its cells outside the windows), so a solver may reason with them as
+    /// with any house: windoku players do.
+    ///
+    /// ```
+    /// use sudokit::{Board, HouseKind, Shape};
+    /// let hyper = Board::classic(Shape::CLASSIC).with_windows()?;
+    /// let hidden = hyper.hidden_windows();
+    /// assert_eq!(hidden.len(), 5);
+    /// assert_eq!(hidden[4].kind, HouseKind::HiddenWindow(4));
+    /// let names: Vec<String> = hidden[4].cells.iter().map(|c| c.name(Shape::CLASSIC)).collect();
+    /// assert_eq!(names, ["r1c1", "r1c5", "r1c9", "r5c1", "r5c5", "r5c9", "r9c1", "r9c5", "r9c9"]);
+    /// assert!(Board::classic(Shape::CLASSIC).hidden_windows().is_empty());
+    /// # Ok::<(), sudokit::GridError>(())
+    /// ```
+    pub fn hidden_windows(&self) -> Vec<House> {
+        self.implied_houses()
+            .into_iter()
+            .enumerate()
+            .map(|(k, cells)| House {
+                kind: HouseKind::HiddenWindow(k as u8),
+                cells: cells.into_iter().map(|c| Cell::from_index(usize::from(c))).collect(),
+            })
+            .collect()
     }
 
     /// These rules plus killer cages (added to any already there).
