@@ -7,8 +7,13 @@
 //!
 //! Before the criterion groups, one pass over each sample prints the median, p99 and worst time per
 //! puzzle of the step path to stderr.
+//!
+//! A third group explains generated 9×9 killer puzzles (12, seeded), whose cage techniques and
+//! forcing nets search the cages' sums over and over; its in-run peer is the variant engine's
+//! uniqueness check on the same boards.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use sudokit::human::{solve, SolverOptions, State};
@@ -48,6 +53,16 @@ fn report(name: &str, grids: &[Grid]) {
     );
 }
 
+/// A group of `puzzles` puzzles an iteration, with few samples: a path takes milliseconds.
+fn group_of<'a>(c: &'a mut Criterion, name: &str, puzzles: usize) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(puzzles as u64));
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(10));
+    g
+}
+
 fn bench(c: &mut Criterion) {
     for (group, n) in SAMPLES {
         let Some(&(_, file, _)) = SETS.iter().find(|s| s.0 == group) else { continue };
@@ -60,11 +75,7 @@ fn bench(c: &mut Criterion) {
             .map(|p| Grid::from_values(Shape::CLASSIC, p).expect("dataset puzzles are valid"))
             .collect();
         report(group, &grids);
-        let mut g = c.benchmark_group(format!("human_{group}"));
-        g.throughput(Throughput::Elements(grids.len() as u64));
-        g.sample_size(10);
-        g.warm_up_time(Duration::from_millis(500));
-        g.measurement_time(Duration::from_secs(10));
+        let mut g = group_of(c, &format!("human_{group}"), grids.len());
         g.bench_function("sudokit/explain", |b| {
             b.iter(|| grids.iter().map(|g| explain(black_box(g))).sum::<usize>())
         });
@@ -80,5 +91,40 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// Explains generated killer puzzles: the cage searches of Cage Combination and the nets.
+fn bench_killer(c: &mut Criterion) {
+    use rand::SeedableRng;
+    use std::sync::Arc;
+    use sudokit::generate::{GenerateOptions, VariantGenerator, VariantSpec};
+    use sudokit::{Board, Puzzle};
+    let spec: VariantSpec = "killer".parse().expect("spec");
+    let generator =
+        VariantGenerator::new(Shape::CLASSIC, spec, GenerateOptions::default()).expect("generator");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let made: Vec<(Arc<Board>, Grid)> = (0..12)
+        .map(|_| generator.puzzle(&mut rng).expect("a killer puzzle"))
+        .map(|m| (m.board, m.generated.puzzle))
+        .collect();
+    let path = |(board, grid): &(Arc<Board>, Grid)| {
+        let state = State::new(board.clone(), grid).expect("a generated puzzle is valid");
+        solve(state, SolverOptions::default()).map_or(0, |p| p.steps.len())
+    };
+    let mut g = group_of(c, "human_killer", made.len());
+    g.bench_function("sudokit/explain", |b| {
+        b.iter(|| made.iter().map(|m| path(black_box(m))).sum::<usize>())
+    });
+    g.bench_function("sudokit/unique", |b| {
+        b.iter(|| {
+            made.iter()
+                .map(|(board, grid)| {
+                    Puzzle::new(board.clone(), black_box(grid).clone())
+                        .map_or(0, |p| p.count_up_to(2).solutions)
+                })
+                .sum::<u64>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_killer);
 criterion_main!(benches);

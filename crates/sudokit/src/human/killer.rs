@@ -168,6 +168,7 @@ fn locked_in_cage(state: &State, cage: &Cage, ways: &Ways, step: &mut Step) {
 
 /// What a search of a group found: for each cell the digits some assignment puts there, and (for a
 /// cage) the sets of digits the assignments use.
+#[derive(Clone, Debug, PartialEq)]
 struct Ways {
     cells: Vec<DigitSet>,
     sets: Vec<DigitSet>,
@@ -235,10 +236,49 @@ impl DigitSets {
     }
 }
 
+/// The most searches [`different_digit_ways`] remembers on a thread before it starts afresh: a
+/// couple of megabytes at most on 9×9 (a few hundred bytes an entry), and on 300 generated killer
+/// puzzles nearly as fast as eight times as many.
+const MEMO_ENTRIES: usize = 1 << 13;
+
+/// The ways [`different_digit_ways`] found, by the options searched and the total (the last word
+/// of the key). A killer puzzle's forcing nets search the same cages with the same options over and
+/// over, from one assumption to the next and one round to the next: in the profile of `explain`
+/// over generated killer puzzles the search took two thirds of the time.
+#[derive(Default)]
+struct WaysMemo {
+    found: HashMap<Vec<u32>, Option<Ways>>,
+    /// The key being looked up, kept so that a lookup allocates nothing.
+    key: Vec<u32>,
+}
+
+thread_local! {
+    static WAYS: std::cell::RefCell<WaysMemo> = std::cell::RefCell::new(WaysMemo::default());
+}
+
 /// The assignments of different digits to cells with these options that add up to `total`. `None`
 /// when there is none (the state contradicts the cage; other techniques show it) or the search would
-/// keep more than [`MAX_STATES`] sets.
+/// keep more than [`MAX_STATES`] sets. Remembered per thread: the answer depends on nothing else.
 fn different_digit_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
+    WAYS.with(|memo| {
+        let WaysMemo { found, key } = &mut *memo.borrow_mut();
+        key.clear();
+        key.extend(opts.iter().map(|o| o.bits()));
+        key.push(total);
+        if let Some(ways) = found.get(key.as_slice()) {
+            return ways.clone();
+        }
+        let ways = search_ways(opts, total);
+        if found.len() >= MEMO_ENTRIES {
+            found.clear();
+        }
+        found.insert(key.clone(), ways.clone());
+        ways
+    })
+}
+
+/// [`different_digit_ways`], searched.
+fn search_ways(opts: &[DigitSet], total: u32) -> Option<Ways> {
     let width = 32 - opts.iter().fold(0u32, |acc, o| acc | o.bits()).leading_zeros();
     // layers[i]: the sets of digits the first i cells can take, different, not over the total.
     let mut first = DigitSets::new(width);
@@ -812,5 +852,31 @@ mod tests {
         let ways = different_digit_ways(&[set(&[9]), all], 15).expect("ways");
         assert_eq!(ways.cells[1], set(&[6]));
         assert!(different_digit_ways(&[set(&[1]), set(&[1])], 2).is_none());
+    }
+
+    /// The remembered ways are the ways searched, asked once or again, also once the memory has
+    /// filled and started afresh.
+    #[test]
+    fn remembered_ways_are_the_searched_ones() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let asked: Vec<(Vec<DigitSet>, u32)> = (0..MEMO_ENTRIES + 2_000)
+            .map(|_| {
+                let r = next();
+                let cells = 2 + (r % 4) as usize;
+                let opts = (0..cells)
+                    .map(|k| DigitSet::from_bits(((r >> (8 + 9 * k)) & 0x1ff) as u32 | 1))
+                    .collect();
+                (opts, 3 + (next() % 28) as u32)
+            })
+            .collect();
+        for (opts, total) in asked.iter().chain(asked.iter().rev().take(3_000)) {
+            assert_eq!(different_digit_ways(opts, *total), search_ways(opts, *total), "{opts:?} {total}");
+        }
     }
 }
