@@ -16,9 +16,9 @@ use std::sync::mpsc::channel;
 use std::sync::Arc;
 
 use anyhow::Context;
-use sudokit::human::{read_marks_under, LibraryCase};
+use sudokit::human::{read_marks_with, LibraryCase};
 use sudokit::rules::Variants;
-use sudokit::{Board, Candidates, Position};
+use sudokit::{Board, Candidates, Position, Shape};
 
 use crate::record::csv_header;
 use crate::report::{Outcome, Reporter};
@@ -144,13 +144,15 @@ fn run_input(
 }
 
 /// The pencil marks of a record's text with the rules they are played under: the record's own, else
-/// `variants` (see [`read_marks_under`]); or the message that names where it is unreadable.
+/// `variants` on boxes of `boxes` (`--box`, where its side is the marks'; see [`read_marks_with`]);
+/// or the message that names where it is unreadable.
 pub fn parse_marks_under(
     text: &str,
     at: Position,
     variants: Variants,
+    boxes: Option<Shape>,
 ) -> Result<(Candidates, Arc<Board>), String> {
-    read_marks_under(text, at, variants).map_err(|e| e.to_string())
+    read_marks_with(text, at, variants, boxes).map_err(|e| e.to_string())
 }
 
 /// Where the outcomes go: stdout, in order, and the run's reporter.

@@ -556,3 +556,46 @@ fn hyper_puzzles_are_explained_with_hidden_windows() {
         "{hidden:?}"
     );
 }
+
+/// `--box` sets the boxes of pencil marks of its side, as it does for puzzles: a 6×6 puzzle on 3×2
+/// boxes, its marks in the line form (which draws no boxes), is explained on those boxes, its JSON
+/// record says so and reads back; without `--box` the same marks play on 2×3 boxes, where they
+/// contradict themselves.
+#[test]
+fn pencil_marks_take_the_boxes_asked_for() {
+    let made = sudokit(&["generate", "puzzle", "--size", "6", "--box", "3x2", "-n", "1", "--seed", "1"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let solved = sudokit(&["solve", "--box", "3x2"], &made.stdout);
+    let solution: Vec<char> = solved.stdout.trim().chars().collect();
+    let first = sudokit(&["candidates", "--box", "3x2", "--techniques", "fh", "-o", "json"], &made.stdout);
+    let record: serde_json::Value = serde_json::from_str(&first.stdout).expect("a JSON record");
+    let marks = format!("{}\n", record["candidates"].as_str().expect("candidates"));
+    let explained = sudokit(&["explain", "--pencil", "--box", "3x2", "-o", "json"], &marks);
+    assert_eq!(explained.code, 0, "{}", explained.stderr);
+    let path: serde_json::Value = serde_json::from_str(&explained.stdout).expect("a JSON record");
+    assert_eq!(
+        (&path["solved"], &path["box"]),
+        (&serde_json::json!(true), &serde_json::json!("3x2")),
+        "{path}"
+    );
+    let steps = path["steps"].as_array().expect("steps");
+    assert!(!steps.is_empty());
+    for step in steps {
+        for (kind, placed) in [("placements", true), ("eliminations", false)] {
+            for c in step[kind].as_array().expect("candidates") {
+                let name = c["cell"].as_str().expect("a cell");
+                let (r, col) = name[1..].split_once('c').expect("rNcN");
+                let at =
+                    (r.parse::<usize>().expect("row") - 1) * 6 + col.parse::<usize>().expect("column") - 1;
+                let digit = c["digit"].as_u64().and_then(|d| char::from_digit(d as u32, 10));
+                assert_eq!(Some(solution[at]) == digit, placed, "{}", step["text"]);
+            }
+        }
+    }
+    // The record reads back on its own boxes, without the flag.
+    let again = sudokit(&["explain", "--pencil", "-o", "json"], &explained.stdout);
+    assert_eq!(again.stdout, explained.stdout);
+    let squarest = sudokit(&["explain", "--pencil"], &marks);
+    assert_eq!(squarest.code, 1, "{}", squarest.stdout);
+    assert!(squarest.stderr.contains("the pencil marks contradict themselves"), "{}", squarest.stderr);
+}

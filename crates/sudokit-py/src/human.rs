@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
 use sudokit::format::marks_grid;
-use sudokit::human::{read_marks_under, HumanError, Solver, SolverOptions, State, Technique};
+use sudokit::human::{read_marks_with, HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{
     rate_or_outline_with, rate_pencil_on_with, rating_line, Outline, Ratings, Scales, Unrated,
 };
@@ -290,7 +290,7 @@ impl Start {
 
 /// The pencil marks `obj` gives (`pencil=True`): a pencil-mark grid as a string, a JSON record of
 /// the command line that carries one, or a line of HoDoKu's library format; with the rules they are
-/// played under (a record's own, else `variant=`, see [`read_marks_under`]) and the position that
+/// played under (a record's own, else `variant=` on `box=`'s boxes, see [`read_marks_with`]) and the position that
 /// names it in messages.
 fn marks_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Candidates, Arc<Board>, Position)> {
     let py = obj.py();
@@ -309,7 +309,7 @@ fn marks_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Candidates,
     };
     let first_line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
     let at = Position { puzzle: 1, line: first_line, column: None };
-    let (marks, rules) = read_marks_under(&text, at, args.variants).map_err(|e| {
+    let (marks, rules) = read_marks_with(&text, at, args.variants, args.parse.shape).map_err(|e| {
         let p = e.position;
         parse_error_at(py, e.to_string(), (p.puzzle, p.line, p.column))
     })?;

@@ -137,6 +137,23 @@ def test_hint_levels_and_a_solved_grid():
     assert sudokit.hint(S1) is None
 
 
+def test_pencil_marks_take_the_boxes_asked_for():
+    # A 6×6 puzzle on 3×2 boxes: its marks in the line form draw no boxes, box= gives them.
+    puzzle = sudokit.generate(seed=1, size=6, box="3x2")
+    marks = sudokit.candidates(puzzle, format="line", techniques=["fh"], box="3x2")
+    path = sudokit.explain(marks, pencil=True, box="3x2")
+    assert path.solved and len(path) > 0
+    solution = sudokit.solve(puzzle, box="3x2")
+    for step in path:
+        for row, col, digit in step.placements:
+            assert solution[(row - 1) * 6 + col - 1] == str(digit), step.text
+        for row, col, digit in step.eliminations:
+            assert solution[(row - 1) * 6 + col - 1] != str(digit), step.text
+    # On the squarest boxes (2×3) the same marks contradict themselves.
+    with pytest.raises(sudokit.InvalidPuzzleError, match="contradict themselves"):
+        sudokit.explain(marks, pencil=True)
+
+
 def test_pencil_marks_as_the_cli_reads_them(datasets, cli):
     puzzle = rated_sample(datasets)[3]
     marks = sudokit.candidates(puzzle, format="line", techniques=["fh"], exclude=["fh"])

@@ -11,7 +11,7 @@ use sudokit::batch::Job;
 use sudokit::format::marks_grid;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{self, se, se_path, Unrated};
-use sudokit::{Board, Position, Puzzle};
+use sudokit::{Board, Position, Puzzle, Shape};
 
 use super::{failed, puzzle_fields, unread_name, unreadable};
 use crate::args::{InputArgs, RunArgs};
@@ -699,16 +699,24 @@ fn se_hint(state: &State, level: Level, rec: &Rec, at: &str) -> Outcome {
 
 /// `--pencil`: runs the command on every pencil-mark grid of the inputs, one record per grid.
 pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter> {
-    crate::pencil::run(files, mode.args().run.threads, |text, at| pencil_record(mode, text, at))
+    // `--box` sets the boxes of the marks of its side, as it does for puzzles.
+    let boxes = mode.args().input.shape()?;
+    crate::pencil::run(files, mode.args().run.threads, |text, at| pencil_record(mode, text, at, boxes))
 }
 
-fn pencil_record(mode: Mode<'_>, text: &str, at: Position) -> Outcome {
+fn pencil_record(mode: Mode<'_>, text: &str, at: Position, boxes: Option<Shape>) -> Outcome {
     let csv = csv_columns(mode, true);
-    Outcome { header: csv, ..pencil_outcome(mode, text, at, csv) }
+    Outcome { header: csv, ..pencil_outcome(mode, text, at, csv, boxes) }
 }
 
 /// [`pencil_record`] but for the CSV header.
-fn pencil_outcome(mode: Mode<'_>, text: &str, at: Position, csv: Option<Columns>) -> Outcome {
+fn pencil_outcome(
+    mode: Mode<'_>,
+    text: &str,
+    at: Position,
+    csv: Option<Columns>,
+    boxes: Option<Shape>,
+) -> Outcome {
     let json = mode.args().format == HumanFormat::Json;
     let fields = json || csv.is_some();
     // In JSON and CSV the record names its input by the pencil marks (their line form), as others
@@ -727,7 +735,8 @@ fn pencil_outcome(mode: Mode<'_>, text: &str, at: Position, csv: Option<Columns>
         multiline: mode.multiline(),
         ..Default::default()
     };
-    let (marks, board) = match crate::pencil::parse_marks_under(text, at, mode.args().input.variants()) {
+    let (marks, board) = match crate::pencil::parse_marks_under(text, at, mode.args().input.variants(), boxes)
+    {
         Ok(read) => read,
         Err(msg) => return unreadable(msg),
     };

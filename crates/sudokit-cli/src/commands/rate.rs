@@ -176,7 +176,8 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
     let mode = mode(args);
     let head = |pencil: &str, status: &str| Fields::new(at.puzzle, status).set("pencil", pencil);
     // `--pencil` takes no `--variant`: a JSON record's own rules, if any.
-    let (marks, board) = match crate::pencil::parse_marks_under(text, at, Variants::default()) {
+    // Nor `--box`: both scales rate classic 9×9 marks only.
+    let (marks, board) = match crate::pencil::parse_marks_under(text, at, Variants::default(), None) {
         Ok(read) => read,
         Err(message) => {
             dist.add(|d| d.add(None, None));

@@ -1,8 +1,9 @@
 //! Intersections: Locked Candidates. When a digit's places in one house all lie in its intersection
 //! with a second house, the digit must go there, so it leaves the rest of the second house.
-//! Type 1 (Pointing): the first house is a box (or a jigsaw region, a window, a hidden window); Type 2 (Claiming): the
-//! first house is a row, a column or a diagonal. Every pair of houses that share two or more cells
-//! counts, so the rule covers jigsaw regions, diagonals and windows as it covers boxes.
+//! Type 1 (Pointing): the first house is a box (or a jigsaw region, a window, a hidden window);
+//! Type 2 (Claiming): the first house is a row, a column or a diagonal. Every pair of houses that
+//! share two or more cells counts, so the rule covers jigsaw regions, diagonals and windows as it
+//! covers boxes.
 //!
 //! Definitions: HoDoKu's technique pages (hodoku.sourceforge.net/en/tech_intersections.php) and
 //! SudokuWiki's "Intersection Removal".

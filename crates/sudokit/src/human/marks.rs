@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::library::LibraryCase;
-use crate::grid::{Candidates, CandidatesError};
+use crate::grid::{Candidates, CandidatesError, Shape};
 use crate::parse::{
     drawn_board, drawn_regions, pencil_record, Position, Symbols, VariantPuzzle, RULE_FIELDS,
 };
@@ -90,7 +90,38 @@ pub fn read_marks_under(
     at: Position,
     variants: Variants,
 ) -> Result<(Candidates, Arc<Board>), MarksError> {
+    read_marks_with(text, at, variants, None)
+}
+
+/// [`read_marks_under`] with the boxes asked for (`--box`): marks of `boxes`' side are on boxes of
+/// that shape (the line form has no boxes of its own, and a boxed grid's drawn ones give way, as a
+/// puzzle's do), unless a JSON record names its own `box`; marks of another side keep theirs.
+///
+/// ```
+/// use sudokit::human::read_marks_with;
+/// use sudokit::{Position, Shape, Variants};
+/// let at = Position { puzzle: 1, line: 1, column: None };
+/// let marks = "123456".repeat(36);
+/// let three_by_two = Shape::new(3, 2)?;
+/// let (read, board) = read_marks_with(&marks, at, Variants::default(), Some(three_by_two))?;
+/// assert_eq!((read.shape(), board.shape()), (three_by_two, three_by_two));
+/// let (read, _) = read_marks_with(&marks, at, Variants::default(), None)?;
+/// assert_eq!(read.shape(), Shape::new(2, 3)?, "the squarest boxes");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`read_marks_under`].
+pub fn read_marks_with(
+    text: &str,
+    at: Position,
+    variants: Variants,
+    boxes: Option<Shape>,
+) -> Result<(Candidates, Arc<Board>), MarksError> {
     let mut marks = read_marks(text, at)?;
+    if let Some(s) = boxes.filter(|s| s.side() == marks.shape().side() && *s != marks.shape()) {
+        marks = on_boxes(&marks, s);
+    }
     let error = |message: String| MarksError { position: at, message };
     let shape = marks.shape();
     let own = if text.trim_start().starts_with('{') { record_rules(text.trim()) } else { None };
@@ -112,9 +143,7 @@ pub fn read_marks_under(
             if board.shape() != shape {
                 // The marks were read with the squarest boxes; the record's `box` says otherwise
                 // (3x2 for 2x3, say): the same cells on its board.
-                let mut boxed = Candidates::new(board.shape());
-                marks.iter().for_each(|(cell, digits)| boxed.set(cell, digits));
-                marks = boxed;
+                marks = on_boxes(&marks, board.shape());
             }
             board
         }
@@ -129,6 +158,13 @@ pub fn read_marks_under(
         },
     };
     Ok((marks, Arc::new(board)))
+}
+
+/// `marks` on a board of the same side with boxes of `shape`: the same cells, the same candidates.
+fn on_boxes(marks: &Candidates, shape: Shape) -> Candidates {
+    let mut boxed = Candidates::new(shape);
+    marks.iter().for_each(|(cell, digits)| boxed.set(cell, digits));
+    boxed
 }
 
 /// The rule fields a JSON record fills (not `null`, not empty), as an object; `None` when it fills
