@@ -290,8 +290,8 @@ impl Start {
 
 /// The pencil marks `obj` gives (`pencil=True`): a pencil-mark grid as a string, a JSON record of
 /// the command line that carries one, or a line of HoDoKu's library format; with the rules they are
-/// played under (a record's own, else `variant=` on `box=`'s boxes, see [`read_marks_with`]) and the position that
-/// names it in messages.
+/// played under (a record's own, else `variant=` on `box=`'s boxes, see [`read_marks_with`]) and
+/// the position that names it in messages.
 fn marks_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Candidates, Arc<Board>, Position)> {
     let py = obj.py();
     if args.regions.is_some() {
