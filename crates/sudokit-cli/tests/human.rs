@@ -302,23 +302,25 @@ fn explain_path_is_locked(step: usize, count: usize, digest: &str) {
     assert_eq!(format!("{actual:016x}"), digest, "the explain path of the sample changed");
 }
 
-/// The cell (`r5c6`) and digit of a JSON candidate, as an index into a line and a digit character.
-fn cell_digit(c: &serde_json::Value) -> (usize, char) {
+/// The cell (`r5c6`) and digit of a JSON candidate on a board of side `side`, as an index into a
+/// line and a digit character.
+fn cell_digit(c: &serde_json::Value, side: usize) -> (usize, char) {
     let name = c["cell"].as_str().expect("a cell");
     let (r, col) = name[1..].split_once('c').expect("rNcN");
     let (r, col): (usize, usize) = (r.parse().expect("row"), col.parse().expect("column"));
     let d = c["digit"].as_u64().and_then(|d| char::from_digit(d as u32, 10)).expect("a digit");
-    ((r - 1) * 9 + col - 1, d)
+    ((r - 1) * side + col - 1, d)
 }
 
 /// Checks a JSON step against the solution: each placement its digit, no elimination of one.
 fn assert_right(step: &serde_json::Value, solution: &[char]) {
+    let side = (1..=solution.len()).find(|s| s * s == solution.len()).expect("a square board");
     for p in step["placements"].as_array().expect("placements") {
-        let (at, d) = cell_digit(p);
+        let (at, d) = cell_digit(p, side);
         assert_eq!(solution[at], d, "wrong placement: {}", step["text"]);
     }
     for e in step["eliminations"].as_array().expect("eliminations") {
-        let (at, d) = cell_digit(e);
+        let (at, d) = cell_digit(e, side);
         assert_ne!(solution[at], d, "wrong elimination: {}", step["text"]);
     }
 }
@@ -580,18 +582,7 @@ fn pencil_marks_take_the_boxes_asked_for() {
     );
     let steps = path["steps"].as_array().expect("steps");
     assert!(!steps.is_empty());
-    for step in steps {
-        for (kind, placed) in [("placements", true), ("eliminations", false)] {
-            for c in step[kind].as_array().expect("candidates") {
-                let name = c["cell"].as_str().expect("a cell");
-                let (r, col) = name[1..].split_once('c').expect("rNcN");
-                let at =
-                    (r.parse::<usize>().expect("row") - 1) * 6 + col.parse::<usize>().expect("column") - 1;
-                let digit = c["digit"].as_u64().and_then(|d| char::from_digit(d as u32, 10));
-                assert_eq!(Some(solution[at]) == digit, placed, "{}", step["text"]);
-            }
-        }
-    }
+    steps.iter().for_each(|step| assert_right(step, &solution));
     // The record reads back on its own boxes, without the flag.
     let again = sudokit(&["explain", "--pencil", "-o", "json"], &explained.stdout);
     assert_eq!(again.stdout, explained.stdout);

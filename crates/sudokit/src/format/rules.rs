@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use super::{write_grid_in, OutputFormat};
 use crate::grid::{Candidates, Grid};
 use crate::parse::Notation;
-use crate::rules::{Board, HouseKind};
+use crate::rules::{region_connected, Board, HouseKind};
 
 /// The symbols of regions 1 to 32 in a written region map.
 pub const REGION_SYMBOLS: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef";
@@ -184,36 +184,10 @@ fn draw_walls(cells: &[&[u8]], map: &[u8], n: usize, out: &mut Vec<u8>) {
 /// Whether every region of `map` (one symbol per cell of an `n`×`n` board) is in one piece, its
 /// cells joined through shared sides, so that walls alone draw it.
 fn in_one_piece(map: &[u8], n: usize) -> bool {
-    let mut seen = vec![false; map.len()];
-    let mut symbols: Vec<u8> = Vec::new();
-    for start in 0..map.len() {
-        if seen[start] {
-            continue;
-        }
-        if symbols.contains(&map[start]) {
-            // A second piece of a region already met.
-            return false;
-        }
-        symbols.push(map[start]);
-        seen[start] = true;
-        let mut stack = vec![start];
-        while let Some(i) = stack.pop() {
-            let (r, c) = (i / n, i % n);
-            let sides = [
-                (c > 0).then(|| i - 1),
-                (c + 1 < n).then(|| i + 1),
-                (r > 0).then(|| i - n),
-                (r + 1 < n).then(|| i + n),
-            ];
-            for j in sides.into_iter().flatten() {
-                if !seen[j] && map[j] == map[i] {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-    }
-    true
+    let mut symbols = map.to_vec();
+    symbols.sort_unstable();
+    symbols.dedup();
+    symbols.into_iter().all(|s| region_connected(map, n, s))
 }
 
 /// The candidate grid of `marks` on `board`: for a jigsaw, drawn with walls between cells of

@@ -23,6 +23,7 @@ use rand::Rng;
 
 use super::neighbours;
 use crate::grid::{Cell, Shape};
+use crate::rules::region_connected;
 
 /// Kept swaps per cell when reshaping the boxes into a jigsaw map.
 pub const SWAPS_PER_CELL: usize = 3;
@@ -84,26 +85,6 @@ pub fn random_regions<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Vec<u8> {
 pub fn regions_connected(shape: Shape, map: &[u8]) -> bool {
     let n = shape.side();
     map.len() == shape.cells() && (0..n as u8).all(|r| region_connected(map, n, r))
-}
-
-/// Whether the cells of region `region` are orthogonally connected (an empty region counts as connected).
-fn region_connected(map: &[u8], n: usize, region: u8) -> bool {
-    let Some(start) = map.iter().position(|&r| r == region) else { return true };
-    let size = map.iter().filter(|&&r| r == region).count();
-    let mut seen = vec![false; map.len()];
-    let mut stack = vec![start];
-    seen[start] = true;
-    let mut reached = 1;
-    while let Some(i) = stack.pop() {
-        for j in neighbours(i, n) {
-            if map[j] == region && !seen[j] {
-                seen[j] = true;
-                reached += 1;
-                stack.push(j);
-            }
-        }
-    }
-    reached == size
 }
 
 #[cfg(test)]

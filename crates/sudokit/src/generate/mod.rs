@@ -62,7 +62,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::grid::{Grid, Shape};
-use crate::rules::Board;
+// The orthogonal neighbours of a cell: what connects the cells of a jigsaw region or a killer cage.
+use crate::rules::{neighbours, Board};
 use crate::solve::{engine_for, CancelFlag, Interrupt, Puzzle, Verdict};
 
 mod difficulty;
@@ -91,17 +92,6 @@ pub const DEFAULT_ATTEMPTS: u32 = 1000;
 
 /// The node budget of the count that gives [`Generated::guesses`], in uniqueness checks' budgets.
 const RATING_CHECKS: u64 = 16;
-
-/// The orthogonal neighbours of cell `i` on a board of side `n`: what connects the cells of a jigsaw
-/// region or a killer cage.
-fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    let up = (r > 0).then(|| i - n);
-    let down = (r + 1 < n).then(|| i + n);
-    let left = (c > 0).then(|| i - 1);
-    let right = (c + 1 < n).then(|| i + 1);
-    [up, down, left, right].into_iter().flatten()
-}
 
 /// The candidate nearest the clue target over a generator's attempts so far, with its distance.
 struct Nearest<T>(Option<(usize, T)>);

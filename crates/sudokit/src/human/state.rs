@@ -80,14 +80,14 @@ impl Geo {
                 cell_houses[c.index()].push((i as u16, p as u8));
             }
         }
-        let mut peers: Vec<CellSet> = Cell::all(shape).map(|c| board.peer_set(c)).collect();
-        for h in &hidden {
-            let set: CellSet = h.cells.iter().copied().collect();
-            for &c in &h.cells {
-                peers[c.index()] |= set;
-                peers[c.index()].remove(c);
-            }
-        }
+        // With hidden windows, the board's geometry keeps the peers they add (built once per board).
+        let peers: Vec<CellSet> = if hidden.is_empty() {
+            Cell::all(shape).map(|c| board.peer_set(c)).collect()
+        } else {
+            let g = board.geometry();
+            let cells = |c: Cell| g.peers(board, c.index()).iter().map(|&p| Cell::from_index(usize::from(p)));
+            Cell::all(shape).map(|c| cells(c).collect()).collect()
+        };
         let n = shape.side();
         let lines_and_blocks = houses.len() >= 3 * n
             && (0..n).all(|i| {

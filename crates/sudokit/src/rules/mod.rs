@@ -8,8 +8,10 @@
 
 mod board;
 mod geometry;
+mod pieces;
 mod variant;
 
 pub use board::{Board, Cage, Conflict, House, HouseKind};
 pub(crate) use geometry::{Geometry, NO_CAGE};
+pub(crate) use pieces::{neighbours, region_connected};
 pub use variant::{CageProblem, VariantError, Variants};
