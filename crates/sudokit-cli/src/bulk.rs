@@ -87,7 +87,8 @@ pub fn run_streaming(
 /// The sources of a run's inputs (stdin for none or `-`) and how to read them.
 fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions) {
     let paths = input::paths(files);
-    let mark_rules = paths.len() > 1 && paths.iter().any(|p| may_carry_rules(p, &read));
+    let several = paths.len() > 1;
+    let mark_rules = several && paths.iter().any(|p| may_carry_rules(p, &read));
     let sources =
         paths.into_iter().map(|path| Source::new(input::name(&path), move || input::open(&path))).collect();
     let cancel = crate::interrupt::flag().clone();
@@ -100,6 +101,8 @@ fn sources(files: &[PathBuf], read: ReadOptions) -> (Vec<Source>, StreamOptions)
             column: read.column,
             detect_symbols: read.detect_symbols,
             mark_rules,
+            // Each input's records are numbered from 1: with several, a record names its input.
+            name_inputs: several,
             ..StreamOptions::default()
         },
     )

@@ -35,18 +35,23 @@ struct Record {
 }
 
 /// Reads the pencil-mark records of `files` (stdin for none or `-`), runs `process` on each on
-/// `threads` workers, and writes the outcomes to stdout in input order.
+/// `threads` workers, and writes the outcomes to stdout in input order. With several inputs,
+/// `process` is given the name of each record's, as its records are numbered from 1 in each.
 pub fn run(
     files: &[PathBuf],
     threads: Option<u16>,
-    process: impl Fn(&str, Position) -> Outcome + Sync,
+    process: impl Fn(&str, Position, Option<&str>) -> Outcome + Sync,
 ) -> anyhow::Result<Reporter> {
     let pool = crate::args::thread_pool(threads)?;
     let start = std::time::Instant::now();
     let stdout = io::stdout();
     let mut out = Output { w: io::BufWriter::new(stdout.lock()), reporter: Reporter::new(), first: true };
-    for path in crate::input::paths(files) {
+    let paths = crate::input::paths(files);
+    let several = paths.len() > 1;
+    for path in paths {
         let name = crate::input::name(&path);
+        let input = several.then_some(name.as_str());
+        let process = |text: &str, at: Position| process(text, at, input);
         let reader = match crate::input::open(&path) {
             Ok(r) => io::BufReader::new(r),
             Err(e) => {

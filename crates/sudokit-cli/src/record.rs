@@ -33,6 +33,16 @@ impl Fields {
         Fields(vec![("index", Value::from(index)), ("status", Value::from(status))])
     }
 
+    /// The fields with `file`, the input the record came from, after `index`: in a run over several
+    /// inputs, where `index` restarts with each.
+    pub fn with_input(mut self, input: Option<&str>) -> Fields {
+        if let Some(name) = input {
+            let at = self.0.iter().position(|(n, _)| *n == "index").map_or(0, |i| i + 1);
+            self.0.insert(at, (FILE, Value::from(name)));
+        }
+        self
+    }
+
     /// The fields with the rules of `board` (`box`, `variants`, `regions`, `cages`; none for the
     /// classic rules), so that the record reads back under them.
     pub fn with_rules_of(self, board: &sudokit::Board) -> Fields {
@@ -83,22 +93,42 @@ impl Fields {
     }
 }
 
+/// The field and column naming the input a record came from, in a run over several inputs.
+pub const FILE: &str = "file";
+
 /// `columns` with the rule columns after `puzzle` (at the end, without one): the columns of an
 /// input whose records may carry rules ([`sudokit::Notation::rules`]), so that its CSV reads back
 /// under the same rules.
 pub fn with_rules(columns: Columns) -> Columns {
+    extended(columns, true, false)
+}
+
+/// `columns`, with the rule columns where `rules` (see [`with_rules`]), and with [`FILE`] last
+/// where `file`: the columns of a run over several inputs, whose `index` restarts with each. Last,
+/// so that a command's columns still start as they always have.
+pub fn extended(columns: Columns, rules: bool, file: bool) -> Columns {
+    if !rules && !file {
+        return columns;
+    }
     // A command has one or two column lists: each extended list is made once and kept for the
     // run, as the plain lists are constants.
-    static MADE: std::sync::Mutex<Vec<(Columns, Columns)>> = std::sync::Mutex::new(Vec::new());
+    type Made = Vec<((Columns, bool, bool), Columns)>;
+    static MADE: std::sync::Mutex<Made> = std::sync::Mutex::new(Vec::new());
     let mut made = MADE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(&(_, c)) = made.iter().find(|(k, _)| *k == columns) {
+    let key = (columns, rules, file);
+    if let Some(&(_, c)) = made.iter().find(|(k, _)| *k == key) {
         return c;
     }
-    let at = columns.iter().position(|c| *c == "puzzle").map_or(columns.len(), |i| i + 1);
     let mut list = columns.to_vec();
-    list.splice(at..at, RULE_FIELDS);
+    if rules {
+        let at = columns.iter().position(|c| *c == "puzzle").map_or(columns.len(), |i| i + 1);
+        list.splice(at..at, RULE_FIELDS);
+    }
+    if file {
+        list.push(FILE);
+    }
     let list: Columns = Box::leak(list.into_boxed_slice());
-    made.push((columns, list));
+    made.push((key, list));
     list
 }
 
@@ -193,5 +223,29 @@ mod tests {
         );
         assert!(std::ptr::eq(with_rules(COLUMNS), with_rules(COLUMNS)), "made once");
         assert_eq!(with_rules(&["index", "er"]), ["index", "er", "box", "variants", "regions", "cages"]);
+    }
+
+    #[test]
+    fn the_file_goes_after_the_index_and_in_the_last_column() {
+        let columns = extended(COLUMNS, true, true);
+        assert_eq!(
+            columns,
+            ["index", "status", "puzzle", "box", "variants", "regions", "cages", "detail", "file"]
+        );
+        assert!(std::ptr::eq(columns, extended(COLUMNS, true, true)), "made once");
+        assert_eq!(extended(COLUMNS, false, true), ["index", "status", "puzzle", "detail", "file"]);
+        assert!(std::ptr::eq(extended(COLUMNS, false, false), COLUMNS));
+        let f = Fields::new(2, "ok").with_input(Some("b, c.txt")).set("puzzle", "1.3");
+        assert_eq!(
+            String::from_utf8(f.to_bytes(Machine::Json, COLUMNS)).expect("utf-8"),
+            "{\"index\":2,\"file\":\"b, c.txt\",\"status\":\"ok\",\"puzzle\":\"1.3\"}\n"
+        );
+        let csv = f.to_bytes(Machine::Csv, extended(COLUMNS, false, true));
+        assert_eq!(String::from_utf8(csv).expect("utf-8"), "2,ok,1.3,,\"b, c.txt\"\n");
+        let alone = Fields::new(2, "ok").with_input(None);
+        assert_eq!(
+            alone.to_bytes(Machine::Json, COLUMNS),
+            Fields::new(2, "ok").to_bytes(Machine::Json, COLUMNS)
+        );
     }
 }

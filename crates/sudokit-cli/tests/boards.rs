@@ -504,10 +504,10 @@ fn jigsaw_inputs_read_as_jigsaw_without_the_flag() {
     let csv = sudokit(&["solve", "-o", "csv", "--first", plain, jigsaw], "");
     assert_eq!(csv.code, 0, "{}", csv.stderr);
     let lines: Vec<&str> = csv.stdout.lines().collect();
-    assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,solution", "{}", csv.stdout);
+    assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,solution,file", "{}", csv.stdout);
     assert_eq!(lines.len(), 3, "{}", csv.stdout);
     assert_eq!(csv_fields(lines[2])[5], map, "{}", csv.stdout);
-    assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 8), "{}", csv.stdout);
+    assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 9), "{}", csv.stdout);
 }
 
 /// The fields of a CSV line, quotes understood (a field holding commas stays one).
@@ -780,7 +780,8 @@ fn normalized(line: &str) -> (String, String) {
 /// Several inputs in one CSV run: when any file's first record may carry rules (a JSON object, a
 /// CSV with rule columns), every row of the run has the rule columns, so that all rows line up with
 /// the one header and read back; plain files alone keep the classic columns, and standard input
-/// among them (not read ahead) gives the rule columns too.
+/// among them (not read ahead) gives the rule columns too. The input's name is the last column of
+/// every such run.
 #[test]
 fn csv_of_several_inputs_has_one_set_of_columns() {
     let dir = crate::util::TempDir::new("csv-mixed-inputs");
@@ -799,22 +800,25 @@ fn csv_of_several_inputs_has_one_set_of_columns() {
         let csv = sudokit(&["solve", "-o", "csv", files[0], files[1]], "");
         assert_eq!(csv.code, 0, "{}", csv.stderr);
         let lines: Vec<&str> = csv.stdout.lines().collect();
-        assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,solution", "{files:?}");
-        assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 8), "{}", csv.stdout);
+        assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,solution,file", "{files:?}");
+        assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 9), "{}", csv.stdout);
+        for (line, file) in lines[1..].iter().zip(files) {
+            assert_eq!(csv_fields(line)[8], file, "{line}");
+        }
         assert_eq!(lines.len(), 3, "{}", csv.stdout);
         let killer = lines.iter().find(|l| l.contains("killer")).expect("the killer row");
         assert!(csv_fields(killer)[6].starts_with("[{"), "{killer}");
         // The CSV reads back, each row under its own rules, to the same rows (the index counts
-        // within each input).
+        // within each input; one input names none).
         let back = sudokit(&["solve", "-o", "csv"], &csv.stdout);
         assert_eq!(back.code, 0, "{}", back.stderr);
-        let rows = |text: &str| text.lines().map(|l| csv_fields(l)[1..].to_vec()).collect::<Vec<_>>();
+        let rows = |text: &str| text.lines().map(|l| csv_fields(l)[1..8].to_vec()).collect::<Vec<_>>();
         assert_eq!(rows(&back.stdout), rows(&csv.stdout));
     }
     // Plain files alone: the classic columns.
     let csv = sudokit(&["solve", "-o", "csv", plain, plain], "");
     assert_eq!(csv.code, 0, "{}", csv.stderr);
-    assert!(csv.stdout.starts_with("index,status,puzzle,solution\n"), "{}", csv.stdout);
+    assert!(csv.stdout.starts_with("index,status,puzzle,solution,file\n"), "{}", csv.stdout);
     assert_eq!(csv.stdout.lines().count(), 3, "{}", csv.stdout);
     // Standard input beside them is not read ahead: it may bring rules (here a JSON object), so
     // every row has the rule columns, empty for the classic rules.
@@ -822,9 +826,14 @@ fn csv_of_several_inputs_has_one_set_of_columns() {
     for stdin in [format!("{four}\n"), format!("{object}\n")] {
         let csv = sudokit(&["solve", "-o", "csv", plain, "-", plain], &stdin);
         let lines: Vec<&str> = csv.stdout.lines().collect();
-        assert_eq!(lines[0], "index,status,puzzle,box,variants,regions,cages,solution", "{}", csv.stdout);
+        assert_eq!(
+            lines[0], "index,status,puzzle,box,variants,regions,cages,solution,file",
+            "{}",
+            csv.stdout
+        );
         assert_eq!(lines.len(), 4, "{}", csv.stdout);
-        assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 8), "{}", csv.stdout);
+        assert!(lines[1..].iter().all(|l| csv_fields(l).len() == 9), "{}", csv.stdout);
+        assert_eq!(csv_fields(lines[2])[8], "<stdin>", "{}", csv.stdout);
     }
 }
 

@@ -812,3 +812,112 @@ fn echo_shows_what_could_not_be_read() {
     assert!(first.starts_with(&rows[0]) && first.ends_with("!unreadable"), "{}", beside.stdout);
     assert_eq!(beside.stdout.lines().count(), 9, "{}", beside.stdout);
 }
+
+/// A run over several inputs numbers each input's records from 1, as its messages do: every JSON
+/// record and CSV row then names its input (`file`, the last CSV column), where a run over one input
+/// writes exactly what it always has. The records read back as puzzles.
+#[test]
+fn records_of_several_inputs_name_their_input() {
+    let dir = crate::util::TempDir::new("several-inputs");
+    let (a, b) = (dir.join("a.txt"), dir.join("b, with a comma.txt"));
+    std::fs::write(&a, format!("{P1}\n{}\n", &P1[..80])).expect("temp file");
+    std::fs::write(&b, format!("{EASY}\n")).expect("temp file");
+    let (a, b) = (a.to_str().expect("utf-8"), b.to_str().expect("utf-8"));
+    let named = |records: &[serde_json::Value]| -> Vec<(String, u64, String)> {
+        records
+            .iter()
+            .map(|r| {
+                let file = r["file"].as_str().unwrap_or_else(|| panic!("no file: {r}")).to_string();
+                (
+                    file,
+                    r["index"].as_u64().expect("an index"),
+                    r["status"].as_str().expect("a status").to_string(),
+                )
+            })
+            .collect()
+    };
+    let want = |first: &str, last: &str| {
+        vec![(a.to_string(), 1, "ok".to_string()), (a.into(), 2, first.into()), (b.into(), 1, last.into())]
+    };
+    for command in
+        ["solve", "check", "count", "canon", "minimize", "backdoor", "explain", "hint", "candidates", "rate"]
+    {
+        let r = sudokit(&[command, "-o", "json", a, b], "");
+        assert_eq!(r.code, 2, "{command}: {}", r.stderr);
+        assert!(r.stderr.contains(&format!("{a}: puzzle 2, line 2")), "{command}: {}", r.stderr);
+        let records = json_lines(&r.stdout);
+        assert_eq!(named(&records), want("unreadable", "ok"), "{command}: {}", r.stdout);
+        // The key follows the index.
+        assert!(r.stdout.starts_with(&format!("{{\"index\":1,\"file\":{:?},", a)), "{command}: {}", r.stdout);
+        // They read back as the puzzles, from one input: no file then.
+        let back = sudokit(&["check", "-o", "json"], &r.stdout);
+        assert_eq!(back.code, 2, "{command}: {}", back.stderr);
+        let back = json_lines(&back.stdout);
+        assert_eq!(back.len(), 3, "{command}");
+        assert!(back.iter().all(|r| r.get("file").is_none()), "{command}: {back:?}");
+        assert_eq!(back[2]["puzzle"], EASY, "{command}");
+        // One input: as always.
+        let alone = sudokit(&[command, "-o", "json", b], "");
+        assert!(
+            json_lines(&alone.stdout).iter().all(|r| r.get("file").is_none()),
+            "{command}: {}",
+            alone.stdout
+        );
+    }
+    // CSV: the input last, so that a command's header starts as it always has.
+    let csv = sudokit(&["solve", "-o", "csv", a, b], "");
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines[0], "index,status,puzzle,solution,file");
+    assert_eq!(lines[1], format!("1,ok,{P1},{S1},{a}"));
+    assert_eq!(lines[3], format!("1,ok,{EASY},{},\"{b}\"", solution_of(EASY)));
+    let rated = sudokit(&["rate", "-o", "csv", a, b], "");
+    let header = rated.stdout.lines().next().expect("a header");
+    assert_eq!(header, "puzzle,er,ep,ed,hodoku_score,hodoku_level,hardest_technique,file");
+    assert!(rated.stdout.lines().nth(3).expect("row 3").ends_with(&format!(",\"{b}\"")), "{}", rated.stdout);
+    // `solve --all`, which writes as it goes, and standard input among the inputs.
+    let all = sudokit(&["solve", "--all", "-o", "json", a, "-"], &format!("{P295}\n"));
+    assert_eq!(
+        named(&json_lines(&all.stdout))[2],
+        ("<stdin>".to_string(), 1, "ok".to_string()),
+        "{}",
+        all.stdout
+    );
+    assert_eq!(json_lines(&all.stdout)[2]["count"], 295);
+    let all = sudokit(&["solve", "--all", "-o", "csv", a, b], "");
+    let lines: Vec<&str> = all.stdout.lines().collect();
+    assert_eq!(lines[0], "index,puzzle,all_solutions,count,complete,status,file");
+    assert_eq!(lines[3], format!("1,{EASY},{},1,true,ok,\"{b}\"", solution_of(EASY)));
+    // Pencil marks: the same for their records.
+    // A puzzle singles do not solve (`generate puzzle --level hard --seed 1`): its candidate grid.
+    let hard = "4..1...8.2..6......3....7.1..3.952..8.......3...4.3.......1..9.7.....5.....2..147";
+    let marks = sudokit(&["candidates"], hard).stdout;
+    let pencil = dir.join("marks.txt");
+    std::fs::write(&pencil, &marks).expect("temp file");
+    let pencil = pencil.to_str().expect("utf-8");
+    for command in ["hint", "rate"] {
+        let r = sudokit(&[command, "--pencil", "-o", "json", pencil, "-"], &marks);
+        assert_eq!(r.code, 0, "{command}: {}", r.stderr);
+        let files: Vec<String> =
+            json_lines(&r.stdout).iter().map(|r| r["file"].as_str().unwrap_or("").into()).collect();
+        assert_eq!(files, [pencil, "<stdin>"], "{command}: {}", r.stdout);
+    }
+    for command in [&["explain", "--summary"][..], &["rate"]] {
+        let csv = sudokit(&[command, &["--pencil", "-o", "csv", pencil, pencil]].concat(), "");
+        assert_eq!(csv.code, 0, "{command:?}: {}", csv.stderr);
+        assert!(
+            csv.stdout.lines().next().expect("a header").ends_with(",file"),
+            "{command:?}: {}",
+            csv.stdout
+        );
+        assert!(
+            csv.stdout.lines().nth(2).expect("row 2").ends_with(&format!(",{pencil}")),
+            "{command:?}: {}",
+            csv.stdout
+        );
+    }
+}
+
+/// The solution of a unique puzzle, by `solve`.
+fn solution_of(puzzle: &str) -> String {
+    sudokit(&["solve"], puzzle).stdout.trim().to_string()
+}

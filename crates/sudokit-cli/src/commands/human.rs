@@ -15,7 +15,7 @@ use sudokit::{Board, Position, Puzzle, Shape};
 
 use super::{failed, puzzle_fields, unread_name, unreadable};
 use crate::args::{InputArgs, RunArgs};
-use crate::record::{Columns, Fields, Machine};
+use crate::record::{extended, Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Reporter, Status};
 
 /// Output of the human-solving commands.
@@ -701,11 +701,15 @@ fn se_hint(state: &State, level: Level, rec: &Rec, at: &str) -> Outcome {
 pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter> {
     // `--box` sets the boxes of the marks of its side, as it does for puzzles.
     let boxes = mode.args().input.shape()?;
-    crate::pencil::run(files, mode.args().run.threads, |text, at| pencil_record(mode, text, at, boxes))
+    crate::pencil::run(files, mode.args().run.threads, |text, at, input| {
+        pencil_record(mode, text, (at, input), boxes)
+    })
 }
 
-fn pencil_record(mode: Mode<'_>, text: &str, at: Position, boxes: Option<Shape>) -> Outcome {
-    let csv = csv_columns(mode, true);
+/// A pencil-mark record: its text, where it starts and which input it is in (in a run over
+/// several).
+fn pencil_record(mode: Mode<'_>, text: &str, at: (Position, Option<&str>), boxes: Option<Shape>) -> Outcome {
+    let csv = csv_columns(mode, true).map(|columns| extended(columns, false, at.1.is_some()));
     Outcome { header: csv, ..pencil_outcome(mode, text, at, csv, boxes) }
 }
 
@@ -713,7 +717,7 @@ fn pencil_record(mode: Mode<'_>, text: &str, at: Position, boxes: Option<Shape>)
 fn pencil_outcome(
     mode: Mode<'_>,
     text: &str,
-    at: Position,
+    (at, input): (Position, Option<&str>),
     csv: Option<Columns>,
     boxes: Option<Shape>,
 ) -> Outcome {
@@ -724,7 +728,11 @@ fn pencil_outcome(
     let rec = |pencil: String| Rec {
         json,
         csv,
-        head: if fields { Fields::new(at.puzzle, "ok").set("pencil", pencil) } else { Fields::default() },
+        head: if fields {
+            Fields::new(at.puzzle, "ok").with_input(input).set("pencil", pencil)
+        } else {
+            Fields::default()
+        },
     };
     let unreadable = |msg: String| Outcome {
         out: rec(text.trim().to_owned()).marker("unreadable"),

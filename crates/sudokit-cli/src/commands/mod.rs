@@ -14,7 +14,7 @@ use sudokit::{
 
 use crate::args::{InputArgs, Output, ReadOptions, RunArgs};
 use crate::bulk;
-use crate::record::{with_rules, Columns, Fields, Machine};
+use crate::record::{extended, Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Status};
 
 mod backdoor;
@@ -137,8 +137,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             let stats = a.run.stats;
             if a.pencil {
                 let run = |tally: &Tally<_>| {
-                    crate::pencil::run(&a.input.files, a.run.threads, |t, at| {
-                        rate::rate_pencil(a, t, at, tally)
+                    crate::pencil::run(&a.input.files, a.run.threads, |t, at, input| {
+                        rate::rate_pencil(a, t, at, input, tally)
                     })
                 };
                 tallied(stats, run, |d: &rate::Distribution| d.summary(a.scale))?
@@ -299,21 +299,24 @@ fn puzzle_value(job: &Job) -> Value {
 /// A record's first fields: its number, its status and its puzzle, with the rules of a variant board
 /// (`variants`, `regions`, `cages`, `box`) so that the record reads back under the same rules.
 fn puzzle_fields(job: &Job, status: &str) -> Fields {
-    let f = Fields::new(job.position.puzzle, status).set("puzzle", puzzle_value(job));
+    let f = head_fields(job, status).set("puzzle", puzzle_value(job));
     match &job.puzzle {
         Ok(p) => f.with_rules_of(p.board()),
         Err(_) => f,
     }
 }
 
+/// A record's number, the input it came from in a run over several ([`Job::input`]), and its
+/// status.
+fn head_fields(job: &Job, status: &str) -> Fields {
+    Fields::new(job.position.puzzle, status).with_input(job.input.as_deref())
+}
+
 /// The CSV columns of a record: the command's `columns`, with the rule columns where its input may
-/// carry rules ([`Notation::rules`](sudokit::Notation::rules)), as every record of that input does.
+/// carry rules ([`Notation::rules`](sudokit::Notation::rules)), as every record of that input does,
+/// and the input's name last in a run over several.
 fn csv_columns(job: &Job, columns: Columns) -> Columns {
-    if job.notation.rules {
-        with_rules(columns)
-    } else {
-        columns
-    }
+    extended(columns, job.notation.rules, job.input.is_some())
 }
 
 /// A record in `mode`: `fields` in JSON and CSV, else `text`; with the command's CSV columns.

@@ -14,7 +14,7 @@ use sudokit::{OutputFormat, Position, Puzzle};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
-use crate::record::{Columns, Fields, Machine};
+use crate::record::{extended, Columns, Fields, Machine};
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `rate` (JSON records carry `index` and `status` before them).
@@ -150,6 +150,7 @@ fn tenths(t: u16) -> Value {
 pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
     let mode = mode(args);
     let columns = if job.notation.rules { RULES_COLUMNS.as_slice() } else { COLUMNS };
+    let columns = extended(columns, false, job.input.is_some());
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
@@ -170,18 +171,26 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
     rec.outcome(rate_or_outline_with(p, rec.scales, crate::interrupt::se_options()), dist)
 }
 
-/// Rates one pencil-mark grid for `sudokit rate --pencil` (the record's `text`, at `at`): the rest
-/// of the solution from its candidates as they are.
-pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distribution>) -> Outcome {
+/// Rates one pencil-mark grid for `sudokit rate --pencil` (the record's `text`, at `at` in `input`
+/// of several): the rest of the solution from its candidates as they are.
+pub fn rate_pencil(
+    args: &RateArgs,
+    text: &str,
+    at: Position,
+    input: Option<&str>,
+    dist: &Tally<Distribution>,
+) -> Outcome {
     let mode = mode(args);
-    let head = |pencil: &str, status: &str| Fields::new(at.puzzle, status).set("pencil", pencil);
+    let columns = extended(PENCIL_COLUMNS, false, input.is_some());
+    let head =
+        |pencil: &str, status: &str| Fields::new(at.puzzle, status).with_input(input).set("pencil", pencil);
     // `--pencil` takes no `--variant`: a JSON record's own rules, if any.
     // Nor `--box`: both scales rate classic 9×9 marks only.
     let (marks, board) = match crate::pencil::parse_marks_under(text, at, Variants::default(), None) {
         Ok(read) => read,
         Err(message) => {
             dist.add(|d| d.add(None, None));
-            let out = record(mode, PENCIL_COLUMNS, head(text.trim(), "unreadable"), || {
+            let out = record(mode, columns, head(text.trim(), "unreadable"), || {
                 status_marker(mode.layout(), "unreadable")
             });
             return Outcome {
@@ -189,7 +198,7 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
                 messages: vec![message],
                 status: Status::Unreadable,
                 kind: Kind::Unreadable,
-                header: header_of(mode, PENCIL_COLUMNS),
+                header: header_of(mode, columns),
                 ..Default::default()
             };
         }
@@ -200,7 +209,7 @@ pub fn rate_pencil(args: &RateArgs, text: &str, at: Position, dist: &Tally<Distr
     let rec = Rec {
         mode,
         scales: args.scale,
-        columns: PENCIL_COLUMNS,
+        columns,
         head: &|status| if json { head(&line, status).with_rules_of(&board) } else { head(&line, status) },
         echo: &|out| match mode {
             Mode::Text(_) if args.echo => [format!("{line} ").into_bytes(), out].concat(),

@@ -11,13 +11,13 @@ use sudokit::format::rules_fields;
 use sudokit::OutputFormat;
 
 use super::{
-    array_of, broken_rules, csv_columns, echo_in, expected_fields, grid_text, grid_value, header_of, limits,
-    long_limits, marker, mismatch, mode_of, no_solution_message, puzzle_fields, puzzle_value, record,
-    unread_name, unreadable, unreadable_record, Mode,
+    array_of, broken_rules, csv_columns, echo_in, expected_fields, grid_text, grid_value, head_fields,
+    header_of, limits, long_limits, marker, mismatch, mode_of, no_solution_message, puzzle_fields,
+    puzzle_value, record, unread_name, unreadable, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
-use crate::record::{csv_value, json_value, Columns, Fields, Machine};
+use crate::record::{csv_text, csv_value, json_value, Columns, Machine};
 use crate::report::{Kind, Outcome, Status};
 
 /// Default `--limit` of `solve --all`.
@@ -126,7 +126,7 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
-            let fields = Fields::new(at.puzzle, unread_name(e))
+            let fields = head_fields(job, unread_name(e))
                 .set("puzzle", puzzle_value(job))
                 .set("all_solutions", Value::Array(Vec::new()))
                 .set("count", 0)
@@ -140,7 +140,13 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
     let mut head = Vec::new();
     match mode {
         Mode::Machine(Machine::Json) => {
-            head.extend(format!("{{\"index\":{},\"puzzle\":", at.puzzle).into_bytes());
+            head.extend(format!("{{\"index\":{},", at.puzzle).into_bytes());
+            if let Some(name) = &job.input {
+                head.extend_from_slice(b"\"file\":");
+                json_value(&Value::from(&**name), &mut head);
+                head.push(b',');
+            }
+            head.extend_from_slice(b"\"puzzle\":");
             json_value(&puzzle_value(job), &mut head);
             for (name, value) in rules_fields(p.board()) {
                 head.push(b',');
@@ -253,7 +259,13 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
         )
         .into_bytes(),
         Mode::Machine(Machine::Csv) => {
-            format!(",{},{},{name}\n", o.solutions, o.complete && !o.timed_out()).into_bytes()
+            let mut tail = format!(",{},{},{name}", o.solutions, o.complete && !o.timed_out()).into_bytes();
+            if let Some(input) = &job.input {
+                tail.push(b',');
+                csv_text(input, &mut tail);
+            }
+            tail.push(b'\n');
+            tail
         }
         Mode::Text(f) => reason.map(|r| marker(f, r)).unwrap_or_default(),
     };

@@ -39,16 +39,21 @@ pub struct Job {
     /// The record's own text where its puzzle could not be read ([`Record::text`]), so that it can
     /// be written back as it came.
     pub text: Option<String>,
+    /// The name of the source it came from, where the stream names them
+    /// ([`StreamOptions::name_inputs`]): with several sources, `position` alone does not tell
+    /// their records apart.
+    pub input: Option<Arc<str>>,
 }
 
 impl Job {
     /// Sets up the puzzle of a record: under the rules it brought, else the classic rules of its shape.
     pub fn from_record(rec: Record) -> Job {
-        Job::with_board(rec, None)
+        Job::with_board(rec, None, None)
     }
 
-    /// [`Job::from_record`], with `classic` as the classic rules when the caller already has them.
-    fn with_board(rec: Record, classic: Option<&Arc<Board>>) -> Job {
+    /// [`Job::from_record`], with `classic` as the classic rules when the caller already has them,
+    /// from the source named `input`.
+    fn with_board(rec: Record, classic: Option<&Arc<Board>>, input: Option<&Arc<str>>) -> Job {
         let position = rec.position;
         let own = rec.board;
         let puzzle = rec.puzzle.and_then(|g| {
@@ -60,7 +65,16 @@ impl Job {
             Puzzle::new(board, g).map_err(|e| ParseError { position, kind: e.into() })
         });
         let text = rec.text;
-        Job { position, layout: rec.layout, puzzle, expected: rec.expected, notation: rec.notation, text }
+        let input = input.map(Arc::clone);
+        Job {
+            position,
+            layout: rec.layout,
+            puzzle,
+            expected: rec.expected,
+            notation: rec.notation,
+            text,
+            input,
+        }
     }
 }
 
@@ -185,6 +199,8 @@ pub struct StreamOptions {
     /// Mark every record as one whose input may carry rules (see [`PuzzleReader::mark_rules`])
     /// [default: no].
     pub mark_rules: bool,
+    /// Give every job the name of its source ([`Job::input`]) [default: no].
+    pub name_inputs: bool,
 }
 
 impl Default for StreamOptions {
@@ -198,6 +214,7 @@ impl Default for StreamOptions {
             column: None,
             detect_symbols: false,
             mark_rules: false,
+            name_inputs: false,
         }
     }
 }
@@ -206,8 +223,9 @@ impl Default for StreamOptions {
 enum Item {
     /// A puzzle the reader parsed and set up.
     Job(Job),
-    /// Puzzles in the line layout, parsed and set up by the workers.
-    Lines(LineBatch),
+    /// Puzzles in the line layout, parsed and set up by the workers, with their source's name where
+    /// the stream names them.
+    Lines(LineBatch, Option<Arc<str>>),
     /// The current source could not be opened or read, or held no puzzle.
     InputError(InputError),
     /// The start of a new source.
@@ -303,10 +321,10 @@ pub fn for_each_record<T, S: Sink<T>>(
                     Item::Input(name) => sink.input(&name)?,
                     Item::InputError(e) => sink.input_error(e)?,
                     Item::Job(job) => one(&job, sink)?,
-                    Item::Lines(lines) => {
+                    Item::Lines(lines, input) => {
                         let board = Board::classic_shared(lines.shape());
                         for rec in lines.records() {
-                            one(&Job::with_board(rec, Some(&board)), sink)?;
+                            one(&Job::with_board(rec, Some(&board), input.as_ref()), sink)?;
                         }
                     }
                 }
@@ -337,6 +355,7 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
     let mut records = 0usize;
     for source in sources {
         chunk.push(Item::Input(Arc::clone(&source.name)));
+        let name = options.name_inputs.then(|| Arc::clone(&source.name));
         let input = match (source.open)() {
             Ok(i) => i,
             Err(e) => {
@@ -359,12 +378,14 @@ fn read_all(sources: Vec<Source>, options: &StreamOptions, mut send: impl FnMut(
                 Ok(None) => break,
                 Ok(Some(Batch::Records(recs))) => {
                     let n = recs.len();
-                    chunk.extend(recs.into_iter().map(|rec| Item::Job(Job::from_record(rec))));
+                    chunk.extend(
+                        recs.into_iter().map(|rec| Item::Job(Job::with_board(rec, None, name.as_ref()))),
+                    );
                     n
                 }
                 Ok(Some(Batch::Lines(lines))) => {
                     let n = lines.len();
-                    chunk.push(Item::Lines(lines));
+                    chunk.push(Item::Lines(lines, name.clone()));
                     n
                 }
                 Err(error) => {
@@ -466,7 +487,7 @@ fn deliver_all<T: Send, S: Sink<T>>(
 /// One record of a chunk to process.
 enum Unit<'a> {
     Job(&'a Job),
-    Line(&'a LineBatch, usize, &'a Arc<Board>),
+    Line(&'a LineBatch, usize, &'a Arc<Board>, Option<&'a Arc<str>>),
 }
 
 fn process_chunk<T: Send>(
@@ -480,7 +501,7 @@ fn process_chunk<T: Send>(
     let boards: Vec<Option<Arc<Board>>> = chunk
         .iter()
         .map(|it| match it {
-            Item::Lines(l) => Some(Board::classic_shared(l.shape())),
+            Item::Lines(l, _) => Some(Board::classic_shared(l.shape())),
             _ => None,
         })
         .collect();
@@ -489,7 +510,9 @@ fn process_chunk<T: Send>(
     for (it, board) in chunk.iter().zip(&boards) {
         match (it, board) {
             (Item::Job(j), _) => units.push(Unit::Job(j)),
-            (Item::Lines(l), Some(board)) => units.extend((0..l.len()).map(|i| Unit::Line(l, i, board))),
+            (Item::Lines(l, input), Some(board)) => {
+                units.extend((0..l.len()).map(|i| Unit::Line(l, i, board, input.as_ref())));
+            }
             _ => {}
         }
     }
@@ -502,7 +525,9 @@ fn process_chunk<T: Send>(
             let mut out = Vec::new();
             let t = match *u {
                 Unit::Job(j) => process(j, &mut out),
-                Unit::Line(l, i, board) => process(&Job::with_board(l.record(i), Some(board)), &mut out),
+                Unit::Line(l, i, board, input) => {
+                    process(&Job::with_board(l.record(i), Some(board), input), &mut out)
+                }
             };
             // A record the flag may have cut short (a rating watches it) is not finished: it goes
             // with the records skipped.
@@ -551,7 +576,7 @@ fn deliver<T, S: Sink<T>>(chunk: Vec<Item>, done: Done<T>, sink: &mut S) -> Resu
                 0
             }
             Item::Job(_) => 1,
-            Item::Lines(l) => l.len(),
+            Item::Lines(l, _) => l.len(),
         };
         // `process_chunk` gives one result per record, in order.
         for (end, t) in records.by_ref().take(n) {

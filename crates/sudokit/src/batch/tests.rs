@@ -176,6 +176,52 @@ fn stream_reports_sources_that_fail_and_goes_on() {
 }
 
 #[test]
+fn jobs_carry_their_source_name_when_asked() {
+    // Chunks of three records span the sources; the second source is in the grid layout, which
+    // the reader parses itself (line batches are parsed by the workers).
+    let grid: String =
+        UNIQUE.as_bytes().chunks(9).map(|row| format!("{}\n", String::from_utf8_lossy(row))).collect();
+    let sources = || {
+        vec![
+            Source::reader("a", io::Cursor::new(lines(4).join("\n"))),
+            Source::reader("b", io::Cursor::new(format!("{grid}\n{grid}"))),
+            Source::reader("c", io::Cursor::new(lines(2).join("\n"))),
+        ]
+    };
+    let named = |job: &Job| format!("{}:{}", job.input.as_deref().unwrap_or("-"), job.position.puzzle);
+    let expected = ["a:1", "a:2", "a:3", "a:4", "b:1", "b:2", "c:1", "c:2"];
+    let pool = thread_pool(Some(2)).expect("threads");
+    let opts = StreamOptions { name_inputs: true, ..options(3) };
+    let mut seen = Vec::new();
+    let mut sink = Names(&mut seen);
+    stream(&pool, sources(), &opts, |job, _| named(job), &mut sink).expect("no error");
+    assert_eq!(seen, expected);
+    let mut seen = Vec::new();
+    let mut sink = Names(&mut seen);
+    for_each_record(sources(), &opts, |job, _: &mut Names<'_>| Ok(named(job)), &mut sink).expect("no error");
+    assert_eq!(seen, expected);
+    // Not asked: no name, as before.
+    let mut seen = Vec::new();
+    let mut sink = Names(&mut seen);
+    stream(&pool, sources(), &options(3), |job, _| named(job), &mut sink).expect("no error");
+    assert!(seen.iter().all(|n| n.starts_with("-:")), "{seen:?}");
+}
+
+/// Collects what `process` returned, in order.
+struct Names<'a>(&'a mut Vec<String>);
+
+impl Sink<String> for Names<'_> {
+    type Error = io::Error;
+    fn input_error(&mut self, e: InputError) -> io::Result<()> {
+        Err(io::Error::other(e.to_string()))
+    }
+    fn record(&mut self, _: &[u8], name: String) -> io::Result<()> {
+        self.0.push(name);
+        Ok(())
+    }
+}
+
+#[test]
 fn cancel_stops_a_stream_early_and_keeps_a_prefix() {
     let text = lines(20_000).join("\n");
     let pool = thread_pool(Some(2)).expect("threads");

@@ -186,9 +186,10 @@ const PUZZLE_FIELDS: [&str; 10] =
 /// The other fields of the records sudokit writes with `-o json`: what a command found, which says
 /// nothing about the puzzle. They are read past, so that every record reads back as its puzzle;
 /// any field in neither list is an error, so that a misspelt rule is never silently ignored.
-const RECORD_FIELDS: [&str; 27] = [
-    // Every record.
+const RECORD_FIELDS: [&str; 28] = [
+    // Every record; `file` where a run read several inputs.
     "index",
+    "file",
     "status",
     // `solve`, `count`, `check`, `canon`, `generate`.
     "clues",
