@@ -9,7 +9,8 @@
 //! the results, e.g. `Locked Candidates Type 1 (Pointing): 5 in b1 => r1c46<>5`. Everything after
 //! the last `=>` is results only: placements `rXcY=D`, eliminations `rXcY<>D`, separated by `, `;
 //! cells of one row may be grouped (`r1c46<>5`) on boards up to 9×9, where every number is one
-//! character. A single is written without pattern: `Naked Single: r3c4=7`. Chains are written in
+//! character, and so may the digits of a set or a chain's node (`{125}`, `(12)r1c2`); above 9×9
+//! the cells are written one by one and those digits separated by commas (`{1,2,12}`). A single is written without pattern: `Naked Single: r3c4=7`. Chains are written in
 //! Eureka notation, e.g. `(5)r1c2=(5)r3c2-(5)r3c7=(5)r9c7`. Killer steps give the cage, its sum and
 //! the ways it can still be made (`Cage Combination: k7 3 = 1+2 => …`), or the houses and the innies
 //! or outies with their total (`Innies: r1,r2: r2c3 = 4 => r2c3=4`).
@@ -251,7 +252,7 @@ impl Step {
             if !out.is_empty() {
                 out.push(' ');
             }
-            let _ = write!(out, "{} {{{}}}", compact_cells(&set.cells, s), digit_list(set.digits, ""));
+            let _ = write!(out, "{} {{{}}}", compact_cells(&set.cells, s), digit_run(set.digits, s));
         }
         out
     }
@@ -347,6 +348,12 @@ fn digit_list(digits: DigitSet, sep: &str) -> String {
     digits.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(sep)
 }
 
+/// Digits written together (`125`) where every number is one character; above 9×9 separated by
+/// commas, as `11` could otherwise be one digit or two.
+fn digit_run(digits: DigitSet, shape: Shape) -> String {
+    digit_list(digits, if shape.side() > 9 { "," } else { "" })
+}
+
 /// Cells of one row written together (`r1c46`) where every number is one character; otherwise
 /// each cell by name.
 fn row_groups(cells: &[Cell], shape: Shape) -> Vec<String> {
@@ -392,7 +399,7 @@ fn chain_text(chain: &Chain, shape: Shape) -> String {
                 _ => '-',
             });
         }
-        let _ = write!(out, "({}){}", digit_list(node.digits, ""), compact_cells(&node.cells, shape));
+        let _ = write!(out, "({}){}", digit_run(node.digits, shape), compact_cells(&node.cells, shape));
     }
     out
 }
@@ -501,6 +508,37 @@ mod tests {
         assert_eq!(json["code"], "0003");
         assert_eq!(json["placements"][0]["cell"], "r3c4");
         assert_eq!(json["placements"][0]["digit"], 7);
+    }
+
+    #[test]
+    fn digits_above_9x9_are_separated() {
+        // On 16×16, `{1212}` could be 1, 2, 12 or 12, 12: the digits of sets and nodes are
+        // separated there, and still written together on 9×9.
+        for (shape, set, node) in
+            [(Shape::CLASSIC, "{129}", "(12)"), (Shape::new(4, 4).expect("16x16"), "{1,2,12}", "(1,2)")]
+        {
+            let digits = |ds: &[u8]| -> DigitSet {
+                ds.iter().map(|&d| Digit::new_checked(d, shape).expect("digit")).collect()
+            };
+            let at = |i: usize| Cell::new_checked(i, shape).expect("cell");
+            let mut step = Step::new(Technique::AlsXz, shape);
+            let ds = if shape.side() > 9 { [1, 2, 12] } else { [1, 2, 9] };
+            step.pattern.sets.push(CellGroup { cells: vec![at(0), at(1)], digits: digits(&ds) });
+            step.pattern.chains.push(Chain {
+                nodes: vec![
+                    Node { cells: vec![at(2)], digits: digits(&[1, 2]) },
+                    Node { cells: vec![at(3)], digits: digits(&[2]) },
+                ],
+                links: vec![LinkKind::Strong],
+            });
+            step.eliminations.push(Candidate::new(at(4), digits(&[2]).iter().next().expect("a digit")));
+            let text = step.to_string();
+            assert!(text.contains(set), "{text}");
+            assert!(
+                text.contains(&format!("{node}{}=(2){}", at(2).name(shape), at(3).name(shape))),
+                "{text}"
+            );
+        }
     }
 
     #[test]
