@@ -900,6 +900,8 @@ fn records_of_several_inputs_name_their_input() {
         let files: Vec<String> =
             json_lines(&r.stdout).iter().map(|r| r["file"].as_str().unwrap_or("").into()).collect();
         assert_eq!(files, [pencil, "<stdin>"], "{command}: {}", r.stdout);
+        let back = sudokit(&[command, "--pencil", "-o", "json"], &r.stdout);
+        assert_eq!((back.code, json_lines(&back.stdout).len()), (0, 2), "{command}: {}", back.stderr);
     }
     for command in [&["explain", "--summary"][..], &["rate"]] {
         let csv = sudokit(&[command, &["--pencil", "-o", "csv", pencil, pencil]].concat(), "");
