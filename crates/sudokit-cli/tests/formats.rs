@@ -252,6 +252,41 @@ fn issue20_tdoku_test_format() {
     );
 }
 
+/// `count` checks a solution the input gives (tdoku's `puzzle:count:solution`, a `solution`
+/// column) as `solve` and `check` do: a grid that does not solve the puzzle is a mismatch (exit 4),
+/// with the cells where it differs from a solution; any of several solutions will do.
+#[test]
+fn count_checks_the_solution_given() {
+    const OTHER: &str = "852473196913652847674891253185937624369245781247186935431729568728564319596318472";
+    let wrong = format!("{}{}", &S1[1..2], &S1[..1]) + &S1[2..];
+    let r = sudokit(&["count"], &format!("{P1}:1:{S1}\n{P295}:295:{OTHER}\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1 (as given)\n295 (as given)\n"), "{}", r.stderr);
+    let r = sudokit(&["count"], &format!("{P1}:1:{S1}\n{P1}:1:{wrong}\n"));
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    assert_eq!(r.stdout, "1 (as given)\n1 (as given) (the solution given is wrong)\n");
+    assert!(
+        r.stderr.contains("puzzle 2, line 2: the solution given does not solve the puzzle (it differs from a solution at r1c1 r1c2)"),
+        "{}",
+        r.stderr
+    );
+    let r = sudokit(&["count", "-o", "json"], &format!("{P1}:1:{wrong}\n"));
+    let record = &json_lines(&r.stdout)[0];
+    assert_eq!(
+        (record["status"].as_str(), record["count"].as_u64()),
+        (Some("mismatch"), Some(1)),
+        "{record}"
+    );
+    // A `solution` column, and a puzzle without a solution.
+    let csv = format!("puzzle,solution\n{P1},{S1}\n{NO_SOLUTION},{S1}\n");
+    let r = sudokit(&["count"], &csv);
+    assert_eq!((r.code, r.stdout.as_str()), (4, "1\n0 (the solution given is wrong)\n"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("puzzle 2, line 3: the input gives a solution, the puzzle has none"),
+        "{}",
+        r.stderr
+    );
+}
+
 /// The grid files of Simple Sudoku (`.ss`, with and without its outer border) and SadMan/SudoCue/HoDoKu
 /// (`.sdk` with `#` metadata and a `[Puzzle]` section line, `.sdm` one puzzle per line), and HoDoKu's
 /// formatted givens (both widths).

@@ -2,6 +2,7 @@
 
 use clap::Args;
 use sudokit::batch::{count_split, Job};
+use sudokit::Puzzle;
 
 use super::{
     broken_rules, csv_columns, echo_in, expected_fields, header_of, long_limits, marker_record, mismatch,
@@ -33,7 +34,8 @@ pub struct CountArgs {
 
 /// Counts one puzzle's solutions for `sudokit count`. A count the input gives (tdoku's
 /// `puzzle:count`, a count column) is compared: the text record says `(as given)` or
-/// `(given: N)`, and a difference is a mismatch.
+/// `(given: N)`, and a difference is a mismatch. So is a solution the input gives (tdoku's
+/// `puzzle:count:solution`, a `solution` column) that does not solve the puzzle.
 pub fn count(args: &CountArgs, job: &Job) -> Outcome {
     let mode = Mode::of_record(&args.output);
     let columns = csv_columns(job, COLUMNS);
@@ -67,7 +69,8 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
             };
         }
     }
-    let differs = mismatch(job, None, Some((o.solutions, o.complete)));
+    let count_differs = mismatch(job, None, Some((o.solutions, o.complete)));
+    let differs = count_differs.clone().or_else(|| no_solution_given(job, p, o.solutions));
     let (kind, status, name) = match (&differs, o.solutions) {
         (Some(_), _) => (Kind::Mismatch, Status::Mismatch, "mismatch"),
         (None, 0) => (Kind::NoSolution, Status::Ok, "ok"),
@@ -78,9 +81,12 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
     let out = record(mode, columns, expected_fields(fields, job), || {
         let mut text = format!("{}{}", o.solutions, if o.complete { "" } else { "+" });
         match job.expected.count {
-            Some(_) if differs.is_none() => text.push_str(" (as given)"),
+            Some(_) if count_differs.is_none() => text.push_str(" (as given)"),
             Some(want) => text.push_str(&format!(" (given: {want})")),
             None => {}
+        }
+        if count_differs.is_none() && differs.is_some() {
+            text.push_str(" (the solution given is wrong)");
         }
         text.push('\n');
         echo(text.into_bytes())
@@ -93,4 +99,25 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         messages: differs.map(|m| format!("{at}: {m}")).into_iter().collect(),
         ..base
     }
+}
+
+/// Where the input gives a grid that does not solve the puzzle (`solutions` of them counted), why:
+/// with the cells where it differs from one of the puzzle's solutions. A puzzle with several
+/// solutions may give any of them.
+fn no_solution_given(job: &Job, p: &Puzzle, solutions: u64) -> Option<String> {
+    let given = job.expected.solution.as_ref()?;
+    if p.board().is_solution(p.grid(), given) {
+        return None;
+    }
+    let found = if solutions == 0 { None } else { p.first_solution() };
+    Some(match found {
+        Some(found) => {
+            let cells: Vec<String> = given.diff(&found).iter().map(|c| c.name(found.shape())).collect();
+            format!(
+                "the solution given does not solve the puzzle (it differs from a solution at {})",
+                cells.join(" ")
+            )
+        }
+        None => "the input gives a solution, the puzzle has none".to_string(),
+    })
 }
