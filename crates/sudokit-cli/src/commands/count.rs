@@ -70,7 +70,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         }
     }
     let count_differs = mismatch(job, None, Some((o.solutions, o.complete)));
-    let differs = count_differs.clone().or_else(|| no_solution_given(job, p, o.solutions));
+    let differs = count_differs.clone().or_else(|| wrong_solution_given(job, p, o.solutions));
     let (kind, status, name) = match (&differs, o.solutions) {
         (Some(_), _) => (Kind::Mismatch, Status::Mismatch, "mismatch"),
         (None, 0) => (Kind::NoSolution, Status::Ok, "ok"),
@@ -104,7 +104,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
 /// Where the input gives a grid that does not solve the puzzle (`solutions` of them counted), why:
 /// with the cells where it differs from one of the puzzle's solutions. A puzzle with several
 /// solutions may give any of them.
-fn no_solution_given(job: &Job, p: &Puzzle, solutions: u64) -> Option<String> {
+fn wrong_solution_given(job: &Job, p: &Puzzle, solutions: u64) -> Option<String> {
     let given = job.expected.solution.as_ref()?;
     if p.board().is_solution(p.grid(), given) {
         return None;

@@ -17,7 +17,7 @@ use super::{
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::output::write;
-use crate::record::{csv_text, csv_value, json_value, Columns, Machine};
+use crate::record::{csv_text, csv_value, json_value, Columns, Machine, FILE};
 use crate::report::{Kind, Outcome, Status};
 
 /// Default `--limit` of `solve --all`.
@@ -142,7 +142,8 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
         Mode::Machine(Machine::Json) => {
             head.extend(format!("{{\"index\":{},", at.puzzle).into_bytes());
             if let Some(name) = &job.input {
-                head.extend_from_slice(b"\"file\":");
+                json_value(&Value::from(FILE), &mut head);
+                head.push(b':');
                 json_value(&Value::from(&**name), &mut head);
                 head.push(b',');
             }

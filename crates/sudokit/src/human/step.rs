@@ -10,10 +10,11 @@
 //! the last `=>` is results only: placements `rXcY=D`, eliminations `rXcY<>D`, separated by `, `;
 //! cells of one row may be grouped (`r1c46<>5`) on boards up to 9×9, where every number is one
 //! character, and so may the digits of a set or a chain's node (`{125}`, `(12)r1c2`); above 9×9
-//! the cells are written one by one and those digits separated by commas (`{1,2,12}`). A single is written without pattern: `Naked Single: r3c4=7`. Chains are written in
-//! Eureka notation, e.g. `(5)r1c2=(5)r3c2-(5)r3c7=(5)r9c7`. Killer steps give the cage, its sum and
-//! the ways it can still be made (`Cage Combination: k7 3 = 1+2 => …`), or the houses and the innies
-//! or outies with their total (`Innies: r1,r2: r2c3 = 4 => r2c3=4`).
+//! the cells are written one by one and those digits separated by commas (`{1,2,12}`). A single
+//! is written without pattern: `Naked Single: r3c4=7`. Chains are written in Eureka notation,
+//! e.g. `(5)r1c2=(5)r3c2-(5)r3c7=(5)r9c7`. Killer steps give the cage, its sum and the ways it can
+//! still be made (`Cage Combination: k7 3 = 1+2 => …`), or the houses and the innies or outies
+//! with their total (`Innies: r1,r2: r2c3 = 4 => r2c3=4`).
 //!
 //! # JSON
 //! [`Step`] serializes (with serde) to an object with these fields, which are stable:
