@@ -6,8 +6,8 @@ use sudokit::format::minimality;
 use sudokit::{OutputFormat, Puzzle, Verdict};
 
 use super::{
-    conflicts_text, csv_columns, expected_fields, grid_text, grid_value, header_of, limits, marker_record,
-    mismatch, mode_of, puzzle_fields, record, unreadable_record,
+    conflicts_text, csv_columns, differing_cells, expected_fields, grid_text, grid_value, header_of, limits,
+    marker_record, mismatch, mode_of, puzzle_fields, record, unreadable_record,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::record::Columns;
@@ -124,8 +124,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             (out, Kind::Invalid, Status::Failed)
         }
         Verdict::Multiple { first, second } => {
-            let cells: Vec<String> = first.diff(second).iter().map(|c| c.name(first.shape())).collect();
-            let detail = format!("solutions differ at {}", cells.join(" "));
+            let detail = format!("solutions differ at {}", differing_cells(first, second));
             let f = fields("multiple").set("detail", detail.clone());
             let out = record(mode, columns, f, || {
                 let mut out = format!("multiple: {detail}\n").into_bytes();

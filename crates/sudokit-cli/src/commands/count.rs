@@ -5,8 +5,8 @@ use sudokit::batch::{count_split, Job};
 use sudokit::Puzzle;
 
 use super::{
-    broken_rules, csv_columns, echo_in, expected_fields, header_of, long_limits, marker_record, mismatch,
-    puzzle_fields, record, unreadable_record, Mode,
+    broken_rules, csv_columns, differing_cells, echo_in, expected_fields, header_of, long_limits,
+    marker_record, mismatch, puzzle_fields, record, unreadable_record, Mode,
 };
 use crate::args::{InputArgs, RecordArgs, RunArgs};
 use crate::record::Columns;
@@ -111,13 +111,10 @@ fn wrong_solution_given(job: &Job, p: &Puzzle, solutions: u64) -> Option<String>
     }
     let found = if solutions == 0 { None } else { p.first_solution() };
     Some(match found {
-        Some(found) => {
-            let cells: Vec<String> = given.diff(&found).iter().map(|c| c.name(found.shape())).collect();
-            format!(
-                "the solution given does not solve the puzzle (it differs from a solution at {})",
-                cells.join(" ")
-            )
-        }
+        Some(found) => format!(
+            "the solution given does not solve the puzzle (it differs from a solution at {})",
+            differing_cells(given, &found)
+        ),
         None => "the input gives a solution, the puzzle has none".to_string(),
     })
 }

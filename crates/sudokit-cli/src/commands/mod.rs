@@ -497,6 +497,11 @@ fn header_of(mode: Mode, columns: Columns) -> Option<Columns> {
     (mode == Mode::Machine(Machine::Csv)).then_some(columns)
 }
 
+/// The cells where two grids of one shape differ, by name, separated by spaces (`r1c1 r1c2`).
+fn differing_cells(a: &Grid, b: &Grid) -> String {
+    a.diff(b).iter().map(|c| c.name(a.shape())).collect::<Vec<_>>().join(" ")
+}
+
 /// How the answer compares with the one the input gives: what differs, where it does (a message
 /// adds the record's position; a record's `detail` is this alone).
 fn mismatch(job: &Job, solution: Option<&Grid>, count: Option<(u64, bool)>) -> Option<String> {
@@ -505,8 +510,10 @@ fn mismatch(job: &Job, solution: Option<&Grid>, count: Option<(u64, bool)>) -> O
         // no disagreement. Looked at only where the two differ.
         let another = || job.puzzle.as_ref().is_ok_and(|p| p.board().is_solution(p.grid(), want));
         if want != got && !another() {
-            let cells: Vec<String> = want.diff(got).iter().map(|c| c.name(got.shape())).collect();
-            return Some(format!("the solution differs from the one given, at {}", cells.join(" ")));
+            return Some(format!(
+                "the solution differs from the one given, at {}",
+                differing_cells(want, got)
+            ));
         }
     }
     if let (Some(want), Some((got, complete))) = (job.expected.count, count) {
