@@ -194,6 +194,10 @@ struct Records<L> {
     /// The lines of the boxed grid being read, and the line it starts on.
     block: Vec<String>,
     block_start: usize,
+    /// The boxed grid's side, as its first row of cells gives it (where that is a board's), and
+    /// its rows of cells so far.
+    side: Option<usize>,
+    rows: usize,
     /// A line form that ended a boxed grid, given as the next record.
     waiting: Option<(String, usize)>,
     /// Records read so far.
@@ -207,6 +211,8 @@ impl<L: Iterator<Item = io::Result<String>>> Records<L> {
             lines: lines.enumerate(),
             block: Vec::new(),
             block_start: 0,
+            side: None,
+            rows: 0,
             waiting: None,
             count: 0,
             done: false,
@@ -224,6 +230,7 @@ impl<L: Iterator<Item = io::Result<String>>> Records<L> {
             return None;
         }
         let text = std::mem::take(&mut self.block).join("\n");
+        (self.side, self.rows) = (None, 0);
         Some(self.record(text, self.block_start))
     }
 }
@@ -277,9 +284,41 @@ impl<L: Iterator<Item = io::Result<String>>> Iterator for Records<L> {
             if self.block.is_empty() {
                 self.block_start = line_no;
             }
+            let rule = is_rule(trimmed);
+            // Two rules running means a border under a grid and one over the next: a grid short
+            // of a row ends there, rather than taking the next grid's first rows.
+            let after_rule = self.block.last().is_some_and(|l| is_rule(l.trim()));
+            if rule && after_rule && self.rows > 0 {
+                let grid = self.end_block();
+                self.block_start = line_no;
+                self.block.push(line);
+                match grid {
+                    Some(r) => return Some(Ok(r)),
+                    None => continue,
+                }
+            }
+            if !rule {
+                self.rows += 1;
+                if self.rows == 1 {
+                    let cells =
+                        trimmed.split(|c: char| c.is_whitespace() || c == '|').filter(|t| !t.is_empty());
+                    self.side = Some(cells.count()).filter(|&n| Shape::for_side(n).is_ok());
+                }
+            }
             self.block.push(line);
+            // The rule under a grid's last row ends it, so that grids drawn one under another
+            // without a blank line between them are records of their own, not one unreadable one.
+            if rule && self.side.is_some_and(|n| self.rows >= n) {
+                return self.end_block().map(Ok);
+            }
         }
     }
+}
+
+/// Whether a line of a boxed grid is a rule: box-drawing characters only, with a line among them
+/// (`+---+`, HoDoKu's `.---.` and `:---:`).
+fn is_rule(line: &str) -> bool {
+    line.chars().all(|c| " \t-=+|*.:'".contains(c)) && line.contains(['-', '=', '+'])
 }
 
 #[cfg(test)]
@@ -319,6 +358,31 @@ mod tests {
         ];
         assert_eq!(got, want);
         assert!(split("\n# only a comment\n\n").is_empty());
+    }
+
+    #[test]
+    fn boxed_grids_one_under_another_are_records_of_their_own() {
+        let plain = "+-----+-----+\n| 1 2 | 34 34 |\n| 3 4 | 12 12 |\n+-----+-----+\n| 2 1 | 4 3 |\n| 4 3 | 2 1 |\n+-----+-----+";
+        let hodoku = plain
+            .replacen('+', ".", 3)
+            .replacen("+-----+-----+", ":-----+-----:", 1)
+            .replace("+-----+-----+", "'-----'-----'");
+        for grid in [plain.to_string(), hodoku] {
+            let lines: Vec<&str> = grid.lines().collect();
+            let text = format!("{grid}\n{grid}\n# a comment\n{grid}");
+            let got = split(&text);
+            let want = [(grid.clone(), 1, 1), (grid.clone(), 2, 8), (grid.clone(), 3, 16)];
+            assert_eq!(got, want, "{text}");
+            // A grid short of a row ends at the border under it, and the next one is whole.
+            for missing in [2, 6] {
+                let mut short = lines.clone();
+                short.remove(missing - 1);
+                let text = format!("{}\n{grid}\n{grid}", short.join("\n"));
+                let got = split(&text);
+                let want = [(short.join("\n"), 1, 1), (grid.clone(), 2, 7), (grid.clone(), 3, 14)];
+                assert_eq!(got, want, "{text}");
+            }
+        }
     }
 
     #[test]

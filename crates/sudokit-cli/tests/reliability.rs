@@ -320,6 +320,45 @@ fn broken_first_line_does_not_swallow_the_rest() {
     assert!(r.stderr.contains("puzzle 2, line 2: 80 cells"), "{}", r.stderr);
 }
 
+/// Drawn grids one under another, with no blank line between, the first short of a row: it is one
+/// bad record, ended at its rules, and the grids after it read from their own lines, puzzles and
+/// pencil marks alike.
+#[test]
+fn a_drawn_grid_short_of_a_row_does_not_shift_the_rest() {
+    let other = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let input = format!("{P1}\n{other}\n{P1}\n");
+    // Drawn without the blank lines between records, the first without the row the line `drop` holds.
+    let drawn = |args: &[&str], drop: usize| {
+        let r = sudokit(args, &input);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().filter(|l| !l.trim().is_empty()).collect();
+        lines
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i + 1 != drop)
+            .map(|(_, l)| format!("{l}\n"))
+            .collect::<String>()
+    };
+    // The fifth row, in the second band.
+    let grids = drawn(&["solve", "-o", "pretty", "--first"], 7);
+    let r = sudokit(&["check"], &grids);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stdout, "unreadable\nunique\nunique\n", "{grids}");
+    assert!(
+        r.stderr.contains("puzzle 1, line 8: band 2 ends after 2 rows, expected 3: a row is missing"),
+        "{}",
+        r.stderr
+    );
+    let marks = drawn(&["candidates"], 7);
+    let r = sudokit(&["candidates", "--pencil", "-o", "json"], &marks);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let records: Vec<serde_json::Value> =
+        r.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON record")).collect();
+    let statuses: Vec<&str> = records.iter().map(|v| v["status"].as_str().unwrap_or("")).collect();
+    assert_eq!(statuses, ["unreadable", "ok", "ok"], "{marks}");
+    assert!(r.stderr.contains("puzzle 1, line 1") && r.stderr.contains("8 rows of cells"), "{}", r.stderr);
+}
+
 /// `--box` sizes whose product overflows are rejected like any other unsupported box shape.
 #[test]
 fn box_shape_whose_size_overflows_is_rejected() {

@@ -100,6 +100,17 @@ pub enum ParseErrorKind {
         /// Rows needed.
         expected: usize,
     },
+    /// A rule of grid art drawn before the band of boxes above it is full: a row is missing
+    /// there.
+    #[error("band {band} ends after {found} {}, expected {expected}: a row is missing", if *.found == 1 { "row" } else { "rows" })]
+    ShortBand {
+        /// The 1-based band (row of boxes) within the grid.
+        band: usize,
+        /// Rows read in it.
+        found: usize,
+        /// Rows of a band.
+        expected: usize,
+    },
     /// A line longer than the reader keeps.
     #[error("the line is longer than {limit} bytes")]
     LineTooLong {

@@ -32,6 +32,14 @@ impl<R: BufRead> PuzzleReader<R> {
         // Grid art draws its boxes: the cells between two `|` of its first row, and the rows above
         // its first rule.
         let (mut box_cols, mut box_rows) = (None, None);
+        // The bands of boxes of grid art: the rows since the last rule, and the bands closed. A
+        // rule drawn before its band is full means a row is missing; the record then ends at the
+        // rule that closes its last band, so that the records after it are read from their own
+        // lines rather than each from the next one's first row on.
+        let (mut band_rows, mut bands) = (0usize, 0usize);
+        // Whether the last line of the record was a rule: two running are a border under a grid
+        // and one over the next, so a grid short of a row ends at the first of them.
+        let mut after_rule = false;
         while let Some((no, cut)) = self.next_line()? {
             if side.is_none() && pos.is_none() {
                 let border = if art { drawing.right_border() } else { None };
@@ -56,12 +64,32 @@ impl<R: BufRead> PuzzleReader<R> {
                 continue;
             }
             if art && is_art_separator(line) {
+                if after_rule && rows > 0 {
+                    self.pending.push_front((std::mem::take(&mut self.buf), no, cut));
+                    break;
+                }
+                after_rule = true;
                 if rows > 0 && box_rows.is_none() {
                     box_rows = Some(rows);
                 }
                 drawing.separator(line);
+                if band_rows > 0 {
+                    if let Some((n, h)) = band_height(side, box_cols, box_rows, &drawing) {
+                        if band_rows < h && err.is_none() {
+                            let kind =
+                                ParseErrorKind::ShortBand { band: bands + 1, found: band_rows, expected: h };
+                            err = Some(Self::error(pos.unwrap_or_default(), None, kind).with_line(no));
+                        }
+                        bands += 1;
+                        band_rows = 0;
+                        if bands * h >= n {
+                            break;
+                        }
+                    }
+                }
                 continue;
             }
+            after_rule = false;
             let p = *pos.get_or_insert_with(|| {
                 self.puzzles += 1;
                 Position { puzzle: self.puzzles, line: no, column: None }
@@ -130,8 +158,20 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                 }
             }
-            if side.is_some_and(|n| rows >= n) {
-                break;
+            match band_height(side, box_cols, box_rows, &drawing) {
+                Some((n, h)) => {
+                    // A band as full as it can be closes without a rule.
+                    if band_rows == h {
+                        bands += 1;
+                        band_rows = 0;
+                    }
+                    band_rows += 1;
+                    if (bands + 1) * h >= n && band_rows == h {
+                        break;
+                    }
+                }
+                None if side.is_some_and(|n| rows >= n) => break,
+                None => {}
             }
         }
         let Some(p) = pos else { return Ok(()) };
@@ -193,6 +233,23 @@ impl<R: BufRead> PuzzleReader<R> {
         self.keep_text(&own);
         Ok(())
     }
+}
+
+/// The side of a grid drawn as art, and the rows of its bands of boxes, where the drawing shows
+/// them: the boxes' width its first row draws between `|`s, else the rows above its first rule.
+/// None for a drawing with walls, whose rules stand between any two rows.
+fn band_height(
+    side: Option<usize>,
+    box_cols: Option<usize>,
+    box_rows: Option<usize>,
+    drawing: &Drawing,
+) -> Option<(usize, usize)> {
+    let n = side?;
+    let h = match box_cols {
+        Some(c) if c < n && n % c == 0 => n / c,
+        _ => box_rows.filter(|&r| r < n && n % r == 0)?,
+    };
+    (!drawing.walled()).then_some((n, h))
 }
 
 /// What the rows after the first row of a grid record say of it ([`PuzzleReader::side_of_rows_ahead`]).

@@ -400,6 +400,65 @@ mod tests {
     }
 
     #[test]
+    fn grid_art_short_of_a_row_ends_at_its_rules() {
+        let boxed = drawn(
+            "+-------+-------+-------+",
+            "+-------+-------+-------+",
+            "+-------+-------+-------+",
+            |c| format!("| {} | {} | {} |", c[..3].join(" "), c[3..6].join(" "), c[6..].join(" ")),
+        );
+        // Rows without `|`, between two borders only: the bands are not drawn.
+        let framed = format!(
+            "+---\n{}+---\n",
+            P.as_bytes().chunks(9).map(|r| format!("{}\n", String::from_utf8_lossy(r))).collect::<String>()
+        );
+        // The drawing without its row `row` (from 1), and the line of the rule under that row's band.
+        let without = |art: &str, row: usize| {
+            let mut seen = 0;
+            let kept: Vec<&str> = art
+                .lines()
+                .filter(|l| {
+                    let cells = l.bytes().any(|b| b.is_ascii_digit() || b == b'.');
+                    seen += usize::from(cells);
+                    !(cells && seen == row)
+                })
+                .collect();
+            format!("{}\n", kept.join("\n"))
+        };
+        for (row, band, rule_line) in [(5, 2, 8), (2, 1, 4), (9, 3, 12)] {
+            // Drawn one under another, no blank line between.
+            let text = format!("{}{boxed}{boxed}", without(&boxed, row));
+            let r = parse_all(&text, ParseOptions { layout: Some(Layout::Art), ..ParseOptions::default() })
+                .expect("a string reads");
+            assert_eq!(r.len(), 3, "row {row}: {text}");
+            let e = r[0].puzzle.as_ref().expect_err("a row short");
+            assert_eq!(e.kind, ParseErrorKind::ShortBand { band, found: 2, expected: 3 }, "row {row}");
+            assert_eq!(e.position.line, rule_line, "row {row}");
+            assert!(e
+                .to_string()
+                .ends_with(&format!("band {band} ends after 2 rows, expected 3: a row is missing")));
+            for (i, record) in r.iter().enumerate().skip(1) {
+                assert_eq!(
+                    record.position,
+                    Position { puzzle: i + 1, line: 13 * i + 1, column: None },
+                    "row {row}"
+                );
+                assert_eq!(record.puzzle.as_ref().expect("reads").to_string(), P, "row {row}");
+            }
+        }
+        // Between borders alone, the second border over the next grid ends the short one.
+        let text = format!("{}{framed}{framed}", without(&framed, 4));
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+        assert_eq!(r.len(), 3, "{text}");
+        let e = r[0].puzzle.as_ref().expect_err("a row short");
+        assert_eq!(e.kind, ParseErrorKind::Truncated { found: 8, expected: 9 });
+        for (i, record) in r.iter().enumerate().skip(1) {
+            assert_eq!(record.position.line, 11 * i + 1, "{text}");
+            assert_eq!(record.puzzle.as_ref().expect("reads").to_string(), P);
+        }
+    }
+
+    #[test]
     fn a_short_first_line_above_line_puzzles_is_one_bad_record() {
         // A first puzzle cut to a row's length (9, or 16 that could be a 16×16 row) and a title as
         // long as a 4×4 row: each is one unreadable record, and every puzzle after it reads, in
