@@ -373,13 +373,15 @@ mod tests {
             let got = split(&text);
             let want = [(grid.clone(), 1, 1), (grid.clone(), 2, 8), (grid.clone(), 3, 16)];
             assert_eq!(got, want, "{text}");
-            // A grid short of a row ends at the border under it, and the next one is whole.
-            for missing in [2, 6] {
-                let mut short = lines.clone();
-                short.remove(missing - 1);
-                let text = format!("{}\n{grid}\n{grid}", short.join("\n"));
+            // A grid a row short ends at the border under it, one a row over at the border too, and
+            // the next one is whole.
+            for (line, copies) in [(2, 0), (6, 0), (2, 2), (6, 2)] {
+                let mut edited = lines.clone();
+                edited.splice(line - 1..line, vec![lines[line - 1]; copies]);
+                let text = format!("{}\n{grid}\n{grid}", edited.join("\n"));
                 let got = split(&text);
-                let want = [(short.join("\n"), 1, 1), (grid.clone(), 2, 7), (grid.clone(), 3, 14)];
+                let next = edited.len() + 1;
+                let want = [(edited.join("\n"), 1, 1), (grid.clone(), 2, next), (grid.clone(), 3, next + 7)];
                 assert_eq!(got, want, "{text}");
             }
         }

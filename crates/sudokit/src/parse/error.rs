@@ -100,15 +100,21 @@ pub enum ParseErrorKind {
         /// Rows needed.
         expected: usize,
     },
-    /// A rule of grid art drawn before the band of boxes above it is full: a row is missing
-    /// there.
-    #[error("band {band} ends after {found} {}, expected {expected}: a row is missing", if *.found == 1 { "row" } else { "rows" })]
-    ShortBand {
-        /// The 1-based band (row of boxes) within the grid.
+    /// Rows of grid art between two rules that are no whole bands of boxes: a row is missing
+    /// there, or one too many.
+    #[error("{}", band_rows(*.band, *.found, *.expected))]
+    BandRows {
+        /// The 1-based band (row of boxes) the rows start in.
         band: usize,
-        /// Rows read in it.
+        /// Rows between the rules.
         found: usize,
         /// Rows of a band.
+        expected: usize,
+    },
+    /// Grid art with more rows than its board above the border under it.
+    #[error("more than {expected} rows before the border under the grid")]
+    ExtraRows {
+        /// Rows of the board.
         expected: usize,
     },
     /// A line longer than the reader keeps.
@@ -159,6 +165,16 @@ pub enum ParseErrorKind {
         /// The message, for people.
         message: String,
     },
+}
+
+/// The message of [`ParseErrorKind::BandRows`].
+fn band_rows(band: usize, found: usize, expected: usize) -> String {
+    if found < expected {
+        let rows = if found == 1 { "row" } else { "rows" };
+        format!("band {band} ends after {found} {rows}, expected {expected}: a row is missing")
+    } else {
+        format!("{found} rows from band {band} to this rule, and bands have {expected}: a row is missing or one too many")
+    }
 }
 
 impl From<PuzzleObjectError> for ParseErrorKind {

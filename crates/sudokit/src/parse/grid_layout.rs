@@ -32,14 +32,14 @@ impl<R: BufRead> PuzzleReader<R> {
         // Grid art draws its boxes: the cells between two `|` of its first row, and the rows above
         // its first rule.
         let (mut box_cols, mut box_rows) = (None, None);
-        // The bands of boxes of grid art: the rows since the last rule, and the bands closed. A
-        // rule drawn before its band is full means a row is missing; the record then ends at the
-        // rule that closes its last band, so that the records after it are read from their own
-        // lines rather than each from the next one's first row on.
-        let (mut band_rows, mut bands) = (0usize, 0usize);
-        // Whether the last line of the record was a rule: two running are a border under a grid
-        // and one over the next, so a grid short of a row ends at the first of them.
-        let mut after_rule = false;
+        // Where a grid of art ends, so that a grid short of a row (or with one too many) is one bad
+        // record and the records after it are read from their own lines, not each from the next
+        // one's rows: the rows since the last rule and the bands of boxes they close, whether a
+        // border came over the first row (the grid then ends at the one under its last), and
+        // whether the last line was a rule (two running are a border under a grid and one over
+        // the next).
+        let (mut segment, mut bands) = (0usize, 0usize);
+        let (mut framed, mut after_rule) = (false, false);
         while let Some((no, cut)) = self.next_line()? {
             if side.is_none() && pos.is_none() {
                 let border = if art { drawing.right_border() } else { None };
@@ -68,25 +68,29 @@ impl<R: BufRead> PuzzleReader<R> {
                     self.pending.push_front((std::mem::take(&mut self.buf), no, cut));
                     break;
                 }
-                after_rule = true;
+                (framed, after_rule) = (framed || rows == 0, true);
                 if rows > 0 && box_rows.is_none() {
                     box_rows = Some(rows);
                 }
                 drawing.separator(line);
-                if band_rows > 0 {
-                    if let Some((n, h)) = band_height(side, box_cols, box_rows, &drawing) {
-                        if band_rows < h && err.is_none() {
-                            let kind =
-                                ParseErrorKind::ShortBand { band: bands + 1, found: band_rows, expected: h };
-                            err = Some(Self::error(pos.unwrap_or_default(), None, kind).with_line(no));
-                        }
-                        bands += 1;
-                        band_rows = 0;
-                        if bands * h >= n {
-                            break;
-                        }
+                if segment == 0 {
+                    continue;
+                }
+                if framed && side.is_some_and(|n| rows >= n) {
+                    break;
+                }
+                if let Some((n, h)) = band_height(side, box_cols, box_rows, &drawing) {
+                    if segment % h != 0 && err.is_none() {
+                        let kind = ParseErrorKind::BandRows { band: bands + 1, found: segment, expected: h };
+                        err = Some(Self::error(pos.unwrap_or_default(), None, kind).with_line(no));
+                    }
+                    // Rows that are no whole bands count as the nearest number of them (one at least).
+                    bands += ((segment + h / 2) / h).max(1);
+                    if bands * h >= n {
+                        break;
                     }
                 }
+                segment = 0;
                 continue;
             }
             after_rule = false;
@@ -158,20 +162,20 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                 }
             }
-            match band_height(side, box_cols, box_rows, &drawing) {
-                Some((n, h)) => {
-                    // A band as full as it can be closes without a rule.
-                    if band_rows == h {
-                        bands += 1;
-                        band_rows = 0;
-                    }
-                    band_rows += 1;
-                    if (bands + 1) * h >= n && band_rows == h {
-                        break;
-                    }
-                }
-                None if side.is_some_and(|n| rows >= n) => break,
-                None => {}
+            segment += 1;
+            if let (Some(n), None) = (side.filter(|&n| rows > n), &err) {
+                err = Some(Self::error(p, None, ParseErrorKind::ExtraRows { expected: n }).with_line(no));
+            }
+            // A grid drawn under a border ends at the one under it, else after its last band,
+            // ruled or not.
+            let ends = match (side, band_height(side, box_cols, box_rows, &drawing)) {
+                _ if framed => false,
+                (_, Some((n, h))) => bands * h + segment >= n && segment % h == 0,
+                (Some(n), None) => rows >= n,
+                (None, None) => false,
+            };
+            if ends {
+                break;
             }
         }
         let Some(p) = pos else { return Ok(()) };

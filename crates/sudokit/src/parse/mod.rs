@@ -400,62 +400,74 @@ mod tests {
     }
 
     #[test]
-    fn grid_art_short_of_a_row_ends_at_its_rules() {
+    fn drawn_grids_a_row_short_or_over_end_at_their_rules() {
         let boxed = drawn(
             "+-------+-------+-------+",
             "+-------+-------+-------+",
             "+-------+-------+-------+",
             |c| format!("| {} | {} | {} |", c[..3].join(" "), c[3..6].join(" "), c[6..].join(" ")),
         );
-        // Rows without `|`, between two borders only: the bands are not drawn.
+        // Rows without `|` between two borders: the bands are not drawn.
         let framed = format!(
             "+---\n{}+---\n",
             P.as_bytes().chunks(9).map(|r| format!("{}\n", String::from_utf8_lossy(r))).collect::<String>()
         );
-        // The drawing without its row `row` (from 1), and the line of the rule under that row's band.
-        let without = |art: &str, row: usize| {
+        // The inner rules alone.
+        let inner: String = boxed.lines().skip(1).take(11).map(|l| format!("{l}\n")).collect();
+        // The drawing with its row `row` (from 1) left out (`copies` 0) or written twice (2).
+        let edited = |art: &str, row: usize, copies: usize| {
             let mut seen = 0;
-            let kept: Vec<&str> = art
-                .lines()
-                .filter(|l| {
-                    let cells = l.bytes().any(|b| b.is_ascii_digit() || b == b'.');
-                    seen += usize::from(cells);
-                    !(cells && seen == row)
-                })
-                .collect();
-            format!("{}\n", kept.join("\n"))
+            let mut out = String::new();
+            for l in art.lines() {
+                let cells = l.bytes().any(|b| b.is_ascii_digit() || b == b'.');
+                seen += usize::from(cells);
+                let n = if cells && seen == row { copies } else { 1 };
+                out.push_str(&format!("{l}\n").repeat(n));
+            }
+            out
         };
-        for (row, band, rule_line) in [(5, 2, 8), (2, 1, 4), (9, 3, 12)] {
+        use ParseErrorKind::{BandRows, ExtraRows, Truncated};
+        let cases = [
+            (&boxed, 5, 0, BandRows { band: 2, found: 2, expected: 3 }, 8),
+            (&boxed, 2, 0, BandRows { band: 1, found: 2, expected: 3 }, 4),
+            (&boxed, 9, 0, BandRows { band: 3, found: 2, expected: 3 }, 12),
+            (&boxed, 5, 2, BandRows { band: 2, found: 4, expected: 3 }, 10),
+            (&boxed, 1, 2, BandRows { band: 1, found: 4, expected: 3 }, 6),
+            (&boxed, 9, 2, ExtraRows { expected: 9 }, 13),
+            // Between borders alone, a border followed by another ends the short grid.
+            (&framed, 4, 0, Truncated { found: 8, expected: 9 }, 2),
+            (&framed, 4, 2, ExtraRows { expected: 9 }, 11),
+            // Without borders, the rule under the grid's last band ends it.
+            (&inner, 5, 0, BandRows { band: 2, found: 2, expected: 3 }, 7),
+            (&inner, 5, 2, BandRows { band: 2, found: 4, expected: 3 }, 9),
+        ];
+        for (art, row, copies, kind, line) in cases {
             // Drawn one under another, no blank line between.
-            let text = format!("{}{boxed}{boxed}", without(&boxed, row));
-            let r = parse_all(&text, ParseOptions { layout: Some(Layout::Art), ..ParseOptions::default() })
-                .expect("a string reads");
-            assert_eq!(r.len(), 3, "row {row}: {text}");
-            let e = r[0].puzzle.as_ref().expect_err("a row short");
-            assert_eq!(e.kind, ParseErrorKind::ShortBand { band, found: 2, expected: 3 }, "row {row}");
-            assert_eq!(e.position.line, rule_line, "row {row}");
-            assert!(e
-                .to_string()
-                .ends_with(&format!("band {band} ends after 2 rows, expected 3: a row is missing")));
+            let text = format!("{}{art}{art}", edited(art, row, copies));
+            let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+            assert_eq!(r.len(), 3, "row {row} ×{copies}: {text}");
+            let e = r[0].puzzle.as_ref().expect_err("a row short or over");
+            assert_eq!((&e.kind, e.position.line), (&kind, line), "row {row} ×{copies}: {text}");
+            // The grids after it are read from their own lines.
+            let lines = art.lines().count();
+            let first =
+                (if copies == 0 { lines - 1 } else { lines + 1 }) + 1 + usize::from(art.starts_with('+'));
             for (i, record) in r.iter().enumerate().skip(1) {
-                assert_eq!(
-                    record.position,
-                    Position { puzzle: i + 1, line: 13 * i + 1, column: None },
-                    "row {row}"
-                );
-                assert_eq!(record.puzzle.as_ref().expect("reads").to_string(), P, "row {row}");
+                let at = Position { puzzle: i + 1, line: first + (i - 1) * lines, column: None };
+                assert_eq!(record.position, at, "row {row} ×{copies}: {text}");
+                assert_eq!(record.puzzle.as_ref().expect("reads").to_string(), P, "row {row} ×{copies}");
             }
         }
-        // Between borders alone, the second border over the next grid ends the short one.
-        let text = format!("{}{framed}{framed}", without(&framed, 4));
-        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
-        assert_eq!(r.len(), 3, "{text}");
-        let e = r[0].puzzle.as_ref().expect_err("a row short");
-        assert_eq!(e.kind, ParseErrorKind::Truncated { found: 8, expected: 9 });
-        for (i, record) in r.iter().enumerate().skip(1) {
-            assert_eq!(record.position.line, 11 * i + 1, "{text}");
-            assert_eq!(record.puzzle.as_ref().expect("reads").to_string(), P);
-        }
+        let message = |kind: ParseErrorKind| kind.to_string();
+        assert_eq!(
+            message(BandRows { band: 2, found: 2, expected: 3 }),
+            "band 2 ends after 2 rows, expected 3: a row is missing"
+        );
+        assert_eq!(
+            message(BandRows { band: 2, found: 4, expected: 3 }),
+            "4 rows from band 2 to this rule, and bands have 3: a row is missing or one too many"
+        );
+        assert_eq!(message(ExtraRows { expected: 9 }), "more than 9 rows before the border under the grid");
     }
 
     #[test]
