@@ -34,12 +34,13 @@ impl<R: BufRead> PuzzleReader<R> {
         let (mut box_cols, mut box_rows) = (None, None);
         // Where a grid of art ends, so that a grid short of a row (or with one too many) is one bad
         // record and the records after it are read from their own lines, not each from the next
-        // one's rows: the rows since the last rule and the bands of boxes they close, whether a
-        // border came over the first row (the grid then ends at the one under its last), and
-        // whether the last line was a rule (two running are a border under a grid and one over
-        // the next).
+        // one's rows: the rows since the last rule and the bands of boxes they close; whether a
+        // border came over the first row and a rule under a row (such a grid ends at the border
+        // under its last row: a drawing with no rule under a row may have none under its last);
+        // and whether the last line was a rule (two running are a border under a grid and one
+        // over the next).
         let (mut segment, mut bands) = (0usize, 0usize);
-        let (mut framed, mut after_rule) = (false, false);
+        let (mut framed, mut ruled, mut after_rule) = (false, false, false);
         while let Some((no, cut)) = self.next_line()? {
             if side.is_none() && pos.is_none() {
                 let border = if art { drawing.right_border() } else { None };
@@ -76,6 +77,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 if segment == 0 {
                     continue;
                 }
+                ruled = true;
                 if framed && side.is_some_and(|n| rows >= n) {
                     break;
                 }
@@ -166,10 +168,10 @@ impl<R: BufRead> PuzzleReader<R> {
             if let (Some(n), None) = (side.filter(|&n| rows > n), &err) {
                 err = Some(Self::error(p, None, ParseErrorKind::ExtraRows { expected: n }).with_line(no));
             }
-            // A grid drawn under a border ends at the one under it, else after its last band,
-            // ruled or not.
+            // A grid drawn between borders and rules ends at the border under it, else after
+            // its last band, ruled or not.
             let ends = match (side, band_height(side, box_cols, box_rows, &drawing)) {
-                _ if framed => false,
+                _ if framed && ruled => false,
                 (_, Some((n, h))) => bands * h + segment >= n && segment % h == 0,
                 (Some(n), None) => rows >= n,
                 (None, None) => false,
