@@ -2,8 +2,9 @@
 //! their candidates (a player's grid part way through, or a Sukaku), one record each.
 //!
 //! A record is the 729-character line form on one line, a boxed candidate grid over several lines
-//! (records separated by a blank line), a JSON record of these commands on one line, or a line of
-//! HoDoKu's library format (its state: givens, placed cells, deleted candidates). Each record
+//! (ended by a blank line, or the border under its last row), a JSON record of these commands on
+//! one line, a row of their CSV (after its header), or a line of HoDoKu's library format (its
+//! state: givens, placed cells, deleted candidates). Each record
 //! is a task of its own on the pool's threads, a bounded number of them ahead of the output, and
 //! their outcomes are written in input order, one record out for each record in, as in the bulk
 //! runs of puzzles.
@@ -17,6 +18,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use sudokit::human::{read_marks_with, LibraryCase};
+use sudokit::parse::PencilCsv;
 use sudokit::rules::Variants;
 use sudokit::{Board, Candidates, Position, Shape};
 
@@ -28,10 +30,30 @@ use crate::report::{Outcome, Reporter};
 /// to bound memory whatever the input's size.
 const WINDOW: usize = 512;
 
-/// One pencil-mark record as read: its text and where it starts.
-struct Record {
-    text: String,
-    at: Position,
+/// One pencil-mark record as read: its text and where it starts, and what is wrong with it where
+/// that is known before its marks are read (a CSV row without them).
+pub struct Record {
+    /// The record's text (a CSV row's marks, or a JSON record of them and its rules).
+    pub text: String,
+    /// Where it starts.
+    pub at: Position,
+    problem: Option<String>,
+}
+
+impl Record {
+    /// The pencil marks of the record with the rules they are played under: the record's own,
+    /// else `variants` on boxes of `boxes` (`--box`, where its side is the marks'; see
+    /// [`read_marks_with`]); or the message that names where it is unreadable.
+    pub fn marks_under(
+        &self,
+        variants: Variants,
+        boxes: Option<Shape>,
+    ) -> Result<(Candidates, Arc<Board>), String> {
+        if let Some(problem) = &self.problem {
+            return Err(format!("{}: {problem}", self.at));
+        }
+        read_marks_with(&self.text, self.at, variants, boxes).map_err(|e| e.to_string())
+    }
 }
 
 /// Reads the pencil-mark records of `files` (stdin for none or `-`), runs `process` on each on
@@ -40,7 +62,7 @@ struct Record {
 pub fn run(
     files: &[PathBuf],
     threads: Option<u16>,
-    process: impl Fn(&str, Position, Option<&str>) -> Outcome + Sync,
+    process: impl Fn(&Record, Option<&str>) -> Outcome + Sync,
 ) -> anyhow::Result<Reporter> {
     let pool = crate::args::thread_pool(threads)?;
     let start = std::time::Instant::now();
@@ -51,7 +73,7 @@ pub fn run(
     for path in paths {
         let name = crate::input::name(&path);
         let input = several.then_some(name.as_str());
-        let process = |text: &str, at: Position| process(text, at, input);
+        let process = |record: &Record| process(record, input);
         let reader = match crate::input::open(&path) {
             Ok(r) => io::BufReader::new(r),
             Err(e) => {
@@ -80,7 +102,7 @@ pub fn run(
 fn run_input(
     pool: &rayon::ThreadPool,
     lines: impl Iterator<Item = io::Result<String>>,
-    process: &(impl Fn(&str, Position) -> Outcome + Sync),
+    process: &(impl Fn(&Record) -> Outcome + Sync),
     emit: &mut dyn FnMut(Outcome) -> anyhow::Result<()>,
 ) -> anyhow::Result<Option<io::Error>> {
     // A task sends its record's number and outcome, or `None` where `process` panicked (a bug,
@@ -128,7 +150,7 @@ fn run_input(
                 let o = if crate::interrupt::interrupted() {
                     Ok(Outcome::default())
                 } else {
-                    catch_unwind(AssertUnwindSafe(|| process(&record.text, record.at)))
+                    catch_unwind(AssertUnwindSafe(|| process(&record)))
                 };
                 // The receiver is gone only when the run stopped early; the outcome has nowhere to go.
                 let _ = tx.send((i, o.ok(), crate::interrupt::interrupted()));
@@ -146,18 +168,6 @@ fn run_input(
         }
         Ok(read_error)
     })
-}
-
-/// The pencil marks of a record's text with the rules they are played under: the record's own, else
-/// `variants` on boxes of `boxes` (`--box`, where its side is the marks'; see [`read_marks_with`]);
-/// or the message that names where it is unreadable.
-pub fn parse_marks_under(
-    text: &str,
-    at: Position,
-    variants: Variants,
-    boxes: Option<Shape>,
-) -> Result<(Candidates, Arc<Board>), String> {
-    read_marks_with(text, at, variants, boxes).map_err(|e| e.to_string())
 }
 
 /// Where the outcomes go: stdout, in order, and the run's reporter.
@@ -203,6 +213,9 @@ struct Records<L> {
     /// Records read so far.
     count: usize,
     done: bool,
+    /// The columns of a CSV of pencil marks, once its header has come: every line after it is a
+    /// row.
+    csv: Option<PencilCsv>,
 }
 
 impl<L: Iterator<Item = io::Result<String>>> Records<L> {
@@ -216,12 +229,17 @@ impl<L: Iterator<Item = io::Result<String>>> Records<L> {
             waiting: None,
             count: 0,
             done: false,
+            csv: None,
         }
     }
 
     fn record(&mut self, text: String, line: usize) -> Record {
+        self.record_with(text, line, None)
+    }
+
+    fn record_with(&mut self, text: String, line: usize, problem: Option<String>) -> Record {
         self.count += 1;
-        Record { text, at: Position { puzzle: self.count, line, column: None } }
+        Record { text, at: Position { puzzle: self.count, line, column: None }, problem }
     }
 
     /// The boxed grid read so far as a record, if any.
@@ -258,6 +276,24 @@ impl<L: Iterator<Item = io::Result<String>>> Iterator for Records<L> {
                 }
             };
             let trimmed = line.trim();
+            if !trimmed.is_empty() && !trimmed.starts_with('#') {
+                // `rate --pencil -o csv` and `explain --summary --pencil -o csv` read back: a
+                // header, then a record a row.
+                if let Some(header) = PencilCsv::header(trimmed) {
+                    self.csv = Some(header);
+                    match self.end_block() {
+                        Some(r) => return Some(Ok(r)),
+                        None => continue,
+                    }
+                }
+                if let Some(csv) = &self.csv {
+                    let (text, problem) = match csv.record(trimmed) {
+                        Ok(text) => (text, None),
+                        Err(e) => (trimmed.to_owned(), Some(e.to_string())),
+                    };
+                    return Some(Ok(self.record_with(text, line_no, problem)));
+                }
+            }
             // A line form is one unbroken run of symbols; boxed rows have spaces or box rules. A
             // JSON record (these commands' own `-o json`) and a library line are one line too.
             let is_line_form = trimmed.starts_with('{')
@@ -388,16 +424,41 @@ mod tests {
     }
 
     #[test]
+    fn a_csv_of_pencil_marks_is_a_record_a_row() {
+        let marks = "123456789".repeat(81);
+        let boxed = "| 1 2 |\n| 3 4 |";
+        let text = format!(
+            "{boxed}\npencil,er,file\n{marks},1.2,a.txt\n\n# a comment\n\"{marks}\",\"1,2\"\nindex,status,pencil,variants\n1,ok,{marks},x\n2,ok\n"
+        );
+        let records: Vec<Record> =
+            Records::new(text.lines().map(|l| Ok(l.to_string()))).map(|r| r.expect("no I/O error")).collect();
+        let got: Vec<(&str, usize, usize, Option<&str>)> =
+            records.iter().map(|r| (r.text.as_str(), r.at.puzzle, r.at.line, r.problem.as_deref())).collect();
+        let with_rules = format!(r#"{{"pencil":"{marks}","variants":["x"]}}"#);
+        let want = [
+            // The header ends the grid before it, and is no record.
+            (boxed, 1, 1, None),
+            (marks.as_str(), 2, 4, None),
+            (marks.as_str(), 3, 7, None),
+            // A header further on gives the rows after it their columns.
+            (with_rules.as_str(), 4, 9, None),
+            // A row without the marks says so, as itself.
+            ("2,ok", 5, 10, Some("the row has 2 fields, the pencil marks are field 3")),
+        ];
+        assert_eq!(got, want);
+    }
+
+    #[test]
     fn outcomes_come_out_in_input_order_past_the_window_and_a_slow_record() {
         let n = WINDOW * 2 + 7;
         let lines = (0..n).map(|i| Ok(format!("{i:064}")));
         let pool = crate::args::thread_pool(Some(2)).expect("a pool");
         // Record 1 is slow: the window fills behind it, and its outcome still comes out second.
-        let process = |text: &str, at: Position| {
-            if at.puzzle == 2 {
+        let process = |r: &Record| {
+            if r.at.puzzle == 2 {
                 std::thread::sleep(std::time::Duration::from_millis(50));
             }
-            Outcome { out: text.as_bytes().to_vec(), ..Default::default() }
+            Outcome { out: r.text.as_bytes().to_vec(), ..Default::default() }
         };
         let mut out = Vec::new();
         let read_error = run_input(&pool, lines, &process, &mut |o| {

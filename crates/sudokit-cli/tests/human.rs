@@ -192,6 +192,59 @@ fn json_records_read_back_as_pencil_marks() {
     }
 }
 
+/// The CSV the `--pencil` runs write reads back as pencil marks, a record a row, with its rules where
+/// a row gives them; commands of puzzles say of it, and of a `--pencil` JSON record, that it holds
+/// pencil marks, a record each.
+#[test]
+fn pencil_csv_reads_back_as_pencil_marks() {
+    let record = sudokit(&["candidates", "-o", "json"], &format!("{HARD}\n")).stdout;
+    let two = format!("{record}{record}");
+    let rated = sudokit(&["rate", "--pencil", "-o", "csv"], &two);
+    assert_eq!(rated.code, 0, "{}", rated.stderr);
+    assert!(rated.stdout.starts_with("pencil,er,"), "{}", rated.stdout);
+    // The CSV rated again is the same CSV; in text, the same ratings.
+    let again = sudokit(&["rate", "--pencil", "-o", "csv"], &rated.stdout);
+    assert_eq!((again.code, again.stdout.as_str()), (0, rated.stdout.as_str()), "{}", again.stderr);
+    let text = sudokit(&["rate", "--pencil"], &two).stdout;
+    assert_eq!(sudokit(&["rate", "--pencil"], &rated.stdout).stdout, text);
+    // explain --summary's CSV goes on to a hint.
+    let summary = sudokit(&["explain", "--summary", "--pencil", "-o", "csv"], &two);
+    assert!(summary.stdout.starts_with("index,status,pencil,"), "{}", summary.stdout);
+    let hint = sudokit(&["hint", "--pencil"], &summary.stdout);
+    assert_eq!(hint.code, 0, "{}", hint.stderr);
+    assert_eq!(hint.stdout, sudokit(&["hint", "--pencil"], &two).stdout);
+    // Rows of the CSV keep their places: one short of its marks says so.
+    let marks = rated.stdout.lines().nth(1).and_then(|l| l.split(',').next()).expect("a row").to_string();
+    let input = format!("index,status,pencil,variants\n1,ok,{marks},\n2,ok\n3,ok,{marks},x\n");
+    let run = sudokit(&["hint", "--pencil", "-o", "json"], &input);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let records: Vec<serde_json::Value> =
+        run.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON record")).collect();
+    let statuses: Vec<&str> = records.iter().map(|v| v["status"].as_str().unwrap_or("")).collect();
+    // The third row's marks break the diagonals its `variants` column brings.
+    assert_eq!(statuses, ["ok", "unreadable", "invalid"]);
+    assert!(
+        run.stderr.contains("puzzle 2, line 3: the row has 2 fields, the pencil marks are field 3"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("puzzle 3, line 4: "), "{}", run.stderr);
+    // As puzzles: a message a record, never a puzzle made up of the marks.
+    for (input, said) in [
+        (&rated.stdout, "a CSV of pencil marks (its column \"pencil\"), not of puzzles"),
+        (&record_of_pencil(&two), "a record of pencil marks (`pencil`), not of a puzzle"),
+    ] {
+        let run = sudokit(&["solve"], input);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert_eq!(run.stderr.matches(said).count(), 2, "{}", run.stderr);
+    }
+}
+
+/// The `--pencil` JSON records of `hint` for `input`.
+fn record_of_pencil(input: &str) -> String {
+    sudokit(&["hint", "--pencil", "-o", "json"], input).stdout
+}
+
 /// HoDoKu's library lines (its "copy library format", its regression library) go on as pencil
 /// marks: the givens, the cells placed (`+`) and the candidates left after the deleted ones. A bad
 /// line keeps its place, and a rule of HoDoKu's pencil-mark grids is no library line.

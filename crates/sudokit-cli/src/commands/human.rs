@@ -11,7 +11,7 @@ use sudokit::batch::Job;
 use sudokit::format::marks_grid;
 use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{self, se, se_path, Unrated};
-use sudokit::{Board, Position, Puzzle, Shape};
+use sudokit::{Board, Puzzle, Shape};
 
 use super::{failed, puzzle_fields, unread_name, unreadable};
 use crate::args::{InputArgs, RunArgs};
@@ -53,11 +53,12 @@ pub struct HumanArgs {
     /// Apply every step of the technique found at once before easier techniques are tried again.
     #[arg(long)]
     pub all_at_once: bool,
-    /// Read pencil-mark grids (729-character lines, or boxed candidate grids separated by blank
-    /// lines) instead of puzzles, or the JSON records of these commands, one per line (their
-    /// `pencil`, else the `candidates` of `candidates -o json`), or lines of HoDoKu's library format
-    /// (its grid as copied: givens, placed cells, deleted candidates). A record's own rules
-    /// (`variants`, `regions`, `cages`, `box`) apply to its marks, else `--variant`.
+    /// Read pencil-mark grids (729-character lines, or boxed candidate grids, each ended by a blank
+    /// line or the border under it) instead of puzzles, or the JSON records of these commands, one
+    /// per line (their `pencil`, else the `candidates` of `candidates -o json`), or their CSV (a
+    /// row under a header with a `pencil` column), or lines of HoDoKu's library format (its grid as
+    /// copied: givens, placed cells, deleted candidates). A record's own rules (`variants`,
+    /// `regions`, `cages`, `box`) apply to its marks, else `--variant`.
     #[arg(long)]
     pub pencil: bool,
 }
@@ -701,26 +702,29 @@ fn se_hint(state: &State, level: Level, rec: &Rec, at: &str) -> Outcome {
 pub fn run_pencil(mode: Mode<'_>, files: &[PathBuf]) -> anyhow::Result<Reporter> {
     // `--box` sets the boxes of the marks of its side, as it does for puzzles.
     let boxes = mode.args().input.shape()?;
-    crate::pencil::run(files, mode.args().run.threads, |text, at, input| {
-        pencil_record(mode, text, (at, input), boxes)
-    })
+    crate::pencil::run(files, mode.args().run.threads, |r, input| pencil_record(mode, r, input, boxes))
 }
 
-/// A pencil-mark record: its text, where it starts and which input it is in (in a run over
-/// several).
-fn pencil_record(mode: Mode<'_>, text: &str, at: (Position, Option<&str>), boxes: Option<Shape>) -> Outcome {
-    let csv = csv_columns(mode, true).map(|columns| extended(columns, false, at.1.is_some()));
-    Outcome { header: csv, ..pencil_outcome(mode, text, at, csv, boxes) }
+/// A pencil-mark record, and which input it is in (in a run over several).
+fn pencil_record(
+    mode: Mode<'_>,
+    r: &crate::pencil::Record,
+    input: Option<&str>,
+    boxes: Option<Shape>,
+) -> Outcome {
+    let csv = csv_columns(mode, true).map(|columns| extended(columns, false, input.is_some()));
+    Outcome { header: csv, ..pencil_outcome(mode, r, input, csv, boxes) }
 }
 
 /// [`pencil_record`] but for the CSV header.
 fn pencil_outcome(
     mode: Mode<'_>,
-    text: &str,
-    (at, input): (Position, Option<&str>),
+    r: &crate::pencil::Record,
+    input: Option<&str>,
     csv: Option<Columns>,
     boxes: Option<Shape>,
 ) -> Outcome {
+    let (text, at) = (r.text.as_str(), r.at);
     let json = mode.args().format == HumanFormat::Json;
     let fields = json || csv.is_some();
     // In JSON and CSV the record names its input by the pencil marks (their line form), as others
@@ -743,8 +747,7 @@ fn pencil_outcome(
         multiline: mode.multiline(),
         ..Default::default()
     };
-    let (marks, board) = match crate::pencil::parse_marks_under(text, at, mode.args().input.variants(), boxes)
-    {
+    let (marks, board) = match r.marks_under(mode.args().input.variants(), boxes) {
         Ok(read) => read,
         Err(msg) => return unreadable(msg),
     };

@@ -137,8 +137,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             let stats = a.run.stats;
             if a.pencil {
                 let run = |tally: &Tally<_>| {
-                    crate::pencil::run(&a.input.files, a.run.threads, |t, at, input| {
-                        rate::rate_pencil(a, t, at, input, tally)
+                    crate::pencil::run(&a.input.files, a.run.threads, |r, input| {
+                        rate::rate_pencil(a, r, input, tally)
                     })
                 };
                 tallied(stats, run, |d: &rate::Distribution| d.summary(a.scale))?

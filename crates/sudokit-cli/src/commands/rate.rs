@@ -10,7 +10,7 @@ use sudokit::rate::{
     rate_or_outline_with, rate_pencil_on_with, rating_line, Outline, Ratings, Scales, Unrated,
 };
 use sudokit::rules::Variants;
-use sudokit::{OutputFormat, Position, Puzzle};
+use sudokit::{OutputFormat, Puzzle};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
@@ -52,8 +52,8 @@ pub struct RateArgs {
     #[arg(long)]
     pub echo: bool,
     /// Read pencil-mark grids instead of puzzles (a Sukaku, or a grid part way through: 729-character
-    /// lines, boxed candidate grids separated by blank lines, the JSON records of `candidates -o
-    /// json`, or lines of HoDoKu's library format) and rate the rest of the solution from their
+    /// lines, boxed candidate grids, the JSON records of `candidates -o json`, the CSV of `rate
+    /// --pencil -o csv`, or lines of HoDoKu's library format) and rate the rest of the solution from their
     /// candidates as they are: a cell of one candidate whose digit a peer still has is a naked single
     /// to place. Records name the input `pencil` (its line form) in place of `puzzle`.
     #[arg(long, conflicts_with_all = ["input_format", "size", "box_shape", "symbols", "variant", "column"])]
@@ -171,22 +171,22 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
     rec.outcome(rate_or_outline_with(p, rec.scales, crate::interrupt::se_options()), dist)
 }
 
-/// Rates one pencil-mark grid for `sudokit rate --pencil` (the record's `text`, at `at` in `input`
-/// of several): the rest of the solution from its candidates as they are.
+/// Rates one pencil-mark grid for `sudokit rate --pencil` (the record `pencil`, in `input` of
+/// several): the rest of the solution from its candidates as they are.
 pub fn rate_pencil(
     args: &RateArgs,
-    text: &str,
-    at: Position,
+    pencil: &crate::pencil::Record,
     input: Option<&str>,
     dist: &Tally<Distribution>,
 ) -> Outcome {
+    let (text, at) = (pencil.text.as_str(), pencil.at);
     let mode = mode(args);
     let columns = extended(PENCIL_COLUMNS, false, input.is_some());
     let head =
         |pencil: &str, status: &str| Fields::new(at.puzzle, status).with_input(input).set("pencil", pencil);
     // `--pencil` takes no `--variant`: a JSON record's own rules, if any.
     // Nor `--box`: both scales rate classic 9×9 marks only.
-    let (marks, board) = match crate::pencil::parse_marks_under(text, at, Variants::default(), None) {
+    let (marks, board) = match pencil.marks_under(Variants::default(), None) {
         Ok(read) => read,
         Err(message) => {
             dist.add(|d| d.add(None, None));

@@ -104,7 +104,7 @@ pub(super) fn fields(line: &[u8]) -> Vec<(usize, Vec<u8>)> {
 }
 
 /// A column's name as compared: trimmed, without case.
-fn name(text: &[u8]) -> String {
+pub(super) fn name(text: &[u8]) -> String {
     String::from_utf8_lossy(text).trim().to_ascii_lowercase()
 }
 
@@ -125,6 +125,7 @@ pub(super) fn header(line: &[u8], column: Option<&str>) -> Option<CsvColumns> {
     }
     let find = |candidates: &[&str]| candidates.iter().find_map(|c| names.iter().position(|n| n == c));
     let usual = find(&PUZZLE_COLUMNS);
+    let pencil = find(&super::pencil_record::PENCIL_COLUMNS).filter(|_| names.len() > 1);
     let puzzle = match column {
         Some(c) => match names.iter().position(|n| *n == c.trim().to_ascii_lowercase()) {
             Some(i) => Ok(i),
@@ -133,7 +134,15 @@ pub(super) fn header(line: &[u8], column: Option<&str>) -> Option<CsvColumns> {
             }
             None => return None,
         },
-        None => Ok(usual?),
+        // A CSV of pencil marks (`rate --pencil -o csv`) holds no puzzles: every row says so.
+        None => match (usual, pencil) {
+            (Some(i), _) => Ok(i),
+            (None, Some(i)) => Err(format!(
+                "a CSV of pencil marks (its column {:?}), not of puzzles: read it as pencil marks (--pencil)",
+                names[i]
+            )),
+            (None, None) => return None,
+        },
     };
     Some(CsvColumns {
         puzzle,
@@ -263,8 +272,22 @@ fn rules_board(
     regions: Option<&(usize, Vec<u8>)>,
     cages: Option<&(usize, Vec<u8>)>,
 ) -> Result<Board, Located> {
-    let mut object = serde_json::Map::new();
+    let mut object = rule_object(variants, regions, cages)?;
     object.insert("box".into(), Value::from(format!("{}x{}", shape.box_rows(), shape.box_cols())));
+    // The givens are read from the puzzle column; the object gives the rules alone.
+    VariantPuzzle::from_json(&Value::Object(object), super::Symbols::Standard)
+        .map(|v| v.board)
+        .map_err(|e| (None, ParseErrorKind::Csv { message: format!("the row's rules: {e}") }))
+}
+
+/// The fields of the JSON puzzle format that a row's `variants`, `regions` and `cages` columns
+/// (`(column, text)` of each, where filled) give.
+pub(super) fn rule_object(
+    variants: Option<&(usize, Vec<u8>)>,
+    regions: Option<&(usize, Vec<u8>)>,
+    cages: Option<&(usize, Vec<u8>)>,
+) -> Result<serde_json::Map<String, Value>, Located> {
+    let mut object = serde_json::Map::new();
     if let Some((at, text)) = variants {
         let names: Vec<String> = if text.trim_ascii_start().starts_with(b"[") {
             serde_json::from_slice(text).map_err(|e| rule_error(*at, "variants", e))?
@@ -284,10 +307,7 @@ fn rules_board(
         let cages: Value = serde_json::from_slice(text).map_err(|e| rule_error(*at, "cages", e))?;
         object.insert("cages".into(), cages);
     }
-    // The givens are read from the puzzle column; the object gives the rules alone.
-    VariantPuzzle::from_json(&Value::Object(object), super::Symbols::Standard)
-        .map(|v| v.board)
-        .map_err(|e| (None, ParseErrorKind::Csv { message: format!("the row's rules: {e}") }))
+    Ok(object)
 }
 
 #[cfg(test)]
@@ -359,6 +379,22 @@ mod tests {
             r.iter().map(|r| (r.layout, r.puzzle.is_ok())).collect::<Vec<_>>(),
             [(Layout::Line, false), (Layout::Line, true)]
         );
+    }
+
+    #[test]
+    fn a_csv_of_pencil_marks_is_named_a_row_each() {
+        let marks = "123456789".repeat(81);
+        let text = format!("pencil,er,file\n{marks},1.2,a.txt\n{marks},1.2,b.txt\n");
+        let r = parse_all(&text, ParseOptions::default()).expect("reads");
+        assert_eq!(r.len(), 2);
+        for (i, rec) in r.iter().enumerate() {
+            let e = rec.puzzle.as_ref().expect_err("no puzzle");
+            assert_eq!(e.position.line, i + 2);
+            assert!(e.to_string().ends_with("a CSV of pencil marks (its column \"pencil\"), not of puzzles: read it as pencil marks (--pencil)"), "{e}");
+        }
+        // Where a puzzle column is named too, it is read.
+        let r = parse_all(&format!("puzzle,pencil\n{P},{marks}\n"), ParseOptions::default()).expect("reads");
+        assert_eq!(r[0].puzzle.as_ref().map(ToString::to_string), Ok(P.to_string()));
     }
 
     /// The CSV row sudokit writes for `board` (its rule fields as [`crate::format::rules_fields`] gives

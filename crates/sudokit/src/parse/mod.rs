@@ -71,7 +71,7 @@ pub use error::{JsonProblem, ParseError, ParseErrorKind, Position, UnknownName};
 pub use json::{board_from_json, MAX_RECORD};
 pub use line::parse_line;
 pub(crate) use line::{is_library_line, parse_cells};
-pub use pencil_record::{pencil_record, PencilRecordError};
+pub use pencil_record::{pencil_record, PencilCsv, PencilRecordError};
 pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantPuzzle, RULE_FIELDS};
 pub use reader::PuzzleReader;
 pub use rows::{read_rows, Rows};

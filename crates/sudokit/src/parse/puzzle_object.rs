@@ -260,6 +260,14 @@ impl VariantPuzzle {
         symbols: Symbols,
     ) -> Result<VariantPuzzle, PuzzleObjectError> {
         let j = match value {
+            // A record of `--pencil` runs holds marks, and no puzzle.
+            serde_json::Value::Object(fields)
+                if fields.contains_key("pencil") && !(fields.contains_key("puzzle") || fields.contains_key("givens")) =>
+            {
+                return Err(PuzzleObjectError::Json(
+                    "a record of pencil marks (`pencil`), not of a puzzle: read it as pencil marks (--pencil)".into(),
+                ))
+            }
             serde_json::Value::Object(fields) => {
                 let own: serde_json::Map<String, serde_json::Value> = fields
                     .iter()
@@ -442,6 +450,9 @@ mod tests {
     fn json_errors_name_the_problem() {
         let e = |t: &str| json(t).expect_err(t).to_string();
         assert!(e(r#"{"size": 9, "colour": 3}"#).contains("unknown field `colour`"));
+        // A record of a `--pencil` run holds marks, no puzzle: said so, not "unknown field".
+        let pencil = e(r#"{"index": 1, "status": "ok", "pencil": "123"}"#);
+        assert!(pencil.contains("a record of pencil marks (`pencil`), not of a puzzle"), "{pencil}");
         assert!(e(r#"{"size": 7}"#).contains("a side of 7 has no box shape"));
         assert!(e(r#"{"size": 16, "box": "3x3"}"#).contains("boxes of 3x3 do not tile a 16×16 board"));
         assert!(e(r#"{"size": 9, "variants": ["sandwich"]}"#).contains("unknown variant \"sandwich\""));
