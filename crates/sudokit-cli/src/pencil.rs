@@ -398,12 +398,15 @@ mod tests {
 
     #[test]
     fn boxed_grids_one_under_another_are_records_of_their_own() {
-        let plain = "+-----+-----+\n| 1 2 | 34 34 |\n| 3 4 | 12 12 |\n+-----+-----+\n| 2 1 | 4 3 |\n| 4 3 | 2 1 |\n+-----+-----+";
+        let rule = "+-----+-----+";
+        let plain =
+            [rule, "| 1 2 | 34 34 |", "| 3 4 | 12 12 |", rule, "| 2 1 | 4 3 |", "| 4 3 | 2 1 |", rule]
+                .join("\n");
         let hodoku = plain
             .replacen('+', ".", 3)
             .replacen("+-----+-----+", ":-----+-----:", 1)
             .replace("+-----+-----+", "'-----'-----'");
-        for grid in [plain.to_string(), hodoku] {
+        for grid in [plain.clone(), hodoku] {
             let lines: Vec<&str> = grid.lines().collect();
             let text = format!("{grid}\n{grid}\n# a comment\n{grid}");
             let got = split(&text);
@@ -428,7 +431,8 @@ mod tests {
         let marks = "123456789".repeat(81);
         let boxed = "| 1 2 |\n| 3 4 |";
         let text = format!(
-            "{boxed}\npencil,er,file\n{marks},1.2,a.txt\n\n# a comment\n\"{marks}\",\"1,2\"\nindex,status,pencil,variants\n1,ok,{marks},x\n2,ok\n"
+            "{boxed}\npencil,er,file\n{marks},1.2,a.txt\n\n# a comment\n\"{marks}\",\"1,2\"\n\
+             index,status,pencil,variants\n1,ok,{marks},x\n2,ok\n"
         );
         let records: Vec<Record> =
             Records::new(text.lines().map(|l| Ok(l.to_string()))).map(|r| r.expect("no I/O error")).collect();

@@ -138,7 +138,8 @@ pub(super) fn header(line: &[u8], column: Option<&str>) -> Option<CsvColumns> {
         None => match (usual, pencil) {
             (Some(i), _) => Ok(i),
             (None, Some(i)) => Err(format!(
-                "a CSV of pencil marks (its column {:?}), not of puzzles: read it as pencil marks (--pencil)",
+                "a CSV of pencil marks (its column {:?}), not of puzzles: \
+                 read it as pencil marks (--pencil)",
                 names[i]
             )),
             (None, None) => return None,
@@ -387,10 +388,11 @@ mod tests {
         let text = format!("pencil,er,file\n{marks},1.2,a.txt\n{marks},1.2,b.txt\n");
         let r = parse_all(&text, ParseOptions::default()).expect("reads");
         assert_eq!(r.len(), 2);
+        let said = "a CSV of pencil marks (its column \"pencil\"), not of puzzles: read it as pencil marks";
         for (i, rec) in r.iter().enumerate() {
             let e = rec.puzzle.as_ref().expect_err("no puzzle");
             assert_eq!(e.position.line, i + 2);
-            assert!(e.to_string().ends_with("a CSV of pencil marks (its column \"pencil\"), not of puzzles: read it as pencil marks (--pencil)"), "{e}");
+            assert!(e.to_string().ends_with(&format!("{said} (--pencil)")), "{e}");
         }
         // Where a puzzle column is named too, it is read.
         let r = parse_all(&format!("puzzle,pencil\n{P},{marks}\n"), ParseOptions::default()).expect("reads");

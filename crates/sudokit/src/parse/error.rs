@@ -173,7 +173,10 @@ fn band_rows(band: usize, found: usize, expected: usize) -> String {
         let rows = if found == 1 { "row" } else { "rows" };
         format!("band {band} ends after {found} {rows}, expected {expected}: a row is missing")
     } else {
-        format!("{found} rows from band {band} to this rule, and bands have {expected}: a row is missing or one too many")
+        format!(
+            "{found} rows from band {band} to this rule, and bands have {expected}: \
+             a row is missing or one too many"
+        )
     }
 }
 

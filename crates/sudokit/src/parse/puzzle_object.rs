@@ -259,15 +259,20 @@ impl VariantPuzzle {
         value: &serde_json::Value,
         symbols: Symbols,
     ) -> Result<VariantPuzzle, PuzzleObjectError> {
-        let j = match value {
+        if let serde_json::Value::Object(fields) = value {
             // A record of `--pencil` runs holds marks, and no puzzle.
-            serde_json::Value::Object(fields)
-                if fields.contains_key("pencil") && !(fields.contains_key("puzzle") || fields.contains_key("givens")) =>
+            if fields.contains_key("pencil")
+                && !fields.contains_key("puzzle")
+                && !fields.contains_key("givens")
             {
                 return Err(PuzzleObjectError::Json(
-                    "a record of pencil marks (`pencil`), not of a puzzle: read it as pencil marks (--pencil)".into(),
-                ))
+                    "a record of pencil marks (`pencil`), not of a puzzle: \
+                     read it as pencil marks (--pencil)"
+                        .into(),
+                ));
             }
+        }
+        let j = match value {
             serde_json::Value::Object(fields) => {
                 let own: serde_json::Map<String, serde_json::Value> = fields
                     .iter()
