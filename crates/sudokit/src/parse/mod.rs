@@ -354,8 +354,19 @@ mod tests {
     /// `P` drawn by `row(cells of a box row)` per row, between the borders `top`, `middle` and
     /// `bottom`.
     fn drawn(top: &str, middle: &str, bottom: &str, row: impl Fn(&[String]) -> String) -> String {
+        drawn_of(P, top, middle, bottom, row)
+    }
+
+    /// [`drawn`] for the 9×9 puzzle `puzzle` (its line form).
+    fn drawn_of(
+        puzzle: &str,
+        top: &str,
+        middle: &str,
+        bottom: &str,
+        row: impl Fn(&[String]) -> String,
+    ) -> String {
         let mut art = format!("{top}\n");
-        for (i, chunk) in P.as_bytes().chunks(9).enumerate() {
+        for (i, chunk) in puzzle.as_bytes().chunks(9).enumerate() {
             let cells: Vec<String> = chunk.iter().map(|&b| (b as char).to_string()).collect();
             art.push_str(&format!("{}\n", row(&cells)));
             if i % 3 == 2 && i < 8 {
@@ -399,6 +410,61 @@ mod tests {
         }
     }
 
+    /// The drawing `art` with its row `row` (from 1) left out (`copies` 0) or written twice (2).
+    fn edited(art: &str, row: usize, copies: usize) -> String {
+        let mut seen = 0;
+        let mut out = String::new();
+        for l in art.lines() {
+            let cells = !text::is_art_separator(l.as_bytes());
+            seen += usize::from(cells);
+            let n = if cells && seen == row { copies } else { 1 };
+            out.push_str(&format!("{l}\n").repeat(n));
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Puzzles drawn one under another without blank lines, as sudokit's `pretty` output or
+        /// HoDoKu's grids, one drawing a row short or over: that one is a bad record, and every
+        /// other reads as drawn, with its own number.
+        #[test]
+        fn one_drawing_a_row_short_or_over_spoils_one_record(
+            cases in proptest::collection::vec(crate::testing::puzzle(crate::Shape::CLASSIC), 1..5),
+            damaged in 0usize..5,
+            row in 1usize..=9,
+            doubled in proptest::prelude::any::<bool>(),
+            hodoku in proptest::prelude::any::<bool>(),
+        ) {
+            let damaged = damaged % cases.len();
+            let box_row = |c: &[String]| {
+                format!("| {} | {} | {} |", c[..3].join(" "), c[3..6].join(" "), c[6..].join(" "))
+            };
+            // HoDoKu's borders, or sudokit's own.
+            let (top, middle, bottom) = if hodoku {
+                (".-------.-------.-------.", ":-------+-------+-------:", "'-------'-------'-------'")
+            } else {
+                ("+-------+-------+-------+", "+-------+-------+-------+", "+-------+-------+-------+")
+            };
+            let mut text = String::new();
+            for (i, c) in cases.iter().enumerate() {
+                let art = drawn_of(&c.puzzle.to_string(), top, middle, bottom, box_row);
+                let copies = if doubled { 2 } else { 0 };
+                text.push_str(&if i == damaged { edited(&art, row, copies) } else { art });
+            }
+            let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+            proptest::prop_assert_eq!(r.len(), cases.len(), "{}", text);
+            for (i, (record, c)) in r.iter().zip(&cases).enumerate() {
+                proptest::prop_assert_eq!(record.position.puzzle, i + 1);
+                if i == damaged {
+                    proptest::prop_assert!(record.puzzle.is_err(), "{}", text);
+                } else {
+                    proptest::prop_assert_eq!(record.puzzle.as_ref().ok(), Some(&c.puzzle), "{}", text);
+                }
+            }
+        }
+    }
+
     #[test]
     fn drawn_grids_a_row_short_or_over_end_at_their_rules() {
         let boxed = drawn(
@@ -414,18 +480,6 @@ mod tests {
         );
         // The inner rules alone.
         let inner: String = boxed.lines().skip(1).take(11).map(|l| format!("{l}\n")).collect();
-        // The drawing with its row `row` (from 1) left out (`copies` 0) or written twice (2).
-        let edited = |art: &str, row: usize, copies: usize| {
-            let mut seen = 0;
-            let mut out = String::new();
-            for l in art.lines() {
-                let cells = l.bytes().any(|b| b.is_ascii_digit() || b == b'.');
-                seen += usize::from(cells);
-                let n = if cells && seen == row { copies } else { 1 };
-                out.push_str(&format!("{l}\n").repeat(n));
-            }
-            out
-        };
         use ParseErrorKind::{BandRows, ExtraRows, Truncated};
         let cases = [
             (&boxed, 5, 0, BandRows { band: 2, found: 2, expected: 3 }, 8),
