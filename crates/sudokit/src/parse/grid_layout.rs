@@ -176,7 +176,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 (Some(n), None) => rows >= n,
                 (None, None) => false,
             };
-            if ends {
+            // Between borders alone, a row past the board's with a rule under it is a row too many
+            // of this grid, not the first of one drawn without borders after it.
+            if ends && !(framed && !ruled && self.row_then_rule_ahead()?) {
                 break;
             }
         }
@@ -324,6 +326,13 @@ impl<R: BufRead> PuzzleReader<R> {
             ),
             Err(why) => Ahead::Stray(side, why),
         })
+    }
+
+    /// Whether the next two lines of grid art (read ahead, as far as a blank line) are a row and a
+    /// rule under it.
+    fn row_then_rule_ahead(&mut self) -> io::Result<bool> {
+        let ahead = self.peek_lines(2, |l| !is_blank_or_comment(l), true)?;
+        Ok(matches!(&ahead[..], [(row, _), (rule, _)] if !is_art_separator(row) && is_art_separator(rule)))
     }
 
     /// Reports the line in `self.buf`, no row of the grids below it for the reason `why`, as a
