@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use sudokit::human::{read_marks_with, LibraryCase};
-use sudokit::parse::PencilCsv;
+use sudokit::parse::{is_art_separator, PencilCsv};
 use sudokit::rules::Variants;
 use sudokit::{Board, Candidates, Position, Shape};
 
@@ -320,10 +320,10 @@ impl<L: Iterator<Item = io::Result<String>>> Iterator for Records<L> {
             if self.block.is_empty() {
                 self.block_start = line_no;
             }
-            let rule = is_rule(trimmed);
+            let rule = is_art_separator(trimmed.as_bytes());
             // Two rules running means a border under a grid and one over the next: a grid short
             // of a row ends there, rather than taking the next grid's first rows.
-            let after_rule = self.block.last().is_some_and(|l| is_rule(l.trim()));
+            let after_rule = self.block.last().is_some_and(|l| is_art_separator(l.trim().as_bytes()));
             if rule && after_rule && self.rows > 0 {
                 let grid = self.end_block();
                 self.block_start = line_no;
@@ -349,12 +349,6 @@ impl<L: Iterator<Item = io::Result<String>>> Iterator for Records<L> {
             }
         }
     }
-}
-
-/// Whether a line of a boxed grid is a rule: box-drawing characters only, with a line among them
-/// (`+---+`, HoDoKu's `.---.` and `:---:`).
-fn is_rule(line: &str) -> bool {
-    line.chars().all(|c| " \t-=+|*.:'".contains(c)) && line.contains(['-', '=', '+'])
 }
 
 #[cfg(test)]

@@ -264,11 +264,9 @@ fn count_checks_the_solution_given() {
     let r = sudokit(&["count"], &format!("{P1}:1:{S1}\n{P1}:1:{wrong}\n"));
     assert_eq!(r.code, 4, "{}", r.stderr);
     assert_eq!(r.stdout, "1 (as given)\n1 (as given) (the solution given is wrong)\n");
-    assert!(
-        r.stderr.contains("puzzle 2, line 2: the solution given does not solve the puzzle (it differs from a solution at r1c1 r1c2)"),
-        "{}",
-        r.stderr
-    );
+    let said = "puzzle 2, line 2: the solution given does not solve the puzzle \
+                (it differs from a solution at r1c1 r1c2)";
+    assert!(r.stderr.contains(said), "{}", r.stderr);
     let r = sudokit(&["count", "-o", "json"], &format!("{P1}:1:{wrong}\n"));
     let record = &json_lines(&r.stdout)[0];
     assert_eq!(

@@ -76,7 +76,7 @@ pub use puzzle_object::{parse_cell_name, region_map, PuzzleObjectError, VariantP
 pub use reader::PuzzleReader;
 pub use rows::{read_rows, Rows};
 pub use symbols::Symbols;
-pub use text::TextLines;
+pub use text::{is_art_separator, TextLines};
 pub(crate) use walls::{drawn_board, drawn_regions};
 
 /// The most bytes of one line the reader keeps; the rest of a longer line is skipped.

@@ -141,7 +141,14 @@ pub(super) fn is_blank_or_comment(line: &[u8]) -> bool {
 /// corners only, with some `-`, `=` or `+` (a row of `.` blanks is no rule). The corners are
 /// Simple Sudoku's `*` and HoDoKu's `.`, `:` and `'` (its formatted grids start with
 /// `.-------.-------.-------.`).
-pub(super) fn is_art_separator(line: &[u8]) -> bool {
+///
+/// ```
+/// use sudokit::parse::is_art_separator;
+/// assert!(is_art_separator(b"+-------+-------+-------+"));
+/// assert!(is_art_separator(b":-------+-------+-------:"));
+/// assert!(!is_art_separator(b"| . . . | . . . | . . . |"));
+/// ```
+pub fn is_art_separator(line: &[u8]) -> bool {
     line.iter().all(|b| b" \t-=+|*.:'".contains(b)) && line.iter().any(|b| b"-=+".contains(b))
 }
 
