@@ -14,13 +14,12 @@ use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::mpsc::channel;
-use std::sync::Arc;
 
 use anyhow::Context;
-use sudokit::human::{read_marks_with, LibraryCase};
+use sudokit::human::{read_pencil, LibraryCase, PencilMarks};
 use sudokit::parse::{is_art_separator, PencilCsv};
 use sudokit::rules::Variants;
-use sudokit::{Board, Candidates, Position, Shape};
+use sudokit::{Position, Shape, Symbols};
 
 use crate::record::csv_header;
 use crate::report::{Outcome, Reporter};
@@ -42,17 +41,19 @@ pub struct Record {
 
 impl Record {
     /// The pencil marks of the record with the rules they are played under: the record's own,
-    /// else `variants` on boxes of `boxes` (`--box`, where its side is the marks'; see
-    /// [`read_marks_with`]); or the message that names where it is unreadable.
+    /// else `variants` on boxes of `boxes` (`--box`, where its side is the marks'), a candidate
+    /// grid's digits in `symbols` (`--symbols`, else told as for puzzles; see [`read_pencil`]); or
+    /// the message that names where it is unreadable.
     pub fn marks_under(
         &self,
         variants: Variants,
         boxes: Option<Shape>,
-    ) -> Result<(Candidates, Arc<Board>), String> {
+        symbols: Option<Symbols>,
+    ) -> Result<PencilMarks, String> {
         if let Some(problem) = &self.problem {
             return Err(format!("{}: {problem}", self.at));
         }
-        read_marks_with(&self.text, self.at, variants, boxes).map_err(|e| e.to_string())
+        read_pencil(&self.text, self.at, variants, boxes, symbols).map_err(|e| e.to_string())
     }
 }
 

@@ -753,6 +753,64 @@ fn issue20_hex_both_ways_and_ambiguity() {
     }
 }
 
+/// Issue #20's hex in, hex out, for the step solver: a 16×16 puzzle given in hex has its candidate
+/// grid drawn in hex and its steps' digits written in hex (`r1c6=B`, not `r1c6=12`, which a hex
+/// reader takes for another digit); the grid reads back as pencil marks without `--symbols`.
+#[test]
+fn hex_in_hex_out_for_candidates_and_steps() {
+    let standard = sudokit(&["generate", "puzzle", "--size", "16", "--seed", "1"], "").stdout;
+    let hex_of = |c: char| {
+        c.to_digit(17).and_then(|d| std::char::from_digit(d - 1, 16)).map(|h| h.to_ascii_uppercase())
+    };
+    let hex: String = standard.trim().chars().map(|c| hex_of(c).unwrap_or('.')).collect();
+    let h = ["--symbols", "hex"];
+    let marks = sudokit(&["candidates", h[0], h[1]], &hex);
+    assert_eq!(marks.code, 0, "{}", marks.stderr);
+    assert!(marks.stdout.contains('0') && !marks.stdout.contains('G'), "{}", marks.stdout);
+    let again = sudokit(&["candidates", "--pencil"], &marks.stdout);
+    assert_eq!((again.code, &again.stdout), (0, &marks.stdout), "{}", again.stderr);
+    // Each placement of the path, read in both: the hex step names the hex symbol of the digit.
+    let placements = |text: &str| -> Vec<(String, String)> {
+        text.lines()
+            .filter_map(|l| l.split_once(": ").map(|(_, r)| r))
+            .filter_map(|r| r.split_once('=').filter(|(_, d)| !d.contains(['<', ' ', ','])))
+            .map(|(c, d)| (c.to_string(), d.to_string()))
+            .collect()
+    };
+    let plain = placements(&sudokit(&["explain"], &standard).stdout);
+    let explained = sudokit(&["explain", h[0], h[1]], &hex);
+    let in_hex = placements(&explained.stdout);
+    assert!(plain.len() > 100 && plain.len() == in_hex.len(), "{} {}", plain.len(), in_hex.len());
+    for ((cell, number), (hex_cell, symbol)) in plain.iter().zip(&in_hex) {
+        let number: u32 = number.parse().expect("a number");
+        let expected = std::char::from_digit(number - 1, 16).map(|c| c.to_ascii_uppercase().to_string());
+        assert_eq!((cell, Some(symbol)), (hex_cell, expected.as_ref()), "{}", explained.stdout);
+    }
+    // JSON: the text in hex, the digits as numbers.
+    let json = sudokit(&["hint", "--level", "step", "-o", "json", h[0], h[1]], &hex).stdout;
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let (text, step) = (v["hint"].as_str().unwrap_or_default(), &v["step"]);
+    assert_eq!(step["text"].as_str(), Some(text), "{json}");
+    let digit = step["placements"][0]["digit"].as_u64().expect("a placement") as u32;
+    let symbol = std::char::from_digit(digit - 1, 16).map(|c| c.to_ascii_uppercase());
+    assert!(symbol.is_some_and(|c| text.ends_with(&format!("={c}"))), "{json}");
+    // The marks read back are told as hex: their step is written in hex, as with `--symbols hex`.
+    let from_marks = sudokit(&["hint", "--pencil"], &marks.stdout);
+    let told = sudokit(&["hint", "--pencil", h[0], h[1]], &marks.stdout);
+    assert_eq!((from_marks.code, &from_marks.stdout), (0, &told.stdout), "{}", from_marks.stderr);
+    let in_numbers = sudokit(&["hint", "--pencil"], &sudokit(&["candidates"], &standard).stdout).stdout;
+    assert_ne!(from_marks.stdout, in_numbers);
+    assert_eq!(from_marks.stdout.split(": ").next(), in_numbers.split(": ").next());
+    // Letters (`A` for 1) on 9×9: the same path, each digit its letter.
+    let letter = |c: char| c.to_digit(10).and_then(|d| char::from_u32('A' as u32 + d - 1)).unwrap_or('.');
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let plain = placements(&sudokit(&["explain"], easy).stdout);
+    let in_letters: String = easy.chars().map(letter).collect();
+    let lettered = placements(&sudokit(&["explain", "--symbols", "letters"], &in_letters).stdout);
+    let expected: Vec<_> = plain.iter().map(|(c, d)| (c.clone(), d.chars().map(letter).collect())).collect();
+    assert_eq!((plain.len(), lettered), (49, expected));
+}
+
 /// Issue #20: Java and C array literals as pasted from tutorials.
 #[test]
 fn issue20_java_and_c_arrays() {

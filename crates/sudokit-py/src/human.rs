@@ -8,12 +8,12 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::{json, Value};
-use sudokit::format::marks_grid;
-use sudokit::human::{read_marks_with, HumanError, Solver, SolverOptions, State, Technique};
+use sudokit::format::marks_grid_in;
+use sudokit::human::{read_pencil, HumanError, PencilMarks, Solver, SolverOptions, State, Technique};
 use sudokit::rate::{
     rate_or_outline_with, rate_pencil_on_with, rating_line, Outline, Ratings, Scales, Unrated,
 };
-use sudokit::{Board, CancelFlag, Candidates, Conflict, Position};
+use sudokit::{Board, CancelFlag, Conflict, Position, Symbols};
 
 use crate::args::{
     puzzle_function, solver_options, techniques_of, techniques_over, Names, ReadOptions, Whole,
@@ -22,7 +22,7 @@ use crate::errors::{
     bad_option, human_error, invalid_puzzle, no_solution, parse_error_at, parse_error_message,
     timed_out_message, unrated_error,
 };
-use crate::input::read_puzzle;
+use crate::input::{read_puzzle, read_puzzle_in};
 use crate::output::to_python;
 use crate::pickle::{reduce, Reduced};
 use crate::pool::on_pool;
@@ -56,18 +56,22 @@ pub struct Step {
 }
 
 impl Step {
-    fn from_library(step: &sudokit::human::Step) -> Step {
+    /// The step, its text in `symbols` (the puzzle's), as the command line writes it.
+    fn from_library(step: &sudokit::human::Step, symbols: Symbols) -> Step {
         let shape = step.shape;
+        let text = step.text_in(symbols);
+        let mut json = json!(step);
+        json["text"] = text.clone().into();
         let tuples = |cs: &[sudokit::human::Candidate]| {
             cs.iter().map(|c| (c.cell.row(shape) + 1, c.cell.col(shape) + 1, c.digit.get())).collect()
         };
         Step {
             technique: step.technique.name().to_string(),
             code: step.technique.code().map(str::to_string),
-            text: step.to_string(),
+            text,
             placements: tuples(&step.placements),
             eliminations: tuples(&step.eliminations),
-            json: json!(step),
+            json,
         }
     }
 }
@@ -251,14 +255,14 @@ where
 /// a puzzle's clashing givens.
 fn state_of(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<Start> {
     if !pencil {
-        let (p, at) = read_puzzle(obj, args)?;
+        let (p, at, symbols) = read_puzzle_in(obj, args)?;
         let rules = p.shared_board();
         let state = State::new(rules.clone(), p.grid());
-        return Ok(Start { state, rules, at, conflicts: p.conflicts(), puzzle: Some(p) });
+        return Ok(Start { state, rules, at, conflicts: p.conflicts(), puzzle: Some(p), symbols });
     }
-    let (marks, rules, at) = marks_of(obj, args)?;
-    let state = State::from_candidates(rules.clone(), &marks);
-    Ok(Start { state, rules, at, conflicts: Vec::new(), puzzle: None })
+    let (read, at) = marks_of(obj, args)?;
+    let state = State::from_candidates(read.board.clone(), &read.marks);
+    Ok(Start { state, rules: read.board, at, conflicts: Vec::new(), puzzle: None, symbols: read.symbols })
 }
 
 /// What the step solver starts from: the state of an input, or why there is none; its rules; the
@@ -271,6 +275,8 @@ struct Start {
     conflicts: Vec<Conflict>,
     /// The puzzle read, if it was one (not pencil marks): why it has no solution, where it has none.
     puzzle: Option<sudokit::Puzzle>,
+    /// The symbols its digits were written in: the answers' are written in the same.
+    symbols: Symbols,
 }
 
 impl Start {
@@ -292,7 +298,7 @@ impl Start {
 /// the command line that carries one, or a line of HoDoKu's library format; with the rules they are
 /// played under (a record's own, else `variant=` on `box=`'s boxes, see [`read_marks_with`]) and
 /// the position that names it in messages.
-fn marks_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Candidates, Arc<Board>, Position)> {
+fn marks_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(PencilMarks, Position)> {
     let py = obj.py();
     if args.regions.is_some() {
         return Err(bad_option(
@@ -309,21 +315,25 @@ fn marks_of(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Candidates,
     };
     let first_line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
     let at = Position { puzzle: 1, line: first_line, column: None };
-    let (marks, rules) = read_marks_with(&text, at, args.variants, args.parse.shape).map_err(|e| {
+    let symbols = (!args.detect_symbols).then_some(args.parse.symbols);
+    let read = read_pencil(&text, at, args.variants, args.parse.shape, symbols).map_err(|e| {
         let p = e.position;
         parse_error_at(py, e.to_string(), (p.puzzle, p.line, p.column))
     })?;
-    Ok((marks, rules, at))
+    Ok((read, at))
 }
 
-/// The step solver on the state of `obj`, or the exception of why it cannot start.
+/// The step solver on the state of `obj`, or the exception of why it cannot start; and the symbols
+/// of its digits, for the answers.
 fn solver_for(
     obj: &Bound<'_, PyAny>,
     pencil: bool,
     args: &ReadOptions,
     options: SolverOptions,
-) -> PyResult<Solver> {
-    state_of(obj, pencil, args)?.solver(obj.py(), options)
+) -> PyResult<(Solver, Symbols)> {
+    let start = state_of(obj, pencil, args)?;
+    let symbols = start.symbols;
+    Ok((start.solver(obj.py(), options)?, symbols))
 }
 
 puzzle_function! {
@@ -364,7 +374,7 @@ puzzle_function! {
     ) -> PyResult<Explanation> {
         let args = keywords.options()?;
         let options = solver_options(techniques, exclude, all_at_once)?;
-        let mut solver = solver_for(puzzle, pencil, &args, options)?;
+        let (mut solver, symbols) = solver_for(puzzle, pencil, &args, options)?;
         Ok(py.detach(move || {
             let mut steps = Vec::new();
             let mut boards = Vec::new();
@@ -376,7 +386,7 @@ puzzle_function! {
             }
             Explanation {
                 summary: json!(sudokit::rate::technique_counts(&steps)),
-                steps: steps.iter().map(Step::from_library).collect(),
+                steps: steps.iter().map(|s| Step::from_library(s, symbols)).collect(),
                 solved: solver.is_solved(),
                 candidates: solver.state().to_candidates().to_line_form(),
                 grids: grids.then_some(boards),
@@ -430,21 +440,21 @@ puzzle_function! {
             other => return Err(bad_option(format!("scale={other:?}: expected 'hodoku' or 'se'"))),
         }
         let options = solver_options(techniques, exclude, false)?;
-        let solver = solver_for(puzzle, pencil, &args, options)?;
+        let (solver, symbols) = solver_for(puzzle, pencil, &args, options)?;
         let Some(step) = py.detach(|| solver.peek()) else {
             return Ok(None);
         };
         let text = match level {
             "nudge" => step.nudge(),
             "technique" => format!("Try {}", step.technique),
-            _ => step.to_string(),
+            _ => step.text_in(symbols),
         };
         Ok(Some(Hint {
             level: level.to_string(),
             text,
             technique: (level != "nudge").then(|| step.technique.name().to_string()),
             difficulty: None,
-            step: (level == "step").then(|| HintStep::Hodoku(Step::from_library(&step))),
+            step: (level == "step").then(|| HintStep::Hodoku(Step::from_library(&step, symbols))),
         }))
     }
 }
@@ -493,9 +503,9 @@ puzzle_function! {
             other => return Err(bad_option(format!("scale={other:?}: expected 'hodoku' or 'se'"))),
         }
         let options = techniques_over(SolverOptions::all_steps(), techniques, exclude)?;
-        let solver = solver_for(puzzle, pencil, &args, options)?;
+        let (solver, symbols) = solver_for(puzzle, pencil, &args, options)?;
         let steps = py.detach(|| solver.all_steps());
-        steps.iter().map(|s| Ok(Py::new(py, Step::from_library(s))?.into_any())).collect()
+        steps.iter().map(|s| Ok(Py::new(py, Step::from_library(s, symbols))?.into_any())).collect()
     }
 }
 
@@ -702,11 +712,12 @@ puzzle_function! {
             SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle])
                 .exclude(&techniques_of(exclude)?)
         };
-        let mut solver = solver_for(puzzle, pencil, &args, options)?;
+        let (mut solver, symbols) = solver_for(puzzle, pencil, &args, options)?;
         Ok(py.detach(move || {
             solver.by_ref().for_each(drop);
             let marks = solver.state().to_candidates();
-            let mut text = if line { marks.to_line_form() } else { marks_grid(solver.state().board(), &marks) };
+            let board = solver.state().board();
+            let mut text = if line { marks.to_line_form() } else { marks_grid_in(board, &marks, symbols) };
             while text.ends_with('\n') {
                 text.pop();
             }
@@ -918,10 +929,10 @@ puzzle_function! {
         let args = keywords.options()?;
         let scales = scales_of(scale)?;
         if pencil {
-            let (marks, rules, at) = marks_of(puzzle, &args)?;
+            let (read, at) = marks_of(puzzle, &args)?;
             let cancel = CancelFlag::new();
-            let (rated, path) =
-                on_pool(py, None, &cancel, || rate_pencil_on_with(rules, &marks, scales, se_options(&cancel)))?;
+            let rate = || rate_pencil_on_with(read.board, &read.marks, scales, se_options(&cancel));
+            let (rated, path) = on_pool(py, None, &cancel, rate)?;
             return Ok(rating_of(&rated, path.as_ref(), at, scales, None));
         }
         let (p, at) = read_puzzle(puzzle, &args)?;

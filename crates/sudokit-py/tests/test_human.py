@@ -154,6 +154,27 @@ def test_pencil_marks_take_the_boxes_asked_for():
         sudokit.explain(marks, pencil=True)
 
 
+def test_hex_in_hex_out_for_the_step_solver(cli):
+    # As `sudokit candidates --symbols hex` and `explain --symbols hex`: the marks drawn and the steps
+    # written in hex, where `0` is the digit 1; the drawn marks read back without symbols=.
+    standard = sudokit.generate(seed=1, size=16)
+    hex_puzzle = standard.translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+    marks = sudokit.candidates(hex_puzzle, symbols="hex")
+    assert "0" in marks and "G" not in marks
+    assert marks == run_cli(cli, ["candidates", "--symbols", "hex"], hex_puzzle).stdout.rstrip("\n")
+    assert sudokit.candidates(marks, pencil=True) == marks
+    steps = sudokit.explain(hex_puzzle, symbols="hex")
+    assert str(steps) == run_cli(cli, ["explain", "--symbols", "hex"], hex_puzzle).stdout.rstrip("\n")
+    for step, plain in zip(steps, sudokit.explain(standard)):
+        assert step.placements == plain.placements, step.text
+        for _, _, digit in step.placements:
+            assert step.text.endswith("=" + "0123456789ABCDEF"[digit - 1]), step.text
+        assert step.to_dict()["text"] == step.text
+    hint = sudokit.hint(marks, pencil=True)
+    assert hint.text == sudokit.hint(marks, pencil=True, symbols="hex").text
+    assert hint.step.text == hint.text and "=G" not in hint.text
+
+
 def test_pencil_marks_as_the_cli_reads_them(datasets, cli):
     puzzle = rated_sample(datasets)[3]
     marks = sudokit.candidates(puzzle, format="line", techniques=["fh"], exclude=["fh"])

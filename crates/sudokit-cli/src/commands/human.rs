@@ -8,10 +8,10 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
-use sudokit::format::marks_grid;
-use sudokit::human::{HumanError, Solver, SolverOptions, State, Technique};
+use sudokit::format::marks_grid_in;
+use sudokit::human::{HumanError, PencilMarks, Solver, SolverOptions, State, Step, Technique};
 use sudokit::rate::{self, se, se_path, Unrated};
-use sudokit::{Board, Puzzle, Shape};
+use sudokit::{Board, Puzzle, Shape, Symbols};
 
 use super::{failed, puzzle_fields, unread_name, unreadable};
 use crate::args::{InputArgs, RunArgs};
@@ -58,7 +58,8 @@ pub struct HumanArgs {
     /// per line (their `pencil`, else the `candidates` of `candidates -o json`), or their CSV (a
     /// row under a header with a `pencil` column), or lines of HoDoKu's library format (its grid as
     /// copied: givens, placed cells, deleted candidates). A record's own rules (`variants`,
-    /// `regions`, `cages`, `box`) apply to its marks, else `--variant`.
+    /// `regions`, `cages`, `box`) apply to its marks, else `--variant`. A boxed grid's digits are
+    /// in `--symbols` (without it, a 16×16 grid with a `0` and no `G` is hex).
     #[arg(long)]
     pub pencil: bool,
 }
@@ -257,7 +258,7 @@ fn process_puzzle(mode: Mode<'_>, job: &Job, csv: Option<Columns>) -> Outcome {
     let json = mode.args().format == HumanFormat::Json;
     // Text records have no fields: the puzzle is not formatted for them.
     let head = if json || csv.is_some() { puzzle_fields(job, "ok") } else { Fields::default() };
-    let rec = Rec { json, csv, head };
+    let rec = Rec { json, csv, head, symbols: job.notation.symbols };
     let p = match &job.puzzle {
         Ok(p) => p,
         // Separated from the records around it like them.
@@ -295,6 +296,9 @@ struct Rec {
     csv: Option<Columns>,
     /// The record's first fields (in JSON and CSV), its status `ok` until told otherwise.
     head: Fields,
+    /// The symbols the input wrote its digits in: the answers' candidate grids and steps are
+    /// written in the same (hex in, hex out).
+    symbols: Symbols,
 }
 
 impl Rec {
@@ -319,6 +323,20 @@ impl Rec {
             _ => serde_json::Map::new(),
         };
         self.head.clone().set("status", status).to_json_with(&own)
+    }
+
+    /// The JSON form of a step, its text in the input's symbols.
+    fn step_json(&self, step: &Step) -> serde_json::Value {
+        let mut v = serde_json::json!(step);
+        if self.symbols != Symbols::Standard {
+            v["text"] = step.text_in(self.symbols).into();
+        }
+        v
+    }
+
+    /// The JSON form of steps, as [`Rec::step_json`] writes each.
+    fn steps_json(&self, steps: &[Step]) -> serde_json::Value {
+        steps.iter().map(|s| self.step_json(s)).collect()
     }
 
     /// `text` as it is, or `body` as the JSON record of an answer.
@@ -400,7 +418,7 @@ fn run_state(
             let solver = &solver.solver;
             let marks = solver.state().to_candidates();
             rec.answer(
-                || format!("{}\n", marks_grid(solver.state().board(), &marks)),
+                || format!("{}\n", marks_grid_in(solver.state().board(), &marks, rec.symbols)),
                 || serde_json::json!({ "candidates": marks.to_line_form(), "solved": solver.is_solved() }),
             )
         }
@@ -451,17 +469,17 @@ fn explain(timed: &mut Timed, grids: bool, rec: &Rec) -> Vec<u8> {
             steps.push(step);
         } else {
             if let Some(b) = before {
-                text.push_str(&marks_grid(solver.state().board(), &b));
+                text.push_str(&marks_grid_in(solver.state().board(), &b, rec.symbols));
                 text.push('\n');
             }
+            text.push_str(&format!("{}. {}\n", steps.len() + 1, step.text_in(rec.symbols)));
             steps.push(step);
-            text.push_str(&format!("{}. {}\n", steps.len(), steps[steps.len() - 1]));
         }
     }
     let solver = &timed.solver;
     let solved = solver.is_solved();
     if json {
-        let mut v = serde_json::json!({ "solved": solved, "steps": steps });
+        let mut v = serde_json::json!({ "solved": solved, "steps": rec.steps_json(&steps) });
         if grids {
             v["grids"] = serde_json::json!(boards);
         }
@@ -583,11 +601,11 @@ fn hint(solver: &Solver, level: Level, rec: &Rec) -> Vec<u8> {
     let text = match level {
         Level::Nudge => step.nudge(),
         Level::Technique => format!("Try {}", step.technique),
-        Level::Step => step.to_string(),
+        Level::Step => step.text_in(rec.symbols),
     };
     hint_record(level, text, rec, |v| {
         if level == Level::Step {
-            v["step"] = serde_json::json!(step);
+            v["step"] = rec.step_json(&step);
         } else if level == Level::Technique {
             v["technique"] = serde_json::json!(step.technique.name());
         }
@@ -600,7 +618,8 @@ fn all_hints(solver: &Solver, rec: &Rec) -> Vec<u8> {
     if steps.is_empty() {
         return no_hint(solver.state(), rec);
     }
-    steps_record(&steps, rec, || serde_json::json!(steps))
+    let texts: Vec<String> = steps.iter().map(|s| s.text_in(rec.symbols)).collect();
+    steps_record(&texts, rec, || rec.steps_json(&steps))
 }
 
 /// `hint --all --scale se`: every step Sudoku Explainer's "Get all hints" lists now.
@@ -737,6 +756,7 @@ fn pencil_outcome(
         } else {
             Fields::default()
         },
+        symbols: Symbols::Standard,
     };
     let unreadable = |msg: String| Outcome {
         out: rec(text.trim().to_owned()).marker("unreadable"),
@@ -747,11 +767,12 @@ fn pencil_outcome(
         multiline: mode.multiline(),
         ..Default::default()
     };
-    let (marks, board) = match r.marks_under(mode.args().input.variants(), boxes) {
+    let read = r.marks_under(mode.args().input.variants(), boxes, mode.args().input.symbols);
+    let PencilMarks { marks, board, symbols } = match read {
         Ok(read) => read,
         Err(msg) => return unreadable(msg),
     };
-    let mut rec = rec(marks.to_line_form());
+    let mut rec = Rec { symbols, ..rec(marks.to_line_form()) };
     if json {
         // The rules go with the marks, so that the record reads back under them.
         rec.head = std::mem::take(&mut rec.head).with_rules_of(&board);

@@ -186,8 +186,8 @@ pub fn rate_pencil(
         |pencil: &str, status: &str| Fields::new(at.puzzle, status).with_input(input).set("pencil", pencil);
     // `--pencil` takes no `--variant`: a JSON record's own rules, if any.
     // Nor `--box`: both scales rate classic 9×9 marks only.
-    let (marks, board) = match pencil.marks_under(Variants::default(), None) {
-        Ok(read) => read,
+    let (marks, board) = match pencil.marks_under(Variants::default(), None, None) {
+        Ok(read) => (read.marks, read.board),
         Err(message) => {
             dist.add(|d| d.add(None, None));
             let out = record(mode, columns, head(text.trim(), "unreadable"), || {

@@ -11,7 +11,9 @@ use crate::parse::{Layout, Notation, Symbols, UnknownName};
 
 mod rules;
 
-pub use rules::{marks_grid, region_symbols, rules_fields, variant_names, write_board_grid, REGION_SYMBOLS};
+pub use rules::{
+    marks_grid, marks_grid_in, region_symbols, rules_fields, variant_names, write_board_grid, REGION_SYMBOLS,
+};
 
 /// An output layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,12 +104,10 @@ fn cell_symbol(v: u8) -> u8 {
 
 /// The symbol of value `v` (`0` blank) in a symbol convention: `.` for a blank.
 fn cell_symbol_in(v: u8, symbols: Symbols) -> u8 {
-    match (v, symbols) {
-        (0, _) => b'.',
-        (1..=10, Symbols::Hex) => b'0' + v - 1,
-        (11..=16, Symbols::Hex) => b'A' + v - 11,
-        (1..=26, Symbols::Letters) => b'A' + v - 1,
-        _ => symbol_of(v) as u8,
+    if v == 0 {
+        b'.'
+    } else {
+        symbols.symbol(v) as u8
     }
 }
 

@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 
 use super::{write_grid_in, OutputFormat};
-use crate::grid::{Candidates, Grid};
+use crate::grid::{marks_text, Candidates, Grid, Symbols};
 use crate::parse::Notation;
 use crate::rules::{region_connected, Board, HouseKind};
 
@@ -206,8 +206,25 @@ fn in_one_piece(map: &[u8], n: usize) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn marks_grid(board: &Board, marks: &Candidates) -> String {
-    let Some(map) = region_symbols(board) else { return marks.to_string() };
-    let texts: Vec<String> = marks.iter().map(|(_, d)| format!("{d:#}")).collect();
+    marks_grid_in(board, marks, Symbols::Standard)
+}
+
+/// [`marks_grid`] with the digits written in `symbols`, as the puzzle was given: a 16×16 puzzle
+/// in hex has its marks drawn in hex ([`Candidates::from_boxed_in`] and the human-solving
+/// readers of pencil marks read them back with the same symbols).
+///
+/// ```
+/// use sudokit::{format::marks_grid_in, Board, Candidates, Shape, Symbols};
+/// let board = Board::classic(Shape::for_side(16)?);
+/// let marks = Candidates::from_line_form(&"123456789ABCDEFG".repeat(256))?;
+/// let drawn = marks_grid_in(&board, &marks, Symbols::Hex);
+/// assert_eq!(Candidates::from_boxed_in(&drawn, Symbols::Hex)?, marks);
+/// assert!(!drawn.contains('G'));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn marks_grid_in(board: &Board, marks: &Candidates, symbols: Symbols) -> String {
+    let Some(map) = region_symbols(board) else { return marks.to_boxed_in(symbols) };
+    let texts: Vec<String> = marks.iter().map(|(_, d)| marks_text(d, symbols)).collect();
     let cells: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
     let mut out = Vec::new();
     draw_walls(&cells, &map, board.shape().side(), &mut out);

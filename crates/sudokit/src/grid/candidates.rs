@@ -8,15 +8,17 @@
 //!   cell's candidates run together and padded to its column's width, `|` between boxes, and
 //!   `+---` lines around and between bands. The reader takes any spacing and ignores decoration
 //!   (`.`, `:`, `'`, `-`, `+`, `*`, `|`), and finds the boxes' width from the `|` of the first row.
+//!   It is written and read in any [`Symbols`] convention (a 16×16 puzzle given in hex has its
+//!   marks drawn in hex); the line form, where a place tells the digit and `0` is an absence,
+//!   always in the standard symbols.
 //!
 //! Candidates know nothing of the rules: [`Candidates::from_grid`] only places the givens. The rules
 //! layer (`Board::candidates`) also removes each given from its peers.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use super::digit::symbol_of;
-use super::{Cell, Digit, DigitSet, Grid, GridError, Shape, MAX_SIDE};
+use super::{Cell, Digit, DigitSet, Grid, GridError, Shape, Symbols, MAX_SIDE};
 
 /// The candidate digits of every cell of a board.
 ///
@@ -115,17 +117,35 @@ impl Candidates {
     /// Reads the boxed form (the candidate grid `Display` prints, or HoDoKu's and Sudoku Explainer's).
     /// [`FromStr`] reads either form.
     pub fn from_boxed(text: &str) -> Result<Candidates, CandidatesError> {
-        read_boxed(text)
+        read_boxed(text, Symbols::Standard)
     }
 }
 
 /// The boxed form: a candidate grid with `|` between boxes and `+---` lines between bands, each
 /// cell padded to its column's width; a cell without candidates shows `-`. No newline at the end.
+/// The digits are written in the standard symbols; [`Candidates::to_boxed_in`] writes others.
 impl fmt::Display for Candidates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_boxed_in(Symbols::Standard))
+    }
+}
+
+impl Candidates {
+    /// The boxed form (as `Display` writes it) with the digits written in `symbols`, so that the
+    /// marks of a puzzle given in hex or in letters are written in its alphabet.
+    ///
+    /// ```
+    /// use sudokit::{Candidates, Symbols};
+    /// let marks = Candidates::from_line_form(&"123456789ABCDEFG".repeat(256))?;
+    /// let hex = marks.to_boxed_in(Symbols::Hex);
+    /// assert!(hex.lines().nth(1).is_some_and(|row| row.starts_with("| 0123456789ABCDEF ")));
+    /// assert_eq!(Candidates::from_boxed_in(&hex, Symbols::Hex)?, marks);
+    /// # Ok::<(), sudokit::CandidatesError>(())
+    /// ```
+    pub fn to_boxed_in(&self, symbols: Symbols) -> String {
         let s = self.shape;
         let (n, br, bc) = (s.side(), s.box_rows(), s.box_cols());
-        let texts: Vec<String> = self.cells.iter().map(|d| format!("{d:#}")).collect();
+        let texts: Vec<String> = self.cells.iter().map(|&d| marks_text(d, symbols)).collect();
         let widths: Vec<usize> =
             (0..n).map(|c| (0..n).map(|r| texts[r * n + c].len()).max().unwrap_or(1)).collect();
         let mut rule = String::from("+");
@@ -134,32 +154,55 @@ impl fmt::Display for Candidates {
             rule.push_str(&"-".repeat(inner));
             rule.push('+');
         }
+        let mut out = String::new();
         for r in 0..n {
             if r % br == 0 {
-                writeln!(f, "{rule}")?;
+                out.push_str(&rule);
+                out.push('\n');
             }
-            f.write_str("|")?;
+            out.push('|');
             for c in 0..n {
-                write!(f, " {:<w$}", texts[r * n + c], w = widths[c])?;
+                let _ = write!(out, " {:<w$}", texts[r * n + c], w = widths[c]);
                 if c % bc == bc - 1 {
-                    f.write_str(" |")?;
+                    out.push_str(" |");
                 }
             }
-            f.write_str("\n")?;
+            out.push('\n');
         }
-        f.write_str(&rule)
+        out.push_str(&rule);
+        out
     }
+
+    /// Whether `text` is meant as the line form: one word without a `|` (else it is the boxed
+    /// form), as [`FromStr`] tells them apart.
+    pub fn is_line_form(text: &str) -> bool {
+        let t = text.trim();
+        !t.is_empty() && !t.contains(char::is_whitespace) && !t.contains('|')
+    }
+
+    /// Reads the boxed form written in `symbols` (see [`Candidates::to_boxed_in`]); with
+    /// [`Symbols::Standard`] this is [`Candidates::from_boxed`].
+    pub fn from_boxed_in(text: &str, symbols: Symbols) -> Result<Candidates, CandidatesError> {
+        read_boxed(text, symbols)
+    }
+}
+
+/// A cell's candidates as the boxed form writes them: their symbols, or `-` for none.
+pub(crate) fn marks_text(digits: DigitSet, symbols: Symbols) -> String {
+    if digits.is_empty() {
+        return "-".to_string();
+    }
+    digits.iter().map(|d| symbols.symbol(d.get())).collect()
 }
 
 /// Reads either form: one word of `side³` characters is the line form, anything else the boxed form.
 impl FromStr for Candidates {
     type Err = CandidatesError;
     fn from_str(s: &str) -> Result<Candidates, CandidatesError> {
-        let t = s.trim();
-        if !t.is_empty() && !t.contains(char::is_whitespace) && !t.contains('|') {
+        if Candidates::is_line_form(s) {
             read_line_form(s, None)
         } else {
-            read_boxed(s)
+            read_boxed(s, Symbols::Standard)
         }
     }
 }
@@ -181,12 +224,18 @@ pub struct CandidatesError {
 #[non_exhaustive]
 pub enum CandidatesErrorKind {
     /// A character that is no digit of the board and no blank or decoration.
-    #[error("invalid character {found:?} (digits on this board run from 1 to {})", symbol_of(*side as u8))]
+    #[error(
+        "invalid character {found:?} (digits on this board run from {} to {})",
+        symbols.symbol(1),
+        symbols.symbol(*side as u8)
+    )]
     BadChar {
         /// The character.
         found: char,
         /// The board side.
         side: usize,
+        /// The symbols the digits were read in.
+        symbols: Symbols,
     },
     /// A digit in the line form at the place of another digit.
     #[error("{found:?} at the place of digit {expected} (each place holds its own digit, '.' or '0')")]
@@ -272,7 +321,13 @@ fn read_line_form(text: &str, shape: Option<Shape>) -> Result<Candidates, Candid
                 Some(v) if v <= n => {
                     return Err(at(CandidatesErrorKind::MisplacedDigit { found: ch, expected: digit }))
                 }
-                _ => return Err(at(CandidatesErrorKind::BadChar { found: ch, side: n })),
+                _ => {
+                    return Err(at(CandidatesErrorKind::BadChar {
+                        found: ch,
+                        side: n,
+                        symbols: Symbols::Standard,
+                    }))
+                }
             },
         }
     }
@@ -286,7 +341,7 @@ struct Token {
     text: String,
 }
 
-fn read_boxed(text: &str) -> Result<Candidates, CandidatesError> {
+fn read_boxed(text: &str, symbols: Symbols) -> Result<Candidates, CandidatesError> {
     let mut rows: Vec<(usize, Vec<Token>)> = Vec::new();
     // Cells before the first inner `|` of the first row: the boxes' width.
     let mut box_cols: Option<usize> = None;
@@ -346,27 +401,26 @@ fn read_boxed(text: &str) -> Result<Candidates, CandidatesError> {
             return Err(error(*line, 1, CandidatesErrorKind::RowWidth { found: tokens.len(), expected: n }));
         }
         for t in tokens {
-            sets.push(read_cell(t, n)?);
+            sets.push(read_cell(t, n, symbols)?);
         }
     }
     Ok(Candidates { shape, cells: sets.into_boxed_slice() })
 }
 
-/// One cell of the boxed form: its candidates' symbols, or `-`/`.`/`0` for none; `*` and `+` marks
-/// are ignored.
-fn read_cell(t: &Token, side: usize) -> Result<DigitSet, CandidatesError> {
+/// One cell of the boxed form: its candidates' symbols, or `-`/`.`/`0` for none (`0` only where
+/// it is no digit's symbol); `*` and `+` marks are ignored.
+fn read_cell(t: &Token, side: usize, symbols: Symbols) -> Result<DigitSet, CandidatesError> {
     let mut set = DigitSet::EMPTY;
     for (k, ch) in t.text.chars().enumerate() {
-        match ch {
-            '*' | '+' | '-' | '.' | '0' => {}
-            _ => match symbol_value(ch) {
-                Some(v) if v <= side => {
-                    set.insert(Digit::from_index(v - 1));
-                }
-                _ => {
-                    return Err(error(t.line, t.column + k, CandidatesErrorKind::BadChar { found: ch, side }))
-                }
-            },
+        match symbols.digit_of(ch).map(usize::from) {
+            Some(v) if v <= side => {
+                set.insert(Digit::from_index(v - 1));
+            }
+            None if matches!(ch, '*' | '+' | '-' | '.' | '0') => {}
+            _ => {
+                let kind = CandidatesErrorKind::BadChar { found: ch, side, symbols };
+                return Err(error(t.line, t.column + k, kind));
+            }
         }
     }
     Ok(set)
@@ -424,7 +478,7 @@ mod tests {
         assert_eq!(e.kind, CandidatesErrorKind::WrongLength { found: 728 });
         let e = Candidates::from_line_form(&format!("x{}", &line[1..])).expect_err("x");
         assert_eq!((e.line, e.column), (1, 1));
-        assert!(matches!(e.kind, CandidatesErrorKind::BadChar { found: 'x', side: 9 }));
+        assert!(matches!(e.kind, CandidatesErrorKind::BadChar { found: 'x', side: 9, .. }));
         let e = Candidates::from_line_form(&"1".repeat(343)).expect_err("side 7");
         assert!(matches!(e.kind, CandidatesErrorKind::Shape(GridError::NoBoxShape { side: 7 })));
     }
@@ -481,10 +535,34 @@ mod tests {
         assert_eq!(Candidates::from_line_form_in(&c.to_line_form(), s), Ok(c));
     }
 
+    #[test]
+    fn the_boxed_form_is_written_and_read_in_the_symbols_asked_for() {
+        let mut c = Candidates::new(Shape::for_side(16).expect("16"));
+        c.place(Cell::from_index(0), Digit::new(1));
+        c.set(Cell::from_index(1), [10, 16].into_iter().map(Digit::new).collect());
+        let first =
+            |drawn: &str| drawn.lines().nth(1).map(|row| row.split_whitespace().take(3).collect::<String>());
+        let hex = c.to_boxed_in(Symbols::Hex);
+        assert_eq!(first(&hex).as_deref(), Some("|09F"));
+        assert_eq!(Candidates::from_boxed_in(&hex, Symbols::Hex), Ok(c.clone()));
+        let letters = c.to_boxed_in(Symbols::Letters);
+        assert_eq!(first(&letters).as_deref(), Some("|AJP"));
+        assert_eq!(c.to_boxed_in(Symbols::Standard), c.to_string());
+        let e = Candidates::from_boxed_in(&c.to_string(), Symbols::Hex).expect_err("G is no hex digit");
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 21: invalid character 'G' (digits on this board run from 0 to F)"
+        );
+    }
+
     proptest! {
         #[test]
         fn both_forms_round_trip(c in crate::testing::candidates(16)) {
             prop_assert_eq!(Candidates::from_boxed(&c.to_string()), Ok(c.clone()));
+            for symbols in Symbols::ALL {
+                let drawn = c.to_boxed_in(symbols);
+                prop_assert_eq!(Candidates::from_boxed_in(&drawn, symbols), Ok(c.clone()), "{}", symbols);
+            }
             prop_assert_eq!(Candidates::from_line_form_in(&c.to_line_form(), c.shape()), Ok(c.clone()));
             if Shape::for_side(c.shape().side()) == Ok(c.shape()) {
                 prop_assert_eq!(c.to_line_form().parse::<Candidates>(), Ok(c.clone()));

@@ -11,8 +11,10 @@ mod digit;
 mod digit_set;
 mod error;
 mod shape;
+mod symbols;
 mod values;
 
+pub(crate) use candidates::marks_text;
 pub use candidates::{Candidates, CandidatesError, CandidatesErrorKind};
 pub use cell::{BoxIndex, Cell, Col, Row};
 pub use cell_set::{CellSet, CellSetIter};
@@ -21,4 +23,6 @@ pub use digit::Digit;
 pub use digit_set::{DigitSet, DigitSetIter};
 pub use error::{GridError, RegionProblem};
 pub use shape::{Shape, MAX_SIDE, MIN_SIDE};
+pub use symbols::Symbols;
+pub(crate) use symbols::{symbol_of_byte, NOT_A_SYMBOL};
 pub use values::Grid;

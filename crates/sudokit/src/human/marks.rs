@@ -42,20 +42,48 @@ pub struct MarksError {
 /// # Errors
 /// [`MarksError`]: the text is none of these forms, or one that does not read.
 pub fn read_marks(text: &str, at: Position) -> Result<Candidates, MarksError> {
+    read_marks_in(text, at, None).map(|(marks, _)| marks)
+}
+
+/// [`read_marks`] with a candidate grid's digits written in `symbols`, or told as the puzzle
+/// readers tell them (`None`: a 16×16 grid that writes a `0` and no `G` is in hex); and the
+/// symbols read. The line form and JSON records are in the standard symbols whatever `symbols`
+/// says, as a place in the line form tells its digit and `0` is an absence there.
+fn read_marks_in(
+    text: &str,
+    at: Position,
+    symbols: Option<Symbols>,
+) -> Result<(Candidates, Symbols), MarksError> {
     let error = |position, message| MarksError { position, message };
+    let standard = |marks| (marks, Symbols::Standard);
     if text.trim_start().starts_with('{') {
         return pencil_record(text.trim())
-            .map(|(_, marks)| marks)
+            .map(|(_, marks)| standard(marks))
             .map_err(|e| error(Position { column: e.column(), ..at }, e.to_string()));
     }
     if LibraryCase::is_library_line(text) {
         return text
             .trim()
             .parse::<LibraryCase>()
-            .map(|case| case.marks())
+            .map(|case| standard(case.marks()))
             .map_err(|e| error(at, format!("not a line of HoDoKu's library format: {e}")));
     }
-    text.parse().map_err(|e: CandidatesError| {
+    let read = |symbols| match symbols {
+        Symbols::Standard => text.parse(),
+        _ => Candidates::from_boxed_in(text, symbols),
+    };
+    let (grid, symbols) = match symbols {
+        _ if Candidates::is_line_form(text) => (text.parse(), Symbols::Standard),
+        Some(given) => (read(given), given),
+        // Every digit is somewhere in the marks of a whole grid: `G` in the standard symbols,
+        // `0` in hex (where the standard reader would take it for a cell without candidates).
+        None if text.contains('0') && !text.contains(['G', 'g']) => match read(Symbols::Hex) {
+            Ok(marks) if marks.shape().side() == 16 => (Ok(marks), Symbols::Hex),
+            _ => (text.parse(), Symbols::Standard),
+        },
+        None => (text.parse(), Symbols::Standard),
+    };
+    grid.map(|marks| (marks, symbols)).map_err(|e: CandidatesError| {
         let position = Position { line: at.line + e.line.saturating_sub(1), column: Some(e.column), ..at };
         error(position, format!("not a pencil-mark grid: {}", e.kind))
     })
@@ -95,7 +123,8 @@ pub fn read_marks_under(
 
 /// [`read_marks_under`] with the boxes asked for (`--box`): marks of `boxes`' side are on boxes of
 /// that shape (the line form has no boxes of its own, and a boxed grid's drawn ones give way, as a
-/// puzzle's do), unless a JSON record names its own `box`; marks of another side keep theirs.
+/// puzzle's do), unless a JSON record names its own `box`; marks of another side keep theirs. A
+/// 16×16 candidate grid in hex is told as the puzzle readers tell one (see [`read_pencil`]).
 ///
 /// ```
 /// use sudokit::human::read_marks_with;
@@ -118,7 +147,48 @@ pub fn read_marks_with(
     variants: Variants,
     boxes: Option<Shape>,
 ) -> Result<(Candidates, Arc<Board>), MarksError> {
-    let mut marks = read_marks(text, at)?;
+    read_pencil(text, at, variants, boxes, None).map(|read| (read.marks, read.board))
+}
+
+/// Pencil marks as read by [`read_pencil`]: the marks, the rules they are played under, and the
+/// symbols their digits were written in (answers about them are written in the same).
+#[derive(Clone, Debug)]
+pub struct PencilMarks {
+    /// The candidates of every cell.
+    pub marks: Candidates,
+    /// The rules.
+    pub board: Arc<Board>,
+    /// The symbols of a candidate grid's digits; the standard ones for the other forms.
+    pub symbols: Symbols,
+}
+
+/// [`read_marks_with`] with a candidate grid's digits in `symbols` (`--symbols`), or with
+/// `None` told as the puzzle readers tell them: a 16×16 grid that writes a `0` and no `G` is in
+/// hex (every digit is somewhere in the marks of a whole grid). The line form and JSON records are
+/// in the standard symbols whatever `symbols` says: a place in the line form tells its digit, and
+/// `0` is an absence there.
+///
+/// ```
+/// use sudokit::human::read_pencil;
+/// use sudokit::{format::marks_grid_in, Candidates, Board, Position, Shape, Symbols, Variants};
+/// let at = Position { puzzle: 1, line: 1, column: None };
+/// let marks = Candidates::from_line_form(&"123456789ABCDEFG".repeat(256))?;
+/// let drawn = marks_grid_in(&Board::classic(Shape::for_side(16)?), &marks, Symbols::Hex);
+/// let read = read_pencil(&drawn, at, Variants::default(), None, None)?;
+/// assert_eq!((read.marks, read.symbols), (marks, Symbols::Hex));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`read_marks_under`].
+pub fn read_pencil(
+    text: &str,
+    at: Position,
+    variants: Variants,
+    boxes: Option<Shape>,
+    symbols: Option<Symbols>,
+) -> Result<PencilMarks, MarksError> {
+    let (mut marks, symbols) = read_marks_in(text, at, symbols)?;
     if let Some(s) = boxes.filter(|s| s.side() == marks.shape().side() && *s != marks.shape()) {
         marks = on_boxes(&marks, s);
     }
@@ -153,11 +223,13 @@ pub fn read_marks_with(
                 drawn_board(shape, &map, variants).map_err(|e| error(format!("the variant rules: {e}")))?
             }
             Some(Err(problem)) => return Err(error(format!("bad region map: {problem}"))),
-            None if variants.is_classic() => return Ok((marks, Board::classic_shared(shape))),
+            None if variants.is_classic() => {
+                return Ok(PencilMarks { marks, board: Board::classic_shared(shape), symbols })
+            }
             None => variants.board(shape, None).map_err(|e| error(format!("the variant rules: {e}")))?,
         },
     };
-    Ok((marks, Arc::new(board)))
+    Ok(PencilMarks { marks, board: Arc::new(board), symbols })
 }
 
 /// `marks` on a board of the same side with boxes of `shape`: the same cells, the same candidates.
@@ -191,6 +263,37 @@ mod tests {
 
     fn open() -> String {
         "123456789".repeat(81)
+    }
+
+    #[test]
+    fn a_grid_of_hex_marks_is_told_as_hex_puzzles_are() {
+        use crate::format::marks_grid_in;
+        let sixteen = Shape::for_side(16).expect("16");
+        let mut marks = Candidates::from_line_form(&"123456789ABCDEFG".repeat(256)).expect("open");
+        marks.place(
+            crate::Cell::new_checked(0, sixteen).expect("r1c1"),
+            crate::Digit::new_checked(1, sixteen).expect("1"),
+        );
+        let board = Board::classic(sixteen);
+        let read =
+            |text: &str, symbols| read_pencil(text, AT, Variants::default(), None, symbols).expect("reads");
+        for symbols in Symbols::ALL {
+            let drawn = marks_grid_in(&board, &marks, symbols);
+            // Hex is told; letters are read as such when asked for, as for puzzles.
+            let told = if symbols == Symbols::Letters { Some(symbols) } else { None };
+            let got = read(&drawn, told);
+            assert_eq!((&got.marks, got.symbols), (&marks, symbols), "{symbols}");
+        }
+        // Standard symbols asked for: the hex grid's `0` is a cell left without candidates.
+        let hex = marks_grid_in(&board, &marks, Symbols::Hex);
+        assert_ne!(read(&hex, Some(Symbols::Standard)).marks, marks);
+        // The line form and 9×9 grids with `0` for an empty cell stay standard.
+        let line = read(&marks.to_line_form(), Some(Symbols::Hex));
+        assert_eq!((&line.marks, line.symbols), (&marks, Symbols::Standard));
+        let nine =
+            Candidates::from_line_form(&open()).expect("open").to_string().replacen("123456789", "0", 1);
+        let got = read(&nine, None);
+        assert_eq!((got.marks.shape().side(), got.symbols), (9, Symbols::Standard));
     }
 
     #[test]

@@ -60,7 +60,7 @@ pub(crate) use brute::{solutions, Solutions};
 pub use error::HumanError;
 pub use finder::{find_all, find_first, is_implemented, search, FindOptions, Sink};
 pub use library::{LibraryCase, LibraryError};
-pub use marks::{read_marks, read_marks_under, read_marks_with, MarksError};
+pub use marks::{read_marks, read_marks_under, read_marks_with, read_pencil, MarksError, PencilMarks};
 pub use solver::{apply, solve, Path, Solver, SolverOptions};
 pub use state::{HouseInfo, State};
 pub use step::{house_name, Candidate, CellGroup, Chain, LinkKind, Node, Pattern, Step};

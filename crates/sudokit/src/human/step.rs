@@ -14,7 +14,8 @@
 //! is written without pattern: `Naked Single: r3c4=7`. Chains are written in Eureka notation,
 //! e.g. `(5)r1c2=(5)r3c2-(5)r3c7=(5)r9c7`. Killer steps give the cage, its sum and the ways it can
 //! still be made (`Cage Combination: k7 3 = 1+2 => …`), or the houses and the innies or outies
-//! with their total (`Innies: r1,r2: r2c3 = 4 => r2c3=4`).
+//! with their total (`Innies: r1,r2: r2c3 = 4 => r2c3=4`). Digits are numbers; for a puzzle given
+//! in hex or in letters, [`Step::text_in`] writes them in its symbols (`r1c6=B`), as its grids are.
 //!
 //! # JSON
 //! [`Step`] serializes (with serde) to an object with these fields, which are stable:
@@ -42,7 +43,7 @@ use std::fmt::{self, Write as _};
 use serde::ser::{Serialize, Serializer};
 
 use super::technique::Technique;
-use crate::grid::{Cell, Digit, DigitSet, Shape};
+use crate::grid::{Cell, Digit, DigitSet, Shape, Symbols};
 use crate::rules::HouseKind;
 
 /// One digit in one cell: a placement, an elimination, a fin.
@@ -191,9 +192,14 @@ impl Step {
     }
     /// The results alone, as after ` => `: `r3c4=7` or `r1c46<>5, r2c3<>5`.
     pub fn results_text(&self) -> String {
+        self.results_text_in(Symbols::Standard)
+    }
+
+    /// [`Step::results_text`] with the digits written in `symbols` (see [`Step::text_in`]).
+    pub fn results_text_in(&self, symbols: Symbols) -> String {
         let mut parts = Vec::new();
         for p in &self.placements {
-            parts.push(format!("{}={}", p.cell.name(self.shape), p.digit));
+            parts.push(format!("{}={}", p.cell.name(self.shape), digit_text(p.digit, symbols)));
         }
         let mut elims = self.eliminations.clone();
         elims.sort_unstable_by_key(|c| (c.digit, c.cell));
@@ -205,6 +211,7 @@ impl Step {
                 j += 1;
             }
             let cells: Vec<Cell> = elims[i..j].iter().map(|c| c.cell).collect();
+            let digit = digit_text(digit, symbols);
             for group in row_groups(&cells, self.shape) {
                 parts.push(format!("{group}<>{digit}"));
             }
@@ -215,6 +222,11 @@ impl Step {
 
     /// The pattern alone, as between the technique's name and ` => ` (empty for singles).
     pub fn pattern_text(&self) -> String {
+        self.pattern_text_in(Symbols::Standard)
+    }
+
+    /// [`Step::pattern_text`] with the digits written in `symbols` (see [`Step::text_in`]).
+    pub fn pattern_text_in(&self, symbols: Symbols) -> String {
         let s = self.shape;
         let p = &self.pattern;
         let mut out = String::new();
@@ -224,9 +236,9 @@ impl Step {
         if self.technique == Technique::CageInteraction {
             return interaction_text(p);
         }
-        let digits = digit_list(p.digits, "/");
+        let digits = digit_list(p.digits, "/", symbols);
         if !p.chains.is_empty() {
-            let chains: Vec<String> = p.chains.iter().map(|c| chain_text(c, s)).collect();
+            let chains: Vec<String> = p.chains.iter().map(|c| chain_text(c, s, symbols)).collect();
             out.push_str(&chains.join(" ; "));
         } else if !p.base.is_empty() {
             let base: String = p.base.iter().map(|&h| house_name(h)).collect();
@@ -253,7 +265,7 @@ impl Step {
             if !out.is_empty() {
                 out.push(' ');
             }
-            let _ = write!(out, "{} {{{}}}", compact_cells(&set.cells, s), digit_run(set.digits, s));
+            let _ = write!(out, "{} {{{}}}", compact_cells(&set.cells, s), digit_run(set.digits, s, symbols));
         }
         out
     }
@@ -266,7 +278,8 @@ fn killer_text(p: &Pattern, total: u32, shape: Shape) -> String {
     if p.sets.is_empty() {
         return format!("{houses}: {} = {total}", compact_cells(&p.cells, shape));
     }
-    let ways: Vec<String> = p.sets.iter().map(|g| digit_list(g.digits, "+")).collect();
+    // Sums are arithmetic: their terms are numbers in every alphabet.
+    let ways: Vec<String> = p.sets.iter().map(|g| digit_list(g.digits, "+", Symbols::Standard)).collect();
     format!("{houses} {total} = {}", ways.join(" | "))
 }
 
@@ -280,7 +293,7 @@ fn interaction_text(p: &Pattern) -> String {
         let mut sum = 0;
         while let Some(g) = sets.next() {
             sum = g.digits.iter().map(|d| u32::from(d.get())).sum();
-            ways.push(digit_list(g.digits, "+"));
+            ways.push(digit_list(g.digits, "+", Symbols::Standard));
             // The combinations of one cage come together, with its cells.
             if sets.peek().is_none_or(|next| next.cells != g.cells) {
                 break;
@@ -311,19 +324,44 @@ fn house_run(houses: &[HouseKind]) -> String {
     }
 }
 
-/// `Technique: pattern => results`, or `Technique: results` when the pattern is empty.
+/// `Technique: pattern => results`, or `Technique: results` when the pattern is empty; the
+/// digits as numbers ([`Step::text_in`] writes them in other symbols).
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pattern = self.pattern_text();
-        let results = self.results_text();
+        f.write_str(&self.text_in(Symbols::Standard))
+    }
+}
+
+impl Step {
+    /// The step's one-line text (as `Display` writes it) with the digits written in `symbols`:
+    /// as numbers for [`Symbols::Standard`] (`r1c6=12` above 9×9, as the forums write digits
+    /// beside row and column numbers), else in the symbols a puzzle given in hex or in letters
+    /// was written in, as its grids are (`r1c6=B` in hex, `r1c6=L` in letters). A killer cage's
+    /// sums keep numbers for their terms (`k3 17 = 1+7+9`).
+    ///
+    /// ```
+    /// use sudokit::human::{Candidate, Step, Technique};
+    /// use sudokit::{Cell, Digit, Shape, Symbols};
+    /// let shape = Shape::for_side(16)?;
+    /// let mut step = Step::new(Technique::NakedSingle, shape);
+    /// let (cell, digit) = (Cell::new_checked(5, shape), Digit::new_checked(12, shape));
+    /// step.placements.extend(cell.zip(digit).map(|(c, d)| Candidate::new(c, d)));
+    /// assert_eq!(step.to_string(), "Naked Single: r1c6=12");
+    /// assert_eq!(step.text_in(Symbols::Hex), "Naked Single: r1c6=B");
+    /// assert_eq!(step.text_in(Symbols::Letters), "Naked Single: r1c6=L");
+    /// # Ok::<(), sudokit::GridError>(())
+    /// ```
+    pub fn text_in(&self, symbols: Symbols) -> String {
+        let pattern = self.pattern_text_in(symbols);
+        let results = self.results_text_in(symbols);
         let single = matches!(
             self.technique,
             Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle | Technique::BruteForce
         );
         if single || (pattern.is_empty() && self.eliminations.is_empty()) {
-            write!(f, "{}: {results}", self.technique)
+            format!("{}: {results}", self.technique)
         } else {
-            write!(f, "{}: {pattern} => {results}", self.technique)
+            format!("{}: {pattern} => {results}", self.technique)
         }
     }
 }
@@ -345,14 +383,22 @@ pub fn house_name(kind: HouseKind) -> String {
     }
 }
 
-fn digit_list(digits: DigitSet, sep: &str) -> String {
-    digits.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(sep)
+/// A digit in a step's text: its number in the standard symbols, else its symbol.
+fn digit_text(d: Digit, symbols: Symbols) -> String {
+    match symbols {
+        Symbols::Standard => d.to_string(),
+        _ => symbols.symbol(d.get()).to_string(),
+    }
+}
+
+fn digit_list(digits: DigitSet, sep: &str, symbols: Symbols) -> String {
+    digits.iter().map(|d| digit_text(d, symbols)).collect::<Vec<_>>().join(sep)
 }
 
 /// Digits written together (`125`) where every number is one character; above 9×9 separated by
 /// commas, as `11` could otherwise be one digit or two.
-fn digit_run(digits: DigitSet, shape: Shape) -> String {
-    digit_list(digits, if shape.side() > 9 { "," } else { "" })
+fn digit_run(digits: DigitSet, shape: Shape, symbols: Symbols) -> String {
+    digit_list(digits, if shape.side() > 9 { "," } else { "" }, symbols)
 }
 
 /// Cells of one row written together (`r1c46`) where every number is one character; otherwise
@@ -391,7 +437,7 @@ fn compact_cells(cells: &[Cell], shape: Shape) -> String {
 }
 
 /// A chain in Eureka notation: `(5)r1c2=(5)r3c2-(5)r3c7`.
-fn chain_text(chain: &Chain, shape: Shape) -> String {
+fn chain_text(chain: &Chain, shape: Shape, symbols: Symbols) -> String {
     let mut out = String::new();
     for (i, node) in chain.nodes.iter().enumerate() {
         if i > 0 {
@@ -400,7 +446,8 @@ fn chain_text(chain: &Chain, shape: Shape) -> String {
                 _ => '-',
             });
         }
-        let _ = write!(out, "({}){}", digit_run(node.digits, shape), compact_cells(&node.cells, shape));
+        let _ =
+            write!(out, "({}){}", digit_run(node.digits, shape, symbols), compact_cells(&node.cells, shape));
     }
     out
 }
@@ -539,7 +586,32 @@ mod tests {
                 text.contains(&format!("{node}{}=(2){}", at(2).name(shape), at(3).name(shape))),
                 "{text}"
             );
+            assert_eq!(step.text_in(Symbols::Standard), text);
+            if shape.side() > 9 {
+                // In the puzzle's own symbols: hex `0` is 1, letters `A` is 1.
+                let hex = step.text_in(Symbols::Hex);
+                assert!(
+                    hex.contains("{0,1,B}") && hex.contains("(0,1)r1c3=(1)r1c4") && hex.ends_with("<>1"),
+                    "{hex}"
+                );
+                let letters = step.text_in(Symbols::Letters);
+                assert!(letters.contains("{A,B,L}") && letters.ends_with("r1c5<>B"), "{letters}");
+            }
         }
+    }
+
+    #[test]
+    fn killer_sums_keep_numbers_in_every_alphabet() {
+        let mut step = Step::new(Technique::CageCombination, Shape::CLASSIC);
+        step.pattern.total = Some(3);
+        step.pattern.houses = vec![HouseKind::Cage(6)];
+        step.pattern.cells = vec![cell(1, 1), cell(1, 2)];
+        step.pattern.sets.push(CellGroup {
+            cells: step.pattern.cells.clone(),
+            digits: [1, 2].map(digit).into_iter().collect(),
+        });
+        step.eliminations.push(Candidate::new(cell(1, 1), digit(3)));
+        assert_eq!(step.text_in(Symbols::Letters), "Cage Combination: k7 3 = 1+2 => r1c1<>C");
     }
 
     #[test]

@@ -1,44 +1,12 @@
 //! Cell symbols: which characters stand for which digits (the conventions of [`Symbols`]), with
 //! byte tables for the bulk path and error messages that name the alphabet.
 
-use std::fmt;
 use std::str::FromStr;
 
 use super::error::{ParseErrorKind, UnknownName};
-
-/// How cell symbols map to digits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum Symbols {
-    /// `1`–`9`, then `A`, `B`, … (either case) for 10, 11, …; `0` is a blank.
-    #[default]
-    Standard,
-    /// Hexadecimal for 16×16: `0`–`9`, `A`–`F` stand for the digits 1–16; only `.`, `_`, `-`, `*` are blanks.
-    Hex,
-    /// Letters for every digit: `A`–`Y` (either case) stand for 1–25, as 25×25 collections write them;
-    /// `0` is a blank too.
-    Letters,
-}
-
-impl Symbols {
-    /// Every symbol convention, in the order the CLI lists them.
-    pub const ALL: [Symbols; 3] = [Symbols::Standard, Symbols::Hex, Symbols::Letters];
-
-    /// The name the CLI uses: `standard`, `hex`, `letters`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symbols::Standard => "standard",
-            Symbols::Hex => "hex",
-            Symbols::Letters => "letters",
-        }
-    }
-}
-
-impl fmt::Display for Symbols {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::grid::symbol_of_byte;
+pub use crate::grid::Symbols;
+pub(super) use crate::grid::NOT_A_SYMBOL;
 
 impl FromStr for Symbols {
     type Err = UnknownName;
@@ -48,25 +16,6 @@ impl FromStr for Symbols {
 }
 
 pub(super) type Located = (Option<usize>, ParseErrorKind);
-
-/// Marks a byte that is no cell symbol in [`SYMBOLS`].
-pub(super) const NOT_A_SYMBOL: u8 = u8::MAX;
-
-pub(super) const fn symbol_of_byte(b: u8, symbols: Symbols) -> u8 {
-    match (symbols, b) {
-        (_, b'.' | b'_' | b'-' | b'*') => 0,
-        (Symbols::Standard, b'0'..=b'9') => b - b'0',
-        (Symbols::Standard, b'A'..=b'Z') => b - b'A' + 10,
-        (Symbols::Standard, b'a'..=b'z') => b - b'a' + 10,
-        (Symbols::Hex, b'0'..=b'9') => b - b'0' + 1,
-        (Symbols::Hex, b'A'..=b'F') => b - b'A' + 11,
-        (Symbols::Hex, b'a'..=b'f') => b - b'a' + 11,
-        (Symbols::Letters, b'0') => 0,
-        (Symbols::Letters, b'A'..=b'Z') => b - b'A' + 1,
-        (Symbols::Letters, b'a'..=b'z') => b - b'a' + 1,
-        _ => NOT_A_SYMBOL,
-    }
-}
 
 pub(super) const fn symbol_table(symbols: Symbols) -> [u8; 256] {
     let mut t = [NOT_A_SYMBOL; 256];
