@@ -809,6 +809,17 @@ fn hex_in_hex_out_for_candidates_and_steps() {
     let lettered = placements(&sudokit(&["explain", "--symbols", "letters"], &in_letters).stdout);
     let expected: Vec<_> = plain.iter().map(|(c, d)| (c.clone(), d.chars().map(letter).collect())).collect();
     assert_eq!((plain.len(), lettered), (49, expected));
+    // And Sudoku Explainer's path, in text and JSON.
+    let xy = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..";
+    let in_letters: String = xy.chars().map(letter).collect();
+    let se = ["explain", "--scale", "se"];
+    let plain = placements(&sudokit(&se, xy).stdout);
+    let lettered = sudokit(&[&se[..], &["--symbols", "letters"]].concat(), &in_letters).stdout;
+    let expected: Vec<_> = plain.iter().map(|(c, d)| (c.clone(), d.chars().map(letter).collect())).collect();
+    assert_eq!((plain.len() > 40, placements(&lettered)), (true, expected));
+    let json = sudokit(&["hint", "--scale", "se", "--symbols", "letters", "-o", "json"], &in_letters).stdout;
+    assert!(json.contains(r#""hint":"Hidden Single (1.2): r2c7=B""#), "{json}");
+    assert!(json.contains(r#""text":"Hidden Single (1.2): r2c7=B""#), "{json}");
 }
 
 /// Issue #20: Java and C array literals as pasted from tutorials.

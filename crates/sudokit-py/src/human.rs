@@ -518,12 +518,12 @@ fn se_options(cancel: &CancelFlag) -> sudokit::rate::se::SeOptions {
 /// `all_steps(scale="se")`: every step Sudoku Explainer's "Get all hints" lists.
 fn se_all_steps(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<Vec<Py<PyAny>>> {
     let py = obj.py();
-    let (solver, at) = se_solver(obj, pencil, args)?;
+    let (solver, at, symbols) = se_solver(obj, pencil, args)?;
     let cancel = CancelFlag::new();
     let steps =
         on_pool(py, None, &cancel, || sudokit::rate::se::all_hints(solver.state(), se_options(&cancel)))?
             .map_err(|why| no_se_hint(py, &at, &why))?;
-    steps.iter().map(|s| Ok(Py::new(py, SeStep::from_library(s))?.into_any())).collect()
+    steps.iter().map(|s| Ok(Py::new(py, SeStep::from_library(s, symbols))?.into_any())).collect()
 }
 
 /// `techniques` or `exclude` given with `scale="se"`: refused.
@@ -558,14 +558,18 @@ fn no_se_hint(py: Python<'_>, at: &impl std::fmt::Display, why: &sudokit::rate::
 
 /// The step solver on the state of `obj`, for Sudoku Explainer's rater: a board it does not cover
 /// is refused before the state and its solutions are checked, as by `se_path`.
-fn se_solver(obj: &Bound<'_, PyAny>, pencil: bool, args: &ReadOptions) -> PyResult<(Solver, Position)> {
+fn se_solver(
+    obj: &Bound<'_, PyAny>,
+    pencil: bool,
+    args: &ReadOptions,
+) -> PyResult<(Solver, Position, Symbols)> {
     let py = obj.py();
     let start = state_of(obj, pencil, args)?;
-    let at = start.at;
+    let (at, symbols) = (start.at, start.symbols);
     if let Some(why) = sudokit::rate::Unrated::of_rules(&start.rules) {
         return Err(unrated_error(py, at, &why));
     }
-    Ok((start.solver(py, SolverOptions::default())?, at))
+    Ok((start.solver(py, SolverOptions::default())?, at, symbols))
 }
 
 /// `hint(scale="se")`: the next step of Sudoku Explainer's path from the state of `obj`.
@@ -579,7 +583,7 @@ fn se_hint(
     use sudokit::rate::se;
     let py = obj.py();
     refuse_hodoku_flags(hodoku_flags)?;
-    let (solver, at) = se_solver(obj, pencil, args)?;
+    let (solver, at, symbols) = se_solver(obj, pencil, args)?;
     // Sudoku Explainer's chains split their searches over threads: on a pool of ours (see `on_pool`).
     let cancel = CancelFlag::new();
     let found = on_pool(py, None, &cancel, || se::hint(solver.state(), se_options(&cancel)))?;
@@ -588,11 +592,11 @@ fn se_hint(
         Ok(None) => return Ok(None),
         Err(why) => return Err(no_se_hint(py, &at, &why)),
     };
-    let step = SeStep::from_library(&hint.step);
+    let step = SeStep::from_library(&hint.step, symbols);
     let text = match level {
         "nudge" => hint.nudge(),
         "technique" => hint.technique(),
-        _ => hint.to_string(),
+        _ => step.text.clone(),
     };
     Ok(Some(Hint {
         level: level.to_string(),
@@ -1001,15 +1005,19 @@ pub struct SeStep {
 }
 
 impl SeStep {
-    fn from_library(step: &sudokit::rate::se::SeStep) -> SeStep {
+    /// The step, its text in `symbols` (the puzzle's), as the command line writes it.
+    fn from_library(step: &sudokit::rate::se::SeStep, symbols: Symbols) -> SeStep {
         let tuple = |&(c, d): &(usize, u8)| (c / 9 + 1, c % 9 + 1, d);
+        let text = step.text_in(symbols);
+        let mut json = json!(step);
+        json["text"] = text.clone().into();
         SeStep {
             technique: step.name.to_string(),
             difficulty: f64::from(step.difficulty_tenths()) / 10.0,
-            text: step.to_string(),
+            text,
             placements: step.placement.iter().map(tuple).collect(),
             eliminations: step.removals.iter().map(tuple).collect(),
-            json: json!(step),
+            json,
         }
     }
 }
@@ -1166,33 +1174,38 @@ puzzle_function! {
     pub fn se_path(py, puzzle, keywords; pencil: bool) -> PyResult<SePath> {
         let args = keywords.options()?;
         if pencil {
-            let (solver, at) = se_solver(puzzle, true, &args)?;
+            let (solver, at, symbols) = se_solver(puzzle, true, &args)?;
             let cancel = CancelFlag::new();
             let path =
                 on_pool(py, None, &cancel, || sudokit::rate::se::explain_state(solver.state(), se_options(&cancel)))?;
-            return path.map(|p| SePath::from_library(&p)).map_err(|why| bad_option(format!("{at}: {why}")));
+            let path = path.map_err(|why| bad_option(format!("{at}: {why}")))?;
+            return Ok(SePath::from_library(&path, symbols));
         }
-        let (p, at) = read_puzzle(puzzle, &args)?;
+        let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
         let cancel = CancelFlag::new();
         let path = on_pool(py, None, &cancel, || sudokit::rate::se_path_with(&p, se_options(&cancel)))?
             .map_err(|why| unrated(py, at, &why, &p))?;
-        Ok(SePath::from_library(&path))
+        Ok(SePath::from_library(&path, symbols))
     }
 }
 
 impl SePath {
-    fn from_library(path: &sudokit::rate::se::SePath) -> SePath {
+    /// The path, its steps' texts in `symbols` (the puzzle's), as the command line writes them.
+    fn from_library(path: &sudokit::rate::se::SePath, symbols: Symbols) -> SePath {
         let rating = path.rating();
+        let steps: Vec<SeStep> = path.steps.iter().map(|s| SeStep::from_library(s, symbols)).collect();
+        let mut json = json!(path);
+        json["steps"] = steps.iter().map(|s| s.json.clone()).collect();
         SePath {
-            steps: path.steps.iter().map(SeStep::from_library).collect(),
+            steps,
             solved: rating.is_some(),
             er: rating.as_ref().map(|r| tenths(r.er_tenths)),
             ep: rating.as_ref().map(|r| tenths(r.ep_tenths)),
             ed: rating.as_ref().map(|r| tenths(r.ed_tenths)),
             hardest: rating.map(|r| r.hardest),
             stopped: path.stopped.as_ref().map(sudokit::rate::se::RateError::report),
-            text: path.to_string(),
-            json: json!(path),
+            text: path.text_in(symbols),
+            json,
             summary: json!(sudokit::rate::se_counts(&path.steps)),
         }
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import functools
 import json
+import re
 
 import numpy as np
 import pytest
@@ -173,6 +174,18 @@ def test_hex_in_hex_out_for_the_step_solver(cli):
     hint = sudokit.hint(marks, pencil=True)
     assert hint.text == sudokit.hint(marks, pencil=True, symbols="hex").text
     assert hint.step.text == hint.text and "=G" not in hint.text
+    # Letters (`A` is 1) on 9x9, on Sudoku Explainer's scale too.
+    to_letters = str.maketrans("123456789", "ABCDEFGHI")
+    lettered = XY.translate(to_letters)
+    path = sudokit.se_path(lettered, symbols="letters")
+    cli_text = run_cli(cli, ["explain", "--scale", "se", "--symbols", "letters"], lettered).stdout
+    assert str(path) == cli_text.rstrip("\n")
+    plain = sudokit.se_path(XY)
+    assert len(path) == len(plain) > 40
+    for step, number in zip(path, plain):
+        # Only the digits after `=` and `<>` are letters; rows, columns and difficulties keep numbers.
+        assert step.text == re.sub(r"(=|<>)(\d)", lambda m: m[1] + chr(ord("@") + int(m[2])), number.text)
+        assert step.placements == number.placements and step.to_dict()["text"] == step.text
 
 
 def test_pencil_marks_as_the_cli_reads_them(datasets, cli):

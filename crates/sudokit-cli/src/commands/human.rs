@@ -327,9 +327,22 @@ impl Rec {
 
     /// The JSON form of a step, its text in the input's symbols.
     fn step_json(&self, step: &Step) -> serde_json::Value {
-        let mut v = serde_json::json!(step);
+        self.in_symbols(serde_json::json!(step), |symbols| step.text_in(symbols))
+    }
+
+    /// The JSON form of a step of Sudoku Explainer's, its text in the input's symbols.
+    fn se_step_json(&self, step: &se::SeStep) -> serde_json::Value {
+        self.in_symbols(serde_json::json!(step), |symbols| step.text_in(symbols))
+    }
+
+    /// A step's JSON form `v` with its `text` as `text` writes it in the input's symbols.
+    fn in_symbols(
+        &self,
+        mut v: serde_json::Value,
+        text: impl FnOnce(Symbols) -> String,
+    ) -> serde_json::Value {
         if self.symbols != Symbols::Standard {
-            v["text"] = step.text_in(self.symbols).into();
+            v["text"] = text(self.symbols).into();
         }
         v
     }
@@ -522,8 +535,12 @@ fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str, summary: bool) -> Out
     // A path its budget stopped keeps the steps it took, under the status of a stop.
     let status = if path.stopped.is_some() { "timeout" } else { "ok" };
     let out = match (rec.json, summary) {
-        (true, false) => rec.object(status, serde_json::json!(path)),
-        (false, false) => format!("{path}\n").into_bytes(),
+        (true, false) => {
+            let mut v = serde_json::json!(path);
+            v["steps"] = path.steps.iter().map(|s| rec.se_step_json(s)).collect();
+            rec.object(status, v)
+        }
+        (false, false) => format!("{}\n", path.text_in(rec.symbols)).into_bytes(),
         (true, true) => {
             let mut v = serde_json::json!(path);
             if let Some(o) = v.as_object_mut() {
@@ -626,7 +643,10 @@ fn all_hints(solver: &Solver, rec: &Rec) -> Vec<u8> {
 fn se_all_hints(state: &State, rec: &Rec, at: &str, multiline: bool) -> Outcome {
     let out = match se::all_hints(state, crate::interrupt::se_options()) {
         Ok(steps) if steps.is_empty() => no_hint(state, rec),
-        Ok(steps) => steps_record(&steps, rec, || serde_json::json!(steps)),
+        Ok(steps) => {
+            let texts: Vec<String> = steps.iter().map(|s| s.text_in(rec.symbols)).collect();
+            steps_record(&texts, rec, || steps.iter().map(|s| rec.se_step_json(s)).collect())
+        }
         Err(why) => {
             let message = format!("{at}: no Sudoku Explainer hint: {}", why.hint_report());
             return Outcome { multiline, ..se_refused(&why, rec, message) };
@@ -704,11 +724,11 @@ fn se_hint(state: &State, level: Level, rec: &Rec, at: &str) -> Outcome {
     let text = match level {
         Level::Nudge => h.nudge(),
         Level::Technique => h.technique(),
-        Level::Step => h.to_string(),
+        Level::Step => h.step.text_in(rec.symbols),
     };
     let out = hint_record(level, text, rec, |v| {
         if level == Level::Step {
-            v["step"] = serde_json::json!(h.step);
+            v["step"] = rec.se_step_json(&h.step);
         } else if level == Level::Technique {
             v["technique"] = serde_json::json!(h.step.name);
             v["difficulty"] = serde_json::json!(f64::from(h.step.difficulty_tenths()) / 10.0);

@@ -126,7 +126,7 @@ mod tests;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::grid::{Cell, Grid, Shape};
+use crate::grid::{Cell, Grid, Shape, Symbols};
 use crate::solve::{CancelFlag, Puzzle, Verdict};
 use board::Board;
 use chain::{Budget, Multi};
@@ -422,9 +422,30 @@ impl SeStep {
 
     /// What the step does, in forum notation: `r2c9=6`, `r5c1<>7, r6c1<>7`.
     pub fn results_text(&self) -> String {
-        let placed = self.placement.iter().map(|&(c, d)| format!("{}={d}", cell_name(c)));
-        let removed = self.removals.iter().map(|&(c, d)| format!("{}<>{d}", cell_name(c)));
+        self.results_text_in(Symbols::Standard)
+    }
+
+    /// [`SeStep::results_text`] with the digits written in `symbols`, as a puzzle given in
+    /// letters (`A`–`I`) was: `r2c9=F`.
+    pub fn results_text_in(&self, symbols: Symbols) -> String {
+        let digit = |d: u8| symbols.symbol(d);
+        let placed = self.placement.iter().map(|&(c, d)| format!("{}={}", cell_name(c), digit(d)));
+        let removed = self.removals.iter().map(|&(c, d)| format!("{}<>{}", cell_name(c), digit(d)));
         placed.chain(removed).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The step's text (as `Display` writes it) with the digits written in `symbols`.
+    ///
+    /// ```
+    /// use sudokit::{rate::se::SeStep, Symbols};
+    /// let single = Some((17, 6));
+    /// let step = SeStep { name: "Hidden Single", difficulty: 1.2, placement: single, removals: vec![] };
+    /// assert_eq!(step.text_in(Symbols::Letters), "Hidden Single (1.2): r2c9=F");
+    /// assert_eq!(step.text_in(Symbols::Standard), step.to_string());
+    /// ```
+    pub fn text_in(&self, symbols: Symbols) -> String {
+        let t = self.difficulty_tenths();
+        format!("{} ({}.{}): {}", self.name, t / 10, t % 10, self.results_text_in(symbols))
     }
 }
 
@@ -439,8 +460,7 @@ impl fmt::Display for SeStep {
     /// assert_eq!(step.to_string(), "Pointing (2.6): r5c1<>7, r6c1<>7");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = self.difficulty_tenths();
-        write!(f, "{} ({}.{}): {}", self.name, t / 10, t % 10, self.results_text())
+        f.write_str(&self.text_in(Symbols::Standard))
     }
 }
 
@@ -531,10 +551,19 @@ impl SePath {
 impl fmt::Display for SePath {
     /// One numbered step per line, then how the path ended ([`SePath::ending`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text_in(Symbols::Standard))
+    }
+}
+
+impl SePath {
+    /// The path's text (as `Display` writes it) with the steps' digits written in `symbols`.
+    pub fn text_in(&self, symbols: Symbols) -> String {
+        let mut text = String::new();
         for (i, step) in self.steps.iter().enumerate() {
-            writeln!(f, "{}. {step}", i + 1)?;
+            text.push_str(&format!("{}. {}\n", i + 1, step.text_in(symbols)));
         }
-        f.write_str(&self.ending())
+        text.push_str(&self.ending());
+        text
     }
 }
 
