@@ -822,6 +822,36 @@ fn hex_in_hex_out_for_candidates_and_steps() {
     assert!(json.contains(r#""text":"Hidden Single (1.2): r2c7=B""#), "{json}");
 }
 
+/// Hex in, hex out for the verdicts too: `check` names a repeated digit, and the digit that has no
+/// place left, in hex, on stdout and in the messages.
+#[test]
+fn hex_in_hex_out_for_verdicts() {
+    let open = |n: usize| ".".repeat(n);
+    // Row 1 lacks E and F; F is in columns 15 and 16 further down: F has no place in row 1.
+    let none = format!("0123456789ABCD..{}F.{}F{}", open(14), open(47), open(176));
+    let h = ["--symbols", "hex"];
+    let r = sudokit(&["check", h[0], h[1]], &none);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution: F has no place left in row 1\n"));
+    let standard: String = none
+        .chars()
+        .map(|c| {
+            c.to_digit(16).map_or('.', |d| char::from_digit(d + 1, 17).unwrap_or('?').to_ascii_uppercase())
+        })
+        .collect();
+    assert_eq!(sudokit(&["check"], &standard).stdout, "no solution: 16 has no place left in row 1\n");
+    let r = sudokit(&["solve", h[0], h[1]], &none);
+    assert!(r.stderr.ends_with("no solution: F has no place left in row 1\n"), "{}", r.stderr);
+    let twice = format!("00{}", &none[2..]);
+    let r = sudokit(&["check", h[0], h[1], "-o", "json"], &twice);
+    assert!(
+        r.stdout.contains(r#""detail":"0 twice in row 1 (r1c1 and r1c2); 0 twice in box 1"#),
+        "{}",
+        r.stdout
+    );
+    let r = sudokit(&["explain", h[0], h[1]], &twice);
+    assert!(r.stderr.contains("givens break the rules: 0 twice in row 1 (r1c1 and r1c2)"), "{}", r.stderr);
+}
+
 /// Issue #20: Java and C array literals as pasted from tutorials.
 #[test]
 fn issue20_java_and_c_arrays() {

@@ -8,7 +8,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use sudokit::{Conflict, ParseError, Position};
+use sudokit::{Conflict, ParseError, Position, Symbols};
 
 /// An instance of `sudokit.errors.<class>` built from `args`, as an error to raise.
 fn error_of<'py>(py: Python<'py>, class: &str, args: Bound<'py, PyTuple>) -> PyErr {
@@ -53,9 +53,10 @@ pub fn parse_error_message(py: Python<'_>, message: String) -> PyErr {
     }
 }
 
-/// `sudokit.InvalidPuzzleError`: givens that break the rules, each conflict named.
-pub fn invalid_puzzle(py: Python<'_>, at: Position, conflicts: &[Conflict]) -> PyErr {
-    let names: Vec<String> = conflicts.iter().map(Conflict::to_string).collect();
+/// `sudokit.InvalidPuzzleError`: givens that break the rules, each conflict named, its digit in
+/// `symbols` (the puzzle's).
+pub fn invalid_puzzle(py: Python<'_>, at: Position, conflicts: &[Conflict], symbols: Symbols) -> PyErr {
+    let names: Vec<String> = conflicts.iter().map(|c| c.text_in(symbols)).collect();
     let message = format!("{at}: givens break the rules: {}", names.join("; "));
     match (message, names).into_pyobject(py) {
         Ok(args) => error_of(py, "InvalidPuzzleError", args),
@@ -63,10 +64,16 @@ pub fn invalid_puzzle(py: Python<'_>, at: Position, conflicts: &[Conflict]) -> P
     }
 }
 
-/// `sudokit.NoSolutionError`, with why where a short argument shows it.
-pub fn no_solution(py: Python<'_>, at: Position, why: Option<sudokit::NoSolution>) -> PyErr {
+/// `sudokit.NoSolutionError`, with why where a short argument shows it (its digits in `symbols`,
+/// the puzzle's).
+pub fn no_solution(
+    py: Python<'_>,
+    at: Position,
+    why: Option<sudokit::NoSolution>,
+    symbols: Symbols,
+) -> PyErr {
     let message = match why {
-        Some(why) => format!("{at}: no solution: {why}"),
+        Some(why) => format!("{at}: no solution: {}", why.text_in(symbols)),
         None => format!("{at}: no solution"),
     };
     match (message,).into_pyobject(py) {
@@ -120,12 +127,13 @@ pub fn parse_error_at(py: Python<'_>, message: String, at: (usize, usize, Option
 }
 
 /// Why a puzzle that needs exactly one solution has not: `MultipleSolutionsError`,
-/// `NoSolutionError`, `InvalidPuzzleError` or `TimedOutError`, by its verdict.
-pub fn not_unique(py: Python<'_>, at: Position, verdict: &sudokit::Verdict) -> PyErr {
+/// `NoSolutionError`, `InvalidPuzzleError` or `TimedOutError`, by its verdict (digits in
+/// `symbols`, the puzzle's).
+pub fn not_unique(py: Python<'_>, at: Position, verdict: &sudokit::Verdict, symbols: Symbols) -> PyErr {
     use sudokit::Verdict;
     match verdict {
-        Verdict::NoSolution => no_solution(py, at, None),
-        Verdict::Invalid(c) => invalid_puzzle(py, at, c),
+        Verdict::NoSolution => no_solution(py, at, None, symbols),
+        Verdict::Invalid(c) => invalid_puzzle(py, at, c, symbols),
         Verdict::Multiple { .. } => {
             let made = (format!("{at}: more than one solution"),).into_pyobject(py);
             error_from(py, made.map(|a| ("MultipleSolutionsError", a.into_any())))
@@ -139,7 +147,7 @@ pub fn human_error(py: Python<'_>, at: Position, e: &sudokit::human::HumanError)
     use sudokit::human::HumanError;
     let message = format!("{at}: {e}");
     let made = match e {
-        HumanError::NoSolution => return no_solution(py, at, None),
+        HumanError::NoSolution => return no_solution(py, at, None, Symbols::Standard),
         HumanError::MultipleSolutions => {
             (message,).into_pyobject(py).map(|a| ("MultipleSolutionsError", a.into_any()))
         }
@@ -153,13 +161,14 @@ pub fn human_error(py: Python<'_>, at: Position, e: &sudokit::human::HumanError)
 }
 
 /// Why a puzzle gets no rating, as the exception `se_path` raises: the exceptions of the step
-/// solver's same reasons, and `ValueError` for a board the ratings do not cover.
-pub fn unrated_error(py: Python<'_>, at: Position, why: &sudokit::rate::Unrated) -> PyErr {
+/// solver's same reasons, and `ValueError` for a board the ratings do not cover (digits in
+/// `symbols`, the puzzle's).
+pub fn unrated_error(py: Python<'_>, at: Position, why: &sudokit::rate::Unrated, symbols: Symbols) -> PyErr {
     use sudokit::rate::Unrated;
     let message = format!("{at}: {}", why.message());
     let made = match why {
-        Unrated::NoSolution => return no_solution(py, at, None),
-        Unrated::Invalid(c) => return invalid_puzzle(py, at, c),
+        Unrated::NoSolution => return no_solution(py, at, None, symbols),
+        Unrated::Invalid(c) => return invalid_puzzle(py, at, c, symbols),
         Unrated::Multiple => (message,).into_pyobject(py).map(|a| ("MultipleSolutionsError", a.into_any())),
         Unrated::Undecided => (message,).into_pyobject(py).map(|a| ("TimedOutError", a.into_any())),
         _ => return bad_option(message),

@@ -284,11 +284,11 @@ impl Start {
     /// clash by clash, as `solve` and the command line name them.
     fn solver(self, py: Python<'_>, options: SolverOptions) -> PyResult<Solver> {
         if !self.conflicts.is_empty() {
-            return Err(invalid_puzzle(py, self.at, &self.conflicts));
+            return Err(invalid_puzzle(py, self.at, &self.conflicts, self.symbols));
         }
-        let (at, puzzle) = (self.at, self.puzzle);
+        let (at, puzzle, symbols) = (self.at, self.puzzle, self.symbols);
         py.detach(|| self.state.and_then(|s| Solver::new(s, options))).map_err(|e| match (&e, &puzzle) {
-            (HumanError::NoSolution, Some(p)) => no_solution(py, at, p.why_no_solution()),
+            (HumanError::NoSolution, Some(p)) => no_solution(py, at, p.why_no_solution(), symbols),
             _ => human_error(py, at, &e),
         })
     }
@@ -538,10 +538,16 @@ fn refuse_hodoku_flags(given: bool) -> PyResult<()> {
 
 /// The exception for a puzzle not rated for `why`: for no solution, with why where a short
 /// argument shows it, as `check` says it.
-fn unrated(py: Python<'_>, at: Position, why: &sudokit::rate::Unrated, p: &sudokit::Puzzle) -> PyErr {
+fn unrated(
+    py: Python<'_>,
+    at: Position,
+    why: &sudokit::rate::Unrated,
+    p: &sudokit::Puzzle,
+    symbols: Symbols,
+) -> PyErr {
     match why {
-        sudokit::rate::Unrated::NoSolution => no_solution(py, at, p.why_no_solution()),
-        _ => unrated_error(py, at, why),
+        sudokit::rate::Unrated::NoSolution => no_solution(py, at, p.why_no_solution(), symbols),
+        _ => unrated_error(py, at, why, symbols),
     }
 }
 
@@ -567,7 +573,7 @@ fn se_solver(
     let start = state_of(obj, pencil, args)?;
     let (at, symbols) = (start.at, start.symbols);
     if let Some(why) = sudokit::rate::Unrated::of_rules(&start.rules) {
-        return Err(unrated_error(py, at, &why));
+        return Err(unrated_error(py, at, &why, symbols));
     }
     Ok((start.solver(py, SolverOptions::default())?, at, symbols))
 }
@@ -970,8 +976,10 @@ puzzle_function! {
     pub fn backdoors(py, puzzle, keywords; max_size: Whole<usize>) -> PyResult<Backdoors> {
         let max_size = max_size.get();
         let args = keywords.options()?;
-        let (p, at) = read_puzzle(puzzle, &args)?;
-        let found = py.detach(|| sudokit::rate::backdoor::backdoors(&p, max_size)).map_err(|why| unrated(py, at, &why, &p))?;
+        let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
+        let found = py
+            .detach(|| sudokit::rate::backdoor::backdoors(&p, max_size))
+            .map_err(|why| unrated(py, at, &why, &p, symbols))?;
         let shape = p.grid().shape();
         let tuple = |&(c, d): &(sudokit::Cell, sudokit::Digit)| (c.row(shape) + 1, c.col(shape) + 1, d.get());
         Ok((found.size, found.sets.iter().map(|set| set.iter().map(tuple).collect()).collect()))
@@ -1184,7 +1192,7 @@ puzzle_function! {
         let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
         let cancel = CancelFlag::new();
         let path = on_pool(py, None, &cancel, || sudokit::rate::se_path_with(&p, se_options(&cancel)))?
-            .map_err(|why| unrated(py, at, &why, &p))?;
+            .map_err(|why| unrated(py, at, &why, &p, symbols))?;
         Ok(SePath::from_library(&path, symbols))
     }
 }

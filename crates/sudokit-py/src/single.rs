@@ -17,7 +17,7 @@ use crate::args::{
     COUNT_LIMIT,
 };
 use crate::errors::{bad_option, invalid_puzzle, no_solution, not_unique, timed_out, warn};
-use crate::input::{read_puzzle, read_puzzle_in};
+use crate::input::read_puzzle_in;
 use crate::output::render;
 use crate::pool::{interruptible, receive};
 
@@ -57,7 +57,7 @@ puzzle_function! {
         };
         let (found, o) = interruptible(py, &limits, search, |(_, o)| o.timed_out())?;
         let Some(solution) = found else {
-            return Err(failure(py, &p, at, &o));
+            return Err(failure(py, &p, at, &o, symbols));
         };
         if o.solutions > 1 {
             warn(py, "MultipleSolutionsWarning", &format!("{at}: more than one solution; returned the first"))?;
@@ -72,15 +72,15 @@ fn stopped(verdict: &sudokit::Verdict) -> bool {
 }
 
 /// Why a search found no solution: the timeout, givens that break the rules, or none exists.
-fn failure(py: Python<'_>, p: &sudokit::Puzzle, at: Position, o: &SearchOutcome) -> PyErr {
+fn failure(py: Python<'_>, p: &sudokit::Puzzle, at: Position, o: &SearchOutcome, symbols: Symbols) -> PyErr {
     if o.timed_out() {
         return timed_out(py, at, o.solutions);
     }
     let conflicts = p.conflicts();
     if conflicts.is_empty() {
-        no_solution(py, at, p.why_no_solution())
+        no_solution(py, at, p.why_no_solution(), symbols)
     } else {
-        invalid_puzzle(py, at, &conflicts)
+        invalid_puzzle(py, at, &conflicts, symbols)
     }
 }
 
@@ -103,10 +103,10 @@ puzzle_function! {
         let limit = limit.map(Whole::get);
         let args = keywords.options()?;
         let limits = search_limits(limit, timeout)?;
-        let (p, at) = read_puzzle(puzzle, &args)?;
+        let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
         let o = interruptible(py, &limits, |l| p.count(l), SearchOutcome::timed_out)?;
         if o.timed_out() || (o.solutions == 0 && !p.conflicts().is_empty()) {
-            return Err(failure(py, &p, at, &o));
+            return Err(failure(py, &p, at, &o, symbols));
         }
         Ok(o.solutions)
     }
@@ -224,7 +224,7 @@ impl Verdict {
             why: None,
         };
         match v {
-            sudokit::Verdict::Invalid(c) => out.conflicts = c.iter().map(ToString::to_string).collect(),
+            sudokit::Verdict::Invalid(c) => out.conflicts = c.iter().map(|c| c.text_in(symbols)).collect(),
             sudokit::Verdict::Unique(g) => out.solution = Some(show(g)),
             sudokit::Verdict::Multiple { first, second } => {
                 out.solution = Some(show(first));
@@ -232,7 +232,7 @@ impl Verdict {
                 out.differ = first.diff(second).iter().map(|c| c.name(first.shape())).collect();
             }
             sudokit::Verdict::TimedOut { found, .. } => out.solution = found.as_ref().map(show),
-            sudokit::Verdict::NoSolution => out.why = p.why_no_solution().map(|w| w.to_string()),
+            sudokit::Verdict::NoSolution => out.why = p.why_no_solution().map(|w| w.text_in(symbols)),
             _ => {}
         }
         out
@@ -323,8 +323,8 @@ puzzle_function! {
         let search = |l| reduce(&p, symmetry, rng.clone().as_mut(), l);
         match interruptible(py, &limits, search, |r| r.as_ref().is_err_and(stopped))? {
             Ok(m) => Ok(render(p.board(), &m.puzzle, format, symbols)),
-            Err(sudokit::Verdict::NoSolution) => Err(no_solution(py, at, p.why_no_solution())),
-            Err(verdict) => Err(not_unique(py, at, &verdict)),
+            Err(sudokit::Verdict::NoSolution) => Err(no_solution(py, at, p.why_no_solution(), symbols)),
+            Err(verdict) => Err(not_unique(py, at, &verdict, symbols)),
         }
     }
 }
@@ -425,7 +425,7 @@ puzzle_function! {
         let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
         let conflicts = p.conflicts();
         if !conflicts.is_empty() {
-            return Err(invalid_puzzle(py, at, &conflicts));
+            return Err(invalid_puzzle(py, at, &conflicts, symbols));
         }
         let board = p.shared_board();
         let (tx, rx) = sync_channel::<Grid>(AHEAD);

@@ -174,6 +174,14 @@ def test_hex_in_hex_out_for_the_step_solver(cli):
     hint = sudokit.hint(marks, pencil=True)
     assert hint.text == sudokit.hint(marks, pencil=True, symbols="hex").text
     assert hint.step.text == hint.text and "=G" not in hint.text
+    # The verdicts too: row 1 lacks E and F, and F is in columns 15 and 16 further down.
+    none = "0123456789ABCD.." + "." * 14 + "F." + "." * 47 + "F" + "." * 176
+    assert sudokit.check(none, symbols="hex").why == "F has no place left in row 1"
+    with pytest.raises(sudokit.NoSolutionError, match="F has no place left in row 1"):
+        sudokit.solve(none, symbols="hex")
+    assert sudokit.check("00" + none[2:], symbols="hex").conflicts[0] == "0 twice in row 1 (r1c1 and r1c2)"
+    with pytest.raises(sudokit.InvalidPuzzleError, match="0 twice in row 1"):
+        sudokit.explain("00" + none[2:], symbols="hex")
     # Letters (`A` is 1) on 9x9, on Sudoku Explainer's scale too.
     to_letters = str.maketrans("123456789", "ABCDEFGHI")
     lettered = XY.translate(to_letters)

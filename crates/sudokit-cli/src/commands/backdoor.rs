@@ -86,7 +86,8 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome
             sizes.add(|s| s.add(None));
             let kind = unrated_kind(&why);
             // Why there is no solution, where a short argument shows it, as `check` says it.
-            let because = if why == Unrated::NoSolution { why_suffix(p) } else { String::new() };
+            let because =
+                if why == Unrated::NoSolution { why_suffix(p, job.notation.symbols) } else { String::new() };
             return Outcome {
                 out: echo(marker_record(mode, columns, job, why.status())),
                 messages: vec![format!("{}: no backdoors: {why}{because}", job.position)],

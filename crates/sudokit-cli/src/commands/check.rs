@@ -109,7 +109,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             // one cell or digit, ending at a dead end.
             let (f, text) = match p.why_no_solution() {
                 Some(why) => {
-                    let why = why.to_string();
+                    let why = why.text_in(job.notation.symbols);
                     (fields("no_solution").set("detail", why.clone()), format!("no solution: {why}\n"))
                 }
                 None => (fields("no_solution"), "no solution\n".to_string()),
@@ -117,7 +117,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             (record(mode, columns, f, || text.into_bytes()), Kind::NoSolution, Status::Failed)
         }
         Verdict::Invalid(c) => {
-            let detail = conflicts_text(c);
+            let detail = conflicts_text(c, job.notation.symbols);
             let out = record(mode, columns, fields("invalid").set("detail", detail.clone()), || {
                 format!("invalid: {detail}\n").into_bytes()
             });

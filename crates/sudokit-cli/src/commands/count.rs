@@ -59,7 +59,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         };
     }
     if o.solutions == 0 {
-        if let Some(msg) = broken_rules(p, at) {
+        if let Some(msg) = broken_rules(p, job) {
             return Outcome {
                 out: echo(marker_record(mode, columns, job, "invalid")),
                 messages: vec![msg],

@@ -274,7 +274,7 @@ fn process_puzzle(mode: Mode<'_>, job: &Job, csv: Option<Columns>) -> Outcome {
     }
     // Givens that break the rules are named as every command names them, each clash, before the
     // state would name its first one.
-    if let Some(message) = super::broken_rules(p, job.position) {
+    if let Some(message) = super::broken_rules(p, job) {
         return Outcome {
             multiline: mode.multiline(),
             ..failed(Kind::Invalid, rec.marker("invalid"), message)
@@ -282,7 +282,7 @@ fn process_puzzle(mode: Mode<'_>, job: &Job, csv: Option<Columns>) -> Outcome {
     }
     let state = State::new(p.shared_board(), p.grid());
     // Why there is no solution, where a short argument shows it, as `check` says it.
-    run_state(mode, state, &rec, job.position.to_string(), &|| super::why_suffix(p))
+    run_state(mode, state, &rec, job.position.to_string(), &|| super::why_suffix(p, job.notation.symbols))
 }
 
 /// How one input's record is written: text, or a JSON object that starts as every command's `-o

@@ -61,14 +61,17 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
                 Verdict::Multiple { .. } => {
                     ("multiple", Kind::Ambiguous, Status::Multiple, "more than one solution".to_string())
                 }
-                Verdict::NoSolution => {
-                    ("no_solution", Kind::NoSolution, Status::Failed, format!("no solution{}", why_suffix(p)))
-                }
+                Verdict::NoSolution => (
+                    "no_solution",
+                    Kind::NoSolution,
+                    Status::Failed,
+                    format!("no solution{}", why_suffix(p, job.notation.symbols)),
+                ),
                 Verdict::Invalid(c) => (
                     "invalid",
                     Kind::Invalid,
                     Status::Failed,
-                    format!("givens break the rules: {}", conflicts_text(c)),
+                    format!("givens break the rules: {}", conflicts_text(c, job.notation.symbols)),
                 ),
                 _ => ("timeout", Kind::TimedOut, Status::Failed, "timed out".into()),
             };

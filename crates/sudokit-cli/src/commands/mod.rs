@@ -9,7 +9,7 @@ use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::format::{write_board_grid, write_grid_in};
 use sudokit::{
-    Conflict, Grid, GridError, Layout, Limits, OutputFormat, ParseError, ParseErrorKind, Position, Puzzle,
+    Conflict, Grid, GridError, Layout, Limits, OutputFormat, ParseError, ParseErrorKind, Puzzle, Symbols,
 };
 
 use crate::args::{InputArgs, Output, ReadOptions, RunArgs};
@@ -420,29 +420,37 @@ fn marker(format: OutputFormat, reason: &str) -> Vec<u8> {
     }
 }
 
-fn conflicts_text(c: &[Conflict]) -> String {
-    c.iter().map(Conflict::to_string).collect::<Vec<_>>().join("; ")
+/// Conflicting givens, `; `-separated, their digits in `symbols` (the input's).
+fn conflicts_text(c: &[Conflict], symbols: Symbols) -> String {
+    c.iter().map(|c| c.text_in(symbols)).collect::<Vec<_>>().join("; ")
 }
 
 /// The message for givens that break the rules, if they do. Conflicting givens have no solution, so
 /// the solving commands look for conflicts only after a search found none: the common case pays
 /// nothing. The human-solving commands look first, at a cost of microseconds next to a path's
 /// milliseconds, since their solver would name only its first clash.
-fn broken_rules(p: &Puzzle, at: Position) -> Option<String> {
+fn broken_rules(p: &Puzzle, job: &Job) -> Option<String> {
     let conflicts = p.conflicts();
-    (!conflicts.is_empty()).then(|| format!("{at}: givens break the rules: {}", conflicts_text(&conflicts)))
+    (!conflicts.is_empty()).then(|| {
+        format!(
+            "{}: givens break the rules: {}",
+            job.position,
+            conflicts_text(&conflicts, job.notation.symbols)
+        )
+    })
 }
 
 /// The message for a puzzle with no solution, with why (see [`why_suffix`]).
-fn no_solution_message(p: &Puzzle, at: Position) -> String {
-    format!("{at}: no solution{}", why_suffix(p))
+fn no_solution_message(p: &Puzzle, job: &Job) -> String {
+    format!("{}: no solution{}", job.position, why_suffix(p, job.notation.symbols))
 }
 
 /// `: ` and the short argument that shows why a puzzle has no solution, where there is one (see
-/// [`Puzzle::why_no_solution`]), for the end of a message saying so; empty where only the search
-/// shows it. Callers look for it only once a search found no solution.
-fn why_suffix(p: &Puzzle) -> String {
-    p.why_no_solution().map(|why| format!(": {why}")).unwrap_or_default()
+/// [`Puzzle::why_no_solution`]), its digits in `symbols` (the input's), for the end of a message
+/// saying so; empty where only the search shows it. Callers look for it only once a search found
+/// no solution.
+fn why_suffix(p: &Puzzle, symbols: Symbols) -> String {
+    p.why_no_solution().map(|why| format!(": {}", why.text_in(symbols))).unwrap_or_default()
 }
 
 /// What a record that could not be read is: a puzzle read whole under rules its board cannot

@@ -79,10 +79,10 @@ pub fn solve(args: &SolveArgs, job: &Job) -> Outcome {
     let Some(solution) = first else {
         let (kind, status, reason, message) = if o.timed_out() {
             (Kind::TimedOut, "timeout", "timeout", format!("{at}: timed out"))
-        } else if let Some(msg) = broken_rules(p, at) {
+        } else if let Some(msg) = broken_rules(p, job) {
             (Kind::Invalid, "invalid", "invalid", msg)
         } else {
-            (Kind::NoSolution, "no_solution", "no solution", no_solution_message(p, at))
+            (Kind::NoSolution, "no_solution", "no solution", no_solution_message(p, job))
         };
         let out = record(mode, columns, fields(status), || {
             echo_in(args.output.echo, job, mode, marker(mode.layout(), reason))
@@ -227,7 +227,7 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
         ("timeout", Some("timeout"))
     } else if o.solutions == 0 {
         result.status = Status::Failed;
-        match broken_rules(p, at) {
+        match broken_rules(p, job) {
             Some(msg) => {
                 result.kind = Kind::Invalid;
                 result.messages.push(msg);
@@ -235,7 +235,7 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
             }
             None => {
                 result.kind = Kind::NoSolution;
-                result.messages.push(no_solution_message(p, at));
+                result.messages.push(no_solution_message(p, job));
                 ("no_solution", Some("no solution"))
             }
         }

@@ -51,6 +51,22 @@ impl Symbols {
         }
     }
 
+    /// How a text (a step, a message) writes digit `value`: as its number in the standard symbols
+    /// (`12` on 16×16, as the forums write digits beside row and column numbers), else as its
+    /// symbol, as the puzzle's grids are written (`B` in hex, `L` in letters).
+    ///
+    /// ```
+    /// use sudokit::Symbols;
+    /// assert_eq!(Symbols::Standard.digit_text(12), "12");
+    /// assert_eq!(Symbols::Hex.digit_text(12), "B");
+    /// ```
+    pub fn digit_text(self, value: u8) -> String {
+        match self {
+            Symbols::Standard => value.to_string(),
+            _ => self.symbol(value).to_string(),
+        }
+    }
+
     /// The digit a character stands for in this convention (either case), or `None` for a blank
     /// or any other character.
     ///

@@ -385,10 +385,7 @@ pub fn house_name(kind: HouseKind) -> String {
 
 /// A digit in a step's text: its number in the standard symbols, else its symbol.
 fn digit_text(d: Digit, symbols: Symbols) -> String {
-    match symbols {
-        Symbols::Standard => d.to_string(),
-        _ => symbols.symbol(d.get()).to_string(),
-    }
+    symbols.digit_text(d.get())
 }
 
 fn digit_list(digits: DigitSet, sep: &str, symbols: Symbols) -> String {

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::geometry::Geometry;
 use super::variant::{CageProblem, VariantError};
-use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, Shape};
+use crate::grid::{Candidates, Cell, CellSet, Digit, Grid, Shape, Symbols};
 use crate::grid::{GridError, RegionProblem};
 
 /// What kind of house a [`House`] is, with its 0-based index among houses of that kind.
@@ -97,12 +97,20 @@ pub struct Conflict {
     pub shape: Shape,
 }
 
+/// `5 twice in row 1 (r1c1 and r1c7)`.
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
+        f.write_str(&self.text_in(Symbols::Standard))
+    }
+}
+
+impl Conflict {
+    /// The conflict as `Display` writes it, the digit written in `symbols` as a puzzle given in
+    /// them has it (`F twice in row 1 (r1c1 and r1c2)` in hex; see [`Symbols::digit_text`]).
+    pub fn text_in(&self, symbols: Symbols) -> String {
+        format!(
             "{} twice in {} ({} and {})",
-            self.digit,
+            symbols.digit_text(self.digit.get()),
             self.house,
             self.cells[0].name(self.shape),
             self.cells[1].name(self.shape)
@@ -518,6 +526,8 @@ mod tests {
         let c = Board::classic(Shape::CLASSIC).conflicts(&g);
         let text: Vec<String> = c.iter().map(|c| c.to_string()).collect();
         assert_eq!(text, vec!["5 twice in row 1 (r1c1 and r1c7)", "5 twice in column 1 (r1c1 and r9c1)"]);
+        assert_eq!(c[0].text_in(Symbols::Standard), text[0]);
+        assert_eq!(c[0].text_in(Symbols::Letters), "E twice in row 1 (r1c1 and r1c7)");
     }
 
     #[test]

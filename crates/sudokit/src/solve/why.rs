@@ -9,9 +9,9 @@
 //! (a mistyped given, a wrong entry). Some puzzles need a deeper search than one trial to fail,
 //! and for those there is no short argument: [`why_no_solution`] says so with `None`.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
-use crate::grid::{Cell, Digit, DigitSet, Grid, Shape};
+use crate::grid::{Cell, Digit, DigitSet, Grid, Shape, Symbols};
 use crate::rules::{Board, HouseKind};
 
 /// Where a line of reasoning runs out of room.
@@ -89,50 +89,71 @@ pub enum Alternatives {
 const NAMED_SINGLES: usize = 6;
 
 /// Writes `after the singles r1c2=3 r4c5=6, ` (a long run shortened to its start and end), nothing
-/// for none.
-fn write_singles(f: &mut fmt::Formatter<'_>, singles: &[(Cell, Digit)], shape: Shape) -> fmt::Result {
-    let name = |&(c, d): &(Cell, Digit)| format!("{}={d}", c.name(shape));
+/// for none; the digits in `symbols` (see [`Symbols::digit_text`]).
+fn write_singles(out: &mut String, singles: &[(Cell, Digit)], shape: Shape, symbols: Symbols) {
+    let name = |&(c, d): &(Cell, Digit)| format!("{}={}", c.name(shape), symbols.digit_text(d.get()));
     let n = singles.len();
     if n > NAMED_SINGLES {
         let start: Vec<String> = singles[..NAMED_SINGLES - 1].iter().map(name).collect();
-        write!(f, "after {n} singles ({} … {}), ", start.join(" "), name(&singles[n - 1]))
+        let _ = write!(out, "after {n} singles ({} … {}), ", start.join(" "), name(&singles[n - 1]));
     } else if n > 0 {
         let all: Vec<String> = singles.iter().map(name).collect();
-        write!(f, "after the single{} {}, ", if n == 1 { "" } else { "s" }, all.join(" "))
-    } else {
-        Ok(())
+        let _ = write!(out, "after the single{} {}, ", if n == 1 { "" } else { "s" }, all.join(" "));
     }
 }
 
 impl fmt::Display for Contradiction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_singles(f, &self.singles, self.shape)?;
-        match &self.dead_end {
-            DeadEnd::Cell(c) => write!(f, "{} has no candidate left", c.name(self.shape)),
-            DeadEnd::Digit { digit, house } => write!(f, "{digit} has no place left in {house}"),
-            DeadEnd::Cage { index, total, sum } => {
-                write!(f, "cage {} adds up to {total}, not {sum}", index + 1)
+        f.write_str(&self.text_in(Symbols::Standard))
+    }
+}
+
+impl Contradiction {
+    /// The contradiction as `Display` writes it, its digits in `symbols` as a puzzle given in them
+    /// has them (see [`Symbols::digit_text`]).
+    pub fn text_in(&self, symbols: Symbols) -> String {
+        let mut out = String::new();
+        write_singles(&mut out, &self.singles, self.shape, symbols);
+        let _ = match &self.dead_end {
+            DeadEnd::Cell(c) => write!(out, "{} has no candidate left", c.name(self.shape)),
+            DeadEnd::Digit { digit, house } => {
+                write!(out, "{} has no place left in {house}", symbols.digit_text(digit.get()))
             }
-        }
+            DeadEnd::Cage { index, total, sum } => {
+                write!(out, "cage {} adds up to {total}, not {sum}", index + 1)
+            }
+        };
+        out
     }
 }
 
 impl fmt::Display for NoSolution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text_in(Symbols::Standard))
+    }
+}
+
+impl NoSolution {
+    /// Why, as `Display` writes it, the digits in `symbols` as a puzzle given in them has them:
+    /// `after the single r1c5=B, r1c9 has no candidate left` in hex (see [`Symbols::digit_text`]).
+    pub fn text_in(&self, symbols: Symbols) -> String {
+        let digit = |d: &Digit| symbols.digit_text(d.get());
         match self {
-            NoSolution::Singles(c) => write!(f, "{c}"),
+            NoSolution::Singles(c) => c.text_in(symbols),
             NoSolution::EveryCase { singles, of, cases, shape } => {
-                write_singles(f, singles, *shape)?;
-                match of {
-                    Alternatives::Cell(cell) => write!(f, "every candidate of {} fails", cell.name(*shape))?,
-                    Alternatives::Digit { digit, house } => {
-                        write!(f, "every place of {digit} in {house} fails")?
+                let mut out = String::new();
+                write_singles(&mut out, singles, *shape, symbols);
+                let _ = match of {
+                    Alternatives::Cell(cell) => write!(out, "every candidate of {} fails", cell.name(*shape)),
+                    Alternatives::Digit { digit: d, house } => {
+                        write!(out, "every place of {} in {house} fails", digit(d))
                     }
-                }
+                };
                 for (i, (cell, d, c)) in cases.iter().enumerate() {
-                    write!(f, "{} {}={d}: {c}", if i == 0 { ":" } else { ";" }, cell.name(*shape))?;
+                    let mark = if i == 0 { ":" } else { ";" };
+                    let _ = write!(out, "{mark} {}={}: {}", cell.name(*shape), digit(d), c.text_in(symbols));
                 }
-                Ok(())
+                out
             }
         }
     }
@@ -509,6 +530,16 @@ mod tests {
             assert_eq!(Puzzle::classic(grid.clone()).check(), Verdict::NoSolution);
             let why = why_no_solution(&board, &grid).expect("an argument");
             assert!(why.to_string().starts_with(start), "{why}");
+            assert_eq!(why.text_in(Symbols::Standard), why.to_string());
+            // In letters (`A` is 1) only the digits change: rows, columns and counts keep numbers.
+            let lettered =
+                start.replace("=6", "=F").replace("=9", "=I").replace("=1", "=A").replace("=3", "=C");
+            let lettered = lettered.replace("of 7", "of G").replace("=7", "=G");
+            assert!(
+                why.text_in(Symbols::Letters).starts_with(&lettered),
+                "{}",
+                why.text_in(Symbols::Letters)
+            );
             holds(&board, &grid, &why);
         }
     }
