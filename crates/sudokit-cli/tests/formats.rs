@@ -848,8 +848,14 @@ fn hex_in_hex_out_for_verdicts() {
         "{}",
         r.stdout
     );
-    let r = sudokit(&["explain", h[0], h[1]], &twice);
-    assert!(r.stderr.contains("givens break the rules: 0 twice in row 1 (r1c1 and r1c2)"), "{}", r.stderr);
+    for command in ["explain", "backdoor", "solve"] {
+        let r = sudokit(&[command, h[0], h[1]], &twice);
+        assert!(
+            r.stderr.contains("givens break the rules: 0 twice in row 1 (r1c1 and r1c2)"),
+            "{}",
+            r.stderr
+        );
+    }
 }
 
 /// Issue #20: Java and C array literals as pasted from tutorials.

@@ -90,7 +90,11 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome
                 if why == Unrated::NoSolution { why_suffix(p, job.notation.symbols) } else { String::new() };
             return Outcome {
                 out: echo(marker_record(mode, columns, job, why.status())),
-                messages: vec![format!("{}: no backdoors: {why}{because}", job.position)],
+                messages: vec![format!(
+                    "{}: no backdoors: {}{because}",
+                    job.position,
+                    why.text_in(job.notation.symbols)
+                )],
                 status: kind.unanswered_status(),
                 kind,
                 ..base

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::hodoku::{self, HodokuError, HodokuRating};
 use super::se::{self, RateError, SeRating};
-use crate::grid::{Candidates, Grid, Shape};
+use crate::grid::{Candidates, Grid, Shape, Symbols};
 use crate::human::{self, HumanError, Solutions, SolverOptions, State, Technique};
 use crate::rules::{Board, Conflict};
 use crate::solve::{Puzzle, Verdict};
@@ -287,6 +287,7 @@ impl Unrated {
 impl fmt::Display for Unrated {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Unrated::Invalid(_) => f.write_str(&self.text_in(Symbols::Standard)),
             Unrated::Unsupported { side, classic_rules } => {
                 f.write_str("the SE and HoDoKu ratings are for classic 9x9 puzzles only, not ")?;
                 if *side == Shape::CLASSIC.side() && !classic_rules {
@@ -297,12 +298,22 @@ impl fmt::Display for Unrated {
             }
             Unrated::Multiple => f.write_str("more than one solution"),
             Unrated::NoSolution => f.write_str("no solution"),
-            Unrated::Invalid(c) => {
-                let names: Vec<String> = c.iter().map(Conflict::to_string).collect();
-                write!(f, "givens break the rules: {}", names.join("; "))
-            }
             Unrated::Undecided => f.write_str("uniqueness could not be decided"),
             Unrated::Contradiction(why) => f.write_str(why),
+        }
+    }
+}
+
+impl Unrated {
+    /// The reason as `Display` writes it, a conflict's digit in `symbols`, as a puzzle given in
+    /// them writes it (`givens break the rules: F twice in row 1 …` in hex).
+    pub fn text_in(&self, symbols: Symbols) -> String {
+        match self {
+            Unrated::Invalid(c) => {
+                let names: Vec<String> = c.iter().map(|c| c.text_in(symbols)).collect();
+                format!("givens break the rules: {}", names.join("; "))
+            }
+            other => other.to_string(),
         }
     }
 }
