@@ -142,18 +142,20 @@ pub fn not_unique(py: Python<'_>, at: Position, verdict: &sudokit::Verdict, symb
     }
 }
 
-/// Why the step solver cannot start on a puzzle, as the exception `sudokit explain` would report.
-pub fn human_error(py: Python<'_>, at: Position, e: &sudokit::human::HumanError) -> PyErr {
+/// Why the step solver cannot start on a puzzle, as the exception `sudokit explain` would report
+/// (digits in `symbols`, the puzzle's).
+pub fn human_error(py: Python<'_>, at: Position, e: &sudokit::human::HumanError, symbols: Symbols) -> PyErr {
     use sudokit::human::HumanError;
-    let message = format!("{at}: {e}");
+    let message = format!("{at}: {}", e.text_in(symbols));
     let made = match e {
-        HumanError::NoSolution => return no_solution(py, at, None, Symbols::Standard),
+        HumanError::NoSolution => return no_solution(py, at, None, symbols),
         HumanError::MultipleSolutions => {
             (message,).into_pyobject(py).map(|a| ("MultipleSolutionsError", a.into_any()))
         }
         HumanError::Undecided => (message,).into_pyobject(py).map(|a| ("TimedOutError", a.into_any())),
         HumanError::Conflict(c) => {
-            (message, vec![c.to_string()]).into_pyobject(py).map(|a| ("InvalidPuzzleError", a.into_any()))
+            let named = vec![c.text_in(symbols)];
+            (message, named).into_pyobject(py).map(|a| ("InvalidPuzzleError", a.into_any()))
         }
         _ => (message, Vec::<String>::new()).into_pyobject(py).map(|a| ("InvalidPuzzleError", a.into_any())),
     };

@@ -289,7 +289,7 @@ impl Start {
         let (at, puzzle, symbols) = (self.at, self.puzzle, self.symbols);
         py.detach(|| self.state.and_then(|s| Solver::new(s, options))).map_err(|e| match (&e, &puzzle) {
             (HumanError::NoSolution, Some(p)) => no_solution(py, at, p.why_no_solution(), symbols),
-            _ => human_error(py, at, &e),
+            _ => human_error(py, at, &e, symbols),
         })
     }
 }

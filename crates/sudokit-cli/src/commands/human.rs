@@ -396,7 +396,8 @@ fn run_state(
             HumanError::Undecided => (Kind::TimedOut, "timeout"),
             _ => (Kind::Invalid, "invalid"),
         };
-        Outcome { multiline, ..failed(kind, rec.marker(reason), format!("{at}: {e}{because}")) }
+        let message = format!("{at}: {}{because}", e.text_in(rec.symbols));
+        Outcome { multiline, ..failed(kind, rec.marker(reason), message) }
     };
     let state = match state {
         Ok(s) => s,

@@ -1,7 +1,7 @@
 //! What can go wrong before or while solving like a human: a candidate state that contradicts
 //! itself, a puzzle without exactly one solution, a step that does not fit the state.
 
-use crate::grid::{Digit, Shape};
+use crate::grid::{Digit, Shape, Symbols};
 use crate::rules::{Conflict, HouseKind};
 
 /// Why a candidate state or a puzzle cannot be solved step by step.
@@ -57,4 +57,34 @@ pub enum HumanError {
     /// a digit that is no candidate).
     #[error("the step does not fit the grid: {0}")]
     StepMismatch(String),
+}
+
+impl HumanError {
+    /// The message as `Display` writes it, a digit it names written in `symbols`, as a puzzle or
+    /// pencil marks given in them write it (`the pencil marks contradict themselves: F has no place
+    /// left in row 3` in hex; see [`Symbols::digit_text`]).
+    ///
+    /// ```
+    /// use sudokit::human::HumanError;
+    /// use sudokit::{Digit, HouseKind, Shape, Symbols};
+    /// let digit = Digit::new_checked(16, Shape::for_side(16)?).expect("a digit of 16x16");
+    /// let e = HumanError::DigitHasNoPlace { digit, house: HouseKind::Row(2) };
+    /// assert!(e.to_string().ends_with("themselves: 16 has no place left in row 3"));
+    /// assert!(e.text_in(Symbols::Hex).ends_with("themselves: F has no place left in row 3"));
+    /// # Ok::<(), sudokit::GridError>(())
+    /// ```
+    pub fn text_in(&self, symbols: Symbols) -> String {
+        let contradict = "the pencil marks contradict themselves";
+        let digit = |d: &Digit| symbols.digit_text(d.get());
+        match self {
+            HumanError::Conflict(c) => format!("the grid contradicts itself: {}", c.text_in(symbols)),
+            HumanError::DigitHasNoPlace { digit: d, house } => {
+                format!("{contradict}: {} has no place left in {house}", digit(d))
+            }
+            HumanError::TwinSingles { digit: d, first, second } => {
+                format!("{contradict}: {first} and {second} can only be {}", digit(d))
+            }
+            other => other.to_string(),
+        }
+    }
 }
