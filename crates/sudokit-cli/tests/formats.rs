@@ -872,6 +872,14 @@ fn hex_in_hex_out_for_verdicts() {
             r.stderr
         );
     }
+    // The ratings' reasons, on 9×9 in letters (`A` is 1): a repeated E (5), and no solution.
+    let letters = ["--symbols", "letters"];
+    let twice = "EE..G....F..AIE....IH....F.H...F...CD..H.C..AG...B...F.F....BH....DAI..E....H..GI";
+    let r = sudokit(&["rate", letters[0], letters[1]], twice);
+    assert!(r.stderr.contains("givens break the rules: E twice in row 1 (r1c1 and r1c2)"), "{}", r.stderr);
+    let none = "ECB.G....F..AIE....IH....F.H...F...CD..H.C..AG...B...F.F....BH....DAI..E....H..GI";
+    let r = sudokit(&["rate", letters[0], letters[1]], none);
+    assert!(r.stderr.contains("no solution: after 13 singles (r1c4=F r3c1=A"), "{}", r.stderr);
 }
 
 /// Issue #20: Java and C array literals as pasted from tutorials.

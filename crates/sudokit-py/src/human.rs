@@ -22,7 +22,7 @@ use crate::errors::{
     bad_option, human_error, invalid_puzzle, no_solution, parse_error_at, parse_error_message,
     timed_out_message, unrated_error,
 };
-use crate::input::{read_puzzle, read_puzzle_in};
+use crate::input::read_puzzle_in;
 use crate::output::to_python;
 use crate::pickle::{reduce, Reduced};
 use crate::pool::on_pool;
@@ -858,7 +858,7 @@ pub fn rating_of(
     path: Option<&Result<Outline, Unrated>>,
     at: Position,
     scales: Scales,
-    puzzle: Option<&sudokit::Puzzle>,
+    puzzle: Option<(&sudokit::Puzzle, Symbols)>,
 ) -> Rating {
     let mut r = Rating {
         status: String::new(),
@@ -877,8 +877,10 @@ pub fn rating_of(
         Ok(ratings) => ratings,
         Err(why) => {
             r.status = why.status().to_string();
-            r.messages
-                .push(format!("{at}: {}", puzzle.map_or_else(|| why.message(), |p| why.message_for(p))));
+            r.messages.push(format!(
+                "{at}: {}",
+                puzzle.map_or_else(|| why.message(), |(p, s)| why.message_for(p, s))
+            ));
             match path {
                 Some(Ok(o)) => {
                     (r.hardest, r.step_count) = (o.hardest.map(|t| t.name().to_string()), Some(o.steps));
@@ -945,10 +947,10 @@ puzzle_function! {
             let (rated, path) = on_pool(py, None, &cancel, rate)?;
             return Ok(rating_of(&rated, path.as_ref(), at, scales, None));
         }
-        let (p, at) = read_puzzle(puzzle, &args)?;
+        let (p, at, symbols) = read_puzzle_in(puzzle, &args)?;
         let cancel = CancelFlag::new();
         let (rated, path) = on_pool(py, None, &cancel, || rate_or_outline_with(&p, scales, se_options(&cancel)))?;
-        Ok(rating_of(&rated, path.as_ref(), at, scales, Some(&p)))
+        Ok(rating_of(&rated, path.as_ref(), at, scales, Some((&p, symbols))))
     }
 }
 

@@ -189,6 +189,9 @@ def test_hex_in_hex_out_for_the_step_solver(cli):
     assert sudokit.check("00" + none[2:], symbols="hex").conflicts[0] == "0 twice in row 1 (r1c1 and r1c2)"
     with pytest.raises(sudokit.InvalidPuzzleError, match="0 twice in row 1"):
         sudokit.explain("00" + none[2:], symbols="hex")
+    in_letters = EASY.translate(str.maketrans("123456789", "ABCDEFGHI"))
+    rated = sudokit.rate("EE" + in_letters[2:], symbols="letters")
+    assert rated.status == "invalid" and "E twice in row 1 (r1c1 and r1c2)" in rated.messages[0]
     # Letters (`A` is 1) on 9x9, on Sudoku Explainer's scale too.
     to_letters = str.maketrans("123456789", "ABCDEFGHI")
     lettered = XY.translate(to_letters)

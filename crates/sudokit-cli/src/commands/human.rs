@@ -516,7 +516,7 @@ fn se_explain(p: &Puzzle, rec: &Rec, at: &str, summary: bool) -> Outcome {
         Err(why) => {
             let kind = super::rate::unrated_kind(&why);
             let out = rec.marker(why.status());
-            let message = format!("{at}: {}", why.message_for(p));
+            let message = format!("{at}: {}", why.message_for(p, rec.symbols));
             Outcome { multiline: !rec.json, ..failed(kind, out, message) }
         }
     }

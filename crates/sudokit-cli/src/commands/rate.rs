@@ -10,7 +10,7 @@ use sudokit::rate::{
     rate_or_outline_with, rate_pencil_on_with, rating_line, Outline, Ratings, Scales, Unrated,
 };
 use sudokit::rules::Variants;
-use sudokit::{OutputFormat, Puzzle};
+use sudokit::{OutputFormat, Puzzle, Symbols};
 
 use super::{echo_in, header_of, puzzle_fields, record, status_marker, unreadable_record, Mode, Tally};
 use crate::args::{values, InputArgs, Output, RunArgs};
@@ -166,7 +166,7 @@ pub fn rate(args: &RateArgs, job: &Job, dist: &Tally<Distribution>) -> Outcome {
         // The puzzle on the line before the rating, so that a rated file reads as serate's output does.
         echo: &|out| echo_in(args.echo, job, mode, out),
         at: job.position.to_string(),
-        puzzle: Some(p),
+        puzzle: Some((p, job.notation.symbols)),
     };
     rec.outcome(rate_or_outline_with(p, rec.scales, crate::interrupt::se_options()), dist)
 }
@@ -240,8 +240,9 @@ struct Rec<'a> {
     echo: &'a dyn Fn(Vec<u8>) -> Vec<u8>,
     at: String,
     /// The puzzle rated, whose messages say why it has no solution where it has none (pencil
-    /// marks have none: the solver's own words say where they contradict themselves).
-    puzzle: Option<&'a Puzzle>,
+    /// marks have none: the solver's own words say where they contradict themselves), and the
+    /// symbols its digits were written in, for those messages.
+    puzzle: Option<(&'a Puzzle, Symbols)>,
 }
 
 impl Rec<'_> {
@@ -256,7 +257,8 @@ impl Rec<'_> {
         let ratings = match rated {
             (Ok(r), _) => r,
             (Err(why), path) => {
-                let reason = self.puzzle.map_or_else(|| why.message(), |p| why.message_for(p));
+                let reason =
+                    self.puzzle.map_or_else(|| why.message(), |(p, symbols)| why.message_for(p, symbols));
                 let mut messages = vec![format!("{at}: {reason}")];
                 let out = match path {
                     // Neither scale covers the board; the human solver's path still has a length

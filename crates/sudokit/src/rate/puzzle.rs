@@ -251,27 +251,30 @@ impl Unrated {
 
     /// [`message`](Unrated::message) for `puzzle`, the one this verdict is about: where it has no
     /// solution and a short argument shows why ([`Puzzle::why_no_solution`]), the argument follows
-    /// the reason, as `sudokit check` gives it. Callers put the puzzle's position in front.
+    /// the reason, as `sudokit check` gives it; digits are written in `symbols`, the puzzle's (see
+    /// [`Unrated::text_in`]). Callers put the puzzle's position in front.
     ///
     /// ```
     /// use sudokit::rate::{rate_puzzle, Scales, Unrated};
-    /// use sudokit::{Grid, Puzzle};
+    /// use sudokit::{Grid, Puzzle, Symbols};
     /// // Row 1 holds 1–8 and r2c9 is 9: r1c9 has nothing left.
     /// let grid: Grid = format!("12345678.........9{}", ".".repeat(63)).parse()?;
     /// let puzzle = Puzzle::classic(grid);
     /// let why = rate_puzzle(&puzzle, Scales::Both).expect_err("no solution");
     /// assert_eq!(why, Unrated::NoSolution);
-    /// assert_eq!(why.message_for(&puzzle), "no solution: r1c9 has no candidate left; not rated");
+    /// let message = why.message_for(&puzzle, Symbols::Standard);
+    /// assert_eq!(message, "no solution: r1c9 has no candidate left; not rated");
     /// # Ok::<(), sudokit::Error>(())
     /// ```
-    pub fn message_for(&self, puzzle: &Puzzle) -> String {
+    pub fn message_for(&self, puzzle: &Puzzle, symbols: Symbols) -> String {
         // The argument is looked for only where there is no solution: elsewhere its trials would be
         // spent for nothing.
         match self {
             Unrated::NoSolution => match puzzle.why_no_solution() {
-                Some(because) => format!("{self}: {because}; not rated"),
+                Some(because) => format!("{self}: {}; not rated", because.text_in(symbols)),
                 None => self.message(),
             },
+            Unrated::Invalid(_) => format!("{}; not rated", self.text_in(symbols)),
             _ => self.message(),
         }
     }
