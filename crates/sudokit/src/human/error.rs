@@ -88,3 +88,33 @@ impl HumanError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+
+    /// `text_in` writes the messages of `Display` anew for the variants that name a digit: in the
+    /// standard symbols they must stay the same words.
+    #[test]
+    fn the_messages_in_the_standard_symbols_are_those_of_display() {
+        let shape = Shape::CLASSIC;
+        let (digit, cell) = (Digit::new(5), Cell::from_index);
+        let errors = [
+            HumanError::Conflict(Conflict {
+                digit,
+                house: HouseKind::Row(0),
+                cells: [cell(0), cell(6)],
+                shape,
+            }),
+            HumanError::DigitHasNoPlace { digit, house: HouseKind::Col(3) },
+            HumanError::TwinSingles { digit, first: "r1c1".into(), second: "r1c2".into() },
+            HumanError::NoCandidates { cell: "r3c4".into() },
+        ];
+        for e in errors {
+            assert_eq!(e.text_in(Symbols::Standard), e.to_string());
+            // No cell or house named here has a 5: only the digit changes, to its letter.
+            assert_eq!(e.text_in(Symbols::Letters), e.to_string().replace('5', "E"), "{e}");
+        }
+    }
+}
