@@ -59,7 +59,7 @@ pub struct HumanArgs {
     /// row under a header with a `pencil` column), or lines of HoDoKu's library format (its grid as
     /// copied: givens, placed cells, deleted candidates). A record's own rules (`variants`,
     /// `regions`, `cages`, `box`) apply to its marks, else `--variant`. A boxed grid's digits are
-    /// in `--symbols` (without it, a 16×16 grid with a `0` and no `G` is hex).
+    /// in `--symbols` (without it, a 16×16 grid with a `0` in its cells and no `G` is hex).
     #[arg(long)]
     pub pencil: bool,
 }

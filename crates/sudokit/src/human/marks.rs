@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::library::LibraryCase;
-use crate::grid::{Candidates, CandidatesError, Shape};
+use crate::grid::{Candidates, CandidatesError, Digit, Shape};
 use crate::parse::{
     drawn_board, drawn_regions, pencil_record, Position, Symbols, VariantPuzzle, RULE_FIELDS,
 };
@@ -46,7 +46,7 @@ pub fn read_marks(text: &str, at: Position) -> Result<Candidates, MarksError> {
 }
 
 /// [`read_marks`] with a candidate grid's digits written in `symbols`, or told as the puzzle
-/// readers tell them (`None`: a 16×16 grid that writes a `0` and no `G` is in hex); and the
+/// readers tell them (`None`: a 16×16 grid with a `0` in its cells and no `G` is in hex); and the
 /// symbols read. The line form and JSON records are in the standard symbols whatever `symbols`
 /// says, as a place in the line form tells its digit and `0` is an absence there.
 fn read_marks_in(
@@ -76,9 +76,14 @@ fn read_marks_in(
         _ if Candidates::is_line_form(text) => (text.parse(), Symbols::Standard),
         Some(given) => (read(given), given),
         // Every digit is somewhere in the marks of a whole grid: `G` in the standard symbols,
-        // `0` in hex (where the standard reader would take it for a cell without candidates).
+        // `0` in hex (where the standard reader would take it for a cell without candidates). The
+        // `0` must be among the cells read, not in a region map beside them.
         None if text.contains('0') && !text.contains(['G', 'g']) => match read(Symbols::Hex) {
-            Ok(marks) if marks.shape().side() == 16 => (Ok(marks), Symbols::Hex),
+            Ok(marks)
+                if marks.shape().side() == 16 && marks.iter().any(|(_, d)| d.contains(Digit::new(1))) =>
+            {
+                (Ok(marks), Symbols::Hex)
+            }
             _ => (text.parse(), Symbols::Standard),
         },
         None => (text.parse(), Symbols::Standard),
@@ -163,8 +168,8 @@ pub struct PencilMarks {
 }
 
 /// [`read_marks_with`] with a candidate grid's digits in `symbols` (`--symbols`), or with
-/// `None` told as the puzzle readers tell them: a 16×16 grid that writes a `0` and no `G` is in
-/// hex (every digit is somewhere in the marks of a whole grid). The line form and JSON records are
+/// `None` told as the puzzle readers tell them: a 16×16 grid with a `0` in its cells and no `G` is
+/// in hex (every digit is somewhere in the marks of a whole grid). The line form and JSON records are
 /// in the standard symbols whatever `symbols` says: a place in the line form tells its digit, and
 /// `0` is an absence there.
 ///
@@ -290,6 +295,16 @@ mod tests {
         // The line form and 9×9 grids with `0` for an empty cell stay standard.
         let line = read(&marks.to_line_form(), Some(Symbols::Hex));
         assert_eq!((&line.marks, line.symbols), (&marks, Symbols::Standard));
+        // A `0` beside the grid, not in it, tells nothing: marks without the digit 16 (so no `G`)
+        // with a `0` after the right border of a row stay standard.
+        let mut without = marks.clone();
+        for (cell, digits) in marks.iter() {
+            without.set(cell, digits.iter().filter(|d| d.get() != 16).collect());
+        }
+        let mut lines: Vec<String> = without.to_string().lines().map(String::from).collect();
+        lines[1].push_str(" 0");
+        let got = read(&lines.join("\n"), None);
+        assert_eq!((&got.marks, got.symbols), (&without, Symbols::Standard));
         let nine =
             Candidates::from_line_form(&open()).expect("open").to_string().replacen("123456789", "0", 1);
         let got = read(&nine, None);
