@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 
 use super::{write_grid_in, OutputFormat};
-use crate::grid::{marks_text, Candidates, Grid, Symbols};
+use crate::grid::{Candidates, Grid, Symbols};
 use crate::parse::Notation;
 use crate::rules::{region_connected, Board, HouseKind};
 
@@ -224,7 +224,7 @@ pub fn marks_grid(board: &Board, marks: &Candidates) -> String {
 /// ```
 pub fn marks_grid_in(board: &Board, marks: &Candidates, symbols: Symbols) -> String {
     let Some(map) = region_symbols(board) else { return marks.to_boxed_in(symbols) };
-    let texts: Vec<String> = marks.iter().map(|(_, d)| marks_text(d, symbols)).collect();
+    let texts: Vec<String> = marks.iter().map(|(_, d)| d.symbols_in(symbols)).collect();
     let cells: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
     let mut out = Vec::new();
     draw_walls(&cells, &map, board.shape().side(), &mut out);

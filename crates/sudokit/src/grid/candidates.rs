@@ -145,7 +145,7 @@ impl Candidates {
     pub fn to_boxed_in(&self, symbols: Symbols) -> String {
         let s = self.shape;
         let (n, br, bc) = (s.side(), s.box_rows(), s.box_cols());
-        let texts: Vec<String> = self.cells.iter().map(|&d| marks_text(d, symbols)).collect();
+        let texts: Vec<String> = self.cells.iter().map(|d| d.symbols_in(symbols)).collect();
         let widths: Vec<usize> =
             (0..n).map(|c| (0..n).map(|r| texts[r * n + c].len()).max().unwrap_or(1)).collect();
         let mut rule = String::from("+");
@@ -185,14 +185,6 @@ impl Candidates {
     pub fn from_boxed_in(text: &str, symbols: Symbols) -> Result<Candidates, CandidatesError> {
         read_boxed(text, symbols)
     }
-}
-
-/// A cell's candidates as the boxed form writes them: their symbols, or `-` for none.
-pub(crate) fn marks_text(digits: DigitSet, symbols: Symbols) -> String {
-    if digits.is_empty() {
-        return "-".to_string();
-    }
-    digits.iter().map(|d| symbols.symbol(d.get())).collect()
 }
 
 /// Reads either form: one word of `side³` characters is the line form, anything else the boxed form.

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Sub, SubAssign};
 
-use super::{Digit, Shape, MAX_SIDE};
+use super::{Digit, Shape, Symbols, MAX_SIDE};
 
 /// A set of digits, e.g. the candidates of one cell.
 ///
@@ -212,15 +212,22 @@ impl SubAssign for DigitSet {
     }
 }
 
+impl DigitSet {
+    /// The digits' symbols in `symbols` run together, `-` for the empty set: a cell of a boxed
+    /// candidate grid (and `{:#}` in the standard symbols).
+    pub(crate) fn symbols_in(self, symbols: Symbols) -> String {
+        if self.is_empty() {
+            return "-".to_string();
+        }
+        self.iter().map(|d| symbols.symbol(d.get())).collect()
+    }
+}
+
 /// `{1,5,9}`; with `{:#}` the symbols run together, `159`, and `-` for the empty set.
 impl fmt::Display for DigitSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
-            if self.is_empty() {
-                return f.write_str("-");
-            }
-            let s: String = self.iter().map(Digit::symbol).collect();
-            return f.pad(&s);
+            return f.pad(&self.symbols_in(Symbols::Standard));
         }
         let items: Vec<String> = self.iter().map(|d| d.to_string()).collect();
         write!(f, "{{{}}}", items.join(","))

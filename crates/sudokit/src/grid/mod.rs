@@ -14,7 +14,6 @@ mod shape;
 mod symbols;
 mod values;
 
-pub(crate) use candidates::marks_text;
 pub use candidates::{Candidates, CandidatesError, CandidatesErrorKind};
 pub use cell::{BoxIndex, Cell, Col, Row};
 pub use cell_set::{CellSet, CellSetIter};

@@ -428,7 +428,7 @@ impl SeStep {
     /// [`SeStep::results_text`] with the digits written in `symbols`, as a puzzle given in
     /// letters (`A`–`I`) was: `r2c9=F`.
     pub fn results_text_in(&self, symbols: Symbols) -> String {
-        let digit = |d: u8| symbols.symbol(d);
+        let digit = |d: u8| symbols.digit_text(d);
         let placed = self.placement.iter().map(|&(c, d)| format!("{}={}", cell_name(c), digit(d)));
         let removed = self.removals.iter().map(|&(c, d)| format!("{}<>{}", cell_name(c), digit(d)));
         placed.chain(removed).collect::<Vec<_>>().join(", ")
