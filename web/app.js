@@ -19,8 +19,15 @@
 
 import { load } from "./sudokit.js";
 
-/** Cell symbols as the library writes them: 1-9, then A, B, … (G is 16). */
-const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVW";
+/** Cell symbols by convention, as the library's `symbols` (the command line's `--symbols`) names
+ * them: standard 1-9, then A, B, … (G is 16); hex 0-9, A-F (16×16 only, 0 is 1); letters A, B, ….
+ * Region maps label regions in the standard ones. */
+const ALPHABETS = {
+  standard: "123456789ABCDEFGHIJKLMNOPQRSTUVW",
+  hex: "0123456789ABCDEF",
+  letters: "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+};
+const SYMBOLS = ALPHABETS.standard;
 /** The node budget of every search (about a second; see the module's DEFAULT_NODES): the page never
  * freezes for longer than this takes, and says so when a search stops at it. */
 const NODES = 250_000;
@@ -33,6 +40,9 @@ let sudokit = null;
 let state = null;
 let selected = 0;
 let pencil = false;
+/** The symbols the board is drawn in, and its puzzle written to the library and the address in
+ * (a key of `ALPHABETS`): the library reads the puzzle and writes its steps and messages in them. */
+let symbols = "standard";
 const undoStack = [];
 const redoStack = [];
 /** What the last check showed; cleared by any change to the board. */
@@ -50,8 +60,28 @@ function values(s = state) {
   return s.givens.map((g, i) => g || s.entries[i]);
 }
 
+/** The symbol of digit `v` in the board's symbols. */
+function glyph(v) {
+  return ALPHABETS[symbols][v - 1];
+}
+
 function line(cells) {
-  return cells.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+  return cells.map((v) => (v ? glyph(v) : ".")).join("");
+}
+
+/** Whether a board of `side` can be written in symbols `name`: hex is for 16×16 only. */
+function usable(name, side) {
+  return name === "hex" ? side === 16 : side <= ALPHABETS[name].length;
+}
+
+/** Shows the board in symbols `name` (standard where the board cannot be written in them). */
+function setSymbols(name) {
+  symbols = ALPHABETS[name] && usable(name, state.side) ? name : "standard";
+  const select = $("symbols");
+  select.value = symbols;
+  for (const option of select.options) option.disabled = !usable(option.value, state.side);
+  const all = ALPHABETS[symbols].slice(0, state.side);
+  $("key-digits").textContent = `${all[0]}–${all[state.side - 1]}`;
 }
 
 function variantNames(s) {
@@ -118,8 +148,10 @@ function stateFrom(board, entries = null) {
 }
 
 /** Asks the library to read `text`; returns the board or shows its message and returns null. */
-function readBoard(text, variants = []) {
-  const answer = sudokit.parse({ puzzle: text, variants });
+/** `syms`: the symbols of `text` (the board's by default); null: the library tells hex from the
+ * standard symbols on 16×16 (the answer's `symbols` says which it read). */
+function readBoard(text, variants = [], syms = symbols) {
+  const answer = sudokit.parse({ puzzle: text, variants, symbols: syms ?? undefined });
   if (!answer.ok) {
     say(answer.error, "error");
     return null;
@@ -201,6 +233,7 @@ function redo() {
 
 function writeAddress() {
   const params = new URLSearchParams();
+  if (symbols !== "standard") params.set("s", symbols);
   params.set("p", line(state.givens));
   if (state.entries.some(Boolean)) params.set("e", line(state.entries));
   const variants = variantNames(state);
@@ -223,9 +256,12 @@ function readAddress() {
     // The side the cells are numbered on: the givens' count tells it.
     object.cages = cagesFromParam(params.get("k"), Math.round(Math.sqrt(givens.length)));
   }
-  const board = readBoard(JSON.stringify(object));
+  const syms = ALPHABETS[params.get("s")] ? params.get("s") : "standard";
+  const board = readBoard(JSON.stringify(object), [], syms);
   if (!board) return null;
-  const entries = [...(params.get("e") || "")].map((c) => SYMBOLS.indexOf(c.toUpperCase()) + 1);
+  const alphabet = ALPHABETS[syms];
+  const entries = [...(params.get("e") || "")].map((c) => alphabet.indexOf(c.toUpperCase()) + 1);
+  symbols = syms;
   const valid = entries.length === board.cells.length && entries.every((v) => v <= board.side);
   return stateFrom(board, valid ? entries : null);
 }
@@ -235,6 +271,7 @@ function readAddress() {
 function buildBoard() {
   const board = $("board");
   const { side } = state;
+  setSymbols(symbols);
   board.style.setProperty("--side", side);
   board.replaceChildren();
   const main = new Set();
@@ -320,8 +357,8 @@ function buildKeypad() {
   for (let v = 1; v <= state.side; v++) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = SYMBOLS[v - 1];
-    b.setAttribute("aria-label", `Enter ${SYMBOLS[v - 1]}`);
+    b.textContent = glyph(v);
+    b.setAttribute("aria-label", `Enter ${glyph(v)}`);
     b.addEventListener("click", () => enter(v));
     pad.append(b);
   }
@@ -402,8 +439,8 @@ function render() {
     const c = (i % side) + 1;
     let label;
     if (v) {
-      cell.textContent = SYMBOLS[v - 1];
-      label = `${SYMBOLS[v - 1]}${given ? ", given" : ""}`;
+      cell.textContent = glyph(v);
+      label = `${glyph(v)}${given ? ", given" : ""}`;
     } else if (pencilOf(i)) {
       const marks = document.createElement("div");
       marks.className = "marks";
@@ -413,8 +450,8 @@ function render() {
       for (let d = 1; d <= side; d++) {
         const span = document.createElement("span");
         if (pencilOf(i) & (1 << d)) {
-          span.textContent = SYMBOLS[d - 1];
-          listed.push(SYMBOLS[d - 1]);
+          span.textContent = glyph(d);
+          listed.push(glyph(d));
           const marked = highlight.marks.get(`${i}:${d}`);
           if (marked) span.className = marked.trim();
         }
@@ -504,10 +541,11 @@ function onBoardKey(e) {
   } else if (key === "End") {
     selected += side - 1 - (selected % side);
     render();
+  } else if (key.length === 1 && digitOf(key) > 0) {
+    // Before the keys below: in hex, 0 is a digit; in letters, H, P and R may be.
+    enter(digitOf(key));
   } else if (["Delete", "Backspace", "0", ".", " "].includes(key)) {
     enter(0);
-  } else if (key.length === 1 && SYMBOLS.indexOf(key.toUpperCase()) >= 0 && SYMBOLS.indexOf(key.toUpperCase()) < side) {
-    enter(SYMBOLS.indexOf(key.toUpperCase()) + 1);
   } else if (key === "p" || key === "P") {
     setPencil(!pencil);
   } else if (key === "h" || key === "H") {
@@ -522,6 +560,12 @@ function onBoardKey(e) {
   e.preventDefault();
 }
 
+/** The digit key `key` enters on the board, in its symbols; 0 for none. */
+function digitOf(key) {
+  const v = ALPHABETS[symbols].indexOf(key.toUpperCase()) + 1;
+  return v <= state.side ? v : 0;
+}
+
 function setPencil(on) {
   pencil = on;
   const b = $("pencil");
@@ -531,7 +575,13 @@ function setPencil(on) {
 
 // ---------------------------------------------------------------- asking the library
 
+/** `request` with the board's symbols where it carries a puzzle (written in them by `puzzleText`). */
+function withSymbols(request) {
+  return request.puzzle === undefined || request.symbols !== undefined ? request : { ...request, symbols };
+}
+
 function timed(op, request) {
+  request = withSymbols(request);
   const start = performance.now();
   const answer = sudokit.call(op, request);
   return [answer, performance.now() - start];
@@ -576,7 +626,7 @@ function background(op, request, label) {
   const start = performance.now();
   return new Promise((resolve) => {
     job = { id, resolve: (answer) => resolve([answer, performance.now() - start]) };
-    worker.postMessage({ id, op, request });
+    worker.postMessage({ id, op, request: withSymbols(request) });
     // Quick answers come before the notice would show: no flicker.
     let shown = false;
     busyTimer = setInterval(() => {
@@ -891,7 +941,8 @@ async function generate(e) {
   e.preventDefault();
   // On the board's pattern: its size, and its digits (givens and entries) mark the givens' places.
   const keep = $("gen-pattern").checked;
-  const pattern = keep ? line(values()) : undefined;
+  // Any symbol but `.` marks a given, so digits that hex writes as 0 are given too.
+  const pattern = keep ? values().map((v) => (v ? "x" : ".")).join("") : undefined;
   const side = keep ? state.side : Number($("size").value);
   const seed = Math.max(0, Math.floor(Number($("seed").value) || 0));
   const difficulty = $("difficulty").value || undefined;
@@ -908,7 +959,7 @@ async function generate(e) {
   const object = { size: a.side, box: `${a.boxRows}x${a.boxCols}`, givens: a.line, variants: a.variants };
   if (a.regions) object.regions = a.regions;
   if (a.cages.length) object.cages = namedCages(a.cages, a.side);
-  const board = readBoard(JSON.stringify(object));
+  const board = readBoard(JSON.stringify(object), [], "standard");
   if (!board) return;
   replaceState(stateFrom(board), `Generated a ${a.side}×${a.side}${rules} puzzle${on} with ${a.clues} givens${a.cages.length ? ` and ${a.cages.length} cages` : ""}, seed ${seed} (${ms(t)}).`);
 }
@@ -1092,10 +1143,21 @@ function removeCage() {
 function paste(e) {
   e.preventDefault();
   const variants = [$("rule-x").checked && "x", $("rule-hyper").checked && "hyper"].filter(Boolean);
-  const board = readBoard($("paste").value, variants);
+  // As pasted: the symbols chosen, or those the library tells (hex on 16×16 where only that
+  // reading is valid).
+  const chosen = $("read-as").value;
+  const board = readBoard($("paste").value, variants, chosen === "detect" ? null : chosen);
   if (!board) return;
   const more = board.records > 1 ? ` (the first of ${board.records} puzzles)` : "";
-  replaceState(stateFrom(board), `Loaded a ${board.side}×${board.side} puzzle in the ${board.layout} layout${more}.`);
+  const named = board.symbols === "standard" ? "" : ` in ${board.symbols}`;
+  // Both readings valid: read as the page writes puzzles, and the other offered.
+  const other = board.alsoReads;
+  const also = other
+    ? ` It reads as a valid puzzle in ${other} too (0 is 1, F is 16): choose Read as ${other} and Load again for that.`
+    : "";
+  symbols = board.symbols;
+  const size = `${board.side}×${board.side}`;
+  replaceState(stateFrom(board), `Loaded a ${size} puzzle${named} in the ${board.layout} layout${more}.${also}`);
 }
 
 async function copyLink() {
@@ -1164,6 +1226,12 @@ async function start() {
     state.removed.fill(0);
   }));
   $("hint").addEventListener("click", hint);
+  // The same board in other symbols: what was said about it was said in the old ones.
+  $("symbols").addEventListener("change", (e) => {
+    setSymbols(e.target.value);
+    buildKeypad();
+    afterChange();
+  });
   // A hint open on the other scale is closed: the next press asks the chosen one.
   $("hint-scale").addEventListener("change", () => {
     if (teach && (teach.mode === "hint" || teach.mode === "all")) closeTeach();

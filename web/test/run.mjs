@@ -877,6 +877,63 @@ if (scenarios) {
     await other.context().close();
   });
 
+  await step("a 16×16 puzzle in hex: read in the standard symbols with hex offered, read as hex on request, "
+    + "then shown, played, hinted, checked and addressed in hex", async () => {
+    await page.uncheck("#rule-x");
+    await page.uncheck("#rule-hyper");
+    const made = await page.evaluate(() => window.sudokit.generate({ size: 16, seed: 3 }));
+    const STANDARD = "123456789ABCDEFG";
+    const HEX = "0123456789ABCDEF";
+    const hex = [...made.line].map((c) => (c === "." ? "." : HEX[STANDARD.indexOf(c)])).join("");
+    expect(hex.includes("0"), `a 0 among the givens: ${hex}`);
+    // Both readings are valid puzzles: the standard one is taken, and the page says so.
+    await page.fill("#paste", hex);
+    await page.click("#load");
+    expect((await message(page)).includes("reads as a valid puzzle in hex too"), `message: ${await message(page)}`);
+    equal(await board(page), hex.replace(/0/g, "."), "the standard reading: 0 a blank");
+    equal(await page.inputValue("#symbols"), "standard", "digits shown");
+    await page.selectOption("#read-as", "hex");
+    await page.click("#load");
+    equal(await message(page), "Loaded a 16×16 puzzle in hex in the line layout.", "message");
+    equal(await board(page), hex, "the board in hex, as pasted");
+    equal(await page.inputValue("#symbols"), "hex", "digits shown");
+    equal(await page.$eval("#keypad button", (b) => b.textContent), "0", "the keypad's first digit");
+    equal(await page.textContent("#key-digits"), "0–F", "the keys named in the help");
+    // The hint's step writes its digit as the board does.
+    await page.click("#hint");
+    await page.waitForSelector("#teach:not([hidden])");
+    await page.click("#teach-more");
+    await page.click("#teach-more");
+    const text = await page.textContent("#teach-text");
+    const wanted = await page.evaluate((p) => window.sudokit.hint({ puzzle: p, symbols: "hex" }), hex);
+    equal(text, wanted.step.text, "the hint's step");
+    const placed = wanted.step.placements[0];
+    if (placed) expect(text.endsWith(`=${HEX[placed.digit - 1]}`), `the placement in hex: ${text}`);
+    await page.click("#teach-close");
+    // 0 is a digit here: typed on an empty cell of a row with a given 0, it enters a second one.
+    const rowText = (r) => hex.slice(r * 16, r * 16 + 16);
+    const row = [...Array(16).keys()].find((r) => rowText(r).includes("0") && rowText(r).includes("."));
+    const empty = hex.indexOf(".", row * 16);
+    await page.click(`#cell-${empty}`);
+    await page.keyboard.press("0");
+    equal((await board(page))[empty], "0", "0 entered as a digit");
+    await page.click("#check");
+    const said = await message(page);
+    expect(said.includes(`0 twice in row ${row + 1}`), `the conflict in hex: ${said}`);
+    const url = page.url();
+    expect(url.includes("s=hex"), `address ${url}`);
+    const other = await open(undefined, url.slice(url.indexOf("#")));
+    equal(await board(other), await board(page), "the board opened from the address, in hex");
+    await other.context().close();
+    // The same board shown in the standard symbols.
+    await page.selectOption("#symbols", "standard");
+    const shown = await board(page);
+    equal(shown[empty], "1", "the entry in the standard symbols");
+    equal(shown.replace(/\./g, "").length, hex.replace(/\./g, "").length + 1, "every digit kept");
+    await page.selectOption("#read-as", "detect");
+    await shot(page, "16-hex");
+  });
+
   await step("colours pass WCAG AA contrast in every state shown", async () => {
     const bad = await lowContrast(page);
     await page.fill("#paste", SEED);

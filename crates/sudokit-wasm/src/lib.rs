@@ -38,7 +38,7 @@
 //!
 //! | export | request fields | answer fields |
 //! |---|---|---|
-//! | `sudokit_parse` | `puzzle`, `variants`, `size` | the board: `side`, `boxRows`, `boxCols`, `cells`, `regions`, `jigsaw`, `diagonals`, `windows`, `cages`, `layout`, `line`, `records` |
+//! | `sudokit_parse` | `puzzle`, `variants`, `size`, `symbols` | the board: `side`, `boxRows`, `boxCols`, `cells`, `regions`, `jigsaw`, `diagonals`, `windows`, `cages`, `layout`, `line`, `records`, `symbols`, `alsoReads` |
 //! | `sudokit_check` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `conflicts`, `solution`, `second`, `guesses`, `interrupted`, `redundant` (up to 9×9) |
 //! | `sudokit_solve` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solution`, `conflicts`, `guesses`, `interrupted` |
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
@@ -58,6 +58,14 @@
 //!   `generate` takes the same names and `"killer"`, and makes the puzzle under those rules: jigsaw
 //!   with a new region map (answered in `regions`), killer with new cages (answered in `cages`).
 //! - `size` forces the side when the text alone does not tell.
+//! - `symbols` (every request with a `puzzle`) names the cell symbols of `puzzle` and of the
+//!   answer's texts (`line`, step texts, conflicts, why there is no solution): `"standard"`, `"hex"`
+//!   (16×16) or `"letters"`, as the command line's `--symbols`. Without it, the standard symbols,
+//!   but a 16×16 text with a `0` and no `G` is read in hex where only that reading is a valid puzzle.
+//!   A hex puzzle nearly always reads as a valid one in the standard symbols too (its `0`s blanks,
+//!   every other digit one lower), and where a command line asks which is meant, the module reads
+//!   the standard one: `parse` answers the `symbols` it read in, and `alsoReads: "hex"` where the
+//!   other reading was valid too. Digits in the answers' number fields stay numbers.
 //! - `removed` lists candidates `[cell, digit]` that earlier steps took out (the page sends those of the
 //!   hint steps the player applied), so that the next hint moves on from an elimination.
 //! - `nodes` is the search's node budget (default [`DEFAULT_NODES`]): there is no clock in the module,

@@ -8,12 +8,15 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sudokit::canon::canonical_under;
 use sudokit::format::region_symbols;
+use sudokit::format::{write_grid_in, OutputFormat};
 use sudokit::generate::{
     minimize as reduce, rng_for, Difficulty, GenerateOptions, Generated, Generator, Pattern, Symmetry,
     VariantGenerator, VariantSpec,
 };
-use sudokit::parse::{ParseOptions, PuzzleReader};
-use sudokit::{Board, Conflict, Grid, HouseKind, Limits, Puzzle, SearchOutcome, Shape, Variants, Verdict};
+use sudokit::parse::{Notation, ParseError, ParseErrorKind, ParseOptions, PuzzleReader};
+use sudokit::{
+    Board, Conflict, Grid, HouseKind, Limits, Puzzle, SearchOutcome, Shape, Symbols, Variants, Verdict,
+};
 
 /// The node budget of a search when the request names none: about a second of a browser's time (the
 /// general engine visits some 230,000 nodes a second in V8 on a 16×16 board). The hardest 9×9 puzzles
@@ -77,6 +80,10 @@ pub(crate) struct PuzzleRequest {
     pub(crate) removed: Vec<(usize, u8)>,
     /// Whose next step a hint gives: `"hodoku"` (the default) or `"se"`, Sudoku Explainer's.
     pub(crate) scale: Option<String>,
+    /// The cell symbols of `puzzle` and of the answer's texts: `"standard"`, `"hex"` or `"letters"`,
+    /// as `--symbols` names them. Without it, the standard symbols, a 16×16 puzzle with a `0` and no
+    /// `G` told as hex where only that reading is valid (as the command line tells it).
+    symbols: Option<String>,
 }
 
 /// A puzzle read from a request: the givens, their rules and how they were written.
@@ -86,6 +93,10 @@ pub(crate) struct Read {
     pub(crate) board: Arc<Board>,
     layout: &'static str,
     records: usize,
+    /// The symbols the puzzle was read in, which the answer's texts are written in.
+    pub(crate) symbols: Symbols,
+    /// Read in the standard symbols without being told, though it reads as a valid hex puzzle too.
+    also_hex: bool,
 }
 
 /// The rules named in a request's `variants` that a plain layout can be read under. Killer cages
@@ -122,19 +133,52 @@ impl PuzzleRequest {
     /// The first puzzle of the text, or the library's message about it.
     pub(crate) fn read(&self) -> Result<Read, String> {
         let shape = self.size.map(Shape::for_side).transpose().map_err(|e| e.to_string())?;
-        let opts = ParseOptions { shape, ..ParseOptions::default() };
-        let mut reader = PuzzleReader::new(self.puzzle.as_bytes(), opts).with_variants(self.variants()?);
+        let told =
+            self.symbols.as_deref().map(str::parse::<Symbols>).transpose().map_err(|e| e.to_string())?;
+        let hex_side = |side: usize| format!("hex symbols (0–F) are for 16×16 boards, not {side}×{side}");
+        // Hex is 16×16: a text of another length is told it has the wrong number of cells.
+        let shape = match (told, shape) {
+            (Some(Symbols::Hex), Some(s)) if s.side() != 16 => return Err(hex_side(s.side())),
+            (Some(Symbols::Hex), None) => Some(Shape::for_side(16).map_err(|e| e.to_string())?),
+            _ => shape,
+        };
+        let read = match self.read_in(shape, told) {
+            // A page cannot ask back: the puzzle is read as the page writes puzzles, and the
+            // answer says that it reads as hex too.
+            Err((true, _)) if told.is_none() => self
+                .read_in(shape, Some(Symbols::Standard))
+                .map(|read| Read { also_hex: true, ..read })
+                .map_err(|(_, message)| message),
+            other => other.map_err(|(_, message)| message),
+        }?;
+        let side = read.puzzle.grid().shape().side();
+        if read.symbols == Symbols::Hex && side != 16 {
+            return Err(hex_side(side));
+        }
+        Ok(read)
+    }
+
+    /// [`PuzzleRequest::read`] in `symbols` (`None`: told from the text); its failure says whether
+    /// the puzzle reads validly both in the standard symbols and in hex, and the message.
+    fn read_in(&self, shape: Option<Shape>, symbols: Option<Symbols>) -> Result<Read, (bool, String)> {
+        let failed = |e: ParseError| (matches!(e.kind, ParseErrorKind::AmbiguousSymbols), e.to_string());
+        let opts = ParseOptions { shape, symbols: symbols.unwrap_or_default(), ..ParseOptions::default() };
+        let variants = self.variants().map_err(|e| (false, e))?;
+        let mut reader = PuzzleReader::new(self.puzzle.as_bytes(), opts)
+            .with_variants(variants)
+            .detect_symbols(symbols.is_none());
         let first = match reader.next() {
-            None => return Err("no puzzle in the text".into()),
-            Some(r) => r.map_err(|e| e.to_string())?,
+            None => return Err((false, "no puzzle in the text".into())),
+            Some(r) => r.map_err(|e| (false, e.to_string()))?,
         };
         // Count the rest so the page can say that only the first was taken.
         let records = 1 + reader.by_ref().count();
         let layout = reader.layout().map_or("line", |l| l.name());
-        let grid = first.puzzle.map_err(|e| e.to_string())?;
+        let symbols = first.notation.symbols;
+        let grid = first.puzzle.map_err(failed)?;
         let board = first.board.unwrap_or_else(|| Board::classic_shared(grid.shape()));
-        let puzzle = Puzzle::new(board.clone(), grid).map_err(|e| e.to_string())?;
-        Ok(Read { puzzle, board, layout, records })
+        let puzzle = Puzzle::new(board.clone(), grid).map_err(|e| (false, e.to_string()))?;
+        Ok(Read { puzzle, board, layout, records, symbols, also_hex: false })
     }
 
     pub(crate) fn limits(&self, solutions: u64) -> Limits {
@@ -144,6 +188,13 @@ impl PuzzleRequest {
 
 fn cells(grid: &Grid) -> Value {
     Value::from(grid.values().to_vec())
+}
+
+/// A grid on one line in `symbols`, as the request's puzzle was written.
+fn line_in(grid: &Grid, symbols: Symbols) -> String {
+    let mut out = Vec::new();
+    write_grid_in(grid, OutputFormat::Line, Notation { symbols, ..Notation::default() }, &mut out);
+    String::from_utf8_lossy(&out).trim_end().to_owned()
 }
 
 /// A board's killer cages: `{"sum", "cells"}`, the cells as indices in reading order.
@@ -157,24 +208,24 @@ fn cages_of(board: &Board) -> Vec<Value> {
 
 /// Why a puzzle has no solution, where a short argument shows it: its text and the cells it ends
 /// at; `null` where only the search shows it.
-fn why(puzzle: &Puzzle) -> Value {
+fn why(puzzle: &Puzzle, symbols: Symbols) -> Value {
     match puzzle.why_no_solution() {
         Some(why) => json!({
-            "text": why.to_string(),
+            "text": why.text_in(symbols),
             "cells": why.cells(puzzle.board()).iter().map(|c| c.index()).collect::<Vec<_>>(),
         }),
         None => Value::Null,
     }
 }
 
-fn conflicts(list: &[Conflict]) -> Value {
+fn conflicts(list: &[Conflict], symbols: Symbols) -> Value {
     list.iter()
         .map(|c| {
             json!({
                 "digit": c.digit.get(),
                 "house": c.house.to_string(),
                 "cells": [c.cells[0].index(), c.cells[1].index()],
-                "text": c.to_string(),
+                "text": c.text_in(symbols),
             })
         })
         .collect()
@@ -222,7 +273,9 @@ pub fn parse(request: &str) -> String {
             "boxRows": shape.box_rows(),
             "boxCols": shape.box_cols(),
             "cells": cells(grid),
-            "line": grid.to_string(),
+            "line": line_in(grid, read.symbols),
+            "symbols": read.symbols.name(),
+            "alsoReads": if read.also_hex { Value::from("hex") } else { Value::Null },
             "regions": regions,
             "jigsaw": jigsaw,
             "diagonals": diagonals,
@@ -257,7 +310,7 @@ pub fn check(request: &str) -> String {
             "interrupted": interrupted(&outcome),
         });
         match verdict {
-            Verdict::Invalid(list) => answer["conflicts"] = conflicts(&list),
+            Verdict::Invalid(list) => answer["conflicts"] = conflicts(&list, read.symbols),
             Verdict::Unique(g) => {
                 answer["solution"] = cells(&g);
                 // One count per given, which stays cheap up to 9×9 only.
@@ -274,7 +327,7 @@ pub fn check(request: &str) -> String {
                 answer["differ"] = first.diff(&second).iter().map(|c| c.index()).collect();
             }
             Verdict::TimedOut { found: Some(g), .. } => answer["solution"] = cells(&g),
-            Verdict::NoSolution => answer["why"] = why(&read.puzzle),
+            Verdict::NoSolution => answer["why"] = why(&read.puzzle, read.symbols),
             _ => {}
         }
         Ok(answer)
@@ -293,7 +346,7 @@ pub fn solve(request: &str) -> String {
         let read = r.read()?;
         let list = read.puzzle.conflicts();
         if !list.is_empty() {
-            return Ok(json!({ "verdict": "invalid", "conflicts": conflicts(&list) }));
+            return Ok(json!({ "verdict": "invalid", "conflicts": conflicts(&list, read.symbols) }));
         }
         let mut first = None;
         let outcome = read.puzzle.for_each_solution(r.limits(1), |g| {
@@ -312,7 +365,7 @@ pub fn solve(request: &str) -> String {
             "interrupted": interrupted(&outcome),
         });
         if verdict == "no solution" {
-            answer["why"] = why(&read.puzzle);
+            answer["why"] = why(&read.puzzle, read.symbols);
         }
         Ok(answer)
     })
@@ -334,7 +387,7 @@ pub fn count(request: &str) -> String {
             "count": outcome.solutions,
             "complete": outcome.complete,
             "text": text,
-            "conflicts": conflicts(&list),
+            "conflicts": conflicts(&list, read.symbols),
             "interrupted": interrupted(&outcome),
         }))
     })
@@ -362,11 +415,13 @@ pub fn minimize(request: &str) -> String {
         Ok(match reduce(&read.puzzle, Symmetry::None, None, r.limits(2)) {
             Ok(m) => json!({
                 "verdict": "unique",
-                "line": m.puzzle.to_string(),
+                "line": line_in(&m.puzzle, read.symbols),
                 "cells": cells(&m.puzzle),
                 "removed": m.removed.iter().map(|c| c.index()).collect::<Vec<_>>(),
             }),
-            Err(Verdict::Invalid(list)) => json!({ "verdict": "invalid", "conflicts": conflicts(&list) }),
+            Err(Verdict::Invalid(list)) => {
+                json!({ "verdict": "invalid", "conflicts": conflicts(&list, read.symbols) })
+            }
             Err(other) => json!({ "verdict": other.name() }),
         })
     })
@@ -382,7 +437,7 @@ pub fn canon(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {
         let read = r.read()?;
         let g = canonical_under(read.puzzle.board(), read.puzzle.grid()).map_err(|e| e.to_string())?;
-        Ok(json!({ "line": g.to_string(), "cells": cells(&g) }))
+        Ok(json!({ "line": line_in(&g, read.symbols), "cells": cells(&g) }))
     })
 }
 
@@ -859,5 +914,74 @@ mod tests {
         assert_eq!(a["line"], answer(&canon(&req(&swapped)))["line"]);
         let x = answer(&canon(&json!({ "puzzle": SEED, "variants": ["x"] }).to_string()));
         assert_eq!(x["ok"], false);
+    }
+
+    /// A 16×16 puzzle in hex reads as a valid puzzle in the standard symbols too (its 0s blanks,
+    /// every other digit one lower): without `symbols` it is read in the standard ones and the
+    /// answer says that it reads as hex too; with `"symbols": "hex"` it is read in hex, and the
+    /// answers write its digits so: its line, step texts, conflicts.
+    #[test]
+    fn hex_in_hex_out() {
+        let made = answer(&generate(r#"{"size": 16, "seed": 3}"#));
+        let standard = made["line"].as_str().expect("a line").to_owned();
+        let to_hex = |c: char| Symbols::Standard.digit_of(c).map_or('.', |d| Symbols::Hex.symbol(d));
+        let hex: String = standard.chars().map(to_hex).collect();
+        assert!(hex.contains('0') && !hex.contains('G'), "{hex}");
+        let hex_req = |puzzle: &str| json!({ "puzzle": puzzle, "symbols": "hex" }).to_string();
+
+        let told = answer(&parse(&json!({ "puzzle": hex }).to_string()));
+        assert_eq!((&told["symbols"], &told["alsoReads"]), (&json!("standard"), &json!("hex")));
+        assert_eq!(told["line"], hex.replace('0', "."));
+        let read = answer(&parse(&hex_req(&hex)));
+        assert_eq!(
+            (&read["symbols"], &read["alsoReads"], &read["line"]),
+            (&json!("hex"), &Value::Null, &json!(hex))
+        );
+        assert_eq!(read["cells"], made["cells"]);
+        // Without a 0 there is nothing to tell: the standard symbols, nothing else offered.
+        let plain = answer(&parse(&req(&standard)));
+        assert_eq!((&plain["symbols"], &plain["alsoReads"]), (&json!("standard"), &Value::Null));
+
+        // The same path, each text with its digits in hex where the standard text has numbers.
+        let path = |request: String| answer(&crate::teach::explain(&request))["steps"].as_array().cloned();
+        let (in_standard, in_hex) =
+            (path(req(&standard)).expect("steps"), path(hex_req(&hex)).expect("steps"));
+        assert_eq!(in_standard.len(), in_hex.len());
+        let mut placements = 0;
+        for (s, h) in in_standard.iter().zip(&in_hex) {
+            for field in ["technique", "placements", "eliminations", "cells"] {
+                assert_eq!(s[field], h[field], "{field} of {}", s["text"]);
+            }
+            let single =
+                ["Full House", "Naked Single", "Hidden Single"].map(Value::from).contains(&s["technique"]);
+            if let (true, [one]) = (single, s["placements"].as_array().expect("a list").as_slice()) {
+                let digit = one["digit"].as_u64().expect("a digit") as u8;
+                let text = s["text"].as_str().expect("a text");
+                let stem = text.strip_suffix(&format!("={digit}")).expect("a placement ends with its digit");
+                assert_eq!(h["text"], format!("{stem}={}", Symbols::Hex.symbol(digit)));
+                placements += 1;
+            }
+        }
+        assert!(placements > 100, "{placements} placements compared");
+
+        // Two Fs in row 1: the conflict names F, as the puzzle writes it.
+        let twice = format!("FF{}", &hex[2..]);
+        let c = answer(&check(&hex_req(&twice)));
+        assert_eq!(c["verdict"], "invalid");
+        let texts: Vec<&str> =
+            c["conflicts"].as_array().expect("a list").iter().filter_map(|c| c["text"].as_str()).collect();
+        assert!(texts.contains(&"F twice in row 1 (r1c1 and r1c2)"), "{texts:?}");
+
+        // Hex is for 16×16; letters are for any board; other names are refused.
+        let nine = answer(&check(&json!({ "puzzle": SEED, "symbols": "hex" }).to_string()));
+        assert_eq!(nine["error"], "puzzle 1, line 1: 81 cells on the line, a 16×16 puzzle has 256");
+        let sized = answer(&check(&json!({ "puzzle": SEED, "symbols": "hex", "size": 9 }).to_string()));
+        assert_eq!(sized["error"], "hex symbols (0–F) are for 16×16 boards, not 9×9");
+        let letters: String =
+            SEED.chars().map(|c| c.to_digit(10).map_or('.', |d| Symbols::Letters.symbol(d as u8))).collect();
+        let l = answer(&check(&json!({ "puzzle": letters, "symbols": "letters" }).to_string()));
+        assert_eq!(line(&l["solution"]), SOLVED);
+        let odd = answer(&check(&json!({ "puzzle": SEED, "symbols": "roman" }).to_string()));
+        assert!(odd["error"].as_str().is_some_and(|e| e.contains("roman")), "{odd}");
     }
 }

@@ -140,7 +140,15 @@ pub fn rate(request: &str) -> String {
         // The steps behind the rating, as far as they go, and their techniques counted.
         let steps = path.map(|p| p.steps).unwrap_or_default();
         answer["seSummary"] = json!(se_counts(&steps));
-        answer["sePath"] = json!(steps);
+        answer["sePath"] = steps
+            .iter()
+            .map(|step| {
+                // The texts in the puzzle's symbols; the digits of the other fields stay numbers.
+                let mut json = json!(step);
+                json["text"] = step.text_in(read.symbols).into();
+                json
+            })
+            .collect();
         match hodoku::rate(grid) {
             Ok(rating) => answer["hodoku"] = hodoku_json(&rating),
             Err(e) => {
@@ -177,6 +185,13 @@ mod tests {
         assert_eq!(a["sePath"], json!(path));
         assert_eq!(path.len(), se.steps);
         assert_eq!(a["sePath"][0]["text"], "Hidden Single (1.2): r1c6=8", "{}", a["sePath"][0]);
+        // In letters, the same path with the texts' digits as letters; the number fields stay numbers.
+        let letters: String =
+            SEED.chars().map(|c| c.to_digit(10).map_or('.', |d| (b'A' + d as u8 - 1) as char)).collect();
+        let l = answer(&rate(&json!({ "puzzle": letters, "symbols": "letters" }).to_string()));
+        assert_eq!((&l["se"], &l["hodoku"]), (&a["se"], &a["hodoku"]));
+        assert_eq!(l["sePath"][0]["text"], "Hidden Single (1.2): r1c6=H", "{}", l["sePath"][0]);
+        assert_eq!(l["sePath"][0]["placements"], a["sePath"][0]["placements"]);
         assert_eq!(a["seSummary"], json!(se_counts(&path)));
     }
 

@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 use sudokit::human::{Solver, SolverOptions, State, Step};
 use sudokit::rate::se::{self, SeOptions};
-use sudokit::{Board, Cell, Digit, HouseKind, Verdict};
+use sudokit::{Board, Cell, Digit, HouseKind, Symbols, Verdict};
 
 use crate::ops::{respond, PuzzleRequest};
 use crate::rate::DEFAULT_WORK;
@@ -47,8 +47,8 @@ fn house_cells(board: &Board, kind: HouseKind) -> Option<Vec<Cell>> {
 }
 
 /// A step with what the page highlights: the pattern's cells and digits, the houses it lives in, and
-/// the placements and eliminations it proves.
-fn step_json(step: &Step, board: &Board) -> Value {
+/// the placements and eliminations it proves; its texts in `symbols`, as the puzzle was written.
+fn step_json(step: &Step, board: &Board, symbols: Symbols) -> Value {
     let p = &step.pattern;
     let mut cells: Vec<usize> = p.cells.iter().map(|c| c.index()).collect();
     cells.extend(p.sets.iter().flat_map(|s| s.cells.iter().map(|c| c.index())));
@@ -69,8 +69,8 @@ fn step_json(step: &Step, board: &Board) -> Value {
     json!({
         "technique": step.technique.name(),
         "code": step.technique.code(),
-        "text": step.to_string(),
-        "results": step.results_text(),
+        "text": step.text_in(symbols),
+        "results": step.results_text_in(symbols),
         "cells": cells,
         "digits": digit_bits(p.digits),
         "houses": houses,
@@ -83,7 +83,7 @@ fn step_json(step: &Step, board: &Board) -> Value {
 
 /// The next step of Sudoku Explainer's path from `state`, with what the page highlights: the house
 /// of a hidden single, or the cells the step changes. `work` bounds the rater as for ratings.
-fn se_step(state: &State, work: Option<u64>) -> Result<Option<Value>, String> {
+fn se_step(state: &State, work: Option<u64>, symbols: Symbols) -> Result<Option<Value>, String> {
     let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
     let Some(h) =
         se::hint(state, options).map_err(|e| format!("No Sudoku Explainer hint: {}.", e.hint_report()))?
@@ -97,17 +97,17 @@ fn se_step(state: &State, work: Option<u64>) -> Result<Option<Value>, String> {
         .map(|x| x.cells.iter().map(|c| c.index()).collect())
         .collect();
     let cells: Vec<usize> = h.cells.iter().map(|c| c.index()).collect();
-    Ok(Some(se_step_json(&h.step, cells, houses)))
+    Ok(Some(se_step_json(&h.step, cells, houses, symbols)))
 }
 
 /// A step of Sudoku Explainer's as the page shows it: `cells` and `houses` are what it highlights.
-fn se_step_json(step: &se::SeStep, cells: Vec<usize>, houses: Vec<Vec<usize>>) -> Value {
+fn se_step_json(step: &se::SeStep, cells: Vec<usize>, houses: Vec<Vec<usize>>, symbols: Symbols) -> Value {
     let at = |&(cell, digit): &(usize, u8)| json!({ "cell": cell, "digit": digit });
     json!({
         "technique": step.name,
         "difficulty": f64::from(step.difficulty_tenths()) / 10.0,
-        "text": step.to_string(),
-        "results": step.results_text(),
+        "text": step.text_in(symbols),
+        "results": step.results_text_in(symbols),
         "cells": cells,
         "digits": 0,
         "houses": houses,
@@ -120,29 +120,33 @@ fn se_step_json(step: &se::SeStep, cells: Vec<usize>, houses: Vec<Vec<usize>>) -
 /// Every step Sudoku Explainer's "Get all hints" lists on `state` ([`se::all_hints`]), each
 /// highlighting the cells it changes, with their techniques counted (as `sudokit_rate`'s
 /// `seSummary`).
-fn se_all_steps(state: &State, work: Option<u64>) -> Result<(Vec<Value>, Value), String> {
+fn se_all_steps(state: &State, work: Option<u64>, symbols: Symbols) -> Result<(Vec<Value>, Value), String> {
     let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
     let all = se::all_hints(state, options)
         .map_err(|e| format!("No Sudoku Explainer hint: {}.", e.hint_report()))?;
-    let steps = all.iter().map(|s| se_step_json(s, s.cells(), Vec::new())).collect();
+    let steps = all.iter().map(|s| se_step_json(s, s.cells(), Vec::new(), symbols)).collect();
     Ok((steps, json!(sudokit::rate::se_counts(&all))))
 }
 
 /// The solver for a request's board (less the candidates in `removed`), or the answer that says why
 /// there is none: hints and explanations need givens without conflicts and exactly one solution,
-/// settled within the budget.
-fn solver(r: &PuzzleRequest) -> Result<Result<Solver, Value>, String> {
+/// settled within the budget; with the symbols the puzzle was written in.
+fn solver(r: &PuzzleRequest) -> Result<Result<(Solver, Symbols), Value>, String> {
     solver_with(r, SolverOptions::default())
 }
 
 /// [`solver`] with the techniques of `options`.
-fn solver_with(r: &PuzzleRequest, options: SolverOptions) -> Result<Result<Solver, Value>, String> {
+fn solver_with(
+    r: &PuzzleRequest,
+    options: SolverOptions,
+) -> Result<Result<(Solver, Symbols), Value>, String> {
     let read = r.read()?;
     let (verdict, _) = read.puzzle.check_within(r.limits(2));
     if !matches!(verdict, Verdict::Unique(_)) {
         return Ok(Err(json!({ "verdict": verdict.name(), "steps": [], "step": null })));
     }
-    let mut state = State::new(read.board.clone(), read.puzzle.grid()).map_err(|e| e.to_string())?;
+    let mut state =
+        State::new(read.board.clone(), read.puzzle.grid()).map_err(|e| e.text_in(read.symbols))?;
     let shape = state.shape();
     for &(index, value) in &r.removed {
         let (Some(cell), Some(digit)) = (Cell::new_checked(index, shape), Digit::new_checked(value, shape))
@@ -154,7 +158,8 @@ fn solver_with(r: &PuzzleRequest, options: SolverOptions) -> Result<Result<Solve
             state.eliminate(cell, digit);
         }
     }
-    Ok(Ok(Solver::new(state, options).map_err(|e| e.to_string())?))
+    let solver = Solver::new(state, options).map_err(|e| e.text_in(read.symbols))?;
+    Ok(Ok((solver, read.symbols)))
 }
 
 /// The next step a player could take on the board as it is, with the board's candidates before it.
@@ -165,14 +170,14 @@ fn solver_with(r: &PuzzleRequest, options: SolverOptions) -> Result<Result<Solve
 /// ```
 pub fn hint(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {
-        let solver = match solver(&r)? {
+        let (solver, symbols) = match solver(&r)? {
             Ok(s) => s,
             Err(answer) => return Ok(answer),
         };
         let (values, marks) = snapshot(solver.state());
         let step = match r.scale.as_deref() {
-            None | Some("hodoku") => solver.peek().map(|s| step_json(&s, solver.state().board())),
-            Some("se") => se_step(solver.state(), r.work)?,
+            None | Some("hodoku") => solver.peek().map(|s| step_json(&s, solver.state().board(), symbols)),
+            Some("se") => se_step(solver.state(), r.work, symbols)?,
             Some(other) => return Err(format!("scale: {other:?} is neither \"hodoku\" nor \"se\"")),
         };
         Ok(
@@ -192,7 +197,7 @@ pub fn hint(request: &str) -> String {
 /// ```
 pub fn all_steps(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {
-        let solver = match solver_with(&r, SolverOptions::all_steps())? {
+        let (solver, symbols) = match solver_with(&r, SolverOptions::all_steps())? {
             Ok(s) => s,
             Err(answer) => return Ok(answer),
         };
@@ -201,10 +206,10 @@ pub fn all_steps(request: &str) -> String {
             None | Some("hodoku") => {
                 let board = solver.state().board();
                 let all = solver.all_steps();
-                let steps: Vec<Value> = all.iter().map(|s| step_json(s, board)).collect();
+                let steps: Vec<Value> = all.iter().map(|s| step_json(s, board, symbols)).collect();
                 (steps, json!(sudokit::rate::technique_counts(&all)))
             }
-            Some("se") => se_all_steps(solver.state(), r.work)?,
+            Some("se") => se_all_steps(solver.state(), r.work, symbols)?,
             Some(other) => return Err(format!("scale: {other:?} is neither \"hodoku\" nor \"se\"")),
         };
         Ok(json!({
@@ -222,7 +227,7 @@ pub fn all_steps(request: &str) -> String {
 /// ```
 pub fn explain(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {
-        let mut solver = match solver(&r)? {
+        let (mut solver, symbols) = match solver(&r)? {
             Ok(s) => s,
             Err(answer) => return Ok(answer),
         };
@@ -232,7 +237,7 @@ pub fn explain(request: &str) -> String {
         while steps.len() < MAX_STEPS {
             let (values, marks) = snapshot(solver.state());
             let Some(step) = solver.next() else { break };
-            let mut s = step_json(&step, &board);
+            let mut s = step_json(&step, &board, symbols);
             s["values"] = values;
             s["candidates"] = marks;
             steps.push(s);
