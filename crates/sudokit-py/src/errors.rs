@@ -57,7 +57,7 @@ pub fn parse_error_message(py: Python<'_>, message: String) -> PyErr {
 /// `symbols` (the puzzle's).
 pub fn invalid_puzzle(py: Python<'_>, at: Position, conflicts: &[Conflict], symbols: Symbols) -> PyErr {
     let names: Vec<String> = conflicts.iter().map(|c| c.text_in(symbols)).collect();
-    let message = format!("{at}: givens break the rules: {}", names.join("; "));
+    let message = format!("{at}: {}", Conflict::broken_rules_in(conflicts, symbols));
     match (message, names).into_pyobject(py) {
         Ok(args) => error_of(py, "InvalidPuzzleError", args),
         Err(e) => e,

@@ -5,13 +5,10 @@ use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::generate::{minimize as reduce, rng_for, Symmetry};
-use sudokit::Verdict;
+use sudokit::{Conflict, Verdict};
 
 use super::generate::SYMMETRIES;
-use super::{
-    conflicts_text, csv_columns, grid_text, grid_value, header_of, limits, marker_record, mode_of,
-    puzzle_fields,
-};
+use super::{csv_columns, grid_text, grid_value, header_of, limits, marker_record, mode_of, puzzle_fields};
 use super::{echo_in, record, unreadable_record, why_suffix};
 use crate::args::{values, InputArgs, OutputArgs, RunArgs};
 use crate::record::Columns;
@@ -71,7 +68,7 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
                     "invalid",
                     Kind::Invalid,
                     Status::Failed,
-                    format!("givens break the rules: {}", conflicts_text(c, job.notation.symbols)),
+                    Conflict::broken_rules_in(c, job.notation.symbols),
                 ),
                 _ => ("timeout", Kind::TimedOut, Status::Failed, "timed out".into()),
             };

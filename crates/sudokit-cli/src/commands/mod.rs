@@ -431,13 +431,8 @@ fn conflicts_text(c: &[Conflict], symbols: Symbols) -> String {
 /// milliseconds, since their solver would name only its first clash.
 fn broken_rules(p: &Puzzle, job: &Job) -> Option<String> {
     let conflicts = p.conflicts();
-    (!conflicts.is_empty()).then(|| {
-        format!(
-            "{}: givens break the rules: {}",
-            job.position,
-            conflicts_text(&conflicts, job.notation.symbols)
-        )
-    })
+    (!conflicts.is_empty())
+        .then(|| format!("{}: {}", job.position, Conflict::broken_rules_in(&conflicts, job.notation.symbols)))
 }
 
 /// The message for a puzzle with no solution, with why (see [`why_suffix`]).

@@ -312,10 +312,7 @@ impl Unrated {
     /// them writes it (`givens break the rules: F twice in row 1 …` in hex).
     pub fn text_in(&self, symbols: Symbols) -> String {
         match self {
-            Unrated::Invalid(c) => {
-                let names: Vec<String> = c.iter().map(|c| c.text_in(symbols)).collect();
-                format!("givens break the rules: {}", names.join("; "))
-            }
+            Unrated::Invalid(c) => Conflict::broken_rules_in(c, symbols),
             other => other.to_string(),
         }
     }

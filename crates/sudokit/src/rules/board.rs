@@ -116,6 +116,24 @@ impl Conflict {
             self.cells[1].name(self.shape)
         )
     }
+
+    /// What every message about conflicting givens says: `givens break the rules: `, then each
+    /// conflict ([`Conflict::text_in`]), joined by `; `.
+    ///
+    /// ```
+    /// use sudokit::{Conflict, Puzzle, Symbols};
+    /// let p = Puzzle::classic("11..............".parse()?);
+    /// let text = Conflict::broken_rules_in(&p.conflicts(), Symbols::Standard);
+    /// assert_eq!(
+    ///     text,
+    ///     "givens break the rules: 1 twice in row 1 (r1c1 and r1c2); 1 twice in box 1 (r1c1 and r1c2)"
+    /// );
+    /// # Ok::<(), sudokit::Error>(())
+    /// ```
+    pub fn broken_rules_in(conflicts: &[Conflict], symbols: Symbols) -> String {
+        let names: Vec<String> = conflicts.iter().map(|c| c.text_in(symbols)).collect();
+        format!("givens break the rules: {}", names.join("; "))
+    }
 }
 
 /// The rules of a board: its shape and the houses every solution must satisfy.
