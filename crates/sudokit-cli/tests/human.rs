@@ -336,7 +336,7 @@ fn issue15_explain_path_of_a_fixed_sample_is_locked() {
 #[test]
 #[ignore = "the full sample; the default run locks a tenth of it"]
 fn issue15_explain_path_of_the_full_sample_is_locked() {
-    explain_path_is_locked(30, 49, "54b476f677196ebe");
+    explain_path_is_locked(30, 49, "5de67795ae4efbeb");
 }
 
 /// Runs `explain -o json` over every `step`th puzzle of top1465 (`count` of them) and checks the
