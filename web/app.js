@@ -147,8 +147,8 @@ function stateFrom(board, entries = null) {
   };
 }
 
-/** Asks the library to read `text`; returns the board or shows its message and returns null. */
-/** `syms`: the symbols of `text` (the board's by default); null: the library tells hex from the
+/** Asks the library to read `text`; returns the board or shows its message and returns null.
+ * `syms`: the symbols of `text` (the board's by default); null: the library tells hex from the
  * standard symbols on 16×16 (the answer's `symbols` says which it read). */
 function readBoard(text, variants = [], syms = symbols) {
   const answer = sudokit.parse({ puzzle: text, variants, symbols: syms ?? undefined });

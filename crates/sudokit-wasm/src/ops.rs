@@ -7,8 +7,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sudokit::canon::canonical_under;
-use sudokit::format::region_symbols;
-use sudokit::format::{write_grid_in, OutputFormat};
+use sudokit::format::{region_symbols, write_grid_in, OutputFormat};
 use sudokit::generate::{
     minimize as reduce, rng_for, Difficulty, GenerateOptions, Generated, Generator, Pattern, Symmetry,
     VariantGenerator, VariantSpec,
