@@ -487,8 +487,9 @@ fn verities(
         }
     }
     for group in groups {
-        // A branch that contradicts itself is impossible and proves nothing about the others'
-        // common conclusions by itself; it is skipped (the contradiction techniques report it).
+        // A branch that contradicts itself is impossible. Without `false_branches` the group is
+        // skipped (the contradiction techniques report the branch); with it the branch's
+        // literals join the intersection, which the true branch's then bound.
         let live: Vec<&Premise> = group
             .iter()
             .filter(|p| outcomes.get(p).is_some_and(|o| false_branches || !o.contradiction))
