@@ -36,6 +36,10 @@ pub struct Record {
     pub text: String,
     /// Where it starts.
     pub at: Position,
+    /// Whether the run's records may carry rules of their own, as its first record tells: JSON
+    /// records, or a CSV with rule columns. Its machine-readable answers then write the rules of
+    /// every record, in CSV too (in the rule columns, last), so that they read back under them.
+    pub rules: bool,
     problem: Option<String>,
 }
 
@@ -71,6 +75,8 @@ pub fn run(
     let mut out = Output { w: io::BufWriter::new(stdout.lock()), reporter: Reporter::new(), first: true };
     let paths = crate::input::paths(files);
     let several = paths.len() > 1;
+    // Told by the run's first record, for every record: a CSV has one header for all inputs.
+    let rules = std::cell::Cell::new(None);
     for path in paths {
         let name = crate::input::name(&path);
         let input = several.then_some(name.as_str());
@@ -82,8 +88,12 @@ pub fn run(
                 continue;
             }
         };
-        let read_error =
-            run_input(&pool, sudokit::parse::TextLines::new(reader), &process, &mut |o| out.emit(&name, o))?;
+        let read_error = run_input(
+            &pool,
+            Records::new(sudokit::parse::TextLines::new(reader), &rules),
+            &process,
+            &mut |o| out.emit(&name, o),
+        )?;
         if let Some(e) = read_error {
             out.reporter.input_error(&name, &e.to_string());
         }
@@ -97,12 +107,12 @@ pub fn run(
     Ok(out.reporter)
 }
 
-/// Runs `process` on the records of one input's `lines` on the pool, each as a task of its own,
+/// Runs `process` on the `records` of one input on the pool, each as a task of its own,
 /// and hands the outcomes to `emit` in input order as they complete. Returns the read error that
 /// ended the input early, if one did.
 fn run_input(
     pool: &rayon::ThreadPool,
-    lines: impl Iterator<Item = io::Result<String>>,
+    records: impl Iterator<Item = io::Result<Record>>,
     process: &(impl Fn(&Record) -> Outcome + Sync),
     emit: &mut dyn FnMut(Outcome) -> anyhow::Result<()>,
 ) -> anyhow::Result<Option<io::Error>> {
@@ -133,7 +143,7 @@ fn run_input(
     };
     pool.in_place_scope(|scope| {
         let mut read_error = None;
-        for record in Records::new(lines) {
+        for record in records {
             let record = match record {
                 Ok(r) => r,
                 Err(e) => {
@@ -200,7 +210,7 @@ impl<W: Write> Output<W> {
 }
 
 /// The records of one input, in order: each line form on its own, each boxed grid as its lines.
-struct Records<L> {
+struct Records<'r, L> {
     lines: std::iter::Enumerate<L>,
     /// The lines of the boxed grid being read, and the line it starts on.
     block: Vec<String>,
@@ -217,10 +227,13 @@ struct Records<L> {
     /// The columns of a CSV of pencil marks, once its header has come: every line after it is a
     /// row.
     csv: Option<PencilCsv>,
+    /// Whether the run's records may carry rules ([`Record::rules`]), once its first record has
+    /// told; shared by the inputs of a run.
+    rules: &'r std::cell::Cell<Option<bool>>,
 }
 
-impl<L: Iterator<Item = io::Result<String>>> Records<L> {
-    fn new(lines: L) -> Self {
+impl<'r, L: Iterator<Item = io::Result<String>>> Records<'r, L> {
+    fn new(lines: L, rules: &'r std::cell::Cell<Option<bool>>) -> Self {
         Records {
             lines: lines.enumerate(),
             block: Vec::new(),
@@ -231,6 +244,7 @@ impl<L: Iterator<Item = io::Result<String>>> Records<L> {
             count: 0,
             done: false,
             csv: None,
+            rules,
         }
     }
 
@@ -240,7 +254,15 @@ impl<L: Iterator<Item = io::Result<String>>> Records<L> {
 
     fn record_with(&mut self, text: String, line: usize, problem: Option<String>) -> Record {
         self.count += 1;
-        Record { text, at: Position { puzzle: self.count, line, column: None }, problem }
+        let rules = self.rules.get().unwrap_or_else(|| {
+            let told = match &self.csv {
+                Some(csv) => csv.carries_rules(),
+                None => text.trim_start().starts_with('{'),
+            };
+            self.rules.set(Some(told));
+            told
+        });
+        Record { text, at: Position { puzzle: self.count, line, column: None }, rules, problem }
     }
 
     /// The boxed grid read so far as a record, if any.
@@ -254,7 +276,7 @@ impl<L: Iterator<Item = io::Result<String>>> Records<L> {
     }
 }
 
-impl<L: Iterator<Item = io::Result<String>>> Iterator for Records<L> {
+impl<L: Iterator<Item = io::Result<String>>> Iterator for Records<'_, L> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
@@ -359,7 +381,7 @@ mod tests {
     /// The records of `text`, as (text, puzzle number, line).
     fn split(text: &str) -> Vec<(String, usize, usize)> {
         let lines = text.lines().map(|l| Ok(l.to_string()));
-        Records::new(lines)
+        Records::new(lines, &std::cell::Cell::new(None))
             .map(|r| r.expect("no I/O error"))
             .map(|r| (r.text, r.at.puzzle, r.at.line))
             .collect()
@@ -429,8 +451,12 @@ mod tests {
             "{boxed}\npencil,er,file\n{marks},1.2,a.txt\n\n# a comment\n\"{marks}\",\"1,2\"\n\
              index,status,pencil,variants\n1,ok,{marks},x\n2,ok\n"
         );
-        let records: Vec<Record> =
-            Records::new(text.lines().map(|l| Ok(l.to_string()))).map(|r| r.expect("no I/O error")).collect();
+        let rules = std::cell::Cell::new(None);
+        let records: Vec<Record> = Records::new(text.lines().map(|l| Ok(l.to_string())), &rules)
+            .map(|r| r.expect("no I/O error"))
+            .collect();
+        // The first record, a boxed grid, tells the run's: no rules.
+        assert!(records.iter().all(|r| !r.rules), "one answer for the whole run");
         let got: Vec<(&str, usize, usize, Option<&str>)> =
             records.iter().map(|r| (r.text.as_str(), r.at.puzzle, r.at.line, r.problem.as_deref())).collect();
         let with_rules = format!(r#"{{"pencil":"{marks}","variants":["x"]}}"#);
@@ -460,7 +486,8 @@ mod tests {
             Outcome { out: r.text.as_bytes().to_vec(), ..Default::default() }
         };
         let mut out = Vec::new();
-        let read_error = run_input(&pool, lines, &process, &mut |o| {
+        let rules = std::cell::Cell::new(None);
+        let read_error = run_input(&pool, Records::new(lines, &rules), &process, &mut |o| {
             out.push(String::from_utf8(o.out)?);
             Ok(())
         })
@@ -478,7 +505,8 @@ mod tests {
             Err(io::Error::other("disk")),
             Ok("3".repeat(64)),
         ];
-        let got: Vec<io::Result<Record>> = Records::new(lines.into_iter()).collect();
+        let got: Vec<io::Result<Record>> =
+            Records::new(lines.into_iter(), &std::cell::Cell::new(None)).collect();
         assert_eq!(got.len(), 2);
         assert_eq!(got[0].as_ref().map(|r| r.text.clone()).ok(), Some("2".repeat(64)));
         assert!(got[1].is_err(), "the open grid is not given as a record");

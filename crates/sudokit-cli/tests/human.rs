@@ -192,6 +192,42 @@ fn json_records_read_back_as_pencil_marks() {
     }
 }
 
+/// Pencil marks under rules of their own (a jigsaw's JSON record) keep them through the CSV the
+/// `--pencil` runs write: its rule columns carry them, and the CSV reads back under them. Marks
+/// without rules of their own (boxed grids) get no rule columns.
+#[test]
+fn pencil_csv_keeps_the_rules_of_the_marks() {
+    let made = sudokit(&["generate", "puzzle", "--variant", "jigsaw", "--seed", "3", "-o", "json"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let record = sudokit(&["candidates", "-o", "json"], &made.stdout);
+    assert_eq!(record.code, 0, "{}", record.stderr);
+    let original: serde_json::Value = serde_json::from_str(record.stdout.trim()).expect("a JSON record");
+    assert!(original["regions"].is_string(), "{original}");
+    // The ratings refuse the jigsaw (exit status 1) and still write its record.
+    for (command, code) in [(&["rate", "--pencil"][..], 1), (&["explain", "--summary", "--pencil"], 0)] {
+        let csv = sudokit(&[command, &["-o", "csv"]].concat(), &record.stdout);
+        assert_eq!(csv.code, code, "{command:?}: {}", csv.stderr);
+        let header = csv.stdout.lines().next().unwrap_or("");
+        assert!(header.ends_with(",box,variants,regions,cages"), "{command:?}: {header}");
+        // The CSV read back: the same marks under the same regions, and the same CSV again.
+        let back = sudokit(&["candidates", "--pencil", "-o", "json"], &csv.stdout);
+        assert_eq!(back.stdout.lines().count(), 1, "{command:?}: {}", back.stdout);
+        assert_eq!(back.code, 0, "{command:?}: {}", back.stderr);
+        let read: serde_json::Value = serde_json::from_str(back.stdout.trim()).expect("a JSON record");
+        assert_eq!(read["regions"], original["regions"], "{command:?}");
+        assert_eq!(read["candidates"], original["candidates"], "{command:?}");
+        let again = sudokit(&[command, &["-o", "csv"]].concat(), &csv.stdout);
+        assert_eq!(again.stdout, csv.stdout, "{command:?}: {}", again.stderr);
+    }
+    // A boxed grid carries no rules: the header is the command's own.
+    let grid = sudokit(&["candidates"], &format!("{HARD}\n")).stdout;
+    let plain = sudokit(&["rate", "--pencil", "-o", "csv"], &grid);
+    assert_eq!(
+        plain.stdout.lines().next(),
+        Some("pencil,er,ep,ed,hodoku_score,hodoku_level,hardest_technique")
+    );
+}
+
 /// The CSV the `--pencil` runs write reads back as pencil marks, a record a row, with its rules where
 /// a row gives them; commands of puzzles say of it, and of a `--pencil` JSON record, that it holds
 /// pencil marks, a record each.

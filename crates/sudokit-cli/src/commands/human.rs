@@ -752,7 +752,8 @@ fn pencil_record(
     input: Option<&str>,
     boxes: Option<Shape>,
 ) -> Outcome {
-    let csv = csv_columns(mode, true).map(|columns| extended(columns, false, input.is_some()));
+    // The rule columns where the run's records may carry rules ([`crate::pencil::Record::rules`]).
+    let csv = csv_columns(mode, true).map(|columns| extended(columns, r.rules, input.is_some()));
     Outcome { header: csv, ..pencil_outcome(mode, r, input, csv, boxes) }
 }
 
@@ -794,8 +795,9 @@ fn pencil_outcome(
         Err(msg) => return unreadable(msg),
     };
     let mut rec = Rec { symbols, ..rec(marks.to_line_form()) };
-    if json {
-        // The rules go with the marks, so that the record reads back under them.
+    if json || (r.rules && csv.is_some()) {
+        // The rules go with the marks, so that the record reads back under them (in CSV, where
+        // its columns have them).
         rec.head = std::mem::take(&mut rec.head).with_rules_of(&board);
     }
     if let Some(refused) = se_unsupported(mode, &board, &rec, &at.to_string()) {

@@ -181,7 +181,9 @@ pub fn rate_pencil(
 ) -> Outcome {
     let (text, at) = (pencil.text.as_str(), pencil.at);
     let mode = mode(args);
-    let columns = extended(PENCIL_COLUMNS, false, input.is_some());
+    // The rule columns where the run's records may carry rules, so that the CSV reads back under
+    // them (last, as for puzzles, so that the header still starts as the ratings' own).
+    let columns = extended(PENCIL_COLUMNS, pencil.rules, input.is_some());
     let head =
         |pencil: &str, status: &str| Fields::new(at.puzzle, status).with_input(input).set("pencil", pencil);
     // `--pencil` takes no `--variant`: a JSON record's own rules, if any.
@@ -204,13 +206,24 @@ pub fn rate_pencil(
         }
     };
     let line = marks.to_line_form();
-    // In JSON the rules go with the marks, so that the record reads back under them.
-    let json = matches!(mode, Mode::Machine(Machine::Json));
+    // The rules go with the marks, so that the record reads back under them: in JSON always, in
+    // CSV where the columns have them.
+    let with_rules = match mode {
+        Mode::Machine(Machine::Json) => true,
+        Mode::Machine(Machine::Csv) => pencil.rules,
+        _ => false,
+    };
     let rec = Rec {
         mode,
         scales: args.scale,
         columns,
-        head: &|status| if json { head(&line, status).with_rules_of(&board) } else { head(&line, status) },
+        head: &|status| {
+            if with_rules {
+                head(&line, status).with_rules_of(&board)
+            } else {
+                head(&line, status)
+            }
+        },
         echo: &|out| match mode {
             Mode::Text(_) if args.echo => [format!("{line} ").into_bytes(), out].concat(),
             _ => out,

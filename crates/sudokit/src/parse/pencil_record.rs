@@ -121,6 +121,18 @@ impl PencilCsv {
         Some(PencilCsv { marks, rules: RULE_FIELDS.map(|c| names.iter().position(|n| n == c)) })
     }
 
+    /// Whether the header names any rule column (`box`, `variants`, `regions`, `cages`): its rows
+    /// may carry rules of their own.
+    ///
+    /// ```
+    /// use sudokit::parse::PencilCsv;
+    /// assert!(PencilCsv::header("pencil,er,variants").is_some_and(|c| c.carries_rules()));
+    /// assert!(PencilCsv::header("pencil,er").is_some_and(|c| !c.carries_rules()));
+    /// ```
+    pub fn carries_rules(&self) -> bool {
+        self.rules.iter().any(Option::is_some)
+    }
+
     /// The record a row holds, as the pencil-mark readers take it: its marks, or where it fills
     /// a rule column, a JSON record of its marks and those rules.
     ///
