@@ -3,11 +3,11 @@
 use clap::Args;
 use sudokit::batch::Job;
 use sudokit::format::minimality;
-use sudokit::{OutputFormat, Puzzle, Verdict};
+use sudokit::{Conflict, OutputFormat, Puzzle, Verdict};
 
 use super::{
-    conflicts_text, csv_columns, differing_cells, expected_fields, grid_text, grid_value, header_of, limits,
-    marker_record, mismatch, mode_of, puzzle_fields, record, unreadable_record,
+    csv_columns, differing_cells, expected_fields, grid_text, grid_value, header_of, limits, marker_record,
+    mismatch, mode_of, puzzle_fields, record, unreadable_record,
 };
 use crate::args::{InputArgs, OutputArgs, RunArgs};
 use crate::record::Columns;
@@ -117,7 +117,7 @@ pub fn check(args: &CheckArgs, job: &Job) -> Outcome {
             (record(mode, columns, f, || text.into_bytes()), Kind::NoSolution, Status::Failed)
         }
         Verdict::Invalid(c) => {
-            let detail = conflicts_text(c, job.notation.symbols);
+            let detail = Conflict::list_in(c, job.notation.symbols);
             let out = record(mode, columns, fields("invalid").set("detail", detail.clone()), || {
                 format!("invalid: {detail}\n").into_bytes()
             });

@@ -420,11 +420,6 @@ fn marker(format: OutputFormat, reason: &str) -> Vec<u8> {
     }
 }
 
-/// Conflicting givens, `; `-separated, their digits in `symbols` (the input's).
-fn conflicts_text(c: &[Conflict], symbols: Symbols) -> String {
-    c.iter().map(|c| c.text_in(symbols)).collect::<Vec<_>>().join("; ")
-}
-
 /// The message for givens that break the rules, if they do. Conflicting givens have no solution, so
 /// the solving commands look for conflicts only after a search found none: the common case pays
 /// nothing. The human-solving commands look first, at a cost of microseconds next to a path's

@@ -560,14 +560,12 @@ fn propagate(state: &State, premise: Premise, max_rounds: usize) -> Outcome {
     let mut rounds = 0;
     loop {
         while let Some((c, d)) = queue.pop() {
-            if s.value(c).is_some_and(|v| v != d) || (s.value(c).is_none() && !s.has(c, d)) {
-                if contradicts() {
-                    return Outcome { lits, contradiction: true };
-                }
-                continue;
-            }
-            if s.value(c).is_none() {
-                s.place(c, d);
+            match s.value(c) {
+                Some(v) if v == d => {}
+                None if s.has(c, d) => s.place(c, d),
+                // The cell holds another digit, or has lost this one.
+                _ if contradicts() => return Outcome { lits, contradiction: true },
+                _ => {}
             }
         }
         if s.check().is_err() && contradicts() {
@@ -738,20 +736,11 @@ fn expand(state: &State, outcomes: &mut rustc_hash::FxHashMap<Premise, Outcome>)
 /// the house); that place false turns it on. The links are the grid's, as HoDoKu draws them
 /// before the tables are expanded. Empty on boards without lines and blocks.
 fn group_links(state: &State) -> Vec<Vec<usize>> {
-    let Some([rows, columns, blocks]) = state.lines_and_blocks() else { return Vec::new() };
-    let houses = state.houses();
-    let mut nodes: Vec<(Digit, CellSet)> = Vec::new();
-    for line in rows.chain(columns) {
-        for digit in state.all_digits() {
-            let places = state.house_digit_cells(line, digit);
-            for block in blocks.clone() {
-                let cells = places & houses[block].set;
-                if cells.len() >= 2 {
-                    nodes.push((digit, cells));
-                }
-            }
-        }
+    let nodes = group_nodes(state);
+    if nodes.is_empty() {
+        return Vec::new();
     }
+    let houses = state.houses();
     let bits = 2 * state.shape().cells() * state.side();
     let mut links = vec![Vec::new(); bits + 2 * nodes.len()];
     let lit = |cell: Cell, digit: Digit, on: bool| lit_index(state, cell, digit, on);
@@ -783,6 +772,26 @@ fn group_links(state: &State) -> Vec<Vec<usize>> {
         list.dedup();
     }
     links
+}
+
+/// HoDoKu's group nodes of `state`, in its order (rows, then columns; each digit; each block): a
+/// digit and its two or three places where the line crosses the block. None on boards without
+/// lines and blocks.
+fn group_nodes(state: &State) -> Vec<(Digit, CellSet)> {
+    let Some([rows, columns, blocks]) = state.lines_and_blocks() else { return Vec::new() };
+    let mut nodes = Vec::new();
+    for line in rows.chain(columns) {
+        for digit in state.all_digits() {
+            let places = state.house_digit_cells(line, digit);
+            for block in blocks.clone() {
+                let cells = places & state.houses()[block].set;
+                if cells.len() >= 2 {
+                    nodes.push((digit, cells));
+                }
+            }
+        }
+    }
+    nodes
 }
 
 /// The candidates that must hold exactly one digit placed, as their "off" literals: those of
@@ -891,19 +900,8 @@ mod tests {
         let links = group_links(&state);
         let bits = 2 * state.shape().cells() * state.side();
         assert!(links.len() > bits, "the opening grid has group nodes");
-        // Rebuilt in the same order to tell each node's truth: HoDoKu's rows, then columns.
-        let [rows, columns, blocks] = state.lines_and_blocks().expect("a classic board");
-        let mut nodes = Vec::new();
-        for line in rows.chain(columns) {
-            for digit in state.all_digits() {
-                for block in blocks.clone() {
-                    let cells = state.house_digit_cells(line, digit) & state.houses()[block].set;
-                    if cells.len() >= 2 {
-                        nodes.push((digit, cells));
-                    }
-                }
-            }
-        }
+        // The nodes in the links' order, to tell each node's truth.
+        let nodes = group_nodes(&state);
         assert_eq!(links.len(), bits + 2 * nodes.len());
         let truth = |i: usize| -> bool {
             if i < bits {

@@ -117,8 +117,22 @@ impl Conflict {
         )
     }
 
-    /// What every message about conflicting givens says: `givens break the rules: `, then each
-    /// conflict ([`Conflict::text_in`]), joined by `; `.
+    /// Conflicts as a list: each one's [`Conflict::text_in`], joined by `; `.
+    ///
+    /// ```
+    /// use sudokit::{Conflict, Puzzle, Symbols};
+    /// let p = Puzzle::classic("11..............".parse()?);
+    /// let text = Conflict::list_in(&p.conflicts(), Symbols::Standard);
+    /// assert_eq!(text, "1 twice in row 1 (r1c1 and r1c2); 1 twice in box 1 (r1c1 and r1c2)");
+    /// # Ok::<(), sudokit::Error>(())
+    /// ```
+    pub fn list_in(conflicts: &[Conflict], symbols: Symbols) -> String {
+        let names: Vec<String> = conflicts.iter().map(|c| c.text_in(symbols)).collect();
+        names.join("; ")
+    }
+
+    /// What every message about conflicting givens says: `givens break the rules: `, then the
+    /// conflicts ([`Conflict::list_in`]).
     ///
     /// ```
     /// use sudokit::{Conflict, Puzzle, Symbols};
@@ -131,8 +145,7 @@ impl Conflict {
     /// # Ok::<(), sudokit::Error>(())
     /// ```
     pub fn broken_rules_in(conflicts: &[Conflict], symbols: Symbols) -> String {
-        let names: Vec<String> = conflicts.iter().map(|c| c.text_in(symbols)).collect();
-        format!("givens break the rules: {}", names.join("; "))
+        format!("givens break the rules: {}", Conflict::list_in(conflicts, symbols))
     }
 }
 
