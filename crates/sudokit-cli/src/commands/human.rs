@@ -29,7 +29,9 @@ pub enum HumanFormat {
     Json,
     /// CSV, for `explain --summary` (HoDoKu's path): a header, then one row per puzzle: `index`,
     /// `status`, `puzzle` (`pencil` with `--pencil`), `solved`, `step_count`, `score`, `level`,
-    /// then the steps of each technique, one column per technique by name.
+    /// then the steps of each technique, one column per technique by name; with `--pencil`, where
+    /// the first record may carry rules (a JSON record, or such a CSV), `box`, `variants`,
+    /// `regions` and `cages` last, each record's own.
     Csv,
 }
 

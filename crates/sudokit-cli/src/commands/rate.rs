@@ -55,7 +55,9 @@ pub struct RateArgs {
     /// lines, boxed candidate grids, the JSON records of `candidates -o json`, the CSV of `rate
     /// --pencil -o csv`, or lines of HoDoKu's library format) and rate the rest of the solution from their
     /// candidates as they are: a cell of one candidate whose digit a peer still has is a naked single
-    /// to place. Records name the input `pencil` (its line form) in place of `puzzle`.
+    /// to place. Records name the input `pencil` (its line form) in place of `puzzle`; where the
+    /// first record may carry rules (a JSON record, or such a CSV), CSV rows end with each record's
+    /// `box`, `variants`, `regions` and `cages`.
     #[arg(long, conflicts_with_all = ["input_format", "size", "box_shape", "symbols", "variant", "column"])]
     pub pencil: bool,
     /// The scales to rate on. One alone takes a part of the time (each solves the puzzle its own
