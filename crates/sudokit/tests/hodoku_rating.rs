@@ -14,9 +14,10 @@
 //! read backwards, with the same eliminations (same score, same state after it: HoDoKu's tables
 //! make one direction longer than the other, where sudokit's shortest chains are as long both
 //! ways, and HoDoKu's contradictions come first among equals); forcing nets, shown here by
-//! premise and conclusion only; loops and ALS steps that one side's finder has and the other's
-//! lacks; and singles after a step whose eliminations HoDoKu removes in another order than sudokit
-//! lists them (its singles queues then hold another order).
+//! premise and conclusion only; Almost Locked Set Chains that sudokit finds where HoDoKu's search
+//! does not (HoDoKu then takes a forcing chain); and singles after a step whose eliminations HoDoKu
+//! removes in another order than sudokit lists them (its singles queues then hold another order).
+//! Nice loops and AICs agree: the chain searches keep the chains HoDoKu's tables keep.
 
 use std::collections::BTreeMap;
 
@@ -148,8 +149,8 @@ fn hodoku_dev_sampled_agreement() {
 fn hodoku_dev_full_agreement() {
     let Some(t) = compare(1) else { return };
     assert_eq!(t.n, 1000);
-    // Reached today: level 99.9 % (issue 16 asks 95 %), score 96.7 % (it asks 80 %).
-    assert_floors(&t, 0.99, 0.96);
+    // Reached today: level 99.9 % (issue 16 asks 95 %), score 97.6 % (it asks 80 %).
+    assert_floors(&t, 0.99, 0.97);
 }
 
 #[test]
@@ -431,9 +432,9 @@ fn not_forum(source: &str) -> bool {
 fn hodoku_paths_sampled() {
     let Some(t) = compare_paths(25, not_forum, false) else { return };
     assert_eq!(t.n, 34);
-    // Reached today: sequence 30, score within ±5% 32, level 34 of 34 (a regression fails).
-    assert!(t.same_sequence >= 30, "same technique sequence on {} of {}", t.same_sequence, t.n);
-    assert!(t.score_within_5pct >= 32, "score within 5% on {} of {}", t.score_within_5pct, t.n);
+    // Reached today: sequence 31, score within ±5% 34, level 34 of 34 (a regression fails).
+    assert!(t.same_sequence >= 31, "same technique sequence on {} of {}", t.same_sequence, t.n);
+    assert!(t.score_within_5pct >= 34, "score within 5% on {} of {}", t.score_within_5pct, t.n);
     assert!(t.same_level >= 34, "same level on {} of {}", t.same_level, t.n);
 }
 

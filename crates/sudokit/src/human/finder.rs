@@ -44,12 +44,11 @@ pub struct FindOptions {
     /// The most almost locked sets an ALS-XY-Chain links: 6 by default, as HoDoKu searches. Two
     /// cases of HoDoKu's regression library need seven (HoDoKu 2.2 misses them).
     pub als_chain_max_sets: usize,
-    /// Nice loops are closed only through the one shortest chain the search keeps per pair of
-    /// ends, never through a group holding the loop's start cell. Off by default: after those
-    /// loops come the continuous loops through the other chains as short (up to 64 per pair of
-    /// ends) and the grouped discontinuous loops that pass their start cell inside a group
-    /// beginning there, since HoDoKu's search, choosing otherwise among equal chains, may report
-    /// those. The step solver turns it on: it takes the first step, which the extra loops never
+    /// Nice loops are closed only through the one chain the search keeps per pair of ends (the
+    /// chain HoDoKu's tables keep). Off by default: after those loops come the continuous loops
+    /// through the other chains as short (up to 64 per pair of ends), since HoDoKu's tables may
+    /// hold another chain where their expansion rewrites one (a case of its regression library).
+    /// The step solver turns it on: it takes the first step, which the extra loops never
     /// precede, and the extra search would cost time on every state where loops find nothing.
     pub shortest_loops_only: bool,
 }

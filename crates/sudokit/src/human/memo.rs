@@ -76,9 +76,6 @@ pub(crate) mod search {
     pub const GROUPED_LOOPS_ALTERNATIVES: u64 = 7;
     /// See [`LOOPS_ALTERNATIVES`].
     pub const ALS_LOOPS_ALTERNATIVES: u64 = 8;
-    /// Added to [`GROUPED_LOOPS_ALTERNATIVES`] or [`ALS_LOOPS_ALTERNATIVES`]: the discontinuous
-    /// loops passing their start cell inside a group (see `chains::loops_through_home_groups`).
-    pub const THROUGH_HOME_GROUPS: u64 = 16;
     /// The implication graph of the nice loops without group nodes (see `chains::Graph::shared`).
     pub const LOOP_GRAPH: u64 = 32;
     /// The graph of the grouped nice loops, which the forcing chains use too.

@@ -13,6 +13,15 @@
 //!
 //! A breadth-first search from one literal finds the shortest implication path to every other
 //! literal; an alternating chain is such a path read node by node.
+//!
+//! Of several paths as short, the search keeps the one through the literal reached first, so the
+//! order of each literal's links decides the chain kept. They are listed in the order of HoDoKu's
+//! tables (as its tabling solver fills them, published in its source), whose breadth-first
+//! expansion keeps the same chains: a candidate's "on" turns off the other digits of its cell, then
+//! its digit's other places in its row, column and box, then the groups it sees; its "off" turns on
+//! the other digit of a two-digit cell, then the one other place in its row, column or box, then a
+//! group. Groups come row by row, then column by column, each by digit and box. Which chain is kept
+//! decides whether a loop is a lasso, and so whether HoDoKu reports it.
 
 use std::hash::Hash;
 use std::rc::Rc;
@@ -23,6 +32,7 @@ use crate::grid::{Cell, CellSet, Digit, DigitSet};
 use crate::human::als::Als;
 use crate::human::bits::{Bits, Tables};
 use crate::human::state::State;
+use crate::rules::HouseKind;
 
 /// Which links a chain technique may use.
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +83,7 @@ pub(crate) struct Links {
     adj_start: Vec<u32>,
     /// Per node: its cell's index for a candidate node, `u16::MAX` for a group or set node (the
     /// breadth-first search reads this small table, not the nodes, on every link it follows).
-    lone_cell: Vec<u16>,
+    pub lone_cell: Vec<u16>,
 }
 
 /// The implication graph of a state: its [`Links`] and the state they were built from.
@@ -187,27 +197,36 @@ impl<'a, B: Bits + Hash + Eq> Builder<'a, B> {
         let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); side];
         if rules.groups {
             let houses = &tables.houses;
-            for (i, &a) in houses.iter().enumerate() {
-                for &b in &houses[i + 1..] {
-                    let common = a & b;
-                    if common.count() < 2 {
+            let info = state.houses();
+            let is_box = |h: usize| matches!(info[h].kind, HouseKind::Box(_) | HouseKind::Region(_));
+            // HoDoKu's order first (each row, then each column: by digit, by box), which decides
+            // the chains its tables keep and so the ones a breadth-first search must keep to agree;
+            // then the groups of other pairs of houses (variant houses).
+            let line_box = (0..houses.len()).filter(|&a| info[a].kind_is_line()).flat_map(|a| {
+                state.all_digits().iter().flat_map(move |d| {
+                    (0..houses.len()).filter(move |&b| is_box(b)).map(move |b| (a, b, Some(d)))
+                })
+            });
+            let others = (0..houses.len()).flat_map(|a| (a + 1..houses.len()).map(move |b| (a, b, None)));
+            for (a, b, only) in line_box.chain(others) {
+                let common = houses[a] & houses[b];
+                if common.count() < 2 {
+                    continue;
+                }
+                for digit in state.all_digits() {
+                    if rules.digit.is_some_and(|d| d != digit) || only.is_some_and(|d| d != digit) {
                         continue;
                     }
-                    for digit in state.all_digits() {
-                        if rules.digit.is_some_and(|d| d != digit) {
-                            continue;
-                        }
-                        let cells = common & digit_bits[digit.index()];
-                        if cells.count() < 2 || group_ids.contains_key(&(digit, cells)) {
-                            continue;
-                        }
-                        let Some(first) = cells.first_cell() else { continue };
-                        let id = nodes.len() as u32;
-                        group_ids.insert((digit, cells), id);
-                        groups_of[digit.index()].push(id);
-                        bits.push(cells);
-                        nodes.push(GNode { digit, cells: cells.to_set(), first, is_group: true, als: None });
+                    let cells = common & digit_bits[digit.index()];
+                    if cells.count() < 2 || group_ids.contains_key(&(digit, cells)) {
+                        continue;
                     }
+                    let Some(first) = cells.first_cell() else { continue };
+                    let id = nodes.len() as u32;
+                    group_ids.insert((digit, cells), id);
+                    groups_of[digit.index()].push(id);
+                    bits.push(cells);
+                    nodes.push(GNode { digit, cells: cells.to_set(), first, is_group: true, als: None });
                 }
             }
         }
@@ -409,13 +428,37 @@ impl<B: Bits + Hash + Eq> Builder<'_, B> {
         node_at(&self.cand, self.state.side(), cell, digit)
     }
 
-    /// What follows from node `n` being true: the nodes weakly linked to it are false.
+    /// What follows from node `n` being true: the nodes weakly linked to it are false. In
+    /// HoDoKu's order (its tables' fill order), which decides which of several chains as short a
+    /// breadth-first search keeps: for a candidate, the other digits of its cell, then its digit's
+    /// other places house by house (row, column, box, then other houses and cages), then groups.
     fn on_edges(&self, n: usize, groups_of: &[Vec<u32>], rules: LinkRules) -> Vec<u32> {
         let node = &self.nodes[n];
         let d = node.digit;
         let common = self.tables.common_peers(self.bits[n]) & self.digit_bits[d.index()];
         let mut out = Vec::new();
+        if rules.cell_links && !node.is_group {
+            for other in self.state.candidates(node.first) {
+                if other != d {
+                    if let Some(m) = self.cand_node(node.first, other) {
+                        out.push(2 * m);
+                    }
+                }
+            }
+        }
         let mut rest = common;
+        if !node.is_group {
+            for &(h, _) in self.state.cell_houses(node.first) {
+                let mut places = self.tables.houses[h as usize] & rest;
+                rest = rest.minus(places);
+                while let Some(c) = places.first_cell() {
+                    if let Some(m) = self.cand_node(c, d) {
+                        out.push(2 * m);
+                    }
+                    places = places.without(c);
+                }
+            }
+        }
         while let Some(c) = rest.first_cell() {
             if let Some(m) = self.cand_node(c, d) {
                 out.push(2 * m);
@@ -427,41 +470,18 @@ impl<B: Bits + Hash + Eq> Builder<'_, B> {
                 out.push(2 * g);
             }
         }
-        if rules.cell_links && !node.is_group {
-            for other in self.state.candidates(node.first) {
-                if other != d {
-                    if let Some(m) = self.cand_node(node.first, other) {
-                        out.push(2 * m);
-                    }
-                }
-            }
-        }
         out
     }
 
-    /// What follows from node `n` being false: the nodes strongly linked to it are true.
+    /// What follows from node `n` being false: the nodes strongly linked to it are true. In
+    /// HoDoKu's order, as for [`Builder::on_edges`]: the other digit of a two-digit cell, the
+    /// digit's one other place house by house, then groups (by their order of creation); for a
+    /// group, the one other place or group in its box, then in its line.
     fn off_edges(&self, n: usize, group_ids: &HashMap<(Digit, B), u32>, rules: LinkRules) -> Vec<u32> {
         let node = &self.nodes[n];
         let d = node.digit;
         let cells = self.bits[n];
         let mut out = Vec::new();
-        if rules.house_strong {
-            for &(h, _) in self.state.cell_houses(node.first) {
-                let house = self.tables.houses[h as usize];
-                if !cells.minus(house).none() {
-                    continue;
-                }
-                let rest = (house & self.digit_bits[d.index()]).minus(cells);
-                let m = match rest.count() {
-                    0 => None,
-                    1 => rest.first_cell().and_then(|c| self.cand_node(c, d)),
-                    _ => group_ids.get(&(d, rest)).copied(),
-                };
-                if let Some(m) = m {
-                    out.push(2 * m + 1);
-                }
-            }
-        }
         if rules.cell_links && !node.is_group {
             let cands = self.state.candidates(node.first);
             if cands.len() == 2 {
@@ -474,8 +494,40 @@ impl<B: Bits + Hash + Eq> Builder<'_, B> {
                 }
             }
         }
-        out.sort_unstable();
-        out.dedup();
+        let mut groups = Vec::new();
+        if rules.house_strong {
+            let mut houses: Vec<u16> = self.state.cell_houses(node.first).iter().map(|&(h, _)| h).collect();
+            if node.is_group {
+                // The box before the line.
+                houses.sort_by_key(|&h| self.state.houses()[h as usize].kind_is_line());
+            }
+            for h in houses {
+                let house = self.tables.houses[h as usize];
+                if !cells.minus(house).none() {
+                    continue;
+                }
+                let rest = (house & self.digit_bits[d.index()]).minus(cells);
+                match rest.count() {
+                    0 => {}
+                    1 => {
+                        if let Some(m) = rest.first_cell().and_then(|c| self.cand_node(c, d)) {
+                            out.push(2 * m + 1);
+                        }
+                    }
+                    _ => groups.extend(group_ids.get(&(d, rest)).map(|&m| 2 * m + 1)),
+                }
+            }
+        }
+        if !node.is_group {
+            groups.sort_unstable();
+        }
+        out.extend(groups);
+        let mut seen = Vec::with_capacity(out.len());
+        out.retain(|&m| {
+            let new = !seen.contains(&m);
+            seen.push(m);
+            new
+        });
         out
     }
 }
@@ -488,13 +540,9 @@ pub(crate) struct Bfs {
     pub parent: Vec<u32>,
     /// The literals reached, in order of distance (the start first).
     pub order: Vec<u32>,
-    /// Literals reached in the avoided cell (see [`Bfs::run_avoiding`]), not expanded.
+    /// Literals reached in the avoided cell (see [`Bfs::run_avoiding`]), not expanded; or in the
+    /// cell of [`Bfs::run_to_cell`].
     pub ends: Vec<u32>,
-    /// Whether [`Bfs::run_avoiding`] enters the groups whose first cell is the avoided cell (HoDoKu
-    /// lets a loop pass its start cell inside such a group, and inside no other).
-    pub enter_home_groups: bool,
-    /// Whether the last run met a group holding the avoided cell and did not enter it.
-    pub skipped_home_group: bool,
 }
 
 /// Whether the literals `path` make a proper chain: no node twice, but the start's node may end it
@@ -513,14 +561,7 @@ pub(crate) fn is_proper(path: &[u32]) -> bool {
 impl Bfs {
     pub fn new(graph: &Graph<'_>) -> Bfs {
         let n = graph.nodes.len() * 2;
-        Bfs {
-            dist: vec![u16::MAX; n],
-            parent: vec![NONE; n],
-            order: Vec::with_capacity(n),
-            ends: Vec::new(),
-            enter_home_groups: false,
-            skipped_home_group: false,
-        }
+        Bfs { dist: vec![u16::MAX; n], parent: vec![NONE; n], order: Vec::with_capacity(n), ends: Vec::new() }
     }
 
     /// Searches from literal `start`, at most `max_len` links deep.
@@ -528,14 +569,26 @@ impl Bfs {
         self.run_avoiding(graph, start, max_len, None);
     }
 
+    /// As [`Bfs::run`], and in `ends` the literals of the nodes of `cell` reached, in the order
+    /// reached. The search stops once all of them are (those reached later cannot change their
+    /// chains): `order` may not be complete.
+    pub fn run_to_cell(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, cell: Cell) {
+        self.search(graph, start, max_len, Some(cell), false);
+    }
+
     /// As [`Bfs::run`]; with `home`, the search never passes through that cell: a node in it is
     /// only reached as an end (a loop coming home), never from the start directly, and a group
-    /// holding it is not entered (see [`Bfs::enter_home_groups`] for an exception). The search then stops once every literal of the cell's nodes is
+    /// holding it is not entered. The search then stops once every literal of the cell's nodes is
     /// an end (a later link could reach none of them first): `ends` is complete, `order` may not be.
     pub fn run_avoiding(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, home: Option<Cell>) {
-        let possible_ends = home.map_or(usize::MAX, |home| {
+        self.search(graph, start, max_len, home, true);
+    }
+
+    /// The search of [`Bfs::run_to_cell`] (`avoid` false) and of [`Bfs::run_avoiding`] (true).
+    fn search(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, cell: Option<Cell>, avoid: bool) {
+        let possible_ends = cell.map_or(usize::MAX, |cell| {
             let (mut nodes, mut start_inside) = (0, false);
-            for n in graph.state.candidates(home).iter().filter_map(|d| graph.cand_node(home, d)) {
+            for n in graph.state.candidates(cell).iter().filter_map(|d| graph.cand_node(cell, d)) {
                 nodes += 1;
                 start_inside |= n == start / 2;
             }
@@ -546,7 +599,6 @@ impl Bfs {
         }
         self.order.clear();
         self.ends.clear();
-        self.skipped_home_group = false;
         self.dist[start as usize] = 0;
         self.parent[start as usize] = NONE;
         self.order.push(start);
@@ -562,36 +614,33 @@ impl Bfs {
                 if self.dist[m as usize] != u16::MAX {
                     continue;
                 }
-                if let Some(home) = home {
-                    let lone = graph.lone_cell[(m / 2) as usize];
-                    let inside = if lone == u16::MAX {
-                        graph.nodes[(m / 2) as usize].cells.contains(home)
-                    } else {
-                        usize::from(lone) == home.index()
-                    };
-                    if inside
-                        && lone == u16::MAX
-                        && self.enter_home_groups
-                        && graph.nodes[(m / 2) as usize].first == home
-                    {
-                        // A group starting at the cell: entered, so the chain may pass the cell.
-                    } else if inside {
-                        self.skipped_home_group |= lone == u16::MAX;
-                        if lit != start && lone != u16::MAX {
-                            // Reached, but a loop ends here: not expanded.
-                            self.dist[m as usize] = next;
-                            self.parent[m as usize] = lit;
-                            self.ends.push(m);
-                            if self.ends.len() == possible_ends {
-                                return;
-                            }
-                        }
-                        continue;
-                    }
+                let Some(cell) = cell else {
+                    self.dist[m as usize] = next;
+                    self.parent[m as usize] = lit;
+                    self.order.push(m);
+                    continue;
+                };
+                let lone = graph.lone_cell[(m / 2) as usize];
+                let inside = if lone == u16::MAX {
+                    graph.nodes[(m / 2) as usize].cells.contains(cell)
+                } else {
+                    usize::from(lone) == cell.index()
+                };
+                if avoid && inside && (lit == start || lone == u16::MAX) {
+                    continue;
                 }
                 self.dist[m as usize] = next;
                 self.parent[m as usize] = lit;
-                self.order.push(m);
+                if !avoid || !inside {
+                    self.order.push(m);
+                }
+                if inside && lone != u16::MAX {
+                    // Reached, and a loop ends here (not expanded where the cell is avoided).
+                    self.ends.push(m);
+                    if self.ends.len() == possible_ends {
+                        return;
+                    }
+                }
             }
         }
     }

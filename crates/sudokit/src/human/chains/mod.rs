@@ -25,9 +25,12 @@
 //! intersection) and are reported only when their chain uses a group.
 //!
 //! Search: a breadth-first search from every literal, so each pair of ends is joined by a shortest
-//! chain (HoDoKu's tabling search finds the same shortest chains). Each elimination set is kept
-//! once, with its shortest chain, and steps come out in HoDoKu's order: most eliminations first,
-//! then the smallest index sum of the eliminations, then the shortest chain.
+//! chain. The links are followed in the order HoDoKu's tables list them (see [`graph`]), so that
+//! of several chains as short the search keeps the one HoDoKu's tabling search keeps; a loop or an
+//! AIC whose kept chain is a lasso is passed over, as HoDoKu passes it over, even where another
+//! chain would do. Each elimination set is kept once, with its shortest chain, and steps come out
+//! in HoDoKu's order: most eliminations first, then the smallest index sum of the eliminations,
+//! then the shortest chain.
 
 pub(crate) mod graph;
 
@@ -233,17 +236,7 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions, sink: 
     let all = super::memo::memo(state, key, || nice_loops_all(state, grouped, als));
     let mut main: Vec<Step> = all.steps.iter().filter(|s| s.technique == technique).cloned().collect();
     let continuous = matches!(technique, T::ContinuousNiceLoop | T::GroupedContinuousNiceLoop);
-    let through_home = technique == T::GroupedDiscontinuousNiceLoop;
-    let premises = if options.shortest_loops_only {
-        return super::order::emit_sorted(main, sink);
-    } else if continuous {
-        &all.continuous
-    } else if through_home {
-        &all.home_groups
-    } else {
-        return super::order::emit_sorted(main, sink);
-    };
-    if premises.is_empty() {
+    if options.shortest_loops_only || !continuous || all.continuous.is_empty() {
         return super::order::emit_sorted(main, sink);
     }
     for step in &mut main {
@@ -251,17 +244,11 @@ fn nice_loops(state: &State, technique: Technique, options: &FindOptions, sink: 
     }
     let found: HashSet<Vec<Candidate>> = main.iter().map(|s| s.eliminations.clone()).collect();
     super::order::emit_sorted(main, sink)?;
-    // Only when the shortest loops are used up: the other loops of the same lengths, as HoDoKu's own
-    // search may close a loop through another chain than the one kept here; and the
-    // discontinuous loops whose chain passes the start cell inside a group starting there, which
-    // HoDoKu allows.
-    let alternatives = if continuous {
-        super::memo::memo(state, alt_key, || alternative_loops(state, grouped, als, premises))
-    } else {
-        super::memo::memo(state, alt_key + search::THROUGH_HOME_GROUPS, || {
-            loops_through_home_groups(state, als, premises)
-        })
-    };
+    // Only when the loops kept are used up: the other continuous loops of the same lengths, as
+    // HoDoKu's tables may close a loop through another chain than the one kept here (its
+    // expansion of a table can rewrite a chain it holds).
+    let alternatives =
+        super::memo::memo(state, alt_key, || alternative_loops(state, grouped, als, &all.continuous));
     let extra: Vec<Step> = alternatives
         .iter()
         .filter(|s| s.technique == technique && !found.contains(&s.eliminations))
@@ -276,8 +263,6 @@ struct Loops {
     steps: Vec<Step>,
     /// The premises (literals) from which a continuous loop closed, proving something or not.
     continuous: Vec<u32>,
-    /// The premises whose loop search left a group holding the start cell unentered.
-    home_groups: Vec<u32>,
 }
 
 /// The links the nice-loop searches use.
@@ -331,80 +316,6 @@ fn alternative_loops(state: &State, grouped: bool, als: bool, premises: &[u32]) 
     out
 }
 
-/// The grouped discontinuous loops from each of `premises` whose chain passes the start cell inside
-/// a group that begins there: the loop's implications hold all the same, and HoDoKu's search
-/// accepts such a chain (it rejects a chain passing a cell twice, but does not count the cells of a
-/// group whose first cell is the loop's start).
-fn loops_through_home_groups(state: &State, als: bool, premises: &[u32]) -> Vec<Step> {
-    let graph = Graph::shared(state, true, als);
-    let mut bfs = Bfs::new(&graph);
-    bfs.enter_home_groups = true;
-    let mut out = Vec::new();
-    for &premise in premises {
-        let s = &graph.nodes[(premise / 2) as usize];
-        let (cell, on) = (s.first, premise % 2 == 1);
-        bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
-        for &lit in &bfs.ends {
-            let m = &graph.nodes[(lit / 2) as usize];
-            if m.is_group || m.first != cell || bfs.dist[lit as usize] < 3 {
-                continue;
-            }
-            let Some(elims) = discontinuous_eliminations(state, cell, s.digit, on, m.digit, lit % 2 == 1)
-            else {
-                continue;
-            };
-            let path = bfs.implications(lit);
-            if !chain_has_group(&graph, &path) || is_lasso(&graph, &path, false) {
-                continue;
-            }
-            out.push(chain_step(
-                state,
-                Technique::GroupedDiscontinuousNiceLoop,
-                dnl_chain(&graph, &path),
-                elims,
-            ));
-        }
-    }
-    out
-}
-
-/// What a discontinuous loop from premise `on` of `digit` in `cell` proves when it comes back to
-/// the cell on `end_digit`, true (`reached_on`) or false; `None` when it is no discontinuous loop.
-fn discontinuous_eliminations(
-    state: &State,
-    cell: Cell,
-    digit: Digit,
-    on: bool,
-    end_digit: Digit,
-    reached_on: bool,
-) -> Option<Vec<Candidate>> {
-    let same = end_digit == digit;
-    Some(match (on, same, reached_on) {
-        (true, true, false) | (true, false, true) => vec![Candidate::new(cell, digit)],
-        (false, true, true) => (state.candidates(cell) - DigitSet::single(digit))
-            .iter()
-            .map(|d| Candidate::new(cell, d))
-            .collect(),
-        (false, false, false) => vec![Candidate::new(cell, end_digit)],
-        _ => return None,
-    })
-}
-
-/// The chain of a discontinuous loop: the implications `path`, closed through the start cell when
-/// it ends on another digit.
-fn dnl_chain(graph: &Graph<'_>, path: &[u32]) -> Chain {
-    let mut chain = chain_of(graph, path);
-    if let (Some(&first), Some(&last)) = (path.first(), path.last()) {
-        let (s, m) = (&graph.nodes[(first / 2) as usize], &graph.nodes[(last / 2) as usize]);
-        if m.digit != s.digit {
-            let closing = if last % 2 == 1 { LinkKind::Weak } else { LinkKind::Strong };
-            chain.links.push(closing);
-            chain.nodes.push(Node::candidate(s.first, s.digit));
-        }
-    }
-    chain
-}
-
 /// Whether a chain from premise `on` (true or false) of a candidate of `cell` back to the same
 /// cell, ending on the same digit or not, closes a continuous loop.
 fn closes_continuous(state: &State, cell: Cell, on: bool, same: bool, reached_on: bool) -> bool {
@@ -431,6 +342,11 @@ fn continuous_step(state: &State, graph: &Graph<'_>, path: &[u32], cnl: Techniqu
 
 /// Every continuous and discontinuous nice loop and every AIC, grouped (using group nodes, and
 /// almost locked sets with `als`) or not.
+///
+/// As HoDoKu's tabling search: from every premise, one chain to each literal (the first a
+/// breadth-first search over the links in HoDoKu's order reaches, see [`graph`]), taken if it is
+/// no lasso and thrown away if it is, even where another chain as short is not. Loops from every
+/// premise "on", then every "off", then AICs from every "off", as HoDoKu looks at its tables.
 fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
     use Technique as T;
     let (cnl, dnl, aic) = if grouped {
@@ -442,31 +358,23 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
     let mut bfs = Bfs::new(&graph);
     let mut out = Vec::new();
     let mut continuous = Vec::new();
-    let mut home_groups = Vec::new();
-    let mut reverse = None;
-    for start in 0..graph.nodes.len() as u32 {
-        let s = &graph.nodes[start as usize];
-        if s.is_group {
-            continue;
-        }
-        let cell = s.first;
-        // AICs from the premise "off"; loops from both premises, never passing the start cell.
-        for (on, want_aic) in [(false, true), (false, false), (true, false)] {
+    let starts: Vec<u32> =
+        (0..graph.nodes.len() as u32).filter(|&n| !graph.nodes[n as usize].is_group).collect();
+    for (on, want_aic) in [(true, false), (false, false), (false, true)] {
+        for &start in &starts {
+            let s = &graph.nodes[start as usize];
+            let cell = s.first;
             let premise = 2 * start + on as u32;
             if want_aic {
                 bfs.run(&graph, premise, MAX_LEN);
             } else {
-                bfs.run_avoiding(&graph, premise, MAX_LEN, Some(cell));
-                if bfs.skipped_home_group && home_groups.last() != Some(&premise) {
-                    home_groups.push(premise);
-                }
+                bfs.run_to_cell(&graph, premise, MAX_LEN, cell);
             }
-            let reached: Vec<u32> = if want_aic { bfs.order[1..].to_vec() } else { bfs.ends.clone() };
-            for lit in reached {
+            let reached: &[u32] = if want_aic { &bfs.order[1..] } else { &bfs.ends };
+            for &lit in reached {
                 let m = &graph.nodes[(lit / 2) as usize];
                 let reached_on = lit % 2 == 1;
-                let dist = bfs.dist[lit as usize];
-                if m.is_group || dist < 3 {
+                if m.is_group || bfs.dist[lit as usize] < 3 {
                     continue;
                 }
                 if want_aic {
@@ -488,23 +396,22 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
                         }
                         vec![Candidate::new(cell, m.digit), Candidate::new(m.first, s.digit)]
                     };
-                    let Some(path) = chain_not_lasso(&graph, &bfs, &mut reverse, lit, None) else {
+                    let path = bfs.implications(lit);
+                    if is_lasso(&graph, &path, true) || grouped != chain_has_group(&graph, &path) {
                         continue;
-                    };
-                    let chain = chain_of(&graph, &path);
-                    if grouped == chain_has_group(&graph, &path) {
-                        out.push(chain_step(state, aic, chain, elims));
                     }
+                    out.push(chain_step(state, aic, chain_of(&graph, &path), elims));
                     continue;
                 }
-                if m.first != cell {
+                // HoDoKu's loop leaves its start cell with its first link and comes home from
+                // another cell.
+                let path = bfs.implications(lit);
+                let in_cell = |l: u32| graph.lone_cell[(l / 2) as usize] == cell.index() as u16;
+                if in_cell(path[1]) || in_cell(path[path.len() - 2]) || is_lasso(&graph, &path, false) {
                     continue;
                 }
                 // A discontinuous loop only needs its implications; a continuous one must be a
                 // simple loop for every weak link in it to hold exactly one true end.
-                let Some(path) = chain_not_lasso(&graph, &bfs, &mut reverse, lit, Some(cell)) else {
-                    continue;
-                };
                 let simple = graph::is_proper(&path);
                 let same = m.digit == s.digit;
                 let (kind, elims) = match (on, same, reached_on) {
@@ -548,33 +455,12 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
             }
         }
     }
-    Loops { steps: out, continuous, home_groups }
+    Loops { steps: out, continuous }
 }
 
 enum Loop {
     Discontinuous,
     Continuous,
-}
-
-/// The chain to `lit` from the start of the last search of `bfs` (`home` as it was given, `None`
-/// for an AIC): the one the search kept, or where that is a lasso, the first other chain as short
-/// that is not; `None` if all are. HoDoKu takes a loop or an AIC if the chain its own search keeps
-/// is not a lasso, and that is not always the one kept here. `reverse` holds the graph's reversed
-/// links once a lasso asked for them.
-fn chain_not_lasso(
-    graph: &Graph<'_>,
-    bfs: &Bfs,
-    reverse: &mut Option<(Vec<u32>, Vec<u32>)>,
-    lit: u32,
-    home: Option<Cell>,
-) -> Option<Vec<u32>> {
-    let aic = home.is_none();
-    let path = bfs.implications(lit);
-    if !is_lasso(graph, &path, aic) {
-        return Some(path);
-    }
-    let reverse = reverse.get_or_insert_with(|| graph.reverse_links());
-    bfs.shortest_paths(graph, reverse, lit, home, ALTERNATIVES).into_iter().find(|p| !is_lasso(graph, p, aic))
 }
 
 /// Whether a loop's or an AIC's chain (`aic`) comes back to a cell it has left: a lasso, which
