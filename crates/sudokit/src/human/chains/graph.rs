@@ -545,6 +545,18 @@ pub(crate) struct Bfs {
     pub ends: Vec<u32>,
 }
 
+/// How [`Bfs::search`] treats the nodes of its cell.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cut {
+    /// Passes through them, and stops once all of their literals are reached.
+    AtEnds,
+    /// Passes through them, and goes on.
+    Never,
+    /// Never passes through them (nor through a group holding the cell), and stops once all of
+    /// their literals are reached.
+    Avoid,
+}
+
 /// Whether the literals `path` make a proper chain: no node twice, but the start's node may end it
 /// (closing a loop).
 pub(crate) fn is_proper(path: &[u32]) -> bool {
@@ -573,7 +585,13 @@ impl Bfs {
     /// reached. The search stops once all of them are (those reached later cannot change their
     /// chains): `order` may not be complete.
     pub fn run_to_cell(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, cell: Cell) {
-        self.search(graph, start, max_len, Some(cell), false);
+        self.search(graph, start, max_len, Some(cell), Cut::AtEnds);
+    }
+
+    /// [`Bfs::run`] and [`Bfs::run_to_cell`] at once: `order` is complete, and `ends` as that
+    /// search leaves it.
+    pub fn run_noting_cell(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, cell: Cell) {
+        self.search(graph, start, max_len, Some(cell), Cut::Never);
     }
 
     /// As [`Bfs::run`]; with `home`, the search never passes through that cell: a node in it is
@@ -581,12 +599,13 @@ impl Bfs {
     /// holding it is not entered. The search then stops once every literal of the cell's nodes is
     /// an end (a later link could reach none of them first): `ends` is complete, `order` may not be.
     pub fn run_avoiding(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, home: Option<Cell>) {
-        self.search(graph, start, max_len, home, true);
+        self.search(graph, start, max_len, home, Cut::Avoid);
     }
 
-    /// The search of [`Bfs::run_to_cell`] (`avoid` false) and of [`Bfs::run_avoiding`] (true).
-    fn search(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, cell: Option<Cell>, avoid: bool) {
-        let possible_ends = cell.map_or(usize::MAX, |cell| {
+    /// The searches of [`Bfs::run_to_cell`], [`Bfs::run_noting_cell`] and [`Bfs::run_avoiding`].
+    fn search(&mut self, graph: &Graph<'_>, start: u32, max_len: u16, cell: Option<Cell>, cut: Cut) {
+        let avoid = cut == Cut::Avoid;
+        let possible_ends = cell.filter(|_| cut != Cut::Never).map_or(usize::MAX, |cell| {
             let (mut nodes, mut start_inside) = (0, false);
             for n in graph.state.candidates(cell).iter().filter_map(|d| graph.cand_node(cell, d)) {
                 nodes += 1;

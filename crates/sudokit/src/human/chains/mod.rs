@@ -360,18 +360,22 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
     let mut continuous = Vec::new();
     let starts: Vec<u32> =
         (0..graph.nodes.len() as u32).filter(|&n| !graph.nodes[n as usize].is_group).collect();
-    for (on, want_aic) in [(true, false), (false, false), (false, true)] {
+    // The AICs, kept apart to come after the loops; their search from a premise "off" is the
+    // loops' search from it, carried on.
+    let mut aics = Vec::new();
+    for on in [true, false] {
         for &start in &starts {
             let s = &graph.nodes[start as usize];
             let cell = s.first;
             let premise = 2 * start + on as u32;
-            if want_aic {
-                bfs.run(&graph, premise, MAX_LEN);
-            } else {
+            if on {
                 bfs.run_to_cell(&graph, premise, MAX_LEN, cell);
+            } else {
+                bfs.run_noting_cell(&graph, premise, MAX_LEN, cell);
             }
-            let reached: &[u32] = if want_aic { &bfs.order[1..] } else { &bfs.ends };
-            for &lit in reached {
+            let kinds: &[(bool, &[u32])] =
+                if on { &[(false, &bfs.ends)] } else { &[(false, &bfs.ends), (true, &bfs.order[1..])] };
+            for (want_aic, lit) in kinds.iter().flat_map(|&(a, list)| list.iter().map(move |&l| (a, l))) {
                 let m = &graph.nodes[(lit / 2) as usize];
                 let reached_on = lit % 2 == 1;
                 if m.is_group || bfs.dist[lit as usize] < 3 {
@@ -400,7 +404,7 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
                     if is_lasso(&graph, &path, true) || grouped != chain_has_group(&graph, &path) {
                         continue;
                     }
-                    out.push(chain_step(state, aic, chain_of(&graph, &path), elims));
+                    aics.push(chain_step(state, aic, chain_of(&graph, &path), elims));
                     continue;
                 }
                 // HoDoKu's loop leaves its start cell with its first link and comes home from
@@ -455,6 +459,7 @@ fn nice_loops_all(state: &State, grouped: bool, als: bool) -> Loops {
             }
         }
     }
+    out.extend(aics);
     Loops { steps: out, continuous }
 }
 
