@@ -14,10 +14,9 @@
 //! read backwards, with the same eliminations (same score, same state after it: HoDoKu's tables
 //! make one direction longer than the other, where sudokit's shortest chains are as long both
 //! ways, and HoDoKu's contradictions come first among equals); forcing nets, shown here by
-//! premise and conclusion only; Almost Locked Set Chains that sudokit finds where HoDoKu's search
-//! does not (HoDoKu then takes a forcing chain); and singles after a step whose eliminations HoDoKu
-//! removes in another order than sudokit lists them (its singles queues then hold another order).
-//! Nice loops and AICs agree: the chain searches keep the chains HoDoKu's tables keep.
+//! premise and conclusion only; and singles after a step whose eliminations HoDoKu removes in
+//! another order than sudokit lists them (its singles queues then hold another order). Nice loops
+//! and AICs agree: the chain searches keep the chains HoDoKu's tables keep.
 
 use std::collections::BTreeMap;
 
@@ -140,8 +139,8 @@ fn assert_floors(t: &Table, level: f64, score: f64) {
 fn hodoku_dev_sampled_agreement() {
     let Some(t) = compare(10) else { return };
     assert_eq!(t.n, 100);
-    // Reached today: level 100 %, score 96 % (forum-hardest puzzles: 15 of the 100).
-    assert_floors(&t, 0.99, 0.96);
+    // Reached today: level 100 %, score 97 % (forum-hardest puzzles: 15 of the 100).
+    assert_floors(&t, 0.99, 0.97);
 }
 
 #[test]
@@ -149,7 +148,7 @@ fn hodoku_dev_sampled_agreement() {
 fn hodoku_dev_full_agreement() {
     let Some(t) = compare(1) else { return };
     assert_eq!(t.n, 1000);
-    // Reached today: level 99.9 % (issue 16 asks 95 %), score 97.6 % (it asks 80 %).
+    // Reached today: level 99.9 % (issue 16 asks 95 %), score 97.9 % (it asks 80 %).
     assert_floors(&t, 0.99, 0.97);
 }
 
@@ -447,11 +446,11 @@ fn hodoku_paths_long() {
     let Some(t) = compare_paths(every, not_forum, true) else { return };
     if every == 10 {
         assert_eq!(t.n, 85);
-        // Reached today: sequence 73, steps 73, score within ±5% 80, level 85 of 85 (a regression
-        // fails).
+        // Reached today: sequence 73, steps 73, score within ±5% 83, level 85 of 85 (a regression
+        // fails). All 850 (`SUDOKIT_HODOKU_PATHS_EVERY=1`): sequence 91.4%, score within ±5% 98.1%.
         assert!(t.same_sequence >= 73, "same technique sequence on {} of {}", t.same_sequence, t.n);
         assert!(t.same_path >= 73, "same steps on {} of {}", t.same_path, t.n);
-        assert!(t.score_within_5pct >= 80, "score within 5% on {} of {}", t.score_within_5pct, t.n);
+        assert!(t.score_within_5pct >= 83, "score within 5% on {} of {}", t.score_within_5pct, t.n);
         assert!(t.same_level >= 85, "same level on {} of {}", t.same_level, t.n);
     }
 }

@@ -16,6 +16,9 @@
 //!   of them.
 //! - **ALS-XY-Chain**: A1 – A2 – … – An, consecutive links by different RCCs: A1 or An is locked,
 //!   with the same eliminations for a common digit of the two ends other than the end links' RCCs.
+//!   Four sets at least, as HoDoKu counts: three make an ALS-XY-Wing, whose own search has rules of
+//!   its own (the pivot's two RCCs differ, the outer sets do not contain each other), and a chain of
+//!   three found where the wing's search finds nothing is a step HoDoKu never takes.
 //! - **Death Blossom**: a stem cell and, for each of its digits `d`, a petal ALS holding `d` in cells
 //!   that all see the stem; whatever the stem holds locks its petal's other digits, so a digit `z`
 //!   in every petal goes from cells seeing all petals' `z`.
@@ -374,6 +377,9 @@ fn xy_wing(
     }
 }
 
+/// The fewest sets an ALS-XY-Chain links (see the [module docs](self)).
+const MIN_CHAIN_SETS: u8 = 4;
+
 fn xy_chain(
     state: &State,
     sets: &[Als],
@@ -410,7 +416,7 @@ fn xy_chain(
                     let here = seen[i];
                     i += 1;
                     let (set, entry) = (here / side, here % side);
-                    if depth[here] >= 3 {
+                    if depth[here] >= MIN_CHAIN_SETS {
                         chain_step(state, sets, start, x, here, &parent, side, out);
                     }
                     if depth[here] as usize >= max_sets {
