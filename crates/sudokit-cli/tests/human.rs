@@ -364,7 +364,7 @@ fn unknown_technique_is_an_argument_error() {
 /// the full sample); the ignored test below takes every 30th (49).
 #[test]
 fn issue15_explain_path_of_a_fixed_sample_is_locked() {
-    explain_path_is_locked(150, 10, "ea1c3a341e93e1f1");
+    explain_path_is_locked(150, 10, "c254909419482be3");
 }
 
 /// `issue15_explain_path_of_a_fixed_sample_is_locked` on its full sample, every 30th puzzle of
@@ -372,7 +372,7 @@ fn issue15_explain_path_of_a_fixed_sample_is_locked() {
 #[test]
 #[ignore = "the full sample; the default run locks a tenth of it"]
 fn issue15_explain_path_of_the_full_sample_is_locked() {
-    explain_path_is_locked(30, 49, "524315176d6fe75b");
+    explain_path_is_locked(30, 49, "4c3c5ca3e903cf15");
 }
 
 /// Runs `explain -o json` over every `step`th puzzle of top1465 (`count` of them) and checks the

@@ -215,7 +215,8 @@ fn chain_outcomes(state: &State) -> ChainOutcomes {
 /// 3. two digits true in one cell (by pair of digits, the first cell only);
 /// 4. one digit true twice in a house (rows first, then columns and boxes; by digit, then house);
 /// 5. a cell left without candidates (by cell);
-/// 6. a digit left without a place in a house (as in 4).
+/// 6. a digit left without a place in a house (as in 4), where HoDoKu's test can see it
+///    ([`hodoku_sees_emptied`]).
 ///
 /// The last two are not a candidate reached both ways, so a search for that alone misses them.
 /// The counts are taken from the literals the premise reaches, not from the whole grid: this runs
@@ -342,7 +343,8 @@ struct Tally {
     house: Vec<u32>,
     cells: Vec<usize>,
     houses: Vec<usize>,
-    /// Per house and digit, the digit's places in the house.
+    /// Per house and digit, the digit's places in the house; `u16::MAX` where HoDoKu's test for a
+    /// house left without the digit cannot succeed (see [`hodoku_sees_emptied`]).
     places: Vec<u16>,
     /// The literals reached true, as (cell, digit, literal).
     ons: Vec<(Cell, Digit, u32)>,
@@ -381,8 +383,15 @@ impl Tally {
             first_both: Vec::new(),
             places: (0..keys)
                 .map(|k| {
-                    let digit = Digit::from_index_checked(k % state.side(), state.shape());
-                    digit.map_or(0, |d| state.house_digit_cells(k / state.side(), d).len() as u16)
+                    let Some(d) = Digit::from_index_checked(k % state.side(), state.shape()) else {
+                        return 0;
+                    };
+                    let house = k / state.side();
+                    if hodoku_sees_emptied(state, house, d) {
+                        state.house_digit_cells(house, d).len() as u16
+                    } else {
+                        u16::MAX
+                    }
                 })
                 .collect(),
             families: state.lines_and_blocks().map(|f| f.to_vec()).unwrap_or_default(),
@@ -422,6 +431,25 @@ impl Tally {
         }
         self.house[k] += if on { Tally::ON } else { 1 };
     }
+}
+
+/// Whether HoDoKu's tables can show `house` left without a place for `d`. HoDoKu compares the
+/// premise's "off"s with the cells where `d` is still allowed, that is unsolved and seeing no `d`
+/// placed, not with its candidates: where an earlier step removed `d` from such a cell, the test
+/// never succeeds, and a premise that only empties such a house is no contradiction to HoDoKu (nor
+/// its chains the ones it shows, which decides between a contradiction and a verity as short).
+/// Followed on the boards whose paths follow HoDoKu's ([`State::hodoku_sized`]) with HoDoKu's
+/// houses; elsewhere every emptied house counts.
+fn hodoku_sees_emptied(state: &State, house: usize, d: Digit) -> bool {
+    if !state.hodoku_sized() || state.lines_and_blocks().is_none() || state.houses().len() != 3 * state.side()
+    {
+        return true;
+    }
+    let allowed = state.houses()[house].cells.iter().filter(|&&c| {
+        state.value(c).is_none()
+            && state.cell_houses(c).iter().all(|&(h, _)| !state.placed_in(h.into()).contains(d))
+    });
+    allowed.count() == state.house_digit_cells(house, d).len()
 }
 
 /// Reports the forcing chain contradictions in HoDoKu's order, building the chains of those sent.

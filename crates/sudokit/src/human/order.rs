@@ -2,7 +2,9 @@
 //! eliminations) once, with its shortest chain; steps that place digits first, most placements
 //! first (HoDoKu's order for forcing chains and nets); then most eliminations first, then the
 //! smallest index sum (HoDoKu's tie-break: of the placements' cells, or weighted, of the
-//! eliminations), then the shortest chains (by their nodes, as HoDoKu counts).
+//! eliminations; forcing chains and nets that eliminate compare their eliminations one by one
+//! instead, as HoDoKu's tabling solver does), then the shortest chains (by their nodes, as HoDoKu
+//! counts).
 //! The step solver takes the first step a finder reports, so this order decides which of several
 //! steps a path shows.
 //!
@@ -20,6 +22,7 @@ use std::ops::ControlFlow;
 use super::finder::Sink;
 use super::step::{Candidate, Chain, Step};
 use super::technique::Technique;
+use crate::grid::{Cell, Digit};
 
 /// Sends `steps` to `sink` in the order given, each normalized: for the finders whose first step in
 /// search order is the one HoDoKu's step solver takes (ALS-XZ, ALS-XY-Wing, Sue de Coq).
@@ -45,7 +48,7 @@ pub(crate) fn emit_sorted(steps: Vec<Step>, sink: Sink<'_>) -> ControlFlow<()> {
         }
     }
     let mut steps: Vec<(usize, Step)> = best.into_values().collect();
-    steps.sort_by_key(|(i, s)| (key(s), *i));
+    steps.sort_by_cached_key(|(i, s)| (key(s), *i));
     for (_, step) in steps {
         sink(step)?;
     }
@@ -64,8 +67,8 @@ pub(crate) fn emit_sorted_lazily(
         .iter()
         .enumerate()
         .map(|(i, (step, nodes))| {
-            let (placing, placements, eliminations, sum, _) = key(step);
-            ((placing, placements, eliminations, sum, *nodes), i)
+            let (placing, placements, eliminations, tie, _) = key(step);
+            ((placing, placements, eliminations, tie, *nodes), i)
         })
         .collect();
     order.sort_unstable();
@@ -80,14 +83,41 @@ pub(crate) fn emit_sorted_lazily(
 }
 
 /// HoDoKu's preference between two steps, smallest first.
-fn key(s: &Step) -> (bool, std::cmp::Reverse<usize>, std::cmp::Reverse<usize>, usize, usize) {
+fn key(s: &Step) -> (bool, std::cmp::Reverse<usize>, std::cmp::Reverse<usize>, TieBreak, usize) {
     (
         s.placements.is_empty(),
         std::cmp::Reverse(s.placements.len()),
         std::cmp::Reverse(s.eliminations.len()),
-        index_sum(s),
+        tie_break(s),
         chain_len(s),
     )
+}
+
+/// HoDoKu's tie-break between steps placing or eliminating as many candidates (see [`key`]).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum TieBreak {
+    /// The index sum of [`index_sum`].
+    Sum(usize),
+    /// Forcing chains and nets that eliminate, which HoDoKu's tabling solver sorts otherwise: their
+    /// eliminations in its order (by digit, then cell), compared one by one by cell, then digit.
+    Eliminations(Vec<(Cell, Digit)>),
+}
+
+fn tie_break(s: &Step) -> TieBreak {
+    use Technique as T;
+    let tabling = matches!(
+        s.technique,
+        T::ForcingChainContradiction
+            | T::ForcingChainVerity
+            | T::ForcingNetContradiction
+            | T::ForcingNetVerity
+    );
+    if !tabling || !s.placements.is_empty() {
+        return TieBreak::Sum(index_sum(s));
+    }
+    let mut elims: Vec<(Digit, Cell)> = s.eliminations.iter().map(|c| (c.digit, c.cell)).collect();
+    elims.sort_unstable();
+    TieBreak::Eliminations(elims.into_iter().map(|(d, c)| (c, d)).collect())
 }
 
 /// The group of techniques HoDoKu searches under one entry of its step list, if `t` is in one
@@ -111,9 +141,21 @@ pub(crate) fn takes_first_found(g: u8) -> bool {
     g >= 4
 }
 
-/// The step HoDoKu prefers among `steps` (the first of equals).
+/// The step HoDoKu prefers among `steps`, the first steps of the members of one group (the first
+/// of equals). Between steps of different techniques that place digits, HoDoKu's comparison of
+/// forcing chains and nets never gets to the chains' length: two such steps placing as many digits
+/// with the same index sum stay in the order found, so a contradiction that places a digit comes
+/// before a verity placing the same one, however long its chains. Steps that eliminate compare
+/// their chains.
 pub(crate) fn best(steps: Vec<Step>) -> Option<Step> {
-    steps.into_iter().enumerate().min_by_key(|(i, s)| (key(s), *i)).map(|(_, s)| s)
+    steps
+        .into_iter()
+        .enumerate()
+        .min_by_key(|(i, s)| {
+            let (placing, placements, eliminations, tie, len) = key(s);
+            (placing, placements, eliminations, tie, if s.placements.is_empty() { len } else { 0 }, *i)
+        })
+        .map(|(_, s)| s)
 }
 
 /// A step's chain length as HoDoKu measures it: the nodes of all its chains (so a step shown by
