@@ -213,8 +213,8 @@ impl<'a, B: Bits + Hash + Eq> Builder<'a, B> {
                 if common.count() < 2 {
                     continue;
                 }
-                for digit in state.all_digits() {
-                    if rules.digit.is_some_and(|d| d != digit) || only.is_some_and(|d| d != digit) {
+                for digit in only.map_or(state.all_digits(), DigitSet::single) {
+                    if rules.digit.is_some_and(|d| d != digit) {
                         continue;
                     }
                     let cells = common & digit_bits[digit.index()];
@@ -476,7 +476,8 @@ impl<B: Bits + Hash + Eq> Builder<'_, B> {
     /// What follows from node `n` being false: the nodes strongly linked to it are true. In
     /// HoDoKu's order, as for [`Builder::on_edges`]: the other digit of a two-digit cell, the
     /// digit's one other place house by house, then groups (by their order of creation); for a
-    /// group, the one other place or group in its box, then in its line.
+    /// group, the one other place in its box, then in its line, then the one other group in its
+    /// line, then in its box.
     fn off_edges(&self, n: usize, group_ids: &HashMap<(Digit, B), u32>, rules: LinkRules) -> Vec<u32> {
         let node = &self.nodes[n];
         let d = node.digit;
@@ -518,7 +519,10 @@ impl<B: Bits + Hash + Eq> Builder<'_, B> {
                 }
             }
         }
-        if !node.is_group {
+        if node.is_group {
+            // HoDoKu links a group to the one other group of its line, then of its box.
+            groups.reverse();
+        } else {
             groups.sort_unstable();
         }
         out.extend(groups);
