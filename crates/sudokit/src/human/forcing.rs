@@ -436,8 +436,9 @@ impl Tally {
 /// Whether HoDoKu's tables can show `house` left without a place for `d`. HoDoKu compares the
 /// premise's "off"s with the cells where `d` is still allowed, that is unsolved and seeing no `d`
 /// placed, not with its candidates: where an earlier step removed `d` from such a cell, the test
-/// never succeeds, and a premise that only empties such a house is no contradiction to HoDoKu (nor
-/// its chains the ones it shows, which decides between a contradiction and a verity as short).
+/// never succeeds: a premise that only empties such a house is no contradiction to HoDoKu, and
+/// one that also breaks a rule otherwise is shown by those other chains, whose length decides
+/// between the contradiction and a verity with the same result.
 /// Followed on the boards whose paths follow HoDoKu's ([`State::hodoku_sized`]) with HoDoKu's
 /// houses; elsewhere every emptied house counts.
 fn hodoku_sees_emptied(state: &State, house: usize, d: Digit) -> bool {
