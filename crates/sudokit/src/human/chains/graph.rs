@@ -39,10 +39,8 @@ use crate::rules::HouseKind;
 pub(crate) struct LinkRules {
     /// Only this digit's candidates are nodes (X-Chains).
     pub digit: Option<Digit>,
-    /// Only candidates of cells with two candidates are nodes (XY-Chains, Remote Pairs).
+    /// Only candidates of cells with two candidates are nodes (XY-Chains).
     pub bivalue_cells_only: bool,
-    /// Only candidates of cells with exactly these candidates are nodes (Remote Pairs).
-    pub cells_with: Option<DigitSet>,
     /// Strong links inside houses.
     pub house_strong: bool,
     /// Links between the digits of one cell (strong in a cell with two candidates, weak otherwise).
@@ -174,8 +172,7 @@ impl<'a, B: Bits + Hash + Eq> Builder<'a, B> {
         let mut cand = vec![NONE; shape.cells() * side];
         for cell in state.unsolved_cells() {
             let cands = state.candidates(cell);
-            if (rules.bivalue_cells_only && cands.len() != 2) || rules.cells_with.is_some_and(|w| w != cands)
-            {
+            if rules.bivalue_cells_only && cands.len() != 2 {
                 continue;
             }
             for digit in cands {

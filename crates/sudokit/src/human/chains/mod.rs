@@ -30,7 +30,8 @@
 //! AIC whose kept chain is a lasso is passed over, as HoDoKu passes it over, even where another
 //! chain would do. Each elimination set is kept once, with its shortest chain, and steps come out
 //! in HoDoKu's order: most eliminations first, then the smallest index sum of the eliminations,
-//! then the shortest chain.
+//! then the shortest chain. Remote Pairs are searched as HoDoKu searches them, every chain of the
+//! pair's cells depth first (see [`remote_pairs`]): a longer chain may eliminate more.
 
 pub(crate) mod graph;
 
@@ -113,7 +114,6 @@ fn x_chains(state: &State) -> Vec<Step> {
         let rules = LinkRules {
             digit: Some(digit),
             bivalue_cells_only: false,
-            cells_with: None,
             house_strong: true,
             cell_links: false,
             groups: false,
@@ -148,20 +148,130 @@ fn x_chains(state: &State) -> Vec<Step> {
 
 fn xy_chains(state: &State, technique: Technique) -> Vec<Step> {
     if technique == Technique::RemotePair {
-        // One graph per pair of digits, so that no other cell offers a shorter way round.
         let mut pairs: Vec<DigitSet> =
             state.unsolved_cells().map(|c| state.candidates(c)).filter(|d| d.len() == 2).collect();
         pairs.sort_unstable_by_key(|p| p.bits());
         pairs.dedup();
-        return pairs.into_iter().flat_map(|p| xy_chains_in(state, technique, Some(p))).collect();
+        return pairs.into_iter().flat_map(|p| remote_pairs(state, p)).collect();
     }
-    xy_chains_in(state, technique, None)
+    xy_chains_in(state, technique)
 }
 
-fn xy_chains_in(state: &State, technique: Technique, cells_with: Option<DigitSet>) -> Vec<Step> {
+/// The most cells of a Remote Pair: HoDoKu's chains stop at 20 links, two per cell.
+const REMOTE_PAIR_CELLS: usize = 10;
+
+/// The most chains the Remote Pair search of one pair of digits extends. A classic board never
+/// comes near it (two cells of a pair per house at most, so three links a cell); variant boards,
+/// whose cells have more houses, might, and the search stops there rather than take seconds.
+const REMOTE_PAIR_WORK: usize = 200_000;
+
+/// The Remote Pairs of the cells holding exactly `pair`, as HoDoKu's chain search finds them: every
+/// simple chain of such cells (depth first, cells in reading order), taken at every even number of
+/// cells from four on whose ends have a common peer holding a digit of the pair. A chain of four
+/// eliminates from the common peers of its ends; a longer one from those of every two cells an odd
+/// number of links apart, three or more (so one step may eliminate where two shortest chains
+/// would).
+fn remote_pairs(state: &State, pair: DigitSet) -> Vec<Step> {
+    let cells: Vec<Cell> = state.unsolved_cells().filter(|&c| state.candidates(c) == pair).collect();
+    let mut out = Vec::new();
+    let (Some(a), Some(b)) = (pair.iter().next(), pair.iter().nth(1)) else { return out };
+    if cells.len() < 4 {
+        return out;
+    }
+    let links: Vec<Vec<usize>> = (0..cells.len())
+        .map(|i| (0..cells.len()).filter(|&j| j != i && state.sees(cells[i], cells[j])).collect())
+        .collect();
+    let losing = |x: Cell, y: Cell, out: &mut Vec<Candidate>| {
+        for c in *state.peers(x) & *state.peers(y) {
+            for d in pair & state.candidates(c) {
+                out.push(Candidate::new(c, d));
+            }
+        }
+    };
+    let mut path = Vec::with_capacity(REMOTE_PAIR_CELLS);
+    // Depth first: each frame is a cell of the path and the next of its links to try.
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let mut work = 0;
+    for start in 0..cells.len() {
+        path.clear();
+        path.push(start);
+        stack.clear();
+        stack.push((start, 0));
+        while let Some(&mut (here, ref mut next)) = stack.last_mut() {
+            let Some(&to) = links[here].get(*next) else {
+                stack.pop();
+                path.pop();
+                continue;
+            };
+            *next += 1;
+            if path.contains(&to) {
+                continue;
+            }
+            work += 1;
+            if work > REMOTE_PAIR_WORK {
+                return out;
+            }
+            path.push(to);
+            stack.push((to, 0));
+            let n = path.len();
+            if n >= 4 && n % 2 == 0 {
+                let (first, last) = (cells[path[0]], cells[to]);
+                let ends = (*state.peers(first) & *state.peers(last))
+                    .iter()
+                    .any(|c| !(state.candidates(c) & pair).is_empty());
+                if ends {
+                    let mut elims = Vec::new();
+                    if n == 4 {
+                        losing(first, last, &mut elims);
+                    } else {
+                        for i in 0..n {
+                            for j in (i + 3..n).step_by(2) {
+                                losing(cells[path[i]], cells[path[j]], &mut elims);
+                            }
+                        }
+                    }
+                    elims.sort_unstable();
+                    elims.dedup();
+                    if !elims.is_empty() {
+                        out.push(chain_step(
+                            state,
+                            Technique::RemotePair,
+                            pair_chain(&cells, &path, a, b),
+                            elims,
+                        ));
+                    }
+                }
+            }
+            if n == REMOTE_PAIR_CELLS {
+                stack.pop();
+                path.pop();
+            }
+        }
+    }
+    out
+}
+
+/// The chain of a Remote Pair through `path` (indices into `cells`): digit `a` of the first cell,
+/// then each cell's other digit, weakly linked to the same digit of the next cell.
+fn pair_chain(cells: &[Cell], path: &[usize], a: Digit, b: Digit) -> Chain {
+    let mut chain = Chain { nodes: Vec::new(), links: Vec::new() };
+    let mut digit = a;
+    for (k, &i) in path.iter().enumerate() {
+        if k > 0 {
+            chain.links.push(LinkKind::Weak);
+        }
+        let other = if digit == a { b } else { a };
+        chain.nodes.push(Node::candidate(cells[i], digit));
+        chain.links.push(LinkKind::Strong);
+        chain.nodes.push(Node::candidate(cells[i], other));
+        digit = other;
+    }
+    chain
+}
+
+fn xy_chains_in(state: &State, technique: Technique) -> Vec<Step> {
     let rules = LinkRules {
         digit: None,
-        cells_with,
         bivalue_cells_only: true,
         house_strong: false,
         cell_links: true,
@@ -174,47 +284,20 @@ fn xy_chains_in(state: &State, technique: Technique, cells_with: Option<DigitSet
     for n in 0..graph.nodes.len() as u32 {
         bfs.run(&graph, 2 * n, MAX_LEN);
         let start = &graph.nodes[n as usize];
-        let pair = state.candidates(start.first);
         for &lit in &bfs.order {
             let end = &graph.nodes[(lit / 2) as usize];
-            // A chain over at least three cells (two cells seeing each other are a naked pair); a
-            // Remote Pair may end on either digit.
+            // A chain over at least three cells (two cells seeing each other are a naked pair).
             if lit % 2 == 0
-                || (technique != Technique::RemotePair && end.digit != start.digit)
+                || end.digit != start.digit
                 || end.first <= start.first
                 || bfs.dist[lit as usize] < 5
             {
                 continue;
             }
             let Some(path) = bfs.path(lit) else { continue };
-            let cells: Vec<_> =
-                path.iter().step_by(2).map(|&l| graph.nodes[(l / 2) as usize].first).collect();
-            if technique == Technique::RemotePair {
-                if cells.len() < 4 || cells.iter().any(|&c| state.candidates(c) != pair) {
-                    continue;
-                }
-                let chain_cells: CellSet = cells.iter().copied().collect();
-                let mut elims = Vec::new();
-                for (i, &a) in cells.iter().enumerate() {
-                    for (j, &b) in cells.iter().enumerate().skip(i + 1) {
-                        if (j - i) % 2 == 1 {
-                            let common = (*state.peers(a) & *state.peers(b)) - chain_cells;
-                            for c in common {
-                                for d in pair & state.candidates(c) {
-                                    elims.push(Candidate::new(c, d));
-                                }
-                            }
-                        }
-                    }
-                }
-                if !elims.is_empty() {
-                    out.push(chain_step(state, technique, chain_of(&graph, &path), elims));
-                }
-            } else {
-                let elims = seen_by_both(state, start.digit, start.cells, end.cells);
-                if !elims.is_empty() {
-                    out.push(chain_step(state, technique, chain_of(&graph, &path), elims));
-                }
+            let elims = seen_by_both(state, start.digit, start.cells, end.cells);
+            if !elims.is_empty() {
+                out.push(chain_step(state, technique, chain_of(&graph, &path), elims));
             }
         }
     }
@@ -270,7 +353,6 @@ fn loop_rules(grouped: bool, als: bool) -> LinkRules {
     LinkRules {
         digit: None,
         bivalue_cells_only: false,
-        cells_with: None,
         house_strong: true,
         cell_links: true,
         groups: grouped,
