@@ -104,14 +104,8 @@ enum TieBreak {
 }
 
 fn tie_break(s: &Step) -> TieBreak {
-    use Technique as T;
-    let tabling = matches!(
-        s.technique,
-        T::ForcingChainContradiction
-            | T::ForcingChainVerity
-            | T::ForcingNetContradiction
-            | T::ForcingNetVerity
-    );
+    // The forcing chains and the forcing nets (their groups in `umbrella`).
+    let tabling = matches!(umbrella(s.technique), Some(2 | 3));
     if !tabling || !s.placements.is_empty() {
         return TieBreak::Sum(index_sum(s));
     }

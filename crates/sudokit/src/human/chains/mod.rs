@@ -182,10 +182,8 @@ fn remote_pairs(state: &State, pair: DigitSet) -> Vec<Step> {
         .map(|i| (0..cells.len()).filter(|&j| j != i && state.sees(cells[i], cells[j])).collect())
         .collect();
     let losing = |x: Cell, y: Cell, out: &mut Vec<Candidate>| {
-        for c in *state.peers(x) & *state.peers(y) {
-            for d in pair & state.candidates(c) {
-                out.push(Candidate::new(c, d));
-            }
+        for d in pair {
+            out.extend(seen_by_both(state, d, CellSet::single(x), CellSet::single(y)));
         }
     };
     let mut path = Vec::with_capacity(REMOTE_PAIR_CELLS);
