@@ -2275,9 +2275,10 @@ pub(crate) fn multiple_chains_every(
     every.into_every()
 }
 
-/// [`multiple_chains`] with the chains of dynamic forcing chains of level 1 and up built in up to
+/// [`multiple_chains`] with the chains of dynamic forcing chains of level 2 and up built in up to
 /// `parts` parts at once, on rayon's pool (those of level 0 build only the chains their [`Plan`]
-/// asks for, where the parts would build them all); the steps are then offered in the order of a
+/// asks for, where the parts would build them all; those of level 1 are short, and setting up
+/// and joining the parts took longer than building them on one thread); the steps are then offered in the order of a
 /// whole search. The step found, and the work counted, are the same whatever the number of
 /// parts: every part builds whole chains, a nested search's result is charged again where a
 /// cache gives it (see [`Chainer::advance`]), nested "Forcing Chains & Cycles" count what does
@@ -2292,7 +2293,7 @@ pub(crate) fn multiple_chains_split(
     parts: usize,
 ) -> Option<Hint> {
     let (level, parts) = match mode {
-        Multi::Dynamic(level @ 1..) if parts > 1 => (level, parts),
+        Multi::Dynamic(level @ 2..) if parts > 1 => (level, parts),
         _ => return multiple_chains(board, mode, budget, cache, barren),
     };
     let groups = split_cells(board, parts);

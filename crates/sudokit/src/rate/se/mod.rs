@@ -105,9 +105,8 @@
 //! A puzzle for which even level 5 finds nothing is reported as [`RateError::BeyondReach`] (where
 //! Sudoku Explainer gives up with a rating of 20.0). The nested levels are slow: every time a
 //! chain stops spreading, a whole chain search runs on the grid it left. [`SeOptions::budget`]
-//! bounds the work, and with the `rayon` feature the chains of these levels, and of "Dynamic
-//! Forcing Chains (+)", are built on every thread of the pool ([`SeOptions::threads`]), with the
-//! same rating and the same work counted.
+//! bounds the work, and with the `rayon` feature the chains of these levels are built on every
+//! thread of the pool ([`SeOptions::threads`]), with the same rating and the same work counted.
 
 mod advanced;
 mod aligned;
@@ -246,12 +245,13 @@ pub struct SeOptions {
     /// forum_hardest_1106 puzzles reaches it (the most work, 128 million, takes 6 seconds on
     /// one core). A path that runs out of budget is not rated ([`RateError::BudgetExhausted`]).
     pub budget: u64,
-    /// Into how many parts the searches for dynamic forcing chains with rules ("Dynamic Forcing
-    /// Chains (+)" and the nested levels above it, the slowest searches of a step) are split, to
-    /// be built at once on the current rayon pool: 0 for as many as the pool has threads, 1 for
-    /// none (the calling thread builds them). Without the `rayon` feature, 0 means 1 and parts
-    /// are built one after the other. The rating, and the work counted against the budget, are
-    /// the same whatever the number.
+    /// Into how many parts the searches for nested dynamic forcing chains (levels 2 to 5, the
+    /// slowest searches of a step) are split, to be built at once on the current rayon pool: 0
+    /// for as many as the pool has threads, 1 for none (the calling thread builds them). Without
+    /// the `rayon` feature, 0 means 1 and parts are built one after the other. "Dynamic Forcing
+    /// Chains (+)" (level 1) is never split: its chains are short, and splitting them cost more
+    /// than it saved. The rating, and the work counted against the budget, are the same whatever
+    /// the number.
     pub threads: usize,
     /// A flag that stops the rating once set (Ctrl-C, a caller that gave up): the work ends at the
     /// next point where it would look at the budget, and the rating is
