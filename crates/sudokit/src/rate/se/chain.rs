@@ -2278,12 +2278,12 @@ pub(crate) fn multiple_chains_every(
 /// [`multiple_chains`] with the chains of dynamic forcing chains of level 2 and up built in up to
 /// `parts` parts at once, on rayon's pool (those of level 0 build only the chains their [`Plan`]
 /// asks for, where the parts would build them all; those of level 1 are short, and setting up
-/// and joining the parts took longer than building them on one thread); the steps are then offered in the order of a
-/// whole search. The step found, and the work counted, are the same whatever the number of
-/// parts: every part builds whole chains, a nested search's result is charged again where a
-/// cache gives it (see [`Chainer::advance`]), nested "Forcing Chains & Cycles" count what does
-/// not depend on their memo (see [`nested_steps`]), and the caller takes no step from a search
-/// that ran out of budget.
+/// and joining the parts took longer than building them on one thread); the steps are then
+/// offered in the order of a whole search. The step found, and the work counted, are the same
+/// whatever the number of parts: every part builds whole chains, a nested search's result is
+/// charged again where a cache gives it (see [`Chainer::advance`]), nested "Forcing Chains &
+/// Cycles" count what does not depend on their memo (see [`nested_steps`]), and the caller takes
+/// no step from a search that ran out of budget.
 pub(crate) fn multiple_chains_split(
     board: &Board,
     mode: Multi,
