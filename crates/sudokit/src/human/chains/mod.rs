@@ -167,10 +167,9 @@ const REMOTE_PAIR_WORK: usize = 200_000;
 
 /// The Remote Pairs of the cells holding exactly `pair`, as HoDoKu's chain search finds them: every
 /// simple chain of such cells (depth first, cells in reading order), taken at every even number of
-/// cells from four on whose ends have a common peer holding a digit of the pair. A chain of four
-/// eliminates from the common peers of its ends; a longer one from those of every two cells an odd
-/// number of links apart, three or more (so one step may eliminate where two shortest chains
-/// would).
+/// cells from four on whose ends have a common peer holding a digit of the pair. A chain eliminates
+/// from the common peers of every two of its cells an odd number of links apart, three or more (of
+/// four cells, its ends; so one step may eliminate where two shortest chains would).
 fn remote_pairs(state: &State, pair: DigitSet) -> Vec<Step> {
     let cells: Vec<Cell> = state.unsolved_cells().filter(|&c| state.candidates(c) == pair).collect();
     let mut out = Vec::new();
@@ -218,14 +217,11 @@ fn remote_pairs(state: &State, pair: DigitSet) -> Vec<Step> {
                     .iter()
                     .any(|c| !(state.candidates(c) & pair).is_empty());
                 if ends {
+                    // Of four cells, only the ends are three links apart.
                     let mut elims = Vec::new();
-                    if n == 4 {
-                        losing(first, last, &mut elims);
-                    } else {
-                        for i in 0..n {
-                            for j in (i + 3..n).step_by(2) {
-                                losing(cells[path[i]], cells[path[j]], &mut elims);
-                            }
+                    for i in 0..n {
+                        for j in (i + 3..n).step_by(2) {
+                            losing(cells[path[i]], cells[path[j]], &mut elims);
                         }
                     }
                     elims.sort_unstable();
