@@ -1,6 +1,7 @@
 //! Sudoku Explainer's "Forcing Chains & Cycles": static bidirectional cycles and forcing chains
 //! over X-links, Y-links or both, run on a board or nested in a dynamic chain, where a memo of
-//! each assumption's steps ([`SourceMemo`]) spares most searches.
+//! each assumption's steps ([`SourceMemo`]) spares the searches that looked nowhere the grid has
+//! changed.
 
 use std::sync::Arc;
 

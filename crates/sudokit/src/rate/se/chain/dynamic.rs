@@ -1,6 +1,8 @@
-//! Dynamic chains: the implications of an assumption spread breadth first, every "off" removed
-//! from the grid as they go; inside a chain of nesting level 1 and up, what the advanced rules
-//! and then the nested chaining rules ([`nested_steps`]) remove once the implications stall.
+//! The implications of an assumption, spread breadth first as Sudoku Explainer's `doChaining`
+//! spreads them: in a dynamic chain every "off" is removed from the grid as they go (a static
+//! cell or region chain reads the grid as it is), and inside a chain of nesting level 1 and up,
+//! what the advanced rules and then the nested chaining rules ([`nested_steps`]) remove is added
+//! once the implications stall.
 
 use std::collections::HashMap;
 use std::sync::Arc;
