@@ -93,11 +93,8 @@ impl Chainer<'_> {
 
     /// Cycles through the "on" potential `source` (Sudoku Explainer's `doCycles`, layer by layer).
     fn cycles<const TRACK: bool>(&mut self, source: u32, y: bool, x: bool) -> Vec<u32> {
+        let mut links = self.take_links();
         let cands = &self.board.cands;
-        let mut links = match self.links.take() {
-            Some(links) => links,
-            None => Links::new(self.buf.spare_links.take(), cands, &self.base_pos),
-        };
         let src_key = self.key(source);
         let src_cand = self.buf.nodes[source as usize].cand;
         if links.strong[src_cand as usize] & strong_kinds(y, x) == 0 && pruning() {
@@ -167,11 +164,8 @@ impl Chainer<'_> {
     /// Forcing chains from `source` back to its own conjugate (Sudoku Explainer's
     /// `doForcingChains`).
     pub(super) fn forcing<const TRACK: bool>(&mut self, source: u32, y: bool) -> Vec<u32> {
+        let mut links = self.take_links();
         let cands = &self.board.cands;
-        let mut links = match self.links.take() {
-            Some(links) => links,
-            None => Links::new(self.buf.spare_links.take(), cands, &self.base_pos),
-        };
         let src = self.buf.nodes[source as usize];
         let conj_key = potential_key(src.cand, !src.on);
         let mut to_on = Bits::default();
@@ -283,11 +277,8 @@ impl Chainer<'_> {
         y: bool,
         stop_at_conjugate: bool,
     ) -> Option<(Bits, Bits, u64)> {
+        let mut links = self.take_links();
         let cands = &self.board.cands;
-        let mut links = match self.links.take() {
-            Some(links) => links,
-            None => Links::new(self.buf.spare_links.take(), cands, &self.base_pos),
-        };
         let mut to_on = Bits::default();
         let mut to_off = Bits::default();
         // Candidates here, not potentials.

@@ -315,6 +315,15 @@ impl<'a> Chainer<'a> {
         }
     }
 
+    /// The board's links for a static search: those the last one handed back to
+    /// [`Chainer::links`], else built afresh (in the memory an earlier chainer left, if any).
+    fn take_links(&mut self) -> Box<Links> {
+        match self.links.take() {
+            Some(links) => links,
+            None => Links::new(self.buf.spare_links.take(), &self.board.cands, &self.base_pos),
+        }
+    }
+
     fn push(&mut self, c: u16, on: bool, parents: &[u32]) -> u32 {
         let start = self.buf.parents.len();
         self.buf.parents.extend_from_slice(parents);

@@ -8,7 +8,7 @@ use crate::rate::se::spread::Plan;
 
 use super::best::{Best, Found};
 use super::levels::{dynamic_base, length_bonus, Multi, DYNAMIC_NAMES, MAX_LEVEL};
-use super::links::{Links, NO_CAND};
+use super::links::NO_CAND;
 use super::memo::NestedCache;
 use super::{pruning, Budget, Chainer, Outcome, NONE};
 
@@ -324,11 +324,8 @@ impl Implications {
     /// A function of its own, not an option of [`Chainer::implied`]: folded in there, with the
     /// forcing searches' loop it shares, a rating took 3% more instructions.
     pub(super) fn implied(&self, ch: &mut Chainer<'_>, k: u16) -> (Bits, Bits) {
+        let mut links = ch.take_links();
         let cands = &ch.board.cands;
-        let mut links = match ch.links.take() {
-            Some(links) => links,
-            None => Links::new(ch.buf.spare_links.take(), cands, &ch.base_pos),
-        };
         let (mut to_on, mut to_off) = (Bits::default(), Bits::default());
         let [mut pending_on, mut pending_off, layer] = std::mem::take(&mut ch.buf.scratch_queues);
         pending_on.clear();
