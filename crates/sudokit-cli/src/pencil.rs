@@ -88,7 +88,7 @@ pub fn run(
                 continue;
             }
         };
-        let read_error = run_input(
+        let (read, read_error) = run_input(
             &pool,
             Records::new(sudokit::parse::TextLines::new(reader), &rules),
             &process,
@@ -96,6 +96,9 @@ pub fn run(
         )?;
         if let Some(e) = read_error {
             out.reporter.input_error(&name, &e.to_string());
+        } else if read == 0 && !crate::interrupt::interrupted() {
+            // As for puzzles: an input without a record is an error, not a run with nothing to do.
+            out.reporter.input_error(&name, &sudokit::batch::InputError::Empty.to_string());
         }
         // Ctrl-C: the records finished so far are out; `main` says the rest were not done.
         if crate::interrupt::interrupted() {
@@ -108,14 +111,14 @@ pub fn run(
 }
 
 /// Runs `process` on the `records` of one input on the pool, each as a task of its own,
-/// and hands the outcomes to `emit` in input order as they complete. Returns the read error that
-/// ended the input early, if one did.
+/// and hands the outcomes to `emit` in input order as they complete. Returns the number of records
+/// read, and the read error that ended the input early, if one did.
 fn run_input(
     pool: &rayon::ThreadPool,
     records: impl Iterator<Item = io::Result<Record>>,
     process: &(impl Fn(&Record) -> Outcome + Sync),
     emit: &mut dyn FnMut(Outcome) -> anyhow::Result<()>,
-) -> anyhow::Result<Option<io::Error>> {
+) -> anyhow::Result<(usize, Option<io::Error>)> {
     // A task sends its record's number and outcome, or `None` where `process` panicked (a bug,
     // never bad input), which ends the run rather than leave a hole in the output; and whether
     // Ctrl-C came before it finished (a rating stops part way then): such a record and those after
@@ -177,7 +180,7 @@ fn run_input(
         while next < sent {
             drain(true, &mut next)?;
         }
-        Ok(read_error)
+        Ok((sent, read_error))
     })
 }
 
@@ -487,12 +490,13 @@ mod tests {
         };
         let mut out = Vec::new();
         let rules = std::cell::Cell::new(None);
-        let read_error = run_input(&pool, Records::new(lines, &rules), &process, &mut |o| {
+        let (read, read_error) = run_input(&pool, Records::new(lines, &rules), &process, &mut |o| {
             out.push(String::from_utf8(o.out)?);
             Ok(())
         })
         .expect("no error");
         assert!(read_error.is_none());
+        assert_eq!(read, n);
         let want: Vec<String> = (0..n).map(|i| format!("{i:064}")).collect();
         assert_eq!(out, want);
     }

@@ -62,6 +62,17 @@ fn issue20_every_output_reads_back_everywhere() {
         &["candidates", "-o", "json"],
         &["rate", "--echo"],
         &["count", "--echo"],
+        &["hint", "--all", "-o", "json"],
+        &["hint", "--level", "nudge", "-o", "json"],
+        &["explain", "--summary", "-o", "json"],
+        &["explain", "--summary", "-o", "csv"],
+        &["explain", "--summary", "--scale", "se", "-o", "json"],
+        &["minimize", "-o", "json"],
+        &["minimize", "-o", "csv"],
+        &["check", "--minimal", "-o", "json"],
+        &["check", "--minimal", "-o", "csv"],
+        &["backdoor", "-o", "json"],
+        &["backdoor", "-o", "csv"],
     ] {
         producers.push((args.to_vec(), EASY));
     }
@@ -477,6 +488,10 @@ fn unreadable_records_keep_their_text() {
                 if text.contains('"') { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.clone() };
             assert!(row.contains(&cell), "{args:?}: {row}");
         }
+        // No solutions is an empty cell, for an unreadable record as for a puzzle without any.
+        let run = sudokit(&["solve", "--all", "-o", "csv"], input);
+        let row = run.stdout.lines().nth(2).unwrap_or_default().to_owned();
+        assert!(row.ends_with(",,0,false,unreadable"), "{row}");
     }
     // A grid layout keeps its rows, one per line (a JSON string, a quoted CSV field).
     let mut rows: Vec<String> =

@@ -221,6 +221,17 @@ fn empty_and_missing_files() {
     let r = sudokit(&["solve", e], "");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no puzzle found"), "{}", r.stderr);
+    // Pencil marks too, from a file or standard input.
+    for args in [
+        &["hint", "--pencil", e][..],
+        &["rate", "--pencil"],
+        &["explain", "--pencil", "-"],
+        &["candidates", "--pencil"],
+    ] {
+        let r = sudokit(args, "# a comment\n\n");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(r.stderr.contains("no puzzle found"), "{args:?}: {}", r.stderr);
+    }
     let missing = dir.join("missing.txt");
     let m = missing.to_str().expect("utf-8 path");
     let good = dir.join("good.txt");

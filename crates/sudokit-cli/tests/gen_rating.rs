@@ -89,7 +89,7 @@ fn rating_options_need_the_classic_board() {
         let r = sudokit(&[&["generate", "puzzle", "--size", "4"][..], args].concat(), "");
         assert_eq!(r.code, 2, "{args:?}");
         assert!(
-            r.stderr.contains("the level and ER targets are for classic 9x9 puzzles only, not classic 4×4"),
+            r.stderr.contains("the level and ER targets are for classic 9×9 puzzles only, not classic 4×4"),
             "{args:?}: {}",
             r.stderr
         );
@@ -97,7 +97,7 @@ fn rating_options_need_the_classic_board() {
             let r = sudokit(&[&["generate", "puzzle", "--variant", variant][..], args].concat(), "");
             assert_eq!(r.code, 2, "{variant}");
             assert!(
-                r.stderr.contains(&format!("classic 9x9 puzzles only, not {variant} puzzles")),
+                r.stderr.contains(&format!("classic 9×9 puzzles only, not {variant} puzzles")),
                 "{variant}: {}",
                 r.stderr
             );

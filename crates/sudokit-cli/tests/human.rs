@@ -571,7 +571,7 @@ fn pencil_marks_play_under_their_rules() {
     assert_eq!(rated.code, 1, "{}", rated.stderr);
     assert!(rated.stdout.contains(r#""status":"unsupported""#), "{}", rated.stdout);
     assert!(rated.stdout.contains(r#""variants":["x"]"#), "{}", rated.stdout);
-    assert!(rated.stderr.contains("classic 9x9 puzzles only"), "{}", rated.stderr);
+    assert!(rated.stderr.contains("classic 9×9 puzzles only"), "{}", rated.stderr);
     let se = sudokit(&["explain", "--pencil", "--scale", "se"], &record.stdout);
     assert_eq!((se.code, se.stdout.trim()), (1, "!unsupported"), "{}", se.stderr);
     // Jigsaw needs a map, which plain marks cannot give: unreadable, with why.

@@ -95,7 +95,7 @@ fn rate_refuses_other_boards_but_gives_their_step_count_and_hardest_technique() 
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, "?/?/? ? ? Naked Single\n");
     assert!(
-        run.stderr.contains("the SE and HoDoKu ratings are for classic 9x9 puzzles only, not 4x4 boards"),
+        run.stderr.contains("the SE and HoDoKu ratings are for classic 9×9 puzzles only, not 4×4 boards"),
         "{}",
         run.stderr
     );
@@ -255,7 +255,7 @@ fn explain_se_reports_bad_puzzles_in_place() {
     // Other boards and variant rules are refused, as by `rate`.
     let mini = sudokit(&["explain", "--scale", "se"], "1.3.4.2.3.1.2.4.\n");
     assert_eq!((mini.code, mini.stdout.as_str()), (1, "!unsupported\n"));
-    assert!(mini.stderr.contains("classic 9x9 puzzles only, not 4x4 boards"), "{}", mini.stderr);
+    assert!(mini.stderr.contains("classic 9×9 puzzles only, not 4×4 boards"), "{}", mini.stderr);
     let x = sudokit(&["explain", "--scale", "se", "--variant", "x"], &format!("{XY}\n"));
     assert_eq!((x.code, x.stdout.as_str()), (1, "!unsupported\n"));
     let stats = sudokit(&["explain", "--scale", "se", "--stats"], "1.3.4.2.3.1.2.4.\n");
@@ -372,7 +372,7 @@ fn explain_se_from_pencil_marks_is_the_rest_of_the_path() {
     assert_eq!(records.len(), 2, "{}", run.stdout);
     assert_eq!(records[1], "!unsupported\n");
     assert!(
-        run.stderr.contains("puzzle 2, line 15: the SE and HoDoKu ratings are for classic 9x9"),
+        run.stderr.contains("puzzle 2, line 15: the SE and HoDoKu ratings are for classic 9×9"),
         "{}",
         run.stderr
     );
@@ -401,7 +401,7 @@ fn hint_se_reports_bad_input_in_place_and_refuses_hodokus_flags() {
 
     let mini = sudokit(&["hint", "--scale", "se"], "1.3.4.2.3.1.2.4.\n");
     assert_eq!((mini.code, mini.stdout.as_str()), (1, "!unsupported\n"));
-    assert!(mini.stderr.contains("classic 9x9 puzzles only, not 4x4 boards"), "{}", mini.stderr);
+    assert!(mini.stderr.contains("classic 9×9 puzzles only, not 4×4 boards"), "{}", mini.stderr);
     let x = sudokit(&["hint", "--scale", "se", "--variant", "x"], &format!("{XY}\n"));
     assert_eq!((x.code, x.stdout.as_str()), (1, "!unsupported\n"));
 
@@ -734,7 +734,7 @@ fn rate_pencil_reports_bad_marks_in_place_on_every_thread() {
         "puzzle 3, line 3: more than one solution; not rated",
         "puzzle 4, line 4: the pencil marks contradict themselves: r1c1 and r1c2 can only be 1; not rated",
         "puzzle 5, line 5: no solution; not rated",
-        "puzzle 6, line 6: the SE and HoDoKu ratings are for classic 9x9 puzzles only, not 4x4 boards",
+        "puzzle 6, line 6: the SE and HoDoKu ratings are for classic 9×9 puzzles only, not 4×4 boards",
     ] {
         assert!(run.stderr.contains(message), "{message}\n{}", run.stderr);
     }

@@ -141,6 +141,27 @@ macro_rules! generate_function {
 
 /// What to make, from the keywords, checked as the command line checks its flags.
 fn making(k: GenerateKeywords<'_, '_>) -> PyResult<Making> {
+    if k.grid {
+        // As `sudokit generate grid` refuses them: what shapes a puzzle means nothing for a grid.
+        let given = [
+            ("symmetry", k.symmetry != "none"),
+            ("clues", k.clues.is_some()),
+            ("max_clues", k.max_clues.is_some()),
+            ("minimal", k.minimal.is_some()),
+            ("difficulty", k.difficulty.is_some()),
+            ("level", k.level.is_some()),
+            ("er", k.er.is_some()),
+            ("require", k.require.is_some()),
+            ("exclude", k.exclude.is_some()),
+        ];
+        let named: Vec<&str> = given.iter().filter(|(_, set)| *set).map(|(name, _)| *name).collect();
+        if !named.is_empty() {
+            return Err(bad_option(format!(
+                "{} shape puzzles: not with grid=True, which makes complete grids",
+                named.join(", ")
+            )));
+        }
+    }
     let explicit = shape_of(k.size, k.box_shape)?;
     // A pattern brings its board, unless size or box name one.
     let pattern = k
@@ -449,12 +470,28 @@ generate_function! {
         let seed = seed_of(seed);
         let cells = m.generator.shape().cells();
         let end = start.checked_add(n as u64).ok_or_else(|| bad_option("start + n is past the last index"))?;
+        // The memory the batch needs is taken before any puzzle is made: a batch too big for it
+        // raises `MemoryError` at once, rather than aborting the interpreter later.
+        let too_big = || {
+            let message = format!("a batch of {n} puzzles needs more memory than there is");
+            pyo3::exceptions::PyMemoryError::new_err(message)
+        };
+        let zeroed = |len: Option<usize>| -> PyResult<Vec<u8>> {
+            let len = len.ok_or_else(too_big)?;
+            let mut v = Vec::new();
+            v.try_reserve_exact(len).map_err(|_| too_big())?;
+            v.resize(len, 0);
+            Ok(v)
+        };
+        let mut puzzles = zeroed(n.checked_mul(cells))?;
+        let mut solutions = zeroed(n.checked_mul(cells))?;
+        let mut codes = zeroed(Some(n))?;
+        let mut results: Vec<Result<Item, GenerateError>> = Vec::new();
+        results.try_reserve_exact(n).map_err(|_| too_big())?;
         let cancel = CancelFlag::new();
-        let results: Vec<Result<Item, GenerateError>> =
-            on_pool(py, threads, &cancel, || (start..end).into_par_iter().map(|i| make(&m, seed, i, &cancel)).collect())?;
-        let mut puzzles = vec![0u8; n * cells];
-        let mut solutions = vec![0u8; n * cells];
-        let mut codes = vec![0u8; n];
+        on_pool(py, threads, &cancel, || {
+            results.par_extend((start..end).into_par_iter().map(|i| make(&m, seed, i, &cancel)));
+        })?;
         for (i, r) in results.iter().enumerate() {
             let row = i * cells..(i + 1) * cells;
             codes[i] = status(match r {

@@ -106,6 +106,8 @@ def test_generate_batch_gives_the_items_of_generate():
         (dict(variant="killer", symmetry="rotate180"), "killer puzzles take no symmetry"),
         (dict(variant="sandwich"), "unknown variant `sandwich` (expected x, hyper, jigsaw or killer)"),
         (dict(variant="killer", grid=True), "variant killer makes puzzles"),
+        (dict(grid=True, level="hard"), "level shape puzzles: not with grid=True, which makes complete"),
+        (dict(grid=True, symmetry="rotate180", clues=25, require="X-Wing"), "symmetry, clues, require shape"),
         (dict(variant="jigsaw", format="grid"), "format='line'"),
     ],
 )
@@ -115,6 +117,15 @@ def test_bad_combinations_raise_the_library_message(options, message):
     if "format" not in options:
         with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
             sudokit.generate_batch(1, seed=1, **options)
+
+
+def test_a_batch_too_big_for_memory_raises_at_once():
+    """The memory a batch needs is taken before anything is made: too much raises MemoryError, and
+    the interpreter goes on."""
+    with pytest.raises(MemoryError, match="a batch of 1152921504606846976 puzzles needs more memory"):
+        sudokit.generate_batch(2**60, seed=1)
+    puzzles, _, codes = sudokit.generate_batch(1, seed=1)
+    assert puzzles.shape == (1, 81) and codes[0] == 0
 
 
 def test_by_rating_as_the_command_line(cli):
@@ -134,7 +145,7 @@ def test_by_rating_as_the_command_line(cli):
     assert "Innies" in used and "Brute Force" not in used, used
     items, _, status = sudokit.generate_batch(2, seed=2, variant="killer", require="innies", exclude="bf")
     assert items[0] == killer and (status == sudokit.OK).all()
-    with pytest.raises(ValueError, match="the level and ER targets are for classic 9x9 puzzles only, not killer puzzles"):
+    with pytest.raises(ValueError, match="the level and ER targets are for classic 9×9 puzzles only, not killer puzzles"):
         sudokit.generate(seed=1, variant="killer", level="easy")
     with pytest.raises(ValueError, match="Innies works on killer cages"):
         sudokit.generate(seed=1, require="innies")

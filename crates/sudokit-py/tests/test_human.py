@@ -322,9 +322,9 @@ def test_rate_values_and_statuses():
     r = sudokit.rate(MINI)
     assert (r.status, r.er, r.score, r.hardest, r.step_count) == ("unsupported", None, None, "Naked Single", 8)
     assert str(r) == "?/?/? ? ? Naked Single" and not r.is_rated
-    assert r.to_dict()["step_count"] == 8 and "not 4x4 boards" in r.messages[0]
+    assert r.to_dict()["step_count"] == 8 and "not 4×4 boards" in r.messages[0]
     r = sudokit.rate("." * 16)
-    assert r.status == "unsupported" and "not 4x4 boards" in r.messages[0]
+    assert r.status == "unsupported" and "not 4×4 boards" in r.messages[0]
     assert (r.hardest, r.step_count, str(r)) == (None, None, "!unsupported")
     assert "no step count or hardest technique: more than one solution" in r.messages[1]
 
@@ -469,7 +469,7 @@ def test_se_hint_on_pencil_marks(cli):
     assert [rest.to_dict()] == answers(records, [marks], key="pencil")
     assert list(rest) == list(sudokit.se_path(XY))[8:]
     assert (rest.er, rest.ep, rest.ed, rest.hardest) == (4.2, 4.2, 2.6, "XY-Wing")
-    with pytest.raises(ValueError, match="classic 9x9 puzzles only, not 4x4 boards"):
+    with pytest.raises(ValueError, match="classic 9×9 puzzles only, not 4×4 boards"):
         sudokit.se_path(sudokit.candidates("1.3.4.2.3.1.2.4.", format="line"), pencil=True)
 
 
@@ -517,7 +517,7 @@ def test_se_all_steps_agree_with_the_cli_and_each_is_right(datasets, cli):
         sudokit.all_steps(EASY, scale="se", techniques=["ns"])
     with pytest.raises(ValueError, match="scale="):
         sudokit.all_steps(EASY, scale="serate")
-    with pytest.raises(ValueError, match="classic 9x9"):
+    with pytest.raises(ValueError, match="classic 9×9"):
         sudokit.all_steps("1.3.4.2.3.1.2.4.", scale="se")
     with pytest.raises(sudokit.MultipleSolutionsError):
         sudokit.all_steps("." * 81, scale="se")
@@ -742,11 +742,11 @@ def test_bad_input():
         with pytest.raises(sudokit.NoSolutionError):
             f(no_solution_puzzle())
     # The ratings' scales are for classic 9x9 puzzles.
-    with pytest.raises(ValueError, match="classic 9x9 puzzles only, not 4x4 boards"):
+    with pytest.raises(ValueError, match="classic 9×9 puzzles only, not 4×4 boards"):
         sudokit.se_path("." * 16)
     with pytest.raises(ValueError, match="variant rules"):
         sudokit.se_path(EASY, variant="x")
-    with pytest.raises(ValueError, match="classic 9x9 puzzles only, not 4x4 boards"):
+    with pytest.raises(ValueError, match="classic 9×9 puzzles only, not 4×4 boards"):
         se_hint("." * 16)
     with pytest.raises(ValueError, match="variant rules"):
         se_hint(EASY, variant="x")

@@ -92,11 +92,13 @@ def test_gzip_paths_and_bytes_read_as_their_text(tmp_path):
     twice = tmp_path / "twice.data"
     twice.write_bytes(gzip.compress(text.encode()) + gzip.compress(text.encode()))
     assert (quiet(twice)[0] == np.concatenate([want, want])).all()
-    # A damaged file is an error, not a short array.
+    # A damaged file is an error, not a short array; it says how far the reading went.
     cut = tmp_path / "cut.gz"
     cut.write_bytes(gzip.compress((text * 500).encode())[:300])
-    with pytest.raises(OSError, match="cut.gz"):
+    with pytest.raises(OSError, match=r"cut.gz: read error after \d+ puzzles: "):
         sudokit.read_batch(cut)
+    with pytest.raises(OSError, match=r"^read error after \d+ puzzles: "):
+        sudokit.read_batch(gzip.compress((P1 + "\n").encode() * 200)[:-20])
 
 
 def test_kaggle_csv_with_solutions_goes_on_to_solve_batch(tmp_path):

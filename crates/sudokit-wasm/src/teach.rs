@@ -359,7 +359,7 @@ mod tests {
         // Refused: other boards, and scales that do not exist.
         let mini = answer(&hint(&json!({ "puzzle": "1.3.4.2.3.1.2.4.", "scale": "se" }).to_string()));
         assert_eq!(mini["ok"], false);
-        assert!(mini["error"].as_str().is_some_and(|e| e.contains("classic 9x9")), "{mini}");
+        assert!(mini["error"].as_str().is_some_and(|e| e.contains("classic 9×9")), "{mini}");
         // Where the next step needs chains (a generated puzzle of ER 8.8), a budget too small for
         // them gives no hint.
         let chains = "7..1.....56...3.81....6..7..3.2.14...........8.1.5.....8...6....5..1...34..9..2..";

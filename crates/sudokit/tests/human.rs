@@ -26,6 +26,11 @@ fn check_with(board: Arc<Board>, grid: &Grid, what: &str, options: SolverOptions
 /// The path of [`check_with`], every step checked.
 fn checked_path(board: Arc<Board>, grid: &Grid, what: &str, options: SolverOptions) -> Path {
     let state = State::new(board, grid).unwrap_or_else(|e| panic!("{what}: {e}"));
+    checked_state_path(state, what, options)
+}
+
+/// The path from `state`, every step checked against the solution.
+fn checked_state_path(state: State, what: &str, options: SolverOptions) -> Path {
     let path = solve(state, options).unwrap_or_else(|e| panic!("{what}: {e}"));
     for (i, step) in path.steps.iter().enumerate() {
         for p in &step.placements {
@@ -131,8 +136,13 @@ fn all_steps_right(every: usize, stride: usize) -> usize {
 /// take on `grid` under `board`, and checks every one against the solution; returns how many.
 fn all_steps_checked(board: Arc<Board>, grid: &Grid, what: &str, stride: usize) -> usize {
     let state = State::new(board, grid).unwrap_or_else(|e| panic!("{what}: {e}"));
+    state_all_steps_checked(state, what, stride).len()
+}
+
+/// [`all_steps_checked`] from `state`; the techniques of the steps checked.
+fn state_all_steps_checked(state: State, what: &str, stride: usize) -> Vec<Technique> {
     let mut solver = Solver::new(state, SolverOptions::all_steps()).unwrap_or_else(|e| panic!("{what}: {e}"));
-    let mut checked = 0;
+    let mut checked = Vec::new();
     for at in 0.. {
         if at % stride == 0 {
             for step in solver.all_steps() {
@@ -143,7 +153,7 @@ fn all_steps_checked(board: Arc<Board>, grid: &Grid, what: &str, stride: usize) 
                 for e in &step.eliminations {
                     assert_ne!(solver.solution().get(e.cell), Some(e.digit), "wrong elimination: {what}");
                 }
-                checked += 1;
+                checked.push(step.technique);
             }
         }
         if solver.next().is_none() {
@@ -157,6 +167,47 @@ fn all_steps_checked(board: Arc<Board>, grid: &Grid, what: &str, stride: usize) 
 fn dataset_sample_all_steps_right() {
     let checked = all_steps_right(1000, 5);
     assert!(checked > 0 || datasets_dir().is_none(), "no step was checked");
+}
+
+/// Pencil-mark grids (Sukaku) are their own puzzles: from every 60th puzzle of top1465, its
+/// candidates after the givens less a random quarter of the digits the solution does not hold (so
+/// still one solution), taken as pencil marks. Every step of the path and of the lists of all
+/// steps must be right: the uniqueness techniques in particular may swap digits only within a
+/// cell's marks as read, not among all digits as in a puzzle's cells that are not givens.
+#[test]
+fn pencil_mark_grids_every_step_right() {
+    use rand::Rng;
+    let Some(dir) = datasets_dir() else { return };
+    let text = std::fs::read_to_string(dir.join("puzzles3_magictour_top1465.txt")).expect("dataset readable");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    let (mut grids, mut steps, mut uniqueness) = (0, 0, BTreeMap::new());
+    for (i, line) in text.lines().enumerate().filter(|(i, _)| i % 60 == 0) {
+        let Some(Ok(grid)) = line.split_whitespace().next().map(str::parse::<Grid>) else { continue };
+        let Ok(start) = State::classic(&grid) else { continue };
+        let Ok(path) = solve(start.clone(), SolverOptions::default()) else { continue };
+        for round in 0..2 {
+            let mut marks = start.to_candidates();
+            for cell in Cell::all(grid.shape()) {
+                let keep = marks
+                    .get(cell)
+                    .iter()
+                    .filter(|&d| path.solution.get(cell) == Some(d) || rng.random_bool(0.75));
+                marks.set(cell, keep.collect());
+            }
+            let what = format!("pencil marks {round} of line {}: {marks}", i + 1);
+            let state = State::classic_candidates(&marks).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let path = checked_state_path(state.clone(), &what, SolverOptions::default());
+            let mut used: Vec<Technique> = path.steps.iter().map(|s| s.technique).collect();
+            used.extend(state_all_steps_checked(state, &what, 4));
+            steps += used.len();
+            for t in used.into_iter().filter(|t| t.needs_uniqueness()) {
+                *uniqueness.entry(t).or_insert(0) += 1;
+            }
+            grids += 1;
+        }
+    }
+    println!("{grids} pencil-mark grids, {steps} steps, all right; from uniqueness: {uniqueness:?}");
+    assert!(uniqueness.len() >= 5, "{grids} grids; {uniqueness:?}");
 }
 
 /// Templates are off by default and come after the forcing chains: here they follow only the

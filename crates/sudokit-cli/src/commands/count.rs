@@ -52,7 +52,7 @@ pub fn count(args: &CountArgs, job: &Job) -> Outcome {
         // A marker, not `N+`: a count cut short by time is no count stopped at the limit.
         return Outcome {
             out: echo(marker_record(mode, columns, job, "timeout")),
-            messages: vec![format!("{at}: timed out after {} solutions", o.solutions)],
+            messages: vec![super::timed_out_after(at, o.solutions)],
             status: Status::Failed,
             kind: Kind::TimedOut,
             ..base

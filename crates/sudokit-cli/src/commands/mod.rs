@@ -532,3 +532,11 @@ pub use gen_rating::LEVELS;
 pub use generate::{DIFFICULTIES, SYMMETRIES};
 #[cfg(test)]
 pub use rate::SCALES;
+
+/// The message of a search for solutions that ran out of time after finding `solutions`.
+fn timed_out_after(at: impl std::fmt::Display, solutions: impl Into<u64>) -> String {
+    match solutions.into() {
+        1 => format!("{at}: timed out after 1 solution"),
+        n => format!("{at}: timed out after {n} solutions"),
+    }
+}

@@ -126,9 +126,14 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
     let p = match &job.puzzle {
         Ok(p) => p,
         Err(e) => {
+            // No solutions: an empty list in JSON, an empty cell in CSV (as a puzzle without any).
+            let none = match mode {
+                Mode::Machine(Machine::Csv) => Value::Null,
+                _ => Value::Array(Vec::new()),
+            };
             let fields = head_fields(job, unread_name(e))
                 .set("puzzle", puzzle_value(job))
-                .set("all_solutions", Value::Array(Vec::new()))
+                .set("all_solutions", none)
                 .set("count", 0)
                 .set("complete", false);
             let out = record(mode, all_columns, fields, || {
@@ -223,7 +228,7 @@ pub fn solve_all(args: &SolveArgs, job: &Job, w: &mut dyn Write) -> anyhow::Resu
     let (name, reason) = if o.timed_out() {
         result.kind = Kind::TimedOut;
         result.status = Status::Failed;
-        result.messages.push(format!("{at}: timed out after {} solutions", o.solutions));
+        result.messages.push(super::timed_out_after(at, o.solutions));
         ("timeout", Some("timeout"))
     } else if o.solutions == 0 {
         result.status = Status::Failed;

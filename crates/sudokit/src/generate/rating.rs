@@ -97,7 +97,7 @@ pub enum RatingTargetError {
         max: String,
     },
     /// A level or ER target needs the classic 9×9 board: both scales are defined on it alone.
-    #[error("the level and ER targets are for classic 9x9 puzzles only, not {board}")]
+    #[error("the level and ER targets are for classic 9×9 puzzles only, not {board}")]
     NotClassic {
         /// The board, as [`Board::describe`] gives it.
         board: String,

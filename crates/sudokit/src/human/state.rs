@@ -116,6 +116,9 @@ pub struct State {
     geo: Arc<Geo>,
     values: Vec<Option<Digit>>,
     given: CellSet,
+    /// The pencil marks a state from pencil marks began with: the puzzle itself, which a second
+    /// solution must keep to as a puzzle's keeps to its givens (none for a puzzle).
+    marks: Option<Arc<[DigitSet]>>,
     cands: Vec<DigitSet>,
     digit_cells: Vec<CellSet>,
     pos: Vec<u32>,
@@ -134,6 +137,7 @@ impl State {
         State {
             values: vec![None; shape.cells()],
             given: CellSet::new(),
+            marks: None,
             cands: vec![all; shape.cells()],
             digit_cells: vec![CellSet::all(shape); n],
             pos: vec![full_house; geo.houses.len() * n],
@@ -215,6 +219,7 @@ impl State {
             state.place(cell, d);
             state.given.insert(cell);
         }
+        state.marks = Some(marks.iter().map(|(_, set)| set).collect());
         state.check()?;
         Ok(state)
     }
@@ -278,6 +283,17 @@ impl State {
     /// Whether the cell was a given (rather than placed while solving).
     pub fn is_given(&self, cell: Cell) -> bool {
         self.given.contains(cell)
+    }
+    /// The digits a solution may hold in `cell`, whatever the logic so far has shown: a given's
+    /// own digit; for a state from pencil marks, the cell's marks as read; else every digit.
+    /// Arguments from uniqueness swap digits only within these: a second solution keeps to the
+    /// puzzle, and the marks of a pencil-mark grid are its puzzle.
+    pub fn allowed(&self, cell: Cell) -> DigitSet {
+        match (self.given.contains(cell), self.values[cell.index()], &self.marks) {
+            (true, Some(d), _) => DigitSet::single(d),
+            (_, _, Some(marks)) => marks[cell.index()],
+            _ => DigitSet::all(self.board.shape()),
+        }
     }
     /// The candidates of a cell (empty once it is solved).
     pub fn candidates(&self, cell: Cell) -> DigitSet {

@@ -18,6 +18,9 @@
 //!   the rectangle: the opposite corner is not `a`.
 //! - Avoidable Rectangle 1 and 2: the same with corners solved during the solve (not givens); the
 //!   open corners hold two candidates.
+//!
+//! The swap must give a solution of the same puzzle: for a pencil-mark grid, whose marks are the
+//! puzzle, every corner's marks as read must hold both digits ([`State::allowed`]).
 //! - BUG+1: every unsolved cell but one has two candidates, each digit twice in every house but one
 //!   digit three times around that cell: it is that digit.
 //!
@@ -241,7 +244,7 @@ impl Rect {
 }
 
 /// The digits `cell` can take in a unique rectangle: its candidates, or, with missing candidates
-/// allowed, the digits no placed peer holds (none if it is solved).
+/// allowed, the digits no placed peer holds and the puzzle allows there (none if it is solved).
 fn takes(state: &State, options: &FindOptions, cell: Cell) -> DigitSet {
     if !options.allow_missing_candidates {
         return state.candidates(cell);
@@ -253,7 +256,7 @@ fn takes(state: &State, options: &FindOptions, cell: Cell) -> DigitSet {
         .peers(cell)
         .iter()
         .filter_map(|p| state.value(p))
-        .fold(state.all_digits(), |acc, d| acc - DigitSet::single(d))
+        .fold(state.allowed(cell), |acc, d| acc - DigitSet::single(d))
 }
 
 /// The steps of `technique` in the rectangle `rect`, with pairs of the digits `common`, which
@@ -497,6 +500,12 @@ fn avoidable(state: &State, technique: Technique, rect: &Rect, sink: Sink<'_>) -
         if !consistent || x == y {
             continue;
         }
+        // The swap must keep to the puzzle: a corner of a pencil-mark grid may lack one of the
+        // digits in its marks, and then no deadly pattern threatens.
+        let xy = DigitSet::single(x) | DigitSet::single(y);
+        if rect.cells.iter().any(|&c| !xy.is_subset(state.allowed(c))) {
+            continue;
+        }
         let open: Vec<usize> = (0..4).filter(|&k| state.value(rect.cells[k]).is_none()).collect();
         let want = |k: usize| if diag(k) == 0 { x } else { y };
         let mut step = Step::new(technique, state.shape());
@@ -593,6 +602,58 @@ mod tests {
             Technique::HiddenRectangle,
             "r2c9<>5",
         );
+    }
+
+    /// A pencil-mark grid is its own puzzle: a second solution must keep to its marks, so an
+    /// avoidable rectangle needs both digits in every corner's marks as read. Here the solution
+    /// holds 2/3 in r1c3,r1c6,r2c3,r2c6; r1c3, r1c6 and r2c3 are marked with their digit alone
+    /// (not givens: a peer still has it), placed during the solve, and r2c6 holds {2,7}. Swapping
+    /// would put 3 in r1c3, which its marks rule out: there is no deadly pattern, and r2c6 is 2.
+    #[test]
+    fn avoidable_rectangles_keep_to_pencil_marks() {
+        use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, Shape};
+        use crate::human::finder::{find_all, FindOptions};
+        use crate::human::State;
+        let solution: Grid =
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+                .parse()
+                .expect("grid");
+        let s = Shape::CLASSIC;
+        let (at, digit) = (|r: usize, c: usize| Cell::at(r - 1, c - 1, s), |d: u8| Digit::new(d));
+        let mut marks = Candidates::new(s);
+        for cell in Cell::all(s) {
+            marks.place(cell, solution.get(cell).expect("solved"));
+        }
+        // r2c6 keeps 7 too; r1c9, r3c6 and r2c9 keep the digit of r1c3, r1c6 and r2c3 too.
+        for (r, c, extra) in [(2, 6, 7), (1, 9, 2), (3, 6, 3), (2, 9, 3)] {
+            let cell = at(r, c);
+            marks.set(cell, marks.get(cell) | DigitSet::single(digit(extra)));
+        }
+        let mut state = State::classic_candidates(&marks).expect("one solution");
+        for (r, c) in [(1, 3), (1, 6), (2, 3)] {
+            let (cell, d) = (at(r, c), solution.get(at(r, c)).expect("solved"));
+            assert!(!state.is_given(cell) && state.allowed(cell) == DigitSet::single(d));
+            state.place(cell, d);
+        }
+        assert_eq!(state.candidates(at(2, 6)).len(), 2);
+        assert_eq!(state.allowed(at(2, 6)), DigitSet::single(digit(2)) | DigitSet::single(digit(7)));
+        let options = FindOptions::default();
+        for technique in [Technique::AvoidableRectangle1, Technique::AvoidableRectangle2] {
+            let steps = find_all(&state, technique, &options);
+            assert!(steps.is_empty(), "{technique}: {}", steps[0]);
+        }
+        // A puzzle's cell that is not a given may hold any digit: the same rectangle is avoidable
+        // there (r1c9, r3c6 and r2c9 keep the corners from being givens, as above).
+        let mut puzzle = solution.clone();
+        for (r, c) in [(1, 3), (1, 6), (2, 3), (2, 6), (1, 9), (3, 6), (2, 9), (2, 8), (4, 6), (1, 4)] {
+            puzzle.set(at(r, c), None);
+        }
+        let mut state = State::classic(&puzzle).expect("valid");
+        for (r, c) in [(1, 3), (1, 6), (2, 3)] {
+            state.place(at(r, c), solution.get(at(r, c)).expect("solved"));
+        }
+        let found = find_all(&state, Technique::AvoidableRectangle1, &options);
+        assert!(found.iter().any(|st| st.eliminations.iter().any(|e| e.cell == at(2, 6))), "{found:?}");
     }
 
     /// HoDoKu's step solver takes the first unique rectangle of a type its search meets. On every

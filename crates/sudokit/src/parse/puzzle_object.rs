@@ -24,12 +24,15 @@
 //!
 //! The records sudokit writes with `-o json` are puzzle objects too: their other fields (`index`,
 //! `status`, and what each command found: `clues`, `guesses`, `all_solutions`, `canonical`,
-//! `detail`, `expected_count`, `expected_solution`; `rate`'s `er`, `ep`, `ed`, `hodoku_score`,
-//! `hodoku_level`, `hardest_technique`, `step_count`; the `solved`, `steps`, `grids`, `stopped`,
-//! `hardest`, `level`, `hint`, `step`, `technique`, `difficulty` and `candidates` of `explain`,
-//! `hint` and `candidates`) are accepted and ignored, so that every output reads back. Any other
-//! field is an error, so a misspelt rule is never silently ignored. The solution of a JSON object
-//! is printed as a JSON board (an array of rows).
+//! `detail`, `expected_count`, `expected_solution`; the `minimal`, `removed` and `redundant` of
+//! `minimize` and `check --minimal`, and `minimize`'s count of `givens` (a number, where a puzzle
+//! under that name is a string or a board); `backdoor`'s `backdoor_size`, `backdoor_count`,
+//! `backdoors`, `max_size`; `rate`'s `er`, `ep`, `ed`, `hodoku_score`, `hodoku_level`,
+//! `hardest_technique`, `step_count`; the `solved`, `steps`, `grids`, `stopped`, `hardest`,
+//! `level`, `hint`, `step`, `technique`, `difficulty`, `summary`, `score` and `candidates` of
+//! `explain`, `hint` and `candidates`) are accepted and ignored, so that every output reads back.
+//! Any other field is an error, so a misspelt rule is never silently ignored. The solution of a
+//! JSON object is printed as a JSON board (an array of rows).
 //!
 //! ```
 //! use sudokit::parse::{ParseOptions, PuzzleReader};
@@ -186,7 +189,7 @@ const PUZZLE_FIELDS: [&str; 10] =
 /// The other fields of the records sudokit writes with `-o json`: what a command found, which says
 /// nothing about the puzzle. They are read past, so that every record reads back as its puzzle;
 /// any field in neither list is an error, so that a misspelt rule is never silently ignored.
-const RECORD_FIELDS: [&str; 28] = [
+const RECORD_FIELDS: [&str; 37] = [
     // Every record; `file` where a run read several inputs.
     "index",
     "file",
@@ -199,6 +202,15 @@ const RECORD_FIELDS: [&str; 28] = [
     "detail",
     "expected_count",
     "expected_solution",
+    // `minimize`, `check --minimal` (`minimize` also counts its `givens`: see `from_json`).
+    "minimal",
+    "removed",
+    "redundant",
+    // `backdoor`.
+    "backdoor_size",
+    "backdoor_count",
+    "backdoors",
+    "max_size",
     // `rate`.
     "er",
     "ep",
@@ -207,7 +219,10 @@ const RECORD_FIELDS: [&str; 28] = [
     "hodoku_level",
     "hardest_technique",
     "step_count",
-    // `explain` (both scales), `hint`, `candidates`.
+    // `explain` (both scales; with `--summary`, `summary` and HoDoKu's `score`), `hint`,
+    // `candidates`.
+    "summary",
+    "score",
     "solved",
     "steps",
     "grids",
@@ -276,7 +291,11 @@ impl VariantPuzzle {
             serde_json::Value::Object(fields) => {
                 let own: serde_json::Map<String, serde_json::Value> = fields
                     .iter()
-                    .filter(|(k, _)| !RECORD_FIELDS.contains(&k.as_str()))
+                    // A number under `givens` is no puzzle but how many givens a `minimize`
+                    // record's minimal puzzle kept.
+                    .filter(|(k, v)| {
+                        !(RECORD_FIELDS.contains(&k.as_str()) || k.as_str() == "givens" && v.is_number())
+                    })
                     .map(|(k, v)| (k.clone(), v.clone()))
                     .collect();
                 JsonPuzzle::deserialize(&serde_json::Value::Object(own))
@@ -490,6 +509,21 @@ mod tests {
         )
         .expect("an explain record reads back");
         assert!(!explained.board.is_classic(), "the rules a record carries are kept");
+        // `minimize` counts the givens it kept under `givens`, an older name of `puzzle`.
+        let minimized = json(
+            r#"{"index": 1, "status": "ok", "puzzle": "1.3.............", "minimal": "1...............",
+                "givens": 1, "removed": ["r1c3"]}"#,
+        )
+        .expect("a minimize record reads back");
+        assert_eq!(minimized.grid.givens(), 2, "the puzzle read is the input, not the minimal one");
+        let summed = json(
+            r#"{"index": 1, "status": "ok", "puzzle": "1...............", "solved": true, "step_count": 15,
+                "score": 150, "level": "easy", "summary": [{"technique": "Full House", "count": 15}],
+                "backdoor_size": 0, "backdoor_count": 1, "backdoors": [[]], "max_size": 3,
+                "redundant": []}"#,
+        )
+        .expect("explain --summary, backdoor and check --minimal fields are read past");
+        assert_eq!(summed.grid.givens(), 1);
         let e = json(r#"{"puzzle": "1...............", "variant": ["x"]}"#).expect_err("misspelt");
         assert!(e.to_string().contains("unknown field `variant`"), "{e}");
         assert!(is_object_key(b"hint") && is_object_key(b"size") && !is_object_key(b"colour"));

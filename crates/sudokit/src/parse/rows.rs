@@ -61,11 +61,14 @@ impl Rows {
 /// ```
 ///
 /// # Errors
-/// A read error of the input (the rows read before it are lost with it, as the reader stops).
+/// A read error of the input, saying after how many puzzles it came (the rows read before it are
+/// lost with it, as the reader stops).
 pub fn read_rows<R: BufRead>(reader: PuzzleReader<R>) -> io::Result<Rows> {
     let mut rows = Rows { shape: reader.opts.shape, ..Rows::default() };
     for record in reader {
-        let record = record?;
+        // Said as the command line says it: how far the input was read.
+        let record = record
+            .map_err(|e| io::Error::new(e.kind(), format!("read error after {} puzzles: {e}", rows.len())))?;
         let row = rows.len();
         let read = record.puzzle.and_then(|grid| {
             let shape = *rows.shape.get_or_insert(grid.shape());

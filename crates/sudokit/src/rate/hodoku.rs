@@ -257,7 +257,7 @@ pub struct HodokuRating {
 #[non_exhaustive]
 pub enum HodokuError {
     /// HoDoKu rates classic 9×9 puzzles only.
-    #[error("the HoDoKu rating is for classic 9x9 puzzles only, not {side}x{side}")]
+    #[error("the HoDoKu rating is for classic 9×9 puzzles only, not {side}×{side}")]
     NotClassic {
         /// The side of the board.
         side: usize,

@@ -292,11 +292,11 @@ impl fmt::Display for Unrated {
         match self {
             Unrated::Invalid(_) => f.write_str(&self.text_in(Symbols::Standard)),
             Unrated::Unsupported { side, classic_rules } => {
-                f.write_str("the SE and HoDoKu ratings are for classic 9x9 puzzles only, not ")?;
+                f.write_str("the SE and HoDoKu ratings are for classic 9×9 puzzles only, not ")?;
                 if *side == Shape::CLASSIC.side() && !classic_rules {
                     f.write_str("puzzles with variant rules")
                 } else {
-                    write!(f, "{side}x{side} boards")
+                    write!(f, "{side}×{side} boards")
                 }
             }
             Unrated::Multiple => f.write_str("more than one solution"),
@@ -734,6 +734,6 @@ mod tests {
         );
         let small = rate_puzzle(&puzzle(&".".repeat(16)), Scales::Hodoku).expect_err("4x4");
         assert_eq!(small.status(), "unsupported");
-        assert!(small.to_string().ends_with("not 4x4 boards"), "{small}");
+        assert!(small.to_string().ends_with("not 4×4 boards"), "{small}");
     }
 }

@@ -102,7 +102,7 @@ fn variant_puzzles_by_technique() {
     let level = RatingTarget { level: Some(hodoku::Level::Easy), ..RatingTarget::default() };
     assert_eq!(
         killer(level).err().map(|e| e.to_string()),
-        Some("the level and ER targets are for classic 9x9 puzzles only, not killer puzzles".to_string())
+        Some("the level and ER targets are for classic 9×9 puzzles only, not killer puzzles".to_string())
     );
     let x = VariantGenerator::new(Shape::CLASSIC, "x".parse().expect("spec"), GenerateOptions::default())
         .expect("x");

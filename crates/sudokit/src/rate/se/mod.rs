@@ -167,7 +167,7 @@ impl SeRating {
 #[non_exhaustive]
 pub enum RateError {
     /// The Sudoku Explainer scale is defined for classic 9×9 Sudoku only.
-    #[error("the Sudoku Explainer rating is for classic 9x9 puzzles only, not {side}x{side}")]
+    #[error("the Sudoku Explainer rating is for classic 9×9 puzzles only, not {side}×{side}")]
     NotClassic {
         /// The board's side.
         side: usize,
@@ -531,10 +531,12 @@ impl SePath {
     }
 
     /// How the path ended, the last line of its text: `solved in 65 steps: ER 4.2, EP 1.2, ED 1.2
-    /// (hardest: XY-Wing)`, or `stopped after 12 steps: ` and [`RateError::report`]'s line.
+    /// (hardest: XY-Wing)`, or `stopped after 12 steps: ` and [`RateError::report`]'s line. A
+    /// grid solved already has no hardest step: `solved in 0 steps: ER 0.0, EP 0.0, ED 0.0`.
     pub fn ending(&self) -> String {
         match (&self.stopped, self.rating()) {
             (Some(why), _) => format!("stopped after {} steps: {}", self.steps.len(), why.report()),
+            (_, Some(r)) if r.steps == 0 => "solved in 0 steps: ER 0.0, EP 0.0, ED 0.0".to_string(),
             (_, Some(r)) => format!(
                 "solved in {} steps: ER {:.1}, EP {:.1}, ED {:.1} (hardest: {})",
                 r.steps,

@@ -495,6 +495,12 @@ fn explain_keeps_the_steps_of_a_path_cut_short() {
         (Some(true), Some(10.3), Some(1.2))
     );
     assert_eq!(json["stopped"], serde_json::Value::Null);
+    // A grid solved already: rated 0.0, and no hardest step to name.
+    let solved: Grid = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+        .parse()
+        .expect("grid");
+    let done = super::explain(&solved, SeOptions::default()).expect("a classic grid");
+    assert_eq!(done.to_string(), "solved in 0 steps: ER 0.0, EP 0.0, ED 0.0");
 }
 
 #[test]
