@@ -7,14 +7,14 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple};
 use serde_json::Value;
 use sudokit::batch::Job;
 use sudokit::parse::{board_from_json, region_map};
 use sudokit::{Grid, GridError, ParseError, ParseErrorKind, Position, Puzzle, PuzzleReader, Shape, Symbols};
 
 use crate::args::ReadOptions;
-use crate::errors::{bad_option, parse_error, parse_error_message};
+use crate::errors::{bad_option, parse_error, parse_error_at, parse_error_message};
 
 /// The position of a puzzle given as a list or an array: the first and only puzzle, on line 1.
 pub const LIST_POSITION: Position = Position { puzzle: 1, line: 1, column: None };
@@ -28,17 +28,29 @@ pub fn read_puzzle(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzz
 pub fn read_puzzle_in(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(Puzzle, Position, Symbols)> {
     let py = obj.py();
     if let Ok(text) = obj.cast::<PyString>() {
-        return from_text(py, text.extract::<String>()?.as_bytes(), args);
+        // Lossy, so that a lone surrogate is an invalid character at its place, not an encoding
+        // error without one.
+        return from_text(py, text.to_string_lossy().as_bytes(), args);
     }
     // Bytes are read as a file is, so text that is not UTF-8 gets the command line's messages.
     if let Ok(bytes) = obj.cast::<PyBytes>() {
         return from_text(py, bytes.as_bytes(), args);
     }
+    // As are the other bytes-like objects: their items are the text's bytes, not cells.
+    if let Ok(bytes) = obj.cast::<PyByteArray>() {
+        return from_text(py, &bytes.to_vec(), args);
+    }
+    if obj.is_instance_of::<PyMemoryView>() {
+        let bytes = obj.call_method0("tobytes")?;
+        return from_text(py, bytes.cast::<PyBytes>()?.as_bytes(), args);
+    }
     // numpy arrays (and anything array-like) become lists of rows or of cells; a 0-d array of a
     // string, that string.
     let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
     if let Ok(text) = obj.cast::<PyString>() {
-        return from_text(py, text.extract::<String>()?.as_bytes(), args);
+        // Lossy, so that a lone surrogate is an invalid character at its place, not an encoding
+        // error without one.
+        return from_text(py, text.to_string_lossy().as_bytes(), args);
     }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
         return from_cells(py, &obj, args).map(|(p, at)| (p, at, args.parse.symbols));
@@ -65,11 +77,16 @@ fn from_text(py: Python<'_>, text: &[u8], args: &ReadOptions) -> PyResult<(Puzzl
     for rec in reader {
         let rec = rec.map_err(|e| PyValueError::new_err(e.to_string()))?;
         if found.is_some() {
-            return Err(bad_option(format!(
-                "the text holds more than one puzzle (puzzle {} starts on line {}); pass one, or use the batch \
-                 functions for many",
-                rec.position.puzzle, rec.position.line
-            )));
+            // Said of a record, which may be no puzzle at all (a stray line of text).
+            let at = rec.position;
+            return Err(parse_error_at(
+                py,
+                format!(
+                    "{at}: a second record starts here, and a one-puzzle function takes one puzzle: pass \
+                     one, or use the batch functions for many"
+                ),
+                (at.puzzle, at.line, at.column),
+            ));
         }
         found = Some(Job::from_record(rec));
     }

@@ -42,8 +42,9 @@ def test_bad_corpus_gives_the_cli_messages(name, args, stdout, stderr):
     data = (BAD / name).read_bytes()
     if stdout.count("\\n") > 1:
         # Several records: the one-puzzle functions refuse them (the batch functions take many).
-        with pytest.raises(ValueError, match="more than one puzzle"):
+        with pytest.raises(sudokit.ParseError, match="a second record starts here") as caught:
             call(words[0], data, options)
+        assert caught.value.puzzle == 2 and caught.value.line is not None
         return
     if words[0] == "check":
         verdict = call("check", data, options)
@@ -75,6 +76,17 @@ def test_parse_error_positions():
     with pytest.raises(sudokit.ParseError) as caught:
         sudokit.solve("\n".join(lines))
     assert (caught.value.line, caught.value.column) == (5, 7)
+    # Bytes-like objects are text, as bytes are.
+    solved = sudokit.solve(P1)
+    assert sudokit.solve(bytearray(P1.encode())) == sudokit.solve(memoryview(P1.encode())) == solved
+    # A lone surrogate is a character that cannot be read, at its place.
+    with pytest.raises(sudokit.ParseError) as caught:
+        sudokit.solve(P1[:40] + "\ud800" + P1[41:])
+    assert (caught.value.puzzle, caught.value.line, caught.value.column) == (1, 1, 41)
+    # A line after the puzzle is a second record, whatever it holds.
+    with pytest.raises(sudokit.ParseError, match="puzzle 2, line 2: a second record starts here") as caught:
+        sudokit.solve(P1 + "\nhello")
+    assert (caught.value.puzzle, caught.value.line) == (2, 2)
 
 
 def test_bad_lists_and_arrays():

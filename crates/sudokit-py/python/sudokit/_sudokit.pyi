@@ -25,9 +25,18 @@ LEVELS: Tuple[str, str, str, str, str]
 #: The human solver's techniques by name, in the order of ``explain_batch``'s columns.
 TECHNIQUES: Tuple[str, ...]
 
-#: A puzzle: text in any layout ``sudokit solve`` reads, a list of rows, a flat list of cells, or a
-#: numpy array (``0``, ``"."`` or ``None`` for a blank).
-PuzzleLike = Union[str, Sequence[Sequence[Union[int, str, None]]], Sequence[Union[int, str, None]], npt.ArrayLike]
+#: A puzzle: text in any layout ``sudokit solve`` reads (``str``, or ``bytes``, ``bytearray`` or a
+#: ``memoryview`` of a file's text), a list of rows, a flat list of cells, or a numpy array (``0``,
+#: ``"."`` or ``None`` for a blank).
+PuzzleLike = Union[
+    str,
+    bytes,
+    bytearray,
+    memoryview,
+    Sequence[Sequence[Union[int, str, None]]],
+    Sequence[Union[int, str, None]],
+    npt.ArrayLike,
+]
 #: A box shape: ``"2x3"`` or ``(2, 3)``.
 BoxLike = Union[str, Tuple[int, int]]
 #: Variant rules: ``"x"``, ``"hyper"``, ``"jigsaw"``, comma-separated or as a list.

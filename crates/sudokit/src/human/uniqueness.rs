@@ -18,11 +18,11 @@
 //!   the rectangle: the opposite corner is not `a`.
 //! - Avoidable Rectangle 1 and 2: the same with corners solved during the solve (not givens); the
 //!   open corners hold two candidates.
+//! - BUG+1: every unsolved cell but one has two candidates, each digit twice in every house but one
+//!   digit three times around that cell: it is that digit.
 //!
 //! The swap must give a solution of the same puzzle: for a pencil-mark grid, whose marks are the
 //! puzzle, every corner's marks as read must hold both digits ([`State::allowed`]).
-//! - BUG+1: every unsolved cell but one has two candidates, each digit twice in every house but one
-//!   digit three times around that cell: it is that digit.
 //!
 //! Definitions as in HoDoKu's technique pages (hodoku.sourceforge.net/en/tech_ur.php, tech_misc.php).
 //! With `allow_missing_candidates` (HoDoKu's option of that name, on by default as in HoDoKu), a

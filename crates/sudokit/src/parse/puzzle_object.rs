@@ -242,6 +242,22 @@ pub(super) fn is_object_key(key: &[u8]) -> bool {
     PUZZLE_FIELDS.iter().chain(&RECORD_FIELDS).any(|f| f.as_bytes() == key)
 }
 
+/// A JSON puzzle object's error, after where it is: `cages[0].sum: invalid value …`. An unknown
+/// field is named by the error itself, so it is put after the object holding it.
+fn json_error(e: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    let (path, inner) = (e.path().to_string(), e.inner().to_string());
+    let path = if inner.starts_with("unknown field") {
+        path.rsplit_once('.').map_or(String::new(), |(object, _)| object.to_string())
+    } else {
+        path
+    };
+    if path.is_empty() || path == "." {
+        inner
+    } else {
+        format!("{path}: {inner}")
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonPuzzle {
@@ -287,7 +303,7 @@ impl VariantPuzzle {
                 ));
             }
         }
-        let j = match value {
+        let j: JsonPuzzle = match value {
             serde_json::Value::Object(fields) => {
                 let own: serde_json::Map<String, serde_json::Value> = fields
                     .iter()
@@ -298,11 +314,11 @@ impl VariantPuzzle {
                     })
                     .map(|(k, v)| (k.clone(), v.clone()))
                     .collect();
-                JsonPuzzle::deserialize(&serde_json::Value::Object(own))
+                serde_path_to_error::deserialize(&serde_json::Value::Object(own))
             }
-            other => JsonPuzzle::deserialize(other),
+            other => serde_path_to_error::deserialize(other),
         }
-        .map_err(|e| PuzzleObjectError::Json(e.to_string()))?;
+        .map_err(|e| PuzzleObjectError::Json(json_error(&e)))?;
         let mut v = Variants::default();
         let mut killer = false;
         for name in &j.variants {
@@ -473,7 +489,14 @@ mod tests {
     #[test]
     fn json_errors_name_the_problem() {
         let e = |t: &str| json(t).expect_err(t).to_string();
-        assert!(e(r#"{"size": 9, "colour": 3}"#).contains("unknown field `colour`"));
+        assert!(e(r#"{"size": 9, "colour": 3}"#).starts_with("unknown field `colour`"));
+        // A wrong value is named by where it is.
+        let cage =
+            r#"{"size": 4, "puzzle": "................", "cages": [{"sum": 99999999999, "cells": []}]}"#;
+        assert!(e(cage).starts_with("cages[0].sum: invalid value: integer `99999999999`"), "{}", e(cage));
+        let odd = r#"{"size": 4, "puzzle": "................", "cages": [{"sum": 3, "cells": [], "x": 1}]}"#;
+        assert!(e(odd).starts_with("cages[0]: unknown field `x`"), "{}", e(odd));
+        assert!(e(r#"{"size": "x", "puzzle": "1"}"#).starts_with("size: invalid type: string"));
         // A record of a `--pencil` run holds marks, no puzzle: said so, not "unknown field".
         let pencil = e(r#"{"index": 1, "status": "ok", "pencil": "123"}"#);
         assert!(pencil.contains("a record of pencil marks (`pencil`), not of a puzzle"), "{pencil}");
