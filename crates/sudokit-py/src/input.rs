@@ -48,8 +48,6 @@ pub fn read_puzzle_in(obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyResult<(P
     // string, that string.
     let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
     if let Ok(text) = obj.cast::<PyString>() {
-        // Lossy, so that a lone surrogate is an invalid character at its place, not an encoding
-        // error without one.
         return from_text(py, text.to_string_lossy().as_bytes(), args);
     }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
