@@ -173,6 +173,12 @@ fn stream_reports_sources_that_fail_and_goes_on() {
         ]
     );
     assert!(matches!(sink.seen[5], Seen::Record(1, _)));
+    // A read error says how far the input was read.
+    let read = |after| InputError::Read { after, error: io::Error::other("disk") }.to_string();
+    assert_eq!(
+        (read(1), read(2)),
+        ("read error after 1 puzzle: disk".into(), "read error after 2 puzzles: disk".into())
+    );
 }
 
 #[test]

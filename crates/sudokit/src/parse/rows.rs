@@ -67,8 +67,13 @@ pub fn read_rows<R: BufRead>(reader: PuzzleReader<R>) -> io::Result<Rows> {
     let mut rows = Rows { shape: reader.opts.shape, ..Rows::default() };
     for record in reader {
         // Said as the command line says it: how far the input was read.
-        let record = record
-            .map_err(|e| io::Error::new(e.kind(), format!("read error after {} puzzles: {e}", rows.len())))?;
+        let record = record.map_err(|e| {
+            let after = match rows.len() {
+                1 => "1 puzzle".to_string(),
+                n => format!("{n} puzzles"),
+            };
+            io::Error::new(e.kind(), format!("read error after {after}: {e}"))
+        })?;
         let row = rows.len();
         let read = record.puzzle.and_then(|grid| {
             let shape = *rows.shape.get_or_insert(grid.shape());
@@ -170,6 +175,22 @@ mod tests {
         assert!(kinds[0].starts_with("1 puzzle 2, line 2: a 4×4"), "{kinds:?}");
         assert!(kinds[1].starts_with("2 puzzle 3, line 3: a puzzle under variant rules"), "{kinds:?}");
         assert_eq!(r.puzzles[3 * 81..], values(P));
+    }
+
+    #[test]
+    fn a_read_error_says_after_how_many_puzzles() {
+        struct Broken;
+        impl io::Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("disk"))
+            }
+        }
+        for (n, after) in [(1, "1 puzzle"), (2, "2 puzzles")] {
+            let text = format!("{P}\n").repeat(n);
+            let input = io::BufReader::new(io::Read::chain(text.as_bytes(), Broken));
+            let e = read_rows(PuzzleReader::new(input, ParseOptions::default())).expect_err("broken");
+            assert_eq!(e.to_string(), format!("read error after {after}: disk"));
+        }
     }
 
     #[test]
