@@ -156,6 +156,19 @@ function readBoard(text, variants = [], syms = symbols) {
     say(answer.error, "error");
     return null;
   }
+  // The page plays the sizes its Size menu offers; the library reads boards up to 32×32, which
+  // the board, the menu and Generate would not follow.
+  const sizes = [...$("size").options].map((o) => Number(o.value));
+  if (!sizes.includes(answer.side)) {
+    const marks = answer.side === 27 ? " (a line of 729 candidates is pencil marks, which the page does not read)" : "";
+    const offered = sizes.map((n) => `${n}×${n}`).join(", ");
+    say(
+      `This is a ${answer.side}×${answer.side} puzzle${marks}: the page plays boards of ${offered}. ` +
+        "The command line and the Python package take boards up to 32×32.",
+      "error",
+    );
+    return null;
+  }
   return answer;
 }
 

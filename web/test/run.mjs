@@ -496,6 +496,17 @@ if (scenarios) {
     expect(await page.$eval("#message", (m) => m.classList.contains("error")), "shown as an error");
     equal(await board(page), before, "board after the bad paste");
     await shot(page, "06-bad-paste");
+    // A board the page does not play (the library reads up to 32×32) is refused the same way,
+    // pencil marks' 729 characters named as such.
+    for (const [text, side] of [[".".repeat(1024), 32], [".".repeat(729), 27]]) {
+      await page.fill("#paste", text);
+      await page.click("#load");
+      const said = await message(page);
+      expect(said.startsWith(`This is a ${side}×${side} puzzle`), `refused: ${said}`);
+      expect(side !== 27 || said.includes("pencil marks"), `named as pencil marks: ${said}`);
+      equal(await board(page), before, `board after a ${side}×${side} paste`);
+      equal(await page.$eval("#size", (s) => s.value), "9", "the size menu");
+    }
   });
 
   await step("a pasted puzzle with many solutions: multiple, with a second solution on request", async () => {
