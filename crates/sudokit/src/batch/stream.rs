@@ -122,7 +122,7 @@ pub enum InputError {
     #[error("cannot open: {0}")]
     Open(io::Error),
     /// Reading stopped with an error after `after` puzzles (which were delivered).
-    #[error("read error after {after} {}: {error}", if *.after == 1 { "puzzle" } else { "puzzles" })]
+    #[error("{}", crate::parse::rows::read_error_message(*.after, .error))]
     Read {
         /// Puzzles read from the source before the error.
         after: usize,

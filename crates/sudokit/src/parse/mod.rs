@@ -58,7 +58,7 @@ mod line;
 mod pencil_record;
 pub mod puzzle_object;
 mod reader;
-mod rows;
+pub(crate) mod rows;
 mod symbols;
 mod text;
 mod walls;

@@ -66,14 +66,7 @@ impl Rows {
 pub fn read_rows<R: BufRead>(reader: PuzzleReader<R>) -> io::Result<Rows> {
     let mut rows = Rows { shape: reader.opts.shape, ..Rows::default() };
     for record in reader {
-        // Said as the command line says it: how far the input was read.
-        let record = record.map_err(|e| {
-            let after = match rows.len() {
-                1 => "1 puzzle".to_string(),
-                n => format!("{n} puzzles"),
-            };
-            io::Error::new(e.kind(), format!("read error after {after}: {e}"))
-        })?;
+        let record = record.map_err(|e| io::Error::new(e.kind(), read_error_message(rows.len(), &e)))?;
         let row = rows.len();
         let read = record.puzzle.and_then(|grid| {
             let shape = *rows.shape.get_or_insert(grid.shape());
@@ -103,6 +96,15 @@ pub fn read_rows<R: BufRead>(reader: PuzzleReader<R>) -> io::Result<Rows> {
         rows.solutions.resize(rows.puzzles.len(), 0);
     }
     Ok(rows)
+}
+
+/// How a read error that stopped an input after `after` puzzles is said, here and by the command
+/// line (`batch::InputError::Read`): how far the input was read, then the error.
+pub(crate) fn read_error_message(after: usize, error: &io::Error) -> String {
+    match after {
+        1 => format!("read error after 1 puzzle: {error}"),
+        n => format!("read error after {n} puzzles: {error}"),
+    }
 }
 
 /// Appends a row of `puzzle` (zeros without one), and of `solution` where there is one; the rows
