@@ -735,8 +735,11 @@ function minimize() {
       "no solution": "have no solution",
       multiple: "have more than one solution",
     }[a.verdict] || "could not be settled within the search budget";
-    // A setter who typed the puzzle as entries has no givens yet: say how to make them so.
-    const typed = state.entries.some(Boolean) ? " (digits you typed are entries: Entries → givens makes them givens)" : "";
+    // A setter who typed the puzzle as entries has no givens yet: say how to make them so. Digits
+    // the solver filled in are no such puzzle.
+    const typed = state.entries.some((v, i) => v && !state.solved[i])
+      ? " (digits you typed are entries: Entries → givens makes them givens)"
+      : "";
     return say(`Not minimized: the givens ${why}; only a puzzle with one solution has a minimal form${typed}.`, "error");
   }
   if (a.removed.length === 0) return say(`Minimal already: no given can go (${ms(t)}).`, "ok");
@@ -777,9 +780,13 @@ function solve() {
       state.entries[i] = v;
     });
   });
+  // A puzzle with several solutions is filled with one of them, and the player is told so.
+  const several = a.unique === false
+    ? "; the puzzle has more than one solution, this is one of them (Check shows where two differ)"
+    : "";
   say(fromGivens
-    ? `Your entries lead nowhere; solved from the givens (${ms(t)}).`
-    : `Solved (${ms(t)}).`, "ok");
+    ? `Your entries lead nowhere; solved from the givens (${ms(t)}${several}).`
+    : `Solved (${ms(t)}${several}).`, a.unique === false ? "error" : "ok");
 }
 
 // ---------------------------------------------------------------- hints and steps
@@ -866,7 +873,12 @@ async function allSteps() {
   const request = { ...teachRequest(), scale: $("hint-scale").value };
   const [a, t] = await background("all_steps", request, "Looking for every step");
   if (a.stopped || noStep(a)) return;
-  if (a.solved || !a.steps.length) return say(a.solved ? "The board is solved." : "No step found.", "ok");
+  if (a.solved) return say("The board is solved.", "ok");
+  if (!a.steps.length) {
+    // As in HoDoKu, the list leaves out forcing chains, nets and brute force; Hint still has a step.
+    const left = request.scale === "se" ? "" : " (it leaves out forcing chains and nets, and guessing)";
+    return say(`No step in the list${left}: Hint gives the next step.`, "ok");
+  }
   closeTeach();
   teach = { mode: "all", steps: a.steps, index: 0, answer: a };
   listSteps(a.steps, a.summary);

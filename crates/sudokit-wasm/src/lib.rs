@@ -40,7 +40,7 @@
 //! |---|---|---|
 //! | `sudokit_parse` | `puzzle`, `variants`, `size`, `symbols` | the board: `side`, `boxRows`, `boxCols`, `cells`, `regions`, `jigsaw`, `diagonals`, `windows`, `cages`, `layout`, `line`, `records`, `symbols`, `alsoReads` |
 //! | `sudokit_check` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `conflicts`, `solution`, `second`, `guesses`, `interrupted`, `redundant` (up to 9×9) |
-//! | `sudokit_solve` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solution`, `conflicts`, `guesses`, `interrupted` |
+//! | `sudokit_solve` | `puzzle`, `variants`, `size`, `nodes` | `verdict`, `solution`, `unique` (whether it is the only one; `null` when the budget ran out before that was known), `conflicts`, `guesses`, `interrupted` |
 //! | `sudokit_count` | `puzzle`, `variants`, `size`, `nodes`, `limit` | `count`, `complete`, `text`, `conflicts`, `interrupted` |
 //! | `sudokit_generate` | `size`, `variants`, `difficulty`, `seed`, `symmetry`, `attempts`, `pattern` | `cells`, `line`, `solution`, `side`, `boxRows`, `boxCols`, `clues`, `guesses`, `symmetry`, `attempts`, `seed`, `variants`, `regions`, `cages` |
 //! | `sudokit_canon` | `puzzle`, `variants`, `size` | `line`, `cells` |

@@ -347,19 +347,30 @@ pub fn solve(request: &str) -> String {
         if !list.is_empty() {
             return Ok(json!({ "verdict": "invalid", "conflicts": conflicts(&list, read.symbols) }));
         }
+        // A second solution is looked for too, so that a player is told when the one shown is not
+        // the puzzle's only one (as `sudokit solve` says "not unique").
         let mut first = None;
-        let outcome = read.puzzle.for_each_solution(r.limits(1), |g| {
-            first = Some(g.clone());
-            ControlFlow::Break(())
+        let mut seen = 0;
+        let outcome = read.puzzle.for_each_solution(r.limits(2), |g| {
+            seen += 1;
+            if first.is_none() {
+                first = Some(g.clone());
+            }
+            ControlFlow::Continue(())
         });
         let verdict = match (&first, outcome.interrupted) {
             (Some(_), _) => "solved",
             (None, Some(_)) => "timed out",
             (None, None) => "no solution",
         };
+        let unique = match (seen, outcome.interrupted) {
+            (0, _) | (1, Some(_)) => Value::Null,
+            (n, _) => Value::from(n == 1),
+        };
         let mut answer = json!({
             "verdict": verdict,
             "solution": first.as_ref().map_or(Value::Null, cells),
+            "unique": unique,
             "guesses": outcome.guesses,
             "interrupted": interrupted(&outcome),
         });
@@ -606,6 +617,7 @@ mod tests {
         let s = answer(&solve(&req(SEED)));
         assert_eq!(s["verdict"], "solved");
         assert_eq!(line(&s["solution"]), SOLVED);
+        assert_eq!(s["unique"], true);
         let c = answer(&check(&req(SEED)));
         assert_eq!(c["verdict"], "unique");
         assert_eq!(line(&c["solution"]), SOLVED);
@@ -659,6 +671,12 @@ mod tests {
         assert_eq!(a["verdict"], "multiple");
         assert_ne!(a["solution"], a["second"]);
         assert!(!a["differ"].as_array().expect("cells").is_empty());
+        let s = answer(&solve(&req(loose)));
+        assert_eq!((&s["verdict"], &s["unique"]), (&json!("solved"), &json!(false)));
+        assert_eq!(s["solution"], a["solution"]);
+        // Out of budget before a second solution turned up: unknown, not unique.
+        let s = answer(&solve(&json!({ "puzzle": ".".repeat(81), "nodes": 1 }).to_string()));
+        assert_eq!(s["unique"], Value::Null, "{s}");
         let n = answer(&count(&json!({ "puzzle": loose, "limit": 1000 }).to_string()));
         assert_eq!(n["text"], "295");
         assert_eq!(n["complete"], true);
