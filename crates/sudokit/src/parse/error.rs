@@ -100,6 +100,23 @@ pub enum ParseErrorKind {
         /// Rows needed.
         expected: usize,
     },
+    /// A grid that ended early at the end of a run of grids drawn one under another without blank
+    /// lines between them (the textbook and compact layouts): the row missing may be one of an
+    /// earlier grid of the run, every grid after it read a row late.
+    #[error(
+        "the grid ends after {found} {}, expected {expected}; it and the grids from puzzle {first} on \
+         follow one another without blank lines, so a row missing from any of them moves the grids \
+         after it by a row (a blank line between grids keeps each to its own rows)",
+        if *.found == 1 { "row" } else { "rows" }
+    )]
+    TruncatedRun {
+        /// Rows read.
+        found: usize,
+        /// Rows needed.
+        expected: usize,
+        /// The puzzle number of the run's first grid.
+        first: usize,
+    },
     /// Rows of grid art between two rules that are no whole bands of boxes: a row is missing
     /// there, or one too many.
     #[error("{}", band_rows(*.band, *.found, *.expected))]

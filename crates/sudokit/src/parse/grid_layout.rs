@@ -41,6 +41,7 @@ impl<R: BufRead> PuzzleReader<R> {
         // over the next).
         let (mut segment, mut bands) = (0usize, 0usize);
         let (mut framed, mut ruled, mut after_rule) = (false, false, false);
+        let mut last_row = 0;
         while let Some((no, cut)) = self.next_line()? {
             if side.is_none() && pos.is_none() {
                 let border = if art { drawing.right_border() } else { None };
@@ -101,6 +102,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Position { puzzle: self.puzzles, line: no, column: None }
             });
             rows += 1;
+            last_row = no;
             own.extend_from_slice(line.trim_ascii());
             own.push(b'\n');
             if art && rows == 1 {
@@ -183,10 +185,20 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         }
         let Some(p) = pos else { return Ok(()) };
+        // Grid art ends each grid at its rules and borders, so only the plain layouts run on.
+        let run_first = match self.grid_run {
+            Some((line, first)) if !art && line + 1 == p.line => Some(first),
+            _ => None,
+        };
+        self.grid_run = Some((last_row, run_first.unwrap_or(p.puzzle)));
         let result = match (err, side) {
             (Some(e), _) => Err(e),
             (None, Some(n)) if rows < n => {
-                Err(Self::error(p, None, ParseErrorKind::Truncated { found: rows, expected: n }))
+                let kind = match run_first {
+                    Some(first) => ParseErrorKind::TruncatedRun { found: rows, expected: n, first },
+                    None => ParseErrorKind::Truncated { found: rows, expected: n },
+                };
+                Err(Self::error(p, None, kind))
             }
             (None, Some(n)) => {
                 // The boxes the art draws, where no `--box` says otherwise: a 6×6 board with boxes

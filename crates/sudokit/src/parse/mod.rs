@@ -776,6 +776,34 @@ mod tests {
         assert!(e.to_string().ends_with("the grid ends after 1 row, expected 9"), "{e}");
     }
 
+    /// Grids one under another without blank lines are read nine rows at a time: a row missing
+    /// from one shows only at the end, where the last grid comes up short, and the message says
+    /// the run may be shifted.
+    #[test]
+    fn short_grid_at_the_end_of_a_run_names_the_run() {
+        let spaced = |r: &[u8]| r.iter().map(|&c| char::from(c).to_string()).collect::<Vec<_>>().join(" ");
+        let grid: Vec<String> = P.as_bytes().chunks(9).map(spaced).collect();
+        let short = [&grid[..2], &grid[3..]].concat();
+        let text = format!(
+            "{}\n\n{}\n{}\n{}\n",
+            grid.join("\n"),
+            grid.join("\n"),
+            short.join("\n"),
+            grid.join("\n")
+        );
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+        assert_eq!(r.len(), 4);
+        assert!(r[0].puzzle.is_ok() && r[1].puzzle.is_ok());
+        let e = r[3].puzzle.as_ref().expect_err("short");
+        assert_eq!(e.kind, ParseErrorKind::TruncatedRun { found: 8, expected: 9, first: 2 });
+        assert!(e.to_string().contains("from puzzle 2 on follow one another without blank lines"), "{e}");
+        // After a blank line, a short grid is only short.
+        let text = format!("{}\n\n{}\n", grid.join("\n"), short.join("\n"));
+        let r = parse_all(&text, ParseOptions::default()).expect("a string reads");
+        let e = r[1].puzzle.as_ref().expect_err("short");
+        assert_eq!(e.kind, ParseErrorKind::Truncated { found: 8, expected: 9 });
+    }
+
     #[test]
     fn binary_garbage_is_an_error_not_a_panic() {
         let bytes: Vec<u8> = (0..=255u8).cycle().take(5000).collect();

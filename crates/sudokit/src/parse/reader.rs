@@ -65,6 +65,10 @@ pub struct PuzzleReader<R> {
     /// Whether the first puzzle was looked at for a region map beside its givens (see
     /// [`PuzzleReader::region_map_follows`]).
     pub(super) jigsaw_looked: bool,
+    /// The line of the last row of the grid read last, and the puzzle number of the first grid of
+    /// the run it belongs to (grids drawn one under another without a blank line between): a grid
+    /// short of rows at the end of a run may have lost its row to an earlier one.
+    pub(super) grid_run: Option<(usize, usize)>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -90,6 +94,7 @@ impl<R: BufRead> PuzzleReader<R> {
             detect_symbols: false,
             mark_rules: false,
             jigsaw_looked: false,
+            grid_run: None,
         }
     }
 
