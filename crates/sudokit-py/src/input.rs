@@ -100,9 +100,13 @@ fn from_cells(py: Python<'_>, obj: &Bound<'_, PyAny>, args: &ReadOptions) -> PyR
     let fail = |kind: ParseErrorKind| parse_error(py, &ParseError { position: LIST_POSITION, kind });
     let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
     let nested = items.first().is_some_and(|f| f.is_instance_of::<PyList>() || f.is_instance_of::<PyTuple>());
-    // Rows as strings (`["53..7....", …]`): a cell per character.
+    // Rows as strings (`["53..7....", …]`): a cell per character. A list of one-character strings
+    // whose first is longer is a flat list of cells with a bad first cell, which the reader names.
+    let one_char =
+        |item: &Bound<'_, PyAny>| item.cast::<PyString>().is_ok_and(|s| s.len().is_ok_and(|n| n == 1));
     let row_strings =
-        items.first().and_then(|f| f.cast::<PyString>().ok()).is_some_and(|f| f.len().is_ok_and(|n| n > 1));
+        items.first().and_then(|f| f.cast::<PyString>().ok()).is_some_and(|f| f.len().is_ok_and(|n| n > 1))
+            && items.iter().filter(|item| one_char(item)).count() * 2 < items.len();
     if nested {
         // Rows that are each a whole puzzle (a batch's `(N, 81)` array): not one board.
         let lens: Vec<usize> = items.iter().filter_map(|row| row.len().ok()).collect();
@@ -190,19 +194,26 @@ fn cell_value(py: Python<'_>, cell: &Bound<'_, PyAny>, r: usize, c: usize) -> Py
     }
     // A float (Python's or numpy's, as a float array or a pandas column with gaps gives them): NaN
     // is a blank, a whole number its value; anything else goes to the reader, which names it.
-    if let Ok(f) = cell.cast::<PyFloat>() {
-        let v = f.value();
+    // numpy's float64 is a Python float; its float16 and float32 (`list(array)` of such an array)
+    // are not, and are read by their `__float__`.
+    let type_name = cell.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    let float = match cell.cast::<PyFloat>() {
+        Ok(f) => Some(f.value()),
+        Err(_) if type_name.starts_with("float") => cell.extract::<f64>().ok(),
+        Err(_) => None,
+    };
+    if let Some(v) = float {
         if v.is_nan() {
             return Ok(Value::Null);
         }
         if v.fract() == 0.0 && v.abs() < 1e15 {
             return Ok(Value::from(v as i64));
         }
-        return Ok(serde_json::Number::from_f64(v).map_or(Value::String(f.to_string()), Value::Number));
+        return Ok(serde_json::Number::from_f64(v).map_or(Value::String(cell.to_string()), Value::Number));
     }
     // A numpy integer (a list made with `list(array)`): an integer by Python's `__index__`; numpy's
     // bool is refused below, as Python's is.
-    let numpy_bool = cell.get_type().name().is_ok_and(|n| n.to_string().starts_with("bool"));
+    let numpy_bool = type_name.starts_with("bool");
     if !numpy_bool && cell.hasattr("__index__")? {
         if let Ok(v) = cell.extract::<i64>() {
             return Ok(Value::from(v));

@@ -111,6 +111,9 @@ def test_bad_lists_and_arrays():
         sudokit.solve(np.full((9, 9), 12, dtype=np.uint8))
     with pytest.raises(sudokit.ParseError, match="not float"):
         sudokit.solve(3.5)
+    # A flat list of one-character strings whose first cell is longer: that cell is named.
+    with pytest.raises(sudokit.ParseError, match='row 1, cell 1: "10" is not a digit of a 9×9 board'):
+        sudokit.solve(["10"] + ["."] * 80)
     with pytest.raises(sudokit.ParseError, match="no puzzle found"):
         sudokit.solve("")
     with pytest.raises(sudokit.ParseError, match="no puzzle found"):

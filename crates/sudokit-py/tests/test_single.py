@@ -111,6 +111,11 @@ def test_lists_and_arrays():
     floats = np.array([np.nan if v == 0 else v for v in flat], dtype=float)
     assert sudokit.solve(floats) == solution
     assert sudokit.solve(floats.reshape(9, 9)) == solution
+    # Lists of numpy's narrower floats, which are no Python floats.
+    for dtype in (np.float32, np.float16):
+        assert sudokit.solve(list(floats.astype(dtype))) == solution
+    with pytest.raises(sudokit.ParseError):
+        sudokit.solve([np.float32(0.5)] + [0] * 80)
     with pytest.raises(sudokit.ParseError):
         sudokit.solve([0.5] + [0.0] * 80)
     with pytest.raises(sudokit.ParseError, match="a cell is an int"):
