@@ -86,7 +86,7 @@ fn se_problem(e: &RateError) -> (String, Value) {
 /// assert!(answer.contains(r#""er":4.2"#), "{answer}");
 /// let mini = sudokit_wasm::rate(r#"{"puzzle": "1.3.4.2.3.1.2.4."}"#);
 /// assert!(mini.contains("classic 9×9"), "{mini}");
-/// assert!(mini.contains(r#""outline":{"hardest":"Naked Single","steps":8}"#), "{mini}");
+/// assert!(mini.contains(r#""outline":{"steps":8,"hardest":"Naked Single"}"#), "{mini}");
 /// ```
 pub fn rate(request: &str) -> String {
     respond(request, |r: PuzzleRequest| {

@@ -283,7 +283,7 @@ pub fn rules_fields(board: &Board) -> Vec<(&'static str, Value)> {
             .cages()
             .iter()
             .map(
-                |c| json!({"sum": c.sum, "cells": c.cells.iter().map(|x| x.name(shape)).collect::<Vec<_>>()}),
+                |c| json!({"cells": c.cells.iter().map(|x| x.name(shape)).collect::<Vec<_>>(), "sum": c.sum}),
             )
             .collect();
         out.push(("cages", Value::from(cages)));
