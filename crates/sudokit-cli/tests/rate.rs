@@ -914,3 +914,40 @@ fn rate_on_one_scale_gives_its_fields_as_both_do() {
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("possible values: both, se, hodoku"), "{}", bad.stderr);
 }
+
+/// A 16×16 puzzle's backdoors are written in its symbols: in hex as hex (`r12c4=C`), in the
+/// standard symbols with digits past 9 as numbers (`r12c4=13`), as steps write them.
+#[test]
+fn backdoors_of_a_hex_puzzle_are_written_in_hex() {
+    let made = sudokit(&["generate", "puzzle", "--size", "16", "--seed", "1"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let standard = made.stdout.trim().to_string();
+    // The standard symbols 1-9, A-G are the hex symbols 0-9, A-F one digit up.
+    let hex: String = standard
+        .chars()
+        .map(|c| match c.to_digit(17) {
+            Some(v) if v > 0 => char::from_digit(v - 1, 16).map_or(c, |h| h.to_ascii_uppercase()),
+            _ => c,
+        })
+        .collect();
+    let named = |args: &[&str], input: &str| -> Vec<(String, u32)> {
+        let r = sudokit(args, &format!("{input}\n"));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let sets: Vec<&str> = r.stdout.split_whitespace().skip(2).collect();
+        sets.iter()
+            .flat_map(|s| s.split(','))
+            .map(|p| {
+                let (cell, digit) = p.split_once('=').expect("cell=digit");
+                (
+                    cell.to_string(),
+                    u32::from_str_radix(digit, if args.contains(&"hex") { 16 } else { 10 }).expect(p),
+                )
+            })
+            .collect()
+    };
+    let plain = named(&["backdoor"], &standard);
+    let in_hex = named(&["backdoor", "--symbols", "hex"], &hex);
+    assert!(!plain.is_empty());
+    let shifted: Vec<(String, u32)> = plain.into_iter().map(|(c, d)| (c, d - 1)).collect();
+    assert_eq!(in_hex, shifted);
+}

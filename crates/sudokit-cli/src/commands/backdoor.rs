@@ -102,7 +102,7 @@ pub fn backdoor(args: &BackdoorArgs, job: &Job, sizes: &Tally<Sizes>) -> Outcome
         }
     };
     sizes.add(|s| s.add(Some(b.size)));
-    let names = b.names(p.grid().shape());
+    let names = b.names_in(p.grid().shape(), job.notation.symbols);
     // In text and CSV, a backdoor's cells are joined by commas and backdoors by spaces.
     let sets: Vec<String> = names.iter().map(|set| set.join(",")).collect();
     let listed = match mode {

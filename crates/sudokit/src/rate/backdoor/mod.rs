@@ -11,7 +11,7 @@
 
 mod singles;
 
-use crate::grid::{Cell, Digit, Grid, Shape};
+use crate::grid::{Cell, Digit, Grid, Shape, Symbols};
 use crate::solve::Puzzle;
 
 use super::puzzle::unique_solution;
@@ -31,10 +31,15 @@ pub struct Backdoors {
 }
 
 impl Backdoors {
-    /// Each backdoor's cells with their digits in forum notation, `r1c3=2`, as `sudokit backdoor`
-    /// prints them (`shape` is the puzzle's).
+    /// Each backdoor's cells with their digits in forum notation, `r1c3=2` (`shape` is the
+    /// puzzle's); digits past 9 as numbers, `r1c1=12`, as steps write them.
     pub fn names(&self, shape: Shape) -> Vec<Vec<String>> {
-        let name = |(c, d): &(Cell, Digit)| format!("{}={}", c.name(shape), d.symbol());
+        self.names_in(shape, Symbols::Standard)
+    }
+    /// [`Backdoors::names`] with the digits in `symbols`, as the puzzle was written (`r1c1=B` in
+    /// hex), as `sudokit backdoor` prints them.
+    pub fn names_in(&self, shape: Shape, symbols: Symbols) -> Vec<Vec<String>> {
+        let name = |(c, d): &(Cell, Digit)| format!("{}={}", c.name(shape), symbols.digit_text(d.get()));
         self.sets.iter().map(|set| set.iter().map(name).collect()).collect()
     }
 }
