@@ -360,8 +360,9 @@ fn unknown_technique_is_an_argument_error() {
 /// Issue #15, speed: the search internals may get faster but must find the same steps. The
 /// `explain -o json` output over a fixed sample of top1465 is locked by its FNV-1a digest. A
 /// deliberate change of the solving path (another step order, a new technique) or of the record's
-/// layout (its fields' order) updates the digests; a change made for speed never may. The default run takes every 150th puzzle (10 of them, a subset of
-/// the full sample); the ignored test below takes every 30th (49).
+/// layout (its fields' order) updates the digests; a change made for speed never may. The default
+/// run takes every 150th puzzle (10 of them, a subset of the full sample); the ignored test below
+/// takes every 30th (49).
 #[test]
 fn issue15_explain_path_of_a_fixed_sample_is_locked() {
     explain_path_is_locked(150, 10, "5fa187b6ad44b55d");

@@ -674,7 +674,7 @@ mod tests {
         let s = answer(&solve(&req(loose)));
         assert_eq!((&s["verdict"], &s["unique"]), (&json!("solved"), &json!(false)));
         assert_eq!(s["solution"], a["solution"]);
-        // Out of budget before a second solution turned up: unknown, not unique.
+        // The budget ran out before uniqueness was settled: unknown (`null`), never a guess.
         let s = answer(&solve(&json!({ "puzzle": ".".repeat(81), "nodes": 1 }).to_string()));
         assert_eq!(s["unique"], Value::Null, "{s}");
         let n = answer(&count(&json!({ "puzzle": loose, "limit": 1000 }).to_string()));
