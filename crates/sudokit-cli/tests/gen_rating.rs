@@ -190,6 +190,13 @@ fn a_rare_target_says_so_and_is_bounded() {
         "{}",
         r.stderr
     );
+    // Puzzles given up count as settled, never as found (the line once said "1 of 2 found").
+    let r = sudokit(
+        &["generate", "puzzle", "--er", "11..12", "-n", "2", "--attempts", "50", "--seed", "3", "-j", "1"],
+        "",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (1, "!not found\n!not found\n"), "{}", r.stderr);
+    assert!(r.stderr.contains("): 0 of 2 puzzles found after"), "{}", r.stderr);
     // A technique target reads as such (it once printed "no puzzle with with …").
     let r = sudokit(
         &["generate", "puzzle", "--require", "fnc", "--attempts", "2", "--seed", "3", "--threads", "1"],

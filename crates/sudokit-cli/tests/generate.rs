@@ -240,8 +240,16 @@ fn generate_timeout_reports_missing_puzzles() {
     );
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("timed out after 0.2 s"), "{}", r.stderr);
-    let made = r.stdout.lines().count();
-    assert!(r.stderr.contains(&format!("{made} of 3 puzzles made, {} missing", 3 - made)), "{}", r.stderr);
+    let made = r.stdout.lines().filter(|l| l.contains(r#""status":"ok""#)).count();
+    assert!(
+        r.stderr.contains(&format!("{made} of 3 puzzles made, {} not finished", 3 - made)),
+        "{}",
+        r.stderr
+    );
+    // The records written keep their places: record k is item k, unfinished ones as `timeout`.
+    for (k, line) in r.stdout.lines().enumerate() {
+        assert!(line.starts_with(&format!(r#"{{"index":{},"status":"#, k + 1)), "{}", r.stdout);
+    }
     // A timeout that is not reached changes nothing.
     let plain = sudokit(&["generate", "puzzle", "-n", "5", "--seed", "2"], "");
     let timed = sudokit(&["generate", "puzzle", "-n", "5", "--seed", "2", "--timeout", "600"], "");

@@ -79,15 +79,22 @@ impl RatingArgs {
 /// item's maker reports to.
 pub struct Watched {
     watch: Option<RareWatch>,
-    finished: Arc<AtomicU64>,
+    progress: Arc<Progress>,
+}
+
+/// The items of a rated run settled so far (made or given up), and of them the puzzles found.
+#[derive(Default)]
+struct Progress {
+    settled: AtomicU64,
+    found: AtomicU64,
 }
 
 impl Watched {
     /// The watch of a run asked for `count` puzzles with `target`, `tally` counting its candidates.
     pub fn start(target: &RatingTarget, count: u64, tally: Tally) -> Watched {
-        let finished = Arc::new(AtomicU64::new(0));
-        let watch = (!target.is_empty()).then(|| RareWatch::start(target, count, tally, finished.clone()));
-        Watched { watch, finished }
+        let progress = Arc::new(Progress::default());
+        let watch = (!target.is_empty()).then(|| RareWatch::start(target, count, tally, progress.clone()));
+        Watched { watch, progress }
     }
 
     /// Counts an item made (or given up), and when it was given up, looks for the rare-target line
@@ -96,7 +103,10 @@ impl Watched {
         if let (Err(_), Some(watch)) = (&made, &self.watch) {
             watch.check();
         }
-        self.finished.fetch_add(1, Ordering::Relaxed);
+        if made.is_ok() {
+            self.progress.found.fetch_add(1, Ordering::Relaxed);
+        }
+        self.progress.settled.fetch_add(1, Ordering::Relaxed);
         made
     }
 }
@@ -113,7 +123,7 @@ struct WatchState {
     /// The line has been written.
     said: AtomicBool,
     tally: Tally,
-    finished: Arc<AtomicU64>,
+    progress: Arc<Progress>,
     count: u64,
     threshold: u64,
     what: String,
@@ -124,8 +134,9 @@ impl WatchState {
     /// Writes the line if the target has proved rare and no one has yet; whether it has.
     fn say_if_rare(&self) -> bool {
         let tried = self.tally.candidates();
-        let found = self.finished.load(Ordering::Relaxed);
-        if tried < self.threshold || found >= self.count {
+        // Puzzles given up count as settled, not found: the line says how many were found.
+        let found = self.progress.found.load(Ordering::Relaxed);
+        if tried < self.threshold || self.progress.settled.load(Ordering::Relaxed) >= self.count {
             return false;
         }
         if !self.said.swap(true, Ordering::Relaxed) {
@@ -140,14 +151,14 @@ impl WatchState {
 }
 
 impl RareWatch {
-    /// Starts the watch of a run asked for `count` puzzles with `target`; `finished` counts the
+    /// Starts the watch of a run asked for `count` puzzles with `target`; `progress` counts the
     /// puzzles made (or given up) so far, `tally` the candidates tried.
-    pub fn start(target: &RatingTarget, count: u64, tally: Tally, finished: Arc<AtomicU64>) -> RareWatch {
+    fn start(target: &RatingTarget, count: u64, tally: Tally, progress: Arc<Progress>) -> RareWatch {
         let state = Arc::new(WatchState {
             stop: AtomicBool::new(false),
             said: AtomicBool::new(false),
             tally,
-            finished,
+            progress,
             count,
             threshold: RARE_PER_PUZZLE.saturating_mul(count.max(1)),
             what: target.to_string(),

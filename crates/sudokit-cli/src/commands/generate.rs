@@ -5,9 +5,9 @@
 //! rayon pool and written in order, so memory stays bounded for any `--count`.
 //!
 //! On a terminal a progress bar on stderr shows the items made and the elapsed time. With
-//! `--timeout`, generation stops when the time is up: the items finished by then are written (in
-//! order, each with its index in CSV and JSON), a message says how many are missing, and the status
-//! is 1.
+//! `--timeout`, generation stops when the time is up: the items finished by then are written in
+//! their places (an unfinished item before a finished one as a `!timeout` record), a message says
+//! how many were not finished, and the status is 1.
 //!
 //! Exit status: 0 when every item was made (a missed clue target is best effort: a message on stderr,
 //! status 0); 1 when some puzzle of the asked difficulty or rating was not found (its record is `!not found`,
@@ -356,7 +356,8 @@ pub(super) fn produce(
     let start = Instant::now();
     let format = common.output_format;
     let mut failed = false;
-    let (mut clues, mut made) = (0u64, 0u64);
+    // Items made (`found`), and puzzles among them with their clues counted (`made`).
+    let (mut clues, mut made, mut found) = (0u64, 0u64, 0u64);
     let columns = if noun == "grid" { GRID_COLUMNS } else { PUZZLE_COLUMNS };
     // Variant rules, and a box shape other than the default, go in columns of their own, so that
     // every row reads back under them.
@@ -371,6 +372,7 @@ pub(super) fn produce(
     }
     let mut first = 0u64;
     // Multi-line records are separated by a blank line, from the first one written on.
+    let multiline = matches!(format, GenFormat::Grid | GenFormat::Compact | GenFormat::Pretty);
     let mut first_written: Option<u64> = None;
     while first < common.count {
         let last = (first + CHUNK).min(common.count);
@@ -386,23 +388,32 @@ pub(super) fn produce(
         });
         let mut text = Vec::new();
         let interrupted = crate::interrupt::interrupted();
+        // Out of time, items of the chunk that were not finished keep their places, up to the
+        // last one that was (threads finish out of order): each gets a `!timeout` record, so the
+        // line written for item i is still item i. Those after it are left off, as the chunks after.
+        let kept =
+            results.iter().rposition(|r| !matches!(r, Err(GenerateError::Cancelled))).map_or(0, |k| k + 1);
         for (i, r) in (first..last).zip(results) {
             if matches!(r, Err(GenerateError::Cancelled)) {
                 if interrupted {
                     // Ctrl-C: the records made before the first it stopped, and none after.
                     break;
                 }
-                // Out of time: no record; the summary below says how many.
+                // Out of time: the summary below says how many.
                 missing += 1;
+                if i - first < kept as u64 {
+                    separate(&mut text, &mut first_written, i, multiline);
+                    match machine(format) {
+                        Some(m) => Fields::new(i as usize + 1, "timeout").write(m, columns, &mut text),
+                        None => text.extend_from_slice(b"!timeout\n"),
+                    }
+                }
                 continue;
             }
-            let multiline = matches!(format, GenFormat::Grid | GenFormat::Compact | GenFormat::Pretty);
-            if multiline && i > first_written.unwrap_or(i) {
-                text.push(b'\n');
-            }
-            first_written.get_or_insert(i);
+            separate(&mut text, &mut first_written, i, multiline);
             match r {
                 Ok(item) => {
+                    found += 1;
                     if let Some(p) = item.generated() {
                         clues += p.clues() as u64;
                         unproven += p.unproven as u64;
@@ -448,22 +459,30 @@ pub(super) fn produce(
         failed = true;
         let secs = common.timeout.map_or(0.0, |t| t.as_secs_f64());
         crate::output::message(format_args!(
-            "sudokit: timed out after {secs} s: {} of {} {noun}s made, {missing} missing",
-            common.count - missing,
+            "sudokit: timed out after {secs} s: {found} of {} {noun}s made, {missing} not finished",
             common.count
         ));
     }
     if common.stats {
         let secs = start.elapsed().as_secs_f64();
-        let finished = common.count - missing;
-        let rate = if secs > 0.0 { finished as f64 / secs } else { 0.0 };
-        let mut line = format!("{noun}s={finished} seconds={secs:.3} per_sec={rate:.0}");
+        // Puzzles found, not those given up: the rate of a rare target is its own.
+        let rate = if secs > 0.0 { found as f64 / secs } else { 0.0 };
+        let mut line = format!("{noun}s={found} seconds={secs:.3} per_sec={rate:.1}");
         if made > 0 {
             line += &format!(" clues_avg={:.2} unproven={unproven}", clues as f64 / made as f64);
         }
         crate::output::message(format_args!("{line} threads={threads} seed={seed}"));
     }
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Starts the record of item `i`: after a blank line where records take several lines and one has
+/// been written before (`first_written`, the first item written).
+fn separate(text: &mut Vec<u8>, first_written: &mut Option<u64>, i: u64, multiline: bool) {
+    if multiline && i > first_written.unwrap_or(i) {
+        text.push(b'\n');
+    }
+    first_written.get_or_insert(i);
 }
 
 /// The CSV columns of `generate grid` and `generate puzzle`: the vocabulary of every command's
