@@ -231,7 +231,8 @@ fn big_boards_finish_and_report_unproven_givens() {
     }
 }
 
-/// Issue #19: `generate --timeout` writes what it finished, says how many are missing, exits 1.
+/// Issue #19: `generate --timeout` writes what it finished in its place, says how many were not
+/// finished, exits 1.
 #[test]
 fn generate_timeout_reports_missing_puzzles() {
     let r = sudokit(

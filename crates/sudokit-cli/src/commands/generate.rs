@@ -89,8 +89,9 @@ pub struct CommonArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// Stop after this many seconds (decimals allowed): the items finished by then are written, a
-    /// message says how many are missing, and the exit status is 1.
+    /// Stop after this many seconds (decimals allowed): the items finished by then are written in
+    /// their places (one not finished before a finished one as `!timeout`), a message says how many
+    /// were not finished, and the exit status is 1.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 
