@@ -997,3 +997,23 @@ fn all_unique(name: &str) {
     assert_eq!(r.code, 0, "{name}: {}", r.stderr);
     assert_eq!(r.stdout, "unique\n".repeat(puzzles), "{name}");
 }
+
+/// `minimize -o line` on a killer puzzle writes a JSON puzzle object with its cages, which reads
+/// back as the same unique puzzle; the grid layouts, with no place for cages, say so.
+#[test]
+fn minimize_keeps_a_killer_puzzles_cages() {
+    let made = sudokit(&["generate", "puzzle", "--variant", "killer", "--size", "4", "--seed", "1"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let line = sudokit(&["minimize", "-o", "line"], &made.stdout);
+    assert_eq!(line.code, 0, "{}", line.stderr);
+    assert!(
+        line.stdout.starts_with("{\"puzzle\":") && line.stdout.contains("\"cages\":[{\"cells\":"),
+        "{}",
+        line.stdout
+    );
+    let back = sudokit(&["check", "-o", "line"], &line.stdout);
+    assert_eq!((back.code, back.stdout.as_str()), (0, "unique\n"), "{}", back.stderr);
+    let grid = sudokit(&["minimize", "-o", "grid"], &made.stdout);
+    assert_eq!(grid.code, 0, "{}", grid.stderr);
+    assert!(grid.stderr.contains("note: the cages are not written in this layout"), "{}", grid.stderr);
+}

@@ -4,14 +4,15 @@
 use clap::Args;
 use serde_json::Value;
 use sudokit::batch::Job;
+use sudokit::format::rules_fields;
 use sudokit::generate::{minimize as reduce, rng_for, Symmetry};
-use sudokit::{Conflict, Verdict};
+use sudokit::{Conflict, OutputFormat, Verdict};
 
 use super::generate::SYMMETRIES;
 use super::{csv_columns, grid_text, grid_value, header_of, limits, marker_record, mode_of, puzzle_fields};
 use super::{echo_in, record, unreadable_record, why_suffix};
 use crate::args::{values, InputArgs, OutputArgs, RunArgs};
-use crate::record::Columns;
+use crate::record::{json_object, Columns};
 use crate::report::{Kind, Outcome, Status};
 
 /// The CSV columns of `minimize`.
@@ -91,16 +92,34 @@ pub fn minimize(args: &MinimizeArgs, job: &Job) -> Outcome {
         .set("minimal", grid_value(&m.puzzle, job))
         .set("givens", m.puzzle.givens())
         .set("removed", removed);
+    // A killer puzzle's givens alone would read back as another puzzle: on a line it is written as
+    // a JSON puzzle object with its cages (as `generate` writes one); the grid layouts, which have
+    // no place for cages, say so.
+    let killer = !p.board().cages().is_empty();
     let out = record(mode, columns, fields, || {
         let mut text = Vec::new();
-        grid_text(&m.puzzle, mode.layout(), job, &mut text);
+        match mode.layout() {
+            OutputFormat::Line if killer => {
+                let mut fields = vec![("puzzle", grid_value(&m.puzzle, job))];
+                fields.extend(rules_fields(p.board()));
+                json_object(fields.iter().map(|(n, v)| (*n, v)), &mut text);
+            }
+            layout => grid_text(&m.puzzle, layout, job, &mut text),
+        }
         echo_in(args.output.echo, job, mode, text)
     });
+    let mut messages = Vec::new();
+    if killer && matches!(mode, super::Mode::Text(f) if f != OutputFormat::Line) {
+        messages.push(format!(
+            "{at}: note: the cages are not written in this layout; -o line, json or csv keep them"
+        ));
+    }
     // Orbits went whole all the same; the setter asked for a symmetry the puzzle did not have.
-    let messages = if args.symmetry.holds(&m.puzzle) {
-        Vec::new()
-    } else {
-        vec![format!("{at}: note: the givens are not {}-symmetric, and neither is the answer", args.symmetry)]
-    };
+    if !args.symmetry.holds(&m.puzzle) {
+        messages.push(format!(
+            "{at}: note: the givens are not {}-symmetric, and neither is the answer",
+            args.symmetry
+        ));
+    }
     Outcome { out, messages, ..base }
 }
