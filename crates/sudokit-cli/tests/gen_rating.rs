@@ -80,6 +80,17 @@ fn bad_rating_values_are_clear_errors() {
     let r = sudokit(&["generate", "puzzle", "--require", "kf1"], "");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("not in the human solver's default path"), "{}", r.stderr);
+    // Targets no puzzle can meet are refused at once, never searched for until the attempts run out.
+    let r = sudokit(&["generate", "puzzle", "--level", "easy", "--require", "x-wing"], "");
+    assert_eq!(r.code, 2);
+    let said = "X-Wing is a hard-level technique, so no puzzle that needs it is easy";
+    assert!(r.stderr.contains(said), "{}", r.stderr);
+    let r = sudokit(&["generate", "puzzle", "--require", "brute-force"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("a path that guesses is always skipped"), "{}", r.stderr);
+    let r = sudokit(&["generate", "puzzle", "--er", "..0.9"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no puzzle rates below ER 1.0"), "{}", r.stderr);
 }
 
 #[test]

@@ -120,6 +120,26 @@ pub enum RatingTargetError {
         /// The technique.
         technique: Technique,
     },
+    /// Brute Force required: a path that guesses is never a generated puzzle's.
+    #[error("{technique} never appears: a path that guesses is always skipped")]
+    Guess {
+        /// The technique.
+        technique: Technique,
+    },
+    /// A required technique above the level asked for: a puzzle whose path takes it is at least
+    /// of the technique's level.
+    #[error("{technique} is a {technique_level}-level technique, so no puzzle that needs it is {level}")]
+    AboveLevel {
+        /// The technique.
+        technique: Technique,
+        /// Its HoDoKu level.
+        technique_level: Level,
+        /// The level asked for.
+        level: Level,
+    },
+    /// An ER range wholly below 1.0, the easiest step's difficulty.
+    #[error("no puzzle rates below ER 1.0, the easiest step (a full house)")]
+    BelowScale,
 }
 
 impl FromStr for ErRange {
@@ -207,7 +227,10 @@ impl RatingTarget {
     /// [`RatingTargetError::NotClassic`] for a level or ER off the classic 9×9 board;
     /// [`RatingTargetError::KillerOnly`] for a required killer technique on a board without cages;
     /// [`RatingTargetError::NotInPath`] for a required technique the default path never uses;
-    /// [`RatingTargetError::Contradiction`] for a technique both required and excluded.
+    /// [`RatingTargetError::Contradiction`] for a technique both required and excluded;
+    /// [`RatingTargetError::Guess`] for Brute Force required; [`RatingTargetError::AboveLevel`] for
+    /// a required technique above the level; [`RatingTargetError::BelowScale`] for an ER range
+    /// below 1.0.
     pub fn validate(&self, board: &Board) -> Result<(), RatingTargetError> {
         let classic = board.shape() == Shape::CLASSIC && board.is_classic();
         self.validate_for(classic, !board.cages().is_empty(), || board.describe())
@@ -236,6 +259,18 @@ impl RatingTarget {
         }
         if let Some(&technique) = self.require.iter().find(|t| self.exclude.contains(t)) {
             return Err(RatingTargetError::Contradiction { technique });
+        }
+        if let Some(&technique) = self.require.iter().find(|&&t| t == Technique::BruteForce) {
+            return Err(RatingTargetError::Guess { technique });
+        }
+        if let Some(level) = self.level {
+            let above = self.require.iter().map(|&t| (t, hodoku::level_of(t))).find(|&(_, l)| l > level);
+            if let Some((technique, technique_level)) = above {
+                return Err(RatingTargetError::AboveLevel { technique, technique_level, level });
+            }
+        }
+        if self.er.is_some_and(|er| er.max_tenths < 10) {
+            return Err(RatingTargetError::BelowScale);
         }
         Ok(())
     }

@@ -66,9 +66,37 @@ fn targets_are_validated() {
         ..RatingTarget::default()
     };
     assert!(matches!(
-        classic.with_rating(both),
+        classic.clone().with_rating(both),
         Err(GenerateError::Rating(RatingTargetError::Contradiction { .. }))
     ));
+    // A guess is never in a made puzzle's path, so requiring one could never be met.
+    let guess = RatingTarget { require: vec![Technique::BruteForce], ..RatingTarget::default() };
+    assert_eq!(
+        classic.clone().with_rating(guess).err().map(|e| e.to_string()),
+        Some("Brute Force never appears: a path that guesses is always skipped".to_string())
+    );
+    // A path with an X-Wing is at least Hard, so an easy puzzle can never need one.
+    let above = RatingTarget {
+        level: Some(hodoku::Level::Easy),
+        require: vec![Technique::XWing],
+        ..RatingTarget::default()
+    };
+    assert_eq!(
+        classic.clone().with_rating(above).err(),
+        Some(GenerateError::Rating(RatingTargetError::AboveLevel {
+            technique: Technique::XWing,
+            technique_level: hodoku::Level::Hard,
+            level: hodoku::Level::Easy,
+        }))
+    );
+    let same = RatingTarget {
+        level: Some(hodoku::Level::Hard),
+        require: vec![Technique::XWing],
+        ..RatingTarget::default()
+    };
+    assert!(classic.clone().with_rating(same).is_ok());
+    let below = RatingTarget { er: "..0.9".parse().ok(), ..RatingTarget::default() };
+    assert_eq!(classic.with_rating(below).err(), Some(GenerateError::Rating(RatingTargetError::BelowScale)));
 }
 
 /// Techniques required and excluded work under variant rules: killer puzzles that need Cage
