@@ -27,6 +27,10 @@ fn level_gives_puzzles_of_that_level() {
             assert_eq!(hodoku::rate(&grid(p)).expect("rated").level.name(), level, "{p}");
         }
     }
+    // HoDoKu writes its levels capitalised; either spelling names the level.
+    let lower = sudokit(&["generate", "puzzle", "--level", "hard", "--seed", "4"], "");
+    let capital = sudokit(&["generate", "puzzle", "--level", "Hard", "--seed", "4"], "");
+    assert_eq!((capital.code, &capital.stdout), (0, &lower.stdout), "{}", capital.stderr);
 }
 
 #[test]
@@ -91,6 +95,10 @@ fn bad_rating_values_are_clear_errors() {
     let r = sudokit(&["generate", "puzzle", "--er", "..0.9"], "");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no puzzle rates below ER 1.0"), "{}", r.stderr);
+    let r = sudokit(&["generate", "puzzle", "--difficulty", "singles", "--level", "hard"], "");
+    assert_eq!(r.code, 2);
+    let said = "no singles puzzle is HoDoKu level hard: a path of singles is medium at most";
+    assert!(r.stderr.contains(said), "{}", r.stderr);
 }
 
 #[test]

@@ -33,7 +33,7 @@ pub const LEVELS: &[(&str, &str)] = &[
 #[derive(Args, Debug, Clone)]
 pub struct RatingArgs {
     /// HoDoKu level of the puzzle (`sudokit rate`'s hodoku_level) [default: any]; classic 9×9 only.
-    #[arg(long, value_name = "LEVEL", value_parser = values::<Level>(LEVELS))]
+    #[arg(long, value_name = "LEVEL", ignore_case = true, value_parser = values::<Level>(LEVELS))]
     pub level: Option<Level>,
 
     /// Sudoku Explainer ER range, MIN..MAX inclusive (e.g. 7.0..8.5; MIN.. and ..MAX leave a side

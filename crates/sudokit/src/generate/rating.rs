@@ -45,7 +45,7 @@ use crate::rate::se;
 use crate::rules::Board;
 use crate::solve::CancelFlag;
 
-use super::{GenerateError, Generator, VariantGenerator};
+use super::{Difficulty, GenerateError, Generator, VariantGenerator, TRIAL_AND_ERROR};
 
 /// The highest ER Sudoku Explainer's scale gives, in tenths: ranges are checked against it.
 const ER_MAX_TENTHS: u16 = 120;
@@ -140,6 +140,15 @@ pub enum RatingTargetError {
     /// An ER range wholly below 1.0, the easiest step's difficulty.
     #[error("no puzzle rates below ER 1.0, the easiest step (a full house)")]
     BelowScale,
+    /// A target the difficulty class also asked for rules out (`--difficulty singles --level hard`,
+    /// say).
+    #[error("no {difficulty} puzzle {clash}")]
+    DifficultyClash {
+        /// The difficulty class.
+        difficulty: Difficulty,
+        /// What none of its puzzles does, and why.
+        clash: String,
+    },
 }
 
 impl FromStr for ErRange {
@@ -275,6 +284,53 @@ impl RatingTarget {
         Ok(())
     }
 
+    /// Checks the target against the difficulty class asked for with it, if any: a part of it no
+    /// puzzle of the class can meet is [`RatingTargetError::DifficultyClash`].
+    pub(crate) fn validate_with(&self, difficulty: Option<Difficulty>) -> Result<(), RatingTargetError> {
+        let Some(difficulty) = difficulty.filter(|_| !self.is_empty()) else {
+            return Ok(());
+        };
+        let clash = |clash: String| Err(RatingTargetError::DifficultyClash { difficulty, clash });
+        let trial = |t: &&Technique| TRIAL_AND_ERROR.contains(t);
+        match difficulty {
+            Difficulty::Singles => {
+                let singles = [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle];
+                if let Some(t) = self.require.iter().find(|t| !singles.contains(t)) {
+                    return clash(format!("needs {t}: singles alone solve it"));
+                }
+                // A 9×9 puzzle with one solution has at least 17 givens, so its path is at most 64
+                // singles, none scoring more than a hidden single.
+                let most = Level::Easy.raised_by(64 * hodoku::base_score(Technique::HiddenSingle));
+                if let Some(level) = self.level.filter(|&l| l > most) {
+                    return clash(format!("is HoDoKu level {level}: a path of singles is {most} at most"));
+                }
+                // Sudoku Explainer takes the easiest step first, and a single (2.3 at most) is
+                // always there to take.
+                if let Some(er) = self.er.filter(|er| er.min_tenths > 23) {
+                    return clash(format!("rates ER {er}: singles rate 2.3 at most"));
+                }
+            }
+            Difficulty::NoGuess => {
+                if let Some(t) = self.require.iter().find(trial) {
+                    return clash(format!("needs {t}, a trial-and-error technique"));
+                }
+                if self.level == Some(Level::Easy) {
+                    return clash("is HoDoKu level easy: it needs a technique beyond singles".to_string());
+                }
+            }
+            Difficulty::Guess => {
+                if let Some(level) = self.level.filter(|&l| l < Level::Extreme) {
+                    return clash(format!("is HoDoKu level {level}: trial and error is extreme"));
+                }
+                let order = SolverOptions::default().order;
+                if order.iter().filter(trial).all(|t| self.exclude.contains(t)) {
+                    return clash("avoids every trial-and-error technique".to_string());
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Rates `puzzle` (with exactly one solution under `board`, the classic rules of its shape if
     /// `None`) against the target. A Sudoku Explainer rating stops part way once `cancel` is set
     /// (then the target is not met).
@@ -388,9 +444,11 @@ impl Generator {
     ///
     /// # Errors
     /// [`GenerateError::Rating`] when the target cannot be met on this board (see
-    /// [`RatingTarget::validate`]).
+    /// [`RatingTarget::validate`]) or by a puzzle of the difficulty class of the options
+    /// ([`RatingTargetError::DifficultyClash`]).
     pub fn with_rating(mut self, target: RatingTarget) -> Result<Generator, GenerateError> {
         target.validate(&self.board)?;
+        target.validate_with(self.options.difficulty)?;
         self.rating = (!target.is_empty()).then(|| Arc::new(target));
         Ok(self)
     }
@@ -451,13 +509,15 @@ impl VariantGenerator {
     ///
     /// # Errors
     /// [`GenerateError::Rating`] when the target cannot be met under these rules (see
-    /// [`RatingTarget::validate`]).
+    /// [`RatingTarget::validate`]) or by a puzzle of the difficulty class of the options
+    /// ([`RatingTargetError::DifficultyClash`]).
     pub fn with_rating(mut self, target: RatingTarget) -> Result<VariantGenerator, GenerateError> {
         let spec = self.spec();
         let shape = self.shape();
         target.validate_for(spec.is_classic() && shape == Shape::CLASSIC, spec.killer, || {
             format!("{spec} puzzles")
         })?;
+        target.validate_with(self.classic.options.difficulty)?;
         self.classic.rating = (!target.is_empty()).then(|| Arc::new(target));
         Ok(self)
     }

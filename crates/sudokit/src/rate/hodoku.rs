@@ -128,6 +128,24 @@ impl Level {
             Level::Unfair | Level::Extreme => Level::Extreme,
         }
     }
+
+    /// The level of a path whose hardest step is of this level and whose steps score `score`:
+    /// raised one level at a time while the score is above the level's maximum.
+    ///
+    /// ```
+    /// use sudokit::rate::hodoku::Level;
+    /// assert_eq!(Level::Easy.raised_by(800), Level::Easy);
+    /// // 58 hidden singles (14 each) are more than an easy puzzle scores.
+    /// assert_eq!(Level::Easy.raised_by(58 * 14), Level::Medium);
+    /// assert_eq!(Level::Easy.raised_by(1700), Level::Unfair);
+    /// ```
+    pub fn raised_by(self, score: u32) -> Level {
+        let mut level = self;
+        while level.max_score().is_some_and(|max| score > max) {
+            level = level.up();
+        }
+        level
+    }
 }
 
 impl fmt::Display for Level {
@@ -335,11 +353,14 @@ pub fn rate_steps(steps: &[Step]) -> HodokuRating {
             hardest = Some((level, base, step.technique));
         }
     }
-    let (mut level, technique) = hardest.map_or((Level::Easy, None), |(level, _, t)| (level, Some(t)));
-    while level.max_score().is_some_and(|max| score > max) {
-        level = level.up();
+    let (level, technique) = hardest.map_or((Level::Easy, None), |(level, _, t)| (level, Some(t)));
+    HodokuRating {
+        score,
+        level: level.raised_by(score),
+        hardest: technique,
+        steps: steps.len(),
+        brute_force_steps,
     }
-    HodokuRating { score, level, hardest: technique, steps: steps.len(), brute_force_steps }
 }
 
 #[cfg(test)]

@@ -278,3 +278,61 @@ fn a_cancel_flag_stops_the_er_check() {
     flag.cancel();
     assert_eq!(target.rate(None, &puzzle, Some(&flag)), Rated::Unreachable);
 }
+
+/// A rating target no puzzle of the difficulty class asked for can meet is refused at once; what
+/// the refusals rest on (the levels of the techniques) is checked here, so that they cannot drift.
+#[test]
+fn targets_the_difficulty_rules_out_are_refused() {
+    let order = SolverOptions::default().order;
+    let singles = [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle];
+    for &t in order.iter().filter(|t| !singles.contains(t)) {
+        assert!(hodoku::level_of(t) > hodoku::Level::Easy, "{t}: a no-guess path is above easy");
+    }
+    for &t in TRIAL_AND_ERROR {
+        assert_eq!(hodoku::level_of(t), hodoku::Level::Extreme, "{t}: a guess path is extreme");
+    }
+    let with = |difficulty: Difficulty, target: RatingTarget| {
+        let o = GenerateOptions { difficulty: Some(difficulty), ..GenerateOptions::default() };
+        let generator = Generator::new(Shape::CLASSIC, o).expect("options");
+        generator.with_rating(target).err().map(|e| e.to_string())
+    };
+    let level = |l: hodoku::Level| RatingTarget { level: Some(l), ..RatingTarget::default() };
+    let said = |s: &str| Some(s.to_string());
+    assert_eq!(
+        with(Difficulty::Singles, level(hodoku::Level::Hard)),
+        said("no singles puzzle is HoDoKu level hard: a path of singles is medium at most")
+    );
+    // 58 hidden singles score more than easy's 800: rare, and possible.
+    assert_eq!(with(Difficulty::Singles, level(hodoku::Level::Medium)), None);
+    let er = RatingTarget { er: "2.4..".parse().ok(), ..RatingTarget::default() };
+    assert_eq!(
+        with(Difficulty::Singles, er),
+        said("no singles puzzle rates ER 2.4..12.0: singles rate 2.3 at most")
+    );
+    let er = RatingTarget { er: "2.3..".parse().ok(), ..RatingTarget::default() };
+    assert_eq!(with(Difficulty::Singles, er), None);
+    let require = |t: Technique| RatingTarget { require: vec![t], ..RatingTarget::default() };
+    assert_eq!(
+        with(Difficulty::Singles, require(Technique::XWing)),
+        said("no singles puzzle needs X-Wing: singles alone solve it")
+    );
+    assert_eq!(with(Difficulty::Singles, require(Technique::HiddenSingle)), None);
+    assert_eq!(
+        with(Difficulty::NoGuess, level(hodoku::Level::Easy)),
+        said("no no-guess puzzle is HoDoKu level easy: it needs a technique beyond singles")
+    );
+    assert_eq!(
+        with(Difficulty::NoGuess, require(Technique::ForcingNetVerity)),
+        said("no no-guess puzzle needs Forcing Net Verity, a trial-and-error technique")
+    );
+    assert_eq!(with(Difficulty::NoGuess, require(Technique::XWing)), None);
+    assert_eq!(
+        with(Difficulty::Guess, level(hodoku::Level::Unfair)),
+        said("no guess puzzle is HoDoKu level unfair: trial and error is extreme")
+    );
+    assert_eq!(with(Difficulty::Guess, level(hodoku::Level::Extreme)), None);
+    let none = RatingTarget { exclude: TRIAL_AND_ERROR.to_vec(), ..RatingTarget::default() };
+    assert_eq!(with(Difficulty::Guess, none), said("no guess puzzle avoids every trial-and-error technique"));
+    let no_brute = RatingTarget { exclude: vec![Technique::BruteForce], ..RatingTarget::default() };
+    assert_eq!(with(Difficulty::Guess, no_brute), None);
+}
