@@ -417,6 +417,36 @@ fn jigsaw_solutions_read_back_with_their_region_map() {
     assert_eq!(classic.stdout.trim().len(), 81, "{}", classic.stdout);
 }
 
+/// A first puzzle whose region map is broken (a cell of it lost, a row cut short) is one bad
+/// record; the puzzles after it are still read as jigsaw puzzles without `--variant jigsaw`, never
+/// solved as classic ones.
+#[test]
+fn a_broken_first_map_is_one_bad_record_and_the_rest_stay_jigsaw() {
+    let generate = |format: &str| {
+        let args = ["generate", "puzzle", "--variant", "jigsaw", "-n", "2", "--seed", "5", "-o", format];
+        let made = sudokit(&args, "");
+        assert_eq!(made.code, 0, "{}", made.stderr);
+        made.stdout
+    };
+    let (line, grid) = (generate("line"), generate("grid"));
+    let lines: Vec<&str> = line.lines().collect();
+    let (givens, map) = lines[0].split_once(' ').unwrap_or_default();
+    let line = format!("{givens} {}\n{}\n", &map[..80], lines[1]);
+    let row3 = grid.lines().nth(2).unwrap_or_default();
+    let grid = grid.replacen(row3, &row3[..row3.len() - 1], 1);
+    for (input, format) in [(line, "line"), (grid, "grid")] {
+        let r = sudokit(&["solve", "-o", format], &input);
+        assert_eq!(r.code, 2, "{format}: {}", r.stdout);
+        assert!(r.stderr.contains("puzzle 1, line 1: bad region map"), "{format}: {}", r.stderr);
+        assert!(!r.stderr.contains("puzzle 2"), "{format}: {}", r.stderr);
+        let (bad, rest) = r.stdout.split_once('\n').unwrap_or_default();
+        assert_eq!(bad, "!unreadable", "{format}");
+        // The second puzzle's answer is its jigsaw solution: it checks under its own map.
+        let back = sudokit(&["check", "--variant", "jigsaw"], rest.trim_start());
+        assert_eq!((back.code, back.stdout.as_str()), (0, "unique\n"), "{format}: {rest}");
+    }
+}
+
 /// Walls cannot tell a region in two pieces from two regions: `-o pretty` and `candidates` write
 /// each row's part of such a map after the right border, and both read back as the same board,
 /// with or without `--variant jigsaw`.

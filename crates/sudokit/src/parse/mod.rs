@@ -880,15 +880,31 @@ mod tests {
         broken.swap(0, 80);
         let broken = String::from_utf8(broken).expect("ASCII");
         assert_eq!(regions(&all(&format!("{givens} {broken}\n"))[0]), 9);
-        // Not a map: a solution after the givens (no row or column repeats a digit), a region
-        // too small, a second grid beside the first: classic, as before.
+        // Not a map: a solution after the givens (no row or column repeats a digit), a second
+        // grid beside the first: classic, as before.
         let solution = all("1.3.4.2.3.1.2.4. 1234341221434321\n");
         assert!(solution[0].board.is_none() && solution[0].puzzle.is_ok());
+        // A map broken further on (a region too big, a symbol lost) is still the first puzzle's
+        // map: that puzzle is a bad record, and the rest are read under the jigsaw rules, not
+        // solved as classic puzzles.
         let mut small = map.as_bytes().to_vec();
         small[80] = b'A';
         let small = String::from_utf8(small).expect("ASCII");
-        let r = all(&format!("{givens} {small}\n"));
-        assert!(r[0].board.is_none() && r[0].puzzle.is_ok());
+        let short = &map[..80];
+        for bad in [small.as_str(), short] {
+            let r = all(&format!("{givens} {bad}\n{givens} {map}\n"));
+            let e = r[0].puzzle.as_ref().expect_err("a broken map").to_string();
+            assert!(e.contains("bad region map"), "{e}");
+            assert_eq!(regions(&r[1]), 9);
+        }
+        let mut text = rows(true);
+        text = text.replacen(&map[18..27], &map[18..26], 1);
+        let r = all(&format!("{text}\n{}", rows(true)));
+        assert_eq!(r.len(), 2);
+        let e = r[0].puzzle.as_ref().expect_err("a broken map").to_string();
+        assert!(e.contains("bad region map"), "{e}");
+        assert_eq!((r[1].layout, regions(&r[1])), (Layout::Grid, 9));
+        assert_eq!(r[1].puzzle.as_ref().expect("reads"), &grid);
         let beside: String =
             (0..9).map(|i| format!("{} {}\n", &P[9 * i..9 * i + 9], &P[9 * i..9 * i + 9])).collect();
         assert!(all(&beside).iter().all(|r| r.board.is_none()));

@@ -306,8 +306,9 @@ impl<R: BufRead> PuzzleReader<R> {
     /// way sudokit writes one: a one-line puzzle followed by a map as long (`GIVENS REGIONS`), or
     /// rows each ending with their row of the map (the grid and compact layouts). The map must
     /// name `side` regions of `side` cells each, and repeat a symbol in some row or column, which
-    /// tells it from a solution written in the same place (and from a grid set beside the first).
-    /// The rows after the first are read ahead and queued again.
+    /// tells it from a solution written in the same place (and from a grid set beside the first);
+    /// a map broken further on counts when its first row is one in letters
+    /// ([`map_row_in_letters`]). The rows after the first are read ahead and queued again.
     ///
     /// Then the whole input is read under the jigsaw rules, as with
     /// [`Variants::jigsaw`]: answers written from it carry its maps and read back the same way.
@@ -331,6 +332,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 if givens.len() == map.len() && is_map(shape, map) {
                     return Ok(true);
                 }
+                let side = is_square_side(givens.len()).and_then(shape_of).map(Shape::side);
+                if side.is_some_and(|n| map.len() >= n && map_row_in_letters(&map[..n])) {
+                    return Ok(true);
+                }
             }
         }
         if forced == Some(Layout::Line) {
@@ -345,6 +350,9 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         if row_map.len() != n || shape_of(n).is_none() {
             return Ok(false);
+        }
+        if map_row_in_letters(row_map) {
+            return Ok(true);
         }
         let is_row = |line: &[u8]| !(is_blank_or_comment(line) || is_section_header(line));
         let rest = self.peek_lines(n - 1, is_row, true)?;
@@ -552,6 +560,16 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         self.buf = buf;
     }
+}
+
+/// Whether `row`, the first row of what follows a first puzzle's givens, is a region map's row
+/// even if the map is broken further on: letters and digits with at least one letter, repeating
+/// a symbol. A solution or a second grid written there is digits (or, on 16×16, repeats nothing
+/// in a row). Reading such an input as jigsaw makes a broken map one bad record; read as classic,
+/// every puzzle after it would be solved under the wrong rules.
+fn map_row_in_letters(row: &[u8]) -> bool {
+    let repeats = row.iter().enumerate().any(|(i, b)| row[..i].contains(b));
+    repeats && row.iter().all(u8::is_ascii_alphanumeric) && row.iter().any(u8::is_ascii_alphabetic)
 }
 
 /// Whether no row and no column of `map` (a symbol per cell of a board of side `n`) repeats a
