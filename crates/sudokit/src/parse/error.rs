@@ -41,7 +41,7 @@ pub struct ParseError {
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A character that is neither a digit of this board nor a blank.
-    #[error("invalid character {found} (digits are {alphabet})")]
+    #[error("invalid {} {found} (digits are {alphabet})", noun(found))]
     BadChar {
         /// The character, quoted, or its byte value when it is not printable UTF-8.
         found: String,
@@ -252,6 +252,17 @@ impl UnknownName {
             name: name.to_string(),
             expected: all.iter().map(|&v| name_of(v)).collect::<Vec<_>>().join(", "),
         })
+    }
+}
+
+/// What a bad cell of [`ParseErrorKind::BadChar`] is called: a number (`'17'` on a 16×16 board
+/// written in numbers) or a character.
+fn noun(found: &str) -> &'static str {
+    let inner = found.trim_matches('\'');
+    if inner.len() > 1 && inner.bytes().all(|b| b.is_ascii_digit()) {
+        "number"
+    } else {
+        "character"
     }
 }
 

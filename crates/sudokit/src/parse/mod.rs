@@ -833,6 +833,21 @@ mod tests {
     }
 
     #[test]
+    fn a_number_too_big_and_a_letter_of_another_convention_are_named() {
+        let mut cells = vec!["0"; 256];
+        cells[2] = "17";
+        let e = one(&cells.join(" ")).puzzle.expect_err("17 on 16×16").to_string();
+        assert!(e.contains("column 5: invalid number '17' (digits are 1-16;"), "{e}");
+        // A 25×25 puzzle in letters: the message names the convention that reads it.
+        let letters = format!("ABCDEFGHIJKLMNOPQRSTUVWXY{}", ".".repeat(600));
+        let e = one(&letters).puzzle.expect_err("Q in the standard symbols").to_string();
+        assert!(
+            e.contains("invalid character 'Q' (digits are 1-9, A-P, or A-Y in the letters symbols;"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn a_region_map_beside_the_first_puzzle_makes_the_input_jigsaw() {
         // A generated jigsaw puzzle and its map, as `generate puzzle --variant jigsaw` writes them.
         let givens = "...4..1..6.9...........19...4..6.....3.....8....2...........8........5.....5..4..";

@@ -47,6 +47,8 @@ pub(super) fn alphabet(side: usize, symbols: Symbols) -> String {
         Symbols::Hex => format!("0-{:X}", side.clamp(1, 16) - 1),
         Symbols::Letters => format!("A-{}", (b'A' + side.min(26) as u8 - 1) as char),
         Symbols::Standard if side <= 9 => format!("1-{side}"),
+        // 25×25 collections mostly write A-Y, which the standard symbols read only in part.
+        Symbols::Standard if side == 25 => "1-9, A-P, or A-Y in the letters symbols".to_string(),
         Symbols::Standard => format!("1-9, A-{}", crate::grid::symbol_of(side as u8)),
     };
     let blanks = if symbols == Symbols::Hex { "'.', '_', '-' or '*'" } else { BLANKS_AND_ZERO };
