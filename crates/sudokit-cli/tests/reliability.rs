@@ -320,6 +320,18 @@ fn broken_first_line_does_not_swallow_the_rest() {
     assert!(r.stderr.contains("puzzle 2, line 2: 80 cells"), "{}", r.stderr);
 }
 
+/// The marker records sudokit writes (`generate --timeout` starts with `!timeout` when its first
+/// item is not finished) read back one record each, in place, when they come first too.
+#[test]
+fn marker_records_first_keep_their_places() {
+    let r = sudokit(&["solve"], &format!("!timeout\n!timeout\n{P1}\n!not found\n"));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("!unreadable\n!unreadable\n{S1}\n!unreadable\n"));
+    let said = "puzzle 2, line 2: `!timeout` is a marker record, written in place of an answer";
+    assert!(r.stderr.contains(said), "{}", r.stderr);
+    assert!(r.stderr.contains("puzzle 4, line 4: `!not found` is a marker record"), "{}", r.stderr);
+}
+
 /// Drawn grids one under another, with no blank line between, the first short of a row: it is one
 /// bad record, ended at its rules, and the grids after it read from their own lines, puzzles and
 /// pencil marks alike.

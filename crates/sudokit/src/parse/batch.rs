@@ -3,9 +3,9 @@
 
 use std::io::{self, BufRead};
 
-use super::error::{ParseError, Position};
+use super::error::{ParseError, ParseErrorKind, Position};
 use super::line::parse_line_expected;
-use super::reader::unread_text;
+use super::reader::{marker_record, unread_text};
 use super::symbols::Symbols;
 use super::text::{is_blank_or_comment, read_line_capped, trim_eol};
 use super::{Expected, Layout, Notation, PuzzleReader, Record, MAX_LINE};
@@ -151,8 +151,13 @@ impl LineBatch {
     pub fn record(&self, i: usize) -> Record {
         let l = &self.lines[i];
         let line = &self.text[l.start..l.end];
-        let (puzzle, expected, text) = match parse_line_expected(line, Some(self.shape), self.symbols, l.cut)
-        {
+        let parsed = match marker_record(line) {
+            Some(m) => {
+                Err((None, ParseErrorKind::Marker { marker: String::from_utf8_lossy(m).into_owned() }))
+            }
+            None => parse_line_expected(line, Some(self.shape), self.symbols, l.cut),
+        };
+        let (puzzle, expected, text) = match parsed {
             Ok((g, e)) => (Ok(g), e, None),
             Err((column, kind)) => (
                 Err(ParseError { position: Position { column, ..l.position }, kind }),

@@ -170,6 +170,13 @@ pub enum ParseErrorKind {
          'F' is 16; both give a valid puzzle, so say which with --symbols standard or --symbols hex"
     )]
     AmbiguousSymbols,
+    /// A marker record of sudokit's own output (`!timeout`, `!no solution`, …), written in place of
+    /// an answer: it holds no puzzle, and keeps its place as a record of its own.
+    #[error("`{marker}` is a marker record, written in place of an answer: it holds no puzzle")]
+    Marker {
+        /// The marker as written.
+        marker: String,
+    },
     /// A byte that no text has (NUL): a binary file.
     #[error("byte 0x{byte:02X} is no text: the input looks like binary data, not puzzles")]
     NotText {

@@ -832,6 +832,31 @@ mod tests {
         assert_eq!(r.puzzle.expect("16x16 numbers").values()[16], 16);
     }
 
+    /// sudokit's own marker records read back one record each, in place, whatever the layout,
+    /// and do not set the layout when they come first.
+    #[test]
+    fn marker_records_keep_their_places() {
+        let all = |text: &str| parse_all(text, ParseOptions::default()).expect("a string reads");
+        let grid: String = (0..9).map(|i| format!("{}\n", &P[9 * i..9 * i + 9])).collect();
+        let line = format!("!timeout\n!not found\n{P}\n!invalid\n{P}\n");
+        let compact = format!("!timeout\n\n{grid}\n!no solution\n\n{grid}");
+        for (text, layout, ok) in [
+            (line, Layout::Line, &[false, false, true, false, true][..]),
+            (compact, Layout::Compact, &[false, true, false, true]),
+        ] {
+            let r = all(&text);
+            assert_eq!(r.iter().map(|r| r.puzzle.is_ok()).collect::<Vec<_>>(), ok, "{text}");
+            assert!(r.iter().filter(|r| r.puzzle.is_ok()).all(|r| r.layout == layout));
+            let e = r[0].puzzle.as_ref().expect_err("a marker").to_string();
+            assert!(e.ends_with(
+                "`!timeout` is a marker record, written in place of an answer: it holds no puzzle"
+            ));
+        }
+        // Not a marker: other text after `!`.
+        let r = all(&format!("!timeouts\n{P}\n"));
+        assert!(!r[0].puzzle.as_ref().expect_err("bad").to_string().contains("marker"));
+    }
+
     #[test]
     fn a_number_too_big_and_a_letter_of_another_convention_are_named() {
         let mut cells = vec!["0"; 256];

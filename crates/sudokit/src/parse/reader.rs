@@ -395,6 +395,15 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 continue;
             }
+            if let Some(marker) = marker_record(line).map(<[u8]>::to_vec) {
+                // Read as a row or a puzzle, a first marker would set the layout (`!timeout` as a
+                // row of 8 cells, taking the next line with it).
+                let pos = self.position(no);
+                let kind = ParseErrorKind::Marker { marker: String::from_utf8_lossy(&marker).into_owned() };
+                self.push(pos, self.layout.unwrap_or(Layout::Line), Err(Self::error(pos, None, kind)));
+                self.keep_text(&marker);
+                continue;
+            }
             if self.layout.is_none() || (self.layout == Some(Layout::Csv) && self.csv.is_none()) {
                 if let Some(cols) = header(line, self.column.as_deref()) {
                     self.layout = Some(Layout::Csv);
@@ -560,6 +569,25 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         self.buf = buf;
     }
+}
+
+/// The marker record `line` is, if it is one: `!` and a status word as sudokit's text outputs write
+/// them in place of an answer (`!timeout`, `!no solution`, `!not found`, …).
+pub(super) fn marker_record(line: &[u8]) -> Option<&[u8]> {
+    const MARKERS: &[&[u8]] = &[
+        b"no solution",
+        b"multiple",
+        b"invalid",
+        b"unreadable",
+        b"timeout",
+        b"unsupported",
+        b"not found",
+        b"mismatch",
+        b"partial",
+    ];
+    let t = line.trim_ascii();
+    let word = t.strip_prefix(b"!")?;
+    MARKERS.contains(&word).then_some(t)
 }
 
 /// Whether `row`, the first row of what follows a first puzzle's givens, is a region map's row
