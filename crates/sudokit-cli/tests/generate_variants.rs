@@ -252,3 +252,35 @@ fn issue_20_variant_records_of_every_command_read_back_under_their_rules() {
         }
     }
 }
+
+/// A text layout that leaves out the rules the puzzles were made under (X and hyper, boxes other
+/// than the squarest) says so on stderr, with the flags that read the output back; those flags
+/// do. Layouts that carry every rule say nothing.
+#[test]
+fn a_layout_without_the_rules_names_the_flags_that_read_it_back() {
+    let note =
+        "sudokit: note: this layout does not write the rules the items were made under: read them back with ";
+    for (args, flags) in [
+        (&["--variant", "hyper", "-o", "pretty"][..], "--variant hyper"),
+        (&["--size", "6", "--box", "3x2"], "--box 3x2"),
+        (&["--variant", "x,jigsaw", "-o", "grid"], "--variant x,jigsaw"),
+        (&["--variant", "x", "--size", "6", "--box", "3x2", "-o", "compact"], "--variant x --box 3x2"),
+    ] {
+        let made = sudokit(&[&["generate", "puzzle", "-n", "3", "--seed", "2"][..], args].concat(), "");
+        assert_eq!(made.code, 0, "{args:?}: {}", made.stderr);
+        assert_eq!(made.stderr, format!("{note}{flags} (-o json and csv write them)\n"), "{args:?}");
+        let read: Vec<&str> = flags.split(' ').collect();
+        let counted = sudokit(&[&["count"][..], &read].concat(), &made.stdout);
+        assert_eq!((counted.code, counted.stdout.as_str()), (0, "1\n1\n1\n"), "{args:?}: {}", counted.stderr);
+    }
+    for args in [
+        &["--variant", "hyper", "-o", "json"][..],
+        &["--size", "6", "--box", "3x2", "-o", "csv"],
+        &["--size", "6", "--box", "3x2", "-o", "pretty"],
+        &["--variant", "x,killer", "--size", "6", "--box", "3x2"],
+        &["--variant", "jigsaw", "--size", "6", "--box", "3x2"],
+    ] {
+        let made = sudokit(&[&["generate", "puzzle", "-n", "1", "--seed", "2"][..], args].concat(), "");
+        assert_eq!((made.code, made.stderr.as_str()), (0, ""), "{args:?}");
+    }
+}

@@ -371,6 +371,10 @@ pub(super) fn produce(
     if format == GenFormat::Csv {
         write(&mut out, csv_header(columns).as_bytes())?;
     }
+    if let Some(flags) = unwritten_rules(common, format) {
+        let note = "this layout does not write the rules the items were made under: read them back with";
+        eprintln!("sudokit: note: {note} {flags} (-o json and csv write them)");
+    }
     let mut first = 0u64;
     // Multi-line records are separated by a blank line, from the first one written on.
     let multiline = matches!(format, GenFormat::Grid | GenFormat::Compact | GenFormat::Pretty);
@@ -490,6 +494,29 @@ fn separate(text: &mut Vec<u8>, first_written: &mut Option<u64>, i: u64, multili
 /// records, so that they read back (the `puzzle` column is the puzzle, or the grid).
 const GRID_COLUMNS: Columns = &["index", "status", "puzzle"];
 const PUZZLE_COLUMNS: Columns = &["index", "status", "puzzle", "clues", "guesses", "solution"];
+
+/// The flags that read back what `generate` writes in `format` under `common`'s rules, where the
+/// layout leaves some out: the X and hyper rules (every text layout; a killer puzzle is a JSON
+/// object that names them) and boxes other than the side's squarest (`pretty` draws them).
+fn unwritten_rules(common: &CommonArgs, format: GenFormat) -> Option<String> {
+    if machine(format).is_some() {
+        return None;
+    }
+    let spec = generate_variant::spec(&common.variant);
+    let mut flags = Vec::new();
+    let v = spec.variants;
+    if !spec.killer && (v.diagonals || v.windows) {
+        let names = [(v.diagonals, "x"), (v.windows, "hyper"), (v.jigsaw, "jigsaw")];
+        let names: Vec<&str> = names.iter().filter(|n| n.0).map(|n| n.1).collect();
+        flags.push(format!("--variant {}", names.join(",")));
+    }
+    // A jigsaw's regions take the boxes' place, and a killer puzzle's object names its boxes.
+    let boxed = !(v.jigsaw || spec.killer || format == GenFormat::Pretty);
+    if let Some(s) = common.shape().ok().filter(|s| boxed && !s.is_default_for_side()) {
+        flags.push(format!("--box {}x{}", s.box_rows(), s.box_cols()));
+    }
+    (!flags.is_empty()).then(|| flags.join(" "))
+}
 
 /// The machine-readable format of an output layout, if it is one.
 fn machine(format: GenFormat) -> Option<Machine> {
