@@ -120,10 +120,20 @@ fn clue_targets_and_best_effort() {
         assert_eq!(grid(p).givens(), 40);
         assert!(unique(p));
     }
-    let r = sudokit(&["generate", "puzzle", "--seed", "4", "--max-clues", "12", "--attempts", "3"], "");
+    let r = sudokit(&["generate", "puzzle", "--seed", "4", "--max-clues", "17", "--attempts", "3"], "");
     assert_eq!(r.code, 0);
-    assert!(r.stderr.contains("no puzzle with at most 12 clues in 3 attempts"), "{}", r.stderr);
+    assert!(r.stderr.contains("no puzzle with at most 17 clues in 3 attempts"), "{}", r.stderr);
     assert!(unique(r.stdout.trim()));
+    // Below 17 no classic 9×9 puzzle exists: refused at once, not searched for.
+    let r = sudokit(&["generate", "puzzle", "--max-clues", "12"], "");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr.contains("12 clues: no classic 9×9 puzzle with one solution has fewer than 17"),
+        "{}",
+        r.stderr
+    );
+    let r = sudokit(&["generate", "puzzle", "--variant", "x", "--max-clues", "16", "--attempts", "1"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
     let r = sudokit(&["generate", "puzzle", "--no-minimal"], "");
     assert_eq!(r.code, 2);
 }

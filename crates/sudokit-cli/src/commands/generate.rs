@@ -170,11 +170,13 @@ pub struct PuzzleArgs {
     #[arg(long, overrides_with = "minimal")]
     pub no_minimal: bool,
 
-    /// Exactly N givens (best effort: the closest puzzle found is printed, with a message).
+    /// Exactly N givens (best effort: the closest puzzle found is printed, with a message; below 17
+    /// on classic 9×9, where no puzzle exists, refused).
     #[arg(long, value_name = "N", conflicts_with = "max_clues")]
     pub clues: Option<usize>,
 
-    /// At most N givens (best effort: the closest puzzle found is printed, with a message).
+    /// At most N givens (best effort: the closest puzzle found is printed, with a message; below 17
+    /// on classic 9×9, where no puzzle exists, refused).
     #[arg(long, value_name = "N")]
     pub max_clues: Option<usize>,
 

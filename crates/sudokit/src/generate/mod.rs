@@ -198,6 +198,13 @@ pub enum GenerateError {
         /// Cells on the board.
         cells: usize,
     },
+    /// A clue target below 17 on the classic 9×9 board, which no puzzle with one solution meets
+    /// (McGuire, Tugemann and Civario's exhaustive search, 2012).
+    #[error("{clues} clues: no classic 9×9 puzzle with one solution has fewer than 17")]
+    TooFewClues {
+        /// The target.
+        clues: usize,
+    },
     /// Zero attempts leave nothing to try.
     #[error("the number of attempts must be at least 1")]
     NoAttempts,
@@ -292,7 +299,22 @@ pub struct Generator {
 
 impl Generator {
     /// A generator for `shape` under its classic rules.
+    ///
+    /// # Errors
+    /// [`GenerateError::NoAttempts`] for zero attempts; [`GenerateError::TooManyClues`] for a clue
+    /// target above the board's cells, [`GenerateError::TooFewClues`] for one below 17 on 9×9.
     pub fn new(shape: Shape, options: GenerateOptions) -> Result<Generator, GenerateError> {
+        if let Clues::Exactly(clues) | Clues::AtMost(clues) = options.clues {
+            if shape == Shape::CLASSIC && clues < 17 {
+                return Err(GenerateError::TooFewClues { clues });
+            }
+        }
+        Generator::for_any_rules(shape, options)
+    }
+
+    /// [`Generator::new`] without the bound that holds under the classic rules only: variant rules
+    /// (X, killer cages, …) let a puzzle have fewer than 17 clues.
+    pub(super) fn for_any_rules(shape: Shape, options: GenerateOptions) -> Result<Generator, GenerateError> {
         if options.attempts == 0 {
             return Err(GenerateError::NoAttempts);
         }

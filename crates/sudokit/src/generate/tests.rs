@@ -349,9 +349,9 @@ fn clue_targets() {
     assert_eq!(g.clues(), 36);
     assert_unique(&g);
 
-    // Unreachable: best effort, flagged.
+    // Unreached: best effort, flagged.
     o.minimal = true;
-    o.clues = Clues::AtMost(12);
+    o.clues = Clues::AtMost(17);
     o.attempts = 5;
     let g = classic(o).puzzle(&mut rng_for(7, 2)).expect("made");
     assert!(!g.target_met);
@@ -365,6 +365,17 @@ fn bad_options() {
     assert_eq!(Generator::new(Shape::CLASSIC, o).err(), Some(GenerateError::NoAttempts));
     let o = GenerateOptions { clues: Clues::Exactly(82), ..GenerateOptions::default() };
     assert!(matches!(Generator::new(Shape::CLASSIC, o), Err(GenerateError::TooManyClues { .. })));
+    // Below 17 on 9×9 no classic puzzle has one solution; other boards and rules have no such bound.
+    let o = GenerateOptions { clues: Clues::AtMost(16), ..GenerateOptions::default() };
+    assert_eq!(Generator::new(Shape::CLASSIC, o).err(), Some(GenerateError::TooFewClues { clues: 16 }));
+    assert_eq!(
+        GenerateError::TooFewClues { clues: 16 }.to_string(),
+        "16 clues: no classic 9×9 puzzle with one solution has fewer than 17"
+    );
+    assert!(Generator::new(Shape::for_side(16).expect("16"), o).is_ok());
+    let x: VariantSpec = "x".parse().expect("x");
+    assert!(VariantGenerator::new(Shape::CLASSIC, x, o).is_ok());
+    assert!(VariantGenerator::new(Shape::CLASSIC, VariantSpec::default(), o).is_err());
     // A difficulty the board cannot give within the attempts is an error, not a hang.
     let o =
         GenerateOptions { difficulty: Some(Difficulty::Guess), attempts: 3, ..GenerateOptions::default() };

@@ -227,7 +227,11 @@ impl VariantGenerator {
         spec: VariantSpec,
         options: GenerateOptions,
     ) -> Result<VariantGenerator, VariantSetupError> {
-        let classic = Generator::new(shape, options)?;
+        let classic = if spec.is_classic() {
+            Generator::new(shape, options)
+        } else {
+            Generator::for_any_rules(shape, options)
+        }?;
         if spec.variants.windows && (shape.box_rows() != shape.box_cols() || shape.side() < 9) {
             return Err(VariantSetupError::NoWindows { shape });
         }
