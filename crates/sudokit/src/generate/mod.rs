@@ -186,6 +186,10 @@ impl GenerateOptions {
     }
 }
 
+/// The fewest givens of a classic 9×9 puzzle with one solution (McGuire, Tugemann and Civario's
+/// exhaustive search, 2012).
+pub const MIN_CLASSIC_CLUES: usize = 17;
+
 /// Why a generator could not be set up or a puzzle could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -198,8 +202,8 @@ pub enum GenerateError {
         /// Cells on the board.
         cells: usize,
     },
-    /// A clue target below 17 on the classic 9×9 board, which no puzzle with one solution meets
-    /// (McGuire, Tugemann and Civario's exhaustive search, 2012).
+    /// A clue target below [`MIN_CLASSIC_CLUES`] on the classic 9×9 board, which no puzzle with
+    /// one solution meets.
     #[error("{clues} clues: no classic 9×9 puzzle with one solution has fewer than 17")]
     TooFewClues {
         /// The target.
@@ -305,7 +309,7 @@ impl Generator {
     /// target above the board's cells, [`GenerateError::TooFewClues`] for one below 17 on 9×9.
     pub fn new(shape: Shape, options: GenerateOptions) -> Result<Generator, GenerateError> {
         if let Clues::Exactly(clues) | Clues::AtMost(clues) = options.clues {
-            if shape == Shape::CLASSIC && clues < 17 {
+            if shape == Shape::CLASSIC && clues < MIN_CLASSIC_CLUES {
                 return Err(GenerateError::TooFewClues { clues });
             }
         }

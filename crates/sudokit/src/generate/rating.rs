@@ -45,7 +45,7 @@ use crate::rate::se;
 use crate::rules::Board;
 use crate::solve::CancelFlag;
 
-use super::{Difficulty, GenerateError, Generator, VariantGenerator, TRIAL_AND_ERROR};
+use super::{Difficulty, GenerateError, Generator, VariantGenerator, MIN_CLASSIC_CLUES, TRIAL_AND_ERROR};
 
 /// The highest ER Sudoku Explainer's scale gives, in tenths: ranges are checked against it.
 const ER_MAX_TENTHS: u16 = 120;
@@ -300,7 +300,9 @@ impl RatingTarget {
                 }
                 // A 9×9 puzzle with one solution has at least 17 givens, so its path is at most 64
                 // singles, none scoring more than a hidden single.
-                let most = Level::Easy.raised_by(64 * hodoku::base_score(Technique::HiddenSingle));
+                let singles_at_most = (Shape::CLASSIC.cells() - MIN_CLASSIC_CLUES) as u32;
+                let most =
+                    Level::Easy.raised_by(singles_at_most * hodoku::base_score(Technique::HiddenSingle));
                 if let Some(level) = self.level.filter(|&l| l > most) {
                     return clash(format!("is HoDoKu level {level}: a path of singles is {most} at most"));
                 }

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead};
 
-use super::error::{ParseError, ParseErrorKind, Position};
+use super::error::{ParseError, Position};
 use super::line::parse_line_expected;
 use super::reader::{marker_record, unread_text};
 use super::symbols::Symbols;
@@ -152,9 +152,7 @@ impl LineBatch {
         let l = &self.lines[i];
         let line = &self.text[l.start..l.end];
         let parsed = match marker_record(line) {
-            Some(m) => {
-                Err((None, ParseErrorKind::Marker { marker: String::from_utf8_lossy(m).into_owned() }))
-            }
+            Some(kind) => Err((None, kind)),
             None => parse_line_expected(line, Some(self.shape), self.symbols, l.cut),
         };
         let (puzzle, expected, text) = match parsed {

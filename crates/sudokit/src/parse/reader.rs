@@ -395,13 +395,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 continue;
             }
-            if let Some(marker) = marker_record(line).map(<[u8]>::to_vec) {
+            if let Some(kind) = marker_record(line) {
                 // Read as a row or a puzzle, a first marker would set the layout (`!timeout` as a
                 // row of 8 cells, taking the next line with it).
+                let text = line.trim_ascii().to_vec();
                 let pos = self.position(no);
-                let kind = ParseErrorKind::Marker { marker: String::from_utf8_lossy(&marker).into_owned() };
                 self.push(pos, self.layout.unwrap_or(Layout::Line), Err(Self::error(pos, None, kind)));
-                self.keep_text(&marker);
+                self.keep_text(&text);
                 continue;
             }
             if self.layout.is_none() || (self.layout == Some(Layout::Csv) && self.csv.is_none()) {
@@ -571,9 +571,9 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
-/// The marker record `line` is, if it is one: `!` and a status word as sudokit's text outputs write
-/// them in place of an answer (`!timeout`, `!no solution`, `!not found`, …).
-pub(super) fn marker_record(line: &[u8]) -> Option<&[u8]> {
+/// The error of `line` as a marker record, if it is one: `!` and a status word as sudokit's text
+/// outputs write them in place of an answer (`!timeout`, `!no solution`, `!not found`, …).
+pub(super) fn marker_record(line: &[u8]) -> Option<ParseErrorKind> {
     const MARKERS: &[&[u8]] = &[
         b"no solution",
         b"multiple",
@@ -587,7 +587,8 @@ pub(super) fn marker_record(line: &[u8]) -> Option<&[u8]> {
     ];
     let t = line.trim_ascii();
     let word = t.strip_prefix(b"!")?;
-    MARKERS.contains(&word).then_some(t)
+    let marker = String::from_utf8_lossy(t).into_owned();
+    MARKERS.contains(&word).then_some(ParseErrorKind::Marker { marker })
 }
 
 /// Whether `row`, the first row of what follows a first puzzle's givens, is a region map's row
