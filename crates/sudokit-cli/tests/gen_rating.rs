@@ -2,7 +2,7 @@
 //! difficulty classes that differ. Every puzzle printed is rated again with the library.
 
 use sudokit::generate::Difficulty;
-use sudokit::human::{solve, SolverOptions, State, Technique};
+use sudokit::human::{solve, Family, SolverOptions, State, Technique};
 use sudokit::rate::{hodoku, se};
 use sudokit::{Grid, Shape};
 
@@ -58,6 +58,28 @@ fn require_and_exclude_by_name_and_code() {
     let used = techniques(r.stdout.trim());
     assert!(used.contains(&Technique::LockedCandidates1), "{used:?}");
     assert!(!used.contains(&Technique::NakedPair), "{used:?}");
+}
+
+#[test]
+fn a_family_is_required_through_any_of_its_techniques_and_excluded_whole() {
+    let ur = Family::find("Unique Rectangle").expect("a family").members();
+    let args = ["generate", "puzzle", "--require", "Unique Rectangle", "--exclude", "Simple Colors"];
+    let r = sudokit(&[&args[..], &["--seed", "3", "-n", "2"]].concat(), "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 2);
+    for p in r.stdout.lines() {
+        let used = techniques(p);
+        assert!(ur.iter().any(|t| used.contains(t)), "{p}: {used:?}");
+        assert!(!used.contains(&Technique::SimpleColorsTrap) && !used.contains(&Technique::SimpleColorsWrap));
+    }
+    let r = sudokit(&["generate", "puzzle", "--require", "Kraken Fish", "--level", "hard"], "");
+    assert_eq!(r.code, 2);
+    let said = "no technique of Kraken Fish can appear in the path: each is off the default path";
+    assert!(r.stderr.contains(said), "{}", r.stderr);
+    // A name close to a technique's is answered with the names it may mean.
+    let r = sudokit(&["generate", "puzzle", "--require", "Unique Rectangle Type 9"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("did you mean \"Unique Rectangle\""), "{}", r.stderr);
 }
 
 #[test]

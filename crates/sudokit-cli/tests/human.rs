@@ -355,6 +355,10 @@ fn unknown_technique_is_an_argument_error() {
     let run = sudokit(&["explain", "--techniques", "no such thing"], &format!("{EASY}\n"));
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("unknown technique"), "{}", run.stderr);
+    let run = sudokit(&["explain", "--exclude", "Wings,Skyscrapers"], &format!("{EASY}\n"));
+    assert_eq!(run.code, 2);
+    let said = r#"unknown technique "Skyscrapers"; did you mean "Skyscraper"?"#;
+    assert!(run.stderr.contains(said), "{}", run.stderr);
 }
 
 /// Issue #15, speed: the search internals may get faster but must find the same steps. The
@@ -471,6 +475,9 @@ fn hint_all_lists_every_step_each_right() {
 fn hint_all_takes_the_techniques_named_and_keeps_records_in_order() {
     let run = sudokit(&["hint", "--all", "--techniques", "fcc,fcv"], &format!("{EASY}\n"));
     assert_eq!(run.code, 0, "{}", run.stderr);
+    // The family names the same two techniques.
+    let family = sudokit(&["hint", "--all", "--techniques", "Forcing Chains"], &format!("{EASY}\n"));
+    assert_eq!((family.code, &family.stdout), (0, &run.stdout), "{}", family.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
     let n = lines.len() - 1;
     assert!(n > 1, "{}", run.stdout);

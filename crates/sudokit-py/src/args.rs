@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use sudokit::batch::BatchOptions;
-use sudokit::human::{SolverOptions, Technique};
+use sudokit::human::{SolverOptions, Technique, Techniques};
 use sudokit::{Layout, Limits, OutputFormat, ParseOptions, Shape, Symbols, Variants};
 
 use crate::errors::bad_option;
@@ -294,13 +294,19 @@ pub fn batch_options(timeout: Option<f64>, nodes: Option<u64>) -> PyResult<Batch
     Ok(BatchOptions { timeout: timeout_of(timeout)?, nodes, ..BatchOptions::default() })
 }
 
-/// Techniques by their names, library codes or short names (`None`: none).
+/// Techniques by their names, library codes or short names, a family's members in its place
+/// (`None`: none).
 pub fn techniques_of(names: Option<Names>) -> PyResult<Vec<Technique>> {
+    Ok(Techniques::all_of(&named_techniques(names)?))
+}
+
+/// What each name given for techniques names: a technique or a family (`None`: none).
+pub fn named_techniques(names: Option<Names>) -> PyResult<Vec<Techniques>> {
     names
         .map(|n| n.0)
         .unwrap_or_default()
         .iter()
-        .map(|n| Technique::from_str(n).map_err(bad_option))
+        .map(|n| Techniques::from_str(n).map_err(bad_option))
         .collect()
 }
 

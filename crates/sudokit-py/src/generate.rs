@@ -23,10 +23,11 @@ use sudokit::generate::{
     rng_for, Clues, Difficulty, ErRange, GenerateError, GenerateOptions, Generated, Generator, Pattern,
     RatingTarget, Symmetry, VariantGenerator, VariantSpec,
 };
+use sudokit::human::Techniques;
 use sudokit::rate::hodoku::Level;
 use sudokit::{Board, CancelFlag, Grid, OutputFormat};
 
-use crate::args::{output_format, shape_of, techniques_of, Names, Whole};
+use crate::args::{named_techniques, output_format, shape_of, techniques_of, Names, Whole};
 use crate::batch::{status, Status};
 use crate::errors::{bad_option, generate_error, warn};
 use crate::output::{json_loads, render};
@@ -226,7 +227,12 @@ fn rating_target(k: GenerateKeywords<'_, '_>) -> PyResult<RatingTarget> {
     target.level = k.level.map(Level::from_str).transpose().map_err(|e| bad_option(format!("level: {e}")))?;
     target.er = k.er.map(ErRange::from_str).transpose().map_err(bad_option)?;
     let names = |b: Option<&Bound<'_, PyAny>>| b.map(|b| b.extract::<Names>()).transpose();
-    target.require = techniques_of(names(k.require)?)?;
+    for required in named_techniques(names(k.require)?)? {
+        match required {
+            Techniques::One(t) => target.require.push(t),
+            Techniques::Family(f) => target.require_one_of.push(f),
+        }
+    }
     target.exclude = techniques_of(names(k.exclude)?)?;
     Ok(target)
 }
@@ -379,7 +385,7 @@ generate_function! {
     /// `require` and `exclude` (technique names as `explain`'s `techniques=`: `"x-wing,bf2"` or a
     /// list) on every board and variant, with the path `explain` gives under the puzzle's rules
     /// (`variant="killer", require="innies", exclude="bf"`: killer puzzles that need the rule of 45
-    /// and no guess). A target the board cannot have is a `ValueError`; one no attempt meets, a
+    /// and no guess); a family in `require` (`"Unique Rectangle"`) asks for any of its techniques. A target the board cannot have is a `ValueError`; one no attempt meets, a
     /// `GenerateError`.
     ///
     /// ```python

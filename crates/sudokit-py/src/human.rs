@@ -343,8 +343,8 @@ puzzle_function! {
     /// `symbols`, `variant`, `regions`, `layout` as there), or with `pencil=True` as a pencil-mark grid
     /// (the 729-character line form, a boxed candidate grid, or one of the command line's `-o json`
     /// records: its `pencil`, else its `candidates`), as `sudokit explain --pencil` reads it.
-    /// `techniques` (names, library codes or short names: a list, or one string with commas, as
-    /// `"bf,xy"`) replaces HoDoKu's default set, brute force last; `exclude` removes techniques from
+    /// `techniques` (names, library codes, short names or families such as `"Nice Loop"`: a list, or
+    /// one string with commas, as `"bf,xy"`) replaces HoDoKu's default set, brute force last; `exclude` removes techniques from
     /// it (`exclude=["bf"]` or `exclude="bf"` stops where logic ends instead of guessing);
     /// `all_at_once` applies every step of the technique found before easier ones are tried again;
     /// `grids=True` keeps the pencil marks before each step.

@@ -155,3 +155,21 @@ def test_by_rating_as_the_command_line(cli):
         sudokit.generate(seed=1, er="7..x")
     with pytest.raises(sudokit.GenerateError, match="no puzzle meeting the target"):
         sudokit.generate(seed=1, size=4, require="x-wing", attempts=5)
+
+
+def test_families_of_techniques_as_the_command_line(cli):
+    """A family in ``require`` asks for any of its techniques, in ``exclude`` for none of them, and
+    in ``explain``'s ``techniques`` for all of them, as the command line reads it."""
+    made = sudokit.generate(seed=3, require="Unique Rectangle", exclude="Simple Colors")
+    line = run_cli(
+        cli, ["generate", "puzzle", "--seed", "3", "--require", "Unique Rectangle", "--exclude", "Simple Colors"]
+    ).stdout
+    assert made == line.strip()
+    used = {s.technique for s in sudokit.explain(made)}
+    assert used & ({f"Uniqueness Test {n}" for n in range(1, 7)} | {"Hidden Rectangle"}), used
+    assert not used & {"Simple Colors Trap", "Simple Colors Wrap"}, used
+    by_family = sudokit.explain(made, techniques="singles,locked candidates")
+    by_name = sudokit.explain(made, techniques=["fh", "n1", "h1", "lc1", "lc2"])
+    assert [s.text for s in by_family] == [s.text for s in by_name]
+    with pytest.raises(ValueError, match='did you mean "X-Wing"'):
+        sudokit.explain(made, exclude="X Wings")

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::Args;
 use sudokit::generate::{ErRange, RatingTarget, Tally};
-use sudokit::human::Technique;
+use sudokit::human::Techniques;
 use sudokit::rate::hodoku::Level;
 
 use crate::args::values;
@@ -43,12 +43,14 @@ pub struct RatingArgs {
     pub er: Option<String>,
 
     /// A technique that must appear in the solution path `sudokit explain` prints (a HoDoKu name
-    /// such as "X-Wing", a library code such as 0300, or a short name such as bf2); repeatable; on
-    /// every board and variant (killer: `--require innies`).
+    /// such as "X-Wing", a library code such as 0300, or a short name such as bf2), or a family of
+    /// which one technique at least must ("Unique Rectangle", "Nice Loop", "Finned Fish", …);
+    /// repeatable; on every board and variant (killer: `--require innies`).
     #[arg(long, value_name = "TECHNIQUE")]
     pub require: Vec<String>,
 
-    /// A technique that must not appear in the solution path (named as for --require); repeatable.
+    /// A technique that must not appear in the solution path (named as for --require; a family:
+    /// none of its techniques); repeatable.
     /// A path with Brute Force is always skipped, so any such flag, `--exclude bf` for one, keeps
     /// puzzles solved without a guess.
     #[arg(long, value_name = "TECHNIQUE")]
@@ -63,14 +65,19 @@ impl RatingArgs {
         if let Some(er) = &self.er {
             target.er = Some(er.parse::<ErRange>().map_err(|e| anyhow::anyhow!("--er: {e}"))?);
         }
-        let techniques = |flag: &str, names: &[String]| -> anyhow::Result<Vec<Technique>> {
+        let named = |flag: &str, names: &[String]| -> anyhow::Result<Vec<Techniques>> {
             names
                 .iter()
-                .map(|n| n.parse::<Technique>().map_err(|e| anyhow::anyhow!("--{flag}: {e}")))
+                .map(|n| n.parse::<Techniques>().map_err(|e| anyhow::anyhow!("--{flag}: {e}")))
                 .collect()
         };
-        target.require = techniques("require", &self.require)?;
-        target.exclude = techniques("exclude", &self.exclude)?;
+        for required in named("require", &self.require)? {
+            match required {
+                Techniques::One(t) => target.require.push(t),
+                Techniques::Family(f) => target.require_one_of.push(f),
+            }
+        }
+        target.exclude = Techniques::all_of(&named("exclude", &self.exclude)?);
         Ok(target)
     }
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use sudokit::batch::Job;
 use sudokit::format::marks_grid_in;
-use sudokit::human::{HumanError, PencilMarks, Solver, SolverOptions, State, Step, Technique};
+use sudokit::human::{HumanError, PencilMarks, Solver, SolverOptions, State, Step, Technique, Techniques};
 use sudokit::rate::{self, se, se_path, Unrated};
 use sudokit::{Board, Puzzle, Shape, Symbols};
 
@@ -45,13 +45,15 @@ pub struct HumanArgs {
     /// Output: `text`, `json`, or `csv` for `explain --summary` [default: text].
     #[arg(long = "output", short = 'o', value_enum, default_value_t = HumanFormat::Text)]
     pub format: HumanFormat,
-    /// Use only these techniques (names, library codes or short names, comma-separated)
-    /// [default: HoDoKu's default set, brute force last].
+    /// Use only these techniques (names, library codes, short names or families such as "Nice
+    /// Loop" or "Unique Rectangle", comma-separated) [default: HoDoKu's default set, brute force
+    /// last].
     #[arg(long, value_delimiter = ',', value_name = "TECHNIQUE")]
-    pub techniques: Vec<Technique>,
-    /// Never use these techniques (comma-separated); `--exclude bf` stops where logic ends instead of guessing.
+    pub techniques: Vec<Techniques>,
+    /// Never use these techniques (comma-separated, families too); `--exclude bf` stops where logic
+    /// ends instead of guessing.
     #[arg(long, value_delimiter = ',', value_name = "TECHNIQUE")]
-    pub exclude: Vec<Technique>,
+    pub exclude: Vec<Techniques>,
     /// Apply every step of the technique found at once before easier techniques are tried again.
     #[arg(long)]
     pub all_at_once: bool,
@@ -85,9 +87,19 @@ impl HumanArgs {
                 SolverOptions::default()
             }
         } else {
-            SolverOptions::only(&self.techniques)
+            SolverOptions::only(&self.only())
         };
-        SolverOptions { all_at_once: self.all_at_once, ..base.exclude(&self.exclude) }
+        SolverOptions { all_at_once: self.all_at_once, ..base.exclude(&self.excluded()) }
+    }
+
+    /// The techniques `--techniques` names, a family's members in its place.
+    pub fn only(&self) -> Vec<Technique> {
+        Techniques::all_of(&self.techniques)
+    }
+
+    /// The techniques `--exclude` names, a family's members in its place.
+    pub fn excluded(&self) -> Vec<Technique> {
+        Techniques::all_of(&self.exclude)
     }
 }
 
@@ -410,7 +422,7 @@ fn run_state(
         // By default the candidate grid is the one after singles.
         options =
             SolverOptions::only(&[Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle])
-                .exclude(&args.exclude);
+                .exclude(&args.excluded());
     }
     let solver = match Solver::new(state, options) {
         Ok(s) => s,

@@ -212,7 +212,7 @@ fn run_human(
     mode: human::Mode<'_>,
     args: &human::HumanArgs,
 ) -> anyhow::Result<(crate::report::Reporter, bool)> {
-    for t in args.techniques.iter().filter(|&&t| !sudokit::human::is_implemented(t)) {
+    for t in args.only().into_iter().filter(|&t| !sudokit::human::is_implemented(t)) {
         crate::output::message(format_args!("sudokit: note: {t} has no finder yet; it is left out"));
     }
     if args.pencil {

@@ -357,8 +357,10 @@ def generate(
     with the library's message. A ``str`` result is always returned without ``variant="killer"``.
 
     ``level`` and ``er`` (classic 9x9 only), ``require`` and ``exclude`` (technique names, on every
-    board and variant) keep the puzzles whose rating or solution path meets them, as ``--level``,
-    ``--er``, ``--require`` and ``--exclude``; ``GenerateError`` when no attempt does.
+    board and variant; a family such as ``"Unique Rectangle"`` in ``require`` asks for any of its
+    techniques, in ``exclude`` for none) keep the puzzles whose rating or solution path meets them,
+    as ``--level``, ``--er``, ``--require`` and ``--exclude``; ``GenerateError`` when no attempt
+    does.
 
     ``pattern`` puts the givens on its cells only, as ``--pattern`` (``.``, ``0``, ``_`` or ``-``
     for an empty cell, anything else for a given, so a puzzle gives its own pattern). ``minimal``
@@ -468,8 +470,9 @@ def explain(
     layout: Optional[Layout] = None,
 ) -> Explanation:
     """The steps that solve a puzzle like a human, simplest technique first, as ``sudokit explain``
-    (``pencil=True``: a pencil-mark grid). Raises ``ParseError``, ``InvalidPuzzleError``,
-    ``NoSolutionError``, ``MultipleSolutionsError``, ``ValueError`` (unknown technique)."""
+    (``pencil=True``: a pencil-mark grid); ``techniques`` and ``exclude`` take technique names and
+    families (``"Nice Loop"``). Raises ``ParseError``, ``InvalidPuzzleError``, ``NoSolutionError``,
+    ``MultipleSolutionsError``, ``ValueError`` (unknown technique, with the names closest to it)."""
 
 def hint(
     puzzle: PuzzleLike,

@@ -11,7 +11,8 @@
 //! - **require** / **exclude**: the technique appears (or does not) in the human solver's default
 //!   path, the path `sudokit explain` prints and the HoDoKu level is computed on. These work on
 //!   every board and variant the step solver does, [`VariantGenerator::with_rating`] included (a
-//!   killer puzzle that needs Innies; `exclude` Brute Force: no guessing).
+//!   killer puzzle that needs Innies; `exclude` Brute Force: no guessing). **require one of**: some
+//!   technique of a [`Family`] appears (any type of Unique Rectangle, any Nice Loop or AIC).
 //!
 //! A candidate the raters cannot reach is skipped, never labelled with a guess: a default path that
 //! falls back on Brute Force (unless Brute Force is itself required) has no faithful HoDoKu level
@@ -39,7 +40,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::grid::{Grid, Shape};
-use crate::human::{solve, SolverOptions, State, Technique};
+use crate::human::{solve, Family, SolverOptions, State, Technique};
 use crate::rate::hodoku::{self, Level};
 use crate::rate::se;
 use crate::rules::Board;
@@ -137,6 +138,14 @@ pub enum RatingTargetError {
         /// The level asked for.
         level: Level,
     },
+    /// No technique of a family required can appear in a path that meets the rest of the target.
+    #[error("no technique of {family} can appear in the path: each is {why}")]
+    FamilyOutOfReach {
+        /// The family's name.
+        family: String,
+        /// Why, in a few words: `excluded`, `above level hard`, … joined.
+        why: String,
+    },
     /// An ER range wholly below 1.0, the easiest step's difficulty.
     #[error("no puzzle rates below ER 1.0, the easiest step (a full house)")]
     BelowScale,
@@ -211,6 +220,8 @@ pub struct RatingTarget {
     pub require: Vec<Technique>,
     /// Techniques that must not appear in it [default: none].
     pub exclude: Vec<Technique>,
+    /// Families of which some technique must appear in it, one at least of each [default: none].
+    pub require_one_of: Vec<&'static Family>,
 }
 
 /// What rating one candidate gave.
@@ -227,7 +238,11 @@ pub(crate) enum Rated {
 impl RatingTarget {
     /// Whether the target asks for nothing.
     pub fn is_empty(&self) -> bool {
-        self.level.is_none() && self.er.is_none() && self.require.is_empty() && self.exclude.is_empty()
+        self.level.is_none()
+            && self.er.is_none()
+            && self.require.is_empty()
+            && self.exclude.is_empty()
+            && self.require_one_of.is_empty()
     }
 
     /// Checks that puzzles on `board` can meet the target at all.
@@ -238,8 +253,9 @@ impl RatingTarget {
     /// [`RatingTargetError::NotInPath`] for a required technique the default path never uses;
     /// [`RatingTargetError::Contradiction`] for a technique both required and excluded;
     /// [`RatingTargetError::Guess`] for Brute Force required; [`RatingTargetError::AboveLevel`] for
-    /// a required technique above the level; [`RatingTargetError::BelowScale`] for an ER range
-    /// below 1.0.
+    /// a required technique above the level; [`RatingTargetError::FamilyOutOfReach`] for a family
+    /// none of whose techniques can appear; [`RatingTargetError::BelowScale`] for an ER range below
+    /// 1.0.
     pub fn validate(&self, board: &Board) -> Result<(), RatingTargetError> {
         let classic = board.shape() == Shape::CLASSIC && board.is_classic();
         self.validate_for(classic, !board.cages().is_empty(), || board.describe())
@@ -278,10 +294,43 @@ impl RatingTarget {
                 return Err(RatingTargetError::AboveLevel { technique, technique_level, level });
             }
         }
+        for family in &self.require_one_of {
+            let mut why: Vec<String> = Vec::new();
+            for &t in family.members() {
+                let Some(reason) = self.out_of_reach(t, cages, &order) else {
+                    why.clear();
+                    break;
+                };
+                if !why.contains(&reason) {
+                    why.push(reason);
+                }
+            }
+            if let Some((last, rest)) = why.split_last() {
+                let why =
+                    if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
+                return Err(RatingTargetError::FamilyOutOfReach { family: family.name().to_string(), why });
+            }
+        }
         if self.er.is_some_and(|er| er.max_tenths < 10) {
             return Err(RatingTargetError::BelowScale);
         }
         Ok(())
+    }
+
+    /// Why `t` cannot be the technique of a family required that appears, in a few words; `None`
+    /// if it can. `order` is the default path's.
+    fn out_of_reach(&self, t: Technique, cages: bool, order: &[Technique]) -> Option<String> {
+        if !order.contains(&t) {
+            Some("off the default path".to_string())
+        } else if t.is_killer() && !cages {
+            Some("for killer cages only".to_string())
+        } else if self.exclude.contains(&t) {
+            Some("excluded".to_string())
+        } else if t == Technique::BruteForce {
+            Some("a guess".to_string())
+        } else {
+            self.level.filter(|&l| hodoku::level_of(t) > l).map(|l| format!("above level {l}"))
+        }
     }
 
     /// Checks the target against the difficulty class asked for with it, if any: a part of it no
@@ -297,6 +346,11 @@ impl RatingTarget {
                 let singles = [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle];
                 if let Some(t) = self.require.iter().find(|t| !singles.contains(t)) {
                     return clash(format!("needs {t}: singles alone solve it"));
+                }
+                if let Some(f) =
+                    self.require_one_of.iter().find(|f| !f.members().iter().any(|t| singles.contains(t)))
+                {
+                    return clash(format!("needs a technique of {}: singles alone solve it", f.name()));
                 }
                 // A 9×9 puzzle with one solution has at least 17 givens, so its path is at most 64
                 // singles, none scoring more than a hidden single.
@@ -315,6 +369,9 @@ impl RatingTarget {
             Difficulty::NoGuess => {
                 if let Some(t) = self.require.iter().find(trial) {
                     return clash(format!("needs {t}, a trial-and-error technique"));
+                }
+                if let Some(f) = self.require_one_of.iter().find(|f| f.members().iter().all(|t| trial(&t))) {
+                    return clash(format!("needs a technique of {}, all trial and error", f.name()));
                 }
                 if self.level == Some(Level::Easy) {
                     return clash("is HoDoKu level easy: it needs a technique beyond singles".to_string());
@@ -360,7 +417,11 @@ impl RatingTarget {
                 Err(_) => return Rated::Unreachable,
             }
         }
-        if self.level.is_some() || !self.require.is_empty() || !self.exclude.is_empty() {
+        if self.level.is_some()
+            || !self.require.is_empty()
+            || !self.exclude.is_empty()
+            || !self.require_one_of.is_empty()
+        {
             let Ok(state) = state() else { return Rated::Unreachable };
             let Ok(path) = solve(state, SolverOptions::default()) else { return Rated::Unreachable };
             let used = |t: Technique| path.steps.iter().any(|s| s.technique == t);
@@ -369,7 +430,10 @@ impl RatingTarget {
             {
                 return Rated::Unreachable;
             }
-            if !self.require.iter().all(|&t| used(t)) || self.exclude.iter().any(|&t| used(t)) {
+            if !self.require.iter().all(|&t| used(t))
+                || self.exclude.iter().any(|&t| used(t))
+                || !self.require_one_of.iter().all(|f| f.members().iter().any(|&t| used(t)))
+            {
                 return Rated::Misses;
             }
             if let Some(level) = self.level {
@@ -410,6 +474,9 @@ impl fmt::Display for RatingTarget {
         }
         for t in &self.require {
             parts.push(format!("with {t}"));
+        }
+        for f in &self.require_one_of {
+            parts.push(format!("with a technique of {}", f.name()));
         }
         for t in &self.exclude {
             parts.push(format!("without {t}"));

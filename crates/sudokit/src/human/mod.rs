@@ -64,7 +64,7 @@ pub use marks::{read_marks, read_marks_under, read_marks_with, read_pencil, Mark
 pub use solver::{apply, solve, Path, Solver, SolverOptions};
 pub use state::{HouseInfo, State};
 pub use step::{house_name, Candidate, CellGroup, Chain, LinkKind, Node, Pattern, Step};
-pub use technique::{Technique, UnknownTechnique};
+pub use technique::{Family, Technique, Techniques, UnknownTechnique};
 
 /// Test support: HoDoKu's published examples, given as the library line its example pages print.
 #[cfg(test)]

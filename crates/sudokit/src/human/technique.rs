@@ -32,6 +32,11 @@
 //! the house's naked and hidden subsets too). Without cages they find nothing, so classic paths are
 //! HoDoKu's.
 //!
+//! Techniques are named by HoDoKu's name, its library code or its short name, and by a few other
+//! names players use for them (Sudoku Explainer's among them): "Pointing", "Claiming", "Box/Line
+//! Reduction", "Y-Wing", "BUG+1", "Unique Rectangle Type N". A [`Family`] names several at once
+//! ([`Techniques`] reads either); a name that matches none is answered with the closest ones.
+//!
 //! ```
 //! use sudokit::human::Technique;
 //! let t: Technique = "0100".parse()?;
@@ -59,7 +64,8 @@ macro_rules! techniques {
         /// A solving technique, one per HoDoKu solution type (see the [module docs](crate::human::technique)).
         ///
         /// `Display` prints HoDoKu's name; [`FromStr`] reads the name (any case, spaces or dashes),
-        /// the library code (`0100`) or the short name (`lc1`).
+        /// the library code (`0100`), the short name (`lc1`) or another name players use
+        /// (`Pointing`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
         #[non_exhaustive]
         pub enum Technique {
@@ -256,10 +262,315 @@ impl fmt::Display for Technique {
     }
 }
 
-/// A technique name, code or short name that names no technique.
+/// A technique name, code or short name that names no technique. Its message offers the names
+/// closest to it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown technique {0:?} (use a name such as \"X-Wing\", a library code such as 0300, or a short name such as bf2)")]
+#[error(
+    "unknown technique {0:?}{hint} (use a name such as \"X-Wing\", a family such as \"Nice Loop\", a \
+     library code such as 0300, or a short name such as bf2)",
+    hint = did_you_mean(.0)
+)]
 pub struct UnknownTechnique(pub String);
+
+/// A family of techniques named together: the searches HoDoKu runs under one entry of its
+/// configuration (`Nice Loop/AIC`, `Forcing Chain`, …), the groups players name as one (`Unique
+/// Rectangle`, `Finned Fish`: finned and sashimi), and groups named after the categories HoDoKu
+/// sorts its techniques into (`Single Digit Patterns`, `Wings`, `Almost Locked Sets`, …).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Family {
+    name: &'static str,
+    members: &'static [Technique],
+}
+
+impl Family {
+    /// Every family, each with its members in [`Technique::ALL`]'s order.
+    pub const ALL: &'static [Family] = {
+        use Technique::*;
+        &[
+            Family { name: "Singles", members: &[FullHouse, NakedSingle, HiddenSingle] },
+            Family { name: "Locked Candidates", members: &[LockedCandidates1, LockedCandidates2] },
+            Family {
+                name: "Subsets",
+                members: &[
+                    LockedPair,
+                    LockedTriple,
+                    NakedPair,
+                    NakedTriple,
+                    HiddenPair,
+                    HiddenTriple,
+                    NakedQuadruple,
+                    HiddenQuadruple,
+                ],
+            },
+            Family {
+                name: "Basic Fish",
+                members: &[XWing, Swordfish, Jellyfish, Squirmbag, Whale, Leviathan],
+            },
+            Family {
+                name: "Single Digit Patterns",
+                members: &[
+                    Skyscraper,
+                    TwoStringKite,
+                    DualTwoStringKite,
+                    TurbotFish,
+                    EmptyRectangle,
+                    DualEmptyRectangle,
+                ],
+            },
+            Family { name: "Wings", members: &[WWing, XyWing, XyzWing, WxyzWing] },
+            Family {
+                name: "Unique Rectangle",
+                members: &[
+                    Uniqueness1,
+                    Uniqueness2,
+                    Uniqueness3,
+                    Uniqueness4,
+                    Uniqueness5,
+                    Uniqueness6,
+                    HiddenRectangle,
+                ],
+            },
+            Family { name: "Avoidable Rectangle", members: &[AvoidableRectangle1, AvoidableRectangle2] },
+            Family {
+                name: "Uniqueness",
+                members: &[
+                    BugPlus1,
+                    Uniqueness1,
+                    Uniqueness2,
+                    Uniqueness3,
+                    Uniqueness4,
+                    Uniqueness5,
+                    Uniqueness6,
+                    HiddenRectangle,
+                    AvoidableRectangle1,
+                    AvoidableRectangle2,
+                ],
+            },
+            Family {
+                name: "Finned Fish",
+                members: &[
+                    FinnedXWing,
+                    SashimiXWing,
+                    FinnedSwordfish,
+                    SashimiSwordfish,
+                    FinnedJellyfish,
+                    SashimiJellyfish,
+                    FinnedSquirmbag,
+                    SashimiSquirmbag,
+                    FinnedWhale,
+                    SashimiWhale,
+                    FinnedLeviathan,
+                    SashimiLeviathan,
+                ],
+            },
+            Family {
+                name: "Franken Fish",
+                members: &[
+                    FrankenXWing,
+                    FrankenSwordfish,
+                    FrankenJellyfish,
+                    FrankenSquirmbag,
+                    FrankenWhale,
+                    FrankenLeviathan,
+                    FinnedFrankenXWing,
+                    FinnedFrankenSwordfish,
+                    FinnedFrankenJellyfish,
+                    FinnedFrankenSquirmbag,
+                    FinnedFrankenWhale,
+                    FinnedFrankenLeviathan,
+                ],
+            },
+            Family {
+                name: "Mutant Fish",
+                members: &[
+                    MutantXWing,
+                    MutantSwordfish,
+                    MutantJellyfish,
+                    MutantSquirmbag,
+                    MutantWhale,
+                    MutantLeviathan,
+                    FinnedMutantXWing,
+                    FinnedMutantSwordfish,
+                    FinnedMutantJellyfish,
+                    FinnedMutantSquirmbag,
+                    FinnedMutantWhale,
+                    FinnedMutantLeviathan,
+                ],
+            },
+            Family { name: "Kraken Fish", members: &[KrakenFish1, KrakenFish2] },
+            Family { name: "Simple Colors", members: &[SimpleColorsTrap, SimpleColorsWrap] },
+            Family { name: "Multi Colors", members: &[MultiColors1, MultiColors2] },
+            Family {
+                name: "Coloring",
+                members: &[SimpleColorsTrap, SimpleColorsWrap, MultiColors1, MultiColors2],
+            },
+            Family { name: "Nice Loop/AIC", members: &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic] },
+            Family {
+                name: "Grouped Nice Loop/AIC",
+                members: &[GroupedContinuousNiceLoop, GroupedDiscontinuousNiceLoop, GroupedAic],
+            },
+            Family {
+                name: "Chains and Loops",
+                members: &[
+                    RemotePair,
+                    XChain,
+                    XyChain,
+                    ContinuousNiceLoop,
+                    DiscontinuousNiceLoop,
+                    Aic,
+                    GroupedContinuousNiceLoop,
+                    GroupedDiscontinuousNiceLoop,
+                    GroupedAic,
+                ],
+            },
+            Family { name: "Almost Locked Sets", members: &[AlsXz, AlsXyWing, AlsXyChain, DeathBlossom] },
+            Family { name: "Forcing Chain", members: &[ForcingChainContradiction, ForcingChainVerity] },
+            Family { name: "Forcing Net", members: &[ForcingNetContradiction, ForcingNetVerity] },
+            Family { name: "Templates", members: &[TemplateSet, TemplateDelete] },
+            Family { name: "Killer", members: &[CageCombination, Innies, Outies, CageInteraction] },
+        ]
+    };
+
+    /// The family's name, e.g. `Nice Loop/AIC`.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Its techniques.
+    pub fn members(&self) -> &'static [Technique] {
+        self.members
+    }
+
+    /// The family `name` names (any case, spaces or dashes, an `s` at the end or not; `Nice Loop`,
+    /// `AIC`s and `Grouped Nice Loop` as short for the loops' families).
+    pub fn find(name: &str) -> Option<&'static Family> {
+        let key = fold(name);
+        let key = match key.as_str() {
+            "niceloop" | "niceloops" | "aics" => "niceloop/aic".to_string(),
+            "groupedniceloop" | "groupedniceloops" | "groupedaics" => "groupedniceloop/aic".to_string(),
+            _ => key,
+        };
+        Family::ALL.iter().find(|f| {
+            let own = fold(f.name);
+            key == own || key.strip_suffix('s') == Some(own.as_str())
+        })
+    }
+}
+
+/// What a name given for techniques names: one technique, or a [`Family`].
+///
+/// ```
+/// use sudokit::human::{Technique, Techniques};
+/// let loops: Techniques = "Nice Loop".parse()?;
+/// use Technique::{Aic, ContinuousNiceLoop, DiscontinuousNiceLoop};
+/// assert_eq!(loops.members(), [ContinuousNiceLoop, DiscontinuousNiceLoop, Aic]);
+/// assert_eq!("x-wing".parse::<Techniques>()?, Techniques::One(Technique::XWing));
+/// assert!("Unique Rectangles".parse::<Techniques>()?.members().contains(&Technique::Uniqueness1));
+/// let named = ["singles".parse::<Techniques>()?, "hidden single".parse()?];
+/// assert_eq!(Techniques::all_of(&named).len(), 3);
+/// # Ok::<(), sudokit::human::UnknownTechnique>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Techniques {
+    /// One technique.
+    One(Technique),
+    /// A family of them.
+    Family(&'static Family),
+}
+
+impl Techniques {
+    /// The techniques named.
+    pub fn members(&self) -> &[Technique] {
+        match self {
+            Techniques::One(t) => std::slice::from_ref(t),
+            Techniques::Family(f) => f.members,
+        }
+    }
+
+    /// The techniques `named` names, in order, each once.
+    pub fn all_of(named: &[Techniques]) -> Vec<Technique> {
+        let mut all: Vec<Technique> = Vec::new();
+        for &t in named.iter().flat_map(Techniques::members) {
+            if !all.contains(&t) {
+                all.push(t);
+            }
+        }
+        all
+    }
+}
+
+impl fmt::Display for Techniques {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Techniques::One(t) => t.fmt(f),
+            Techniques::Family(family) => f.write_str(family.name),
+        }
+    }
+}
+
+impl FromStr for Techniques {
+    type Err = UnknownTechnique;
+    /// A technique as [`Technique`] reads it, else a family as [`Family::find`] reads it.
+    fn from_str(s: &str) -> Result<Techniques, UnknownTechnique> {
+        match s.parse::<Technique>() {
+            Ok(t) => Ok(Techniques::One(t)),
+            Err(e) => Family::find(s).map(Techniques::Family).ok_or(e),
+        }
+    }
+}
+
+/// Other names players give some techniques (Sudoku Explainer's among them), folded.
+const ALIASES: &[(&str, Technique)] = &[
+    ("pointing", Technique::LockedCandidates1),
+    ("claiming", Technique::LockedCandidates2),
+    ("boxlinereduction", Technique::LockedCandidates2),
+    ("box/linereduction", Technique::LockedCandidates2),
+    ("ywing", Technique::XyWing),
+    ("bug+1", Technique::BugPlus1),
+    ("bugtype1", Technique::BugPlus1),
+    ("uniquerectangletype1", Technique::Uniqueness1),
+    ("uniquerectangletype2", Technique::Uniqueness2),
+    ("uniquerectangletype3", Technique::Uniqueness3),
+    ("uniquerectangletype4", Technique::Uniqueness4),
+    ("uniquerectangletype5", Technique::Uniqueness5),
+    ("uniquerectangletype6", Technique::Uniqueness6),
+];
+
+/// Up to three names close to `name`, as `; did you mean "W-Wing", …?`, or nothing: the technique
+/// and family names sharing the most words with it (a word matching where one starts the other,
+/// as `unique` and `Uniqueness`), the shorter first.
+fn did_you_mean(name: &str) -> String {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.len() >= 2 || w.chars().all(|c| c.is_ascii_digit()))
+            .filter(|w| !w.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect()
+    };
+    let asked = words(name);
+    let names = Technique::ALL.iter().map(|t| t.name()).chain(Family::ALL.iter().map(|f| f.name));
+    let mut scored: Vec<(usize, usize, &str)> = names
+        .filter_map(|candidate| {
+            let own = words(candidate);
+            let shared = asked
+                .iter()
+                .filter(|w| {
+                    own.iter()
+                        .any(|o| o.starts_with(w.as_str()) || (o.len() >= 2 && w.starts_with(o.as_str())))
+                })
+                .count();
+            (shared > 0).then_some((shared, own.len(), candidate))
+        })
+        .collect();
+    // The most words shared first, then the fewest words besides; stable, so in table order.
+    scored.sort_by_key(|&(shared, len, _)| (std::cmp::Reverse(shared), len));
+    let best: Vec<String> = scored.iter().take(3).map(|(_, _, n)| format!("{n:?}")).collect();
+    match best.as_slice() {
+        [] => String::new(),
+        [one] => format!("; did you mean {one}?"),
+        [rest @ .., last] => format!("; did you mean {} or {last}?", rest.join(", ")),
+    }
+}
 
 /// Lower case with spaces, dashes and underscores dropped, so `x-wing`, `X Wing` and `XWing` match.
 fn fold(s: &str) -> String {
@@ -278,6 +589,7 @@ impl FromStr for Technique {
             .iter()
             .copied()
             .find(|t| fold(t.name()) == key || t.short_name() == key)
+            .or_else(|| ALIASES.iter().find(|(alias, _)| *alias == key).map(|&(_, t)| t))
             .ok_or_else(|| UnknownTechnique(s.to_string()))
     }
 }
@@ -302,6 +614,50 @@ mod tests {
         assert_eq!("03111".parse::<Technique>(), Ok(Technique::FinnedSwordfish));
         assert!("0001".parse::<Technique>().is_err());
         assert!("no such".parse::<Technique>().is_err());
+    }
+
+    #[test]
+    fn families_keep_the_table_order_and_no_name_is_taken_twice() {
+        let mut names: std::collections::HashSet<String> =
+            Technique::ALL.iter().flat_map(|t| [fold(t.name()), t.short_name().to_string()]).collect();
+        for (alias, t) in ALIASES {
+            assert!(names.insert((*alias).to_string()), "alias {alias}");
+            assert_eq!(alias.parse::<Technique>(), Ok(*t));
+        }
+        for family in Family::ALL {
+            assert!(names.insert(fold(family.name())), "{}", family.name());
+            let at: Vec<usize> = family
+                .members()
+                .iter()
+                .map(|m| Technique::ALL.iter().position(|t| t == m).expect("in the table"))
+                .collect();
+            assert!(at.windows(2).all(|w| w[0] < w[1]), "{}: {:?}", family.name(), family.members());
+            assert_eq!(family.name().parse::<Techniques>(), Ok(Techniques::Family(family)));
+            assert_eq!(Family::find(&format!("{}s", family.name().to_uppercase())), Some(family));
+        }
+        assert_eq!(Family::find("aics").map(Family::name), Some("Nice Loop/AIC"));
+        assert_eq!(Family::find("Grouped Nice Loops").map(Family::name), Some("Grouped Nice Loop/AIC"));
+        // A technique's own name stays the technique.
+        assert_eq!("AIC".parse::<Techniques>(), Ok(Techniques::One(Technique::Aic)));
+        assert_eq!("Unique Rectangle Type 4".parse::<Technique>(), Ok(Technique::Uniqueness4));
+        assert_eq!("Box/Line Reduction".parse::<Technique>(), Ok(Technique::LockedCandidates2));
+        assert_eq!("BUG + 1".parse::<Technique>(), Ok(Technique::BugPlus1));
+    }
+
+    #[test]
+    fn an_unknown_name_offers_the_closest_ones() {
+        let e = "Quantum Wing".parse::<Techniques>().expect_err("no such technique");
+        let text = e.to_string();
+        assert!(
+            text.starts_with(
+                r#"unknown technique "Quantum Wing"; did you mean "X-Wing", "W-Wing" or "Wings"?"#
+            ),
+            "{text}"
+        );
+        let text = "Unique Rectangle Type 7".parse::<Technique>().expect_err("no type 7").to_string();
+        assert!(text.contains(r#"did you mean "Unique Rectangle""#), "{text}");
+        let text = "zz9".parse::<Technique>().expect_err("nothing close").to_string();
+        assert!(text.starts_with(r#"unknown technique "zz9" (use a name such as "X-Wing""#), "{text}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::super::*;
 use super::Rated;
-use crate::human::{solve, SolverOptions, State, Technique};
+use crate::human::{solve, Family, SolverOptions, State, Technique};
 use crate::rate::{hodoku, se};
 
 fn rated(target: RatingTarget, attempts: u32) -> Generator {
@@ -189,6 +189,78 @@ fn required_and_excluded_techniques() {
 }
 
 #[test]
+fn a_family_required_is_met_by_any_of_its_techniques() {
+    let family = Family::find("Unique Rectangle").expect("a family");
+    let target = RatingTarget {
+        require_one_of: vec![family],
+        exclude: vec![Technique::Uniqueness1],
+        ..RatingTarget::default()
+    };
+    let gen = rated(target.clone(), 3000);
+    for i in 0..2 {
+        let made = gen.puzzle(&mut rng_for(18, i)).expect("found");
+        let used = path_techniques(&made.puzzle);
+        assert!(family.members().iter().any(|t| used.contains(t)), "{}: {used:?}", made.puzzle);
+        assert!(!used.contains(&Technique::Uniqueness1) && !used.contains(&Technique::BruteForce));
+    }
+    // Every candidate the family's check keeps or skips is one whose path has (or lacks) a member.
+    let plain = Generator::new(Shape::CLASSIC, GenerateOptions::default()).expect("options");
+    for i in 0..40 {
+        let puzzle = plain.puzzle(&mut rng_for(18, 100 + i)).expect("made").puzzle;
+        let used = path_techniques(&puzzle);
+        let expected = if used.contains(&Technique::BruteForce) {
+            Rated::Unreachable
+        } else if family.members().iter().any(|t| used.contains(t)) && !used.contains(&Technique::Uniqueness1)
+        {
+            Rated::Meets
+        } else {
+            Rated::Misses
+        };
+        assert_eq!(target.rate(None, &puzzle, None), expected, "{puzzle}: {used:?}");
+    }
+}
+
+#[test]
+fn a_family_none_of_whose_techniques_can_appear_is_refused() {
+    let family = |name: &str| Family::find(name).expect("a family");
+    let board = crate::rules::Board::classic_shared(Shape::CLASSIC);
+    let why = |target: RatingTarget| target.validate(&board).expect_err("refused").to_string();
+    let nets = RatingTarget {
+        level: Some(hodoku::Level::Hard),
+        require_one_of: vec![family("Forcing Net")],
+        exclude: vec![Technique::ForcingNetVerity],
+        ..RatingTarget::default()
+    };
+    assert_eq!(
+        why(nets),
+        "no technique of Forcing Net can appear in the path: each is above level hard or excluded"
+    );
+    let kraken = RatingTarget { require_one_of: vec![family("Kraken Fish")], ..RatingTarget::default() };
+    assert_eq!(
+        why(kraken),
+        "no technique of Kraken Fish can appear in the path: each is off the default path"
+    );
+    let killer = RatingTarget { require_one_of: vec![family("Killer")], ..RatingTarget::default() };
+    assert_eq!(why(killer), "no technique of Killer can appear in the path: each is for killer cages only");
+    // One member within reach is enough.
+    let loops = RatingTarget {
+        level: Some(hodoku::Level::Unfair),
+        require_one_of: vec![family("Nice Loop")],
+        exclude: vec![Technique::Aic],
+        ..RatingTarget::default()
+    };
+    assert_eq!(loops.validate(&board), Ok(()));
+    let singles = GenerateOptions { difficulty: Some(Difficulty::Singles), ..GenerateOptions::default() };
+    let wings = RatingTarget { require_one_of: vec![family("Wings")], ..RatingTarget::default() };
+    let err = Generator::new(Shape::CLASSIC, singles)
+        .expect("options")
+        .with_rating(wings)
+        .map(|_| ())
+        .expect_err("singles need no wing");
+    assert_eq!(err.to_string(), "no singles puzzle needs a technique of Wings: singles alone solve it");
+}
+
+#[test]
 fn combined_with_a_difficulty_and_symmetry() {
     let o = GenerateOptions {
         difficulty: Some(Difficulty::NoGuess),
@@ -231,8 +303,12 @@ fn the_target_reads_in_words() {
         er: Some("4..6".parse().expect("range")),
         require: vec![Technique::XWing],
         exclude: vec![Technique::Skyscraper],
+        require_one_of: vec![Family::find("nice loops").expect("a family")],
     };
-    assert_eq!(target.to_string(), "HoDoKu level hard, ER 4.0..6.0, with X-Wing, without Skyscraper");
+    assert_eq!(
+        target.to_string(),
+        "HoDoKu level hard, ER 4.0..6.0, with X-Wing, with a technique of Nice Loop/AIC, without Skyscraper"
+    );
 }
 
 /// The level check (with its cheap first pass on the level's own techniques) agrees with
