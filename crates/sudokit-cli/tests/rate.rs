@@ -201,11 +201,11 @@ fn explain_se_shows_the_steps_that_make_up_the_rating() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines[0], "1. Hidden Single (1.2): r2c7=2");
-    assert_eq!(lines[8], "9. Pointing (2.6): r4c9<>7, r5c9<>7, r6c9<>7");
+    assert_eq!(lines[8], "9. Pointing (2.6): 7 in r2c9,r3c9 => r4c9<>7, r5c9<>7, r6c9<>7");
     assert_eq!(lines.last().copied(), Some("solved in 65 steps: ER 4.2, EP 1.2, ED 1.2 (hardest: XY-Wing)"));
     // ER is the hardest step shown, and the first step that hard is the hardest technique's.
     let hardest = lines.iter().find(|l| l.contains(" (4.2): ")).expect("a step of 4.2");
-    assert!(hardest.contains(". XY-Wing (4.2): r"), "{hardest}");
+    assert!(hardest.contains(". XY-Wing (4.2): 4/6/9 in r"), "{hardest}");
     assert!(lines[..lines.len() - 1].iter().all(|l| !l.contains(" (4.3)") && !l.contains(" (5.")));
 
     let json = sudokit(&["explain", "--scale", "se", "-o", "json"], &format!("{XY}\n"));
@@ -319,9 +319,10 @@ fn hint_se_goes_on_from_a_players_pencil_marks() {
     let marks = sudokit(&["candidates"], &format!("{XY}\n"));
     let run = sudokit(&["hint", "--scale", "se", "--pencil"], &marks.stdout);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(run.stdout, "Pointing (2.6): r4c9<>7, r5c9<>7, r6c9<>7\n");
+    assert_eq!(run.stdout, "Pointing (2.6): 7 in r2c9,r3c9 => r4c9<>7, r5c9<>7, r6c9<>7\n");
+    // The nudge points at the pattern, not at what it removes.
     let nudge = sudokit(&["hint", "--scale", "se", "--pencil", "--level", "nudge"], &marks.stdout);
-    assert_eq!(nudge.stdout, "Look at r4c9, r5c9, r6c9\n");
+    assert_eq!(nudge.stdout, "Look at r2c9, r3c9\n");
     // Once those 7s are gone by hand, the hint is the path's next step instead.
     let explain = sudokit(&["explain", "--scale", "se"], &format!("{XY}\n"));
     let tenth = explain.stdout.lines().nth(9).expect("a tenth step").trim_start_matches("10. ");

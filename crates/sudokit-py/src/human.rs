@@ -406,9 +406,10 @@ puzzle_function! {
     /// as for `explain`.
     ///
     /// `scale="se"` gives the next step of Sudoku Explainer's path instead, as `sudokit hint --scale
-    /// se`: the step with its difficulty (`"Pointing (2.6): r4c9<>7"`; `hint.step` is an `SeStep`),
-    /// the technique with its difficulty (`"Try Pointing (2.6)"`, also in `hint.difficulty`), or where
-    /// to look (the house of a hidden single, else the cells the step changes). It takes no
+    /// se`: the step with its difficulty (`"Pointing (2.6): 7 in r2c9,r3c9 => r4c9<>7"`;
+    /// `hint.step` is an `SeStep`), the technique with its difficulty (`"Try Pointing (2.6)"`, also
+    /// in `hint.difficulty`), or where to look (the house of a hidden single, else the cells of the
+    /// step's pattern, or of a chain's results). It takes no
     /// `techniques` or `exclude`, works on pencil marks too, and raises `ValueError` for a board that
     /// is not classic 9x9 and `TimedOutError` where Sudoku Explainer's work budget runs out first.
     ///
@@ -989,7 +990,7 @@ puzzle_function! {
 }
 
 /// One step of Sudoku Explainer's path: `technique` (Sudoku Explainer's name), `difficulty` (as
-/// `serate` rounds it), `text` (`"Pointing (2.6): r4c9<>7, r5c9<>7"`), `placements` and
+/// `serate` rounds it), `text` (`"Pointing (2.6): 7 in r2c9,r3c9 => r4c9<>7"`), `placements` and
 /// `eliminations` as `(row, column, digit)` tuples (1-based). `to_dict()` gives the step as `sudokit
 /// explain --scale se -o json` writes it.
 #[pyclass(module = "sudokit", frozen)]

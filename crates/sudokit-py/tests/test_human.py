@@ -200,9 +200,19 @@ def test_hex_in_hex_out_for_the_step_solver(cli):
     assert str(path) == cli_text.rstrip("\n")
     plain = sudokit.se_path(XY)
     assert len(path) == len(plain) > 40
+    def letter(d):
+        return chr(ord("@") + int(d))
+
     for step, number in zip(path, plain):
-        # Only the digits after `=` and `<>` are letters; rows, columns and difficulties keep numbers.
-        assert step.text == re.sub(r"(=|<>)(\d)", lambda m: m[1] + chr(ord("@") + int(m[2])), number.text)
+        # Only the digits of a pattern (`7 in r2c9,r3c9`) and after `=` and `<>` are letters; rows,
+        # columns and difficulties keep numbers.
+        head, _, rest = number.text.partition("): ")
+        pattern, arrow, results = rest.rpartition(" => ")
+        if " in " in pattern:
+            digits, _, cells = pattern.partition(" in ")
+            pattern = "/".join(map(letter, digits.split("/"))) + " in " + cells
+        lettered = head + "): " + pattern + arrow + re.sub(r"(=|<>)(\d)", lambda m: m[1] + letter(m[2]), results)
+        assert step.text == lettered
         assert step.placements == number.placements and step.to_dict()["text"] == step.text
 
 
@@ -461,7 +471,8 @@ def test_se_hint_on_pencil_marks(cli):
     h = sudokit.hint(marks, pencil=True, scale="se")
     assert h.step == sudokit.se_path(XY)[8]
     assert h.step.eliminations == [(4, 9, 7), (5, 9, 7), (6, 9, 7)]
-    assert sudokit.hint(marks, "nudge", pencil=True, scale="se").text == "Look at r4c9, r5c9, r6c9"
+    # The nudge points at the pattern (the 7s of box 3), not at what it removes.
+    assert sudokit.hint(marks, "nudge", pencil=True, scale="se").text == "Look at r2c9, r3c9"
     # The path from there: the rest of the puzzle's, rated from there.
     rest = sudokit.se_path(marks, pencil=True)
     records, run = json_lines(cli, ["explain", "--scale", "se", "--pencil", "-o", "json"], [marks])

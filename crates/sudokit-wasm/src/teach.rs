@@ -82,7 +82,8 @@ fn step_json(step: &Step, board: &Board, symbols: Symbols) -> Value {
 }
 
 /// The next step of Sudoku Explainer's path from `state`, with what the page highlights: the house
-/// of a hidden single, or the cells the step changes. `work` bounds the rater as for ratings.
+/// of a hidden single, else the cells and digits of the step's pattern, or of a chain the cells it
+/// changes. `work` bounds the rater as for ratings.
 fn se_step(state: &State, work: Option<u64>, symbols: Symbols) -> Result<Option<Value>, String> {
     let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
     let Some(h) =
@@ -100,7 +101,8 @@ fn se_step(state: &State, work: Option<u64>, symbols: Symbols) -> Result<Option<
     Ok(Some(se_step_json(&h.step, cells, houses, symbols)))
 }
 
-/// A step of Sudoku Explainer's as the page shows it: `cells` and `houses` are what it highlights.
+/// A step of Sudoku Explainer's as the page shows it: `cells`, `houses` and the pattern's `digits`
+/// are what it highlights.
 fn se_step_json(step: &se::SeStep, cells: Vec<usize>, houses: Vec<Vec<usize>>, symbols: Symbols) -> Value {
     let at = |&(cell, digit): &(usize, u8)| json!({ "cell": cell, "digit": digit });
     json!({
@@ -109,7 +111,7 @@ fn se_step_json(step: &se::SeStep, cells: Vec<usize>, houses: Vec<Vec<usize>>, s
         "text": step.text_in(symbols),
         "results": step.results_text_in(symbols),
         "cells": cells,
-        "digits": 0,
+        "digits": step.pattern_digits.iter().fold(0u32, |m, &d| m | 1 << d),
         "houses": houses,
         "placements": step.placement.iter().map(at).collect::<Vec<_>>(),
         "eliminations": step.removals.iter().map(at).collect::<Vec<_>>(),

@@ -267,6 +267,147 @@ fn state_after(grid: &Grid, steps: &[se::SeStep]) -> State {
     state
 }
 
+/// The candidates of an open cell of `state` as a mask of bits 1 to 9; 0 for a placed cell.
+fn candidate_masks(state: &State) -> [u16; 81] {
+    let shape = state.shape();
+    std::array::from_fn(|c| {
+        let cell = Cell::new_checked(c, shape).expect("on the board");
+        if state.value(cell).is_some() {
+            return 0;
+        }
+        (1..=9u8)
+            .filter(|&d| state.has(cell, Digit::new_checked(d, shape).expect("a digit")))
+            .map(|d| 1 << d)
+            .sum()
+    })
+}
+
+/// The 27 houses of the 9×9 board, each as its cells: rows, columns, boxes.
+fn houses() -> Vec<Vec<usize>> {
+    let rows = (0..9).map(|r| (0..9).map(|c| r * 9 + c).collect());
+    let cols = (0..9).map(|c| (0..9).map(|r| r * 9 + c).collect());
+    let boxes = (0..9).map(|b| (0..9).map(|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3).collect());
+    rows.chain(cols).chain(boxes).collect()
+}
+
+/// Why the pattern `step` names does not hold on the candidates `cands` it was found on, if it
+/// does not: each kind of pattern against its definition.
+fn pattern_fault(step: &se::SeStep, cands: &[u16; 81]) -> Option<String> {
+    let digits: u16 = step.pattern_digits.iter().map(|&d| 1u16 << d).sum();
+    let cells = &step.pattern_cells;
+    let houses = houses();
+    let holding = |h: &Vec<usize>| cells.iter().all(|c| h.contains(c));
+    let places =
+        |h: &Vec<usize>, d: u8| h.iter().copied().filter(|&c| cands[c] & 1 << d != 0).collect::<Vec<_>>();
+    let removed_in = |allowed: &dyn Fn(usize, u8) -> bool| step.removals.iter().all(|&(c, d)| allowed(c, d));
+    let fault = |why: &str| Some(why.to_string());
+    let name = step.name;
+    if name.starts_with("Naked ") && name != "Naked Single" {
+        if cells.len() != step.pattern_digits.len() || cells.iter().any(|&c| cands[c] & !digits != 0) {
+            return fault("a cell holds another digit, or the cells and digits differ in number");
+        }
+        let within = |h: &&Vec<usize>| {
+            holding(h) && removed_in(&|c, d| h.contains(&c) && !cells.contains(&c) && digits & 1 << d != 0)
+        };
+        if !houses.iter().any(|h| within(&h)) {
+            return fault("no house of the cells holds every removal, of the set's digits");
+        }
+    } else if name.contains("Hidden Pair") || name.contains("Hidden Triplet") || name.contains("Hidden Quad")
+    {
+        let inside = |h: &&Vec<usize>| {
+            holding(h) && step.pattern_digits.iter().all(|&d| places(h, d).iter().all(|c| cells.contains(c)))
+        };
+        if cells.len() != step.pattern_digits.len() || !houses.iter().any(|h| inside(&h)) {
+            return fault("no house where the digits are confined to the cells");
+        }
+        if !name.starts_with("Direct") && !removed_in(&|c, d| cells.contains(&c) && digits & 1 << d == 0) {
+            return fault("a removal outside the cells or of a digit of the set");
+        }
+    } else if ["Pointing", "Claiming", "Direct Pointing", "Direct Claiming"].contains(&name) {
+        let d = step.pattern_digits[..] == [step.pattern_digits[0]] && cells.len() >= 2;
+        let base = |h: &usize| (*h >= 18) == name.ends_with("Pointing");
+        let confined = (0..27).filter(base).any(|h| places(&houses[h], step.pattern_digits[0]) == *cells);
+        if !d || !confined {
+            return fault("the digit's places in a base house are not the cells");
+        }
+    } else if ["X-Wing", "Swordfish", "Jellyfish"].contains(&name) {
+        let n = match name {
+            "X-Wing" => 2,
+            "Swordfish" => 3,
+            _ => 4,
+        };
+        let d = step.pattern_digits[0];
+        let rows: Vec<usize> = (0..9).filter(|r| cells.iter().any(|c| c / 9 == *r)).collect();
+        let cols: Vec<usize> = (0..9).filter(|k| cells.iter().any(|c| c % 9 == *k)).collect();
+        let based = |lines: &[usize], offset: usize| {
+            lines.len() == n
+                && lines.iter().all(|&l| places(&houses[offset + l], d).iter().all(|c| cells.contains(c)))
+        };
+        if step.pattern_digits.len() != 1 || !(based(&rows, 0) || based(&cols, 9)) {
+            return fault("the digit's places in n lines are not the cells");
+        }
+        if !removed_in(&|c, e| {
+            e == d && !cells.contains(&c) && (rows.contains(&(c / 9)) || cols.contains(&(c % 9)))
+        }) {
+            return fault("a removal outside the fish's lines");
+        }
+    } else if name == "XY-Wing" || name == "XYZ-Wing" {
+        let sizes: Vec<u32> = cells.iter().map(|&c| cands[c].count_ones()).collect();
+        let shape_ok = if name == "XY-Wing" { sizes == [2, 2, 2] } else { sizes.iter().sum::<u32>() == 7 };
+        if cells.len() != 3
+            || digits.count_ones() != 3
+            || cells.iter().any(|&c| cands[c] & !digits != 0)
+            || !shape_ok
+        {
+            return fault("not three cells of the wing's digits");
+        }
+    } else if name.starts_with("Unique Rectangle") || name.starts_with("Unique Loop") {
+        if step.pattern_digits.len() != 2
+            || cells.len() < 4
+            || cells.iter().any(|&c| cands[c] & digits != digits)
+        {
+            return fault("a cell of the loop lacks one of its two digits");
+        }
+    } else if name.starts_with("BUG") {
+        if cells.is_empty() || step.pattern_digits.is_empty() {
+            return fault("no cells or digits");
+        }
+    } else if name.starts_with("Aligned") {
+        if !(2..=3).contains(&cells.len()) || !removed_in(&|c, _| cells.contains(&c)) {
+            return fault("a removal outside the aligned cells");
+        }
+    } else if !cells.is_empty() {
+        return fault("a pattern where none is expected");
+    }
+    None
+}
+
+#[test]
+fn every_pattern_named_holds_where_its_step_is_taken() {
+    // Every puzzle of the development set up to ER 7.4: each step's pattern against
+    // the candidates of the grid it was found on.
+    let Some(rows) = oracle() else { return };
+    let mut checked: std::collections::BTreeMap<&str, usize> = Default::default();
+    for row in rows.iter().filter(|r| r.er < 75) {
+        let grid: Grid = row.puzzle.parse().expect("an oracle puzzle parses");
+        let path = se::path(&grid, se::SeOptions::default()).expect("rated");
+        for (k, step) in path.iter().enumerate() {
+            let cands = candidate_masks(&state_after(&grid, &path[..k]));
+            let fault = pattern_fault(step, &cands);
+            assert_eq!(fault, None, "{} step {}: {step}", row.puzzle, k + 1);
+            if !step.pattern_cells.is_empty() {
+                *checked.entry(step.name).or_default() += 1;
+            }
+        }
+    }
+    println!("patterns checked: {checked:?}");
+    for kind in
+        ["Pointing", "Claiming", "Naked Pair", "Hidden Pair", "X-Wing", "XY-Wing", "Unique Rectangle type 1"]
+    {
+        assert!(checked.get(kind).is_some_and(|&n| n > 0), "no {kind} checked: {checked:?}");
+    }
+}
+
 #[test]
 fn hints_along_the_way_are_the_paths_next_steps() {
     // Every 10th puzzle of the development set: from the grid after the first step, after the

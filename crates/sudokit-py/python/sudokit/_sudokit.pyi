@@ -178,7 +178,8 @@ class Rating:
         """The ``sudokit rate -o json`` record without ``index`` and ``puzzle``."""
 
 class SeStep:
-    """One step of Sudoku Explainer's path (``str()``: ``"Pointing (2.6): r4c9<>7, r5c9<>7"``)."""
+    """One step of Sudoku Explainer's path (``str()``: ``"Pointing (2.6): 7 in r2c9,r3c9 => r4c9<>7"``:
+    the pattern, if the technique has one, then the result)."""
 
     technique: str
     """Sudoku Explainer's name of the technique."""

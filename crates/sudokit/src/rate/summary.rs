@@ -178,7 +178,7 @@ mod tests {
 
     #[test]
     fn counts_keep_first_use_among_equals_and_sort_by_difficulty() {
-        let step = |name, difficulty| SeStep { name, difficulty, placement: None, removals: Vec::new() };
+        let step = |name, difficulty| SeStep { name, difficulty, ..SeStep::default() };
         let steps = [
             step("Pointing", 2.6),
             step("Hidden Single", 1.5),

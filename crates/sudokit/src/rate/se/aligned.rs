@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 
 use super::board::{combinations, digits, sees, Board, PEERS};
-use super::hint::{first_step, Hint, Steps};
+use super::hint::{first_step, Hint, Pattern, Steps};
 
 /// An aligned exclusion search along a solution path, which remembers the candidates of the last
 /// grid on which it found nothing.
@@ -285,7 +285,7 @@ fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Hint> {
     }
     let (difficulty, name) =
         if cells.len() == 2 { (6.2, "Aligned Pair Exclusion") } else { (7.5, "Aligned Triplet Exclusion") };
-    Some(Hint::removal(difficulty, name, removals))
+    Some(Hint::removal(difficulty, name, removals).on(Pattern::of(0, cells.iter().map(|&c| c as u8))))
 }
 
 #[cfg(test)]

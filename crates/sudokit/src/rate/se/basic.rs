@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 
 use super::board::{combinations, first, sees, Board, CELL_HOUSES, HOUSES, PEERS};
-use super::hint::{Hint, Steps};
+use super::hint::{Hint, Pattern, Steps};
 
 /// Every house, as a mask of house numbers: a whole search.
 pub(crate) const ALL_HOUSES: u32 = (1 << 27) - 1;
@@ -152,7 +152,8 @@ pub(crate) fn locking(b: &Board, direct: bool, houses: u32, out: &mut dyn Steps)
                         outside &= outside - 1;
                     }
                     let (diff, name) = if h1 < 9 { (2.6, "Pointing") } else { (2.8, "Claiming") };
-                    out.offer(Hint::removal(diff, name, removals))?;
+                    let pattern = Pattern::of(1 << d, cells_at(h1, places));
+                    out.offer(Hint::removal(diff, name, removals).on(pattern))?;
                 }
                 continue;
             }
@@ -172,12 +173,18 @@ pub(crate) fn locking(b: &Board, direct: bool, houses: u32, out: &mut dyn Steps)
                         if h1 < 9 { (1.7, "Direct Pointing") } else { (1.9, "Direct Claiming") };
                     // Sudoku Explainer applies only the placement; the removals stay for later.
                     let cell = HOUSES[h3][remain.trailing_zeros() as usize];
-                    out.offer(Hint::placement(diff, name, usize::from(cell), d))?;
+                    let pattern = Pattern::of(1 << d, cells_at(h1, places));
+                    out.offer(Hint::placement(diff, name, usize::from(cell), d).on(pattern))?;
                 }
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The cells of `house` at the places (indices) `places`.
+fn cells_at(house: usize, places: u16) -> impl Iterator<Item = u8> {
+    (0..9).filter(move |i| places & 1 << i != 0).map(move |i| HOUSES[house][i])
 }
 
 /// Per house, the houses crossing it, as a mask of house numbers.
@@ -274,7 +281,8 @@ pub(crate) fn hidden_set(
                             _ => (4.3, "Direct Hidden Quad"),
                         };
                         // Only the placement is applied, as in Sudoku Explainer.
-                        out.offer(Hint::placement(diff, name, cell as usize, v))?;
+                        let pattern = Pattern::of(value_set, cells_at(house, common));
+                        out.offer(Hint::placement(diff, name, cell as usize, v).on(pattern))?;
                     }
                 }
             } else if !removals.is_empty() {
@@ -283,7 +291,8 @@ pub(crate) fn hidden_set(
                     3 => (4.0, "Hidden Triplet"),
                     _ => (5.4, "Hidden Quad"),
                 };
-                out.offer(Hint::removal(diff, name, removals))?;
+                let pattern = Pattern::of(value_set, cells_at(house, common));
+                out.offer(Hint::removal(diff, name, removals).on(pattern))?;
             }
         }
     }
@@ -329,7 +338,8 @@ pub(crate) fn naked_set(b: &Board, degree: u32, houses: u32, out: &mut dyn Steps
                     3 => (3.6, "Naked Triplet"),
                     _ => (5.0, "Naked Quad"),
                 };
-                out.offer(Hint::removal(diff, name, removals))?;
+                let pattern = Pattern::of(common, cells_at(house, combo as u16));
+                out.offer(Hint::removal(diff, name, removals).on(pattern))?;
             }
         }
     }
@@ -381,7 +391,9 @@ pub(crate) fn fish(b: &Board, degree: u32, out: &mut dyn Steps) -> ControlFlow<(
                         3 => (3.8, "Swordfish"),
                         _ => (5.2, "Jellyfish"),
                     };
-                    out.offer(Hint::removal(diff, name, removals))?;
+                    let lines = (0..9).filter(|l| combo & 1 << l != 0);
+                    let cells = lines.flat_map(|l| cells_at(base + l, pos[base + l][d as usize]));
+                    out.offer(Hint::removal(diff, name, removals).on(Pattern::of(1 << d, cells)))?;
                 }
             }
         }
@@ -424,7 +436,8 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool, out: &mut dyn Steps) -> ControlFlow<
                     .collect();
                 if !removals.is_empty() {
                     let (diff, name) = if xyz { (4.4, "XYZ-Wing") } else { (4.2, "XY-Wing") };
-                    out.offer(Hint::removal(diff, name, removals))?;
+                    let pattern = Pattern::of(union, [xy as u8, xz as u8, yz as u8]);
+                    out.offer(Hint::removal(diff, name, removals).on(pattern))?;
                 }
             }
         }

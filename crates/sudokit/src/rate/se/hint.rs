@@ -1,5 +1,5 @@
-//! One step of the path: its difficulty, Sudoku Explainer's name for it, what it removes and the
-//! digit it places, if any.
+//! One step of the path: its difficulty, Sudoku Explainer's name for it, the pattern it rests on
+//! (where the technique has one of a few cells), what it removes and the digit it places, if any.
 
 use std::ops::ControlFlow;
 
@@ -16,15 +16,46 @@ pub(crate) struct Hint {
     pub removals: Vec<(u8, u16)>,
     /// A digit placed: `(cell, digit)`. Sudoku Explainer counts such a step as a placement for EP.
     pub place: Option<(u8, u8)>,
+    /// The pattern the step rests on; none for singles and chains.
+    pub pattern: Pattern,
+}
+
+/// The digits and cells of the pattern a step rests on (a pair's digits and cells, a fish's digit
+/// and cells, a wing's cells and digits), for the step's text: a player sees why it holds. Empty
+/// where the step has none, or where its text says enough (singles, chains).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pattern {
+    /// The digits, as a mask of bits 1 to 9.
+    pub digits: u16,
+    /// The cells, as a mask of bits 0 to 80.
+    pub cells: u128,
+}
+
+impl Pattern {
+    /// The pattern of `digits` in the cells `cells` lists.
+    pub(crate) fn of(digits: u16, cells: impl IntoIterator<Item = u8>) -> Pattern {
+        Pattern { digits, cells: cells.into_iter().fold(0, |m, c| m | 1 << c) }
+    }
 }
 
 impl Hint {
     pub(crate) fn placement(difficulty: f64, name: &'static str, cell: usize, digit: u8) -> Hint {
-        Hint { difficulty, name, removals: Vec::new(), place: Some((cell as u8, digit)) }
+        Hint {
+            difficulty,
+            name,
+            removals: Vec::new(),
+            place: Some((cell as u8, digit)),
+            pattern: Pattern::default(),
+        }
     }
 
     pub(crate) fn removal(difficulty: f64, name: &'static str, removals: Vec<(u8, u16)>) -> Hint {
-        Hint { difficulty, name, removals, place: None }
+        Hint { difficulty, name, removals, place: None, pattern: Pattern::default() }
+    }
+
+    /// This step, resting on `pattern`.
+    pub(crate) fn on(self, pattern: Pattern) -> Hint {
+        Hint { pattern, ..self }
     }
 
     pub(crate) fn apply(&self, board: &mut Board) {

@@ -374,7 +374,7 @@ fn rating_of(path: &[SeStep]) -> SeRating {
 }
 
 /// One step of the solution path Sudoku Explainer would take.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeStep {
     /// Sudoku Explainer's name of the technique.
     pub name: &'static str,
@@ -384,6 +384,11 @@ pub struct SeStep {
     pub placement: Option<(usize, u8)>,
     /// The candidates removed, as (cell index, digit).
     pub removals: Vec<(usize, u8)>,
+    /// The digits of the pattern the step rests on (a pair's, a fish's, a wing's, a unique
+    /// rectangle's), smallest first; empty for singles, chains and aligned exclusions.
+    pub pattern_digits: Vec<u8>,
+    /// The pattern's cells, as indices in reading order; empty for singles and chains.
+    pub pattern_cells: Vec<usize>,
 }
 
 impl SeStep {
@@ -397,6 +402,8 @@ impl SeStep {
                 .iter()
                 .flat_map(|&(c, m)| board::digits(m).map(move |d| (usize::from(c), d)))
                 .collect(),
+            pattern_digits: board::digits(hint.pattern.digits).collect(),
+            pattern_cells: (0..81).filter(|&c| hint.pattern.cells & 1 << c != 0).collect(),
         }
     }
 
@@ -410,7 +417,8 @@ impl SeStep {
     ///
     /// ```
     /// use sudokit::rate::se::SeStep;
-    /// let step = SeStep { name: "Pointing", difficulty: 2.6, placement: None, removals: vec![(13, 7), (4, 7), (13, 8)] };
+    /// let removals = vec![(13, 7), (4, 7), (13, 8)];
+    /// let step = SeStep { name: "Pointing", difficulty: 2.6, removals, ..SeStep::default() };
     /// assert_eq!(step.cells(), [4, 13]);
     /// ```
     pub fn cells(&self) -> Vec<usize> {
@@ -434,30 +442,48 @@ impl SeStep {
         placed.chain(removed).collect::<Vec<_>>().join(", ")
     }
 
+    /// The pattern the step rests on, in the notation HoDoKu writes it in: `3/5 in r5c5,r6c5` (its
+    /// digits in `symbols`, then its cells), the cells alone for an aligned exclusion, or nothing
+    /// (singles, chains).
+    pub fn pattern_text_in(&self, symbols: Symbols) -> String {
+        let cells: Vec<String> = self.pattern_cells.iter().map(|&c| cell_name(c)).collect();
+        let digits: Vec<String> = self.pattern_digits.iter().map(|&d| symbols.digit_text(d)).collect();
+        match (digits.is_empty(), cells.is_empty()) {
+            (_, true) => String::new(),
+            (true, false) => cells.join(","),
+            (false, false) => format!("{} in {}", digits.join("/"), cells.join(",")),
+        }
+    }
+
     /// The step's text (as `Display` writes it) with the digits written in `symbols`.
     ///
     /// ```
     /// use sudokit::{rate::se::SeStep, Symbols};
     /// let single = Some((17, 6));
-    /// let step = SeStep { name: "Hidden Single", difficulty: 1.2, placement: single, removals: vec![] };
+    /// let step = SeStep { name: "Hidden Single", difficulty: 1.2, placement: single, ..SeStep::default() };
     /// assert_eq!(step.text_in(Symbols::Letters), "Hidden Single (1.2): r2c9=F");
     /// assert_eq!(step.text_in(Symbols::Standard), step.to_string());
     /// ```
     pub fn text_in(&self, symbols: Symbols) -> String {
         let t = self.difficulty_tenths();
-        format!("{} ({}.{}): {}", self.name, t / 10, t % 10, self.results_text_in(symbols))
+        let pattern = self.pattern_text_in(symbols);
+        let arrow = if pattern.is_empty() { "" } else { " => " };
+        format!("{} ({}.{}): {pattern}{arrow}{}", self.name, t / 10, t % 10, self.results_text_in(symbols))
     }
 }
 
 impl fmt::Display for SeStep {
-    /// The technique, its difficulty as `serate` rounds it, and what the step does in forum
-    /// notation: `Naked Triplet (3.6): r5c4<>7`, `Hidden Single (1.2): r2c9=6`.
+    /// The technique, its difficulty as `serate` rounds it, the pattern it rests on if any, and
+    /// what the step does, in forum notation: `Naked Pair (3.0): 3/7 in r5c4,r5c6 => r5c1<>7`,
+    /// `Hidden Single (1.2): r2c9=6`.
     ///
     /// ```
     /// use sudokit::rate::se::SeStep;
     /// let removals = vec![(36, 7), (45, 7)];
-    /// let step = SeStep { name: "Pointing", difficulty: 2.6, placement: None, removals };
+    /// let step = SeStep { name: "Pointing", difficulty: 2.6, removals, ..SeStep::default() };
     /// assert_eq!(step.to_string(), "Pointing (2.6): r5c1<>7, r6c1<>7");
+    /// let pattern = SeStep { pattern_digits: vec![7], pattern_cells: vec![63, 72], ..step };
+    /// assert_eq!(pattern.to_string(), "Pointing (2.6): 7 in r8c1,r9c1 => r5c1<>7, r6c1<>7");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text_in(Symbols::Standard))

@@ -23,12 +23,14 @@ pub struct SeHint {
     /// For a hidden single, the house where it is the digit's only place (or the last empty
     /// cell).
     pub house: Option<HouseKind>,
-    /// Otherwise, the cells the step changes, in reading order (empty with a house).
+    /// Otherwise, the cells of the pattern the step rests on, or where it has none (chains), the
+    /// cells it changes; in reading order (empty with a house).
     pub cells: Vec<Cell>,
 }
 
 impl SeHint {
-    /// Where to look, without giving the step away: `Look at b3`, `Look at r4c9, r5c9`.
+    /// Where to look, without giving the step away: `Look at b3`, `Look at r2c9, r3c9` (a
+    /// pattern's cells).
     pub fn nudge(&self) -> String {
         let places: Vec<String> = match self.house {
             Some(h) => vec![house_name(h)],
@@ -92,6 +94,8 @@ pub fn hint(state: &State, options: SeOptions) -> Result<Option<SeHint>, RateErr
             let house = single_house(&board, &step);
             let cells = if house.is_some() {
                 Vec::new()
+            } else if !step.pattern_cells.is_empty() {
+                step.pattern_cells.iter().map(|&c| Cell::from_index(c)).collect()
             } else {
                 step.cells().into_iter().map(Cell::from_index).collect()
             };
@@ -310,17 +314,19 @@ mod tests {
         "..126...99..4....26.4..5..14.....8.5..............7.3..5...6....8.15......7..8...";
     const DIRECT_PAIR: &str =
         ".61..8.9484.2....1.......2.6...29..8.1........7..5...3....7.......68.25.......1..";
+    /// A generated puzzle of ER 7.1, whose path removes candidates by forcing chains.
+    const CHAIN: &str = "2......593..2.1...7......4.....4...3.....6...4..8....7.6...57....31...8...4782..6";
 
     #[test]
     fn nudges_name_the_house_of_a_hidden_single_and_else_the_cells() {
-        let mut seen = [false; 3];
-        for puzzle in [XY_WING, NAKED_SINGLE, DIRECT_PAIR] {
+        let mut seen = [false; 4];
+        for puzzle in [XY_WING, NAKED_SINGLE, DIRECT_PAIR, CHAIN] {
             nudges_on(puzzle, &mut seen);
         }
-        assert_eq!(seen, [true; 3], "the paths have hidden singles, other placements and removals");
+        assert_eq!(seen, [true; 4], "the paths have hidden singles, other placements, removals and patterns");
     }
 
-    fn nudges_on(puzzle: &str, seen: &mut [bool; 3]) {
+    fn nudges_on(puzzle: &str, seen: &mut [bool; 4]) {
         let path = explain(&puzzle.parse().expect("a puzzle"), SeOptions::default()).expect("a path");
         for k in 0..path.steps.len() {
             let s = after(state(puzzle), &path.steps[..k]);
@@ -339,6 +345,13 @@ mod tests {
                     let kind = if step.difficulty_tenths() == 12 { "b" } else { "rcb" };
                     assert!(kind.contains(&house[..1]), "step {}: {look} for {step}", k + 1);
                     seen[0] = true;
+                }
+                // The pattern's cells where the step has one (pointing at where to look, not at
+                // what it finds), else the cells it changes.
+                _ if !step.pattern_cells.is_empty() => {
+                    let cells: Vec<Cell> = step.pattern_cells.iter().map(|&c| Cell::from_index(c)).collect();
+                    assert_eq!((h.house, &h.cells), (None, &cells), "{look} for {step}");
+                    seen[3] = true;
                 }
                 (_, Some((cell, _))) => {
                     assert_eq!((h.house, h.cells.clone()), (None, vec![Cell::from_index(cell)]), "{step}");

@@ -505,15 +505,19 @@ fn explain_keeps_the_steps_of_a_path_cut_short() {
 
 #[test]
 fn steps_read_in_forum_notation_and_in_json() {
-    let single =
-        super::SeStep { name: "Naked Single", difficulty: 2.3, placement: Some((40, 9)), removals: vec![] };
+    let single = super::SeStep {
+        name: "Naked Single",
+        difficulty: 2.3,
+        placement: Some((40, 9)),
+        ..Default::default()
+    };
     assert_eq!(single.to_string(), "Naked Single (2.3): r5c5=9");
     // Difficulties summed from a base and a length bonus print as serate rounds them.
     let chain = super::SeStep {
         name: "Dynamic Region Forcing Chains",
         difficulty: 8.5 + 0.1 + 0.1 + 0.1,
-        placement: None,
         removals: vec![(0, 1), (80, 9)],
+        ..Default::default()
     };
     assert_eq!(chain.to_string(), "Dynamic Region Forcing Chains (8.8): r1c1<>1, r9c9<>9");
     assert_eq!(

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::board::{combinations, first, Board, CELL_HOUSES, HOUSES, PEERS};
-use super::hint::{Hint, Steps};
+use super::hint::{Hint, Pattern, Steps};
 
 fn index_in(house: usize, cell: usize) -> usize {
     HOUSES[house].iter().position(|&c| c as usize == cell).unwrap_or(9)
@@ -116,12 +116,14 @@ fn common_peers(cells: &[usize]) -> Vec<usize> {
 /// Unique rectangles and loops, easiest (then lowest type) first, in the order found among equals.
 pub(crate) fn unique_loops(b: &Board, out: &mut dyn Steps) -> ControlFlow<()> {
     let mut found: Vec<(f64, u8, Hint)> = Vec::new();
-    let mut offer = |len: usize, kind: u8, add: f64, removals: Vec<(u8, u16)>| {
+    let mut offer = |pattern: Pattern, kind: u8, add: f64, removals: Vec<(u8, u16)>| {
         if removals.is_empty() {
             return;
         }
+        let len = pattern.cells.count_ones() as usize;
         let difficulty = loop_difficulty(len) + add;
-        found.push((difficulty, kind, Hint::removal(difficulty, loop_name(len, kind), removals)));
+        let hint = Hint::removal(difficulty, loop_name(len, kind), removals).on(pattern);
+        found.push((difficulty, kind, hint));
     };
     for cell in 0..81 {
         if b.cands[cell].count_ones() != 2 {
@@ -133,23 +135,23 @@ pub(crate) fn unique_loops(b: &Board, out: &mut dyn Steps) -> ControlFlow<()> {
         find_loops(&mut search, cell, &mut Vec::new(), 2, 0, 3);
         let loops = search.out;
         for path in loops.iter().filter(|p| is_valid_loop(p)) {
-            let len = path.len();
+            let pattern = Pattern::of(pair, path.iter().map(|&c| c as u8));
             let extra_cells: Vec<usize> =
                 path.iter().copied().filter(|&c| b.cands[c].count_ones() > 2).collect();
             match extra_cells.len() {
-                1 => offer(len, 1, 0.0, vec![(extra_cells[0] as u8, pair)]),
-                n if n > 2 => offer(len, 2, 0.0, type2(b, &extra_cells, pair)),
+                1 => offer(pattern, 1, 0.0, vec![(extra_cells[0] as u8, pair)]),
+                n if n > 2 => offer(pattern, 2, 0.0, type2(b, &extra_cells, pair)),
                 2 => {
                     let (c1, c2) = (extra_cells[0], extra_cells[1]);
                     let rest = (b.cands[c1] | b.cands[c2]) & !pair;
                     if rest.count_ones() == 1 {
-                        offer(len, 2, 0.0, type2(b, &extra_cells, pair));
+                        offer(pattern, 2, 0.0, type2(b, &extra_cells, pair));
                     } else if rest.count_ones() >= 2 {
                         for (add, removals) in type3(b, c1, c2, v1, v2) {
-                            offer(len, 3, add, removals);
+                            offer(pattern, 3, add, removals);
                         }
                     }
-                    offer(len, 4, 0.0, type4(b, c1, c2, v1, v2));
+                    offer(pattern, 4, 0.0, type4(b, c1, c2, v1, v2));
                 }
                 _ => {}
             }
@@ -347,16 +349,18 @@ pub(crate) fn bug(b: &Board, out: &mut dyn Steps) -> ControlFlow<()> {
         }
     }
     let common = common.unwrap_or_default();
+    let pattern = Pattern::of(all_values, bug_cells.iter().map(|&c| c as u8));
     if bug_cells.len() == 1 {
         let cell = bug_cells[0];
-        return out.offer(Hint::removal(5.6, "BUG type 1", vec![(cell as u8, b.cands[cell] & !all_values)]));
+        let removals = vec![(cell as u8, b.cands[cell] & !all_values)];
+        return out.offer(Hint::removal(5.6, "BUG type 1", removals).on(pattern));
     }
     if all_values.count_ones() == 1 {
         let v = first(all_values);
         let removals: Vec<(u8, u16)> =
             common.iter().filter(|&&c| b.cands[c] & (1 << v) != 0).map(|&c| (c as u8, 1 << v)).collect();
         if !common.is_empty() && !removals.is_empty() {
-            return out.offer(Hint::removal(5.7, "BUG type 2", removals));
+            return out.offer(Hint::removal(5.7, "BUG type 2", removals).on(pattern));
         }
         if bug_cells.len() == 2 {
             return bug4(b, &bug_cells, &bug_values, all_values, out);
@@ -414,7 +418,8 @@ fn bug3(
                     .collect();
                 if !removals.is_empty() {
                     let difficulty = 5.7 + f64::from(set.count_ones() - 1) * 0.1;
-                    out.offer(Hint::removal(difficulty, "BUG type 3", removals))?;
+                    let cells = bug_cells.iter().chain(&naked_cells).map(|&c| c as u8);
+                    out.offer(Hint::removal(difficulty, "BUG type 3", removals).on(Pattern::of(set, cells)))?;
                 }
             }
         }
@@ -440,5 +445,6 @@ fn bug4(
     if removals.is_empty() {
         return ControlFlow::Continue(());
     }
-    out.offer(Hint::removal(5.7, "BUG type 4", removals))
+    let pattern = Pattern::of(all_values | common, cells.iter().map(|&c| c as u8));
+    out.offer(Hint::removal(5.7, "BUG type 4", removals).on(pattern))
 }

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::rate::se::board::{cand, cell_of, digit_of, digits, Bits, Board, CELL_HOUSES, PEERS};
-use crate::rate::se::hint::Hint;
+use crate::rate::se::hint::{Hint, Pattern};
 use crate::rate::se::reach::{gained_reach, Reach};
 
 use super::best::{Best, Found};
@@ -532,7 +532,7 @@ pub(super) fn cycles_and_chains_into(
                         difficulty,
                         complexity,
                         sort_key,
-                        hint: Hint { difficulty, name, removals, place },
+                        hint: Hint { difficulty, name, removals, place, pattern: Pattern::default() },
                     };
                     best.offer(&ch, f, &[target], 0, false);
                 }
@@ -620,5 +620,10 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
         "Bidirectional X-Cycle"
     };
     let difficulty = if x && y { 7.0 } else { 6.5 } + length_bonus(complexity);
-    Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals, place: None } }
+    Found {
+        difficulty,
+        complexity,
+        sort_key,
+        hint: Hint { difficulty, name, removals, place: None, pattern: Pattern::default() },
+    }
 }

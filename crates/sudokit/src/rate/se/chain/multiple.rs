@@ -3,7 +3,7 @@
 //! or in common over a cell's candidates or a digit's places in a house.
 
 use crate::rate::se::board::{cand, digit_of, digits, Bits, Board, CELL_HOUSES, HOUSES};
-use crate::rate::se::hint::Hint;
+use crate::rate::se::hint::{Hint, Pattern};
 use crate::rate::se::spread::Plan;
 
 use super::best::{Best, Found};
@@ -267,7 +267,8 @@ fn offer_concluded(
         return;
     }
     let (removals, place) = ch.conclusion(conclusion.0, conclusion.1);
-    let f = Found { difficulty, complexity, sort_key, hint: Hint { difficulty, name, removals, place } };
+    let hint = Hint { difficulty, name, removals, place, pattern: Pattern::default() };
+    let f = Found { difficulty, complexity, sort_key, hint };
     best.offer(ch, f, targets, src_cause, false);
 }
 
