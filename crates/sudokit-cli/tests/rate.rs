@@ -222,6 +222,11 @@ fn explain_se_shows_the_steps_that_make_up_the_rating() {
     assert_eq!(steps[8]["technique"], "Pointing");
     assert_eq!(steps[8]["difficulty"].as_f64(), Some(2.6));
     assert_eq!(steps[8]["eliminations"][2], serde_json::json!({"cell": "r6c9", "digit": 7}));
+    // The pattern, as the human solver's steps give theirs.
+    assert_eq!(
+        (&steps[8]["digits"], &steps[8]["cells"]),
+        (&serde_json::json!([7]), &serde_json::json!(["r2c9", "r3c9"]))
+    );
     assert_eq!(steps[0]["placements"][0], serde_json::json!({"cell": "r2c7", "digit": 2}));
     assert_eq!(steps[0]["text"], lines[0].trim_start_matches("1. "));
 }

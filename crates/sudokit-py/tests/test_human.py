@@ -432,7 +432,7 @@ def test_se_path_steps():
     assert (first.technique, first.difficulty, str(first)) == ("Hidden Single", 1.2, text)
     assert first.placements == [(2, 2, 6)] and first.eliminations == []
     assert first.to_dict() == {
-        "technique": "Hidden Single", "difficulty": 1.2, "text": text,
+        "technique": "Hidden Single", "difficulty": 1.2, "text": text, "digits": [], "cells": [],
         "placements": [{"cell": "r2c2", "digit": 6}], "eliminations": [],
     }
     assert [s.text for s in path] == [s.text for s in path.steps]
@@ -443,6 +443,7 @@ def test_se_path_steps():
     xy = sudokit.se_path(XY)
     assert (xy.er, xy.hardest) == (4.2, "XY-Wing")
     assert xy[8].eliminations == [(4, 9, 7), (5, 9, 7), (6, 9, 7)]
+    assert (xy[8].to_dict()["digits"], xy[8].to_dict()["cells"]) == ([7], ["r2c9", "r3c9"])
 
 
 def test_se_hint_agrees_with_the_cli_and_with_se_path(datasets, cli):

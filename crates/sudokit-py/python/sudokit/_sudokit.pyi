@@ -192,7 +192,8 @@ class SeStep:
     eliminations: List[Tuple[int, int, int]]
     """Candidates removed: ``(row, column, digit)``, 1-based."""
     def to_dict(self) -> Dict[str, Any]:
-        """The step as ``sudokit explain --scale se -o json`` writes it."""
+        """The step as ``sudokit explain --scale se -o json`` writes it, the pattern's ``digits`` and
+        ``cells`` included."""
 
 class SePath(Sequence[SeStep]):
     """Sudoku Explainer's path, the steps behind ER/EP/ED (a sequence of ``SeStep``; ``str()``: the

@@ -507,19 +507,25 @@ struct StepJson {
     technique: &'static str,
     difficulty: f64,
     text: String,
+    digits: Vec<u8>,
+    cells: Vec<String>,
     placements: Vec<CandidateJson>,
     eliminations: Vec<CandidateJson>,
 }
 
 impl serde::Serialize for SeStep {
-    /// `{"technique", "difficulty" (rounded as `serate` prints it), "text", "placements",
-    /// "eliminations"}`, the last two lists of `{"cell": "r1c1", "digit": 5}`.
+    /// `{"technique", "difficulty" (rounded as `serate` prints it), "text", "digits", "cells",
+    /// "placements", "eliminations"}`: the pattern's digits and cells (`"r1c1"`; both empty where
+    /// it has none), as the human solver's steps give theirs, then lists of `{"cell": "r1c1",
+    /// "digit": 5}`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let cand = |&(c, d): &(usize, u8)| CandidateJson { cell: cell_name(c), digit: d };
         StepJson {
             technique: self.name,
             difficulty: f64::from(self.difficulty_tenths()) / 10.0,
             text: self.to_string(),
+            digits: self.pattern_digits.clone(),
+            cells: self.pattern_cells.iter().map(|&c| cell_name(c)).collect(),
             placements: self.placement.iter().map(cand).collect(),
             eliminations: self.removals.iter().map(cand).collect(),
         }

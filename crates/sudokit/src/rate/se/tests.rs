@@ -520,12 +520,28 @@ fn steps_read_in_forum_notation_and_in_json() {
         ..Default::default()
     };
     assert_eq!(chain.to_string(), "Dynamic Region Forcing Chains (8.8): r1c1<>1, r9c9<>9");
+    let pair = super::SeStep {
+        name: "Naked Pair",
+        difficulty: 3.0,
+        removals: vec![(2, 4)],
+        pattern_digits: vec![4, 8],
+        pattern_cells: vec![15, 24],
+        ..Default::default()
+    };
+    assert_eq!(pair.to_string(), "Naked Pair (3.0): 4/8 in r2c7,r3c7 => r1c3<>4");
+    let json = serde_json::to_value(&pair).expect("serializes");
+    assert_eq!(
+        (&json["digits"], &json["cells"]),
+        (&serde_json::json!([4, 8]), &serde_json::json!(["r2c7", "r3c7"]))
+    );
     assert_eq!(
         serde_json::to_value(&chain).expect("serializes"),
         serde_json::json!({
             "technique": "Dynamic Region Forcing Chains",
             "difficulty": 8.8,
             "text": "Dynamic Region Forcing Chains (8.8): r1c1<>1, r9c9<>9",
+            "digits": [],
+            "cells": [],
             "placements": [],
             "eliminations": [{"cell": "r1c1", "digit": 1}, {"cell": "r9c9", "digit": 9}],
         })
