@@ -441,8 +441,8 @@ impl Family {
         self.members
     }
 
-    /// The family `name` names (any case, spaces or dashes, an `s` at the end or not; `Nice Loop`,
-    /// `AIC`s and `Grouped Nice Loop` as short for the loops' families).
+    /// The family `name` names (any case, spaces or dashes, an `s` at the end or not); `Nice Loop`,
+    /// `AICs` and `Grouped Nice Loop` name the loops' families.
     pub fn find(name: &str) -> Option<&'static Family> {
         let key = fold(name);
         let key = match key.as_str() {
