@@ -763,7 +763,8 @@ fn every_step(b: &Board, budget: &mut Budget) -> Vec<Hint> {
             all.extend(chain::multiple_chains_every(b, Multi::Dynamic(level), budget, &mut cache, true));
         }
     }
-    // Two patterns with the same effect read the same in forum notation: listed once.
+    // Two finds of one technique with the same effect (a set seen from two of its houses, say):
+    // listed once, the first kept.
     let mut seen = std::collections::HashSet::new();
     all.retain(|h| {
         let mut removals = h.removals.clone();
