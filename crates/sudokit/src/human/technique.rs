@@ -286,6 +286,35 @@ impl Family {
     /// Every family, each with its members in [`Technique::ALL`]'s order.
     pub const ALL: &'static [Family] = {
         use Technique::*;
+        // The families that are parts of others are slices of them, so each list is written once.
+        const UNIQUENESS: &[Technique] = &[
+            BugPlus1,
+            Uniqueness1,
+            Uniqueness2,
+            Uniqueness3,
+            Uniqueness4,
+            Uniqueness5,
+            Uniqueness6,
+            HiddenRectangle,
+            AvoidableRectangle1,
+            AvoidableRectangle2,
+        ];
+        const COLORING: &[Technique] = &[SimpleColorsTrap, SimpleColorsWrap, MultiColors1, MultiColors2];
+        const CHAINS: &[Technique] = &[
+            RemotePair,
+            XChain,
+            XyChain,
+            ContinuousNiceLoop,
+            DiscontinuousNiceLoop,
+            Aic,
+            GroupedContinuousNiceLoop,
+            GroupedDiscontinuousNiceLoop,
+            GroupedAic,
+        ];
+        /// `all[from..to]`, in a constant.
+        const fn part(all: &'static [Technique], from: usize, to: usize) -> &'static [Technique] {
+            all.split_at(to).0.split_at(from).1
+        }
         &[
             Family { name: "Singles", members: &[FullHouse, NakedSingle, HiddenSingle] },
             Family { name: "Locked Candidates", members: &[LockedCandidates1, LockedCandidates2] },
@@ -318,34 +347,9 @@ impl Family {
                 ],
             },
             Family { name: "Wings", members: &[WWing, XyWing, XyzWing, WxyzWing] },
-            Family {
-                name: "Unique Rectangle",
-                members: &[
-                    Uniqueness1,
-                    Uniqueness2,
-                    Uniqueness3,
-                    Uniqueness4,
-                    Uniqueness5,
-                    Uniqueness6,
-                    HiddenRectangle,
-                ],
-            },
-            Family { name: "Avoidable Rectangle", members: &[AvoidableRectangle1, AvoidableRectangle2] },
-            Family {
-                name: "Uniqueness",
-                members: &[
-                    BugPlus1,
-                    Uniqueness1,
-                    Uniqueness2,
-                    Uniqueness3,
-                    Uniqueness4,
-                    Uniqueness5,
-                    Uniqueness6,
-                    HiddenRectangle,
-                    AvoidableRectangle1,
-                    AvoidableRectangle2,
-                ],
-            },
+            Family { name: "Unique Rectangle", members: part(UNIQUENESS, 1, 8) },
+            Family { name: "Avoidable Rectangle", members: part(UNIQUENESS, 8, 10) },
+            Family { name: "Uniqueness", members: UNIQUENESS },
             Family {
                 name: "Finned Fish",
                 members: &[
@@ -398,31 +402,12 @@ impl Family {
                 ],
             },
             Family { name: "Kraken Fish", members: &[KrakenFish1, KrakenFish2] },
-            Family { name: "Simple Colors", members: &[SimpleColorsTrap, SimpleColorsWrap] },
-            Family { name: "Multi Colors", members: &[MultiColors1, MultiColors2] },
-            Family {
-                name: "Coloring",
-                members: &[SimpleColorsTrap, SimpleColorsWrap, MultiColors1, MultiColors2],
-            },
-            Family { name: "Nice Loop/AIC", members: &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic] },
-            Family {
-                name: "Grouped Nice Loop/AIC",
-                members: &[GroupedContinuousNiceLoop, GroupedDiscontinuousNiceLoop, GroupedAic],
-            },
-            Family {
-                name: "Chains and Loops",
-                members: &[
-                    RemotePair,
-                    XChain,
-                    XyChain,
-                    ContinuousNiceLoop,
-                    DiscontinuousNiceLoop,
-                    Aic,
-                    GroupedContinuousNiceLoop,
-                    GroupedDiscontinuousNiceLoop,
-                    GroupedAic,
-                ],
-            },
+            Family { name: "Simple Colors", members: part(COLORING, 0, 2) },
+            Family { name: "Multi Colors", members: part(COLORING, 2, 4) },
+            Family { name: "Coloring", members: COLORING },
+            Family { name: "Nice Loop/AIC", members: part(CHAINS, 3, 6) },
+            Family { name: "Grouped Nice Loop/AIC", members: part(CHAINS, 6, 9) },
+            Family { name: "Chains and Loops", members: CHAINS },
             Family { name: "Almost Locked Sets", members: &[AlsXz, AlsXyWing, AlsXyChain, DeathBlossom] },
             Family { name: "Forcing Chain", members: &[ForcingChainContradiction, ForcingChainVerity] },
             Family { name: "Forcing Net", members: &[ForcingNetContradiction, ForcingNetVerity] },
@@ -635,6 +620,21 @@ mod tests {
             assert_eq!(family.name().parse::<Techniques>(), Ok(Techniques::Family(family)));
             assert_eq!(Family::find(&format!("{}s", family.name().to_uppercase())), Some(family));
         }
+        // The uniqueness family is the techniques that rely on one solution, the parts its slices.
+        let unique: Vec<Technique> =
+            Technique::ALL.iter().copied().filter(|t| t.needs_uniqueness()).collect();
+        assert_eq!(Family::find("Uniqueness").map(Family::members), Some(&unique[..]));
+        let members = |name: &str| Family::find(name).map_or(&[][..], Family::members);
+        assert_eq!(members("Unique Rectangle"), &unique[1..8]);
+        assert_eq!(members("Unique Rectangle").last(), Some(&Technique::HiddenRectangle));
+        assert_eq!(
+            members("Avoidable Rectangle"),
+            [Technique::AvoidableRectangle1, Technique::AvoidableRectangle2]
+        );
+        assert_eq!(members("Simple Colors"), [Technique::SimpleColorsTrap, Technique::SimpleColorsWrap]);
+        assert_eq!(members("Multi Colors"), [Technique::MultiColors1, Technique::MultiColors2]);
+        assert_eq!(members("Grouped Nice Loop")[0], Technique::GroupedContinuousNiceLoop);
+        assert_eq!(members("Chains and Loops").len(), 9);
         assert_eq!(Family::find("aics").map(Family::name), Some("Nice Loop/AIC"));
         assert_eq!(Family::find("Grouped Nice Loops").map(Family::name), Some("Grouped Nice Loop/AIC"));
         // A technique's own name stays the technique.

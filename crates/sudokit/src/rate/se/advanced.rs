@@ -13,7 +13,7 @@
 //! keyed by object identity, so its own order there is not reproducible).
 
 use super::basic::{crosses, locking_pairs, BLOCK_COL_ROW};
-use super::board::{cand, digits, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
+use super::board::{bits, cand, digits, two, Board, CELL_HOUSES, CELL_INDEX, HOUSES};
 
 use super::board::Positions;
 
@@ -282,18 +282,6 @@ fn pairs_in(set: u16, lost: u16) -> impl Iterator<Item = (u8, u8)> {
 /// at least two members, the union exactly two) holds exactly when both are the same mask of two.
 fn same_pair(a: u16, b: u16) -> Option<u16> {
     (a == b && two(a)).then_some(a)
-}
-
-/// The set bits of a 9-bit mask, ascending.
-fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    let mut rest = mask & 0x1ff;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            i
-        })
-    })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{combinations, first, sees, Board, CELL_HOUSES, HOUSES, PEERS};
+use super::board::{bits, combinations, first, sees, Board, CELL_HOUSES, HOUSES, PEERS};
 use super::hint::{Hint, Pattern, Steps};
 
 /// Every house, as a mask of house numbers: a whole search.
@@ -184,7 +184,7 @@ pub(crate) fn locking(b: &Board, direct: bool, houses: u32, out: &mut dyn Steps)
 
 /// The cells of `house` at the places (indices) `places`.
 fn cells_at(house: usize, places: u16) -> impl Iterator<Item = u8> {
-    (0..9).filter(move |i| places & 1 << i != 0).map(move |i| HOUSES[house][i])
+    bits(places).map(move |i| HOUSES[house][i])
 }
 
 /// Per house, the houses crossing it, as a mask of house numbers.

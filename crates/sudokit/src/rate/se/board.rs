@@ -304,6 +304,18 @@ pub(crate) fn digits(mask: u16) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The set bits of a 9-bit mask (places in a house), ascending.
+pub(crate) fn bits(mask: u16) -> impl Iterator<Item = usize> {
+    let mut rest = mask & 0x1ff;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
+}
+
 /// All `k`-subsets of `0..n` (`n` < 128) as bit masks, in increasing numeric order (the order
 /// Sudoku Explainer enumerates its combinations in: Gosper's next-combination step).
 pub(crate) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u128> {
