@@ -1,9 +1,9 @@
 //! One step of the path: its difficulty, Sudoku Explainer's name for it, the pattern it rests on
-//! (where the technique has one of a few cells), what it removes and the digit it places, if any.
+//! (where the technique has one), what it removes and the digit it places, if any.
 
 use std::ops::ControlFlow;
 
-use super::board::Board;
+use super::board::{cell_of, digit_of, Board};
 
 /// A deduction found by one of the techniques.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,13 +16,14 @@ pub(crate) struct Hint {
     pub removals: Vec<(u8, u16)>,
     /// A digit placed: `(cell, digit)`. Sudoku Explainer counts such a step as a placement for EP.
     pub place: Option<(u8, u8)>,
-    /// The pattern the step rests on; none for singles and chains.
+    /// The pattern the step rests on; none for singles.
     pub pattern: Pattern,
 }
 
 /// The digits and cells of the pattern a step rests on (a pair's digits and cells, a fish's digit
-/// and cells, a wing's cells and digits), for the step's text: a player sees why it holds. Empty
-/// where the step has none, or where its text says enough (singles, chains).
+/// and cells, a wing's cells and digits, a chain's candidates, the assumptions of a forcing
+/// chain), for the step's text: a player sees why it holds, or where to start. Empty where the
+/// step has none, or where its text says enough (singles).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Pattern {
     /// The digits, as a mask of bits 1 to 9.
@@ -35,6 +36,16 @@ impl Pattern {
     /// The pattern of `digits` in the cells `cells` lists.
     pub(crate) fn of(digits: u16, cells: impl IntoIterator<Item = u8>) -> Pattern {
         Pattern { digits, cells: cells.into_iter().fold(0, |m, c| m | 1 << c) }
+    }
+
+    /// This pattern with candidate `k` (an index as [`cand`](super::board::cand) makes it).
+    pub(crate) fn with(self, k: u16) -> Pattern {
+        Pattern { digits: self.digits | 1 << digit_of(k), cells: self.cells | 1 << cell_of(k) }
+    }
+
+    /// The pattern of the candidates `ks` lists: the assumptions a forcing chain starts from.
+    pub(crate) fn of_candidates(ks: &[u16]) -> Pattern {
+        ks.iter().fold(Pattern::default(), |p, &k| p.with(k))
     }
 }
 

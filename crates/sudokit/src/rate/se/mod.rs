@@ -385,9 +385,11 @@ pub struct SeStep {
     /// The candidates removed, as (cell index, digit).
     pub removals: Vec<(usize, u8)>,
     /// The digits of the pattern the step rests on (a pair's, a fish's, a wing's, a unique
-    /// rectangle's), smallest first; empty for singles, chains and aligned exclusions.
+    /// rectangle's, a cycle's or static chain's, or those of the assumptions a forcing chain
+    /// starts from: each candidate of a cell, each place of a digit in a house, or one
+    /// candidate), smallest first; empty for singles and aligned exclusions.
     pub pattern_digits: Vec<u8>,
-    /// The pattern's cells, as indices in reading order; empty for singles and chains.
+    /// The pattern's cells, as indices in reading order; empty for singles.
     pub pattern_cells: Vec<usize>,
 }
 
@@ -443,8 +445,9 @@ impl SeStep {
     }
 
     /// The pattern the step rests on, in the notation HoDoKu writes it in: `3/5 in r5c5,r6c5` (its
-    /// digits in `symbols`, then its cells), the cells alone for an aligned exclusion, or nothing
-    /// (singles, chains).
+    /// digits in `symbols`, then its cells; for a forcing chain, its assumptions: `2/7 in r4c5`
+    /// for a cell's candidates, `4 in r4c1,r4c8` for a digit's places in a house), the cells alone
+    /// for an aligned exclusion, or nothing (singles).
     pub fn pattern_text_in(&self, symbols: Symbols) -> String {
         let cells: Vec<String> = self.pattern_cells.iter().map(|&c| cell_name(c)).collect();
         let digits: Vec<String> = self.pattern_digits.iter().map(|&d| symbols.digit_text(d)).collect();

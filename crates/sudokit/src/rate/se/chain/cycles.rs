@@ -509,8 +509,12 @@ pub(super) fn cycles_and_chains_into(
                 } else {
                     2
                 };
+                // A nested search's steps are never shown: their patterns are not worked out.
+                let pattern_of =
+                    |ch: &Chainer<'_>, n| if track { Pattern::default() } else { ch.chain_pattern(n) };
                 for dst in found {
-                    let f = cycle_hint(&mut ch, dst, x, y, sort_key);
+                    let mut f = cycle_hint(&mut ch, dst, x, y, sort_key);
+                    f.hint.pattern = pattern_of(&ch, dst);
                     best.offer(&ch, f, &[dst], 0, true);
                 }
                 for target in chains {
@@ -532,7 +536,7 @@ pub(super) fn cycles_and_chains_into(
                         difficulty,
                         complexity,
                         sort_key,
-                        hint: Hint { difficulty, name, removals, place, pattern: Pattern::default() },
+                        hint: Hint { difficulty, name, removals, place, pattern: pattern_of(&ch, target) },
                     };
                     best.offer(&ch, f, &[target], 0, false);
                 }

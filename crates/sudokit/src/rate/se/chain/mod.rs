@@ -53,6 +53,7 @@ pub(crate) use split::multiple_chains_split;
 
 use crate::rate::se::advanced::{self, Context};
 use crate::rate::se::board::{cand, cell_of, digit_of, digits, Bits, Board, Positions, HOUSES};
+use crate::rate::se::hint::Pattern;
 use crate::rate::se::spread::Spreader;
 use crate::solve::CancelFlag;
 
@@ -381,6 +382,18 @@ impl<'a> Chainer<'a> {
 
     fn key(&self, n: u32) -> usize {
         self.buf.nodes[n as usize].key()
+    }
+
+    /// The candidates of the chain from its assumption to `n`, following first parents: the
+    /// pattern of a cycle or a static forcing chain, whose potentials have one parent each.
+    fn chain_pattern(&self, n: u32) -> Pattern {
+        let mut pattern = Pattern::default().with(self.buf.nodes[n as usize].cand);
+        let mut p = n;
+        while let Some(&q) = self.parents_of(p).first() {
+            pattern = pattern.with(self.buf.nodes[q as usize].cand);
+            p = q;
+        }
+        pattern
     }
 
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a

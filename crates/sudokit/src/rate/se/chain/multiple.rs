@@ -131,7 +131,7 @@ pub(super) fn search_multiple_with(
                 let on_res = memo[k as usize].as_deref().expect("computed above");
                 if let Some((a, b)) = on_res.absurd {
                     let kind = (base, 7, contradiction_name, 0);
-                    offer_concluded(ch, best, &[a, b], kind, (k, false));
+                    offer_concluded(ch, best, &[a, b], kind, &[k], (k, false));
                 }
             }
             // The plan wants both or neither where double chains are possible.
@@ -144,7 +144,7 @@ pub(super) fn search_multiple_with(
                     }
                 };
                 if let Some((a, b)) = off_res.absurd {
-                    offer_concluded(ch, best, &[a, b], (base, 7, contradiction_name, 0), (k, true));
+                    offer_concluded(ch, best, &[a, b], (base, 7, contradiction_name, 0), &[k], (k, true));
                 }
                 if card >= 3 && !nishio && want_on {
                     let on_res = memo[k as usize].as_deref().expect("computed above");
@@ -152,7 +152,8 @@ pub(super) fn search_multiple_with(
                         for &n in if on { &on_res.on } else { &on_res.off } {
                             let c = ch.buf.nodes[n as usize].cand;
                             if let Some(m) = off_res.find(c, on) {
-                                offer_concluded(ch, best, &[n, m], (base, 1, double_name, 0), (c, on));
+                                let kind = (base, 1, double_name, 0);
+                                offer_concluded(ch, best, &[n, m], kind, &[k], (c, on));
                             }
                         }
                     }
@@ -207,7 +208,8 @@ pub(super) fn search_multiple_with(
 
 /// Offers the cell or region forcing chain steps of `ks` (a cell's candidates, or a digit's
 /// places in a house), whose "on" chains are in `memo`: one for each potential they all imply,
-/// in the order the first chain reached them. `kind` is as for [`offer_concluded`].
+/// in the order the first chain reached them. `kind` is as for [`offer_concluded`]; `ks` are
+/// the assumptions.
 fn offer_common(
     ch: &mut Chainer<'_>,
     best: &mut Best<'_>,
@@ -229,15 +231,15 @@ fn offer_common(
             for (t, o) in targets.iter_mut().zip(outs) {
                 *t = o.find(c, on).expect("in every outcome");
             }
-            offer_concluded(ch, best, &targets[..outs.len()], kind, (c, on));
+            offer_concluded(ch, best, &targets[..outs.len()], kind, ks, (c, on));
         }
     }
 }
 
-/// Offers the step of a forcing chain search whose chains conclude potential `conclusion` at
-/// `targets`; `kind` is the technique's base difficulty, sort key, name and the cause of its
-/// assumptions (see [`Best::offer`]). Its complexity is the potentials above the targets plus
-/// the chains nested among them. Where only the first of the easiest steps is kept, the nested
+/// Offers the step of a forcing chain search whose chains, from the assumptions on the candidates
+/// `sources`, conclude potential `conclusion` at `targets`; `kind` is the technique's base
+/// difficulty, sort key, name and the cause of its assumptions (see [`Best::offer`]). Its
+/// complexity is the potentials above the targets plus the chains nested among them. Where only the first of the easiest steps is kept, the nested
 /// chains and the removals are worked out only for a step that could come before the best so
 /// far, as told by two lower bounds: the potentials alone, then with the chains nested above the
 /// target that has the most (which rules out nearly all).
@@ -246,6 +248,7 @@ fn offer_concluded(
     best: &mut Best<'_>,
     targets: &[u32],
     kind: (f64, u8, &'static str, u8),
+    sources: &[u16],
     conclusion: (u16, bool),
 ) {
     let (base, sort_key, name, src_cause) = kind;
@@ -267,7 +270,7 @@ fn offer_concluded(
         return;
     }
     let (removals, place) = ch.conclusion(conclusion.0, conclusion.1);
-    let hint = Hint { difficulty, name, removals, place, pattern: Pattern::default() };
+    let hint = Hint { difficulty, name, removals, place, pattern: Pattern::of_candidates(sources) };
     let f = Found { difficulty, complexity, sort_key, hint };
     best.offer(ch, f, targets, src_cause, false);
 }
