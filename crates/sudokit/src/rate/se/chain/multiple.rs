@@ -239,10 +239,11 @@ fn offer_common(
 /// Offers the step of a forcing chain search whose chains, from the assumptions on the candidates
 /// `sources`, conclude potential `conclusion` at `targets`; `kind` is the technique's base
 /// difficulty, sort key, name and the cause of its assumptions (see [`Best::offer`]). Its
-/// complexity is the potentials above the targets plus the chains nested among them. Where only the first of the easiest steps is kept, the nested
-/// chains and the removals are worked out only for a step that could come before the best so
-/// far, as told by two lower bounds: the potentials alone, then with the chains nested above the
-/// target that has the most (which rules out nearly all).
+/// complexity is the potentials above the targets plus the chains nested among them. Where only
+/// the first of the easiest steps is kept, the nested chains and the removals are worked out only
+/// for a step that could come before the best so far, as told by two lower bounds: the potentials
+/// alone, then with the chains nested above the target that has the most (which rules out nearly
+/// all).
 fn offer_concluded(
     ch: &mut Chainer<'_>,
     best: &mut Best<'_>,
