@@ -398,12 +398,14 @@ fn pattern_fault(step: &se::SeStep, cands: &[u16; 81]) -> Option<String> {
         || name.contains("X-Wing")
         || name == "Turbot Fish"
     {
-        // A cycle or a static chain: its candidates, of one digit without links in cells (X).
+        // A cycle or a static chain: its candidates, of one digit without links in cells (X);
+        // a Y-cycle goes in and out of each cell by its other candidate, so each has two (a
+        // Y-chain's first cell need not).
         let one_digit = name.contains('X') || name == "Turbot Fish";
         if cells.len() < 3
             || cells.iter().any(|&c| cands[c] & digits == 0)
             || (one_digit && digits.count_ones() != 1)
-            || (name.contains('Y') && cells.iter().any(|&c| cands[c].count_ones() != 2))
+            || (name.contains("Y-Cycle") && cells.iter().any(|&c| cands[c].count_ones() != 2))
         {
             return fault("not the candidates of a chain");
         }
