@@ -232,6 +232,35 @@ fn explain_se_shows_the_steps_that_make_up_the_rating() {
 }
 
 #[test]
+fn explain_se_writes_a_static_chain_in_eureka_notation() {
+    // Made with `sudokit generate puzzle --er 6.6..7.1 --seed 3`: its hardest step is a Turbot Fish,
+    // from r1c2=9 to r1c2<>9.
+    let turbot = "5...16..8...928....6....7..3......5.9.1.....3..82..19.18...42.5.....137...5......\n";
+    let run = sudokit(&["explain", "--scale", "se"], turbot);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let chain = "Turbot Fish (6.6): (9)r1c2-(9)r3c3=(9)r3c9-(9)r8c9=(9)r8c2-(9)r1c2 => r1c2<>9";
+    assert!(run.stdout.lines().any(|l| l.ends_with(chain)), "{}", run.stdout);
+    let json = sudokit(&["explain", "--scale", "se", "-o", "json"], turbot);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+    let steps = v["steps"].as_array().expect("steps");
+    let step = steps.iter().find(|s| s["technique"] == "Turbot Fish").expect("the Turbot Fish");
+    assert_eq!(step["text"], chain);
+    let nodes: Vec<&str> = step["chains"][0]["nodes"]
+        .as_array()
+        .expect("nodes")
+        .iter()
+        .filter_map(|n| n["cells"][0].as_str())
+        .collect();
+    assert_eq!(nodes, ["r1c2", "r3c3", "r3c9", "r8c9", "r8c2", "r1c2"]);
+    assert_eq!(step["chains"][0]["links"], serde_json::json!(["weak", "strong", "weak", "strong", "weak"]));
+    // Steps without a chain have none.
+    assert!(steps
+        .iter()
+        .filter(|s| s["technique"] != "Turbot Fish")
+        .all(|s| s["chains"] == serde_json::json!([])));
+}
+
+#[test]
 fn explain_se_reports_bad_puzzles_in_place() {
     // A broken line, a puzzle with many solutions and a good one: one record each, in order.
     let open = ".".repeat(81);

@@ -433,7 +433,7 @@ def test_se_path_steps():
     assert first.placements == [(2, 2, 6)] and first.eliminations == []
     assert first.to_dict() == {
         "technique": "Hidden Single", "difficulty": 1.2, "text": text, "digits": [], "cells": [],
-        "placements": [{"cell": "r2c2", "digit": 6}], "eliminations": [],
+        "chains": [], "placements": [{"cell": "r2c2", "digit": 6}], "eliminations": [],
     }
     assert [s.text for s in path] == [s.text for s in path.steps]
     assert repr(path) == f"SePath({len(path)} steps, ER 1.2, Hidden Single)"
@@ -444,6 +444,19 @@ def test_se_path_steps():
     assert (xy.er, xy.hardest) == (4.2, "XY-Wing")
     assert xy[8].eliminations == [(4, 9, 7), (5, 9, 7), (6, 9, 7)]
     assert (xy[8].to_dict()["digits"], xy[8].to_dict()["cells"]) == ([7], ["r2c9", "r3c9"])
+
+
+def test_se_chain_steps_show_their_chain():
+    # Made with `sudokit generate puzzle --er 6.6..7.1 --seed 3`: its hardest step is a Turbot Fish.
+    path = sudokit.se_path("5...16..8...928....6....7..3......5.9.1.....3..82..19.18...42.5.....137...5......")
+    turbot = next(s for s in path if s.technique == "Turbot Fish")
+    assert turbot.text == "Turbot Fish (6.6): (9)r1c2-(9)r3c3=(9)r3c9-(9)r8c9=(9)r8c2-(9)r1c2 => r1c2<>9"
+    chain = turbot.to_dict()["chains"]
+    cells = ["r1c2", "r3c3", "r3c9", "r8c9", "r8c2", "r1c2"]
+    assert chain == [{
+        "nodes": [{"cells": [c], "digits": [9]} for c in cells],
+        "links": ["weak", "strong", "weak", "strong", "weak"],
+    }]
 
 
 def test_se_hint_agrees_with_the_cli_and_with_se_path(datasets, cli):

@@ -69,8 +69,8 @@ fn se_problem(e: &RateError) -> (String, Value) {
 /// The answer's `verdict` is the check's; only a `"unique"` puzzle gets ratings. `se` is
 /// `{er, ep, ed, hardest, steps}` or null with `seProblem` (and `seAtLeast`, the ER of the steps
 /// taken, when the rater stopped midway: at its `work` budget, or before a nested forcing chain);
-/// `sePath` lists the steps (`technique`, `difficulty`, `text` in forum notation, `placements`,
-/// `eliminations`, as `sudokit explain --scale se -o json` gives them), as far as they go, and
+/// `sePath` lists the steps (`technique`, `difficulty`, `text` in forum notation, the pattern's
+/// `digits` and `cells`, `chains`, `placements`, `eliminations`, as `sudokit explain --scale se -o json` gives them), as far as they go, and
 /// `seSummary` counts them (`technique`, `difficulty`, `count`, easiest first, as `sudokit explain
 /// --scale se --summary -o json`);
 /// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`;

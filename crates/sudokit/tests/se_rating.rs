@@ -3,7 +3,7 @@
 //! Prints the agreement table (ER/EP/ED exactly equal, within ±0.1, within ±0.5) and the biggest
 //! disagreements.
 
-use sudokit::human::State;
+use sudokit::human::{LinkKind, State};
 use sudokit::rate::se::{self, RateError};
 use sudokit::{Board, Cell, Digit, Grid};
 
@@ -415,25 +415,100 @@ fn pattern_fault(step: &se::SeStep, cands: &[u16; 81]) -> Option<String> {
     None
 }
 
+/// Whether a step of `name` comes from "Forcing Chains & Cycles" (6.5 to 7.x), whose steps show
+/// their chain.
+fn is_static_chain(name: &str) -> bool {
+    name.contains("Cycle")
+        || matches!(
+            name,
+            "Generalized X-Wing" | "Turbot Fish" | "Forcing X-Chain" | "Forcing Y-Chain" | "Forcing Chain"
+        )
+}
+
+/// Why the chain `step` shows does not prove it on the candidates `cands` it was found on, if it
+/// does not: every link holds there (a weak one between two candidates of a cell or of a digit in
+/// a house, a strong one where those are the only two), links alternate from the assumption, a
+/// forcing chain ends on its assumption's candidate with the value its step gives it, and a cycle
+/// closes on its first candidate. What the step removes is checked against the solution elsewhere.
+fn chain_fault(step: &se::SeStep, cands: &[u16; 81]) -> Option<String> {
+    let fault = |why: &str| Some(format!("{why}: {step}"));
+    let Some(chain) = &step.chain else {
+        return is_static_chain(step.name).then(|| format!("no chain: {step}"));
+    };
+    if !is_static_chain(step.name) {
+        return fault("a chain where none is expected");
+    }
+    if chain.nodes.iter().any(|n| n.cells.len() != 1 || n.digits.len() != 1)
+        || chain.nodes.len() < 4
+        || chain.links.len() + 1 != chain.nodes.len()
+    {
+        return fault("not a chain of single candidates");
+    }
+    let nodes: Vec<(usize, u8)> =
+        chain.nodes.iter().flat_map(|n| n.digits.iter().map(|d| (n.cells[0].index(), d.get()))).collect();
+    let houses = houses();
+    let shared = |a: usize, b: usize| houses.iter().filter(move |h| h.contains(&a) && h.contains(&b));
+    let places = |h: &Vec<usize>, d: u8| h.iter().filter(|&&c| cands[c] & 1 << d != 0).count();
+    for (i, (&(a, da), &(b, db))) in nodes.iter().zip(&nodes[1..]).enumerate() {
+        if cands[a] & 1 << da == 0 || cands[b] & 1 << db == 0 || (a, da) == (b, db) {
+            return fault(&format!("link {} not between two candidates of the grid", i + 1));
+        }
+        let holds = match chain.links[i] {
+            LinkKind::Weak => a == b || (da == db && shared(a, b).count() > 0),
+            LinkKind::Strong if a == b => cands[a].count_ones() == 2,
+            LinkKind::Strong => da == db && shared(a, b).any(|h| places(h, da) == 2),
+        };
+        let alternates =
+            (chain.links[i] == LinkKind::Weak) == ((chain.links[0] == LinkKind::Weak) ^ (i % 2 == 1));
+        if !holds || !alternates {
+            return fault(&format!("link {} does not hold", i + 1));
+        }
+    }
+    let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
+    let from_on = chain.links[0] == LinkKind::Weak;
+    let proves = if step.name.contains("Cycle") || step.name == "Generalized X-Wing" {
+        from_on && chain.links.len() % 2 == 0
+    } else if from_on {
+        chain.links.len() % 2 == 1 && step.removals == [first]
+    } else {
+        chain.links.len() % 2 == 1 && step.placement == Some(first)
+    };
+    if first != last || !proves {
+        return fault("the chain does not end where its step needs");
+    }
+    None
+}
+
 #[test]
 fn every_pattern_named_holds_where_its_step_is_taken() {
     // Every puzzle of the development set up to ER 7.4, and every 4th above: each step's pattern
     // against the candidates of the grid it was found on.
     let Some(rows) = oracle() else { return };
     let mut checked: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut chains = checked.clone();
     for (_, row) in rows.iter().enumerate().filter(|(i, r)| r.er < 75 || i % 4 == 0) {
         let grid: Grid = row.puzzle.parse().expect("an oracle puzzle parses");
         let path = se::path(&grid, se::SeOptions::default()).expect("rated");
         for (k, step) in path.iter().enumerate() {
             let cands = candidate_masks(&state_after(&grid, &path[..k]));
-            let fault = pattern_fault(step, &cands);
+            let fault = pattern_fault(step, &cands).or_else(|| chain_fault(step, &cands));
             assert_eq!(fault, None, "{} step {}: {step}", row.puzzle, k + 1);
             if !step.pattern_cells.is_empty() {
                 *checked.entry(step.name).or_default() += 1;
             }
+            if step.chain.is_some() {
+                *chains.entry(step.name).or_default() += 1;
+            }
         }
     }
     println!("patterns checked: {checked:?}");
+    println!("chains checked: {chains:?}");
+    for kind in ["Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle", "Turbot Fish"]
+        .into_iter()
+        .chain(["Forcing X-Chain", "Forcing Chain"])
+    {
+        assert!(chains.get(kind).is_some_and(|&n| n > 0), "no {kind} chain checked: {chains:?}");
+    }
     for kind in [
         "Pointing",
         "Claiming",

@@ -98,6 +98,26 @@ pub struct Chain {
     pub links: Vec<LinkKind>,
 }
 
+impl Chain {
+    /// The chain in Eureka notation, on a board of `shape`, with the digits in `symbols`:
+    /// `(5)r1c2=(5)r3c2-(5)r3c7`.
+    ///
+    /// ```
+    /// use sudokit::human::{Chain, LinkKind, Node};
+    /// use sudokit::{Cell, Digit, Shape, Symbols};
+    ///
+    /// let s = Shape::CLASSIC;
+    /// let node = |i, d| {
+    ///     Node::candidate(Cell::new_checked(i, s).expect("cell"), Digit::new_checked(d, s).expect("digit"))
+    /// };
+    /// let chain = Chain { nodes: vec![node(1, 5), node(19, 5), node(24, 5)], links: vec![LinkKind::Strong, LinkKind::Weak] };
+    /// assert_eq!(chain.text_in(s, Symbols::Standard), "(5)r1c2=(5)r3c2-(5)r3c7");
+    /// ```
+    pub fn text_in(&self, shape: Shape, symbols: Symbols) -> String {
+        chain_text(self, shape, symbols)
+    }
+}
+
 /// A group of cells with digits that plays a role of its own: an almost locked set, the cells of a
 /// Sue de Coq, a subset.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -462,10 +482,22 @@ struct GroupJson {
     digits: Vec<u8>,
 }
 
+/// A chain as the JSON of a step gives it: `{"nodes": [{"cells", "digits"}], "links"}`.
 #[derive(serde::Serialize)]
-struct ChainJson {
+pub(crate) struct ChainJson {
     nodes: Vec<GroupJson>,
     links: Vec<LinkKind>,
+}
+
+impl ChainJson {
+    /// `chain` on a board of `shape`.
+    pub(crate) fn of(chain: &Chain, shape: Shape) -> ChainJson {
+        let group = |n: &Node| GroupJson {
+            cells: n.cells.iter().map(|c| c.name(shape)).collect(),
+            digits: n.digits.iter().map(Digit::get).collect(),
+        };
+        ChainJson { nodes: chain.nodes.iter().map(group).collect(), links: chain.links.clone() }
+    }
 }
 
 #[derive(serde::Serialize)]
@@ -510,14 +542,7 @@ impl Serialize for Step {
             cover: p.cover.iter().map(|&h| house_name(h)).collect(),
             fins: cands(&p.fins),
             endo_fins: cands(&p.endo_fins),
-            chains: p
-                .chains
-                .iter()
-                .map(|c| ChainJson {
-                    nodes: c.nodes.iter().map(|n| group(&n.cells, n.digits)).collect(),
-                    links: c.links.clone(),
-                })
-                .collect(),
+            chains: p.chains.iter().map(|c| ChainJson::of(c, s)).collect(),
             sets: p.sets.iter().map(|g| group(&g.cells, g.digits)).collect(),
             total: p.total,
             placements: cands(&self.placements),

@@ -18,6 +18,9 @@ pub(crate) struct Hint {
     pub place: Option<(u8, u8)>,
     /// The pattern the step rests on; none for singles.
     pub pattern: Pattern,
+    /// A cycle's or static forcing chain's potentials `(candidate, on)`, from its assumption to
+    /// its end; empty for the other techniques.
+    pub chain: Vec<(u16, bool)>,
 }
 
 /// The digits and cells of the pattern a step rests on (a pair's digits and cells, a fish's digit
@@ -57,11 +60,12 @@ impl Hint {
             removals: Vec::new(),
             place: Some((cell as u8, digit)),
             pattern: Pattern::default(),
+            chain: Vec::new(),
         }
     }
 
     pub(crate) fn removal(difficulty: f64, name: &'static str, removals: Vec<(u8, u16)>) -> Hint {
-        Hint { difficulty, name, removals, place: None, pattern: Pattern::default() }
+        Hint { difficulty, name, removals, place: None, pattern: Pattern::default(), chain: Vec::new() }
     }
 
     /// This step, resting on `pattern`.

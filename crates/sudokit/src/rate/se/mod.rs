@@ -125,7 +125,9 @@ mod tests;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::grid::{Cell, Grid, Shape, Symbols};
+use crate::grid::{Cell, Digit, Grid, Shape, Symbols};
+use crate::human::step::ChainJson;
+use crate::human::{Chain, LinkKind, Node};
 use crate::solve::{CancelFlag, Puzzle, Verdict};
 use board::Board;
 use chain::{Budget, Multi};
@@ -391,6 +393,12 @@ pub struct SeStep {
     pub pattern_digits: Vec<u8>,
     /// The pattern's cells, as indices in reading order; empty for singles.
     pub pattern_cells: Vec<usize>,
+    /// A cycle's or static forcing chain's (the techniques from 6.5 to 7.x) implications in
+    /// order, from its assumption to its end: each link from a candidate that is "on" is weak
+    /// (the next candidate is off), each from one that is "off" strong (the next is on). A
+    /// forcing chain ends on its assumption's candidate (with the opposite value), a cycle on its
+    /// first candidate again. `None` for the other techniques.
+    pub chain: Option<Chain>,
 }
 
 impl SeStep {
@@ -406,6 +414,7 @@ impl SeStep {
                 .collect(),
             pattern_digits: board::digits(hint.pattern.digits).collect(),
             pattern_cells: (0..81).filter(|&c| hint.pattern.cells & 1 << c != 0).collect(),
+            chain: chain_of(&hint.chain),
         }
     }
 
@@ -446,7 +455,8 @@ impl SeStep {
 
     /// The pattern the step rests on, in the notation HoDoKu writes it in: `3/5 in r5c5,r6c5` (its
     /// digits in `symbols`, then its cells; for a forcing chain, its assumptions: `2/7 in r4c5`
-    /// for a cell's candidates, `4 in r4c1,r4c8` for a digit's places in a house), the cells alone
+    /// for a cell's candidates, `4 in r4c1,r4c8` for a digit's places in a house; for a cycle or
+    /// static forcing chain, its candidates, whose order [`SeStep::chain`] gives), the cells alone
     /// for an aligned exclusion, or nothing (singles).
     pub fn pattern_text_in(&self, symbols: Symbols) -> String {
         let cells: Vec<String> = self.pattern_cells.iter().map(|&c| cell_name(c)).collect();
@@ -458,7 +468,18 @@ impl SeStep {
         }
     }
 
-    /// The step's text (as `Display` writes it) with the digits written in `symbols`.
+    /// The chain in Eureka notation where the step has one (`(4)r3c8-(4)r3c2=(1)r3c2-…`), else
+    /// [`SeStep::pattern_text_in`].
+    fn premise_text_in(&self, symbols: Symbols) -> String {
+        match &self.chain {
+            Some(chain) => chain.text_in(Shape::CLASSIC, symbols),
+            None => self.pattern_text_in(symbols),
+        }
+    }
+
+    /// The step's text (as `Display` writes it) with the digits written in `symbols`: its chain
+    /// where it has one, in Eureka notation (`(6)r1c2-(6)r2c3=(6)r6c3-(6)r6c5=(6)r1c5-(6)r1c2 =>
+    /// r1c2<>6`), else its pattern.
     ///
     /// ```
     /// use sudokit::{rate::se::SeStep, Symbols};
@@ -469,16 +490,16 @@ impl SeStep {
     /// ```
     pub fn text_in(&self, symbols: Symbols) -> String {
         let t = self.difficulty_tenths();
-        let pattern = self.pattern_text_in(symbols);
+        let pattern = self.premise_text_in(symbols);
         let arrow = if pattern.is_empty() { "" } else { " => " };
         format!("{} ({}.{}): {pattern}{arrow}{}", self.name, t / 10, t % 10, self.results_text_in(symbols))
     }
 }
 
 impl fmt::Display for SeStep {
-    /// The technique, its difficulty as `serate` rounds it, the pattern it rests on if any, and
-    /// what the step does, in forum notation: `Naked Pair (3.0): 3/7 in r5c4,r5c6 => r5c1<>7`,
-    /// `Hidden Single (1.2): r2c9=6`.
+    /// The technique, its difficulty as `serate` rounds it, the chain or else the pattern it rests
+    /// on if any, and what the step does, in forum notation: `Naked Pair (3.0): 3/7 in r5c4,r5c6
+    /// => r5c1<>7`, `Hidden Single (1.2): r2c9=6`.
     ///
     /// ```
     /// use sudokit::rate::se::SeStep;
@@ -512,15 +533,33 @@ struct StepJson {
     text: String,
     digits: Vec<u8>,
     cells: Vec<String>,
+    chains: Vec<ChainJson>,
     placements: Vec<CandidateJson>,
     eliminations: Vec<CandidateJson>,
 }
 
+/// A chain of potentials `(candidate, on)` as the human solver's steps give theirs.
+fn chain_of(potentials: &[(u16, bool)]) -> Option<Chain> {
+    if potentials.is_empty() {
+        return None;
+    }
+    let nodes = potentials
+        .iter()
+        .map(|&(k, _)| Node::candidate(Cell::from_index(board::cell_of(k)), Digit::new(board::digit_of(k))))
+        .collect();
+    let links = potentials[..potentials.len() - 1]
+        .iter()
+        .map(|&(_, on)| if on { LinkKind::Weak } else { LinkKind::Strong })
+        .collect();
+    Some(Chain { nodes, links })
+}
+
 impl serde::Serialize for SeStep {
     /// `{"technique", "difficulty" (rounded as `serate` prints it), "text", "digits", "cells",
-    /// "placements", "eliminations"}`: the pattern's digits and cells (`"r1c1"`; both empty where
-    /// it has none), as the human solver's steps give theirs, then lists of `{"cell": "r1c1",
-    /// "digit": 5}`.
+    /// "chains", "placements", "eliminations"}`: the pattern's digits and cells (`"r1c1"`; both
+    /// empty where it has none) and the chain (none or one, `{"nodes": [{"cells", "digits"}],
+    /// "links": ["weak", "strong", …]}`), as the human solver's steps give theirs, then lists of
+    /// `{"cell": "r1c1", "digit": 5}`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let cand = |&(c, d): &(usize, u8)| CandidateJson { cell: cell_name(c), digit: d };
         StepJson {
@@ -529,6 +568,7 @@ impl serde::Serialize for SeStep {
             text: self.to_string(),
             digits: self.pattern_digits.clone(),
             cells: self.pattern_cells.iter().map(|&c| cell_name(c)).collect(),
+            chains: self.chain.iter().map(|c| ChainJson::of(c, Shape::CLASSIC)).collect(),
             placements: self.placement.iter().map(cand).collect(),
             eliminations: self.removals.iter().map(cand).collect(),
         }

@@ -542,8 +542,36 @@ fn steps_read_in_forum_notation_and_in_json() {
             "text": "Dynamic Region Forcing Chains (8.8): r1c1<>1, r9c9<>9",
             "digits": [],
             "cells": [],
+            "chains": [],
             "placements": [],
             "eliminations": [{"cell": "r1c1", "digit": 1}, {"cell": "r9c9", "digit": 9}],
         })
     );
+    // A static chain prints in Eureka notation in place of its pattern: r1c2=6 leads to r1c2<>6.
+    let six = |cell: usize, on: bool| (super::board::cand(cell, 6), on);
+    let potentials =
+        [six(1, true), six(11, false), six(47, true), six(49, false), six(4, true), six(1, false)];
+    let turbot = super::SeStep {
+        name: "Turbot Fish",
+        difficulty: 6.6,
+        removals: vec![(1, 6)],
+        pattern_digits: vec![6],
+        pattern_cells: vec![1, 4, 11, 47, 49],
+        chain: super::chain_of(&potentials),
+        ..Default::default()
+    };
+    assert_eq!(
+        turbot.to_string(),
+        "Turbot Fish (6.6): (6)r1c2-(6)r2c3=(6)r6c3-(6)r6c5=(6)r1c5-(6)r1c2 => r1c2<>6"
+    );
+    let json = serde_json::to_value(&turbot).expect("serializes");
+    let node = |cell: &str| serde_json::json!({"cells": [cell], "digits": [6]});
+    assert_eq!(
+        json["chains"],
+        serde_json::json!([{
+            "nodes": [node("r1c2"), node("r2c3"), node("r6c3"), node("r6c5"), node("r1c5"), node("r1c2")],
+            "links": ["weak", "strong", "weak", "strong", "weak"],
+        }])
+    );
+    assert_eq!(super::chain_of(&[]), None);
 }

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::rate::se::board::{cand, cell_of, digit_of, digits, Bits, Board, CELL_HOUSES, PEERS};
-use crate::rate::se::hint::{Hint, Pattern};
+use crate::rate::se::hint::Hint;
 use crate::rate::se::reach::{gained_reach, Reach};
 
 use super::best::{Best, Found};
@@ -509,12 +509,12 @@ pub(super) fn cycles_and_chains_into(
                 } else {
                     2
                 };
-                // A nested search's steps are never shown: their patterns are not worked out.
-                let pattern_of =
-                    |ch: &Chainer<'_>, n| if track { Pattern::default() } else { ch.chain_pattern(n) };
+                // A nested search's steps are never shown: their chains are not worked out.
+                let shown =
+                    |hint: Hint, ch: &Chainer<'_>, n| if track { hint } else { ch.with_chain(hint, n) };
                 for dst in found {
                     let mut f = cycle_hint(&mut ch, dst, x, y, sort_key);
-                    f.hint.pattern = pattern_of(&ch, dst);
+                    f.hint = shown(f.hint, &ch, dst);
                     best.offer(&ch, f, &[dst], 0, true);
                 }
                 for target in chains {
@@ -536,7 +536,7 @@ pub(super) fn cycles_and_chains_into(
                         difficulty,
                         complexity,
                         sort_key,
-                        hint: Hint { difficulty, name, removals, place, pattern: pattern_of(&ch, target) },
+                        hint: shown(Hint { place, ..Hint::removal(difficulty, name, removals) }, &ch, target),
                     };
                     best.offer(&ch, f, &[target], 0, false);
                 }
@@ -624,10 +624,5 @@ fn cycle_hint(ch: &mut Chainer<'_>, dst: u32, x: bool, y: bool, sort_key: u8) ->
         "Bidirectional X-Cycle"
     };
     let difficulty = if x && y { 7.0 } else { 6.5 } + length_bonus(complexity);
-    Found {
-        difficulty,
-        complexity,
-        sort_key,
-        hint: Hint { difficulty, name, removals, place: None, pattern: Pattern::default() },
-    }
+    Found { difficulty, complexity, sort_key, hint: Hint::removal(difficulty, name, removals) }
 }

@@ -53,7 +53,7 @@ pub(crate) use split::multiple_chains_split;
 
 use crate::rate::se::advanced::{self, Context};
 use crate::rate::se::board::{cand, cell_of, digit_of, digits, Bits, Board, Positions, HOUSES};
-use crate::rate::se::hint::Pattern;
+use crate::rate::se::hint::{Hint, Pattern};
 use crate::rate::se::spread::Spreader;
 use crate::solve::CancelFlag;
 
@@ -384,16 +384,20 @@ impl<'a> Chainer<'a> {
         self.buf.nodes[n as usize].key()
     }
 
-    /// The candidates of the chain from its assumption to `n`, following first parents: the
-    /// pattern of a cycle or a static forcing chain, whose potentials have one parent each.
-    fn chain_pattern(&self, n: u32) -> Pattern {
-        let mut pattern = Pattern::default().with(self.buf.nodes[n as usize].cand);
-        let mut p = n;
-        while let Some(&q) = self.parents_of(p).first() {
-            pattern = pattern.with(self.buf.nodes[q as usize].cand);
-            p = q;
+    /// `hint` with the chain from its assumption to `n`, following first parents, and that
+    /// chain's candidates as its pattern: for a cycle or a static forcing chain, whose potentials
+    /// have one parent each.
+    fn with_chain(&self, hint: Hint, n: u32) -> Hint {
+        let mut chain = Vec::new();
+        let mut p = Some(n);
+        while let Some(q) = p {
+            let node = self.buf.nodes[q as usize];
+            chain.push((node.cand, node.on));
+            p = self.parents_of(q).first().copied();
         }
-        pattern
+        chain.reverse();
+        let cands: Vec<u16> = chain.iter().map(|&(k, _)| k).collect();
+        Hint { pattern: Pattern::of_candidates(&cands), chain, ..hint }
     }
 
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a

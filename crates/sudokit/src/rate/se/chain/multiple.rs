@@ -271,7 +271,8 @@ fn offer_concluded(
         return;
     }
     let (removals, place) = ch.conclusion(conclusion.0, conclusion.1);
-    let hint = Hint { difficulty, name, removals, place, pattern: Pattern::of_candidates(sources) };
+    let pattern = Pattern::of_candidates(sources);
+    let hint = Hint { difficulty, name, removals, place, pattern, chain: Vec::new() };
     let f = Found { difficulty, complexity, sort_key, hint };
     best.offer(ch, f, targets, src_cause, false);
 }
