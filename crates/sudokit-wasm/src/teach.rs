@@ -82,8 +82,9 @@ fn step_json(step: &Step, board: &Board, symbols: Symbols) -> Value {
 }
 
 /// The next step of Sudoku Explainer's path from `state`, with what the page highlights: the house
-/// of a hidden single, else the cells and digits of the step's pattern, or of a chain the cells it
-/// changes. `work` bounds the rater as for ratings.
+/// of a hidden single, else the cells and digits of the step's pattern (a chain's candidates, a
+/// forcing chain's assumptions), or the cell a naked single fills. `work` bounds the rater as for
+/// ratings.
 fn se_step(state: &State, work: Option<u64>, symbols: Symbols) -> Result<Option<Value>, String> {
     let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
     let Some(h) =
@@ -120,13 +121,19 @@ fn se_step_json(step: &se::SeStep, cells: Vec<usize>, houses: Vec<Vec<usize>>, s
 }
 
 /// Every step Sudoku Explainer's "Get all hints" lists on `state` ([`se::all_hints`]), each
-/// highlighting the cells it changes, with their techniques counted (as `sudokit_rate`'s
-/// `seSummary`).
+/// highlighting the cells of its pattern as HoDoKu's steps do (a single, which has none, the cell
+/// it fills), with their techniques counted (as `sudokit_rate`'s `seSummary`).
 fn se_all_steps(state: &State, work: Option<u64>, symbols: Symbols) -> Result<(Vec<Value>, Value), String> {
     let options = SeOptions { budget: work.unwrap_or(DEFAULT_WORK), ..SeOptions::default() };
     let all = se::all_hints(state, options)
         .map_err(|e| format!("No Sudoku Explainer hint: {}.", e.hint_report()))?;
-    let steps = all.iter().map(|s| se_step_json(s, s.cells(), Vec::new(), symbols)).collect();
+    let steps = all
+        .iter()
+        .map(|s| {
+            let cells = if s.pattern_cells.is_empty() { s.cells() } else { s.pattern_cells.clone() };
+            se_step_json(s, cells, Vec::new(), symbols)
+        })
+        .collect();
     Ok((steps, json!(sudokit::rate::se_counts(&all))))
 }
 
@@ -268,6 +275,7 @@ mod tests {
             assert_eq!(a["ok"], true, "{a}");
             let steps = a["steps"].as_array().expect("steps");
             assert!(steps.len() > 1, "{a}");
+            let mut patterns = 0;
             let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
             let digit = |c: &Value| {
                 let cell = c["cell"].as_u64().expect("a cell") as usize;
@@ -284,7 +292,20 @@ mod tests {
                 }
                 let cells = step["cells"].as_array().expect("cells");
                 assert!(scale == "hodoku" || !cells.is_empty(), "{step}");
+                if scale == "se" && step["digits"].as_u64().is_some_and(|d| d != 0) {
+                    // A step with a pattern highlights it, as the hint does, not the cells it changes.
+                    let named =
+                        step["text"].as_str().and_then(|t| t.split(" => ").next()).unwrap_or_default();
+                    let names: Vec<String> = cells
+                        .iter()
+                        .filter_map(Value::as_u64)
+                        .map(|c| format!("r{}c{}", c / 9 + 1, c % 9 + 1))
+                        .collect();
+                    assert!(names.iter().all(|n| named.contains(n.as_str())), "{step}");
+                    patterns += 1;
+                }
             }
+            assert!(scale == "hodoku" || patterns > 0, "no pattern among {steps:?}");
             let counted: u64 =
                 a["summary"].as_array().expect("summary").iter().filter_map(|c| c["count"].as_u64()).sum();
             assert_eq!(counted, steps.len() as u64);
