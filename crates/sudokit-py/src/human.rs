@@ -1036,8 +1036,8 @@ impl SeStep {
 #[pymethods]
 impl SeStep {
     /// The step as `sudokit explain --scale se -o json` writes it: `technique`, `difficulty`,
-    /// `text`, the pattern's `digits` and `cells`, `chains` (a cycle's or static forcing chain's:
-    /// `{"nodes": [{"cells", "digits"}], "links": ["weak", "strong", …]}`), `placements` and
+    /// `text`, the pattern's `digits` and `cells`, `chains` (a static chaining step's: `{"nodes":
+    /// [{"cells", "digits"}], "links": ["weak", "strong", …]}`), `placements` and
     /// `eliminations` (`{"cell": "r4c9", "digit": 7}`).
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         to_python(py, &self.json)

@@ -3,7 +3,7 @@
 //! Prints the agreement table (ER/EP/ED exactly equal, within ±0.1, within ±0.5) and the biggest
 //! disagreements.
 
-use sudokit::human::{LinkKind, State};
+use sudokit::human::{Chain, LinkKind, State};
 use sudokit::rate::se::{self, RateError};
 use sudokit::{Board, Cell, Digit, Grid};
 
@@ -415,68 +415,116 @@ fn pattern_fault(step: &se::SeStep, cands: &[u16; 81]) -> Option<String> {
     None
 }
 
-/// Whether a step of `name` comes from "Forcing Chains & Cycles" (6.5 to 7.x), whose steps show
-/// their chain.
+/// Whether a step of `name` comes from a static chaining rule, whose steps show their chains:
+/// "Forcing Chains & Cycles" (6.5 to 7.x) and the static multiple forcing chains (8.0 and up).
 fn is_static_chain(name: &str) -> bool {
     name.contains("Cycle")
         || matches!(
             name,
             "Generalized X-Wing" | "Turbot Fish" | "Forcing X-Chain" | "Forcing Y-Chain" | "Forcing Chain"
         )
+        || matches!(
+            name,
+            "Cell Forcing Chains"
+                | "Region Forcing Chains"
+                | "Contradiction Forcing Chains"
+                | "Double Forcing Chains"
+        )
 }
 
-/// Why the chain `step` shows does not prove it on the candidates `cands` it was found on, if it
-/// does not: every link holds there (a weak one between two candidates of a cell or of a digit in
-/// a house, a strong one where those are the only two), links alternate from the assumption, a
-/// forcing chain ends on its assumption's candidate with the value its step gives it, and a cycle
-/// closes on its first candidate. What the step removes is checked against the solution elsewhere.
-fn chain_fault(step: &se::SeStep, cands: &[u16; 81]) -> Option<String> {
-    let fault = |why: &str| Some(format!("{why}: {step}"));
-    let Some(chain) = &step.chain else {
-        return is_static_chain(step.name).then(|| format!("no chain: {step}"));
-    };
-    if !is_static_chain(step.name) {
-        return fault("a chain where none is expected");
-    }
+/// A chain's candidates `(cell, digit)` and whether it starts from one "on" and ends on one
+/// "off", or why it does not hold on the candidates `cands`: every link must (a weak one between
+/// two candidates of a cell or of a digit in a house, a strong one where those are the only two),
+/// and links alternate.
+type Walked = (Vec<(usize, u8)>, bool, bool);
+fn walk(chain: &Chain, cands: &[u16; 81]) -> Result<Walked, String> {
     if chain.nodes.iter().any(|n| n.cells.len() != 1 || n.digits.len() != 1)
-        || chain.nodes.len() < 4
+        || chain.nodes.len() < 2
         || chain.links.len() + 1 != chain.nodes.len()
     {
-        return fault("not a chain of single candidates");
+        return Err("not a chain of single candidates".into());
     }
     let nodes: Vec<(usize, u8)> =
         chain.nodes.iter().flat_map(|n| n.digits.iter().map(|d| (n.cells[0].index(), d.get()))).collect();
     let houses = houses();
     let shared = |a: usize, b: usize| houses.iter().filter(move |h| h.contains(&a) && h.contains(&b));
     let places = |h: &Vec<usize>, d: u8| h.iter().filter(|&&c| cands[c] & 1 << d != 0).count();
+    let weak = |i: usize| chain.links[i] == LinkKind::Weak;
     for (i, (&(a, da), &(b, db))) in nodes.iter().zip(&nodes[1..]).enumerate() {
         if cands[a] & 1 << da == 0 || cands[b] & 1 << db == 0 || (a, da) == (b, db) {
-            return fault(&format!("link {} not between two candidates of the grid", i + 1));
+            return Err(format!("link {} not between two candidates of the grid", i + 1));
         }
         let holds = match chain.links[i] {
             LinkKind::Weak => a == b || (da == db && shared(a, b).count() > 0),
             LinkKind::Strong if a == b => cands[a].count_ones() == 2,
             LinkKind::Strong => da == db && shared(a, b).any(|h| places(h, da) == 2),
         };
-        let alternates =
-            (chain.links[i] == LinkKind::Weak) == ((chain.links[0] == LinkKind::Weak) ^ (i % 2 == 1));
-        if !holds || !alternates {
-            return fault(&format!("link {} does not hold", i + 1));
+        if !holds || weak(i) != (weak(0) ^ (i % 2 == 1)) {
+            return Err(format!("link {} does not hold", i + 1));
         }
     }
-    let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
-    let from_on = chain.links[0] == LinkKind::Weak;
-    let proves = if step.name.contains("Cycle") || step.name == "Generalized X-Wing" {
-        from_on && chain.links.len() % 2 == 0
-    } else if from_on {
-        chain.links.len() % 2 == 1 && step.removals == [first]
-    } else {
-        chain.links.len() % 2 == 1 && step.placement == Some(first)
-    };
-    if first != last || !proves {
-        return fault("the chain does not end where its step needs");
+    Ok((nodes, weak(0), weak(chain.links.len() - 1)))
+}
+
+/// Why the chains `step` shows do not prove it on the candidates `cands` it was found on, if they
+/// do not: each holds link by link ([`walk`]); a forcing chain ends on its assumption's candidate
+/// with the value its step gives it, a cycle closes on its first candidate; the branches of
+/// multiple forcing chains start from the step's assumptions and end on what it concludes. What
+/// the step removes is checked against the solution elsewhere.
+fn chain_fault(step: &se::SeStep, cands: &[u16; 81]) -> Option<String> {
+    let fault = |why: &str| Some(format!("{why}: {step}"));
+    if step.chains.is_empty() == is_static_chain(step.name) {
+        return fault("chains where none are expected, or none where they are");
     }
-    None
+    let mut walked = Vec::new();
+    for chain in &step.chains {
+        match walk(chain, cands) {
+            Ok(w) => walked.push(w),
+            Err(why) => return fault(&why),
+        }
+    }
+    let (nodes, from_on, to_off) = walked.first()?;
+    let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
+    let concludes = |(end, off): ((usize, u8), bool)| {
+        if off {
+            step.removals.contains(&end)
+        } else {
+            step.placement == Some(end)
+        }
+    };
+    let ends_alike = walked.iter().all(|(n, _, off)| (n[n.len() - 1], *off) == (last, *to_off));
+    let starts = |on: bool| walked.iter().filter(|(n, o, _)| n[0] == first && *o == on).count();
+    let proves = match step.name {
+        "Cell Forcing Chains" | "Region Forcing Chains" => {
+            let mut sources: Vec<(usize, u8)> = walked.iter().map(|(n, _, _)| n[0]).collect();
+            sources.sort_unstable();
+            let assumed: Vec<(usize, u8)> = step
+                .pattern_cells
+                .iter()
+                .flat_map(|&c| step.pattern_digits.iter().map(move |&d| (c, d)))
+                .collect();
+            walked.iter().all(|w| w.1) && sources == assumed && ends_alike && concludes((last, *to_off))
+        }
+        "Double Forcing Chains" => {
+            walked.len() == 2
+                && starts(true) == 1
+                && starts(false) == 1
+                && ends_alike
+                && concludes((last, *to_off))
+        }
+        "Contradiction Forcing Chains" => {
+            let (a, b) = (&walked[0], &walked[walked.len() - 1]);
+            walked.len() == 2
+                && starts(*from_on) == 2
+                && a.0[a.0.len() - 1] == b.0[b.0.len() - 1]
+                && a.2 != b.2
+                && concludes((first, *from_on))
+        }
+        _ if walked.len() != 1 || nodes.len() < 4 || first != last => false,
+        name if name.contains("Cycle") || name == "Generalized X-Wing" => *from_on && !*to_off,
+        _ => *from_on == *to_off && concludes((first, *to_off)),
+    };
+    (!proves).then(|| format!("the chains do not end where the step needs: {step}"))
 }
 
 #[test]
@@ -496,7 +544,7 @@ fn every_pattern_named_holds_where_its_step_is_taken() {
             if !step.pattern_cells.is_empty() {
                 *checked.entry(step.name).or_default() += 1;
             }
-            if step.chain.is_some() {
+            if !step.chains.is_empty() {
                 *chains.entry(step.name).or_default() += 1;
             }
         }
@@ -505,7 +553,7 @@ fn every_pattern_named_holds_where_its_step_is_taken() {
     println!("chains checked: {chains:?}");
     for kind in ["Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle", "Turbot Fish"]
         .into_iter()
-        .chain(["Forcing X-Chain", "Forcing Chain"])
+        .chain(["Forcing X-Chain", "Forcing Chain", "Cell Forcing Chains", "Region Forcing Chains"])
     {
         assert!(chains.get(kind).is_some_and(|&n| n > 0), "no {kind} chain checked: {chains:?}");
     }

@@ -18,9 +18,10 @@ pub(crate) struct Hint {
     pub place: Option<(u8, u8)>,
     /// The pattern the step rests on; none for singles.
     pub pattern: Pattern,
-    /// A cycle's or static forcing chain's potentials `(candidate, on)`, from its assumption to
-    /// its end; empty for the other techniques.
-    pub chain: Vec<(u16, bool)>,
+    /// The potentials `(candidate, on)` of a static chain's branches (one for a cycle or a
+    /// forcing chain, one per assumption for cell and region forcing chains), each from its
+    /// assumption to its end; empty for dynamic chains and the other techniques.
+    pub chains: Vec<Vec<(u16, bool)>>,
 }
 
 /// The digits and cells of the pattern a step rests on (a pair's digits and cells, a fish's digit
@@ -60,12 +61,12 @@ impl Hint {
             removals: Vec::new(),
             place: Some((cell as u8, digit)),
             pattern: Pattern::default(),
-            chain: Vec::new(),
+            chains: Vec::new(),
         }
     }
 
     pub(crate) fn removal(difficulty: f64, name: &'static str, removals: Vec<(u8, u16)>) -> Hint {
-        Hint { difficulty, name, removals, place: None, pattern: Pattern::default(), chain: Vec::new() }
+        Hint { difficulty, name, removals, place: None, pattern: Pattern::default(), chains: Vec::new() }
     }
 
     /// This step, resting on `pattern`.

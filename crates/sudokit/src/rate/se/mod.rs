@@ -393,12 +393,16 @@ pub struct SeStep {
     pub pattern_digits: Vec<u8>,
     /// The pattern's cells, as indices in reading order; empty for singles.
     pub pattern_cells: Vec<usize>,
-    /// A cycle's or static forcing chain's (the techniques from 6.5 to 7.x) implications in
-    /// order, from its assumption to its end: each link from a candidate that is "on" is weak
-    /// (the next candidate is off), each from one that is "off" strong (the next is on). A
-    /// forcing chain ends on its assumption's candidate (with the opposite value), a cycle on its
-    /// first candidate again. `None` for the other techniques.
-    pub chain: Option<Chain>,
+    /// The chains of a static chaining step, each its implications in order from its assumption
+    /// to its end: each link from a candidate that is "on" is weak (the next candidate is off),
+    /// each from one that is "off" strong (the next is on). A cycle or forcing chain (6.5 to 7.x)
+    /// has one: a forcing chain ends on its assumption's candidate (with the opposite value), a
+    /// cycle on its first candidate again. Cell and region forcing chains have one per
+    /// assumption, a double forcing chain one from the candidate "on" and one from it "off", a
+    /// contradiction forcing chain two from its one assumption to a candidate both "on" and
+    /// "off"; these end on what the step concludes. Empty for dynamic chains (whose implications
+    /// rest on several at once) and the other techniques.
+    pub chains: Vec<Chain>,
 }
 
 impl SeStep {
@@ -414,7 +418,7 @@ impl SeStep {
                 .collect(),
             pattern_digits: board::digits(hint.pattern.digits).collect(),
             pattern_cells: (0..81).filter(|&c| hint.pattern.cells & 1 << c != 0).collect(),
-            chain: chain_of(&hint.chain),
+            chains: hint.chains.iter().map(Vec::as_slice).filter_map(chain_of).collect(),
         }
     }
 
@@ -456,7 +460,7 @@ impl SeStep {
     /// The pattern the step rests on, in the notation HoDoKu writes it in: `3/5 in r5c5,r6c5` (its
     /// digits in `symbols`, then its cells; for a forcing chain, its assumptions: `2/7 in r4c5`
     /// for a cell's candidates, `4 in r4c1,r4c8` for a digit's places in a house; for a cycle or
-    /// static forcing chain, its candidates, whose order [`SeStep::chain`] gives), the cells alone
+    /// static forcing chain, its candidates, whose order [`SeStep::chains`] gives), the cells alone
     /// for an aligned exclusion, or nothing (singles).
     pub fn pattern_text_in(&self, symbols: Symbols) -> String {
         let cells: Vec<String> = self.pattern_cells.iter().map(|&c| cell_name(c)).collect();
@@ -468,17 +472,18 @@ impl SeStep {
         }
     }
 
-    /// The chain in Eureka notation where the step has one (`(4)r3c8-(4)r3c2=(1)r3c2-…`), else
-    /// [`SeStep::pattern_text_in`].
+    /// The chains in Eureka notation where the step has them (`(4)r3c8-(4)r3c2=(1)r3c2-…`, several
+    /// joined by ` ; `), else [`SeStep::pattern_text_in`].
     fn premise_text_in(&self, symbols: Symbols) -> String {
-        match &self.chain {
-            Some(chain) => chain.text_in(Shape::CLASSIC, symbols),
-            None => self.pattern_text_in(symbols),
+        if self.chains.is_empty() {
+            return self.pattern_text_in(symbols);
         }
+        let texts: Vec<String> = self.chains.iter().map(|c| c.text_in(Shape::CLASSIC, symbols)).collect();
+        texts.join(" ; ")
     }
 
-    /// The step's text (as `Display` writes it) with the digits written in `symbols`: its chain
-    /// where it has one, in Eureka notation (`(6)r1c2-(6)r2c3=(6)r6c3-(6)r6c5=(6)r1c5-(6)r1c2 =>
+    /// The step's text (as `Display` writes it) with the digits written in `symbols`: its chains
+    /// where it has them, in Eureka notation (`(6)r1c2-(6)r2c3=(6)r6c3-(6)r6c5=(6)r1c5-(6)r1c2 =>
     /// r1c2<>6`), else its pattern.
     ///
     /// ```
@@ -497,7 +502,7 @@ impl SeStep {
 }
 
 impl fmt::Display for SeStep {
-    /// The technique, its difficulty as `serate` rounds it, the chain or else the pattern it rests
+    /// The technique, its difficulty as `serate` rounds it, the chains or else the pattern it rests
     /// on if any, and what the step does, in forum notation: `Naked Pair (3.0): 3/7 in r5c4,r5c6
     /// => r5c1<>7`, `Hidden Single (1.2): r2c9=6`.
     ///
@@ -557,9 +562,9 @@ fn chain_of(potentials: &[(u16, bool)]) -> Option<Chain> {
 impl serde::Serialize for SeStep {
     /// `{"technique", "difficulty" (rounded as `serate` prints it), "text", "digits", "cells",
     /// "chains", "placements", "eliminations"}`: the pattern's digits and cells (`"r1c1"`; both
-    /// empty where it has none) and the chain (none or one, `{"nodes": [{"cells", "digits"}],
-    /// "links": ["weak", "strong", …]}`), as the human solver's steps give theirs, then lists of
-    /// `{"cell": "r1c1", "digit": 5}`.
+    /// empty where it has none) and the chains (`{"nodes": [{"cells", "digits"}], "links":
+    /// ["weak", "strong", …]}`, see [`SeStep::chains`]), as the human solver's steps give theirs,
+    /// then lists of `{"cell": "r1c1", "digit": 5}`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let cand = |&(c, d): &(usize, u8)| CandidateJson { cell: cell_name(c), digit: d };
         StepJson {
@@ -568,7 +573,7 @@ impl serde::Serialize for SeStep {
             text: self.to_string(),
             digits: self.pattern_digits.clone(),
             cells: self.pattern_cells.iter().map(|&c| cell_name(c)).collect(),
-            chains: self.chain.iter().map(|c| ChainJson::of(c, Shape::CLASSIC)).collect(),
+            chains: self.chains.iter().map(|c| ChainJson::of(c, Shape::CLASSIC)).collect(),
             placements: self.placement.iter().map(cand).collect(),
             eliminations: self.removals.iter().map(cand).collect(),
         }

@@ -557,7 +557,7 @@ fn steps_read_in_forum_notation_and_in_json() {
         removals: vec![(1, 6)],
         pattern_digits: vec![6],
         pattern_cells: vec![1, 4, 11, 47, 49],
-        chain: super::chain_of(&potentials),
+        chains: super::chain_of(&potentials).into_iter().collect(),
         ..Default::default()
     };
     assert_eq!(

@@ -183,6 +183,10 @@ struct Chainer<'a> {
     /// "Forcing Chains & Cycles" found nothing on the board: forcing chains nested in this
     /// chainer's chains need a strong link the board lacks (see [`reach`](super::reach)).
     barren: bool,
+    /// The steps found are shown and their chains are static, each potential with one parent:
+    /// the multiple forcing chains' steps carry their chains (cycles and forcing chains always
+    /// do, where their search is not nested).
+    show_chains: bool,
 }
 
 /// The potentials and scratch memory of a [`Chainer`], kept per thread once it is done: nested
@@ -313,6 +317,7 @@ impl<'a> Chainer<'a> {
             reads: Reads::default(),
             links: None,
             barren: false,
+            show_chains: false,
         }
     }
 
@@ -384,10 +389,9 @@ impl<'a> Chainer<'a> {
         self.buf.nodes[n as usize].key()
     }
 
-    /// `hint` with the chain from its assumption to `n`, following first parents, and that
-    /// chain's candidates as its pattern: for a cycle or a static forcing chain, whose potentials
-    /// have one parent each.
-    fn with_chain(&self, hint: Hint, n: u32) -> Hint {
+    /// The potentials `(candidate, on)` of the chain from its assumption to `n`, following first
+    /// parents: the whole chain where each potential has one parent (static chains).
+    fn chain_to(&self, n: u32) -> Vec<(u16, bool)> {
         let mut chain = Vec::new();
         let mut p = Some(n);
         while let Some(q) = p {
@@ -396,8 +400,15 @@ impl<'a> Chainer<'a> {
             p = self.parents_of(q).first().copied();
         }
         chain.reverse();
+        chain
+    }
+
+    /// `hint` with the chain from its assumption to `n` ([`Chainer::chain_to`]), and its
+    /// candidates as its pattern: for a cycle or a static forcing chain.
+    fn with_chain(&self, hint: Hint, n: u32) -> Hint {
+        let chain = self.chain_to(n);
         let cands: Vec<u16> = chain.iter().map(|&(k, _)| k).collect();
-        Hint { pattern: Pattern::of_candidates(&cands), chain, ..hint }
+        Hint { pattern: Pattern::of_candidates(&cands), chains: vec![chain], ..hint }
     }
 
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a

@@ -98,6 +98,7 @@ pub(super) fn search_multiple_with(
     // Static chains: the cells and regions whose candidates imply nothing in common are passed
     // over without building their chains (most of them, inside dynamic chains).
     let filter = mode == Multi::Multiple && pruning();
+    ch.show_chains = !dynamic && !matches!(best, Best::All { .. });
     let mut implications = std::mem::take(&mut ch.buf.implications);
     implications.clear();
     // Dynamic chains without nested rules: only the chains of the steps the bit sets show are
@@ -272,7 +273,8 @@ fn offer_concluded(
     }
     let (removals, place) = ch.conclusion(conclusion.0, conclusion.1);
     let pattern = Pattern::of_candidates(sources);
-    let hint = Hint { difficulty, name, removals, place, pattern, chain: Vec::new() };
+    let chains = if ch.show_chains { targets.iter().map(|&t| ch.chain_to(t)).collect() } else { Vec::new() };
+    let hint = Hint { difficulty, name, removals, place, pattern, chains };
     let f = Found { difficulty, complexity, sort_key, hint };
     best.offer(ch, f, targets, src_cause, false);
 }
