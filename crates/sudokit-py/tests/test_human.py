@@ -448,7 +448,8 @@ def test_se_path_steps():
 
 def test_se_chain_steps_show_their_chain():
     # Made with `sudokit generate puzzle --er 6.6..7.1 --seed 3`: its hardest step is a Turbot Fish.
-    path = sudokit.se_path("5...16..8...928....6....7..3......5.9.1.....3..82..19.18...42.5.....137...5......")
+    puzzle = "5...16..8...928....6....7..3......5.9.1.....3..82..19.18...42.5.....137...5......"
+    path = sudokit.se_path(puzzle)
     turbot = next(s for s in path if s.technique == "Turbot Fish")
     assert turbot.text == "Turbot Fish (6.6): (9)r1c2-(9)r3c3=(9)r3c9-(9)r8c9=(9)r8c2-(9)r1c2 => r1c2<>9"
     chain = turbot.to_dict()["chains"]

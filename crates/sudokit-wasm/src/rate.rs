@@ -70,9 +70,9 @@ fn se_problem(e: &RateError) -> (String, Value) {
 /// `{er, ep, ed, hardest, steps}` or null with `seProblem` (and `seAtLeast`, the ER of the steps
 /// taken, when the rater stopped midway: at its `work` budget, or before a nested forcing chain);
 /// `sePath` lists the steps (`technique`, `difficulty`, `text` in forum notation, the pattern's
-/// `digits` and `cells`, `chains`, `placements`, `eliminations`, as `sudokit explain --scale se -o json` gives them), as far as they go, and
-/// `seSummary` counts them (`technique`, `difficulty`, `count`, easiest first, as `sudokit explain
-/// --scale se --summary -o json`);
+/// `digits` and `cells`, `chains`, `placements`, `eliminations`, as `sudokit explain --scale se -o
+/// json` gives them), as far as they go, and `seSummary` counts them (`technique`, `difficulty`,
+/// `count`, easiest first, as `sudokit explain --scale se --summary -o json`);
 /// `hodoku` is `{score, level, hardest, steps, bruteForce}` or null with `hodokuProblem`;
 /// `backdoor` is `{size, maxSize, sets}` (the backdoor size, null beyond `maxSize`, and each backdoor's
 /// cells, `"r1c3=2"`; boards up to 9×9, null on bigger ones). On

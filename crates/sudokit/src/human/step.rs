@@ -110,7 +110,8 @@ impl Chain {
     /// let node = |i, d| {
     ///     Node::candidate(Cell::new_checked(i, s).expect("cell"), Digit::new_checked(d, s).expect("digit"))
     /// };
-    /// let chain = Chain { nodes: vec![node(1, 5), node(19, 5), node(24, 5)], links: vec![LinkKind::Strong, LinkKind::Weak] };
+    /// let nodes = vec![node(1, 5), node(19, 5), node(24, 5)];
+    /// let chain = Chain { nodes, links: vec![LinkKind::Strong, LinkKind::Weak] };
     /// assert_eq!(chain.text_in(s, Symbols::Standard), "(5)r1c2=(5)r3c2-(5)r3c7");
     /// ```
     pub fn text_in(&self, shape: Shape, symbols: Symbols) -> String {
