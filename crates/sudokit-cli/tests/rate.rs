@@ -836,6 +836,57 @@ fn csv_rows_as_json_records<'a>(csv: &'a str, json: &str, input: &str) -> Vec<Ve
     rows
 }
 
+/// `explain --scale se --summary -o csv`: Sudoku Explainer's path counted, one column per technique
+/// by its name there, with the rating; bad records in their place, as the JSON records.
+#[test]
+fn explain_se_summary_csv_has_a_column_per_technique_of_sudoku_explainer() {
+    let input = format!("{XY}\n{EASY}\nxx\n{}\n", ".".repeat(81));
+    let csv = sudokit(&["explain", "--scale", "se", "--summary", "-o", "csv"], &input);
+    let json = sudokit(&["explain", "--scale", "se", "--summary", "-o", "json"], &input);
+    assert_eq!((csv.code, csv.stderr.as_str()), (json.code, json.stderr.as_str()));
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    assert_eq!(
+        header[..9],
+        ["index", "status", "puzzle", "solved", "step_count", "er", "ep", "ed", "hardest"]
+    );
+    assert_eq!(header.len(), 9 + sudokit::rate::se::technique_names().len());
+    assert_eq!(lines.len(), 5, "{}", csv.stdout);
+    let records: Vec<serde_json::Value> =
+        json.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON record")).collect();
+    for (line, record) in lines[1..].iter().zip(&records) {
+        let row: Vec<&str> = line.split(',').collect();
+        assert_eq!(row[1], record["status"], "{line}");
+        if record["status"] != "ok" {
+            assert!(row[3..].iter().all(|c| c.is_empty()), "{line}");
+            continue;
+        }
+        assert_eq!(row[4], record["step_count"].to_string(), "{line}");
+        assert_eq!(
+            row[5..9],
+            [
+                &record["er"].to_string(),
+                &record["ep"].to_string(),
+                &record["ed"].to_string(),
+                record["hardest"].as_str().unwrap_or_default()
+            ]
+        );
+        let counted: std::collections::BTreeMap<&str, u64> = header[9..]
+            .iter()
+            .zip(&row[9..])
+            .filter(|(_, n)| **n != "0")
+            .map(|(name, n)| (*name, n.parse().expect("a count")))
+            .collect();
+        let mut want: std::collections::BTreeMap<&str, u64> = Default::default();
+        for c in record["summary"].as_array().expect("a summary") {
+            *want.entry(c["technique"].as_str().expect("a name")).or_default() +=
+                c["count"].as_u64().expect("a count");
+        }
+        assert_eq!(counted, want, "{line}");
+    }
+    assert_eq!(lines[1].split(',').nth(8), Some("XY-Wing"));
+}
+
 /// `explain --summary -o csv`: each JSON record's counts as one row under a header, one column per
 /// technique, bad records in their place, from puzzles and from pencil marks; the other paths and
 /// commands refuse CSV.
@@ -865,10 +916,10 @@ fn explain_summary_csv_has_a_column_per_technique() {
     let rows = csv_rows_as_json_records(&csv.stdout, &json.stdout, "pencil");
     assert_eq!(rows.iter().map(|r| r[1]).collect::<Vec<_>>(), ["ok", "invalid"]);
 
-    // CSV is for the counts of HoDoKu's path only.
+    // CSV is for the counts of a path only.
     for args in [
         &["explain", "-o", "csv"][..],
-        &["explain", "--summary", "--scale", "se", "-o", "csv"],
+        &["explain", "--scale", "se", "-o", "csv"],
         &["hint", "-o", "csv"],
         &["candidates", "-o", "csv"],
     ] {

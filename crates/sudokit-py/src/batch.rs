@@ -19,8 +19,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudokit::batch::{
     backdoor_all, backdoor_rows, canon_all, canon_rows, check_all, check_rows, count_all, count_rows,
-    minimize_all, minimize_rows, rate_pencil_rows, rate_rows, solve_all, solve_rows_into,
-    technique_counts_all, technique_counts_rows, BatchError, BatchOptions,
+    minimize_all, minimize_rows, rate_pencil_rows, rate_rows, se_technique_counts_all,
+    se_technique_counts_rows, solve_all, solve_rows_into, technique_counts_all, technique_counts_rows,
+    BatchError, BatchOptions, TechniqueCounts,
 };
 use sudokit::canon::canonical;
 use sudokit::human::{HumanError, Technique};
@@ -261,6 +262,11 @@ impl Batch {
         Ok(Batch { rows, args, opts, threads: kw.threads.map(Whole::get) })
     }
 
+    /// Whether the rows are classic 9×9 puzzles under classic rules.
+    fn is_classic(&self) -> bool {
+        self.rows.shape == Shape::CLASSIC && self.args.variants.is_classic() && self.args.regions.is_none()
+    }
+
     /// Cells per row.
     fn cells(&self) -> usize {
         self.rows.shape.cells()
@@ -283,10 +289,7 @@ impl Batch {
     ) -> PyResult<(Vec<E>, Vec<u8>)> {
         let mut out = vec![E::default(); self.rows.len() * width];
         let answers = on_pool(py, self.threads, &self.opts.cancel, || {
-            if self.rows.shape == Shape::CLASSIC
-                && self.args.variants.is_classic()
-                && self.args.regions.is_none()
-            {
+            if self.is_classic() {
                 rows_fn(self.rows.values.as_chunks::<81>().0, &mut out)
             } else {
                 self.run_puzzles(all_fn)
@@ -710,6 +713,12 @@ type Counts<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<u8>>);
 /// techniques allowed ran out: the counts so far), `MULTIPLE`, `NO_SOLUTION`, `INVALID` or
 /// `BAD_VALUE`. The GIL is released while the batch runs.
 ///
+/// `scale="se"` counts the steps of Sudoku Explainer's path instead, the one its rating follows
+/// (`sudokit explain --scale se`): columns `sudokit.SE_TECHNIQUES`, Sudoku Explainer's names
+/// (the nested forcing chains one column per level), classic 9×9 rows only; `PARTIAL` where its
+/// work budget cuts the path short (the counts so far). It takes none of `techniques`, `exclude`
+/// and `all_at_once`, as the command line does not.
+///
 /// ```python
 /// >>> import numpy as np
 /// >>> rows = np.array([[int(c) if c != "." else 0 for c in
@@ -719,11 +728,14 @@ type Counts<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<u8>>);
 /// {'Full House': 21, 'Naked Single': 28}
 /// >>> int(status[0]) == sudokit.OK
 /// True
+/// >>> counts, status = sudokit.explain_batch(rows, scale="se")
+/// >>> {t: int(n) for t, n in zip(sudokit.SE_TECHNIQUES, counts[0]) if n}
+/// {'Hidden Single': 49}
 /// ```
 #[pyfunction]
 #[pyo3(signature = (
     puzzles, *, techniques=None, exclude=None, all_at_once=false, threads=None, size=None, r#box=None,
-    variant=None, regions=None
+    variant=None, regions=None, scale="hodoku"
 ))]
 #[allow(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
 pub fn explain_batch<'py>(
@@ -737,10 +749,23 @@ pub fn explain_batch<'py>(
     r#box: Option<&Bound<'py, PyAny>>,
     variant: Option<&Bound<'py, PyAny>>,
     regions: Option<String>,
+    scale: &str,
 ) -> PyResult<Counts<'py>> {
+    // Spelled in any case, as `rate`'s scale is.
+    let se = match scale.to_ascii_lowercase().as_str() {
+        "hodoku" => false,
+        "se" => true,
+        other => return Err(bad_option(format!("scale={other:?}: expected 'hodoku' or 'se'"))),
+    };
+    if se && (techniques.is_some() || exclude.is_some() || all_at_once) {
+        return Err(bad_option("scale='se' takes none of techniques, exclude and all_at_once"));
+    }
     let options = solver_options(techniques, exclude, all_at_once)?;
     let keywords = Keywords { threads, size, r#box, variant, regions, ..Keywords::default() };
     let batch = Batch::read(puzzles, keywords)?;
+    if se {
+        return se_explain_batch(py, &batch);
+    }
     let opts = &batch.opts;
     let width = Technique::ALL.len();
     let (counts, codes) = batch.run(
@@ -749,16 +774,7 @@ pub fn explain_batch<'py>(
         |rows, _| technique_counts_rows(rows, &options, opts),
         |all| technique_counts_all(all, &options, opts),
         |_, answer, out: &mut [i32]| match answer {
-            Ok(Ok(c)) => {
-                for (o, &n) in out.iter_mut().zip(&c.counts) {
-                    *o = i32::try_from(n).unwrap_or(i32::MAX);
-                }
-                if c.solved {
-                    Status::Ok
-                } else {
-                    Status::Partial
-                }
-            }
+            Ok(Ok(c)) => write_counts(&c, out),
             Ok(Err(e)) => match e {
                 HumanError::MultipleSolutions => Status::Multiple,
                 HumanError::NoSolution => Status::NoSolution,
@@ -770,6 +786,47 @@ pub fn explain_batch<'py>(
     )?;
     let n = codes.len();
     Ok((PyArray1::from_vec(py, counts).reshape([n, width])?, PyArray1::from_vec(py, codes)))
+}
+
+/// `explain_batch(..., scale="se")`: the counts of Sudoku Explainer's techniques along each row's
+/// path, classic 9×9 rows only.
+fn se_explain_batch<'py>(py: Python<'py>, batch: &Batch) -> PyResult<Counts<'py>> {
+    if !batch.is_classic() {
+        return Err(bad_option("scale='se' counts classic 9×9 puzzles only"));
+    }
+    let opts = &batch.opts;
+    let width = sudokit::rate::se::technique_names().len();
+    let (counts, codes) = batch.run(
+        py,
+        width,
+        |rows, _| se_technique_counts_rows(rows, opts),
+        |all| se_technique_counts_all(all, opts),
+        |_, answer, out: &mut [i32]| match answer {
+            Ok(Ok(c)) => write_counts(&c, out),
+            Ok(Err(why)) => unrated_status(&why),
+            Err(e) => error_status(&e),
+        },
+    )?;
+    let n = codes.len();
+    Ok((PyArray1::from_vec(py, counts).reshape([n, width])?, PyArray1::from_vec(py, codes)))
+}
+
+/// Writes a row of counts; `OK` where the path solves the puzzle, else `PARTIAL`.
+fn write_counts(c: &TechniqueCounts, out: &mut [i32]) -> Status {
+    for (o, &n) in out.iter_mut().zip(&c.counts) {
+        *o = i32::try_from(n).unwrap_or(i32::MAX);
+    }
+    if c.solved {
+        Status::Ok
+    } else {
+        Status::Partial
+    }
+}
+
+/// The names of Sudoku Explainer's techniques, in the order of `explain_batch(scale="se")`'s
+/// columns (`sudokit.SE_TECHNIQUES`).
+pub fn se_technique_names() -> Vec<&'static str> {
+    sudokit::rate::se::technique_names().to_vec()
 }
 
 /// The names of the human solver's techniques, in the order of `explain_batch`'s columns

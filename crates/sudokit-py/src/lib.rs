@@ -92,6 +92,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Tuples, as the stubs say: a list could be changed by one importer for every other.
     m.add("LEVELS", pyo3::types::PyTuple::new(m.py(), batch::LEVELS)?)?;
     m.add("TECHNIQUES", pyo3::types::PyTuple::new(m.py(), batch::technique_names())?)?;
+    m.add("SE_TECHNIQUES", pyo3::types::PyTuple::new(m.py(), batch::se_technique_names())?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -4,6 +4,7 @@ codes."""
 
 from __future__ import annotations
 
+import collections
 import csv
 import functools
 import json
@@ -736,6 +737,30 @@ def test_explain_batch_status_codes_and_other_boards(cli):
         sudokit.explain_batch(rows, techniques=["no such technique"])
     with pytest.raises(ValueError):
         sudokit.explain_batch(np.zeros((2, 81), dtype=np.int64))
+
+
+def test_explain_batch_counts_sudoku_explainers_path(datasets):
+    puzzles = [EASY, XY] + rated_sample(datasets)
+    rows = to_rows(puzzles)
+    counts, status = sudokit.explain_batch(rows, scale="se")
+    width = len(sudokit.SE_TECHNIQUES)
+    assert counts.shape == (len(puzzles), width) and width == len(set(sudokit.SE_TECHNIQUES))
+    assert status.tolist() == [sudokit.OK] * len(puzzles)
+    for puzzle, row in zip(puzzles, counts):
+        path = sudokit.se_path(puzzle)
+        named = collections.Counter(step.technique for step in path)
+        assert {t: int(n) for t, n in zip(sudokit.SE_TECHNIQUES, row) if n} == dict(named)
+    # Bad rows answer in place; the flags of HoDoKu's path and other boards are refused.
+    bad = to_rows([p for p, _ in UNRATED] + [no_solution_puzzle()])
+    bad = np.vstack([bad, np.full((1, 81), 10, dtype=np.uint8)])
+    counts, status = sudokit.explain_batch(bad, scale="SE")
+    assert status.tolist() == [sudokit.MULTIPLE, sudokit.INVALID, sudokit.NO_SOLUTION, sudokit.BAD_VALUE]
+    assert not counts.any()
+    for refused in ({"techniques": ["fh"]}, {"exclude": ["xy"]}, {"all_at_once": True}, {"scale": "serate"}):
+        with pytest.raises(ValueError):
+            sudokit.explain_batch(rows[:1], **{"scale": "se", **refused})
+    with pytest.raises(ValueError):
+        sudokit.explain_batch(np.array([[int(c) if c != "." else 0 for c in MINI]], dtype=np.uint8), scale="se")
 
 
 def test_bad_input():

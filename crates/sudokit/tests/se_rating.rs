@@ -539,6 +539,7 @@ fn every_pattern_named_holds_where_its_step_is_taken() {
         let path = se::path(&grid, se::SeOptions::default()).expect("rated");
         for (k, step) in path.iter().enumerate() {
             let cands = candidate_masks(&state_after(&grid, &path[..k]));
+            assert!(se::technique_names().contains(&step.name), "{step}: a name outside the list");
             let fault = pattern_fault(step, &cands).or_else(|| chain_fault(step, &cands));
             assert_eq!(fault, None, "{} step {}: {step}", row.puzzle, k + 1);
             if !step.pattern_cells.is_empty() {

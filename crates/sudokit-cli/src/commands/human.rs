@@ -27,11 +27,11 @@ pub enum HumanFormat {
     /// One JSON object per puzzle, on one line: `index`, `status` and `puzzle` first, as every
     /// command's records.
     Json,
-    /// CSV, for `explain --summary` (HoDoKu's path): a header, then one row per puzzle: `index`,
-    /// `status`, `puzzle` (`pencil` with `--pencil`), `solved`, `step_count`, `score`, `level`,
-    /// then the steps of each technique, one column per technique by name; with `--pencil`, where
-    /// the first record may carry rules (a JSON record, or such a CSV), `box`, `variants`,
-    /// `regions` and `cages` last, each record's own.
+    /// CSV, for `explain --summary`: a header, then one row per puzzle: `index`, `status`,
+    /// `puzzle` (`pencil` with `--pencil`), `solved`, `step_count`, `score`, `level` (with
+    /// `--scale se`: `er`, `ep`, `ed`, `hardest`), then the steps of each technique, one column per
+    /// technique by name; with `--pencil`, where the first record may carry rules (a JSON record,
+    /// or such a CSV), `box`, `variants`, `regions` and `cages` last, each record's own.
     Csv,
 }
 
@@ -139,10 +139,9 @@ impl ExplainArgs {
     /// `--summary`.
     pub fn check_scale(&self) -> anyhow::Result<()> {
         refuse_for_se("explain", self.scale, &self.human, &[("--grids", self.grids)])?;
-        if self.human.format == HumanFormat::Csv && (!self.summary || self.scale == Scale::Se) {
+        if self.human.format == HumanFormat::Csv && !self.summary {
             anyhow::bail!(
-                "explain: -o csv needs --summary and HoDoKu's path (one column per technique); \
-                 use -o json for the steps or for --scale se"
+                "explain: -o csv needs --summary (one column per technique); use -o json for the steps"
             );
         }
         Ok(())
@@ -251,20 +250,35 @@ pub fn process(mode: Mode<'_>, job: &Job) -> Outcome {
 }
 
 /// The CSV columns of `explain --summary -o csv` where `mode` writes them, the input's column
-/// named `pencil` for pencil marks, else `puzzle`: the path's ending, then one column per
-/// technique, in the order of [`Technique::ALL`] (as Python's `explain_batch` has its columns).
+/// named `pencil` for pencil marks, else `puzzle`: the path's ending and rating, then one column
+/// per technique, in the order of [`Technique::ALL`] (Sudoku Explainer's path: of
+/// [`se::technique_names`]), as Python's `explain_batch` has its columns.
 fn csv_columns(mode: Mode<'_>, pencil: bool) -> Option<Columns> {
-    fn columns(input: &'static str) -> Vec<&'static str> {
-        let mut c = vec!["index", "status", input, "solved", "step_count", "score", "level"];
-        c.extend(Technique::ALL.iter().map(|t| t.name()));
+    fn columns(input: &'static str, se: bool) -> Vec<&'static str> {
+        let mut c = vec!["index", "status", input, "solved", "step_count"];
+        if se {
+            c.extend(["er", "ep", "ed", "hardest"]);
+            c.extend(se::technique_names());
+        } else {
+            c.extend(["score", "level"]);
+            c.extend(Technique::ALL.iter().map(|t| t.name()));
+        }
         c
     }
-    static PUZZLE: LazyLock<Vec<&'static str>> = LazyLock::new(|| columns("puzzle"));
-    static PENCIL: LazyLock<Vec<&'static str>> = LazyLock::new(|| columns("pencil"));
+    static PUZZLE: LazyLock<Vec<&'static str>> = LazyLock::new(|| columns("puzzle", false));
+    static PENCIL: LazyLock<Vec<&'static str>> = LazyLock::new(|| columns("pencil", false));
+    static SE_PUZZLE: LazyLock<Vec<&'static str>> = LazyLock::new(|| columns("puzzle", true));
+    static SE_PENCIL: LazyLock<Vec<&'static str>> = LazyLock::new(|| columns("pencil", true));
     if mode.args().format != HumanFormat::Csv {
         return None;
     }
-    Some(if pencil { PENCIL.as_slice() } else { PUZZLE.as_slice() })
+    let se = matches!(mode, Mode::Explain(ExplainArgs { scale: Scale::Se, .. }));
+    Some(match (se, pencil) {
+        (false, false) => PUZZLE.as_slice(),
+        (false, true) => PENCIL.as_slice(),
+        (true, false) => SE_PUZZLE.as_slice(),
+        (true, true) => SE_PENCIL.as_slice(),
+    })
 }
 
 /// [`process`] but for the CSV header.
@@ -316,6 +330,12 @@ struct Rec {
 }
 
 impl Rec {
+    /// Whether the record is text (neither JSON nor CSV), whose multi-line records a blank line
+    /// separates.
+    fn is_text(&self) -> bool {
+        !self.json && self.csv.is_none()
+    }
+
     /// The record of an input without an answer: in JSON and CSV its first fields with this
     /// `status` (in CSV the other columns empty); in text the status's marker, as every command's
     /// (`!no solution`).
@@ -531,7 +551,7 @@ fn se_explain(p: &Puzzle, rec: &Rec, at: &str, summary: bool) -> Outcome {
             let kind = super::rate::unrated_kind(&why);
             let out = rec.marker(why.status());
             let message = format!("{at}: {}", why.message_for(p, rec.symbols));
-            Outcome { multiline: !rec.json, ..failed(kind, out, message) }
+            Outcome { multiline: rec.is_text(), ..failed(kind, out, message) }
         }
     }
 }
@@ -541,7 +561,7 @@ fn se_explain(p: &Puzzle, rec: &Rec, at: &str, summary: bool) -> Outcome {
 fn se_explain_state(state: &State, rec: &Rec, at: &str, summary: bool) -> Outcome {
     match se::explain_state(state, crate::interrupt::se_options()) {
         Ok(path) => se_path_outcome(&path, rec, at, summary),
-        Err(why) => Outcome { multiline: !rec.json, ..se_refused(&why, rec, format!("{at}: {why}")) },
+        Err(why) => Outcome { multiline: rec.is_text(), ..se_refused(&why, rec, format!("{at}: {why}")) },
     }
 }
 
@@ -550,6 +570,7 @@ fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str, summary: bool) -> Out
     // A path its budget stopped keeps the steps it took, under the status of a stop.
     let status = if path.stopped.is_some() { "timeout" } else { "ok" };
     let out = match (rec.json, summary) {
+        _ if rec.csv.is_some() => se_summary_row(path, rec, status),
         (true, false) => {
             let mut v = serde_json::json!(path);
             v["steps"] = path.steps.iter().map(|s| rec.se_step_json(s)).collect();
@@ -572,7 +593,23 @@ fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str, summary: bool) -> Out
         Some(why) => failed(Kind::TimedOut, Vec::new(), format!("{at}: {}", why.report())),
         None => Outcome::default(),
     };
-    Outcome { out, multiline: !rec.json, ..outcome }
+    Outcome { out, multiline: rec.is_text(), ..outcome }
+}
+
+/// The CSV row of `explain --scale se --summary -o csv`: how the path ended, its rating where it
+/// solves the puzzle, and the steps of each of Sudoku Explainer's techniques.
+fn se_summary_row(path: &se::SePath, rec: &Rec, status: &str) -> Vec<u8> {
+    let Some(columns) = rec.csv else { return Vec::new() };
+    let mut f = rec.head.clone().set("status", status);
+    f = f.set("solved", path.stopped.is_none()).set("step_count", path.steps.len());
+    if let Some(r) = path.rating() {
+        f = f.set("er", format!("{:.1}", r.er())).set("ep", format!("{:.1}", r.ep()));
+        f = f.set("ed", format!("{:.1}", r.ed())).set("hardest", r.hardest);
+    }
+    for (name, n) in se::technique_names().iter().copied().zip(rate::se_technique_columns(&path.steps)) {
+        f = f.set(name, n);
+    }
+    f.to_bytes(Machine::Csv, columns)
 }
 
 /// `explain --summary` (HoDoKu's path): its techniques counted, then how it ended, with HoDoKu's

@@ -31,7 +31,8 @@ Functions: :func:`solve`, :func:`count`, :func:`check` (a :class:`Verdict`), :fu
 :func:`rate` (a :class:`Rating`), :func:`se_path` (an :class:`SePath` of :class:`SeStep`),
 :func:`backdoors`; :func:`solve_batch`, :func:`count_batch`, :func:`check_batch`,
 :func:`minimize_batch`, :func:`generate_batch`, :func:`rate_batch`, :func:`backdoor_batch`,
-:func:`explain_batch` (technique counts per puzzle, columns :data:`TECHNIQUES`),
+:func:`explain_batch` (technique counts per puzzle, columns :data:`TECHNIQUES`, or
+:data:`SE_TECHNIQUES` with ``scale="se"``),
 :func:`canon_batch`;
 :func:`read_batch` (a puzzle file in any layout into arrays for them). Errors: :mod:`sudokit.errors`.
 """
@@ -51,6 +52,7 @@ from ._sudokit import (
     NOT_FOUND,
     LEVELS,
     OK,
+    SE_TECHNIQUES,
     TECHNIQUES,
     PARTIAL,
     TARGET_MISSED,
@@ -187,6 +189,7 @@ __all__ = [
     "UNREADABLE",
     "LEVELS",
     "TECHNIQUES",
+    "SE_TECHNIQUES",
     *errors.__all__,
     "__version__",
 ]

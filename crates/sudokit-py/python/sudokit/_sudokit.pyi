@@ -24,6 +24,8 @@ UNREADABLE: int
 LEVELS: Tuple[str, str, str, str, str]
 #: The human solver's techniques by name, in the order of ``explain_batch``'s columns.
 TECHNIQUES: Tuple[str, ...]
+#: Sudoku Explainer's techniques by name, in the order of ``explain_batch(scale="se")``'s columns.
+SE_TECHNIQUES: Tuple[str, ...]
 
 #: A puzzle: text in any layout ``sudokit solve`` reads (``str``, or ``bytes``, ``bytearray`` or a
 #: ``memoryview`` of a file's text), a list of rows, a flat list of cells, or a numpy array (``0``,
@@ -662,12 +664,16 @@ def explain_batch(
     box: Optional[BoxLike] = None,
     variant: Optional[VariantLike] = None,
     regions: Optional[str] = None,
+    scale: str = "hodoku",
 ) -> Tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
     """How often each technique comes up along every puzzle's path with the human solver, on every
     core, as ``sudokit explain --summary`` counts them: ``(counts, status)``, ``counts`` of shape
     ``(N, len(TECHNIQUES))`` (column ``t`` for ``TECHNIQUES[t]``; zeros where there is no path),
     status ``OK`` (solved), ``PARTIAL`` (the techniques allowed ran out: the counts so far),
-    ``MULTIPLE``, ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``."""
+    ``MULTIPLE``, ``NO_SOLUTION``, ``INVALID`` or ``BAD_VALUE``. ``scale="se"`` counts Sudoku
+    Explainer's path instead (classic 9×9 rows only; columns ``SE_TECHNIQUES``; ``PARTIAL`` where
+    its work budget cuts the path short), and takes none of ``techniques``, ``exclude`` and
+    ``all_at_once``."""
 
 def canon_batch(
     puzzles: npt.NDArray[np.uint8],

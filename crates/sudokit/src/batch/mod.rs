@@ -2,13 +2,14 @@
 //!
 //! Two ways in:
 //! - **a slice**: [`solve_all`], [`count_all`], [`check_all`], [`rate_all`],
-//!   [`technique_counts_all`], [`backdoor_all`], [`minimize_all`] and [`canon_all`] take
-//!   `&[Puzzle]`, and [`solve_rows`], [`count_rows`], [`check_rows`], [`rate_rows`],
-//!   [`technique_counts_rows`], [`backdoor_rows`], [`minimize_rows`] and [`canon_rows`] take raw 9×9
-//!   rows (`&[[u8; 81]]`, `0` for a blank); [`rate_pencil_rows`] takes pencil-mark grids
-//!   (`&[[u8; 729]]`). Each returns one result per puzzle, in input order. [`solve_rows_into`] writes
-//!   the solutions into the caller's rows instead. They run on the current rayon pool (the global
-//!   one, or the pool of a surrounding [`rayon::ThreadPool::install`]).
+//!   [`technique_counts_all`], [`se_technique_counts_all`], [`backdoor_all`], [`minimize_all`] and
+//!   [`canon_all`] take `&[Puzzle]`, and [`solve_rows`], [`count_rows`], [`check_rows`],
+//!   [`rate_rows`], [`technique_counts_rows`], [`se_technique_counts_rows`], [`backdoor_rows`],
+//!   [`minimize_rows`] and [`canon_rows`] take raw 9×9 rows (`&[[u8; 81]]`, `0` for a blank);
+//!   [`rate_pencil_rows`] takes pencil-mark grids (`&[[u8; 729]]`). Each returns one result per
+//!   puzzle, in input order. [`solve_rows_into`] writes the solutions into the caller's rows
+//!   instead. They run on the current rayon pool (the global one, or the pool of a surrounding
+//!   [`rayon::ThreadPool::install`]).
 //! - **a stream**: [`stream()`] reads [`Source`]s in chunks of records on a thread of its own, processes
 //!   the chunks on a given pool, and hands every result to a [`Sink`] in input order. Memory stays
 //!   bounded by a few chunks per worker whatever the input size, and reading, processing and
@@ -45,9 +46,9 @@ mod tests;
 
 pub use slice::{
     backdoor_all, backdoor_rows, canon_all, canon_rows, check_all, check_rows, count_all, count_rows,
-    minimize_all, minimize_rows, rate_all, rate_pencil_rows, rate_rows, solve_all, solve_rows,
-    solve_rows_into, technique_counts_all, technique_counts_rows, BatchError, BatchOptions, Counted, Rated,
-    Reduced, TechniqueCounts,
+    minimize_all, minimize_rows, rate_all, rate_pencil_rows, rate_rows, se_technique_counts_all,
+    se_technique_counts_rows, solve_all, solve_rows, solve_rows_into, technique_counts_all,
+    technique_counts_rows, BatchError, BatchOptions, Counted, Rated, Reduced, SeCounted, TechniqueCounts,
 };
 pub use split::count_split;
 pub use stream::{for_each_record, stream, InputError, Job, Sink, Source, StreamError, StreamOptions};

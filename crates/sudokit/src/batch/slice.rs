@@ -20,7 +20,10 @@ use crate::grid::{Candidates, Cell, DigitSet, Grid, GridError, Shape};
 use crate::human::{self, HumanError, Path, SolverOptions, State};
 use crate::rate::backdoor::{backdoors, Backdoors};
 use crate::rate::se::{RateError, SeOptions};
-use crate::rate::{rate_pencil_on_with, rate_puzzle_with, technique_columns, Ratings, Scales, Unrated};
+use crate::rate::{
+    rate_pencil_on_with, rate_puzzle_with, se_path_with, se_technique_columns, technique_columns, Ratings,
+    Scales, Unrated,
+};
 use crate::rules::Board;
 use crate::solve::fast9::{self, GivensError};
 use crate::solve::{
@@ -404,15 +407,17 @@ fn row_marks(row: &[u8; 729]) -> Candidates {
     marks
 }
 
-/// How often each technique comes up along one puzzle's path with the human solver: what `sudokit
-/// explain --summary` lists, as a row of counts (features for a model of difficulty, say).
+/// How often each technique comes up along one puzzle's path with the human solver, or along
+/// Sudoku Explainer's: what `sudokit explain --summary` lists, as a row of counts (features for a
+/// model of difficulty, say).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TechniqueCounts {
     /// `counts[i]`: the steps of [`Technique::ALL`](crate::human::Technique::ALL)`[i]`, as
-    /// [`technique_columns`] counts them.
+    /// [`technique_columns`] counts them; on Sudoku Explainer's scale those of
+    /// [`se::technique_names`](crate::rate::se::technique_names)`()[i]`.
     pub counts: Vec<u32>,
     /// Whether the path solves the puzzle; `false` when the techniques allowed ran out (without
-    /// brute force, which ends the default order, they can).
+    /// brute force, which ends the default order, they can), or Sudoku Explainer's work budget.
     pub solved: bool,
 }
 
@@ -471,6 +476,59 @@ pub fn technique_counts_rows(
 fn technique_counts(p: &Puzzle, options: &SolverOptions) -> Counted {
     let state = State::new(p.shared_board(), p.grid())?;
     Ok(TechniqueCounts::of(&human::solve(state, options.clone())?))
+}
+
+/// One puzzle's counts of Sudoku Explainer's techniques along the path its rating follows, or why
+/// it has no such path (not classic 9×9, not exactly one solution).
+pub type SeCounted = Result<TechniqueCounts, Unrated>;
+
+/// Each classic 9×9 puzzle's path by Sudoku Explainer's rules ([`se_path_with`]) counted by
+/// technique, the columns of [`se::technique_names`](crate::rate::se::technique_names), in input
+/// order. A path its work budget cuts short gives the counts so far, not solved. Only
+/// [`BatchOptions::cancel`] applies, checked before each puzzle and inside its chains.
+pub fn se_technique_counts_all(
+    puzzles: &[Puzzle],
+    opts: &BatchOptions,
+) -> Vec<Result<SeCounted, BatchError>> {
+    map_each(puzzles, opts, |p| se_technique_counts(p, opts))
+}
+
+/// [`se_technique_counts_all`] over classic 9×9 rows of 81 values (`0` for a blank).
+///
+/// ```
+/// use sudokit::batch::{se_technique_counts_rows, BatchOptions};
+/// use sudokit::rate::{se, Unrated};
+/// let xy: Vec<u8> = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9.."
+///     .bytes()
+///     .map(|b| if b == b'.' { 0 } else { b - b'0' })
+///     .collect();
+/// let row: [u8; 81] = xy.try_into().expect("81 cells");
+/// let counted = se_technique_counts_rows(&[row, [0; 81]], &BatchOptions::default());
+/// let xy = counted[0].clone()?.map_err(|e| e.to_string())?;
+/// let at = |name| se::technique_names().iter().position(|&n| n == name).expect("a name");
+/// assert!(xy.solved);
+/// assert_eq!((xy.counts[at("XY-Wing")], xy.counts.iter().sum::<u32>()), (3, 65));
+/// assert_eq!(counted[1], Ok(Err(Unrated::Multiple)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn se_technique_counts_rows(
+    rows: &[[u8; 81]],
+    opts: &BatchOptions,
+) -> Vec<Result<SeCounted, BatchError>> {
+    let board = classic9();
+    map_each(rows, opts, |row| se_technique_counts(&row_puzzle(&board, row)?, opts))
+}
+
+/// One puzzle's counts of Sudoku Explainer's techniques.
+fn se_technique_counts(p: &Puzzle, opts: &BatchOptions) -> Result<SeCounted, BatchError> {
+    let path = match se_path_with(p, se_options(opts)) {
+        Ok(path) => path,
+        Err(why) => return Ok(Err(why)),
+    };
+    if matches!(path.stopped, Some(RateError::Interrupted { .. })) {
+        return Err(BatchError::Cancelled);
+    }
+    Ok(Ok(TechniqueCounts { counts: se_technique_columns(&path.steps), solved: path.stopped.is_none() }))
 }
 
 /// Each puzzle's backdoors of up to `max_size` cells ([`backdoors`]), or why it has none, in input

@@ -29,4 +29,6 @@ pub use puzzle::{
     rate_pencil_on_with, rate_puzzle, rate_puzzle_with, rate_state, rate_state_with, rating_line, se_path,
     se_path_with, Outline, Ratings, Scales, Unrated,
 };
-pub use summary::{se_counts, technique_columns, technique_counts, SeCount, TechniqueCount};
+pub use summary::{
+    se_counts, se_technique_columns, technique_columns, technique_counts, SeCount, TechniqueCount,
+};

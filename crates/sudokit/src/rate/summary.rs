@@ -88,6 +88,32 @@ pub fn technique_columns(steps: &[Step]) -> Vec<u32> {
     counts
 }
 
+/// How many of Sudoku Explainer's `steps` use each technique, as a fixed row: `counts[i]` for
+/// [`se::technique_names`](super::se::technique_names)`()[i]`, zeros included. The columns of the
+/// batch counts on that scale.
+///
+/// ```
+/// use sudokit::rate::{se, se_technique_columns};
+///
+/// let grid = ".72......3......8.1....53....54.1...8..5......1..6..2..6.....42..9..3.75......9..".parse()?;
+/// let path = se::path(&grid, se::SeOptions::default())?;
+/// let columns = se_technique_columns(&path);
+/// assert_eq!(columns.iter().sum::<u32>() as usize, path.len());
+/// let at = |name| se::technique_names().iter().position(|&n| n == name).map_or(0, |i| columns[i]);
+/// assert_eq!(at("XY-Wing"), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn se_technique_columns(steps: &[SeStep]) -> Vec<u32> {
+    let names = super::se::technique_names();
+    let mut counts = vec![0u32; names.len()];
+    for step in steps {
+        if let Some(i) = names.iter().position(|&n| n == step.name) {
+            counts[i] += 1;
+        }
+    }
+    counts
+}
+
 /// The steps of one technique at one difficulty in Sudoku Explainer's path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeCount {

@@ -305,6 +305,76 @@ impl SeOptions {
     }
 }
 
+/// The techniques before the dynamic forcing chains, by the names their steps take, in the order
+/// they are tried (the table above).
+const NAMES_BEFORE_DYNAMIC: [&str; 46] = [
+    "Hidden Single",
+    "Direct Pointing",
+    "Direct Claiming",
+    "Direct Hidden Pair",
+    "Naked Single",
+    "Direct Hidden Triplet",
+    "Pointing",
+    "Claiming",
+    "Naked Pair",
+    "X-Wing",
+    "Hidden Pair",
+    "Naked Triplet",
+    "Swordfish",
+    "Hidden Triplet",
+    "XY-Wing",
+    "XYZ-Wing",
+    "Unique Rectangle type 1",
+    "Unique Rectangle type 2",
+    "Unique Rectangle type 3",
+    "Unique Rectangle type 4",
+    "Unique Loop type 1",
+    "Unique Loop type 2",
+    "Unique Loop type 3",
+    "Unique Loop type 4",
+    "Naked Quad",
+    "Jellyfish",
+    "Hidden Quad",
+    "BUG type 1",
+    "BUG type 2",
+    "BUG type 3",
+    "BUG type 4",
+    "Aligned Pair Exclusion",
+    "Bidirectional X-Cycle",
+    "Generalized X-Wing",
+    "Bidirectional Y-Cycle",
+    "Turbot Fish",
+    "Forcing X-Chain",
+    "Forcing Y-Chain",
+    "Bidirectional Cycle",
+    "Forcing Chain",
+    "Aligned Triplet Exclusion",
+    "Nishio Forcing Chains",
+    "Contradiction Forcing Chains",
+    "Double Forcing Chains",
+    "Cell Forcing Chains",
+    "Region Forcing Chains",
+];
+
+/// Every name a step of the path can take ([`SeStep::name`]), once each, in the order the
+/// techniques are tried, the dynamic forcing chains last, level by level: the columns of
+/// [`se_technique_columns`](crate::rate::se_technique_columns) and of the batch counts.
+///
+/// ```
+/// use sudokit::rate::se;
+/// let names = se::technique_names();
+/// assert_eq!(names[0], "Hidden Single");
+/// assert!(names.contains(&"Turbot Fish"));
+/// assert_eq!(names.last(), Some(&"Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"));
+/// ```
+pub fn technique_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let dynamic = chain::DYNAMIC_NAMES.iter().flatten().copied();
+        NAMES_BEFORE_DYNAMIC.iter().copied().chain(dynamic).collect()
+    })
+}
+
 /// Rates a classic 9×9 puzzle with the default options.
 pub fn rate(grid: &Grid) -> Result<SeRating, RateError> {
     rate_with(grid, SeOptions::default())

@@ -575,3 +575,19 @@ fn steps_read_in_forum_notation_and_in_json() {
     );
     assert_eq!(super::chain_of(&[]), None);
 }
+
+#[test]
+fn technique_names_are_listed_once_each_with_every_nesting_level() {
+    let names = super::technique_names();
+    let unique: std::collections::HashSet<_> = names.iter().collect();
+    assert_eq!(unique.len(), names.len());
+    for level in super::chain::DYNAMIC_NAMES {
+        assert!(level.iter().all(|n| names.contains(n)), "{level:?}");
+    }
+    // The loops and BUGs, whose names are made from their type.
+    for kind in 1..=4 {
+        for family in ["Unique Rectangle", "Unique Loop", "BUG"] {
+            assert!(names.contains(&format!("{family} type {kind}").as_str()), "{family} {kind}");
+        }
+    }
+}

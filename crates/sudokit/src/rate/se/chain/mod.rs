@@ -45,8 +45,8 @@ mod tests;
 
 pub(crate) use cycles::{cycles_and_chains, cycles_and_chains_every};
 #[cfg(test)]
-pub(crate) use levels::{dynamic_base, length_bonus, DYNAMIC_NAMES};
-pub(crate) use levels::{Multi, MAX_LEVEL};
+pub(crate) use levels::{dynamic_base, length_bonus};
+pub(crate) use levels::{Multi, DYNAMIC_NAMES, MAX_LEVEL};
 pub(crate) use memo::NestedCache;
 pub(crate) use multiple::multiple_chains_every;
 pub(crate) use split::multiple_chains_split;
