@@ -86,10 +86,10 @@ impl Best<'_> {
                     }
                 };
                 if better {
-                    *best = Some(f);
+                    *best = Some(Found { hint: ch.with_chains(f.hint, targets), ..f });
                 }
             }
-            Best::Every(all) => all.push(f),
+            Best::Every(all) => all.push(Found { hint: ch.with_chains(f.hint, targets), ..f }),
             Best::All { init, cur, found, easiest, pending } => {
                 let removals: Vec<u16> = f
                     .hint

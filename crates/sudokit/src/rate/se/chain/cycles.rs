@@ -438,6 +438,8 @@ pub(super) fn cycles_and_chains_into(
         }
     };
     let barren = barren && memo.is_some() && pruning();
+    // A nested search's steps are never shown: their chains are not worked out.
+    ch.show_chains = memo.is_none();
     let pos = ch.base_pos;
     for (kind, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
         // Worked out on first use, for forcing chains (X-links) only.
@@ -509,12 +511,8 @@ pub(super) fn cycles_and_chains_into(
                 } else {
                     2
                 };
-                // A nested search's steps are never shown: their chains are not worked out.
-                let shown =
-                    |hint: Hint, ch: &Chainer<'_>, n| if track { hint } else { ch.with_chain(hint, n) };
                 for dst in found {
-                    let mut f = cycle_hint(&mut ch, dst, x, y, sort_key);
-                    f.hint = shown(f.hint, &ch, dst);
+                    let f = cycle_hint(&mut ch, dst, x, y, sort_key);
                     best.offer(&ch, f, &[dst], 0, true);
                 }
                 for target in chains {
@@ -536,7 +534,7 @@ pub(super) fn cycles_and_chains_into(
                         difficulty,
                         complexity,
                         sort_key,
-                        hint: shown(Hint { place, ..Hint::removal(difficulty, name, removals) }, &ch, target),
+                        hint: Hint { place, ..Hint::removal(difficulty, name, removals) },
                     };
                     best.offer(&ch, f, &[target], 0, false);
                 }

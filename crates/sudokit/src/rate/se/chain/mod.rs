@@ -184,8 +184,7 @@ struct Chainer<'a> {
     /// chainer's chains need a strong link the board lacks (see [`reach`](super::reach)).
     barren: bool,
     /// The steps found are shown and their chains are static, each potential with one parent:
-    /// the multiple forcing chains' steps carry their chains (cycles and forcing chains always
-    /// do, where their search is not nested).
+    /// a step kept ([`Best::offer`](best::Best::offer)) carries its chains.
     show_chains: bool,
 }
 
@@ -403,12 +402,21 @@ impl<'a> Chainer<'a> {
         chain
     }
 
-    /// `hint` with the chain from its assumption to `n` ([`Chainer::chain_to`]), and its
-    /// candidates as its pattern: for a cycle or a static forcing chain.
-    fn with_chain(&self, hint: Hint, n: u32) -> Hint {
-        let chain = self.chain_to(n);
-        let cands: Vec<u16> = chain.iter().map(|&(k, _)| k).collect();
-        Hint { pattern: Pattern::of_candidates(&cands), chains: vec![chain], ..hint }
+    /// `hint` with the chains from its assumptions to `targets` ([`Chainer::chain_to`]), where
+    /// the search shows them; a hint without a pattern (a cycle's, a forcing chain's) takes their
+    /// candidates as its pattern.
+    fn with_chains(&self, hint: Hint, targets: &[u32]) -> Hint {
+        if !self.show_chains {
+            return hint;
+        }
+        let chains: Vec<Vec<(u16, bool)>> = targets.iter().map(|&t| self.chain_to(t)).collect();
+        let pattern = if hint.pattern == Pattern::default() {
+            let cands: Vec<u16> = chains.iter().flatten().map(|&(k, _)| k).collect();
+            Pattern::of_candidates(&cands)
+        } else {
+            hint.pattern
+        };
+        Hint { pattern, chains, ..hint }
     }
 
     /// Distinct potentials among `n` and its ancestors (breadth first, the first copy of a

@@ -273,8 +273,7 @@ fn offer_concluded(
     }
     let (removals, place) = ch.conclusion(conclusion.0, conclusion.1);
     let pattern = Pattern::of_candidates(sources);
-    let chains = if ch.show_chains { targets.iter().map(|&t| ch.chain_to(t)).collect() } else { Vec::new() };
-    let hint = Hint { difficulty, name, removals, place, pattern, chains };
+    let hint = Hint { difficulty, name, removals, place, pattern, chains: Vec::new() };
     let f = Found { difficulty, complexity, sort_key, hint };
     best.offer(ch, f, targets, src_cause, false);
 }
