@@ -716,8 +716,8 @@ type Counts<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<u8>>);
 /// `scale="se"` counts the steps of Sudoku Explainer's path instead, the one its rating follows
 /// (`sudokit explain --scale se`): columns `sudokit.SE_TECHNIQUES`, Sudoku Explainer's names
 /// (the nested forcing chains one column per level), classic 9×9 rows only; `PARTIAL` where its
-/// work budget cuts the path short (the counts so far). It takes none of `techniques`, `exclude`
-/// and `all_at_once`, as the command line does not.
+/// work budget cuts the path short (the counts so far). With it, `techniques`, `exclude` and
+/// `all_at_once` raise `ValueError`, as the command line refuses them with `--scale se`.
 ///
 /// ```python
 /// >>> import numpy as np
