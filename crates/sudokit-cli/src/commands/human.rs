@@ -569,15 +569,15 @@ fn se_explain_state(state: &State, rec: &Rec, at: &str, summary: bool) -> Outcom
 fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str, summary: bool) -> Outcome {
     // A path its budget stopped keeps the steps it took, under the status of a stop.
     let status = if path.stopped.is_some() { "timeout" } else { "ok" };
-    let out = match (rec.json, summary) {
-        _ if rec.csv.is_some() => se_summary_row(path, rec, status),
-        (true, false) => {
+    let out = match (rec.csv, rec.json, summary) {
+        (Some(columns), _, _) => se_summary_row(path, rec, status, columns),
+        (None, true, false) => {
             let mut v = serde_json::json!(path);
             v["steps"] = path.steps.iter().map(|s| rec.se_step_json(s)).collect();
             rec.object(status, v)
         }
-        (false, false) => format!("{}\n", path.text_in(rec.symbols)).into_bytes(),
-        (true, true) => {
+        (None, false, false) => format!("{}\n", path.text_in(rec.symbols)).into_bytes(),
+        (None, true, true) => {
             let mut v = serde_json::json!(path);
             if let Some(o) = v.as_object_mut() {
                 o.remove("steps");
@@ -586,7 +586,7 @@ fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str, summary: bool) -> Out
             }
             rec.object(status, v)
         }
-        (false, true) => counted_text(&rate::se_counts(&path.steps), &path.ending()).into_bytes(),
+        (None, false, true) => counted_text(&rate::se_counts(&path.steps), &path.ending()).into_bytes(),
     };
     let outcome = match &path.stopped {
         // Not rated: counted and reported as `rate` does a puzzle its budget stopped.
@@ -598,13 +598,13 @@ fn se_path_outcome(path: &se::SePath, rec: &Rec, at: &str, summary: bool) -> Out
 
 /// The CSV row of `explain --scale se --summary -o csv`: how the path ended, its rating where it
 /// solves the puzzle, and the steps of each of Sudoku Explainer's techniques.
-fn se_summary_row(path: &se::SePath, rec: &Rec, status: &str) -> Vec<u8> {
-    let Some(columns) = rec.csv else { return Vec::new() };
+fn se_summary_row(path: &se::SePath, rec: &Rec, status: &str, columns: Columns) -> Vec<u8> {
+    use super::rate::tenths;
     let mut f = rec.head.clone().set("status", status);
     f = f.set("solved", path.stopped.is_none()).set("step_count", path.steps.len());
     if let Some(r) = path.rating() {
-        f = f.set("er", format!("{:.1}", r.er())).set("ep", format!("{:.1}", r.ep()));
-        f = f.set("ed", format!("{:.1}", r.ed())).set("hardest", r.hardest);
+        f = f.set("er", tenths(r.er_tenths)).set("ep", tenths(r.ep_tenths));
+        f = f.set("ed", tenths(r.ed_tenths)).set("hardest", r.hardest);
     }
     for (name, n) in se::technique_names().iter().copied().zip(rate::se_technique_columns(&path.steps)) {
         f = f.set(name, n);

@@ -144,7 +144,7 @@ fn mode(args: &RateArgs) -> Mode {
     }
 }
 
-fn tenths(t: u16) -> Value {
+pub(super) fn tenths(t: u16) -> Value {
     Value::from(f64::from(t) / 10.0)
 }
 

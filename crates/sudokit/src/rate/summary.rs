@@ -79,9 +79,14 @@ pub fn technique_counts(steps: &[Step]) -> Vec<TechniqueCount> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn technique_columns(steps: &[Step]) -> Vec<u32> {
-    let mut counts = vec![0u32; Technique::ALL.len()];
-    for step in steps {
-        if let Some(i) = Technique::ALL.iter().position(|&t| t == step.technique) {
+    columns(Technique::ALL, steps.iter().map(|s| s.technique))
+}
+
+/// How many of `used` are each of `columns`, in their order.
+fn columns<T: PartialEq>(columns: &[T], used: impl Iterator<Item = T>) -> Vec<u32> {
+    let mut counts = vec![0u32; columns.len()];
+    for t in used {
+        if let Some(i) = columns.iter().position(|c| *c == t) {
             counts[i] += 1;
         }
     }
@@ -104,14 +109,7 @@ pub fn technique_columns(steps: &[Step]) -> Vec<u32> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn se_technique_columns(steps: &[SeStep]) -> Vec<u32> {
-    let names = super::se::technique_names();
-    let mut counts = vec![0u32; names.len()];
-    for step in steps {
-        if let Some(i) = names.iter().position(|&n| n == step.name) {
-            counts[i] += 1;
-        }
-    }
-    counts
+    columns(super::se::technique_names(), steps.iter().map(|s| s.name))
 }
 
 /// The steps of one technique at one difficulty in Sudoku Explainer's path.

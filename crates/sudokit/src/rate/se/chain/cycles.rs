@@ -438,8 +438,7 @@ pub(super) fn cycles_and_chains_into(
         }
     };
     let barren = barren && memo.is_some() && pruning();
-    // A nested search's steps are never shown: their chains are not worked out.
-    ch.show_chains = memo.is_none();
+    ch.show_chains = true;
     let pos = ch.base_pos;
     for (kind, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
         // Worked out on first use, for forcing chains (X-links) only.

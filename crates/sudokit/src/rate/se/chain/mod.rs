@@ -183,8 +183,9 @@ struct Chainer<'a> {
     /// "Forcing Chains & Cycles" found nothing on the board: forcing chains nested in this
     /// chainer's chains need a strong link the board lacks (see [`reach`](super::reach)).
     barren: bool,
-    /// The steps found are shown and their chains are static, each potential with one parent:
-    /// a step kept ([`Best::offer`](best::Best::offer)) carries its chains.
+    /// The search's chains are static, each potential with one parent: a step it keeps to show
+    /// ([`Best::offer`](best::Best::offer) into [`Best::First`](best::Best::First) or
+    /// [`Best::Every`](best::Best::Every)) carries its chains; a nested one's steps never do.
     show_chains: bool,
 }
 

@@ -98,7 +98,7 @@ pub(super) fn search_multiple_with(
     // Static chains: the cells and regions whose candidates imply nothing in common are passed
     // over without building their chains (most of them, inside dynamic chains).
     let filter = mode == Multi::Multiple && pruning();
-    ch.show_chains = !dynamic && !matches!(best, Best::All { .. });
+    ch.show_chains = !dynamic;
     let mut implications = std::mem::take(&mut ch.buf.implications);
     implications.clear();
     // Dynamic chains without nested rules: only the chains of the steps the bit sets show are
